@@ -1,0 +1,485 @@
+/*
+ * util.c - errors, growable strings, arenas, arrays and maps.
+ *
+ * Kept deliberately small: these are the few primitives every other library
+ * needs, so that none of them hand-manages fixed-size buffers.
+ */
+#define _GNU_SOURCE
+#include "vd_util.h"
+#include "vd_device.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- errors ------------------------------------------------------------ */
+
+static _Thread_local char err_msg[1024];
+
+void vd_error_setv(const char *fmt, va_list ap)
+{
+	vsnprintf(err_msg, sizeof(err_msg), fmt, ap);
+}
+
+void vd_error_set(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vd_error_setv(fmt, ap);
+	va_end(ap);
+}
+
+const char *vd_error_last(void)
+{
+	return err_msg[0] ? err_msg : "unknown error";
+}
+
+void vd_error_clear(void)
+{
+	err_msg[0] = '\0';
+}
+
+/* ---- vd_buf --------------------------------------------------------------- */
+
+static int buf_grow(vd_buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+	if (need <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	char *p = realloc(b->ptr, cap);
+	if (!p) {
+		vd_error_set("out of memory");
+		return -1;
+	}
+	b->ptr = p;
+	b->cap = cap;
+	return 0;
+}
+
+int vd_buf_put(vd_buf *b, const char *s, size_t n)
+{
+	if (buf_grow(b, n))
+		return -1;
+	memcpy(b->ptr + b->len, s, n);
+	b->len += n;
+	b->ptr[b->len] = '\0';
+	return 0;
+}
+
+int vd_buf_puts(vd_buf *b, const char *s)
+{
+	return vd_buf_put(b, s, strlen(s));
+}
+
+int vd_buf_putc(vd_buf *b, char c)
+{
+	return vd_buf_put(b, &c, 1);
+}
+
+int vd_buf_vprintf(vd_buf *b, const char *fmt, va_list ap)
+{
+	va_list cp;
+	va_copy(cp, ap);
+	int n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0 || buf_grow(b, (size_t)n))
+		return -1;
+	vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int vd_buf_printf(vd_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int r = vd_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+const char *vd_buf_cstr(const vd_buf *b)
+{
+	return b->ptr ? b->ptr : "";
+}
+
+void vd_buf_clear(vd_buf *b)
+{
+	b->len = 0;
+	if (b->ptr)
+		b->ptr[0] = '\0';
+}
+
+char *vd_buf_detach(vd_buf *b)
+{
+	char *p = b->ptr ? b->ptr : strdup("");
+	b->ptr = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void vd_buf_release(vd_buf *b)
+{
+	free(b->ptr);
+	b->ptr = NULL;
+	b->len = b->cap = 0;
+}
+
+/* ---- arena ---------------------------------------------------------------- */
+
+typedef struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	_Alignas(16) unsigned char data[];
+} chunk;
+
+struct vd_arena {
+	chunk *head;
+	size_t total;
+};
+
+vd_arena *vd_arena_new(void)
+{
+	return calloc(1, sizeof(vd_arena));
+}
+
+void *vd_arena_alloc(vd_arena *a, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	if (!a->head || a->head->size - a->head->used < n) {
+		size_t size = n > 60000 ? n : 65536 - sizeof(chunk);
+		chunk *c = malloc(sizeof(chunk) + size);
+		if (!c) {
+			vd_error_set("out of memory");
+			return NULL;
+		}
+		c->next = a->head;
+		c->used = 0;
+		c->size = size;
+		a->head = c;
+		a->total += size;
+	}
+	void *p = a->head->data + a->head->used;
+	a->head->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *vd_arena_strndup(vd_arena *a, const char *s, size_t n)
+{
+	if (!s)
+		return NULL;
+	char *p = vd_arena_alloc(a, n + 1);
+	if (p) {
+		memcpy(p, s, n);
+		p[n] = '\0';
+	}
+	return p;
+}
+
+char *vd_arena_strdup(vd_arena *a, const char *s)
+{
+	return s ? vd_arena_strndup(a, s, strlen(s)) : NULL;
+}
+
+char *vd_arena_printf(vd_arena *a, const char *fmt, ...)
+{
+	va_list ap, cp;
+	va_start(ap, fmt);
+	va_copy(cp, ap);
+	int n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	char *p = n >= 0 ? vd_arena_alloc(a, (size_t)n + 1) : NULL;
+	if (p)
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+size_t vd_arena_bytes(const vd_arena *a)
+{
+	return a ? a->total : 0;
+}
+
+void vd_arena_free(vd_arena *a)
+{
+	if (!a)
+		return;
+	chunk *c = a->head;
+	while (c) {
+		chunk *n = c->next;
+		free(c);
+		c = n;
+	}
+	free(a);
+}
+
+/* ---- vectors ---------------------------------------------------------------- */
+
+int vd_vec_grow_(void **v, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap : 8;
+	while (n < need)
+		n *= 2;
+	void *p = realloc(*v, n * elem);
+	if (!p) {
+		vd_error_set("out of memory");
+		return -1;
+	}
+	*v = p;
+	*cap = n;
+	return 0;
+}
+
+/* ---- map (open addressing, linear probing) ----------------------------------- */
+
+typedef struct {
+	char *key;
+	void *value;
+	uint64_t hash;
+} slot;
+
+struct vd_map {
+	slot *slots;
+	size_t cap, count;
+};
+
+uint64_t vd_hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+vd_map *vd_map_new(void)
+{
+	vd_map *m = calloc(1, sizeof(*m));
+	if (!m)
+		return NULL;
+	m->cap = 16;
+	m->slots = calloc(m->cap, sizeof(slot));
+	if (!m->slots) {
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+static slot *map_find(const vd_map *m, const char *key, uint64_t h)
+{
+	size_t i = h & (m->cap - 1);
+	for (;;) {
+		slot *s = &m->slots[i];
+		if (!s->key || (s->hash == h && strcmp(s->key, key) == 0))
+			return s;
+		i = (i + 1) & (m->cap - 1);
+	}
+}
+
+static int map_rehash(vd_map *m)
+{
+	size_t ncap = m->cap * 2;
+	slot *ns = calloc(ncap, sizeof(slot));
+	if (!ns) {
+		vd_error_set("out of memory");
+		return -1;
+	}
+	slot *old = m->slots;
+	size_t ocap = m->cap;
+	m->slots = ns;
+	m->cap = ncap;
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i].key)
+			*map_find(m, old[i].key, old[i].hash) = old[i];
+	free(old);
+	return 0;
+}
+
+int vd_map_put(vd_map *m, const char *key, void *value)
+{
+	if ((m->count + 1) * 4 >= m->cap * 3 && map_rehash(m))
+		return -1;
+	uint64_t h = vd_hash_bytes(key, strlen(key));
+	slot *s = map_find(m, key, h);
+	if (!s->key) {
+		s->key = strdup(key);
+		if (!s->key) {
+			vd_error_set("out of memory");
+			return -1;
+		}
+		s->hash = h;
+		m->count++;
+	}
+	s->value = value;
+	return 0;
+}
+
+void *vd_map_get(const vd_map *m, const char *key)
+{
+	slot *s = map_find(m, key, vd_hash_bytes(key, strlen(key)));
+	return s->key ? s->value : NULL;
+}
+
+int vd_map_has(const vd_map *m, const char *key)
+{
+	return map_find(m, key, vd_hash_bytes(key, strlen(key)))->key != NULL;
+}
+
+size_t vd_map_count(const vd_map *m)
+{
+	return m->count;
+}
+
+int vd_map_next(const vd_map *m, size_t *iter, const char **key, void **value)
+{
+	while (*iter < m->cap) {
+		slot *s = &m->slots[(*iter)++];
+		if (s->key) {
+			if (key)
+				*key = s->key;
+			if (value)
+				*value = s->value;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void vd_map_free(vd_map *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->cap; i++)
+		free(m->slots[i].key);
+	free(m->slots);
+	free(m);
+}
+
+/* ---- files and paths ------------------------------------------------------------ */
+
+int vd_read_file(char **out, size_t *len, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		vd_error_set("unable to open '%s': %s", path, strerror(errno));
+		return errno == ENOENT ? VD_ENOTFOUND : VD_ERROR;
+	}
+	vd_buf b = VD_BUF_INIT;
+	char tmp[65536];
+	size_t n;
+	int rc = 0;
+	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
+		if (vd_buf_put(&b, tmp, n)) {
+			rc = -1;
+			break;
+		}
+	if (!rc && ferror(f)) {
+		vd_error_set("unable to read '%s': %s", path, strerror(errno));
+		rc = -1;
+	}
+	fclose(f);
+	if (rc) {
+		vd_buf_release(&b);
+		return rc;
+	}
+	if (len)
+		*len = b.len;
+	*out = vd_buf_detach(&b);
+	return 0;
+}
+
+char *vd_path_join(vd_arena *a, const char *dir, const char *path)
+{
+	vd_buf b = VD_BUF_INIT;
+	if (path[0] != '/' && dir && dir[0]) {
+		vd_buf_puts(&b, dir);
+		vd_buf_putc(&b, '/');
+	}
+	vd_buf_puts(&b, path);
+	/* normalise: split on '/', drop "." and empty parts, resolve ".." */
+	char *src = b.ptr ? b.ptr : "";
+	int absolute = src[0] == '/';
+	size_t n = strlen(src);
+	char **parts = malloc((n / 2 + 2) * sizeof(char *));
+	size_t np = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(src, "/", &save); t; t = strtok_r(NULL, "/", &save)) {
+		if (strcmp(t, ".") == 0)
+			continue;
+		if (strcmp(t, "..") == 0 && np > 0 && strcmp(parts[np - 1], "..") != 0) {
+			np--;
+			continue;
+		}
+		if (strcmp(t, "..") == 0 && absolute)
+			continue;
+		parts[np++] = t;
+	}
+	vd_buf o = VD_BUF_INIT;
+	if (absolute)
+		vd_buf_putc(&o, '/');
+	for (size_t i = 0; i < np; i++) {
+		if (i)
+			vd_buf_putc(&o, '/');
+		vd_buf_puts(&o, parts[i]);
+	}
+	if (o.len == 0)
+		vd_buf_putc(&o, '.');
+	char *r = vd_arena_strdup(a, o.ptr);
+	free(parts);
+	vd_buf_release(&o);
+	vd_buf_release(&b);
+	return r;
+}
+
+char *vd_path_relative(vd_arena *a, const char *root, const char *path)
+{
+	size_t n = root ? strlen(root) : 0;
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (n && strncmp(root, path, n) == 0 && path[n] == '/')
+		return vd_arena_strdup(a, path + n + 1);
+	if (n == 1 && root[0] == '/' && path[0] == '/')
+		return vd_arena_strdup(a, path + 1);
+	return vd_arena_strdup(a, path);
+}
+
+double vd_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- device defaults ------------------------------------------------------------ */
+
+void vd_device_defaults(vd_device *d)
+{
+	/* Conservative figures for a local SSD behind the page cache; every
+	 * one is documented in docs/model.md and flagged is_default so that
+	 * reports say the score did not come from this machine's probe. */
+	memset(d, 0, sizeof(*d));
+	d->seq_read_Bps = 500e6;
+	d->seq_write_Bps = 400e6;
+	d->rand_read_iops = 20000;
+	d->rand_write_iops = 15000;
+	d->latency_s = 2e-6;
+	d->fsync_latency_s = 1e-3;
+	d->meta_latency_s = 5e-6;
+	d->small_io_threshold = 65536;
+	d->concurrency = 4;
+	d->cpu_ns_per_op = 0.5;
+	d->is_default = 1;
+	snprintf(d->method, sizeof(d->method), "default");
+}
