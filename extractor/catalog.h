@@ -1,0 +1,107 @@
+/*
+ * catalog.h - the declarative I/O API catalog (data/catalog.xml).
+ *
+ * One entry per function: its interface, operation class and which
+ * arguments carry the handle, byte count, offset, path and flags.  The
+ * evaluator reads only this table, so adding an interface (NetCDF, ADIOS,
+ * an in-house wrapper) is a matter of data, not code: users pass their own
+ * file with --catalog FILE.  The XML format is documented in docs/catalog.md.
+ *
+ * Argument indices are 0-based; -1 means "not present".
+ */
+#ifndef VD_CATALOG_H
+#define VD_CATALOG_H
+
+#include <stddef.h>
+
+typedef enum {
+	VD_OP_NONE,  /* a helper with value semantics only (H5Screate_simple...) */
+	VD_OP_OPEN,
+	VD_OP_CLOSE,
+	VD_OP_READ,
+	VD_OP_WRITE,
+	VD_OP_SEEK,
+	VD_OP_FLUSH,
+	VD_OP_SYNC,
+	VD_OP_META
+} vd_opclass;
+
+const char *vd_opclass_name(vd_opclass op);
+int vd_opclass_parse(const char *s, vd_opclass *out);
+
+/* entry flags */
+enum {
+	VD_CAT_ASYNC = 1u << 0,      /* non-blocking / asynchronous (aio_*, MPI_File_i*, _begin/_end, H5*_async) */
+	VD_CAT_COLLECTIVE = 1u << 1, /* MPI collective (_all, _ordered, open/close/set_view/sync...) */
+	VD_CAT_BINARY = 1u << 2,     /* data moved as raw bytes */
+	VD_CAT_TEXT = 1u << 3,       /* formatted text (fprintf, fputs, fgets, fscanf...) */
+	VD_CAT_STDOUT = 1u << 4,     /* implicit handle: stdout (printf, puts, putchar) */
+	VD_CAT_STDIN = 1u << 5,      /* implicit handle: stdin (scanf, getchar) */
+	VD_CAT_COMPLETION = 1u << 6, /* completes an earlier split/async call: moves no new bytes (_end) */
+	VD_CAT_SYNC_ALL = 1u << 7    /* syncs every file (sync(), not per handle) */
+};
+
+/* what a value-semantics helper creates (role attribute) */
+typedef enum {
+	VD_ROLE_NONE,
+	VD_ROLE_DATASPACE,    /* H5Screate_simple(rank, dims, maxdims): returns a dataspace of prod(dims) points */
+	VD_ROLE_SCALARSPACE,  /* H5Screate(H5S_SCALAR): one point */
+	VD_ROLE_HYPERSLAB,    /* H5Sselect_hyperslab(space, op, start, stride, count, block): selection = prod(count)*prod(block) */
+	VD_ROLE_TYPE_CONTIG,  /* MPI_Type_contiguous(count, oldtype, &newtype) */
+	VD_ROLE_TYPE_COPY     /* H5Tcopy(type): returns the same size */
+} vd_role;
+
+typedef struct vd_catalog_entry {
+	const char *name;
+	const char *api;  /* posix, stdio, mpiio, hdf5, or the user's name */
+	vd_opclass op;
+	vd_role role;
+	unsigned flags;   /* VD_CAT_* */
+	int handle_arg;   /* handle operated on (fd, FILE*, MPI_File, hid_t); for H5Dcreate the parent loc */
+	int handle_out;   /* open: -1 = the return value is the new handle; >= 0: index of an out pointer (&fh) */
+	int bytes_arg;    /* byte count */
+	int count_arg;    /* element count (fwrite nmemb, MPI count) */
+	int size_arg;     /* element size in bytes (fwrite size) */
+	int type_arg;     /* datatype whose size is the element size (MPI datatype, HDF5 mem type, H5Dcreate type) */
+	int space_arg;    /* HDF5 memory dataspace (H5Dwrite) or dataset dataspace (H5Dcreate, H5Acreate) */
+	int filespace_arg;/* HDF5 file dataspace (H5Dwrite/H5Dread) */
+	int offset_arg;   /* explicit file offset (pwrite, MPI_File_write_at, lseek, fseek) */
+	int whence_arg;   /* SEEK_SET/CUR/END (lseek, fseek) */
+	int path_arg;     /* file path (open, fopen, stat, MPI_File_open, H5Fcreate) */
+	int flags_arg;    /* integer open flags / amode (O_SYNC, MPI_MODE_*, H5F_ACC_*) */
+	int mode_arg;     /* fopen-style mode string ("w", "rb", "a+") */
+	int format_arg;   /* printf/scanf format string; arguments follow it */
+	int string_arg;   /* bytes = strlen of this string (fputs, puts) */
+	int dims_arg;     /* role dataspace: dims array; rank_arg gives its length */
+	int rank_arg;
+	int iov_arg;      /* readv/writev: struct iovec array */
+	int iovcnt_arg;
+	long fixed_bytes; /* bytes moved when fixed (putc: 1); -1 = not fixed */
+	long extra_bytes; /* added to the computed count (puts: +1 newline, fgets: -1) */
+} vd_catalog_entry;
+
+/* a named constant the evaluator needs: datatype sizes and flag values
+ * e.g. <constant name="H5T_NATIVE_DOUBLE_g" size="8"/>,
+ *      <constant name="ompi_mpi_double" size="8"/>,
+ *      <constant name="O_SYNC" value="1052672"/> */
+typedef struct vd_catalog_constant {
+	const char *name;
+	long size;  /* datatype size in bytes, -1 if not a datatype */
+	long value; /* integer value when it is a flag/number */
+	int has_value;
+} vd_catalog_constant;
+
+typedef struct vd_catalog vd_catalog;
+
+/* Loads the catalog file at `path` (libxml2).  Errors name the file, line
+ * and reason; an entry with an unknown op or a bad index is an error. */
+int vd_catalog_load(vd_catalog **out, const char *path);
+/* Adds (or replaces, by name) the entries of another catalog file. */
+int vd_catalog_merge_file(vd_catalog *c, const char *path);
+const vd_catalog_entry *vd_catalog_find(const vd_catalog *c, const char *name);
+const vd_catalog_constant *vd_catalog_find_constant(const vd_catalog *c, const char *name);
+size_t vd_catalog_count(const vd_catalog *c);
+const vd_catalog_entry *vd_catalog_at(const vd_catalog *c, size_t i);
+void vd_catalog_free(vd_catalog *c);
+
+#endif
