@@ -1,0 +1,1835 @@
+/*
+ * eval.c - the evaluated walk over the PDG.
+ *
+ * An abstract interpreter over the IR: it runs the program once, from the
+ * entry point, with values that are either known (integers, floats,
+ * strings, file handles, HDF5 dataspaces, datatypes, arrays such as argv)
+ * or unknown - and an unknown value carries taints that matter for I/O
+ * (derived from rand(), from array indirection, varying per loop
+ * iteration).  Loops are not iterated: a loop's trip count is computed
+ * from its canonical form (or assumed, and marked so) and its body is
+ * walked once with the dynamic multiplier scaled by it.  Calls into the
+ * project are unrolled in their calling context (depth cap, recursion
+ * detected).  Conditions that evaluate to constants keep only their live
+ * arm; others walk both arms as "conditional".  What one run does is
+ * reported to a vd_visitor; the walk never prints.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "project.h"
+
+/* ---- values ------------------------------------------------------------------------ */
+
+enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_REF, V_MEM };
+enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4 };
+
+typedef struct val val;
+typedef struct arr {
+	int n;
+	val *v;
+} arr;
+
+typedef struct frame frame;
+
+struct val {
+	int k;
+	unsigned t;
+	long long i;
+	double f;       /* V_FLT; V_SPACE points; V_TYPE size; V_MEM bytes */
+	const char *s;
+	int h;          /* V_HANDLE */
+	ir_func *fn;    /* V_FUNC */
+	const char *fname; /* V_FUNC of a library function */
+	arr *a;         /* V_ARR */
+	val *ref;       /* V_REF: the referenced storage */
+};
+
+typedef struct field_val {
+	val *owner; /* storage of the struct variable */
+	const char *field;
+	val v;
+} field_val;
+
+struct frame {
+	ir_func *fn;
+	val *slots;
+	int nslots;
+	val ret;
+	int has_ret;
+	int returned;
+	int cond0;
+};
+
+typedef struct handle {
+	int file;        /* index into p->files, -1 none */
+	int per_exec;    /* a different file on every execution */
+	const char *path;
+	int sync;        /* O_SYNC/O_DSYNC */
+	int rand_pos;    /* last seek was random */
+	double npoints;  /* HDF5 dataset/attribute points, -1 unknown */
+	double tsize;    /* its datatype size, -1 unknown */
+} handle;
+
+#define MAX_NOTES 4
+
+typedef struct ctx {
+	vd_project *p;
+	const vd_visitor *v;
+	vd_arena *a;
+	frame *fr;
+	val *globals;
+	VD_VEC(field_val) fields;
+	VD_VEC(handle) handles;
+	double mult;
+	int cond;
+	unsigned unk;
+	const char *notes[MAX_NOTES];
+	int nnotes;
+	int depth;
+	double ops;
+	long steps;
+	int phase;
+	int budget_noted;
+} ctx;
+
+static const unsigned COUNT_BITS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) |
+				   (1u << 5) | (1u << 6) | (1u << 7) | (1u << 11) | (1u << 12);
+
+#define P_BIT(n) (1u << ((n)-1))
+
+static val unk(unsigned t)
+{
+	val v = { 0 };
+	v.k = V_UNK;
+	v.t = t;
+	return v;
+}
+
+static val vint(long long i)
+{
+	val v = { 0 };
+	v.k = V_INT;
+	v.i = i;
+	return v;
+}
+
+static val vflt(double f)
+{
+	val v = { 0 };
+	v.k = V_FLT;
+	v.f = f;
+	return v;
+}
+
+static val vstr(const char *s)
+{
+	val v = { 0 };
+	v.k = V_STR;
+	v.s = s;
+	return v;
+}
+
+static int known_num(const val *v)
+{
+	return v->k == V_INT || v->k == V_FLT;
+}
+
+static double num(const val *v)
+{
+	return v->k == V_INT ? (double)v->i : v->f;
+}
+
+static int same(const val *a, const val *b)
+{
+	if (a->k != b->k)
+		return 0;
+	switch (a->k) {
+	case V_INT:
+		return a->i == b->i;
+	case V_FLT:
+		return a->f == b->f;
+	case V_STR:
+		return a->s == b->s || (a->s && b->s && !strcmp(a->s, b->s));
+	case V_HANDLE:
+		return a->h == b->h;
+	case V_FUNC:
+		return a->fn == b->fn && a->fname == b->fname;
+	case V_SPACE:
+	case V_TYPE:
+	case V_MEM:
+		return a->f == b->f;
+	case V_ARR:
+		return a->a == b->a;
+	case V_REF:
+		return a->ref == b->ref;
+	default:
+		return 0;
+	}
+}
+
+/* the value after two paths that may each have been taken */
+static val merge(const val *a, const val *b)
+{
+	if (same(a, b))
+		return *a;
+	/* an error path that returns -1 or NULL beside a handle: keep the handle */
+	if (a->k == V_HANDLE && b->k != V_HANDLE)
+		return *a;
+	if (b->k == V_HANDLE && a->k != V_HANDLE)
+		return *b;
+	return unk(a->t | b->t);
+}
+
+/* ---- helpers --------------------------------------------------------------------------- */
+
+static const char *note(ctx *c, const char *fmt, ...) VD_PRINTF(2, 3);
+static const char *note(ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vd_buf b = VD_BUF_INIT;
+	vd_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	const char *r = vd_arena_strdup(c->p->arena, vd_buf_cstr(&b));
+	vd_buf_release(&b);
+	return r;
+}
+
+static void flush_ops(ctx *c)
+{
+	if (c->ops > 0 && c->v->ops)
+		c->v->ops(c->v->payload, c->ops * c->mult);
+	c->ops = 0;
+}
+
+static void enter(ctx *c, int block, double reach, double iters, unsigned u, const char *n)
+{
+	if (block >= 0 && c->v->enter)
+		c->v->enter(c->v->payload, block, reach, iters, u, n);
+}
+
+static void leave(ctx *c, int block)
+{
+	if (block >= 0 && c->v->leave)
+		c->v->leave(c->v->payload, block);
+}
+
+static val *storage(ctx *c, ir_var *v)
+{
+	if (v->global)
+		return &c->globals[v->slot];
+	if (c->fr && v->slot < c->fr->nslots)
+		return &c->fr->slots[v->slot];
+	return NULL;
+}
+
+static const char *define_of(ctx *c, const char *name)
+{
+	return name ? vd_map_get(c->p->defines, name) : NULL;
+}
+
+static val parse_literal(ctx *c, const char *s)
+{
+	char *end;
+	long long i = strtoll(s, &end, 0);
+	if (*s && !*end)
+		return vint(i);
+	double f = strtod(s, &end);
+	if (*s && !*end)
+		return vflt(f);
+	return vstr(vd_arena_strdup(c->a, s));
+}
+
+static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
+{
+	for (size_t i = c->fields.n; i-- > 0;)
+		if (c->fields.v[i].owner == owner && !strcmp(c->fields.v[i].field, field))
+			return &c->fields.v[i];
+	if (!create)
+		return NULL;
+	field_val fv = { owner, field, unk(0) };
+	if (vd_vec_push(c->fields, fv))
+		return NULL;
+	return &c->fields.v[c->fields.n - 1];
+}
+
+static int new_handle(ctx *c)
+{
+	handle h = { -1, 0, NULL, 0, 0, -1, -1 };
+	vd_vec_push(c->handles, h);
+	return (int)c->handles.n - 1;
+}
+
+static int file_index(ctx *c, const char *key, const char *path)
+{
+	vd_project *p = c->p;
+	long idx = (long)(intptr_t)vd_map_get(p->file_index, key);
+	if (idx)
+		return (int)idx - 1;
+	vd_file_info fi = { 0 };
+	fi.key = vd_arena_strdup(p->arena, key);
+	fi.path = path ? vd_arena_strdup(p->arena, path) : NULL;
+	fi.stat_size = -1;
+	if (path) {
+		struct stat st;
+		const char *abs = vd_path_join(c->a, p->root, path);
+		if (stat(abs, &st) == 0 && S_ISREG(st.st_mode))
+			fi.stat_size = (double)st.st_size;
+	}
+	vd_vec_push(p->files, fi);
+	vd_map_put(p->file_index, key, (void *)(intptr_t)p->files.n);
+	return (int)p->files.n - 1;
+}
+
+/* ---- expressions ------------------------------------------------------------------------ */
+
+static val eval(ctx *c, ir_expr *e);
+static val eval_call(ctx *c, ir_expr *e);
+static void exec(ctx *c, ir_stmt *s);
+
+/* The storage a struct member access `base.f` / `base->f` refers to: a
+ * variable, or what a pointer to one points at; NULL when unknown (*taint
+ * gets the base's taint). */
+static val *member_owner(ctx *c, ir_expr *base, unsigned *taint)
+{
+	if (base->kind == E_VAR)
+		return storage(c, base->var);
+	val bv = eval(c, base);
+	if (taint)
+		*taint = bv.t;
+	return bv.k == V_REF ? bv.ref : NULL;
+}
+
+static void assign_to(ctx *c, ir_expr *lhs, val v)
+{
+	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
+		lhs = lhs->kids[0];
+	if (!lhs)
+		return;
+	if (lhs->kind == E_VAR) {
+		val *st = storage(c, lhs->var);
+		if (st)
+			*st = v;
+		return;
+	}
+	if (lhs->kind == E_INDEX) {
+		val base = eval(c, lhs->kids[0]);
+		val idx = eval(c, lhs->kids[1]);
+		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
+			base.a->v[idx.i] = v;
+		else if (base.k == V_ARR && idx.k != V_INT)
+			for (int i = 0; i < base.a->n; i++) /* which element is unknown */
+				base.a->v[i] = merge(&base.a->v[i], &v);
+		return;
+	}
+	if (lhs->kind == E_MEMBER && lhs->nkids == 1) {
+		val *owner = member_owner(c, lhs->kids[0], NULL);
+		if (owner && lhs->str) {
+			field_val *f = field_slot(c, owner, lhs->str, 1);
+			if (f)
+				f->v = v;
+		}
+		return;
+	}
+	if (lhs->kind == E_UN && lhs->op == OP_DEREF && lhs->nkids == 1) {
+		val p = eval(c, lhs->kids[0]);
+		if (p.k == V_REF)
+			*p.ref = v;
+	}
+}
+
+static val arith(int op, const val *a, const val *b)
+{
+	if (!known_num(a) || !known_num(b))
+		return unk(a->t | b->t);
+	if (a->k == V_INT && b->k == V_INT) {
+		long long x = a->i, y = b->i, r;
+		switch (op) {
+		case OP_ADD: r = x + y; break;
+		case OP_SUB: r = x - y; break;
+		case OP_MUL: r = x * y; break;
+		case OP_DIV: if (!y) return unk(0); r = x / y; break;
+		case OP_MOD: if (!y) return unk(0); r = x % y; break;
+		case OP_SHL: r = (y >= 0 && y < 63) ? x << y : 0; break;
+		case OP_SHR: r = (y >= 0 && y < 63) ? x >> y : 0; break;
+		case OP_LT: r = x < y; break;
+		case OP_GT: r = x > y; break;
+		case OP_LE: r = x <= y; break;
+		case OP_GE: r = x >= y; break;
+		case OP_EQ: r = x == y; break;
+		case OP_NE: r = x != y; break;
+		case OP_BAND: r = x & y; break;
+		case OP_BOR: r = x | y; break;
+		case OP_XOR: r = x ^ y; break;
+		default: return unk(0);
+		}
+		return vint(r);
+	}
+	double x = num(a), y = num(b);
+	switch (op) {
+	case OP_ADD: return vflt(x + y);
+	case OP_SUB: return vflt(x - y);
+	case OP_MUL: return vflt(x * y);
+	case OP_DIV: return y == 0 ? unk(0) : vflt(x / y);
+	case OP_LT: return vint(x < y);
+	case OP_GT: return vint(x > y);
+	case OP_LE: return vint(x <= y);
+	case OP_GE: return vint(x >= y);
+	case OP_EQ: return vint(x == y);
+	case OP_NE: return vint(x != y);
+	default: return unk(0);
+	}
+}
+
+static val eval_var(ctx *c, ir_var *var)
+{
+	const char *d = define_of(c, var->name);
+	if (d)
+		return parse_literal(c, d);
+	if (!var->has_def && var->global) {
+		if (!strcmp(var->name, "stdin"))
+			return (val){ .k = V_HANDLE, .h = 0 };
+		if (!strcmp(var->name, "stdout"))
+			return (val){ .k = V_HANDLE, .h = 1 };
+		if (!strcmp(var->name, "stderr"))
+			return (val){ .k = V_HANDLE, .h = 2 };
+		const vd_catalog_constant *k = vd_catalog_find_constant(c->p->catalog, var->name);
+		if (k && k->size > 0)
+			return (val){ .k = V_TYPE, .f = (double)k->size };
+		if (k && k->has_value)
+			return vint(k->value);
+	}
+	val *st = storage(c, var);
+	return st ? *st : unk(0);
+}
+
+static val eval(ctx *c, ir_expr *e)
+{
+	if (!e)
+		return unk(0);
+	c->steps++;
+	switch (e->kind) {
+	case E_INT:
+		return vint(e->ival);
+	case E_FLOAT:
+		return vflt(e->fval);
+	case E_STR:
+		return vstr(e->str);
+	case E_VAR:
+		return eval_var(c, e->var);
+	case E_FUNCREF: {
+		val v = { 0 };
+		v.k = V_FUNC;
+		v.fn = e->usr ? vd_map_get(c->p->func_by_usr, e->usr) : NULL;
+		v.fname = e->str;
+		return v;
+	}
+	case E_CAST: {
+		val v = eval(c, e->kids[0]);
+		if (!e->is_float && v.k == V_FLT)
+			return vint((long long)v.f);
+		if (e->is_float && v.k == V_INT)
+			return vflt((double)v.i);
+		return v;
+	}
+	case E_BIN: {
+		c->ops++;
+		if (e->op == OP_LAND || e->op == OP_LOR) {
+			val a = eval(c, e->kids[0]);
+			if (a.k == V_INT || a.k == V_FLT) {
+				int t = num(&a) != 0;
+				if ((e->op == OP_LAND && !t) || (e->op == OP_LOR && t))
+					return vint(t);
+				val b = eval(c, e->kids[1]);
+				return known_num(&b) ? vint(num(&b) != 0) : unk(b.t);
+			}
+			c->cond++; /* the right operand runs only sometimes */
+			val b = eval(c, e->kids[1]);
+			c->cond--;
+			return unk(a.t | b.t);
+		}
+		val a = eval(c, e->kids[0]);
+		val b = eval(c, e->kids[1]);
+		if (e->op == OP_COMMA)
+			return b;
+		if (e->op == OP_NONE)
+			return unk(a.t | b.t);
+		/* pointer comparisons against NULL and the like stay unknown */
+		if ((e->op == OP_EQ || e->op == OP_NE) && (a.k == V_HANDLE || b.k == V_HANDLE ||
+							   a.k == V_MEM || b.k == V_MEM))
+			return unk(0);
+		val r = arith(e->op, &a, &b);
+		r.t |= a.t | b.t;
+		if (e->op == OP_MOD && (a.t & T_RAND))
+			r.t |= T_RAND;
+		if (!e->is_float && r.k == V_FLT && e->op >= OP_ADD && e->op <= OP_MOD)
+			r = vint((long long)r.f);
+		return r;
+	}
+	case E_UN: {
+		c->ops++;
+		if (e->op == OP_ADDR) {
+			ir_expr *k = e->kids[0];
+			while (k->kind == E_CAST && k->nkids == 1)
+				k = k->kids[0];
+			if (k->kind == E_VAR) {
+				val cv = eval_var(c, k->var);
+				if (cv.k == V_TYPE) /* &ompi_mpi_double: a datatype */
+					return cv;
+				val r = { 0 };
+				r.k = V_REF;
+				r.ref = storage(c, k->var);
+				return r.ref ? r : unk(0);
+			}
+			if (k->kind == E_FUNCREF)
+				return eval(c, k);
+			if (k->kind == E_INDEX) { /* &a[i] */
+				val base = eval(c, k->kids[0]);
+				eval(c, k->kids[1]);
+				return base;
+			}
+			return eval(c, k);
+		}
+		val a = eval(c, e->kids[0]);
+		switch (e->op) {
+		case OP_NEG:
+			if (a.k == V_INT)
+				return vint(-a.i);
+			if (a.k == V_FLT)
+				return vflt(-a.f);
+			return a;
+		case OP_PLUS:
+			return a;
+		case OP_NOT:
+			return known_num(&a) ? vint(num(&a) == 0) : unk(a.t);
+		case OP_BNOT:
+			return a.k == V_INT ? vint(~a.i) : unk(a.t);
+		case OP_DEREF:
+			if (a.k == V_REF)
+				return *a.ref;
+			if (a.k == V_ARR && a.a->n > 0)
+				return a.a->v[0];
+			return unk(a.t | T_INDIRECT);
+		default:
+			return unk(a.t);
+		}
+	}
+	case E_INCDEC: {
+		c->ops++;
+		val a = eval(c, e->kids[0]);
+		val one = vint(1);
+		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a, &one);
+		n.t |= a.t;
+		assign_to(c, e->kids[0], n);
+		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
+	}
+	case E_ASSIGN: {
+		c->ops++;
+		val r = eval(c, e->kids[1]);
+		if (e->op != OP_NONE) {
+			val l = eval(c, e->kids[0]);
+			val n = arith(e->op, &l, &r);
+			n.t |= l.t | r.t;
+			r = n;
+		}
+		assign_to(c, e->kids[0], r);
+		return r;
+	}
+	case E_INDEX: {
+		c->ops++;
+		val base = eval(c, e->kids[0]);
+		val idx = eval(c, e->kids[1]);
+		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
+			return base.a->v[idx.i];
+		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 && idx.i <= (long long)strlen(base.s))
+			return vint((unsigned char)base.s[idx.i]);
+		/* a value loaded through an index that varies: indirection */
+		return unk(base.t | idx.t | T_INDIRECT);
+	}
+	case E_MEMBER: {
+		c->ops++;
+		if (e->nkids != 1 || !e->str)
+			return unk(0);
+		unsigned t = 0;
+		val *owner = member_owner(c, e->kids[0], &t);
+		if (!owner)
+			return unk(t);
+		field_val *f = owner ? field_slot(c, owner, e->str, 0) : NULL;
+		return f ? f->v : unk(0);
+	}
+	case E_COND: {
+		val k = eval(c, e->kids[0]);
+		if (known_num(&k))
+			return eval(c, e->kids[num(&k) != 0 ? 1 : 2]);
+		c->cond++;
+		val a = eval(c, e->kids[1]);
+		val b = eval(c, e->kids[2]);
+		c->cond--;
+		val m = merge(&a, &b);
+		m.t |= k.t;
+		return m;
+	}
+	case E_INITLIST: {
+		val v = { 0 };
+		v.k = V_ARR;
+		v.a = vd_arena_alloc(c->a, sizeof(arr));
+		v.a->n = e->nkids;
+		v.a->v = vd_arena_alloc(c->a, (size_t)(e->nkids ? e->nkids : 1) * sizeof(val));
+		for (int i = 0; i < e->nkids; i++)
+			v.a->v[i] = eval(c, e->kids[i]);
+		return v;
+	}
+	case E_COMMA: {
+		val last = unk(0);
+		unsigned t = 0;
+		for (int i = 0; i < e->nkids; i++) {
+			last = eval(c, e->kids[i]);
+			t |= last.t;
+		}
+		return e->op ? unk(t) : last;
+	}
+	case E_CALL:
+		c->ops++;
+		return eval_call(c, e);
+	default:
+		return unk(0);
+	}
+}
+
+/* ---- library calls with value semantics ---------------------------------------------------- */
+
+static long long str_to_int(const char *s, int base, int *ok)
+{
+	char *end;
+	long long v = strtoll(s, &end, base);
+	*ok = end != s;
+	return v;
+}
+
+/* snprintf/sprintf with a known format: the exact text, or NULL */
+static const char *format_text(ctx *c, const char *fmt, val *args, int nargs, unsigned *taint,
+			       int *unknown)
+{
+	vd_buf out = VD_BUF_INIT;
+	int ai = 0;
+	*unknown = 0;
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%') {
+			vd_buf_putc(&out, *p);
+			continue;
+		}
+		if (p[1] == '%') {
+			vd_buf_putc(&out, '%');
+			p++;
+			continue;
+		}
+		/* one conversion: flags width .precision length conv */
+		char spec[32];
+		size_t n = 0;
+		spec[n++] = '%';
+		p++;
+		while (*p && strchr("-+ #0", *p) && n < 20)
+			spec[n++] = *p++;
+		while (*p && (isdigit((unsigned char)*p) || *p == '.' || *p == '*') && n < 20) {
+			if (*p == '*') {
+				if (ai < nargs && args[ai].k == V_INT)
+					n += (size_t)snprintf(spec + n, sizeof(spec) - n, "%lld", args[ai].i);
+				else
+					*unknown = 1;
+				ai++;
+				p++;
+				continue;
+			}
+			spec[n++] = *p++;
+		}
+		while (*p && strchr("hlLqjzt", *p))
+			p++;
+		if (!*p)
+			break;
+		char conv = *p;
+		val *a = ai < nargs ? &args[ai] : NULL;
+		ai++;
+		if (a)
+			*taint |= a->t;
+		char tmp[512];
+		if (strchr("diouxXc", conv) && a && a->k == V_INT) {
+			spec[n++] = 'l';
+			spec[n++] = 'l';
+			spec[n++] = conv;
+			spec[n] = '\0';
+			snprintf(tmp, sizeof(tmp), spec, a->i);
+		} else if (strchr("eEfFgGaA", conv) && a && known_num(a)) {
+			spec[n++] = conv;
+			spec[n] = '\0';
+			snprintf(tmp, sizeof(tmp), spec, num(a));
+		} else if (conv == 's' && a && a->k == V_STR) {
+			spec[n++] = 's';
+			spec[n] = '\0';
+			snprintf(tmp, sizeof(tmp), spec, a->s);
+		} else {
+			*unknown = 1;
+			/* an estimate for the length: typical widths */
+			snprintf(tmp, sizeof(tmp), "%s", strchr("eEfFgGaA", conv) ? "0.000000" :
+						   conv == 's' ? "xxxxxxxx" : "0000");
+		}
+		vd_buf_puts(&out, tmp);
+	}
+	const char *r = vd_arena_strdup(c->a, vd_buf_cstr(&out));
+	vd_buf_release(&out);
+	return r;
+}
+
+static double ext_cost(const char *name, val *args, int n)
+{
+	if (!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset") ||
+	    !strcmp(name, "memcmp"))
+		return n >= 3 && known_num(&args[2]) ? num(&args[2]) / 8.0 + 4 : 64;
+	if (!strcmp(name, "qsort"))
+		return n >= 2 && known_num(&args[1]) && num(&args[1]) > 1
+			       ? num(&args[1]) * log2(num(&args[1])) * 4
+			       : 1000;
+	if (!strcmp(name, "sqrt") || !strcmp(name, "exp") || !strcmp(name, "log") ||
+	    !strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "pow"))
+		return 20;
+	return 10;
+}
+
+static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
+{
+	if (!name)
+		return unk(0);
+	c->ops += ext_cost(name, args, n);
+	int ok = 0;
+	if ((!strcmp(name, "atoi") || !strcmp(name, "atol") || !strcmp(name, "atoll")) && n >= 1) {
+		if (args[0].k == V_STR) {
+			long long v = str_to_int(args[0].s, 10, &ok);
+			return ok ? vint(v) : vint(0);
+		}
+		return unk(args[0].t);
+	}
+	if ((!strcmp(name, "strtol") || !strcmp(name, "strtoul") || !strcmp(name, "strtoll") ||
+	     !strcmp(name, "strtoull") || !strcmp(name, "strtoimax") || !strcmp(name, "strtoumax")) &&
+	    n >= 1) {
+		int base = n >= 3 && args[2].k == V_INT ? (int)args[2].i : 10;
+		if (args[0].k == V_STR) {
+			long long v = str_to_int(args[0].s, base, &ok);
+			return ok ? vint(v) : vint(0);
+		}
+		return unk(args[0].t);
+	}
+	if ((!strcmp(name, "strtod") || !strcmp(name, "atof") || !strcmp(name, "strtof")) && n >= 1) {
+		if (args[0].k == V_STR)
+			return vflt(strtod(args[0].s, NULL));
+		return unk(args[0].t);
+	}
+	if (!strcmp(name, "strlen") && n >= 1)
+		return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
+	if ((!strcmp(name, "rand") || !strcmp(name, "random") || !strcmp(name, "lrand48") ||
+	     !strcmp(name, "drand48") || !strcmp(name, "mrand48") || !strcmp(name, "rand_r") ||
+	     !strcmp(name, "nrand48") || !strcmp(name, "erand48") || !strcmp(name, "arc4random") ||
+	     !strcmp(name, "arc4random_uniform") || strstr(name, "hash")))
+		return unk(T_RAND);
+	if ((!strcmp(name, "abs") || !strcmp(name, "labs") || !strcmp(name, "llabs")) && n >= 1)
+		return args[0].k == V_INT ? vint(args[0].i < 0 ? -args[0].i : args[0].i) : unk(args[0].t);
+	if (!strcmp(name, "MPI_Comm_size") && n >= 2) {
+		if (args[1].k == V_REF)
+			*args[1].ref = vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1);
+		return vint(0);
+	}
+	if (!strcmp(name, "MPI_Comm_rank") && n >= 2) {
+		if (args[1].k == V_REF)
+			*args[1].ref = unk(0);
+		return vint(0);
+	}
+	if ((!strcmp(name, "malloc") && n >= 1) || (!strcmp(name, "calloc") && n >= 2) ||
+	    (!strcmp(name, "realloc") && n >= 2) || (!strcmp(name, "aligned_alloc") && n >= 2)) {
+		double bytes = -1;
+		double old = 0;
+		if (!strcmp(name, "malloc") && known_num(&args[0]))
+			bytes = num(&args[0]);
+		else if (!strcmp(name, "calloc") && known_num(&args[0]) && known_num(&args[1]))
+			bytes = num(&args[0]) * num(&args[1]);
+		else if ((!strcmp(name, "realloc") || !strcmp(name, "aligned_alloc")) && known_num(&args[1]))
+			bytes = num(&args[1]);
+		if (!strcmp(name, "realloc") && args[0].k == V_MEM)
+			old = args[0].f;
+		val m = unk(0);
+		if (bytes >= 0) {
+			m.k = V_MEM;
+			m.f = bytes;
+			if (c->v->alloc)
+				c->v->alloc(c->v->payload, bytes - old);
+		}
+		return m;
+	}
+	if (!strcmp(name, "posix_memalign") && n >= 3) {
+		if (known_num(&args[2]) && args[0].k == V_REF) {
+			val m = { 0 };
+			m.k = V_MEM;
+			m.f = num(&args[2]);
+			*args[0].ref = m;
+			if (c->v->alloc)
+				c->v->alloc(c->v->payload, m.f);
+		}
+		return vint(0);
+	}
+	if (!strcmp(name, "free") && n >= 1) {
+		if (args[0].k == V_MEM && c->v->alloc)
+			c->v->alloc(c->v->payload, -args[0].f);
+		if (e->kids[0]->kind == E_VAR) {
+			val *st = storage(c, e->kids[0]->var);
+			if (st && st->k == V_MEM)
+				*st = unk(0);
+		}
+		return unk(0);
+	}
+	if ((!strcmp(name, "snprintf") && n >= 3) || (!strcmp(name, "sprintf") && n >= 2)) {
+		int fi = !strcmp(name, "snprintf") ? 2 : 1;
+		if (args[fi].k != V_STR) {
+			assign_to(c, e->kids[0], unk(0));
+			return unk(0);
+		}
+		unsigned taint = 0;
+		int u = 0;
+		const char *text = format_text(c, args[fi].s, args + fi + 1, n - fi - 1, &taint, &u);
+		/* the buffer now holds the text (an array or pointer variable) */
+		val sv = u ? unk(taint) : vstr(text);
+		ir_expr *dst = e->kids[0];
+		while (dst->kind == E_CAST && dst->nkids == 1)
+			dst = dst->kids[0];
+		if (dst->kind == E_VAR)
+			assign_to(c, dst, sv);
+		return u ? unk(taint) : vint((long long)strlen(text));
+	}
+	if ((!strcmp(name, "strcpy") || !strcmp(name, "strncpy") || !strcmp(name, "strdup")) && n >= 1) {
+		if (!strcmp(name, "strdup"))
+			return args[0].k == V_STR ? args[0] : unk(args[0].t);
+		if (e->kids[0]->kind == E_VAR && n >= 2)
+			assign_to(c, e->kids[0], args[1].k == V_STR ? args[1] : unk(args[1].t));
+		return args[0];
+	}
+	if (!strcmp(name, "getenv"))
+		return unk(0);
+	/* anything else: out-parameters become unknown */
+	for (int i = 0; i < n; i++)
+		if (args[i].k == V_REF && args[i].ref->k != V_MEM)
+			*args[i].ref = unk(0);
+	return unk(0);
+}
+
+/* ---- I/O calls ----------------------------------------------------------------------------- */
+
+static double type_size(const val *v)
+{
+	if (v->k == V_TYPE)
+		return v->f;
+	if (v->k == V_INT) {
+		/* MPICH encodes builtin datatype sizes in the handle: 0x4c00SS.. */
+		unsigned long long x = (unsigned long long)v->i;
+		if ((x & 0xff000000ULL) == 0x4c000000ULL)
+			return (double)((x >> 8) & 0xff);
+	}
+	return -1;
+}
+
+static double space_points(const val *v)
+{
+	return v->k == V_SPACE ? v->f : -1;
+}
+
+static val *arg_at(val *args, int n, int i)
+{
+	return i >= 0 && i < n ? &args[i] : NULL;
+}
+
+static long cat_const(ctx *c, const char *name, long fallback)
+{
+	const vd_catalog_constant *k = vd_catalog_find_constant(c->p->catalog, name);
+	return k && k->has_value ? k->value : fallback;
+}
+
+static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
+{
+	vd_project *p = c->p;
+	val ret = unk(0);
+
+	/* value helpers: dataspaces, datatypes */
+	if (ce->op == VD_OP_NONE) {
+		switch (ce->role) {
+		case VD_ROLE_DATASPACE: {
+			val *rank = arg_at(args, n, ce->rank_arg), *dims = arg_at(args, n, ce->dims_arg);
+			if (rank && dims && rank->k == V_INT && dims->k == V_ARR && rank->i <= dims->a->n) {
+				double pts = 1;
+				for (long long i = 0; i < rank->i; i++)
+					pts = known_num(&dims->a->v[i]) ? pts * num(&dims->a->v[i]) : -1e300;
+				if (pts >= 0) {
+					ret.k = V_SPACE;
+					ret.f = pts;
+				}
+			}
+			return ret;
+		}
+		case VD_ROLE_SCALARSPACE:
+			ret.k = V_SPACE;
+			ret.f = 1;
+			return ret;
+		case VD_ROLE_HYPERSLAB: {
+			/* selection = prod(count) x prod(block); rank from the space is
+			 * unknown here, so use the arrays' lengths */
+			val *sp = arg_at(args, n, ce->handle_arg), *cnt = arg_at(args, n, ce->count_arg),
+			    *blk = arg_at(args, n, ce->size_arg);
+			if (sp && e->kids[ce->handle_arg]->kind == E_VAR && cnt && cnt->k == V_ARR) {
+				double pts = 1;
+				for (int i = 0; i < cnt->a->n; i++)
+					pts = known_num(&cnt->a->v[i]) ? pts * num(&cnt->a->v[i]) : -1e300;
+				if (blk && blk->k == V_ARR)
+					for (int i = 0; i < blk->a->n; i++)
+						pts = known_num(&blk->a->v[i]) ? pts * num(&blk->a->v[i]) : -1e300;
+				val s = unk(0);
+				if (pts >= 0) {
+					s.k = V_SPACE;
+					s.f = pts;
+				}
+				assign_to(c, e->kids[ce->handle_arg], s);
+			}
+			return vint(0);
+		}
+		case VD_ROLE_TYPE_CONTIG: {
+			val *cnt = arg_at(args, n, ce->count_arg), *old = arg_at(args, n, ce->type_arg);
+			val *out = arg_at(args, n, ce->handle_out);
+			if (out && out->k == V_REF) {
+				val t = unk(0);
+				if (cnt && old && known_num(cnt) && type_size(old) > 0) {
+					t.k = V_TYPE;
+					t.f = num(cnt) * type_size(old);
+				}
+				*out->ref = t;
+			}
+			return vint(0);
+		}
+		case VD_ROLE_TYPE_COPY: {
+			val *t = arg_at(args, n, ce->type_arg);
+			return t ? *t : unk(0);
+		}
+		default:
+			return unk(0);
+		}
+	}
+
+	vd_io_event ev = { 0 };
+	ev.block = e->block;
+	ev.api = ce->api;
+	ev.call = ce->name;
+	ev.op = (int)ce->op;
+	ev.count = c->mult;
+	ev.async = !!(ce->flags & VD_CAT_ASYNC);
+	ev.collective = !!(ce->flags & VD_CAT_COLLECTIVE);
+	ev.binary = !!(ce->flags & VD_CAT_BINARY);
+	ev.text = !!(ce->flags & VD_CAT_TEXT);
+	ev.conditional = c->cond > 0;
+	ev.file = -1;
+	ev.unknown = c->unk;
+	int nn = 0;
+	for (int i = 0; i < c->nnotes && nn < MAX_NOTES - 1; i++)
+		ev.notes[nn++] = c->notes[i];
+
+	/* the handle operated on */
+	handle *h = NULL;
+	int hid = -1;
+	if (ce->flags & VD_CAT_STDOUT)
+		hid = 1;
+	else if (ce->flags & VD_CAT_STDIN)
+		hid = 0;
+	else if (ce->op != VD_OP_OPEN) {
+		val *hv = arg_at(args, n, ce->handle_arg);
+		if (hv && hv->k == V_REF) /* MPI_File_close(&fh) */
+			hv = hv->ref;
+		if (hv && hv->k == V_HANDLE)
+			hid = hv->h;
+	}
+	if (hid >= 0 && hid < (int)c->handles.n)
+		h = &c->handles.v[hid];
+
+	if (ce->op == VD_OP_OPEN) {
+		int nh = new_handle(c);
+		handle *H = &c->handles.v[nh];
+		val *path = arg_at(args, n, ce->path_arg);
+		val *parent = arg_at(args, n, ce->handle_arg);
+		if (parent && parent->k == V_HANDLE && parent->h < (int)c->handles.n) {
+			/* a dataset, attribute or fdopen stream inside an open file */
+			handle *ph = &c->handles.v[parent->h];
+			H->file = ph->file;
+			H->per_exec = ph->per_exec;
+			H->path = ph->path;
+			H->sync = ph->sync;
+		} else if (path && path->k == V_STR) {
+			H->path = path->s;
+			H->file = file_index(c, path->s, path->s);
+		} else {
+			const char *key = vd_arena_printf(c->a, "site:%s", p->blocks.v[e->block].id);
+			H->file = file_index(c, key, NULL);
+			H->per_exec = path && (path->t & T_VARY);
+			if (!path || path->k != V_STR)
+				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
+					note(c, "%s at %s:%d: path unknown, file identified by the call site",
+					     ce->name, p->blocks.v[e->block].file, e->line);
+		}
+		val *fl = arg_at(args, n, ce->flags_arg);
+		if (fl && fl->k == V_INT) {
+			long osync = cat_const(c, "O_SYNC", 04010000), odsync = cat_const(c, "O_DSYNC", 010000);
+			if (!strcmp(ce->api, "posix") && ((fl->i & osync) == osync || (fl->i & odsync)))
+				H->sync = 1;
+		}
+		val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
+		if (sp)
+			H->npoints = space_points(sp);
+		if (ty)
+			H->tsize = type_size(ty);
+		val hv = { 0 };
+		hv.k = V_HANDLE;
+		hv.h = nh;
+		hv.t = path ? (path->t & T_VARY) : 0;
+		if (ce->handle_out >= 0) {
+			val *out = arg_at(args, n, ce->handle_out);
+			if (out && out->k == V_REF)
+				*out->ref = hv;
+			ret = vint(0);
+		} else {
+			ret = hv;
+		}
+		h = &c->handles.v[nh];
+	}
+
+	if (h) {
+		ev.file = h->file;
+		ev.file_per_exec = h->per_exec;
+		ev.path = h->path;
+	}
+
+	/* bytes of data calls */
+	int data = (ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
+	if (data) {
+		double bytes = -1;
+		val *a;
+		if (ce->fixed_bytes >= 0)
+			bytes = (double)ce->fixed_bytes;
+		else if ((a = arg_at(args, n, ce->bytes_arg)))
+			bytes = known_num(a) ? num(a) : -1;
+		else if (ce->size_arg >= 0 && ce->count_arg >= 0) {
+			val *s = arg_at(args, n, ce->size_arg), *k = arg_at(args, n, ce->count_arg);
+			bytes = s && k && known_num(s) && known_num(k) ? num(s) * num(k) : -1;
+		} else if (ce->count_arg >= 0 && ce->type_arg >= 0) {
+			val *k = arg_at(args, n, ce->count_arg), *t = arg_at(args, n, ce->type_arg);
+			double ts = t ? type_size(t) : -1;
+			bytes = k && known_num(k) && ts > 0 ? num(k) * ts : -1;
+		} else if (ce->type_arg >= 0) {
+			/* HDF5: points of the selection x the memory type's size */
+			val *t = arg_at(args, n, ce->type_arg);
+			double ts = t ? type_size(t) : -1;
+			double pts = -1;
+			val *ms = arg_at(args, n, ce->space_arg), *fs = arg_at(args, n, ce->filespace_arg);
+			if (ms && ms->k == V_SPACE)
+				pts = ms->f;
+			else if (ms && ms->k == V_INT && ms->i == 0 && fs && fs->k == V_SPACE)
+				pts = fs->f;
+			else if ((!ms || (ms->k == V_INT && ms->i == 0)) &&
+				 (!fs || (fs->k == V_INT && fs->i == 0)) && h)
+				pts = h->npoints;
+			bytes = ts > 0 && pts >= 0 ? ts * pts : -1;
+		} else if ((a = arg_at(args, n, ce->string_arg))) {
+			bytes = a->k == V_STR ? (double)strlen(a->s) : -1;
+		} else if ((a = arg_at(args, n, ce->format_arg))) {
+			if (a->k == V_STR) {
+				unsigned taint = 0;
+				int u = 0;
+				const char *t = format_text(c, a->s, args + ce->format_arg + 1,
+							    n - ce->format_arg - 1, &taint, &u);
+				bytes = u ? -1 : (double)strlen(t);
+				if (u)
+					ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] = note(
+						c, "%s at %s:%d: formatted length estimated", ce->name,
+						p->blocks.v[e->block].file, e->line),
+					bytes = -(double)strlen(t) - 2; /* estimate, marked */
+			}
+		}
+		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
+			bytes += (double)ce->extra_bytes;
+		if (bytes < -1) { /* an estimate */
+			bytes = -bytes - 2;
+			ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
+		} else if (bytes < 0) {
+			bytes = p->opts.assume_bytes;
+			ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
+			ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
+				note(c, "%s at %s:%d: byte count unknown, assumed %.0f", ce->name,
+				     p->blocks.v[e->block].file, e->line, p->opts.assume_bytes);
+		}
+		if (bytes < 0)
+			bytes = 0;
+		ev.bytes = bytes;
+		ev.is_data = 1;
+		/* random access: an explicit offset from rand/hash/indirection, or a
+		 * handle whose last seek was */
+		val *off = arg_at(args, n, ce->offset_arg);
+		if (off)
+			ev.random = !!(off->t & (T_RAND | T_INDIRECT));
+		else if (h)
+			ev.random = h->rand_pos;
+		if (ce->op == VD_OP_WRITE && h) {
+			ev.sync_handle = h->sync;
+			if (h->file >= 0)
+				p->files.v[h->file].written += bytes * c->mult;
+		}
+	}
+	if (ce->op == VD_OP_SEEK && h) {
+		val *off = arg_at(args, n, ce->offset_arg);
+		h->rand_pos = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
+	}
+	ev.notes[nn] = NULL;
+
+	enter(c, e->block, c->mult, c->mult, ev.unknown, NULL);
+	if (c->v->io)
+		c->v->io(c->v->payload, &ev);
+	leave(c, e->block);
+	if (ce->op != VD_OP_OPEN)
+		ret = unk(0);
+	return ret;
+}
+
+/* ---- project calls -------------------------------------------------------------------------- */
+
+static val call_function(ctx *c, ir_func *f, val *args, int n)
+{
+	vd_project *p = c->p;
+	if (f->on_stack) /* recursion: noted on the call block by eval_call */
+		return unk(0);
+	if (c->depth >= p->opts.max_depth || c->steps > 200000000L) {
+		if (!c->budget_noted) {
+			vd_project_diag(p, 1, f->file, f->line,
+					"call unrolling stopped at %s (depth %d): deeper calls not counted",
+					f->name, c->depth);
+			c->budget_noted = 1;
+		}
+		return unk(0);
+	}
+	frame fr = { 0 };
+	fr.fn = f;
+	fr.nslots = f->nslots;
+	fr.slots = calloc((size_t)(f->nslots ? f->nslots : 1), sizeof(val));
+	if (!fr.slots)
+		return unk(0);
+	for (int i = 0; i < f->nparams; i++)
+		fr.slots[f->params[i]->slot] = i < n ? args[i] : unk(0);
+	fr.cond0 = c->cond;
+	frame *saved = c->fr;
+	double saved_ops = c->ops;
+	c->ops = 0;
+	c->fr = &fr;
+	c->depth++;
+	f->on_stack = 1;
+	if (!f->reached)
+		f->reached = c->phase;
+	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
+	exec(c, f->body);
+	flush_ops(c);
+	leave(c, f->block);
+	f->on_stack = 0;
+	c->depth--;
+	c->fr = saved;
+	c->ops = saved_ops;
+	val r = fr.has_ret ? fr.ret : unk(0);
+	free(fr.slots);
+	return r;
+}
+
+static val eval_call(ctx *c, ir_expr *e)
+{
+	int n = e->nkids;
+	val *args = calloc((size_t)(n ? n : 1), sizeof(val));
+	if (!args)
+		return unk(0);
+	for (int i = 0; i < n; i++)
+		args[i] = eval(c, e->kids[i]);
+	val r = unk(0);
+	if (e->cat) {
+		flush_ops(c);
+		r = io_call(c, e, e->cat, args, n);
+		goto done;
+	}
+	/* an indirect call whose target value is known in this context */
+	ir_func *known = NULL;
+	if (e->callee) {
+		val cv = eval(c, e->callee);
+		if (cv.k == V_FUNC && cv.fn)
+			known = cv.fn;
+		else if (cv.k == V_FUNC && cv.fname) {
+			const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, cv.fname);
+			if (!ce && !e->ncallees) {
+				r = call_external(c, e, cv.fname, args, n);
+				goto done;
+			}
+		}
+	}
+	if (known || e->ncallees > 0) {
+		flush_ops(c);
+		int multi = !known && e->ncallees > 1;
+		unsigned u = c->unk;
+		const char *nt = NULL;
+		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
+			ir_func *t = known ? known : e->callees[i];
+			if (t->on_stack) {
+				u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+				nt = note(c, "recursive call to %s at %s:%d not unrolled (depth unknown)",
+					  t->name, c->p->blocks.v[e->block].file, e->line);
+			}
+		}
+		enter(c, e->block, c->mult, c->mult, u, nt);
+		if (multi)
+			c->cond++; /* one of several targets runs */
+		if (known) {
+			r = call_function(c, known, args, n);
+		} else {
+			for (int i = 0; i < e->ncallees; i++) {
+				val x = call_function(c, e->callees[i], args, n);
+				r = i == 0 ? x : merge(&r, &x);
+			}
+		}
+		if (multi)
+			c->cond--;
+		leave(c, e->block);
+		goto done;
+	}
+	if (e->block >= 0) { /* an unresolved indirect call: a block with nothing inside */
+		enter(c, e->block, c->mult, c->mult, c->unk, NULL);
+		leave(c, e->block);
+		goto done;
+	}
+	r = call_external(c, e, e->str, args, n);
+done:
+	free(args);
+	return r;
+}
+
+/* ---- statements ----------------------------------------------------------------------------- */
+
+typedef VD_VEC(ir_var *) varvec;
+
+static void add_var(varvec *vv, ir_var *v)
+{
+	for (size_t i = 0; i < vv->n; i++)
+		if (vv->v[i] == v)
+			return;
+	vd_vec_push(*vv, v);
+}
+
+/* variables an expression may write: assignments, ++/--, &x handed to calls */
+static void writes_expr(ir_expr *e, varvec *out)
+{
+	if (!e)
+		return;
+	if ((e->kind == E_ASSIGN || e->kind == E_INCDEC) && e->nkids >= 1) {
+		ir_expr *l = e->kids[0];
+		while (l->kind == E_CAST && l->nkids == 1)
+			l = l->kids[0];
+		if (l->kind == E_VAR)
+			add_var(out, l->var);
+		else if ((l->kind == E_INDEX || l->kind == E_MEMBER) && l->nkids >= 1 &&
+			 l->kids[0]->kind == E_VAR)
+			add_var(out, l->kids[0]->var);
+	}
+	if (e->kind == E_UN && e->op == OP_ADDR && e->nkids == 1 && e->kids[0]->kind == E_VAR)
+		add_var(out, e->kids[0]->var);
+	if (e->kind == E_CALL && e->cat && e->cat->op != VD_OP_READ && e->cat->op != VD_OP_OPEN &&
+	    e->cat->op != VD_OP_NONE) {
+		/* a write, seek, flush...: buffers handed by address are only read */
+		for (int i = 0; i < e->nkids; i++) {
+			ir_expr *k = e->kids[i];
+			while (k->kind == E_CAST && k->nkids == 1)
+				k = k->kids[0];
+			if (k->kind == E_UN && k->op == OP_ADDR)
+				continue;
+			writes_expr(k, out);
+		}
+		if (e->callee)
+			writes_expr(e->callee, out);
+		return;
+	}
+	if (e->kind == E_CALL && e->nkids >= 1 && e->str &&
+	    (!strcmp(e->str, "snprintf") || !strcmp(e->str, "sprintf") || !strcmp(e->str, "strcpy") ||
+	     !strcmp(e->str, "strncpy") || !strcmp(e->str, "free")) &&
+	    e->kids[0]->kind == E_VAR)
+		add_var(out, e->kids[0]->var);
+	for (int i = 0; i < e->nkids; i++)
+		writes_expr(e->kids[i], out);
+	if (e->callee)
+		writes_expr(e->callee, out);
+}
+
+static void writes_stmt(ir_stmt *s, varvec *out)
+{
+	if (!s)
+		return;
+	writes_expr(s->e, out);
+	writes_expr(s->inc, out);
+	writes_stmt(s->init, out);
+	if (s->kind == S_DECL && s->var)
+		add_var(out, s->var);
+	for (int i = 0; i < s->nkids; i++)
+		writes_stmt(s->kids[i], out);
+}
+
+static ir_var *plain_var(ir_expr *e)
+{
+	while (e && e->kind == E_CAST && e->nkids == 1)
+		e = e->kids[0];
+	return e && e->kind == E_VAR ? e->var : NULL;
+}
+
+/* the step of `v` in an increment expression, or 0 when it is not one;
+ * *mul is set for `v *= k` */
+static int step_of(ctx *c, ir_expr *e, ir_var *v, double *step, int *mul)
+{
+	*mul = 0;
+	if (!e)
+		return 0;
+	if (e->kind == E_COMMA && !e->op) {
+		for (int i = 0; i < e->nkids; i++)
+			if (step_of(c, e->kids[i], v, step, mul))
+				return 1;
+		return 0;
+	}
+	if (e->kind == E_INCDEC && plain_var(e->kids[0]) == v) {
+		*step = (e->op == OP_PREINC || e->op == OP_POSTINC) ? 1 : -1;
+		return 1;
+	}
+	if (e->kind == E_ASSIGN && plain_var(e->kids[0]) == v) {
+		val k;
+		if (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_SHL) {
+			k = eval(c, e->kids[1]);
+			if (!known_num(&k))
+				return 0;
+			if (e->op == OP_MUL || e->op == OP_SHL) {
+				*mul = 1;
+				*step = e->op == OP_MUL ? num(&k) : (double)(1LL << (int)num(&k));
+				return *step > 1;
+			}
+			*step = e->op == OP_ADD ? num(&k) : -num(&k);
+			return *step != 0;
+		}
+		if (e->op == OP_NONE && e->kids[1]->kind == E_BIN) {
+			ir_expr *r = e->kids[1];
+			ir_expr *other = NULL;
+			if (plain_var(r->kids[0]) == v)
+				other = r->kids[1];
+			else if (r->op == OP_ADD && plain_var(r->kids[1]) == v)
+				other = r->kids[0];
+			if (!other || (r->op != OP_ADD && r->op != OP_SUB && r->op != OP_MUL))
+				return 0;
+			k = eval(c, other);
+			if (!known_num(&k))
+				return 0;
+			if (r->op == OP_MUL) {
+				*mul = 1;
+				*step = num(&k);
+				return *step > 1;
+			}
+			*step = r->op == OP_ADD ? num(&k) : -num(&k);
+			return *step != 0;
+		}
+	}
+	return 0;
+}
+
+static int count_writes(ir_stmt *s, ir_var *v)
+{
+	varvec w = { 0 };
+	writes_stmt(s, &w);
+	int n = 0;
+	for (size_t i = 0; i < w.n; i++)
+		n += w.v[i] == v;
+	vd_vec_free(w);
+	return n;
+}
+
+/* The trip count of a loop in canonical form, or -1. */
+static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
+{
+	ir_expr *cond = s->e;
+	while (cond && cond->kind == E_CAST && cond->nkids == 1)
+		cond = cond->kids[0];
+	if (!cond || cond->kind != E_BIN)
+		return -1;
+	if (cond->op == OP_LAND) { /* `i < n && more`: i < n bounds it */
+		ir_stmt tmp = *s;
+		tmp.e = cond->kids[0];
+		return trip_count(c, &tmp, fin_var, fin);
+	}
+	int op = cond->op;
+	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE && op != OP_NE)
+		return -1;
+	ir_var *v = plain_var(cond->kids[0]);
+	ir_expr *bound = cond->kids[1];
+	if (!v || plain_var(bound) == v) {
+		v = plain_var(cond->kids[1]);
+		bound = cond->kids[0];
+		/* mirror: b > i  ==  i < b */
+		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+	}
+	if (!v)
+		return -1;
+	/* the step: from the for increment, or a top-level statement of the body */
+	double step = 0;
+	int mul = 0, found = 0;
+	ir_stmt *body = s->nkids ? s->kids[0] : NULL;
+	if (s->kind == S_FOR && s->inc)
+		found = step_of(c, s->inc, v, &step, &mul);
+	int body_writes = count_writes(body, v);
+	if (!found && body) {
+		ir_stmt **items = body->kind == S_SEQ ? body->kids : &body;
+		int ni = body->kind == S_SEQ ? body->nkids : 1;
+		for (int i = 0; i < ni && !found; i++)
+			if (items[i] && items[i]->kind == S_EXPR)
+				found = step_of(c, items[i]->e, v, &step, &mul);
+		body_writes--; /* the step itself */
+	}
+	if (!found || body_writes > 0)
+		return -1;
+	/* the bound must not change inside the loop */
+	varvec w = { 0 };
+	writes_stmt(body, &w);
+	writes_expr(bound, &w);
+	int bound_changes = 0;
+	varvec reads = { 0 };
+	/* collect variables read by the bound */
+	ir_expr *stack[64];
+	int sp = 0;
+	stack[sp++] = bound;
+	while (sp) {
+		ir_expr *x = stack[--sp];
+		if (!x)
+			continue;
+		if (x->kind == E_VAR)
+			add_var(&reads, x->var);
+		if (x->kind == E_CALL)
+			bound_changes = 1; /* a call in the bound: re-evaluated each time */
+		for (int i = 0; i < x->nkids && sp < 63; i++)
+			stack[sp++] = x->kids[i];
+	}
+	for (size_t i = 0; i < reads.n; i++)
+		for (size_t k = 0; k < w.n; k++)
+			if (reads.v[i] == w.v[k])
+				bound_changes = 1;
+	vd_vec_free(w);
+	vd_vec_free(reads);
+	if (bound_changes)
+		return -1;
+	val a = eval_var(c, v);
+	val b = eval(c, bound);
+	if (!known_num(&a) || !known_num(&b))
+		return -1;
+	double x = num(&a), y = num(&b), n = -1;
+	if (mul) {
+		if (x <= 0 || (op != OP_LT && op != OP_LE))
+			return -1;
+		n = 0;
+		for (double t = x; (op == OP_LT ? t < y : t <= y) && n < 1e15; t *= step)
+			n++;
+	} else if (step > 0) {
+		if (op == OP_LT)
+			n = x < y ? ceil((y - x) / step) : 0;
+		else if (op == OP_LE)
+			n = x <= y ? floor((y - x) / step) + 1 : 0;
+		else if (op == OP_NE)
+			n = (y >= x && fmod(y - x, step) == 0) ? (y - x) / step : -1;
+		else
+			return -1;
+	} else {
+		double s2 = -step;
+		if (op == OP_GT)
+			n = x > y ? ceil((x - y) / s2) : 0;
+		else if (op == OP_GE)
+			n = x >= y ? floor((x - y) / s2) + 1 : 0;
+		else if (op == OP_NE)
+			n = (x >= y && fmod(x - y, s2) == 0) ? (x - y) / s2 : -1;
+		else
+			return -1;
+	}
+	if (n >= 0 && s->kind == S_DO && n < 1)
+		n = 1;
+	if (n >= 0 && !mul && a.k == V_INT && b.k == V_INT) {
+		/* the loop variable after the loop */
+		*fin_var = v;
+		*fin = vint((long long)(x + n * step));
+	}
+	return n;
+}
+
+static void push_note(ctx *c, const char *n)
+{
+	if (c->nnotes < MAX_NOTES - 1)
+		c->notes[c->nnotes++] = n;
+}
+
+static void exec_loop(ctx *c, ir_stmt *s)
+{
+	vd_project *p = c->p;
+	const vd_sblock *b = &p->blocks.v[s->block];
+	double reach = c->mult;
+	unsigned saved_unk = c->unk;
+	int saved_notes = c->nnotes;
+	double saved_mult = c->mult;
+
+	/* the init runs once, before the loop (its calls belong to the
+	 * enclosing block, see layout.c) */
+	if (s->init)
+		exec(c, s->init);
+	flush_ops(c);
+
+	ir_var *fin_var = NULL;
+	val fin = unk(0);
+	double trip = trip_count(c, s, &fin_var, &fin);
+	const char *nt = NULL;
+	if (trip < 0) {
+		trip = p->opts.assume_trip;
+		nt = note(c, "loop at %s:%d: trip count unknown, assumed %.0f", b->file, s->line, trip);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+	}
+	/* inside the body every scalar the loop writes varies per iteration */
+	varvec w = { 0 };
+	writes_stmt(s->kids[0], &w);
+	writes_expr(s->inc, &w);
+	writes_expr(s->e, &w);
+	for (size_t i = 0; i < w.n; i++) {
+		val *st = storage(c, w.v[i]);
+		if (st && st->k != V_MEM && st->k != V_ARR)
+			*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
+	}
+
+	enter(c, s->block, reach, reach * trip, c->unk, nt);
+	/* the condition runs trip + 1 times (trip for do-while) */
+	c->mult = reach * (s->kind == S_DO ? trip : trip + 1);
+	if (s->e)
+		eval(c, s->e);
+	flush_ops(c);
+	c->mult = reach * trip;
+	exec(c, s->kids[0]);
+	if (s->inc)
+		eval(c, s->inc);
+	flush_ops(c);
+	c->mult = saved_mult;
+	leave(c, s->block);
+
+	/* after the loop: the counter is known when the count was; other
+	 * scalars written inside keep what the body left, no longer varying */
+	for (size_t i = 0; i < w.n; i++) {
+		val *st = storage(c, w.v[i]);
+		if (st && st->k == V_UNK)
+			st->t &= ~(unsigned)T_VARY;
+	}
+	if (fin_var && !nt) {
+		val *st = storage(c, fin_var);
+		if (st)
+			*st = fin;
+	}
+	vd_vec_free(w);
+	c->unk = saved_unk;
+	c->nnotes = saved_notes;
+}
+
+static void exec_branch(ctx *c, ir_stmt *s)
+{
+	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
+	val k = eval(c, s->e); /* the condition itself always runs */
+	flush_ops(c);
+	int narms = s->nkids;
+	int live = -2; /* -2: unknown, -1: none, else the arm */
+	if (s->kind == S_IF && known_num(&k))
+		live = num(&k) != 0 ? 0 : (narms > 1 ? 1 : -1);
+	if (s->kind == S_SWITCH && k.k == V_INT) {
+		live = -1;
+		for (int i = 0; i < narms; i++) {
+			val cv = s->case_vals[i] ? eval(c, s->case_vals[i]) : unk(0);
+			if (cv.k == V_INT && cv.i == k.i)
+				live = i;
+		}
+		if (live < 0)
+			for (int i = 0; i < narms; i++)
+				if (!s->case_vals[i])
+					live = i;
+	}
+	if (live >= 0) {
+		exec(c, s->kids[live]);
+	} else if (live == -2) {
+		/* both arms may run: walk each from the same state, then merge */
+		varvec w = { 0 };
+		for (int i = 0; i < narms; i++)
+			writes_stmt(s->kids[i], &w);
+		val *before = calloc(w.n + 1, sizeof(val));
+		val *acc = calloc(w.n + 1, sizeof(val));
+		for (size_t i = 0; i < w.n; i++) {
+			val *st = storage(c, w.v[i]);
+			before[i] = st ? *st : unk(0);
+		}
+		int returned = c->fr ? c->fr->returned : 0;
+		c->cond++;
+		int paths = 0;
+		for (int a = 0; a < narms; a++) {
+			for (size_t i = 0; i < w.n; i++) {
+				val *st = storage(c, w.v[i]);
+				if (st)
+					*st = before[i];
+			}
+			exec(c, s->kids[a]);
+			for (size_t i = 0; i < w.n; i++) {
+				val *st = storage(c, w.v[i]);
+				val cur = st ? *st : unk(0);
+				acc[i] = paths == 0 ? cur : merge(&acc[i], &cur);
+			}
+			paths++;
+		}
+		int implicit_else = s->kind == S_IF && narms < 2;
+		for (size_t i = 0; i < w.n; i++) {
+			val *st = storage(c, w.v[i]);
+			if (!st)
+				continue;
+			*st = implicit_else ? merge(&acc[i], &before[i]) : acc[i];
+		}
+		c->cond--;
+		if (c->fr)
+			c->fr->returned = returned;
+		free(before);
+		free(acc);
+		vd_vec_free(w);
+	}
+	leave(c, s->block);
+}
+
+static void exec(ctx *c, ir_stmt *s)
+{
+	if (!s || (c->fr && c->fr->returned))
+		return;
+	c->steps++;
+	switch (s->kind) {
+	case S_SEQ: {
+		/* arrays declared in this scope live until its end */
+		double arrays = 0;
+		for (int i = 0; i < s->nkids; i++) {
+			ir_stmt *k = s->kids[i];
+			exec(c, k);
+			if (k && k->kind == S_SEQ)
+				for (int j = 0; j < k->nkids; j++) {
+					ir_stmt *d = k->kids[j];
+					if (d && d->kind == S_DECL && d->var && !d->var->global &&
+					    d->var->array_len > 0 && d->var->size > 0)
+						arrays += (double)d->var->size;
+				}
+			if (c->fr && c->fr->returned)
+				break;
+		}
+		if (arrays > 0 && c->v->alloc)
+			c->v->alloc(c->v->payload, -arrays);
+		break;
+	}
+	case S_DECL: {
+		val *st = storage(c, s->var);
+		if (s->var->array_len > 0 && s->var->size > 0 && !s->var->global && c->v->alloc)
+			c->v->alloc(c->v->payload, (double)s->var->size);
+		if (!st)
+			break;
+		if (s->e) {
+			val v = eval(c, s->e);
+			c->ops++;
+			*st = v;
+		} else if (s->var->array_len > 0) {
+			/* an array without initializer: elements unknown */
+			val a = { 0 };
+			a.k = V_ARR;
+			a.a = vd_arena_alloc(c->a, sizeof(arr));
+			int n = s->var->array_len < 4096 ? (int)s->var->array_len : 0;
+			a.a->n = n;
+			a.a->v = vd_arena_alloc(c->a, (size_t)(n ? n : 1) * sizeof(val));
+			*st = a;
+		} else {
+			*st = unk(0);
+		}
+		flush_ops(c);
+		break;
+	}
+	case S_EXPR:
+		eval(c, s->e);
+		flush_ops(c);
+		break;
+	case S_RETURN: {
+		val v = s->e ? eval(c, s->e) : unk(0);
+		flush_ops(c);
+		if (c->fr) {
+			c->fr->ret = c->fr->has_ret ? merge(&c->fr->ret, &v) : v;
+			c->fr->has_ret = 1;
+			if (c->cond == c->fr->cond0)
+				c->fr->returned = 1;
+		}
+		break;
+	}
+	case S_IF:
+	case S_SWITCH:
+		exec_branch(c, s);
+		break;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+		exec_loop(c, s);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- the walk ----------------------------------------------------------------------------- */
+
+static val argv_value(ctx *c, int *argc_out)
+{
+	const char *args = c->p->opts.args;
+	VD_VEC(const char *) words = { 0 };
+	vd_vec_push(words, "program");
+	/* shell-like split: whitespace, single and double quotes, backslash */
+	vd_buf w = VD_BUF_INIT;
+	int inword = 0;
+	char q = 0;
+	for (const char *s = args; s && *s; s++) {
+		if (q) {
+			if (*s == q)
+				q = 0;
+			else if (*s == '\\' && q == '"' && s[1])
+				vd_buf_putc(&w, *++s);
+			else
+				vd_buf_putc(&w, *s);
+			continue;
+		}
+		if (*s == '\'' || *s == '"') {
+			q = *s;
+			inword = 1;
+		} else if (*s == '\\' && s[1]) {
+			vd_buf_putc(&w, *++s);
+			inword = 1;
+		} else if (isspace((unsigned char)*s)) {
+			if (inword) {
+				vd_vec_push(words, vd_arena_strdup(c->a, vd_buf_cstr(&w)));
+				vd_buf_clear(&w);
+				inword = 0;
+			}
+		} else {
+			vd_buf_putc(&w, *s);
+			inword = 1;
+		}
+	}
+	if (inword)
+		vd_vec_push(words, vd_arena_strdup(c->a, vd_buf_cstr(&w)));
+	vd_buf_release(&w);
+	val v = { 0 };
+	v.k = V_ARR;
+	v.a = vd_arena_alloc(c->a, sizeof(arr));
+	v.a->n = (int)words.n + 1;
+	v.a->v = vd_arena_alloc(c->a, (words.n + 1) * sizeof(val));
+	for (size_t i = 0; i < words.n; i++)
+		v.a->v[i] = vstr(words.v[i]);
+	v.a->v[words.n] = vint(0); /* argv[argc] == NULL */
+	*argc_out = (int)words.n;
+	vd_vec_free(words);
+	return v;
+}
+
+static void init_globals(ctx *c)
+{
+	vd_project *p = c->p;
+	c->globals = calloc(p->globals.n + 1, sizeof(val));
+	for (size_t i = 0; i < p->globals.n; i++) {
+		ir_var *g = p->globals.v[i];
+		if (g->init)
+			c->globals[i] = eval(c, g->init);
+		else if (g->has_def)
+			c->globals[i] = g->array_len > 0 ? unk(0) : vint(0); /* zero-initialised */
+		else
+			c->globals[i] = unk(0);
+	}
+	c->ops = 0;
+}
+
+int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
+{
+	ctx c = { 0 };
+	c.p = p;
+	c.v = v;
+	c.a = vd_arena_new();
+	c.mult = 1;
+	if (!c.a)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		new_handle(&c); /* stdin, stdout, stderr */
+	*phase = 1;
+	c.phase = 1;
+	init_globals(&c);
+
+	ir_func *entry = vd_map_get(p->func_by_name, p->opts.entry);
+	for (size_t i = 0; !entry && i < p->funcs.n; i++)
+		if (!strcmp(p->funcs.v[i]->name, p->opts.entry))
+			entry = p->funcs.v[i];
+	enter(&c, 0, 1, 1, 0, NULL);
+	if (entry) {
+		val args[2];
+		int argc = 0;
+		args[1] = argv_value(&c, &argc);
+		args[0] = p->opts.args ? vint(argc) : unk(0);
+		if (!p->opts.args) /* without --args, argv's contents are unknown */
+			args[1] = unk(0);
+		call_function(&c, entry, args, 2);
+	} else {
+		vd_project_diag(p, 0, NULL, 0,
+				"entry point '%s' not found: every function is analyzed on its own",
+				p->opts.entry);
+	}
+	leave(&c, 0);
+
+	/* phase 2: functions the entry does not reach, once each, roots first */
+	*phase = 2;
+	c.phase = 2;
+	for (size_t i = 0; i < p->calls.n; i++) {
+		ir_expr *e = p->calls.v[i];
+		if (!e->owner || e->owner->reached)
+			continue;
+		for (int k = 0; k < e->ncallees; k++)
+			if (!e->callees[k]->reached && e->callees[k] != e->owner)
+				e->callees[k]->unreached_caller = 1;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < p->funcs.n; i++) {
+			ir_func *f = p->funcs.v[i];
+			if (f->reached || (pass == 0 && f->unreached_caller))
+				continue;
+			c.mult = 1;
+			c.cond = 0;
+			c.unk = 0;
+			c.nnotes = 0;
+			val *args = calloc((size_t)f->nparams + 1, sizeof(val));
+			call_function(&c, f, args, f->nparams);
+			free(args);
+		}
+	free(c.globals);
+	vd_vec_free(c.fields);
+	vd_vec_free(c.handles);
+	vd_arena_free(c.a);
+	return 0;
+}
+
+const vd_file_info *vd_project_files(const vd_project *p, size_t *n)
+{
+	*n = p->files.n;
+	return p->files.v;
+}

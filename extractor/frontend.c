@@ -1,0 +1,1164 @@
+/*
+ * frontend.c - lowers each translation unit from libclang cursors into
+ * vidya's IR (ir.h).
+ *
+ * libclang's C API does not expose operator kinds, which parts of a `for`
+ * header are present, or whether a variable has an initializer; those are
+ * read from the token stream of the enclosing definition (tokenized once
+ * and searched by offset).  Constant sub-expressions - literals, macros,
+ * enum constants, sizeof - are folded by clang itself through
+ * clang_Cursor_Evaluate.  Every CXString is disposed where it is obtained
+ * (cx_dup); nothing of libclang outlives parse_job().
+ */
+#define _GNU_SOURCE
+#include <clang-c/Index.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "project.h"
+
+typedef struct tok {
+	unsigned off;
+	const char *punct; /* spelling of punctuation tokens, else NULL */
+} tok;
+
+typedef struct lower {
+	vd_project *p;
+	CXTranslationUnit tu;
+	const char *dir;
+	ir_func *fn;          /* function being lowered, NULL for globals */
+	VD_VEC(tok) toks;     /* tokens of the current definition */
+	CXFile tok_file;
+	int defs_added;       /* functions added from this TU */
+} lower;
+
+static char *cx_dup(vd_arena *a, CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *r = vd_arena_strdup(a, c ? c : "");
+	clang_disposeString(s);
+	return r;
+}
+
+typedef VD_VEC(CXCursor) cursors;
+
+static enum CXChildVisitResult collect_cb(CXCursor c, CXCursor parent, CXClientData d)
+{
+	cursors *v = d;
+	vd_vec_push(*v, c);
+	return CXChildVisit_Continue;
+}
+
+static cursors children(CXCursor c)
+{
+	cursors v = { 0 };
+	clang_visitChildren(c, collect_cb, &v);
+	return v;
+}
+
+static unsigned loc_off(CXSourceLocation l, CXFile *file, unsigned *line)
+{
+	unsigned off = 0, ln = 0;
+	clang_getExpansionLocation(l, file, &ln, NULL, &off);
+	if (line)
+		*line = ln;
+	return off;
+}
+
+static int cur_line(CXCursor c)
+{
+	unsigned line;
+	loc_off(clang_getRangeStart(clang_getCursorExtent(c)), NULL, &line);
+	return (int)line;
+}
+
+static int cur_end_line(CXCursor c)
+{
+	unsigned line;
+	loc_off(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, &line);
+	return (int)line;
+}
+
+static unsigned start_off(CXCursor c)
+{
+	return loc_off(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL);
+}
+
+static unsigned end_off(CXCursor c)
+{
+	return loc_off(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, NULL);
+}
+
+/* ---- tokens ------------------------------------------------------------------- */
+
+static void load_tokens(lower *L, CXCursor def)
+{
+	L->toks.n = 0;
+	CXSourceRange r = clang_getCursorExtent(def);
+	CXToken *t = NULL;
+	unsigned n = 0;
+	clang_tokenize(L->tu, r, &t, &n);
+	loc_off(clang_getRangeStart(r), &L->tok_file, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		tok k = { 0 };
+		k.off = loc_off(clang_getTokenLocation(L->tu, t[i]), NULL, NULL);
+		if (clang_getTokenKind(t[i]) == CXToken_Punctuation)
+			k.punct = cx_dup(L->p->arena, clang_getTokenSpelling(L->tu, t[i]));
+		vd_vec_push(L->toks, k);
+	}
+	if (t)
+		clang_disposeTokens(L->tu, t, n);
+}
+
+/* index of the first token at or after offset */
+static size_t tok_at(lower *L, unsigned off)
+{
+	size_t lo = 0, hi = L->toks.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (L->toks.v[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const char *punct_at(lower *L, unsigned off)
+{
+	size_t i = tok_at(L, off);
+	return i < L->toks.n ? L->toks.v[i].punct : NULL;
+}
+
+/* ---- helpers ------------------------------------------------------------------------ */
+
+static ir_expr *mk(lower *L, int kind, CXCursor c)
+{
+	ir_expr *e = vd_arena_alloc(L->p->arena, sizeof(*e));
+	e->kind = kind;
+	e->line = cur_line(c);
+	e->block = -1;
+	e->offset = start_off(c);
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	e->is_float = t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
+	e->is_unsigned = t.kind == CXType_UInt || t.kind == CXType_ULong || t.kind == CXType_ULongLong ||
+			 t.kind == CXType_UShort || t.kind == CXType_UChar;
+	e->type_size = (long)clang_Type_getSizeOf(t);
+	return e;
+}
+
+static void set_kids(lower *L, ir_expr *e, ir_expr **k, int n)
+{
+	e->kids = vd_arena_alloc(L->p->arena, (size_t)(n ? n : 1) * sizeof(ir_expr *));
+	memcpy(e->kids, k, (size_t)n * sizeof(ir_expr *));
+	e->nkids = n;
+}
+
+static int binop_code(const char *s, int *compound)
+{
+	static const struct { const char *s; int op; } ops[] = {
+		{ "+", OP_ADD }, { "-", OP_SUB }, { "*", OP_MUL }, { "/", OP_DIV }, { "%", OP_MOD },
+		{ "<<", OP_SHL }, { ">>", OP_SHR }, { "<", OP_LT }, { ">", OP_GT }, { "<=", OP_LE },
+		{ ">=", OP_GE }, { "==", OP_EQ }, { "!=", OP_NE }, { "&", OP_BAND }, { "|", OP_BOR },
+		{ "^", OP_XOR }, { "&&", OP_LAND }, { "||", OP_LOR }, { ",", OP_COMMA },
+	};
+	*compound = 0;
+	if (!s)
+		return OP_NONE;
+	if (!strcmp(s, "="))
+		return OP_NONE;
+	size_t n = strlen(s);
+	char b[4] = { 0 };
+	if (n >= 2 && s[n - 1] == '=' && strcmp(s, "==") && strcmp(s, "!=") && strcmp(s, "<=") &&
+	    strcmp(s, ">=") && n <= 3) {
+		memcpy(b, s, n - 1);
+		s = b;
+		*compound = 1;
+	}
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(ops[i].s, s))
+			return ops[i].op;
+	return -1;
+}
+
+/* The USR of a declaration, or a stable substitute for unnamed ones. */
+static const char *usr_of(lower *L, CXCursor d)
+{
+	char *u = cx_dup(L->p->arena, clang_getCursorUSR(d));
+	if (u[0])
+		return u;
+	return vd_arena_printf(L->p->arena, "vidya:%s:%u", L->fn ? L->fn->usr : "global",
+			       start_off(d));
+}
+
+static int in_system_header(CXCursor c)
+{
+	return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
+/* Relative path of the file a cursor is (expanded) in. */
+static const char *rel_file(lower *L, CXCursor c)
+{
+	CXFile f = NULL;
+	loc_off(clang_getCursorLocation(c), &f, NULL);
+	if (!f)
+		return "<unknown>";
+	char *name = cx_dup(L->p->arena, clang_getFileName(f));
+	char *abs = vd_path_join(L->p->arena, L->dir, name);
+	return vd_path_relative(L->p->arena, L->p->root, abs);
+}
+
+/* ---- variables --------------------------------------------------------------------- */
+
+static void fill_var_type(ir_var *v, CXType t)
+{
+	t = clang_getCanonicalType(t);
+	v->size = (long)clang_Type_getSizeOf(t);
+	v->is_float = t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
+	v->is_pointer = t.kind == CXType_Pointer;
+	v->is_struct = t.kind == CXType_Record;
+	if (t.kind == CXType_ConstantArray) {
+		v->array_len = (long)clang_getArraySize(t);
+		v->elem_size = (long)clang_Type_getSizeOf(clang_getArrayElementType(t));
+	}
+}
+
+/* The ir_var for a declaration cursor (VarDecl/ParmDecl), created on first use. */
+static ir_var *var_for(lower *L, CXCursor d)
+{
+	const char *usr = usr_of(L, d);
+	ir_var *v = vd_map_get(L->p->var_by_usr, usr);
+	if (v)
+		return v;
+	v = vd_arena_alloc(L->p->arena, sizeof(*v));
+	v->usr = usr;
+	v->name = cx_dup(L->p->arena, clang_getCursorSpelling(d));
+	v->size = -1;
+	fill_var_type(v, clang_getCursorType(d));
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+	int local = pk == CXCursor_FunctionDecl && clang_getCursorKind(d) != CXCursor_FunctionDecl;
+	if (local && clang_Cursor_getStorageClass(d) == CX_SC_Static)
+		local = 0;
+	if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+		local = 1;
+	if (local && L->fn) {
+		v->slot = L->fn->nslots++;
+	} else {
+		v->global = 1;
+		v->slot = (int)L->p->globals.n;
+		vd_vec_push(L->p->globals, v);
+	}
+	vd_map_put(L->p->var_by_usr, usr, v);
+	return v;
+}
+
+/* Does this declaration have an `= initializer`?  Checked on the tokens
+ * after the declared name, at nesting depth 0. */
+static int has_initializer(lower *L, CXCursor d)
+{
+	unsigned from = loc_off(clang_getCursorLocation(d), NULL, NULL);
+	unsigned to = end_off(d);
+	int depth = 0;
+	for (size_t i = tok_at(L, from); i < L->toks.n && L->toks.v[i].off < to; i++) {
+		const char *s = L->toks.v[i].punct;
+		if (!s)
+			continue;
+		if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
+			depth++;
+		else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}"))
+			depth--;
+		else if (!strcmp(s, "=") && depth == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- expressions ------------------------------------------------------------------- */
+
+static ir_expr *lower_expr(lower *L, CXCursor c);
+
+static CXCursor strip(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+			return c;
+		cursors ch = children(c);
+		if (ch.n == 0) {
+			vd_vec_free(ch);
+			return c;
+		}
+		CXCursor last = ch.v[ch.n - 1];
+		vd_vec_free(ch);
+		if (clang_getCursorKind(last) == CXCursor_TypeRef)
+			return c;
+		c = last;
+	}
+}
+
+/* the slot a function pointer is loaded from / stored into: a field USR, a
+ * variable USR, or NULL */
+static const char *slot_key_of(lower *L, CXCursor c)
+{
+	c = strip(c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_MemberRefExpr) {
+		CXCursor f = clang_getCursorReferenced(c);
+		return clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
+	}
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(c);
+		enum CXCursorKind dk = clang_getCursorKind(d);
+		if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl)
+			return usr_of(L, d);
+		return NULL;
+	}
+	if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator) {
+		cursors ch = children(c);
+		const char *r = ch.n ? slot_key_of(L, ch.v[0]) : NULL;
+		vd_vec_free(ch);
+		return r;
+	}
+	return NULL;
+}
+
+/* a function designator (possibly &f or (cast)f): its USR, else NULL */
+static CXCursor func_ref(CXCursor c, int *ok)
+{
+	c = strip(c);
+	if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+		cursors ch = children(c);
+		if (ch.n == 1)
+			c = strip(ch.v[0]);
+		vd_vec_free(ch);
+	}
+	*ok = 0;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(d) == CXCursor_FunctionDecl) {
+			*ok = 1;
+			return d;
+		}
+	}
+	return c;
+}
+
+static void add_store(lower *L, const char *slot, CXCursor fn)
+{
+	if (!slot)
+		return;
+	ir_store s = { slot, usr_of(L, fn) };
+	vd_vec_push(L->p->stores, s);
+}
+
+typedef struct field_list {
+	VD_VEC(const char *) usrs;
+	lower *L;
+} field_list;
+
+static enum CXVisitorResult field_cb(CXCursor f, CXClientData d)
+{
+	field_list *fl = d;
+	vd_vec_push(fl->usrs, usr_of(fl->L, f));
+	return CXVisit_Continue;
+}
+
+/* Field-based points-to facts from an initializer list: `.xfer = posix_xfer`,
+ * positional struct members, and arrays of such structs or of function
+ * pointers (slot = the array variable). */
+static void scan_initlist(lower *L, CXCursor list, const char *array_slot)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(list));
+	field_list fl = { { 0 }, L };
+	int is_record = t.kind == CXType_Record;
+	if (is_record)
+		clang_Type_visitFields(t, field_cb, &fl);
+	cursors ch = children(list);
+	for (size_t i = 0; i < ch.n; i++) {
+		CXCursor item = ch.v[i];
+		const char *slot = is_record ? (i < fl.usrs.n ? fl.usrs.v[i] : NULL) : array_slot;
+		/* designated: UnexposedExpr { MemberRef field, value } */
+		if (clang_getCursorKind(item) == CXCursor_UnexposedExpr) {
+			cursors d = children(item);
+			if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef) {
+				CXCursor f = clang_getCursorReferenced(d.v[0]);
+				slot = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
+				item = d.v[d.n - 1];
+			}
+			vd_vec_free(d);
+		}
+		CXCursor s = strip(item);
+		if (clang_getCursorKind(s) == CXCursor_InitListExpr) {
+			scan_initlist(L, s, array_slot);
+			continue;
+		}
+		int ok;
+		CXCursor fn = func_ref(item, &ok);
+		if (ok)
+			add_store(L, slot, fn);
+	}
+	vd_vec_free(ch);
+	vd_vec_free(fl.usrs);
+}
+
+static ir_expr *lower_call(lower *L, CXCursor c)
+{
+	ir_expr *e = mk(L, E_CALL, c);
+	int nargs = clang_Cursor_getNumArguments(c);
+	if (nargs < 0)
+		nargs = 0;
+	ir_expr **k = malloc((size_t)(nargs ? nargs : 1) * sizeof(*k));
+	for (int i = 0; i < nargs; i++)
+		k[i] = lower_expr(L, clang_Cursor_getArgument(c, (unsigned)i));
+	set_kids(L, e, k, nargs);
+	free(k);
+	CXCursor ref = clang_getCursorReferenced(c);
+	if (!clang_Cursor_isNull(ref) && clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+		e->usr = usr_of(L, ref);
+		e->str = cx_dup(L->p->arena, clang_getCursorSpelling(ref));
+	} else {
+		cursors ch = children(c);
+		if (ch.n > 0) {
+			int ok;
+			CXCursor fn = func_ref(ch.v[0], &ok);
+			if (ok) {
+				e->usr = usr_of(L, fn);
+				e->str = cx_dup(L->p->arena, clang_getCursorSpelling(fn));
+			} else {
+				e->callee = lower_expr(L, ch.v[0]);
+				e->slot_key = slot_key_of(L, ch.v[0]);
+				e->str = e->slot_key ? e->slot_key : "<indirect>";
+			}
+		}
+		vd_vec_free(ch);
+	}
+	e->owner = L->fn;
+	vd_vec_push(L->p->calls, e);
+	return e;
+}
+
+static ir_expr *try_const(lower *L, CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return NULL;
+	ir_expr *e = NULL;
+	switch (clang_EvalResult_getKind(r)) {
+	case CXEval_Int:
+		e = mk(L, E_INT, c);
+		e->ival = clang_EvalResult_isUnsignedInt(r)
+				  ? (long long)clang_EvalResult_getAsUnsigned(r)
+				  : clang_EvalResult_getAsLongLong(r);
+		break;
+	case CXEval_Float:
+		e = mk(L, E_FLOAT, c);
+		e->fval = clang_EvalResult_getAsDouble(r);
+		break;
+	case CXEval_StrLiteral:
+		e = mk(L, E_STR, c);
+		e->str = vd_arena_strdup(L->p->arena, clang_EvalResult_getAsStr(r));
+		break;
+	default:
+		break;
+	}
+	clang_EvalResult_dispose(r);
+	return e;
+}
+
+static ir_expr *lower_expr(lower *L, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	ir_expr *e = NULL;
+
+	/* literals, sizeof, enum constants and constant arithmetic fold in clang
+	 * (a DeclRef to a variable is looked up instead: --define may rebind it) */
+	if (k != CXCursor_CallExpr && k != CXCursor_DeclRefExpr && k != CXCursor_InitListExpr &&
+	    k != CXCursor_CompoundLiteralExpr && (e = try_const(L, c)))
+		return e;
+
+	cursors ch = children(c);
+	switch (k) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_StringLiteral:
+		e = try_const(L, c);
+		if (!e)
+			e = mk(L, E_UNKNOWN, c);
+		break;
+	case CXCursor_DeclRefExpr: {
+		CXCursor d = clang_getCursorReferenced(c);
+		enum CXCursorKind dk = clang_getCursorKind(d);
+		if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+			e = mk(L, E_VAR, c);
+			e->var = var_for(L, d);
+			e->str = e->var->name;
+		} else if (dk == CXCursor_FunctionDecl) {
+			e = mk(L, E_FUNCREF, c);
+			e->usr = usr_of(L, d);
+			e->str = cx_dup(L->p->arena, clang_getCursorSpelling(d));
+		} else if (dk == CXCursor_EnumConstantDecl) {
+			e = mk(L, E_INT, c);
+			e->ival = clang_getEnumConstantDeclValue(d);
+		} else {
+			e = mk(L, E_UNKNOWN, c);
+		}
+		break;
+	}
+	case CXCursor_CallExpr:
+		e = lower_call(L, c);
+		break;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator: {
+		if (ch.n != 2) {
+			e = mk(L, E_UNKNOWN, c);
+			break;
+		}
+		int compound;
+		int op = binop_code(punct_at(L, end_off(ch.v[0])), &compound);
+		ir_expr *kids[2] = { lower_expr(L, ch.v[0]), lower_expr(L, ch.v[1]) };
+		if (op == OP_NONE || compound) {
+			e = mk(L, E_ASSIGN, c);
+			e->op = compound ? op : OP_NONE;
+			int ok;
+			CXCursor fn = func_ref(ch.v[1], &ok);
+			if (ok && !compound)
+				add_store(L, slot_key_of(L, ch.v[0]), fn);
+		} else if (op < 0) {
+			e = mk(L, E_BIN, c);
+			e->op = OP_NONE; /* an operator hidden in a macro: unknown value */
+		} else {
+			e = mk(L, E_BIN, c);
+			e->op = op;
+		}
+		set_kids(L, e, kids, 2);
+		break;
+	}
+	case CXCursor_UnaryOperator: {
+		if (ch.n != 1) {
+			e = mk(L, E_UNKNOWN, c);
+			break;
+		}
+		const char *pre = punct_at(L, start_off(c));
+		unsigned so = start_off(c), eo = end_off(c);
+		size_t ti = tok_at(L, so);
+		int op = OP_NONE;
+		if (pre && ti < L->toks.n && L->toks.v[ti].off == so) {
+			if (!strcmp(pre, "-"))
+				op = OP_NEG;
+			else if (!strcmp(pre, "+"))
+				op = OP_PLUS;
+			else if (!strcmp(pre, "!"))
+				op = OP_NOT;
+			else if (!strcmp(pre, "~"))
+				op = OP_BNOT;
+			else if (!strcmp(pre, "&"))
+				op = OP_ADDR;
+			else if (!strcmp(pre, "*"))
+				op = OP_DEREF;
+			else if (!strcmp(pre, "++"))
+				op = OP_PREINC;
+			else if (!strcmp(pre, "--"))
+				op = OP_PREDEC;
+		}
+		if (op == OP_NONE) {
+			/* postfix: the last token inside the extent */
+			size_t te = tok_at(L, eo);
+			if (te > 0 && L->toks.v[te - 1].punct) {
+				const char *post = L->toks.v[te - 1].punct;
+				if (!strcmp(post, "++"))
+					op = OP_POSTINC;
+				else if (!strcmp(post, "--"))
+					op = OP_POSTDEC;
+			}
+		}
+		if (op == OP_NONE) {
+			/* the operator is hidden in a macro (MPI_DOUBLE is
+			 * `(MPI_Datatype)&ompi_mpi_double`): tell & and * by types */
+			CXType rt = clang_getCanonicalType(clang_getCursorType(c));
+			CXType kt = clang_getCanonicalType(clang_getCursorType(ch.v[0]));
+			if (rt.kind == CXType_Pointer &&
+			    clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(rt)), kt))
+				op = OP_ADDR;
+			else if (kt.kind == CXType_Pointer &&
+				 clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(kt)), rt))
+				op = OP_DEREF;
+		}
+		ir_expr *kid = lower_expr(L, ch.v[0]);
+		e = mk(L, op >= OP_PREINC ? E_INCDEC : E_UN, c);
+		e->op = op;
+		set_kids(L, e, &kid, 1);
+		break;
+	}
+	case CXCursor_ConditionalOperator: {
+		if (ch.n != 3) {
+			e = mk(L, E_UNKNOWN, c);
+			break;
+		}
+		ir_expr *kids[3] = { lower_expr(L, ch.v[0]), lower_expr(L, ch.v[1]), lower_expr(L, ch.v[2]) };
+		e = mk(L, E_COND, c);
+		set_kids(L, e, kids, 3);
+		break;
+	}
+	case CXCursor_MemberRefExpr: {
+		e = mk(L, E_MEMBER, c);
+		CXCursor f = clang_getCursorReferenced(c);
+		e->str = cx_dup(L->p->arena, clang_getCursorSpelling(c));
+		e->usr = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
+		if (ch.n > 0) {
+			ir_expr *base = lower_expr(L, ch.v[0]);
+			set_kids(L, e, &base, 1);
+		}
+		break;
+	}
+	case CXCursor_ArraySubscriptExpr: {
+		if (ch.n != 2) {
+			e = mk(L, E_UNKNOWN, c);
+			break;
+		}
+		ir_expr *kids[2] = { lower_expr(L, ch.v[0]), lower_expr(L, ch.v[1]) };
+		e = mk(L, E_INDEX, c);
+		set_kids(L, e, kids, 2);
+		break;
+	}
+	case CXCursor_InitListExpr: {
+		scan_initlist(L, c, NULL);
+		ir_expr **kids = malloc((ch.n ? ch.n : 1) * sizeof(*kids));
+		for (size_t i = 0; i < ch.n; i++)
+			kids[i] = lower_expr(L, ch.v[i]);
+		e = mk(L, E_INITLIST, c);
+		set_kids(L, e, kids, (int)ch.n);
+		free(kids);
+		break;
+	}
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr: {
+		/* pass through, remembering a cast's type for float -> int */
+		size_t last = ch.n;
+		while (last > 0 && clang_getCursorKind(ch.v[last - 1]) == CXCursor_TypeRef)
+			last--;
+		if (last == 0) {
+			e = mk(L, E_UNKNOWN, c);
+			break;
+		}
+		/* designated initializer item: { MemberRef, value } */
+		ir_expr *kid = lower_expr(L, ch.v[last - 1]);
+		if (k == CXCursor_CStyleCastExpr) {
+			e = mk(L, E_CAST, c);
+			set_kids(L, e, &kid, 1);
+		} else {
+			e = kid;
+		}
+		break;
+	}
+	case CXCursor_UnaryExpr: /* sizeof/alignof of a VLA: unknown */
+	default: {
+		/* anything else: keep the calls inside it, value unknown */
+		ir_expr **kids = malloc((ch.n ? ch.n : 1) * sizeof(*kids));
+		int n = 0;
+		for (size_t i = 0; i < ch.n; i++)
+			if (clang_isExpression(clang_getCursorKind(ch.v[i])))
+				kids[n++] = lower_expr(L, ch.v[i]);
+		e = mk(L, n ? E_COMMA : E_UNKNOWN, c);
+		if (n)
+			set_kids(L, e, kids, n);
+		e->op = 1; /* comma-like node whose value is unknown */
+		free(kids);
+		break;
+	}
+	}
+	vd_vec_free(ch);
+	return e;
+}
+
+/* ---- statements --------------------------------------------------------------------- */
+
+static ir_stmt *lower_stmt(lower *L, CXCursor c);
+
+static ir_stmt *mks(lower *L, int kind, CXCursor c)
+{
+	ir_stmt *s = vd_arena_alloc(L->p->arena, sizeof(*s));
+	s->kind = kind;
+	s->line = cur_line(c);
+	s->end_line = cur_end_line(c);
+	s->block = -1;
+	return s;
+}
+
+static void set_skids(lower *L, ir_stmt *s, ir_stmt **k, int n)
+{
+	s->kids = vd_arena_alloc(L->p->arena, (size_t)(n ? n : 1) * sizeof(ir_stmt *));
+	memcpy(s->kids, k, (size_t)n * sizeof(ir_stmt *));
+	s->nkids = n;
+}
+
+static ir_stmt *lower_decl(lower *L, CXCursor d)
+{
+	ir_stmt *s = mks(L, S_DECL, d);
+	s->var = var_for(L, d);
+	if (L->fn && !s->var->global && s->var->size > 0)
+		L->fn->frame_bytes += s->var->size;
+	if (has_initializer(L, d)) {
+		cursors ch = children(d);
+		for (size_t i = ch.n; i-- > 0;)
+			if (clang_isExpression(clang_getCursorKind(ch.v[i]))) {
+				s->e = lower_expr(L, ch.v[i]);
+				if (clang_getCursorKind(strip(ch.v[i])) == CXCursor_InitListExpr)
+					scan_initlist(L, strip(ch.v[i]),
+						      s->var->array_len > 0 ? s->var->usr : NULL);
+				else {
+					int ok;
+					CXCursor fn = func_ref(ch.v[i], &ok);
+					if (ok)
+						add_store(L, s->var->usr, fn);
+				}
+				break;
+			}
+		vd_vec_free(ch);
+	}
+	if (s->var->global) { /* static local: initialised once, like a global */
+		s->var->init = s->e;
+		s->var->has_def = 1;
+		s->e = NULL;
+	}
+	return s;
+}
+
+static ir_stmt *seq_of(lower *L, CXCursor c, cursors *ch, size_t from, size_t to)
+{
+	ir_stmt *s = mks(L, S_SEQ, c);
+	ir_stmt **k = malloc(((to - from) ? (to - from) : 1) * sizeof(*k));
+	int n = 0;
+	for (size_t i = from; i < to; i++) {
+		ir_stmt *x = lower_stmt(L, ch->v[i]);
+		if (x)
+			k[n++] = x;
+	}
+	set_skids(L, s, k, n);
+	free(k);
+	return s;
+}
+
+/* Which part of `for (init; cond; inc)` a child starts in: 0, 1, 2, or 3 (body). */
+static void for_parts(lower *L, CXCursor c, unsigned *semi1, unsigned *semi2, unsigned *rparen)
+{
+	*semi1 = *semi2 = *rparen = 0;
+	size_t i = tok_at(L, start_off(c));
+	int depth = 0, semis = 0;
+	for (; i < L->toks.n; i++) {
+		const char *s = L->toks.v[i].punct;
+		if (!s)
+			continue;
+		if (!strcmp(s, "(")) {
+			depth++;
+		} else if (!strcmp(s, ")")) {
+			if (--depth == 0) {
+				*rparen = L->toks.v[i].off;
+				return;
+			}
+		} else if (!strcmp(s, ";") && depth == 1) {
+			if (semis++ == 0)
+				*semi1 = L->toks.v[i].off;
+			else
+				*semi2 = L->toks.v[i].off;
+		}
+	}
+}
+
+static ir_stmt *lower_switch(lower *L, CXCursor c, cursors *ch)
+{
+	ir_stmt *s = mks(L, S_SWITCH, c);
+	s->e = lower_expr(L, ch->v[0]);
+	CXCursor body = ch->v[ch->n - 1];
+	cursors items = children(body);
+	VD_VEC(ir_stmt *) arms = { 0 };
+	VD_VEC(ir_expr *) vals = { 0 };
+	ir_stmt *cur = NULL;
+	VD_VEC(ir_stmt *) cur_items = { 0 };
+	for (size_t i = 0; i <= items.n; i++) {
+		CXCursor it = i < items.n ? items.v[i] : clang_getNullCursor();
+		enum CXCursorKind k = i < items.n ? clang_getCursorKind(it) : CXCursor_CaseStmt;
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+			if (cur) {
+				set_skids(L, cur, cur_items.v, (int)cur_items.n);
+				cur_items.n = 0;
+			}
+			if (i == items.n)
+				break;
+			/* unwrap `case a: case b: stmt` to the innermost statement */
+			ir_expr *val = NULL;
+			CXCursor inner = it;
+			while (clang_getCursorKind(inner) == CXCursor_CaseStmt ||
+			       clang_getCursorKind(inner) == CXCursor_DefaultStmt) {
+				cursors cc = children(inner);
+				if (clang_getCursorKind(inner) == CXCursor_CaseStmt && cc.n >= 1 && !val)
+					val = lower_expr(L, cc.v[0]);
+				CXCursor next = cc.n ? cc.v[cc.n - 1] : clang_getNullCursor();
+				vd_vec_free(cc);
+				if (clang_Cursor_isNull(next))
+					break;
+				inner = next;
+			}
+			cur = mks(L, S_SEQ, it);
+			vd_vec_push(arms, cur);
+			vd_vec_push(vals, val);
+			if (!clang_equalCursors(inner, it)) {
+				ir_stmt *x = lower_stmt(L, inner);
+				if (x)
+					vd_vec_push(cur_items, x);
+			}
+		} else if (cur) {
+			ir_stmt *x = lower_stmt(L, it);
+			if (x)
+				vd_vec_push(cur_items, x);
+		}
+	}
+	set_skids(L, s, arms.v, (int)arms.n);
+	s->case_vals = vd_arena_alloc(L->p->arena, (arms.n + 1) * sizeof(ir_expr *));
+	if (vals.n)
+		memcpy(s->case_vals, vals.v, vals.n * sizeof(ir_expr *));
+	vd_vec_free(arms);
+	vd_vec_free(vals);
+	vd_vec_free(cur_items);
+	vd_vec_free(items);
+	return s;
+}
+
+static ir_stmt *lower_stmt(lower *L, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	ir_stmt *s = NULL;
+	cursors ch = children(c);
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		s = seq_of(L, c, &ch, 0, ch.n);
+		break;
+	case CXCursor_DeclStmt: {
+		s = mks(L, S_SEQ, c);
+		ir_stmt **kk = malloc((ch.n ? ch.n : 1) * sizeof(*kk));
+		int n = 0;
+		for (size_t i = 0; i < ch.n; i++)
+			if (clang_getCursorKind(ch.v[i]) == CXCursor_VarDecl)
+				kk[n++] = lower_decl(L, ch.v[i]);
+		set_skids(L, s, kk, n);
+		free(kk);
+		break;
+	}
+	case CXCursor_IfStmt: {
+		s = mks(L, S_IF, c);
+		if (ch.n < 2)
+			break;
+		s->e = lower_expr(L, ch.v[0]);
+		ir_stmt *arms[2] = { lower_stmt(L, ch.v[1]), ch.n > 2 ? lower_stmt(L, ch.v[2]) : NULL };
+		set_skids(L, s, arms, arms[1] ? 2 : 1);
+		break;
+	}
+	case CXCursor_SwitchStmt:
+		if (ch.n >= 2)
+			s = lower_switch(L, c, &ch);
+		break;
+	case CXCursor_ForStmt: {
+		s = mks(L, S_FOR, c);
+		unsigned s1, s2, rp;
+		for_parts(L, c, &s1, &s2, &rp);
+		ir_stmt *body = NULL;
+		for (size_t i = 0; i < ch.n; i++) {
+			unsigned o = start_off(ch.v[i]);
+			if (i == ch.n - 1 && (o > rp || !rp)) {
+				body = lower_stmt(L, ch.v[i]);
+			} else if (o < s1) {
+				s->init = lower_stmt(L, ch.v[i]);
+			} else if (o < s2) {
+				s->e = lower_expr(L, ch.v[i]);
+			} else {
+				s->inc = lower_expr(L, ch.v[i]);
+			}
+		}
+		if (!body)
+			body = mks(L, S_NOP, c);
+		set_skids(L, s, &body, 1);
+		break;
+	}
+	case CXCursor_WhileStmt: {
+		s = mks(L, S_WHILE, c);
+		if (ch.n < 2)
+			break;
+		s->e = lower_expr(L, ch.v[0]);
+		ir_stmt *body = lower_stmt(L, ch.v[ch.n - 1]);
+		set_skids(L, s, &body, 1);
+		break;
+	}
+	case CXCursor_DoStmt: {
+		s = mks(L, S_DO, c);
+		if (ch.n < 2)
+			break;
+		ir_stmt *body = lower_stmt(L, ch.v[0]);
+		s->e = lower_expr(L, ch.v[1]);
+		set_skids(L, s, &body, 1);
+		break;
+	}
+	case CXCursor_ReturnStmt:
+		s = mks(L, S_RETURN, c);
+		if (ch.n)
+			s->e = lower_expr(L, ch.v[0]);
+		break;
+	case CXCursor_BreakStmt:
+		s = mks(L, S_BREAK, c);
+		break;
+	case CXCursor_ContinueStmt:
+		s = mks(L, S_CONTINUE, c);
+		break;
+	case CXCursor_LabelStmt:
+		if (ch.n)
+			s = lower_stmt(L, ch.v[ch.n - 1]);
+		break;
+	case CXCursor_NullStmt:
+	case CXCursor_GotoStmt:
+		break;
+	default:
+		if (clang_isExpression(k)) {
+			s = mks(L, S_EXPR, c);
+			s->e = lower_expr(L, c);
+		}
+		break;
+	}
+	vd_vec_free(ch);
+	/* loops and branches need non-NULL bodies for the evaluator */
+	if (s && (s->kind == S_WHILE || s->kind == S_DO) && s->nkids == 0) {
+		ir_stmt *nop = mks(L, S_NOP, c);
+		set_skids(L, s, &nop, 1);
+	}
+	return s;
+}
+
+/* ---- top level ------------------------------------------------------------------------- */
+
+static void lower_function(lower *L, CXCursor c)
+{
+	const char *usr = usr_of(L, c);
+	if (vd_map_has(L->p->func_by_usr, usr))
+		return; /* an inline/static-in-header definition seen in another TU */
+	ir_func *f = vd_arena_alloc(L->p->arena, sizeof(*f));
+	f->usr = usr;
+	f->name = cx_dup(L->p->arena, clang_getCursorSpelling(c));
+	f->file = rel_file(L, c);
+	f->line = cur_line(c);
+	f->end_line = cur_end_line(c);
+	f->block = -1;
+	f->is_variadic = clang_isFunctionTypeVariadic(clang_getCursorType(c));
+	L->fn = f;
+	load_tokens(L, c);
+	int np = clang_Cursor_getNumArguments(c);
+	if (np < 0)
+		np = 0;
+	f->params = vd_arena_alloc(L->p->arena, (size_t)(np ? np : 1) * sizeof(ir_var *));
+	for (int i = 0; i < np; i++)
+		f->params[i] = var_for(L, clang_Cursor_getArgument(c, (unsigned)i));
+	f->nparams = np;
+	cursors ch = children(c);
+	for (size_t i = 0; i < ch.n; i++)
+		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+			f->body = lower_stmt(L, ch.v[i]);
+	vd_vec_free(ch);
+	L->fn = NULL;
+	if (!f->body)
+		return;
+	vd_map_put(L->p->func_by_usr, usr, f);
+	if (clang_getCursorLinkage(c) == CXLinkage_External && !vd_map_has(L->p->func_by_name, f->name))
+		vd_map_put(L->p->func_by_name, f->name, f);
+	vd_vec_push(L->p->funcs, f);
+	L->defs_added++;
+}
+
+static void lower_global(lower *L, CXCursor c)
+{
+	ir_var *v = var_for(L, c);
+	load_tokens(L, c);
+	if (has_initializer(L, c)) {
+		cursors ch = children(c);
+		for (size_t i = ch.n; i-- > 0;)
+			if (clang_isExpression(clang_getCursorKind(ch.v[i]))) {
+				CXCursor s = strip(ch.v[i]);
+				if (clang_getCursorKind(s) == CXCursor_InitListExpr)
+					scan_initlist(L, s, v->array_len > 0 ? v->usr : NULL);
+				else {
+					int ok;
+					CXCursor fn = func_ref(ch.v[i], &ok);
+					if (ok)
+						add_store(L, v->usr, fn);
+				}
+				if (!v->init)
+					v->init = lower_expr(L, ch.v[i]);
+				break;
+			}
+		vd_vec_free(ch);
+	}
+	if (clang_isCursorDefinition(c))
+		v->has_def = 1;
+}
+
+static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData d)
+{
+	lower *L = d;
+	if (in_system_header(c))
+		return CXChildVisit_Continue;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+		lower_function(L, c);
+	else if (k == CXCursor_VarDecl)
+		lower_global(L, c);
+	else if (k == CXCursor_LinkageSpec)
+		clang_visitChildren(c, top_cb, d);
+	return CXChildVisit_Continue;
+}
+
+/* Error diagnostics of a TU; returns how many there were. */
+static int report_errors(vd_project *p, CXTranslationUnit tu, const char *file, int *missing_hdr)
+{
+	int errors = 0;
+	unsigned n = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		if (sev >= CXDiagnostic_Error) {
+			CXFile f = NULL;
+			unsigned line = 0;
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, NULL, NULL);
+			char *msg = cx_dup(p->arena, clang_getDiagnosticSpelling(d));
+			char *fname = f ? cx_dup(p->arena, clang_getFileName(f)) : (char *)file;
+			if (missing_hdr && strstr(msg, "file not found"))
+				*missing_hdr = 1;
+			if (errors < 5)
+				vd_project_diag(p, 2, vd_path_relative(p->arena, p->root, fname), (int)line,
+						"%s", msg);
+			errors++;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return errors;
+}
+
+static size_t diag_mark(vd_project *p)
+{
+	return p->diags.n;
+}
+
+static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry_flags)
+{
+	struct stat st;
+	const char *rel = vd_path_relative(p->arena, p->root, job->file);
+	if (stat(job->file, &st) != 0) {
+		vd_project_diag(p, 2, rel, 0, "source file not found");
+		return -1;
+	}
+	VD_VEC(const char *) args = { 0 };
+	vd_vec_push(args, "-w");
+	vd_vec_push(args, "-ferror-limit=20");
+	for (int i = 0; i < job->argc; i++)
+		vd_vec_push(args, job->argv[i]);
+	for (size_t i = 0; retry_flags && i < p->mpi_flags.n; i++)
+		vd_vec_push(args, p->mpi_flags.v[i]);
+	for (size_t i = 0; retry_flags && i < p->h5_flags.n; i++)
+		vd_vec_push(args, p->h5_flags.v[i]);
+	char *text = NULL;
+	for (size_t i = 0; i < p->opts.ndefines; i++) {
+		/* --define NAME=VALUE also defines NAME for the preprocessor when
+		 * the source tests it (#ifndef NAME / #ifdef NAME / defined(NAME));
+		 * a plain variable of that name is bound by the evaluator instead */
+		const char *d = p->opts.defines[i];
+		const char *eq = strchr(d, '=');
+		size_t nl = eq ? (size_t)(eq - d) : strlen(d);
+		if (!text && vd_read_file(&text, NULL, job->file) != 0)
+			break;
+		char pat[3][160];
+		snprintf(pat[0], sizeof(pat[0]), "ifndef %.*s", (int)nl, d);
+		snprintf(pat[1], sizeof(pat[1]), "ifdef %.*s", (int)nl, d);
+		snprintf(pat[2], sizeof(pat[2]), "defined(%.*s", (int)nl, d);
+		if (strstr(text, pat[0]) || strstr(text, pat[1]) || strstr(text, pat[2]))
+			vd_vec_push(args, vd_arena_printf(p->arena, "-D%s", d));
+	}
+	free(text);
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(
+		idx, job->file, args.v, (int)args.n, NULL, 0,
+		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, &tu);
+	vd_vec_free(args);
+	if (ec != CXError_Success || !tu) {
+		vd_project_diag(p, 2, rel, 0, "libclang could not parse this file (error %d)", (int)ec);
+		return -1;
+	}
+	size_t mark = diag_mark(p);
+	int missing = 0;
+	int errors = report_errors(p, tu, job->file, &missing);
+	if (errors && missing && !retry_flags) {
+		/* a header such as mpi.h or hdf5.h not found: retry once with the
+		 * include flags of the MPI and HDF5 wrappers installed here */
+		p->diags.n = mark;
+		clang_disposeTranslationUnit(tu);
+		if (!p->mpi_done) {
+			p->mpi_done = 1;
+			FILE *f = popen("mpicc --showme:compile 2>/dev/null || mpicc -compile_info 2>/dev/null", "r");
+			char buf[4096];
+			while (f && fgets(buf, sizeof(buf), f)) {
+				char *save = NULL;
+				for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+					if (!strncmp(t, "-I", 2))
+						vd_vec_push(p->mpi_flags, vd_arena_strdup(p->arena, t));
+			}
+			if (f)
+				pclose(f);
+		}
+		if (!p->h5_done) {
+			p->h5_done = 1;
+			FILE *f = popen("pkg-config --cflags hdf5 2>/dev/null", "r");
+			char buf[4096];
+			while (f && fgets(buf, sizeof(buf), f)) {
+				char *save = NULL;
+				for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+					if (!strncmp(t, "-I", 2))
+						vd_vec_push(p->h5_flags, vd_arena_strdup(p->arena, t));
+			}
+			if (f)
+				pclose(f);
+		}
+		return parse_job(p, idx, job, 1);
+	}
+	if (errors) {
+		vd_project_diag(p, 2, rel, 0,
+				"translation unit not analyzed: %d error%s (see above)", errors,
+				errors == 1 ? "" : "s");
+		clang_disposeTranslationUnit(tu);
+		return -1;
+	}
+	lower L = { 0 };
+	L.p = p;
+	L.tu = tu;
+	L.dir = job->directory;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_cb, &L);
+	vd_vec_free(L.toks);
+	clang_disposeTranslationUnit(tu);
+	return 0;
+}
+
+int vd_frontend_parse_all(vd_project *p)
+{
+	CXIndex idx = clang_createIndex(0, 0);
+	if (!idx) {
+		vd_error_set("unable to create a libclang index");
+		return -1;
+	}
+	for (size_t i = 0; i < p->jobs.n; i++) {
+		if (p->opts.progress)
+			p->opts.progress(p->opts.payload, i, p->jobs.n, p->jobs.v[i].file);
+		if (parse_job(p, idx, &p->jobs.v[i], 0) != 0)
+			p->tus_failed++;
+	}
+	if (p->opts.progress)
+		p->opts.progress(p->opts.payload, p->jobs.n, p->jobs.n, NULL);
+	clang_disposeIndex(idx);
+	return 0;
+}

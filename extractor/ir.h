@@ -1,0 +1,121 @@
+/*
+ * ir.h - vidya's own intermediate representation of C function bodies.
+ *
+ * frontend.c lowers libclang cursors into these structs (everything in the
+ * project arena); eval.c interprets them abstractly.  The IR keeps exactly
+ * what the evaluation needs: structured control flow, calls, variable
+ * reads and writes, and integer/string/float arithmetic.  Internal to
+ * extractor/.
+ */
+#ifndef VD_IR_H
+#define VD_IR_H
+
+#include "catalog.h"
+#include "vd_extractor.h"
+#include "vd_util.h"
+
+typedef struct ir_var ir_var;
+typedef struct ir_expr ir_expr;
+typedef struct ir_stmt ir_stmt;
+typedef struct ir_func ir_func;
+
+struct ir_var {
+	const char *usr;
+	const char *name;
+	int global;       /* 1: lives in the global environment (also static locals) */
+	int slot;         /* index in the frame (locals/params) or the global table */
+	long size;        /* sizeof, -1 unknown */
+	long array_len;   /* > 0 for constant arrays */
+	long elem_size;
+	int is_float;
+	int is_pointer;
+	int is_struct;
+	ir_expr *init;    /* globals: initializer */
+	int has_def;      /* a definition (not just extern) was seen */
+};
+
+enum {
+	E_INT, E_FLOAT, E_STR, E_VAR, E_FUNCREF, E_BIN, E_UN, E_ASSIGN,
+	E_INCDEC, E_CALL, E_MEMBER, E_INDEX, E_COND, E_INITLIST, E_CAST,
+	E_COMMA, E_UNKNOWN
+};
+
+/* operators (E_BIN / E_ASSIGN compound op / E_UN) */
+enum {
+	OP_NONE, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR,
+	OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_BAND, OP_BOR, OP_XOR,
+	OP_LAND, OP_LOR, OP_COMMA,
+	OP_NEG, OP_PLUS, OP_NOT, OP_BNOT, OP_ADDR, OP_DEREF,
+	OP_PREINC, OP_PREDEC, OP_POSTINC, OP_POSTDEC
+};
+
+struct ir_expr {
+	int kind;
+	int op;
+	long long ival;
+	double fval;
+	const char *str;     /* E_STR text; E_MEMBER field name; E_FUNCREF/E_CALL callee name */
+	const char *usr;     /* E_FUNCREF/E_CALL direct callee USR; E_MEMBER field USR */
+	ir_var *var;         /* E_VAR */
+	ir_expr **kids;
+	int nkids;
+	int line;
+	int is_float;        /* result type is floating */
+	int is_unsigned;
+	long type_size;      /* sizeof the result type, -1 unknown */
+	/* E_CALL */
+	ir_expr *callee;     /* callee expression when indirect */
+	const char *slot_key;/* indirect: field USR or variable USR it was loaded from */
+	int block;           /* static block of this call (io or call), -1 none */
+	const vd_catalog_entry *cat;
+	int ncallees;
+	ir_func **callees;   /* resolved project targets */
+	unsigned offset;     /* source offset, for ordering */
+	ir_func *owner;      /* E_CALL: the function containing the call */
+};
+
+enum {
+	S_SEQ, S_EXPR, S_DECL, S_IF, S_SWITCH, S_FOR, S_WHILE, S_DO,
+	S_RETURN, S_BREAK, S_CONTINUE, S_NOP
+};
+
+struct ir_stmt {
+	int kind;
+	int line, end_line;
+	ir_expr *e;          /* EXPR, RETURN, cond of IF/SWITCH/loops */
+	ir_stmt *init;       /* FOR init */
+	ir_expr *inc;        /* FOR increment */
+	ir_stmt **kids;      /* SEQ items; IF: then, else; loops: body; SWITCH: arms */
+	int nkids;
+	ir_expr **case_vals; /* SWITCH: value per arm, NULL = default */
+	ir_var *var;         /* DECL */
+	int block;           /* static block for loops and branches */
+	long locals_bytes;   /* bytes of locals declared inside (loops/branches) */
+};
+
+struct ir_func {
+	const char *usr;
+	const char *name;
+	const char *file;    /* project-relative */
+	int line, end_line;
+	ir_var **params;
+	int nparams;
+	int nslots;          /* params + locals */
+	long frame_bytes;
+	ir_stmt *body;
+	int block;           /* function block */
+	int is_variadic;
+	/* walk state */
+	int reached;         /* 1: reached from the entry, 2: in the standalone phase */
+	int unreached_caller;/* called by a function the entry does not reach */
+	int on_stack;
+};
+
+/* An assignment of a function into a slot (struct field or variable):
+ * field-based points-to analysis for indirect calls. */
+typedef struct ir_store {
+	const char *slot_key;
+	const char *func_usr;
+} ir_store;
+
+#endif

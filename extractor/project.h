@@ -1,0 +1,65 @@
+/*
+ * project.h - the parsed project shared by the extractor's parts:
+ * compdb.c (which translation units, with which flags), frontend.c
+ * (libclang -> IR), layout.c (static blocks and call resolution) and
+ * eval.c (the evaluated walk).  Internal to extractor/.
+ */
+#ifndef VD_PROJECT_H
+#define VD_PROJECT_H
+
+#include "ir.h"
+
+typedef VD_VEC(const char *) strvec;
+
+typedef struct tu_job {
+	const char *file;      /* absolute, normalised */
+	const char *directory; /* absolute */
+	const char *compiler;  /* argv[0] as written */
+	const char **argv;     /* filtered flags for libclang (no compiler, no -c/-o, no source) */
+	int argc;
+} tu_job;
+
+struct vd_project {
+	vd_arena *arena;
+	vd_extract_opts opts;
+	const char *root;
+	const char *compdb;
+	vd_catalog *catalog;
+
+	VD_VEC(tu_job) jobs;
+	size_t tus_failed;
+
+	VD_VEC(vd_sblock) blocks;
+	VD_VEC(vd_pdiag) diags;
+	VD_VEC(ir_func *) funcs;  /* definitions, in parse order */
+	vd_map *func_by_usr;      /* usr -> ir_func */
+	vd_map *func_by_name;     /* name -> ir_func (first external definition) */
+	vd_map *var_by_usr;       /* usr -> ir_var */
+	VD_VEC(ir_var *) globals;
+	VD_VEC(ir_store) stores;
+	VD_VEC(ir_expr *) calls;  /* every call expression, for resolution */
+	vd_map *file_block;       /* relative path -> block index + 1 */
+
+	/* walk results */
+	VD_VEC(vd_file_info) files;
+	vd_map *file_index;       /* key -> index + 1 */
+	/* parsed --define and --args */
+	vd_map *defines;          /* name -> const char *value */
+	/* include flags of MPI/HDF5 compiler wrappers, asked once per run */
+	strvec mpi_flags, h5_flags;
+	int mpi_done, h5_done;
+};
+
+void vd_project_diag(vd_project *p, int severity, const char *file, int line,
+		     const char *fmt, ...) VD_PRINTF(5, 6);
+
+/* compdb.c */
+int vd_compdb_load(vd_project *p, const char *path);
+/* frontend.c: parses every job; failures are diagnostics */
+int vd_frontend_parse_all(vd_project *p);
+/* layout.c: resolve calls, build static blocks with stable ids */
+int vd_layout(vd_project *p);
+/* eval.c */
+ir_var *vd_project_global(vd_project *p, const char *usr, const char *name);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * vd_extractor.h - vidya's front end: from compile_commands.json to an
+ * evaluated walk over the program dependency graph (PDG).
+ *
+ * vd_project_load() parses every translation unit with libclang into
+ * vidya's own IR (no libclang type leaves this folder), joins functions
+ * across translation units by USR and lays out the static blocks with their
+ * stable ids.  vd_project_walk() then unrolls the PDG from the entry point,
+ * evaluating values (literals, macros, sizeof, argv, --define, parameters
+ * bound at call sites, trip counts) and reports what one run of the program
+ * does to a visitor - the analyzer, which aggregates P1..P15.
+ */
+#ifndef VD_EXTRACTOR_H
+#define VD_EXTRACTOR_H
+
+#include <stddef.h>
+
+#include "vd_util.h"
+
+/* Static block kinds; the values match vd_kind in vd_analyzer.h. */
+enum {
+	VD_SB_PROGRAM,
+	VD_SB_FILE,
+	VD_SB_FUNCTION,
+	VD_SB_LOOP,
+	VD_SB_BRANCH,
+	VD_SB_CALL,
+	VD_SB_IO
+};
+
+typedef struct vd_sblock {
+	const char *id;
+	int kind;           /* VD_SB_* */
+	const char *file;   /* project-relative */
+	const char *function;
+	const char *label;  /* callee ("a|b" for several targets), "for", "if" ... */
+	int line, end_line;
+	int parent;         /* index, -1 for the program */
+	int file_block;     /* index of the file block this block lies in */
+	long frame_bytes;   /* function: sum of its locals; loop/branch: locals declared inside */
+} vd_sblock;
+
+typedef struct vd_pdiag {
+	int severity; /* 0 note, 1 warning, 2 error (vd_diag_severity) */
+	const char *file;
+	int line;
+	const char *message;
+} vd_pdiag;
+
+typedef struct vd_extract_opts {
+	const char *entry;          /* default "main" */
+	const char *args;           /* argv[1..] as one shell-like string, or NULL */
+	const char *const *defines; /* "NAME=VALUE" */
+	size_t ndefines;
+	int nprocs;                 /* MPI_Comm_size result, P14; default 1 */
+	double assume_trip;         /* iterations of a loop whose bound is unknown */
+	double assume_bytes;        /* bytes of a data call whose size is unknown */
+	int max_depth;              /* call unrolling depth cap */
+	const char *catalog;        /* the base catalog file (data/catalog.xml) */
+	const char *const *user_catalogs;
+	size_t nuser_catalogs;
+	const char *root;           /* project root; NULL = derived */
+	/* progress while parsing (may be NULL); never called from library threads */
+	void (*progress)(void *payload, size_t done, size_t total, const char *file);
+	void *payload;
+} vd_extract_opts;
+
+void vd_extract_opts_init(vd_extract_opts *o);
+
+typedef struct vd_project vd_project;
+
+/*
+ * Loads and parses the project.  A missing or malformed compilation
+ * database, an empty one or a missing catalog is an error (-1).  A
+ * translation unit that fails to parse is recorded as an error diagnostic
+ * and counted in *tus_failed; the others are still analyzed.
+ */
+int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts *o);
+void vd_project_free(vd_project *p);
+
+const char *vd_project_root(const vd_project *p);
+size_t vd_project_tus(const vd_project *p, size_t *failed);
+const vd_sblock *vd_project_blocks(const vd_project *p, size_t *n);
+const vd_pdiag *vd_project_diags(const vd_project *p, size_t *n);
+
+/* ---- the evaluated walk ------------------------------------------------------------ */
+
+/* operation classes (match catalog.h's vd_opclass) */
+enum { VD_IOOP_NONE, VD_IOOP_OPEN, VD_IOOP_CLOSE, VD_IOOP_READ, VD_IOOP_WRITE,
+       VD_IOOP_SEEK, VD_IOOP_FLUSH, VD_IOOP_SYNC, VD_IOOP_META };
+
+/* unknown-mask bits use the analyzer's parameter indices: 1u << VD_pN */
+
+typedef struct vd_io_event {
+	int block;            /* the io block */
+	const char *api, *call;
+	int op;               /* VD_IOOP_* */
+	double count;         /* dynamic executions this event stands for */
+	double bytes;         /* per call (data calls), 0 otherwise */
+	int is_data;          /* read/write class moving bytes */
+	int async, collective, binary, text;
+	int conditional;      /* under an unknown conditional here or on the call path */
+	int random;           /* offset not sequential */
+	int sync_handle;      /* write on an O_SYNC/O_DSYNC handle */
+	int file;             /* index of the file used, -1 for none/standard streams */
+	int file_per_exec;    /* the file differs on every execution (path varies per iteration) */
+	const char *path;     /* resolved path or NULL */
+	unsigned unknown;     /* 1u << VD_pN for parameters resting on assumptions */
+	const char *notes[4]; /* what was assumed (NULL-terminated) */
+} vd_io_event;
+
+typedef struct vd_visitor {
+	void *payload;
+	/* a dynamic instance of a static block; reach = times it is reached,
+	 * iterations = reach x trip count for loops (= reach otherwise) */
+	void (*enter)(void *payload, int block, double reach, double iterations,
+		      unsigned unknown, const char *note);
+	void (*leave)(void *payload, int block);
+	void (*io)(void *payload, const vd_io_event *e);
+	void (*ops)(void *payload, double n);       /* arithmetic/memory ops, already multiplied */
+	void (*alloc)(void *payload, double delta); /* live heap/array bytes, one instance */
+} vd_visitor;
+
+typedef struct vd_file_info {
+	const char *key;   /* path, or "site:<block id>" when unknown */
+	const char *path;  /* NULL when unknown */
+	double written;    /* bytes written over the run */
+	double stat_size;  /* size on disk at analysis time, -1 if absent/unknown */
+} vd_file_info;
+
+/*
+ * Walks the program from the entry point (phase 1), then every function not
+ * reached, once, with unknown parameters (phase 2; *phase tells the
+ * visitor which is running).  Returns -1 only on a fatal error (out of
+ * memory); a missing entry point is a note diagnostic and phase 2 covers
+ * every function.
+ */
+int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase);
+const vd_file_info *vd_project_files(const vd_project *p, size_t *n);
+
+#endif
