@@ -1,0 +1,1321 @@
+/*
+ * report.c - renders a vd_result as a ranked table, JSON, CSV, DOT or GraphML.
+ *
+ * Every renderer appends to a vd_buf and never prints: the CLI decides where
+ * the text goes.  All formats share one notion of "which blocks": either the
+ * ranked selection the table shows (CIOC descending, ties by P3 descending
+ * then block id; program and file rows only when the kind filter asks for
+ * them; the first `top`), or - when top is 0 for the machine formats - every
+ * block in tree order.  Blocks not reachable from the entry are left out
+ * unless include_unreachable is set (the program and file blocks always
+ * stay).  The graph formats draw the selection plus every ancestor of it,
+ * so the top hotspots come with the call path that leads to them.
+ *
+ * Numbers in JSON and CSV are written so they read back exactly: integral
+ * values as integers, others in the shortest of %.15g/%.16g/%.17g that
+ * round-trips; NaN and infinities become null (JSON) or an empty field (CSV).
+ */
+#define _GNU_SOURCE
+#include "vd_analyzer.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+/* X1..X13 are the shares of P1..P13 (vd_params.h); X14..X16 are not. */
+#define NSHARES (VD_x13 + 1)
+#define TABLE_ID_MAX 44
+#define TABLE_LOC_MAX 36
+#define TABLE_DIAG_MAX 20
+
+/* ---- selection -------------------------------------------------------------- */
+
+typedef struct {
+	const vd_result *r;
+	const vd_report_opts *o;
+	size_t *sel;    /* indices of the selected blocks, in output order */
+	size_t nsel;
+	size_t ncand;   /* ranked candidates before the top cut */
+	int ranked;     /* sel is in rank order (else tree order) */
+	long *parent;   /* index of each block's parent or -1 */
+} view;
+
+typedef struct {
+	const vd_block *b;
+	size_t i;
+} rank_item;
+
+static int visible(const vd_report_opts *o, const vd_block *b)
+{
+	return b->reachable || o->include_unreachable || b->kind == VD_KIND_PROGRAM ||
+	       b->kind == VD_KIND_FILE;
+}
+
+/* descending, NaN last */
+static int cmp_desc(double a, double b)
+{
+	int na = isnan(a), nb = isnan(b);
+	if (na || nb)
+		return na - nb;
+	return (a < b) - (a > b);
+}
+
+/* The hotspot order: blocks that are I/O-bound (CIOC >= 0.5, the paper's
+ * "I/O intensive") first, by the predicted I/O seconds they carry, then the
+ * rest by CIOC; with sort_by_cioc, CIOC alone. */
+static int rank_cmp(const void *pa, const void *pb, void *arg)
+{
+	const rank_item *a = pa, *b = pb;
+	int c = 0;
+	if (!*(const int *)arg) {
+		c = (b->b->cioc >= 0.5) - (a->b->cioc >= 0.5);
+		if (!c && a->b->cioc >= 0.5)
+			c = cmp_desc(a->b->io_s, b->b->io_s);
+	}
+	if (!c)
+		c = cmp_desc(a->b->cioc, b->b->cioc);
+	if (!c)
+		c = cmp_desc(a->b->io_s, b->b->io_s);
+	if (!c)
+		c = cmp_desc(a->b->p[VD_p3], b->b->p[VD_p3]);
+	if (!c && a->b->id && b->b->id)
+		c = strcmp(a->b->id, b->b->id);
+	if (!c)
+		c = (a->i > b->i) - (a->i < b->i);
+	return c;
+}
+
+static void view_release(view *v)
+{
+	free(v->sel);
+	free(v->parent);
+	v->sel = NULL;
+	v->parent = NULL;
+}
+
+static int view_build(view *v, const vd_result *r, const vd_report_opts *o, int ranked)
+{
+	rank_item *items = NULL;
+	int rc = -1;
+	size_t n = r->nblocks;
+
+	memset(v, 0, sizeof(*v));
+	v->r = r;
+	v->o = o;
+	v->ranked = ranked;
+	v->sel = malloc((n ? n : 1) * sizeof(size_t));
+	v->parent = malloc((n ? n : 1) * sizeof(long));
+	items = malloc((n ? n : 1) * sizeof(rank_item));
+	if (!v->sel || !v->parent || !items) {
+		vd_error_set("out of memory");
+		goto cleanup;
+	}
+	for (size_t i = 0; i < n; i++)
+		v->parent[i] = r->blocks[i].parent_id ? vd_result_find(r, r->blocks[i].parent_id) : -1;
+
+	for (size_t i = 0; i < n; i++) {
+		const vd_block *b = &r->blocks[i];
+		if (!visible(o, b))
+			continue;
+		if (o->kind_filter >= 0) {
+			if ((int)b->kind != o->kind_filter)
+				continue;
+		} else if (ranked && (b->kind == VD_KIND_PROGRAM || b->kind == VD_KIND_FILE ||
+				      b->kind == VD_KIND_IO || b->kind == VD_KIND_CALL)) {
+			/* io leaves are I/O by definition and call sites repeat
+			 * their callee: the default ranking is of code blocks */
+			continue;
+		}
+		items[v->ncand].b = b;
+		items[v->ncand].i = i;
+		v->ncand++;
+	}
+	if (ranked) {
+		qsort_r(items, v->ncand, sizeof(*items), rank_cmp, (void *)&o->sort_by_cioc);
+	}
+	v->nsel = v->ncand;
+	if (ranked && o->top > 0 && (size_t)o->top < v->nsel)
+		v->nsel = (size_t)o->top;
+	for (size_t k = 0; k < v->nsel; k++)
+		v->sel[k] = items[k].i;
+	rc = 0;
+cleanup:
+	free(items);
+	if (rc)
+		view_release(v);
+	return rc;
+}
+
+/* marks[i] = 1 for selected blocks and, with `ancestors`, for every block
+ * above one (the graph formats); caller frees */
+static unsigned char *view_marks(const view *v, int ancestors)
+{
+	size_t n = v->r->nblocks;
+	unsigned char *m = calloc(n ? n : 1, 1);
+	if (!m) {
+		vd_error_set("out of memory");
+		return NULL;
+	}
+	for (size_t k = 0; k < v->nsel; k++) {
+		long i = (long)v->sel[k];
+		/* the depth cap guards against a parent cycle in a broken result */
+		for (size_t depth = 0; i >= 0 && !m[i] && depth <= n; depth++) {
+			m[i] = 1;
+			if (!ancestors)
+				break;
+			i = v->parent[i];
+		}
+	}
+	return m;
+}
+
+/* ---- number and string formatting ------------------------------------------------ */
+
+/* the shortest exact text for v, "" for NaN/Inf */
+static void num_repr(char *dst, size_t n, double v)
+{
+	if (!isfinite(v)) {
+		dst[0] = '\0';
+		return;
+	}
+	if (v == floor(v) && fabs(v) < 9007199254740992.0 && n >= 24) {
+		/* integral: most parameters are counts; formatted by hand
+		 * because reports of 100k blocks print millions of them */
+		char tmp[24];
+		size_t len = 0, k = 0;
+		unsigned long long u = (unsigned long long)fabs(v);
+		do {
+			tmp[len++] = (char)('0' + u % 10);
+			u /= 10;
+		} while (u);
+		if (v < 0)
+			dst[k++] = '-';
+		while (len)
+			dst[k++] = tmp[--len];
+		dst[k] = '\0';
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(dst, n, "%.*g", prec, v);
+		if (strtod(dst, NULL) == v)
+			return;
+	}
+}
+
+static int json_num(vd_buf *b, double v)
+{
+	char tmp[40];
+	num_repr(tmp, sizeof(tmp), v);
+	return vd_buf_puts(b, tmp[0] ? tmp : "null");
+}
+
+/* length of the valid UTF-8 sequence at s, 0 when invalid */
+static size_t utf8_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+			return 0;
+		if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f))
+			return 0; /* overlong, surrogate */
+		return 3;
+	}
+	if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
+			return 0;
+		if ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+static int json_str(vd_buf *b, const char *s)
+{
+	if (!s)
+		return vd_buf_puts(b, "null");
+	int rc = vd_buf_putc(b, '"');
+	const unsigned char *p = (const unsigned char *)s;
+	while (!rc && *p) {
+		size_t l = utf8_len(p);
+		if (l == 0) {
+			rc = vd_buf_puts(b, "\\ufffd");
+			p++;
+			continue;
+		}
+		if (l > 1) {
+			rc = vd_buf_put(b, (const char *)p, l);
+			p += l;
+			continue;
+		}
+		switch (*p) {
+		case '"': rc = vd_buf_puts(b, "\\\""); break;
+		case '\\': rc = vd_buf_puts(b, "\\\\"); break;
+		case '\n': rc = vd_buf_puts(b, "\\n"); break;
+		case '\r': rc = vd_buf_puts(b, "\\r"); break;
+		case '\t': rc = vd_buf_puts(b, "\\t"); break;
+		case '\b': rc = vd_buf_puts(b, "\\b"); break;
+		case '\f': rc = vd_buf_puts(b, "\\f"); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				rc = vd_buf_printf(b, "\\u%04x", *p);
+			else
+				rc = vd_buf_putc(b, (char)*p);
+		}
+		p++;
+	}
+	return rc ? rc : vd_buf_putc(b, '"');
+}
+
+/* "key": */
+static int json_key(vd_buf *b, int first, const char *key)
+{
+	return (!first && vd_buf_put(b, ", ", 2)) || vd_buf_putc(b, '"') || vd_buf_puts(b, key) ||
+			       vd_buf_put(b, "\": ", 3)
+		       ? -1
+		       : 0;
+}
+
+/* `s` as valid UTF-8 XML text: bad bytes and control characters become
+ * U+FFFD (libxml2 would otherwise refuse or write a broken document) */
+static const char *xml_clean(vd_buf *tmp, const char *s)
+{
+	vd_buf_clear(tmp);
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		size_t l = utf8_len(p);
+		if (l == 0 || (l == 1 && *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')) {
+			if (vd_buf_puts(tmp, "\xef\xbf\xbd"))
+				return NULL;
+			p++;
+			continue;
+		}
+		if (vd_buf_put(tmp, (const char *)p, l))
+			return NULL;
+		p += l;
+	}
+	return vd_buf_cstr(tmp);
+}
+
+static int csv_field(vd_buf *b, const char *s)
+{
+	if (!s)
+		return 0;
+	if (!strpbrk(s, ",\"\r\n"))
+		return vd_buf_puts(b, s);
+	int rc = vd_buf_putc(b, '"');
+	for (const char *p = s; !rc && *p; p++)
+		rc = *p == '"' ? vd_buf_puts(b, "\"\"") : vd_buf_putc(b, *p);
+	return rc ? rc : vd_buf_putc(b, '"');
+}
+
+static int csv_num(vd_buf *b, double v)
+{
+	char tmp[40];
+	num_repr(tmp, sizeof(tmp), v);
+	return vd_buf_puts(b, tmp);
+}
+
+/* "P1,P3" from an unknown mask */
+static void unknown_params(char *dst, size_t n, unsigned mask)
+{
+	size_t len = 0;
+	dst[0] = '\0';
+	for (int i = 0; i < VD_NPARAMS && len < n; i++)
+		if (mask & (1u << i))
+			len += (size_t)snprintf(dst + len, n - len, "%s%s", len ? "," : "",
+						vd_param_name[i]);
+}
+
+/* a parameter value in human units: bytes as KiB/MiB/GiB, counts as k/M/G */
+static void human(char *dst, size_t n, int param, double v)
+{
+	static const char *const bunits[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const cunits[] = { "", "k", "M", "G", "T", "P", "E" };
+	int i = 0;
+	if (!isfinite(v)) {
+		snprintf(dst, n, "?");
+		return;
+	}
+	if (strcmp(vd_param_unit[param], "bytes") == 0) {
+		while (fabs(v) >= 1023.95 && i < 6) {
+			v /= 1024;
+			i++;
+		}
+		if (i == 0)
+			snprintf(dst, n, "%.0f B", v);
+		else
+			snprintf(dst, n, "%.1f %s", v, bunits[i]);
+		return;
+	}
+	while (fabs(v) >= 999.95 && i < 6) {
+		v /= 1000;
+		i++;
+	}
+	if (i == 0 && v == floor(v))
+		snprintf(dst, n, "%.0f", v);
+	else
+		snprintf(dst, n, "%.1f%s", v, cunits[i]);
+}
+
+/* seconds in the unit that suits `scale`, so that two figures printed
+ * side by side share one unit */
+static void human_seconds(char *dst, size_t n, double s, double scale)
+{
+	if (!isfinite(s))
+		snprintf(dst, n, "?");
+	else if (!(scale < 1) || scale == 0)
+		snprintf(dst, n, "%.2f s", s);
+	else if (scale >= 1e-3)
+		snprintf(dst, n, "%.2f ms", s * 1e3);
+	else
+		snprintf(dst, n, "%.2f us", s * 1e6);
+}
+
+/* "P3=1.2 GiB P2=4.1k P13=4.0k": the parameters with the largest shares */
+static void dominant(char *dst, size_t n, const vd_block *b)
+{
+	int pick[3] = { -1, -1, -1 };
+	size_t len = 0;
+	for (int i = 0; i < NSHARES; i++) {
+		double x = b->x[i];
+		if (!isfinite(x) || x <= 0 || !(b->p[i] > 0))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (pick[k] < 0 || x > b->x[pick[k]]) {
+				for (int j = 2; j > k; j--)
+					pick[j] = pick[j - 1];
+				pick[k] = i;
+				break;
+			}
+		}
+	}
+	dst[0] = '\0';
+	for (int k = 0; k < 3 && pick[k] >= 0 && len < n; k++) {
+		char h[32];
+		human(h, sizeof(h), pick[k], b->p[pick[k]]);
+		len += (size_t)snprintf(dst + len, n - len, "%s%s=%s", k ? " " : "",
+					vd_param_name[pick[k]], h);
+	}
+	if (!dst[0])
+		snprintf(dst, n, "-");
+}
+
+/* the last `max` bytes of s behind "...", not splitting a UTF-8 sequence */
+static const char *shorten(vd_arena *a, const char *s, size_t max)
+{
+	size_t len = strlen(s);
+	if (len <= max)
+		return s;
+	const char *t = s + len - (max - 3);
+	while ((*(const unsigned char *)t & 0xc0) == 0x80)
+		t++;
+	return vd_arena_printf(a, "...%s", t);
+}
+
+static const vd_block *program_block(const vd_result *r)
+{
+	for (size_t i = 0; i < r->nblocks; i++)
+		if (r->blocks[i].kind == VD_KIND_PROGRAM)
+			return &r->blocks[i];
+	return NULL;
+}
+
+static const char *severity_name(vd_diag_severity s)
+{
+	switch (s) {
+	case VD_DIAG_ERROR: return "error";
+	case VD_DIAG_WARNING: return "warning";
+	default: return "note";
+	}
+}
+
+/* ---- table ------------------------------------------------------------------------ */
+
+/* s on one line: control characters (a multi-line message) become blanks */
+static int put_oneline(vd_buf *b, const char *s)
+{
+	int rc = 0;
+	for (const char *p = s; !rc && p && *p; p++)
+		rc = vd_buf_putc(b, (unsigned char)*p < 0x20 ? ' ' : *p);
+	return rc;
+}
+
+enum { COL_RANK, COL_ID, COL_LOC, COL_KIND, COL_CIOC, COL_DOM, COL_UNK, NCOLS };
+
+static const char *const col_title[NCOLS] = {
+	"rank", "block", "location", "kind", "CIOC", "dominant parameters", "unknown"
+};
+
+static int pad(vd_buf *b, size_t n)
+{
+	int rc = 0;
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = vd_buf_putc(b, ' ');
+	return rc;
+}
+
+static const char *cioc_colour(double c)
+{
+	if (!isfinite(c))
+		return "";
+	return c >= 0.5 ? "\033[31m" : c >= 0.2 ? "\033[33m" : "\033[32m";
+}
+
+static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	view v;
+	vd_arena *a = NULL;
+	const char **cells = NULL;
+	size_t width[NCOLS];
+	size_t nerr = 0, nwarn = 0, nnote = 0, listed = 0;
+	int rc = -1;
+	const char *bold = o->color ? "\033[1m" : "", *reset = o->color ? "\033[0m" : "";
+
+	if (view_build(&v, r, o, 1))
+		return -1;
+	a = vd_arena_new();
+	cells = calloc((v.nsel + 1) * NCOLS, sizeof(*cells));
+	if (!a || !cells) {
+		vd_error_set("out of memory");
+		goto cleanup;
+	}
+	for (int c = 0; c < NCOLS; c++) {
+		cells[c] = col_title[c];
+		width[c] = strlen(col_title[c]);
+	}
+	for (size_t k = 0; k < v.nsel; k++) {
+		const vd_block *b = &r->blocks[v.sel[k]];
+		const char **row = cells + (k + 1) * NCOLS;
+		char tmp[160];
+		row[COL_RANK] = vd_arena_printf(a, "%zu", k + 1);
+		row[COL_ID] = shorten(a, b->id ? b->id : "-", TABLE_ID_MAX);
+		if (b->file && b->line > 0)
+			snprintf(tmp, sizeof(tmp), "%s:%d", b->file, b->line);
+		else
+			snprintf(tmp, sizeof(tmp), "%s", b->file ? b->file : "-");
+		row[COL_LOC] = shorten(a, vd_arena_strdup(a, tmp), TABLE_LOC_MAX);
+		row[COL_KIND] = vd_kind_name(b->kind);
+		if (isfinite(b->cioc))
+			row[COL_CIOC] = vd_arena_printf(a, "%.3f", b->cioc);
+		else
+			row[COL_CIOC] = "?";
+		dominant(tmp, sizeof(tmp), b);
+		row[COL_DOM] = vd_arena_strdup(a, tmp);
+		unknown_params(tmp, sizeof(tmp), b->unknown_mask);
+		row[COL_UNK] = tmp[0] ? vd_arena_printf(a, "?%s", tmp) : "";
+		for (int c = 0; c < NCOLS; c++) {
+			if (!row[c]) {
+				vd_error_set("out of memory");
+				goto cleanup;
+			}
+			if (strlen(row[c]) > width[c])
+				width[c] = strlen(row[c]);
+		}
+	}
+
+	/* title */
+	if (vd_buf_printf(out, "%stop %zu of %zu blocks by predicted I/O intensity (CIOC)",
+			  bold, v.nsel, v.ncand))
+		goto cleanup;
+	if (r->run_id > 0 && vd_buf_printf(out, ", run %ld", r->run_id))
+		goto cleanup;
+	if (r->created_at && vd_buf_printf(out, ", %s", r->created_at))
+		goto cleanup;
+	if (vd_buf_printf(out, "%s\n\n", reset))
+		goto cleanup;
+
+	/* rows: rank and CIOC right-aligned, the last column unpadded */
+	for (size_t k = 0; k <= v.nsel; k++) {
+		const char **row = cells + k * NCOLS;
+		if (k == 0 && vd_buf_puts(out, bold))
+			goto cleanup;
+		for (int c = 0; c < NCOLS; c++) {
+			size_t gap = width[c] - strlen(row[c]);
+			int right = c == COL_RANK || c == COL_CIOC;
+			const char *on = "", *off = "";
+			if (k > 0 && o->color && c == COL_CIOC) {
+				on = cioc_colour(r->blocks[v.sel[k - 1]].cioc);
+				off = on[0] ? reset : "";
+			} else if (k > 0 && o->color && c == COL_UNK && row[c][0]) {
+				on = "\033[35m";
+				off = reset;
+			}
+			if (c && vd_buf_puts(out, "  "))
+				goto cleanup;
+			if (right && pad(out, gap))
+				goto cleanup;
+			if (vd_buf_printf(out, "%s%s%s", on, row[c], off))
+				goto cleanup;
+			if (!right && c != NCOLS - 1 && pad(out, gap))
+				goto cleanup;
+		}
+		/* no trailing blanks when the last column is empty */
+		while (out->len && out->ptr[out->len - 1] == ' ')
+			out->ptr[--out->len] = '\0';
+		if (k == 0 && vd_buf_puts(out, reset))
+			goto cleanup;
+		if (vd_buf_putc(out, '\n'))
+			goto cleanup;
+	}
+	if (v.nsel == 0 && vd_buf_puts(out, "(no blocks to report)\n"))
+		goto cleanup;
+
+	/* what the ranking rests on */
+	if (vd_buf_putc(out, '\n'))
+		goto cleanup;
+	const vd_block *prog = program_block(r);
+	if (prog) {
+		char ios[32], cs[32], p2[32], p3[32];
+		double scale = fmax(prog->io_s, prog->compute_s); /* fmax ignores a NaN */
+		human_seconds(ios, sizeof(ios), prog->io_s, scale);
+		human_seconds(cs, sizeof(cs), prog->compute_s, scale);
+		human(p2, sizeof(p2), VD_p2, prog->p[VD_p2]);
+		human(p3, sizeof(p3), VD_p3, prog->p[VD_p3]);
+		if (vd_buf_printf(out, "program: predicted I/O %s vs compute %s", ios, cs))
+			goto cleanup;
+		if (isfinite(prog->cioc) && vd_buf_printf(out, " (CIOC %.3f)", prog->cioc))
+			goto cleanup;
+		if (vd_buf_printf(out, "; P2=%s I/O calls, P3=%s moved", p2, p3))
+			goto cleanup;
+		if (r->nprocs > 1 && vd_buf_printf(out, ", per process x %d processes", r->nprocs))
+			goto cleanup;
+		if (vd_buf_putc(out, '\n'))
+			goto cleanup;
+	}
+	if (r->device.is_default) {
+		if (vd_buf_puts(out, "device: device defaults (no sysprobe profile)\n"))
+			goto cleanup;
+	} else {
+		if (vd_buf_printf(out, "device: measured by sysprobe on %s",
+				  r->device.mount[0] ? r->device.mount : "(unknown mount)"))
+			goto cleanup;
+		if (r->device.fstype[0] && vd_buf_printf(out, " (%s)", r->device.fstype))
+			goto cleanup;
+		if (vd_buf_putc(out, '\n'))
+			goto cleanup;
+	}
+	if (r->tus_failed > 0 &&
+	    vd_buf_printf(out, "translation units: %d of %d could not be parsed\n",
+			  r->tus_failed, r->tus_total))
+		goto cleanup;
+	if (vd_buf_puts(out, "? = rests on an assumed value; see `vidya report --format json` "
+			     "for what was assumed\n"))
+		goto cleanup;
+
+	for (size_t i = 0; i < r->ndiags; i++) {
+		if (r->diags[i].severity == VD_DIAG_ERROR)
+			nerr++;
+		else if (r->diags[i].severity == VD_DIAG_WARNING)
+			nwarn++;
+		else
+			nnote++;
+	}
+	if (r->ndiags) {
+		if (vd_buf_printf(out, "diagnostics: %zu error%s, %zu warning%s, %zu note%s\n",
+				  nerr, nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s",
+				  nnote, nnote == 1 ? "" : "s"))
+			goto cleanup;
+		/* errors first, then warnings; notes only counted */
+		for (int pass = 0; pass < 2; pass++) {
+			vd_diag_severity want = pass == 0 ? VD_DIAG_ERROR : VD_DIAG_WARNING;
+			for (size_t i = 0; i < r->ndiags; i++) {
+				const vd_diag *d = &r->diags[i];
+				if (d->severity != want)
+					continue;
+				if (listed++ >= TABLE_DIAG_MAX)
+					continue;
+				const char *col = !o->color ? ""
+						  : want == VD_DIAG_ERROR ? "\033[31m" : "\033[33m";
+				if (vd_buf_puts(out, "  "))
+					goto cleanup;
+				if (d->file && vd_buf_printf(out, d->line > 0 ? "%s:%d: " : "%s: ",
+							     d->file, d->line))
+					goto cleanup;
+				if (vd_buf_printf(out, "%s%s%s: ", col, severity_name(want),
+						  o->color ? reset : "") ||
+				    put_oneline(out, d->message) || vd_buf_putc(out, '\n'))
+					goto cleanup;
+			}
+		}
+		if (listed > TABLE_DIAG_MAX &&
+		    vd_buf_printf(out, "  ... and %zu more (see `vidya report --format json`)\n",
+				  listed - TABLE_DIAG_MAX))
+			goto cleanup;
+	}
+	rc = 0;
+cleanup:
+	free(cells);
+	vd_arena_free(a);
+	view_release(&v);
+	return rc;
+}
+
+/* ---- JSON --------------------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	size_t off;
+	int is_double;
+} device_fields[] = {
+#define DF_(f) { #f, offsetof(vd_device, f), 1 }
+	DF_(seq_read_Bps), DF_(seq_write_Bps), DF_(rand_read_iops), DF_(rand_write_iops),
+	DF_(latency_s), DF_(fsync_latency_s), DF_(meta_latency_s), DF_(small_io_threshold),
+	DF_(concurrency), DF_(cpu_ns_per_op),
+#undef DF_
+};
+
+static int json_device(vd_buf *b, const vd_device *d)
+{
+	int rc = vd_buf_putc(b, '{');
+	for (size_t i = 0; !rc && i < sizeof(device_fields) / sizeof(device_fields[0]); i++) {
+		rc = json_key(b, i == 0, device_fields[i].name);
+		if (!rc)
+			rc = json_num(b, *(const double *)((const char *)d + device_fields[i].off));
+	}
+	if (!rc)
+		rc = vd_buf_printf(b, ", \"is_default\": %s", d->is_default ? "true" : "false");
+	if (!rc)
+		rc = json_key(b, 0, "mount");
+	if (!rc)
+		rc = json_str(b, d->mount[0] ? d->mount : NULL);
+	if (!rc)
+		rc = json_key(b, 0, "fstype");
+	if (!rc)
+		rc = json_str(b, d->fstype[0] ? d->fstype : NULL);
+	if (!rc)
+		rc = json_key(b, 0, "method");
+	if (!rc)
+		rc = json_str(b, d->method[0] ? d->method : NULL);
+	return rc ? rc : vd_buf_putc(b, '}');
+}
+
+#define J(expr)                                                                          \
+	do {                                                                             \
+		if ((expr))                                                              \
+			goto cleanup;                                                    \
+	} while (0)
+
+static int json_run(vd_buf *b, const vd_result *r)
+{
+	int rc = -1;
+	J(vd_buf_puts(b, "{"));
+	J(json_key(b, 1, "run_id"));
+	J(r->run_id > 0 ? vd_buf_printf(b, "%ld", r->run_id) : vd_buf_puts(b, "null"));
+	J(json_key(b, 0, "created_at"));
+	J(json_str(b, r->created_at));
+	J(json_key(b, 0, "vidya_version"));
+	J(json_str(b, r->vidya_version));
+	J(json_key(b, 0, "project_root"));
+	J(json_str(b, r->project_root));
+	J(json_key(b, 0, "compdb"));
+	J(json_str(b, r->compdb));
+	J(json_key(b, 0, "entry"));
+	J(json_str(b, r->entry));
+	J(json_key(b, 0, "args"));
+	J(json_str(b, r->args));
+	J(json_key(b, 0, "defines"));
+	J(json_str(b, r->defines));
+	J(vd_buf_printf(b, ", \"nprocs\": %d", r->nprocs));
+	J(json_key(b, 0, "assume_trip"));
+	J(json_num(b, r->assume_trip));
+	J(json_key(b, 0, "assume_bytes"));
+	J(json_num(b, r->assume_bytes));
+	J(vd_buf_printf(b, ", \"tus_total\": %d, \"tus_failed\": %d", r->tus_total, r->tus_failed));
+	J(json_key(b, 0, "elapsed_s"));
+	J(json_num(b, r->elapsed_s));
+	J(vd_buf_printf(b, ", \"nblocks\": %zu, \"nsites\": %zu, \"ndiags\": %zu", r->nblocks,
+			r->nsites, r->ndiags));
+	J(json_key(b, 0, "device"));
+	J(json_device(b, &r->device));
+	J(vd_buf_puts(b, "}"));
+	rc = 0;
+cleanup:
+	return rc;
+}
+
+static int json_block(vd_buf *b, const vd_block *k, size_t rank)
+{
+	int rc = -1;
+	J(vd_buf_puts(b, "{"));
+	J(json_key(b, 1, "block_id"));
+	J(json_str(b, k->id));
+	if (rank)
+		J(vd_buf_printf(b, ", \"rank\": %zu", rank));
+	J(json_key(b, 0, "kind"));
+	J(json_str(b, vd_kind_name(k->kind)));
+	J(json_key(b, 0, "file"));
+	J(json_str(b, k->file));
+	J(json_key(b, 0, "function"));
+	J(json_str(b, k->function));
+	J(json_key(b, 0, "label"));
+	J(json_str(b, k->label));
+	J(vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d", k->line, k->end_line));
+	J(json_key(b, 0, "parent_id"));
+	J(json_str(b, k->parent_id));
+	for (int i = 0; i < VD_NPARAMS; i++) {
+		J(json_key(b, 0, vd_param_column[i]));
+		J(json_num(b, k->p[i]));
+	}
+	for (int i = 0; i < VD_NFEATURES; i++) {
+		J(json_key(b, 0, vd_feature_column[i]));
+		J(json_num(b, k->x[i]));
+	}
+	J(json_key(b, 0, "cioc"));
+	J(json_num(b, k->cioc));
+	J(json_key(b, 0, "io_s"));
+	J(json_num(b, k->io_s));
+	J(json_key(b, 0, "compute_s"));
+	J(json_num(b, k->compute_s));
+	J(json_key(b, 0, "ops"));
+	J(json_num(b, k->ops));
+	J(json_key(b, 0, "executions"));
+	J(json_num(b, k->executions));
+	J(vd_buf_printf(b, ", \"unknown_mask\": %u, \"unknown_params\": [", k->unknown_mask));
+	for (int i = 0, n = 0; i < VD_NPARAMS; i++)
+		if (k->unknown_mask & (1u << i))
+			J(vd_buf_printf(b, "%s\"%s\"", n++ ? ", " : "", vd_param_name[i]));
+	J(vd_buf_puts(b, "]"));
+	J(json_key(b, 0, "unknowns"));
+	J(json_str(b, k->unknowns));
+	J(vd_buf_printf(b, ", \"reachable\": %s}", k->reachable ? "true" : "false"));
+	rc = 0;
+cleanup:
+	return rc;
+}
+
+
+static int json_site(vd_buf *b, const vd_iosite *s)
+{
+	int rc = -1;
+	J(vd_buf_puts(b, "{"));
+	J(json_key(b, 1, "block_id"));
+	J(json_str(b, s->block_id));
+	J(json_key(b, 0, "api"));
+	J(json_str(b, s->api));
+	J(json_key(b, 0, "call"));
+	J(json_str(b, s->call));
+	J(json_key(b, 0, "op"));
+	J(json_str(b, s->op));
+	J(json_key(b, 0, "file"));
+	J(json_str(b, s->file));
+	J(vd_buf_printf(b, ", \"line\": %d", s->line));
+	J(json_key(b, 0, "bytes_per_call"));
+	J(json_num(b, s->bytes_per_call));
+	J(json_key(b, 0, "count"));
+	J(json_num(b, s->count));
+	J(json_key(b, 0, "bytes_total"));
+	J(json_num(b, s->bytes_total));
+	J(vd_buf_printf(b, ", \"flags\": %u", s->flags));
+	for (size_t i = 0; i < VD_NIO_FLAGS; i++)
+		J(vd_buf_printf(b, ", \"%s\": %s", vd_io_flag_table[i].name,
+				(s->flags & vd_io_flag_table[i].bit) ? "true" : "false"));
+	J(json_key(b, 0, "path"));
+	J(json_str(b, s->path));
+	J(json_key(b, 0, "unknowns"));
+	J(json_str(b, s->unknowns));
+	J(vd_buf_puts(b, "}"));
+	rc = 0;
+cleanup:
+	return rc;
+}
+
+static int render_json(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	view v;
+	unsigned char *covered = NULL;
+	int rc = -1, ranked = o->top > 0;
+	int all = !ranked && o->kind_filter < 0;
+
+	if (view_build(&v, r, o, ranked))
+		return -1;
+	/* a site belongs to the output when its block or an ancestor does;
+	 * parents come before children, so one forward pass suffices */
+	covered = view_marks(&v, 0);
+	if (!covered)
+		goto cleanup;
+	for (size_t i = 0; i < r->nblocks; i++)
+		if (!covered[i] && v.parent[i] >= 0 && (size_t)v.parent[i] < i &&
+		    covered[v.parent[i]])
+			covered[i] = 1;
+
+	J(vd_buf_puts(out, "{\"run\": "));
+	J(json_run(out, r));
+	J(vd_buf_puts(out, ",\n\"blocks\": ["));
+	for (size_t k = 0; k < v.nsel; k++) {
+		J(vd_buf_puts(out, k ? ",\n" : "\n"));
+		J(json_block(out, &r->blocks[v.sel[k]], ranked ? k + 1 : 0));
+	}
+	J(vd_buf_puts(out, "\n],\n\"io_sites\": ["));
+	for (size_t i = 0, n = 0; i < r->nsites; i++) {
+		const vd_iosite *s = &r->sites[i];
+		long bi = s->block_id ? vd_result_find(r, s->block_id) : -1;
+		if (bi >= 0 ? !covered[bi] : !all)
+			continue;
+		J(vd_buf_puts(out, n++ ? ",\n" : "\n"));
+		J(json_site(out, s));
+	}
+	J(vd_buf_puts(out, "\n],\n\"diagnostics\": ["));
+	for (size_t i = 0; i < r->ndiags; i++) {
+		const vd_diag *d = &r->diags[i];
+		J(vd_buf_puts(out, i ? ",\n{" : "\n{"));
+		J(json_key(out, 1, "severity"));
+		J(json_str(out, severity_name(d->severity)));
+		J(json_key(out, 0, "file"));
+		J(json_str(out, d->file));
+		J(vd_buf_printf(out, ", \"line\": %d", d->line));
+		J(json_key(out, 0, "message"));
+		J(json_str(out, d->message));
+		J(vd_buf_puts(out, "}"));
+	}
+	J(vd_buf_puts(out, "\n]}\n"));
+	rc = 0;
+cleanup:
+	free(covered);
+	view_release(&v);
+	return rc;
+}
+
+/* ---- CSV ----------------------------------------------------------------------------- */
+
+static int render_csv(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	view v;
+	int rc = -1;
+
+	if (view_build(&v, r, o, o->top > 0))
+		return -1;
+	J(vd_buf_puts(out, "block_id,kind,file,function,line,end_line,parent_id"));
+	for (int i = 0; i < VD_NPARAMS; i++)
+		J(vd_buf_printf(out, ",%s", vd_param_column[i]));
+	for (int i = 0; i < VD_NFEATURES; i++)
+		J(vd_buf_printf(out, ",%s", vd_feature_column[i]));
+	J(vd_buf_puts(out, ",cioc,io_s,compute_s,unknowns\n"));
+	for (size_t k = 0; k < v.nsel; k++) {
+		const vd_block *b = &r->blocks[v.sel[k]];
+		J(csv_field(out, b->id));
+		J(vd_buf_putc(out, ','));
+		J(csv_field(out, vd_kind_name(b->kind)));
+		J(vd_buf_putc(out, ','));
+		J(csv_field(out, b->file));
+		J(vd_buf_putc(out, ','));
+		J(csv_field(out, b->function));
+		J(vd_buf_printf(out, ",%d,%d,", b->line, b->end_line));
+		J(csv_field(out, b->parent_id));
+		for (int i = 0; i < VD_NPARAMS; i++) {
+			J(vd_buf_putc(out, ','));
+			J(csv_num(out, b->p[i]));
+		}
+		for (int i = 0; i < VD_NFEATURES; i++) {
+			J(vd_buf_putc(out, ','));
+			J(csv_num(out, b->x[i]));
+		}
+		J(vd_buf_putc(out, ','));
+		J(csv_num(out, b->cioc));
+		J(vd_buf_putc(out, ','));
+		J(csv_num(out, b->io_s));
+		J(vd_buf_putc(out, ','));
+		J(csv_num(out, b->compute_s));
+		J(vd_buf_putc(out, ','));
+		J(csv_field(out, b->unknowns));
+		J(vd_buf_putc(out, '\n'));
+	}
+	rc = 0;
+cleanup:
+	view_release(&v);
+	return rc;
+}
+
+/* ---- graphs: shared pieces ---------------------------------------------------------- */
+
+/*
+ * Call edges.  A call block's label is its callee ("a|b" when an indirect
+ * call may reach several functions); it is matched against the `function`
+ * field of function blocks.  When the calling file has a function block of
+ * that name, only those are linked (static functions of the same name in
+ * other files are different functions); otherwise every function block of
+ * that name is.
+ */
+typedef struct {
+	vd_map *byname;  /* function name -> first function block index + 1 */
+	size_t *next;    /* next function block with the same name + 1, 0 ends */
+} fn_index;
+
+static void fn_index_free(fn_index *f)
+{
+	vd_map_free(f->byname);
+	free(f->next);
+}
+
+static int fn_index_build(fn_index *f, const vd_result *r, const unsigned char *incl)
+{
+	f->byname = vd_map_new();
+	f->next = calloc(r->nblocks ? r->nblocks : 1, sizeof(size_t));
+	if (!f->byname || !f->next) {
+		vd_error_set("out of memory");
+		return -1;
+	}
+	/* walk backwards so that each chain lists blocks in tree order */
+	for (size_t i = r->nblocks; i-- > 0;) {
+		const vd_block *b = &r->blocks[i];
+		if (!incl[i] || b->kind != VD_KIND_FUNCTION || !b->function)
+			continue;
+		f->next[i] = (size_t)(uintptr_t)vd_map_get(f->byname, b->function);
+		if (vd_map_put(f->byname, b->function, (void *)(uintptr_t)(i + 1)))
+			return -1;
+	}
+	return 0;
+}
+
+typedef int (*edge_fn)(void *ctx, size_t from, size_t to, int is_call);
+
+static int same_file(const char *a, const char *b)
+{
+	return a && b && strcmp(a, b) == 0;
+}
+
+/* calls emit(ctx, call, function, 1) for every call edge of block `ci` */
+static int call_edges(const vd_result *r, const fn_index *f, size_t ci, edge_fn emit, void *ctx)
+{
+	const vd_block *c = &r->blocks[ci];
+	const char *p = c->label;
+	char name[512];
+	while (p && *p) {
+		size_t len = strcspn(p, "|");
+		if (len > 0 && len < sizeof(name)) {
+			memcpy(name, p, len);
+			name[len] = '\0';
+			size_t first = (size_t)(uintptr_t)vd_map_get(f->byname, name);
+			int local = 0;
+			for (size_t j = first; j; j = f->next[j - 1])
+				if (same_file(r->blocks[j - 1].file, c->file))
+					local = 1;
+			for (size_t j = first; j; j = f->next[j - 1])
+				if ((!local || same_file(r->blocks[j - 1].file, c->file)) &&
+				    emit(ctx, ci, j - 1, 1))
+					return -1;
+		}
+		p += len;
+		if (*p == '|')
+			p++;
+	}
+	return 0;
+}
+
+/* included blocks for the graph formats, with their tree and call edges */
+typedef struct {
+	view v;
+	unsigned char *incl;
+	fn_index fns;
+} graph;
+
+static void graph_release(graph *g)
+{
+	fn_index_free(&g->fns);
+	free(g->incl);
+	view_release(&g->v);
+}
+
+static int graph_build(graph *g, const vd_result *r, const vd_report_opts *o)
+{
+	memset(g, 0, sizeof(*g));
+	if (view_build(&g->v, r, o, o->top > 0))
+		return -1;
+	g->incl = view_marks(&g->v, 1);
+	if (!g->incl || fn_index_build(&g->fns, r, g->incl)) {
+		graph_release(g);
+		return -1;
+	}
+	return 0;
+}
+
+static int graph_edges(const graph *g, const vd_result *r, edge_fn emit, void *ctx)
+{
+	for (size_t i = 0; i < r->nblocks; i++) {
+		if (!g->incl[i])
+			continue;
+		long p = g->v.parent[i];
+		if (p >= 0 && g->incl[p] && emit(ctx, (size_t)p, i, 0))
+			return -1;
+	}
+	for (size_t i = 0; i < r->nblocks; i++)
+		if (g->incl[i] && r->blocks[i].kind == VD_KIND_CALL &&
+		    call_edges(r, &g->fns, i, emit, ctx))
+			return -1;
+	return 0;
+}
+
+/* the node text: kind and name, line, cioc */
+static int node_label(vd_buf *b, const vd_block *k)
+{
+	const char *name = k->kind == VD_KIND_FUNCTION ? (k->function ? k->function : k->label)
+			   : k->kind == VD_KIND_FILE    ? k->file
+			   : k->label                   ? k->label
+							: k->function;
+	int rc = vd_buf_puts(b, vd_kind_name(k->kind));
+	if (!rc && name)
+		rc = vd_buf_printf(b, " %s", name);
+	if (!rc && k->line > 0)
+		rc = vd_buf_printf(b, "\nline %d", k->line);
+	if (!rc && isfinite(k->cioc))
+		rc = vd_buf_printf(b, "\ncioc %.3f", k->cioc);
+	return rc;
+}
+
+/* ---- DOT ----------------------------------------------------------------------------- */
+
+static int dot_str(vd_buf *b, const char *s)
+{
+	int rc = vd_buf_putc(b, '"');
+	for (const char *p = s; !rc && p && *p; p++) {
+		if (*p == '"' || *p == '\\')
+			rc = vd_buf_putc(b, '\\') || vd_buf_putc(b, *p);
+		else if (*p == '\n')
+			rc = vd_buf_puts(b, "\\n");
+		else if ((unsigned char)*p < 0x20)
+			rc = vd_buf_putc(b, ' ');
+		else
+			rc = vd_buf_putc(b, *p);
+	}
+	return rc ? rc : vd_buf_putc(b, '"');
+}
+
+static int dot_edge(void *ctx, size_t from, size_t to, int is_call)
+{
+	return vd_buf_printf(ctx, "  n%zu -> n%zu%s;\n", from, to,
+			     is_call ? " [style=dashed, color=\"#1f5fbf\", constraint=false]" : "");
+}
+
+static int render_dot(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	graph g;
+	vd_buf lab = VD_BUF_INIT;
+	int rc = -1;
+
+	if (graph_build(&g, r, o))
+		return -1;
+	J(vd_buf_puts(out, "digraph vidya {\n"
+			   "  graph [rankdir=TB];\n"
+			   "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", "
+			   "fontsize=10];\n"
+			   "  edge [color=\"#555555\"];\n"));
+	for (size_t i = 0; i < r->nblocks; i++) {
+		const vd_block *b = &r->blocks[i];
+		if (!g.incl[i])
+			continue;
+		vd_buf_clear(&lab);
+		J(node_label(&lab, b));
+		J(vd_buf_printf(out, "  n%zu [label=", i));
+		J(dot_str(out, vd_buf_cstr(&lab)));
+		J(vd_buf_puts(out, ", tooltip="));
+		J(dot_str(out, b->id ? b->id : ""));
+		/* white (CIOC 0) to red (CIOC 1); grey when there is no score */
+		if (isfinite(b->cioc)) {
+			double c = b->cioc < 0 ? 0 : b->cioc > 1 ? 1 : b->cioc;
+			int gb = (int)lround(255 * (1 - 0.85 * c));
+			J(vd_buf_printf(out, ", fillcolor=\"#ff%02x%02x\"%s", gb, gb,
+					c > 0.75 ? ", fontcolor=white" : ""));
+		} else {
+			J(vd_buf_puts(out, ", fillcolor=\"#eeeeee\""));
+		}
+		J(vd_buf_puts(out, "];\n"));
+	}
+	J(graph_edges(&g, r, dot_edge, out));
+	J(vd_buf_puts(out, "}\n"));
+	rc = 0;
+cleanup:
+	vd_buf_release(&lab);
+	graph_release(&g);
+	return rc;
+}
+
+/* ---- GraphML ------------------------------------------------------------------------- */
+
+#define X(expr)                                                                          \
+	do {                                                                             \
+		if ((expr) < 0)                                                          \
+			goto xml_fail;                                                   \
+	} while (0)
+
+typedef struct {
+	xmlTextWriterPtr w;
+	vd_buf tmp;
+	size_t nedge;
+} gml;
+
+static int gml_key(xmlTextWriterPtr w, const char *id, const char *dom, const char *type,
+		   const char *desc)
+{
+	X(xmlTextWriterStartElement(w, BAD_CAST "key"));
+	X(xmlTextWriterWriteAttribute(w, BAD_CAST "id", BAD_CAST id));
+	X(xmlTextWriterWriteAttribute(w, BAD_CAST "for", BAD_CAST dom));
+	X(xmlTextWriterWriteAttribute(w, BAD_CAST "attr.name", BAD_CAST id));
+	X(xmlTextWriterWriteAttribute(w, BAD_CAST "attr.type", BAD_CAST type));
+	if (desc)
+		X(xmlTextWriterWriteElement(w, BAD_CAST "desc", BAD_CAST desc));
+	X(xmlTextWriterEndElement(w));
+	return 0;
+xml_fail:
+	return -1;
+}
+
+static int gml_data(gml *g, const char *key, const char *val)
+{
+	const char *clean;
+	if (!val)
+		return 0;
+	clean = xml_clean(&g->tmp, val);
+	if (!clean)
+		return -1;
+	X(xmlTextWriterStartElement(g->w, BAD_CAST "data"));
+	X(xmlTextWriterWriteAttribute(g->w, BAD_CAST "key", BAD_CAST key));
+	X(xmlTextWriterWriteString(g->w, BAD_CAST clean));
+	X(xmlTextWriterEndElement(g->w));
+	return 0;
+xml_fail:
+	return -1;
+}
+
+static int gml_num(gml *g, const char *key, double v)
+{
+	char tmp[40];
+	num_repr(tmp, sizeof(tmp), v);
+	return tmp[0] ? gml_data(g, key, tmp) : 0;
+}
+
+static int gml_edge(void *ctx, size_t from, size_t to, int is_call)
+{
+	gml *g = ctx;
+	char id[32], s[32], t[32];
+	snprintf(id, sizeof(id), "e%zu", g->nedge++);
+	snprintf(s, sizeof(s), "n%zu", from);
+	snprintf(t, sizeof(t), "n%zu", to);
+	X(xmlTextWriterStartElement(g->w, BAD_CAST "edge"));
+	X(xmlTextWriterWriteAttribute(g->w, BAD_CAST "id", BAD_CAST id));
+	X(xmlTextWriterWriteAttribute(g->w, BAD_CAST "source", BAD_CAST s));
+	X(xmlTextWriterWriteAttribute(g->w, BAD_CAST "target", BAD_CAST t));
+	if (gml_data(g, "type", is_call ? "call" : "tree"))
+		return -1;
+	X(xmlTextWriterEndElement(g->w));
+	return 0;
+xml_fail:
+	return -1;
+}
+
+static int render_graphml(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	graph gr;
+	gml g = { NULL, VD_BUF_INIT, 0 };
+	xmlBufferPtr xb = NULL;
+	int rc = -1;
+	char tmp[40];
+
+	if (graph_build(&gr, r, o))
+		return -1;
+	xb = xmlBufferCreate();
+	if (!xb || !(g.w = xmlNewTextWriterMemory(xb, 0)))
+		goto xml_fail;
+	X(xmlTextWriterSetIndent(g.w, 1));
+	X(xmlTextWriterSetIndentString(g.w, BAD_CAST "  "));
+	X(xmlTextWriterStartDocument(g.w, NULL, "UTF-8", NULL));
+	X(xmlTextWriterStartElement(g.w, BAD_CAST "graphml"));
+	X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "xmlns",
+				      BAD_CAST "http://graphml.graphdrawing.org/xmlns"));
+	X(gml_key(g.w, "block_id", "node", "string", "stable block id"));
+	X(gml_key(g.w, "kind", "node", "string", "program, file, function, loop, branch, call or io"));
+	X(gml_key(g.w, "label", "node", "string", "callee, loop or branch keyword"));
+	X(gml_key(g.w, "file", "node", "string", "project-relative source file"));
+	X(gml_key(g.w, "function", "node", "string", "enclosing function"));
+	X(gml_key(g.w, "line", "node", "int", "first line"));
+	X(gml_key(g.w, "cioc", "node", "double", "predicted I/O fraction of the block's time"));
+	for (int i = 0; i < VD_NPARAMS; i++)
+		X(gml_key(g.w, vd_param_column[i], "node", "double", vd_param_desc[i]));
+	X(gml_key(g.w, "unknowns", "node", "string", "what was assumed"));
+	X(gml_key(g.w, "type", "edge", "string", "tree (parent to child) or call (call to callee)"));
+	X(xmlTextWriterStartElement(g.w, BAD_CAST "graph"));
+	X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "id", BAD_CAST "pdg"));
+	X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "edgedefault", BAD_CAST "directed"));
+	for (size_t i = 0; i < r->nblocks; i++) {
+		const vd_block *b = &r->blocks[i];
+		if (!gr.incl[i])
+			continue;
+		snprintf(tmp, sizeof(tmp), "n%zu", i);
+		X(xmlTextWriterStartElement(g.w, BAD_CAST "node"));
+		X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "id", BAD_CAST tmp));
+		X(gml_data(&g, "block_id", b->id));
+		X(gml_data(&g, "kind", vd_kind_name(b->kind)));
+		X(gml_data(&g, "label", b->label));
+		X(gml_data(&g, "file", b->file));
+		X(gml_data(&g, "function", b->function));
+		snprintf(tmp, sizeof(tmp), "%d", b->line);
+		X(gml_data(&g, "line", tmp));
+		X(gml_num(&g, "cioc", b->cioc));
+		for (int k = 0; k < VD_NPARAMS; k++)
+			X(gml_num(&g, vd_param_column[k], b->p[k]));
+		X(gml_data(&g, "unknowns", b->unknowns));
+		X(xmlTextWriterEndElement(g.w));
+	}
+	X(graph_edges(&gr, r, gml_edge, &g));
+	X(xmlTextWriterEndDocument(g.w)); /* closes graph and graphml */
+	xmlFreeTextWriter(g.w);           /* flushes into xb */
+	g.w = NULL;
+	if (vd_buf_put(out, (const char *)xmlBufferContent(xb), (size_t)xmlBufferLength(xb)))
+		goto cleanup;
+	rc = 0;
+	goto cleanup;
+xml_fail:
+	vd_error_set("unable to write GraphML: libxml2 writer failed");
+cleanup:
+	if (g.w)
+		xmlFreeTextWriter(g.w);
+	if (xb)
+		xmlBufferFree(xb);
+	vd_buf_release(&g.tmp);
+	graph_release(&gr);
+	return rc;
+}
+
+/* ---- entry point ---------------------------------------------------------------------- */
+
+int vd_report_render(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	vd_report_opts def;
+	size_t start = out->len;
+	int rc;
+
+	if (!r) {
+		vd_error_set("no result to report");
+		return -1;
+	}
+	if (!o) {
+		vd_report_opts_init(&def);
+		o = &def;
+	}
+	if (o->kind_filter >= VD_KIND__COUNT) {
+		vd_error_set("unknown block kind %d", o->kind_filter);
+		return -1;
+	}
+	switch (o->format) {
+	case VD_FMT_TABLE: rc = render_table(out, r, o); break;
+	case VD_FMT_JSON: rc = render_json(out, r, o); break;
+	case VD_FMT_CSV: rc = render_csv(out, r, o); break;
+	case VD_FMT_DOT: rc = render_dot(out, r, o); break;
+	case VD_FMT_GRAPHML: rc = render_graphml(out, r, o); break;
+	default:
+		vd_error_set("unknown report format %d", (int)o->format);
+		rc = -1;
+	}
+	/* on failure leave `out` as it was */
+	if (rc && out->ptr) {
+		out->len = start;
+		out->ptr[start] = '\0';
+	}
+	return rc;
+}

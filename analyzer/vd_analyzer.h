@@ -1,0 +1,192 @@
+/*
+ * vd_analyzer.h - vidya's analysis results and what is done with them.
+ *
+ * The analyzer turns the extractor's evaluated PDG walk into per-block
+ * parameters P1..P15, features X1..X16 and a CIOC score (aggregation.c,
+ * score.c), and renders results as tables, JSON, CSV, DOT and GraphML
+ * (report.c).  A vd_result is also what the store saves and loads, so a
+ * report never needs to re-parse sources.
+ */
+#ifndef VD_ANALYZER_H
+#define VD_ANALYZER_H
+
+#include <stddef.h>
+
+#include "vd_device.h"
+#include "vd_params.h"
+#include "vd_util.h"
+
+typedef enum {
+	VD_KIND_PROGRAM,
+	VD_KIND_FILE,
+	VD_KIND_FUNCTION,
+	VD_KIND_LOOP,
+	VD_KIND_BRANCH,
+	VD_KIND_CALL,
+	VD_KIND_IO,
+	VD_KIND__COUNT
+} vd_kind;
+
+const char *vd_kind_name(vd_kind k);           /* "program", "file", ... */
+int vd_kind_parse(const char *s, vd_kind *out); /* 0 or -1 */
+
+/* One code block: a node of the static PDG with its dynamic totals. */
+typedef struct vd_block {
+	const char *id;        /* stable id, e.g. "src/ckpt.c:write_step/loop#2/branch#1" */
+	vd_kind kind;
+	const char *file;      /* project-relative path; NULL for the program */
+	const char *function;  /* enclosing function; NULL for program and file */
+	const char *label;     /* callee for call/io, "for"/"while"/"do" for loops, "if"/"switch" */
+	int line, end_line;    /* attributes, not identity */
+	const char *parent_id; /* NULL for the program */
+	double p[VD_NPARAMS];
+	double x[VD_NFEATURES];
+	double cioc;           /* predicted I/O fraction of the block's time, 0..1 */
+	double io_s;           /* predicted I/O seconds (device model) */
+	double compute_s;      /* predicted compute seconds (ops x ns/op) */
+	double ops;            /* counted arithmetic and memory operations */
+	double executions;     /* dynamic executions of the block (calls, iterations) */
+	unsigned unknown_mask; /* bit (1u << VD_pN): PN rests on an assumed value */
+	const char *unknowns;  /* what was assumed, "; "-separated; NULL if nothing */
+	int reachable;         /* 0: not reachable from the entry, analyzed standalone */
+} vd_block;
+
+/* flags of an I/O call site: X(ENUM suffix, column name, description).
+ * The store's io_sites columns and the reports expand this one list. */
+#define VD_IO_FLAGS(X)                                                           \
+	X(ASYNC, async, "asynchronous or non-blocking call")                       \
+	X(COLLECTIVE, collective, "MPI collective call")                           \
+	X(BINARY, binary, "data moved in binary form")                             \
+	X(TEXT, text, "data moved as formatted text")                              \
+	X(CONDITIONAL, conditional, "runs under an unknown conditional")           \
+	X(RANDOM, random, "offset not sequential (random, hashed or indirect)")    \
+	X(SMALL, small, "moves fewer bytes per call than the small-I/O threshold") \
+	X(SYNC_HANDLE, sync_handle, "write on an O_SYNC/O_DSYNC handle")           \
+	X(BYTES_UNKNOWN, bytes_unknown, "byte count rests on an assumed value")     \
+	X(COUNT_UNKNOWN, count_unknown, "call count rests on an assumed value")
+
+enum {
+#define VD_X_(e, c, d) VD_IO_BIT_##e,
+	VD_IO_FLAGS(VD_X_)
+#undef VD_X_
+	VD_NIO_FLAGS
+};
+enum {
+#define VD_X_(e, c, d) VD_IO_##e = 1u << VD_IO_BIT_##e,
+	VD_IO_FLAGS(VD_X_)
+#undef VD_X_
+};
+
+typedef struct vd_io_flag_info {
+	const char *name; /* column name */
+	unsigned bit;
+	const char *desc;
+} vd_io_flag_info;
+
+extern const vd_io_flag_info vd_io_flag_table[VD_NIO_FLAGS];
+
+/* One I/O call site (an io block) with what was evaluated for it. */
+typedef struct vd_iosite {
+	const char *block_id;
+	const char *api;   /* posix, stdio, mpiio, hdf5 or a user catalog's name */
+	const char *call;  /* function name */
+	const char *op;    /* open close read write seek flush sync meta */
+	const char *file;  /* source file of the call */
+	int line;
+	double bytes_per_call; /* mean over executions; 0 for non-data calls */
+	double count;          /* dynamic executions */
+	double bytes_total;
+	unsigned flags;        /* VD_IO_* */
+	const char *path;      /* target file when known, else NULL */
+	const char *unknowns;  /* what was assumed for this site, NULL if nothing */
+} vd_iosite;
+
+typedef enum { VD_DIAG_NOTE, VD_DIAG_WARNING, VD_DIAG_ERROR } vd_diag_severity;
+
+typedef struct vd_diag {
+	vd_diag_severity severity;
+	const char *file; /* may be NULL */
+	int line;
+	const char *message;
+} vd_diag;
+
+/* A whole analysis run.  Everything hangs off `arena`. */
+typedef struct vd_result {
+	vd_arena *arena;
+	vd_block *blocks; /* parents before children; blocks[0] is the program */
+	size_t nblocks;
+	vd_iosite *sites;
+	size_t nsites;
+	vd_diag *diags;
+	size_t ndiags;
+	/* run facts */
+	long run_id;            /* set by the store */
+	const char *created_at; /* ISO-8601 UTC, set by the store */
+	const char *project_root;
+	const char *compdb;
+	const char *entry;
+	const char *args;       /* --args string or NULL */
+	const char *defines;    /* "A=1,B=2" or NULL */
+	const char *vidya_version;
+	int nprocs;
+	double assume_trip, assume_bytes;
+	int tus_total, tus_failed;
+	double elapsed_s;
+	vd_device device;
+	/* private to vd_result_find: a lazily built id -> index table kept in
+	 * `arena`.  Appending blocks is fine; after reordering or renaming
+	 * blocks already looked up, set it back to NULL. */
+	void *index_;
+} vd_result;
+
+vd_result *vd_result_new(void); /* empty, with its arena */
+/* frees blocks, sites and diags (malloc'ed arrays), the arena and r */
+void vd_result_free(vd_result *r);
+/* index of the block with this id, or -1 */
+long vd_result_find(const vd_result *r, const char *id);
+
+/* ---- analysis ------------------------------------------------------------------ */
+
+struct vd_project;
+
+/*
+ * Walks the parsed project (vd_project_walk) and aggregates P1..P15 bottom
+ * up for every block, then features X1..X16 and the CIOC score against the
+ * device `dev` (measured by sysprobe or vd_device_defaults()).  nprocs is
+ * P14.  The result owns copies of everything it needs.
+ */
+int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int nprocs);
+
+/* Scoring (score.c): predicted seconds of one I/O call on `dev`, and the
+ * features and CIOC of every block of a result whose P values are set. */
+struct vd_io_event;
+double vd_score_io_seconds(const struct vd_io_event *e, const vd_device *dev, int nprocs);
+void vd_score_result(vd_result *r);
+
+/* ---- reports ------------------------------------------------------------------- */
+
+typedef enum {
+	VD_FMT_TABLE,
+	VD_FMT_JSON,
+	VD_FMT_CSV,
+	VD_FMT_DOT,
+	VD_FMT_GRAPHML
+} vd_report_format;
+
+int vd_report_format_parse(const char *s, vd_report_format *out);
+
+typedef struct vd_report_opts {
+	vd_report_format format;
+	int top;          /* rows in table/json/csv; 0 = all */
+	int kind_filter;  /* -1 = every kind, else a vd_kind */
+	int color;        /* table only: ANSI colours */
+	int include_unreachable;
+	int sort_by_cioc;  /* 1: pure CIOC order; 0: I/O-bound blocks (CIOC >= 0.5) by predicted I/O seconds */
+} vd_report_opts;
+
+void vd_report_opts_init(vd_report_opts *o); /* table, top 20, all kinds */
+
+/* Renders into `out` (appended).  0 or -1 with vd_error_last(). */
+int vd_report_render(vd_buf *out, const vd_result *r, const vd_report_opts *o);
+
+#endif
