@@ -1,0 +1,1037 @@
+/*
+ * store.c - the sqlite database users query: runs, blocks, I/O sites,
+ * diagnostics, system profiles and the parameter glossary.
+ *
+ * The schema is public (docs/schema.md) and versioned twice over: PRAGMA
+ * user_version for a cheap check and a `meta` table (application='vidya',
+ * schema_version) so that a database can be recognised as vidya's before
+ * anything is written to it.  Every column that names a parameter or a
+ * feature is generated from the X-macros in vd_params.h when the CREATE
+ * statements are built, so the schema cannot drift from the analyzer.
+ *
+ * A run is written in one BEGIN IMMEDIATE transaction with one prepared
+ * statement per table reused for every row: readers see all of a run or
+ * none of it, and 100k blocks save in well under a second.  The database
+ * keeps sqlite's default rollback journal rather than WAL because vidya's
+ * users keep projects on NFS and Lustre home directories, where WAL's
+ * shared-memory index does not work; a busy timeout lets a report wait for
+ * a running analysis instead of failing.
+ */
+#define _GNU_SOURCE
+#include "vd_store.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#ifndef VD_VERSION
+#define VD_VERSION "unknown"
+#endif
+
+#define BUSY_TIMEOUT_MS 15000
+#define CACHE_KIB 65536
+
+struct vd_store {
+	sqlite3 *db;
+	char *path;
+};
+
+/* ---- column tables ----------------------------------------------------------- */
+
+/* vd_device, field by field: runs stores them as device_<name>,
+ * system_profiles as <name> */
+typedef enum { DEV_DOUBLE, DEV_INT, DEV_TEXT } dev_type;
+
+static const struct {
+	const char *name;
+	size_t off;
+	dev_type type;
+	size_t size;
+} dev_fields[] = {
+#define DD_(f) { #f, offsetof(vd_device, f), DEV_DOUBLE, 0 }
+#define DS_(f) { #f, offsetof(vd_device, f), DEV_TEXT, sizeof(((vd_device *)0)->f) }
+	DD_(seq_read_Bps),
+	DD_(seq_write_Bps),
+	DD_(rand_read_iops),
+	DD_(rand_write_iops),
+	DD_(latency_s),
+	DD_(fsync_latency_s),
+	DD_(meta_latency_s),
+	DD_(small_io_threshold),
+	DD_(concurrency),
+	DD_(cpu_ns_per_op),
+	{ "is_default", offsetof(vd_device, is_default), DEV_INT, 0 },
+	DS_(mount),
+	DS_(fstype),
+	DS_(method),
+#undef DD_
+#undef DS_
+};
+#define NDEV (sizeof(dev_fields) / sizeof(dev_fields[0]))
+
+/* io_sites expands vd_iosite.flags into one 0/1 column per flag, named
+ * by the VD_IO_FLAGS list (vd_io_flag_table) */
+#define NFLAGS VD_NIO_FLAGS
+
+/* run facts that are not the device, in table order */
+#define RUN_COLS                                                                         \
+	"created_at, vidya_version, project_root, compdb, entry, args, defines, nprocs, "  \
+	"assume_trip, assume_bytes, tus_total, tus_failed, elapsed_s, nblocks, nsites, "   \
+	"ndiags"
+#define RUN_NCOLS 16
+
+#define BLOCK_HEAD "block_id, kind, file, function, label, line, end_line, parent_id"
+#define BLOCK_TAIL "cioc, io_s, compute_s, ops, executions, unknown_mask, unknowns, reachable"
+#define SITE_HEAD "block_id, api, call, op, file, line, bytes_per_call, count, bytes_total, flags"
+#define SITE_TAIL "path, unknowns"
+
+/* ", p1, p2, ..., x16" with each name between pre and post; the
+ * parameters and the features each on a line of their own, so that
+ * `.schema` stays readable */
+static int put_px(vd_buf *b, const char *pre, const char *post)
+{
+	int rc = 0;
+	for (int i = 0; !rc && i < VD_NPARAMS; i++)
+		rc = vd_buf_printf(b, ",%s%s%s%s", i ? " " : "\n  ", pre, vd_param_column[i], post);
+	for (int i = 0; !rc && i < VD_NFEATURES; i++)
+		rc = vd_buf_printf(b, ",%s%s%s%s", i ? " " : "\n  ", pre, vd_feature_column[i],
+				   post);
+	return rc;
+}
+
+static int put_dev(vd_buf *b, const char *pre, int with_types)
+{
+	static const char *const types[] = { "REAL", "INTEGER", "TEXT" };
+	int rc = 0;
+	for (size_t i = 0; !rc && i < NDEV; i++)
+		rc = vd_buf_printf(b, ",%s%s%s%s%s", i ? " " : "\n  ", pre, dev_fields[i].name,
+				   with_types ? " " : "", with_types ? types[dev_fields[i].type] : "");
+	return rc;
+}
+
+static int put_flags(vd_buf *b, int with_types)
+{
+	int rc = 0;
+	for (size_t i = 0; !rc && i < NFLAGS; i++)
+		rc = vd_buf_printf(b, ",%s%s%s", with_types || !i ? "\n  " : " ", vd_io_flag_table[i].name,
+				   with_types ? " INTEGER NOT NULL DEFAULT 0" : "");
+	return rc;
+}
+
+static int put_params(vd_buf *b, int n)
+{
+	int rc = vd_buf_puts(b, " VALUES (?");
+	for (int i = 1; !rc && i < n; i++)
+		rc = vd_buf_puts(b, ", ?");
+	return rc ? rc : vd_buf_putc(b, ')');
+}
+
+/* ---- errors and small helpers ------------------------------------------------------ */
+
+static int db_fail(vd_store *s, const char *what)
+{
+	vd_error_set("%s '%s': %s", what, s->path, sqlite3_errmsg(s->db));
+	return VD_ERROR;
+}
+
+static int prepare(vd_store *s, sqlite3_stmt **st, const char *sql, const char *what)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return db_fail(s, what);
+	return 0;
+}
+
+static int exec(vd_store *s, const char *sql, const char *what)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(s, what);
+	return 0;
+}
+
+/* ends an open transaction; callers have already put what failed (and
+ * sqlite's message for it) into vd_error, which ROLLBACK would overwrite */
+static void rollback(vd_store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static int bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC) : sqlite3_bind_null(st, i);
+}
+
+static const char *col_text(sqlite3_stmt *st, int i, vd_arena *a, int *oom)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	if (!t)
+		return NULL;
+	char *c = vd_arena_strndup(a, (const char *)t, (size_t)sqlite3_column_bytes(st, i));
+	if (!c)
+		*oom = 1;
+	return c;
+}
+
+/* SQL NULL reads back as NaN: sqlite stores a NaN as NULL */
+static double col_double(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
+
+static void iso_utc(char *dst, size_t n)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(dst, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* binds the device's fields from column `first` on; returns the next column */
+static int bind_device(sqlite3_stmt *st, int first, const vd_device *d)
+{
+	int c = first;
+	for (size_t i = 0; i < NDEV; i++, c++) {
+		const char *p = (const char *)d + dev_fields[i].off;
+		switch (dev_fields[i].type) {
+		case DEV_DOUBLE: sqlite3_bind_double(st, c, *(const double *)p); break;
+		case DEV_INT: sqlite3_bind_int(st, c, *(const int *)p); break;
+		case DEV_TEXT:
+			/* fixed arrays: bounded copy, empty is NULL */
+			if (memchr(p, '\0', dev_fields[i].size) && p[0])
+				sqlite3_bind_text(st, c, p, -1, SQLITE_STATIC);
+			else
+				sqlite3_bind_null(st, c);
+			break;
+		}
+	}
+	return c;
+}
+
+static void read_device(sqlite3_stmt *st, int first, vd_device *d)
+{
+	int c = first;
+	for (size_t i = 0; i < NDEV; i++, c++) {
+		char *p = (char *)d + dev_fields[i].off;
+		switch (dev_fields[i].type) {
+		case DEV_DOUBLE: *(double *)p = col_double(st, c); break;
+		case DEV_INT: *(int *)p = sqlite3_column_int(st, c); break;
+		case DEV_TEXT: {
+			const unsigned char *t = sqlite3_column_text(st, c);
+			snprintf(p, dev_fields[i].size, "%s", t ? (const char *)t : "");
+			break;
+		}
+		}
+	}
+}
+
+/* ---- schema ------------------------------------------------------------------------ */
+
+static int build_schema(vd_buf *b)
+{
+	int rc = 0;
+	/* meta first: its presence is what marks the file as vidya's */
+	rc = rc || vd_buf_puts(b, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n");
+	rc = rc || vd_buf_printf(b,
+				 "INSERT INTO meta VALUES ('application', 'vidya');\n"
+				 "INSERT INTO meta VALUES ('schema_version', '%d');\n"
+				 "INSERT INTO meta VALUES ('created_by', '%s');\n",
+				 VD_SCHEMA_VERSION, VD_VERSION);
+
+	rc = rc || vd_buf_puts(b,
+			       "CREATE TABLE runs (\n"
+			       "  run_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+			       "  created_at TEXT NOT NULL, vidya_version TEXT, project_root TEXT,\n"
+			       "  compdb TEXT, entry TEXT, args TEXT, defines TEXT,\n"
+			       "  nprocs INTEGER, assume_trip REAL, assume_bytes REAL,\n"
+			       "  tus_total INTEGER, tus_failed INTEGER, elapsed_s REAL,\n"
+			       "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER");
+	rc = rc || put_dev(b, "device_", 1);
+	rc = rc || vd_buf_puts(b, ");\n");
+
+	rc = rc || vd_buf_puts(b,
+			       "CREATE TABLE blocks (\n"
+			       "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+			       "  seq INTEGER NOT NULL, block_id TEXT NOT NULL, kind TEXT NOT NULL,\n"
+			       "  file TEXT, function TEXT, label TEXT, line INTEGER, end_line INTEGER,\n"
+			       "  parent_id TEXT");
+	rc = rc || put_px(b, "", " REAL");
+	rc = rc || vd_buf_puts(b,
+			       ",\n  cioc REAL, io_s REAL, compute_s REAL, ops REAL, executions REAL,\n"
+			       "  unknown_mask INTEGER NOT NULL DEFAULT 0, unknowns TEXT,\n"
+			       "  reachable INTEGER NOT NULL DEFAULT 1,\n"
+			       "  PRIMARY KEY (run_id, block_id));\n"
+			       /* tree order: loading a run is a range scan, not a sort */
+			       "CREATE INDEX blocks_seq ON blocks (run_id, seq);\n");
+
+	rc = rc || vd_buf_puts(b,
+			       "CREATE TABLE io_sites (\n"
+			       "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+			       "  seq INTEGER NOT NULL, block_id TEXT, api TEXT, call TEXT, op TEXT,\n"
+			       "  file TEXT, line INTEGER, bytes_per_call REAL, count REAL,\n"
+			       "  bytes_total REAL, flags INTEGER NOT NULL DEFAULT 0");
+	rc = rc || put_flags(b, 1);
+	rc = rc || vd_buf_puts(b, ",\n  path TEXT, unknowns TEXT,\n  PRIMARY KEY (run_id, seq));\n"
+				  "CREATE INDEX io_sites_block ON io_sites (run_id, block_id);\n");
+
+	rc = rc || vd_buf_puts(b,
+			       "CREATE TABLE diagnostics (\n"
+			       "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+			       "  seq INTEGER NOT NULL,\n"
+			       "  severity TEXT NOT NULL CHECK (severity IN ('note', 'warning', 'error')),\n"
+			       "  file TEXT, line INTEGER, message TEXT,\n"
+			       "  PRIMARY KEY (run_id, seq));\n");
+
+	rc = rc || vd_buf_puts(b,
+			       "CREATE TABLE system_profiles (\n"
+			       "  profile_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+			       "  created_at TEXT NOT NULL, mount TEXT, fstype TEXT, method TEXT");
+	for (size_t i = 0; !rc && i < NDEV; i++)
+		if (dev_fields[i].type == DEV_DOUBLE)
+			rc = vd_buf_printf(b, ",\n  %s REAL", dev_fields[i].name);
+	rc = rc || vd_buf_puts(b, ",\n  is_default INTEGER NOT NULL DEFAULT 0, json TEXT);\n"
+				  "CREATE INDEX system_profiles_mount ON system_profiles (mount, profile_id);\n");
+
+	rc = rc || vd_buf_puts(b,
+			       "CREATE TABLE param_info (\n"
+			       "  name TEXT PRIMARY KEY, column TEXT NOT NULL UNIQUE,\n"
+			       "  kind TEXT NOT NULL, unit TEXT, description TEXT NOT NULL);\n");
+	/* the glossary comes from the X-macros; quotes in descriptions doubled */
+	for (int i = 0; !rc && i < VD_NPARAMS + VD_NFEATURES; i++) {
+		int feat = i >= VD_NPARAMS;
+		int k = feat ? i - VD_NPARAMS : i;
+		char *sql = sqlite3_mprintf("INSERT INTO param_info VALUES (%Q, %Q, %Q, %Q, %Q);\n",
+					    feat ? vd_feature_name[k] : vd_param_name[k],
+					    feat ? vd_feature_column[k] : vd_param_column[k],
+					    feat ? "feature" : "parameter",
+					    feat ? "ratio" : vd_param_unit[k],
+					    feat ? vd_feature_desc[k] : vd_param_desc[k]);
+		rc = !sql || vd_buf_puts(b, sql);
+		sqlite3_free(sql);
+	}
+
+	/* views: the latest run is the largest run_id */
+	rc = rc || vd_buf_puts(b, "CREATE VIEW v_runs AS SELECT run_id, " RUN_COLS);
+	rc = rc || put_dev(b, "device_", 0);
+	rc = rc || vd_buf_puts(b, ",\n  run_id = (SELECT max(run_id) FROM runs) AS is_latest\n"
+				  "  FROM runs;\n");
+
+	rc = rc || vd_buf_puts(b, "CREATE VIEW v_blocks AS SELECT " BLOCK_HEAD);
+	rc = rc || put_px(b, "", "");
+	rc = rc || vd_buf_puts(b, ",\n  " BLOCK_TAIL ", seq, run_id\n"
+				  "  FROM blocks WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+
+	rc = rc || vd_buf_puts(b, "CREATE VIEW v_io_sites AS SELECT " SITE_HEAD);
+	rc = rc || put_flags(b, 0);
+	rc = rc || vd_buf_puts(b, ",\n  " SITE_TAIL ", seq, run_id\n"
+				  "  FROM io_sites WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+
+	rc = rc || vd_buf_puts(b, "CREATE VIEW v_diagnostics AS SELECT severity, file, line, message,"
+				  " seq, run_id\n"
+				  "  FROM diagnostics WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+	rc = rc || vd_buf_printf(b, "PRAGMA user_version = %d;\n", VD_SCHEMA_VERSION);
+	if (rc)
+		vd_error_set("out of memory");
+	return rc ? -1 : 0;
+}
+
+/* -1 on error; otherwise the count of schema objects */
+static long count_objects(vd_store *s)
+{
+	sqlite3_stmt *st = NULL;
+	long n = -1;
+	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master", -1, &st, NULL) ==
+		    SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	if (n < 0)
+		vd_error_set("'%s' is not a vidya database: %s", s->path, sqlite3_errmsg(s->db));
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* the value of meta `key`, copied into dst; 0, or -1 when there is none */
+static int meta_get(vd_store *s, const char *key, char *dst, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = -1;
+	if (sqlite3_prepare_v2(s->db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL) !=
+	    SQLITE_OK)
+		goto cleanup;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
+		snprintf(dst, n, "%s", (const char *)sqlite3_column_text(st, 0));
+		rc = 0;
+	}
+cleanup:
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/*
+ * Migrations: one step per version, each run in the caller's transaction.
+ * Version 1 is the first schema, so there is nothing to migrate yet; a
+ * future version N adds `case N - 1:` steps that ALTER/CREATE and fall
+ * through, then bumps meta and user_version.
+ */
+static int migrate(vd_store *s, int from)
+{
+	switch (from) {
+	case VD_SCHEMA_VERSION:
+		return 0;
+	default:
+		vd_error_set("'%s' has an unknown vidya schema version %d", s->path, from);
+		return VD_ERROR;
+	}
+}
+
+static int check_schema(vd_store *s)
+{
+	vd_buf sql = VD_BUF_INIT;
+	char val[64];
+	int rc = VD_ERROR, in_txn = 0;
+	long n = count_objects(s);
+
+	if (n < 0)
+		goto cleanup;
+	if (n == 0) {
+		/* a new database: create under a write lock, re-checking in
+		 * case another vidya created it meanwhile */
+		if (exec(s, "BEGIN IMMEDIATE", "unable to initialise database"))
+			goto cleanup;
+		in_txn = 1;
+		n = count_objects(s);
+		if (n < 0)
+			goto cleanup;
+		if (n == 0) {
+			if (build_schema(&sql) || exec(s, sql.ptr, "unable to create schema in"))
+				goto cleanup;
+		}
+		if (exec(s, "COMMIT", "unable to initialise database"))
+			goto cleanup;
+		in_txn = 0;
+	}
+	if (meta_get(s, "application", val, sizeof(val)) || strcmp(val, "vidya") != 0) {
+		vd_error_set("'%s' is not a vidya database (it has tables but no vidya meta table)",
+			     s->path);
+		goto cleanup;
+	}
+	if (meta_get(s, "schema_version", val, sizeof(val))) {
+		vd_error_set("'%s' is not a vidya database (no schema_version in its meta table)",
+			     s->path);
+		goto cleanup;
+	}
+	int version = atoi(val);
+	if (version > VD_SCHEMA_VERSION) {
+		vd_error_set("'%s' was written by a newer vidya (schema version %d; this vidya "
+			     "reads up to %d)", s->path, version, VD_SCHEMA_VERSION);
+		goto cleanup;
+	}
+	if (version < VD_SCHEMA_VERSION) {
+		if (exec(s, "BEGIN IMMEDIATE", "unable to migrate database"))
+			goto cleanup;
+		in_txn = 1;
+		if (migrate(s, version) || exec(s, "COMMIT", "unable to migrate database"))
+			goto cleanup;
+		in_txn = 0;
+	}
+	rc = 0;
+cleanup:
+	if (in_txn)
+		rollback(s);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+/* ---- open / close ------------------------------------------------------------------ */
+
+int vd_store_open(vd_store **out, const char *path)
+{
+	vd_store *s = NULL;
+	int rc = VD_ERROR;
+	char pragma[64];
+
+	*out = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s || !(s->path = strdup(path))) {
+		vd_error_set("out of memory");
+		goto cleanup;
+	}
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+	    SQLITE_OK) {
+		vd_error_set("unable to open database '%s': %s", path,
+			     s->db ? sqlite3_errmsg(s->db) : "out of memory");
+		goto cleanup;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	snprintf(pragma, sizeof(pragma), "PRAGMA cache_size = -%d", CACHE_KIB);
+	/* the schema check comes first: any statement that reads the file,
+	 * even a PRAGMA, fails on a non-database with a less helpful message */
+	if (check_schema(s) || exec(s, pragma, "unable to configure database"))
+		goto cleanup;
+	*out = s;
+	s = NULL;
+	rc = 0;
+cleanup:
+	vd_store_close(s);
+	return rc;
+}
+
+void vd_store_close(vd_store *s)
+{
+	if (!s)
+		return;
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+/* ---- saving a run ------------------------------------------------------------------- */
+
+static int save_blocks(vd_store *s, const vd_result *r, long run_id)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR;
+	const int ncols = 2 + 8 + VD_NPARAMS + VD_NFEATURES + 8;
+
+	if (vd_buf_puts(&sql, "INSERT INTO blocks (run_id, seq, " BLOCK_HEAD) ||
+	    put_px(&sql, "", "") || vd_buf_puts(&sql, ", " BLOCK_TAIL ")") ||
+	    put_params(&sql, ncols))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to save run to"))
+		goto cleanup;
+	for (size_t i = 0; i < r->nblocks; i++) {
+		const vd_block *b = &r->blocks[i];
+		int c = 1;
+		sqlite3_bind_int64(st, c++, run_id);
+		sqlite3_bind_int64(st, c++, (sqlite3_int64)i);
+		bind_text(st, c++, b->id);
+		bind_text(st, c++, vd_kind_name(b->kind));
+		bind_text(st, c++, b->file);
+		bind_text(st, c++, b->function);
+		bind_text(st, c++, b->label);
+		sqlite3_bind_int(st, c++, b->line);
+		sqlite3_bind_int(st, c++, b->end_line);
+		bind_text(st, c++, b->parent_id);
+		for (int k = 0; k < VD_NPARAMS; k++)
+			sqlite3_bind_double(st, c++, b->p[k]);
+		for (int k = 0; k < VD_NFEATURES; k++)
+			sqlite3_bind_double(st, c++, b->x[k]);
+		sqlite3_bind_double(st, c++, b->cioc);
+		sqlite3_bind_double(st, c++, b->io_s);
+		sqlite3_bind_double(st, c++, b->compute_s);
+		sqlite3_bind_double(st, c++, b->ops);
+		sqlite3_bind_double(st, c++, b->executions);
+		sqlite3_bind_int64(st, c++, (sqlite3_int64)b->unknown_mask);
+		bind_text(st, c++, b->unknowns);
+		sqlite3_bind_int(st, c++, b->reachable ? 1 : 0);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			vd_error_set("unable to save block '%s' to '%s': %s",
+				     b->id ? b->id : "(null)", s->path, sqlite3_errmsg(s->db));
+			goto cleanup;
+		}
+		sqlite3_reset(st);
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+static int save_sites(vd_store *s, const vd_result *r, long run_id)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR;
+	const int ncols = 2 + 10 + (int)NFLAGS + 2;
+
+	if (vd_buf_puts(&sql, "INSERT INTO io_sites (run_id, seq, " SITE_HEAD) ||
+	    put_flags(&sql, 0) || vd_buf_puts(&sql, ", " SITE_TAIL ")") || put_params(&sql, ncols))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to save run to"))
+		goto cleanup;
+	for (size_t i = 0; i < r->nsites; i++) {
+		const vd_iosite *t = &r->sites[i];
+		int c = 1;
+		sqlite3_bind_int64(st, c++, run_id);
+		sqlite3_bind_int64(st, c++, (sqlite3_int64)i);
+		bind_text(st, c++, t->block_id);
+		bind_text(st, c++, t->api);
+		bind_text(st, c++, t->call);
+		bind_text(st, c++, t->op);
+		bind_text(st, c++, t->file);
+		sqlite3_bind_int(st, c++, t->line);
+		sqlite3_bind_double(st, c++, t->bytes_per_call);
+		sqlite3_bind_double(st, c++, t->count);
+		sqlite3_bind_double(st, c++, t->bytes_total);
+		sqlite3_bind_int64(st, c++, (sqlite3_int64)t->flags);
+		for (size_t k = 0; k < NFLAGS; k++)
+			sqlite3_bind_int(st, c++, (t->flags & vd_io_flag_table[k].bit) ? 1 : 0);
+		bind_text(st, c++, t->path);
+		bind_text(st, c++, t->unknowns);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			vd_error_set("unable to save I/O site %s:%d to '%s': %s",
+				     t->file ? t->file : "?", t->line, s->path,
+				     sqlite3_errmsg(s->db));
+			goto cleanup;
+		}
+		sqlite3_reset(st);
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+static const char *severity_name(vd_diag_severity sev)
+{
+	return sev == VD_DIAG_ERROR ? "error" : sev == VD_DIAG_WARNING ? "warning" : "note";
+}
+
+static int save_diags(vd_store *s, const vd_result *r, long run_id)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR;
+
+	if (prepare(s, &st,
+		    "INSERT INTO diagnostics (run_id, seq, severity, file, line, message) "
+		    "VALUES (?, ?, ?, ?, ?, ?)",
+		    "unable to save run to"))
+		goto cleanup;
+	for (size_t i = 0; i < r->ndiags; i++) {
+		const vd_diag *d = &r->diags[i];
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
+		bind_text(st, 3, severity_name(d->severity));
+		bind_text(st, 4, d->file);
+		sqlite3_bind_int(st, 5, d->line);
+		bind_text(st, 6, d->message);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			db_fail(s, "unable to save diagnostics to");
+			goto cleanup;
+		}
+		sqlite3_reset(st);
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int vd_store_save_run(vd_store *s, vd_result *r)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	char now[32];
+	char *created = NULL;
+	long run_id = 0;
+	int rc = VD_ERROR, c = 1;
+
+	if (!s || !r) {
+		vd_error_set("no database or no result to save");
+		return VD_ERROR;
+	}
+	iso_utc(now, sizeof(now));
+	created = vd_arena_strdup(r->arena, now);
+	if (!created)
+		goto cleanup;
+	if (exec(s, "BEGIN IMMEDIATE", "unable to save run to"))
+		goto cleanup;
+
+	if (vd_buf_puts(&sql, "INSERT INTO runs (" RUN_COLS) || put_dev(&sql, "device_", 0) ||
+	    vd_buf_putc(&sql, ')') || put_params(&sql, RUN_NCOLS + (int)NDEV))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to save run to"))
+		goto cleanup;
+	bind_text(st, c++, created);
+	/* the version that wrote the run, when the producer did not say */
+	bind_text(st, c++, r->vidya_version ? r->vidya_version : VD_VERSION);
+	bind_text(st, c++, r->project_root);
+	bind_text(st, c++, r->compdb);
+	bind_text(st, c++, r->entry);
+	bind_text(st, c++, r->args);
+	bind_text(st, c++, r->defines);
+	sqlite3_bind_int(st, c++, r->nprocs);
+	sqlite3_bind_double(st, c++, r->assume_trip);
+	sqlite3_bind_double(st, c++, r->assume_bytes);
+	sqlite3_bind_int(st, c++, r->tus_total);
+	sqlite3_bind_int(st, c++, r->tus_failed);
+	sqlite3_bind_double(st, c++, r->elapsed_s);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->nblocks);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->nsites);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->ndiags);
+	bind_device(st, c, &r->device);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		db_fail(s, "unable to save run to");
+		goto cleanup;
+	}
+	run_id = (long)sqlite3_last_insert_rowid(s->db);
+
+	if (save_blocks(s, r, run_id) || save_sites(s, r, run_id) || save_diags(s, r, run_id))
+		goto cleanup;
+	if (exec(s, "COMMIT", "unable to save run to"))
+		goto cleanup;
+	r->run_id = run_id;
+	r->created_at = created;
+	rc = 0;
+cleanup:
+	if (rc)
+		rollback(s);
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+/* ---- loading a run ------------------------------------------------------------------- */
+
+static int load_facts(vd_store *s, long run_id, vd_result *r)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR, oom = 0, c = 0;
+
+	if (vd_buf_puts(&sql, "SELECT " RUN_COLS) || put_dev(&sql, "device_", 0) ||
+	    vd_buf_puts(&sql, " FROM runs WHERE run_id = ?"))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to read run from"))
+		goto cleanup;
+	sqlite3_bind_int64(st, 1, run_id);
+	int step = sqlite3_step(st);
+	if (step == SQLITE_DONE) {
+		vd_error_set("run %ld not found in '%s'", run_id, s->path);
+		rc = VD_ENOTFOUND;
+		goto cleanup;
+	}
+	if (step != SQLITE_ROW) {
+		db_fail(s, "unable to read run from");
+		goto cleanup;
+	}
+	r->run_id = run_id;
+	r->created_at = col_text(st, c++, r->arena, &oom);
+	r->vidya_version = col_text(st, c++, r->arena, &oom);
+	r->project_root = col_text(st, c++, r->arena, &oom);
+	r->compdb = col_text(st, c++, r->arena, &oom);
+	r->entry = col_text(st, c++, r->arena, &oom);
+	r->args = col_text(st, c++, r->arena, &oom);
+	r->defines = col_text(st, c++, r->arena, &oom);
+	r->nprocs = sqlite3_column_int(st, c++);
+	r->assume_trip = col_double(st, c++);
+	r->assume_bytes = col_double(st, c++);
+	r->tus_total = sqlite3_column_int(st, c++);
+	r->tus_failed = sqlite3_column_int(st, c++);
+	r->elapsed_s = col_double(st, c++);
+	c += 3; /* nblocks, nsites, ndiags: counted again from the rows */
+	read_device(st, c, &r->device);
+	if (oom) {
+		vd_error_set("out of memory");
+		goto cleanup;
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+static int load_blocks(vd_store *s, long run_id, vd_result *r)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	VD_VEC(vd_block) v = { NULL, 0, 0 };
+	int rc = VD_ERROR, oom = 0, step;
+
+	if (vd_buf_puts(&sql, "SELECT " BLOCK_HEAD) || put_px(&sql, "", "") ||
+	    vd_buf_puts(&sql, ", " BLOCK_TAIL " FROM blocks WHERE run_id = ? ORDER BY seq"))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to read blocks from"))
+		goto cleanup;
+	sqlite3_bind_int64(st, 1, run_id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		vd_block b;
+		vd_kind kind;
+		int c = 0;
+		memset(&b, 0, sizeof(b));
+		b.id = col_text(st, c++, r->arena, &oom);
+		const char *k = (const char *)sqlite3_column_text(st, c++);
+		if (vd_kind_parse(k, &kind)) {
+			vd_error_set("block '%s' in '%s' has an unknown kind '%s'",
+				     b.id ? b.id : "?", s->path, k ? k : "");
+			goto cleanup;
+		}
+		b.kind = kind;
+		b.file = col_text(st, c++, r->arena, &oom);
+		b.function = col_text(st, c++, r->arena, &oom);
+		b.label = col_text(st, c++, r->arena, &oom);
+		b.line = sqlite3_column_int(st, c++);
+		b.end_line = sqlite3_column_int(st, c++);
+		b.parent_id = col_text(st, c++, r->arena, &oom);
+		for (int i = 0; i < VD_NPARAMS; i++)
+			b.p[i] = col_double(st, c++);
+		for (int i = 0; i < VD_NFEATURES; i++)
+			b.x[i] = col_double(st, c++);
+		b.cioc = col_double(st, c++);
+		b.io_s = col_double(st, c++);
+		b.compute_s = col_double(st, c++);
+		b.ops = col_double(st, c++);
+		b.executions = col_double(st, c++);
+		b.unknown_mask = (unsigned)sqlite3_column_int64(st, c++);
+		b.unknowns = col_text(st, c++, r->arena, &oom);
+		b.reachable = sqlite3_column_int(st, c++);
+		if (oom || vd_vec_push(v, b)) {
+			vd_error_set("out of memory");
+			goto cleanup;
+		}
+	}
+	if (step != SQLITE_DONE) {
+		db_fail(s, "unable to read blocks from");
+		goto cleanup;
+	}
+	r->blocks = v.v;
+	r->nblocks = v.n;
+	v.v = NULL;
+	rc = 0;
+cleanup:
+	free(v.v);
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+static int load_sites(vd_store *s, long run_id, vd_result *r)
+{
+	sqlite3_stmt *st = NULL;
+	VD_VEC(vd_iosite) v = { NULL, 0, 0 };
+	int rc = VD_ERROR, oom = 0, step;
+
+	if (prepare(s, &st,
+		    "SELECT " SITE_HEAD ", " SITE_TAIL
+		    " FROM io_sites WHERE run_id = ? ORDER BY seq",
+		    "unable to read I/O sites from"))
+		goto cleanup;
+	sqlite3_bind_int64(st, 1, run_id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		vd_iosite t;
+		int c = 0;
+		memset(&t, 0, sizeof(t));
+		t.block_id = col_text(st, c++, r->arena, &oom);
+		t.api = col_text(st, c++, r->arena, &oom);
+		t.call = col_text(st, c++, r->arena, &oom);
+		t.op = col_text(st, c++, r->arena, &oom);
+		t.file = col_text(st, c++, r->arena, &oom);
+		t.line = sqlite3_column_int(st, c++);
+		t.bytes_per_call = col_double(st, c++);
+		t.count = col_double(st, c++);
+		t.bytes_total = col_double(st, c++);
+		t.flags = (unsigned)sqlite3_column_int64(st, c++);
+		t.path = col_text(st, c++, r->arena, &oom);
+		t.unknowns = col_text(st, c++, r->arena, &oom);
+		if (oom || vd_vec_push(v, t)) {
+			vd_error_set("out of memory");
+			goto cleanup;
+		}
+	}
+	if (step != SQLITE_DONE) {
+		db_fail(s, "unable to read I/O sites from");
+		goto cleanup;
+	}
+	r->sites = v.v;
+	r->nsites = v.n;
+	v.v = NULL;
+	rc = 0;
+cleanup:
+	free(v.v);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int load_diags(vd_store *s, long run_id, vd_result *r)
+{
+	sqlite3_stmt *st = NULL;
+	VD_VEC(vd_diag) v = { NULL, 0, 0 };
+	int rc = VD_ERROR, oom = 0, step;
+
+	if (prepare(s, &st,
+		    "SELECT severity, file, line, message FROM diagnostics "
+		    "WHERE run_id = ? ORDER BY seq",
+		    "unable to read diagnostics from"))
+		goto cleanup;
+	sqlite3_bind_int64(st, 1, run_id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		vd_diag d;
+		const char *sev = (const char *)sqlite3_column_text(st, 0);
+		memset(&d, 0, sizeof(d));
+		d.severity = sev && strcmp(sev, "error") == 0     ? VD_DIAG_ERROR
+			     : sev && strcmp(sev, "warning") == 0 ? VD_DIAG_WARNING
+								  : VD_DIAG_NOTE;
+		d.file = col_text(st, 1, r->arena, &oom);
+		d.line = sqlite3_column_int(st, 2);
+		d.message = col_text(st, 3, r->arena, &oom);
+		if (oom || vd_vec_push(v, d)) {
+			vd_error_set("out of memory");
+			goto cleanup;
+		}
+	}
+	if (step != SQLITE_DONE) {
+		db_fail(s, "unable to read diagnostics from");
+		goto cleanup;
+	}
+	r->diags = v.v;
+	r->ndiags = v.n;
+	v.v = NULL;
+	rc = 0;
+cleanup:
+	free(v.v);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int vd_store_load_run(vd_store *s, long run_id, vd_result **out)
+{
+	sqlite3_stmt *st = NULL;
+	vd_result *r = NULL;
+	int rc = VD_ERROR, in_txn = 0;
+
+	*out = NULL;
+	/* one read transaction: a run saved meanwhile cannot mix in */
+	if (exec(s, "BEGIN", "unable to read"))
+		goto cleanup;
+	in_txn = 1;
+	if (run_id <= 0) {
+		if (prepare(s, &st, "SELECT max(run_id) FROM runs", "unable to read"))
+			goto cleanup;
+		if (sqlite3_step(st) != SQLITE_ROW) {
+			db_fail(s, "unable to read");
+			goto cleanup;
+		}
+		if (sqlite3_column_type(st, 0) == SQLITE_NULL) {
+			vd_error_set("no analysis run in '%s' (run vidya analyze first)", s->path);
+			rc = VD_ENOTFOUND;
+			goto cleanup;
+		}
+		run_id = (long)sqlite3_column_int64(st, 0);
+	}
+	r = vd_result_new();
+	if (!r)
+		goto cleanup;
+	rc = load_facts(s, run_id, r);
+	if (rc)
+		goto cleanup;
+	rc = VD_ERROR;
+	if (load_blocks(s, run_id, r) || load_sites(s, run_id, r) || load_diags(s, run_id, r))
+		goto cleanup;
+	if (exec(s, "COMMIT", "unable to read"))
+		goto cleanup;
+	in_txn = 0;
+	*out = r;
+	r = NULL;
+	rc = 0;
+cleanup:
+	if (in_txn)
+		rollback(s);
+	sqlite3_finalize(st);
+	vd_result_free(r);
+	return rc;
+}
+
+/* ---- system profiles ------------------------------------------------------------------ */
+
+int vd_store_save_profile(vd_store *s, const vd_device *d, const char *json, long *id_out)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	char now[32];
+	int rc = VD_ERROR, c = 1, n = 0;
+
+	if (vd_buf_puts(&sql, "INSERT INTO system_profiles (created_at, mount, fstype, method"))
+		goto cleanup;
+	for (size_t i = 0; i < NDEV; i++)
+		if (dev_fields[i].type == DEV_DOUBLE) {
+			if (vd_buf_printf(&sql, ", %s", dev_fields[i].name))
+				goto cleanup;
+			n++;
+		}
+	if (vd_buf_puts(&sql, ", is_default, json)") || put_params(&sql, 4 + n + 2))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to save system profile to"))
+		goto cleanup;
+	iso_utc(now, sizeof(now));
+	bind_text(st, c++, now);
+	/* the fixed arrays are always terminated by the producers' snprintf */
+	bind_text(st, c++, d->mount[0] ? d->mount : NULL);
+	bind_text(st, c++, d->fstype[0] ? d->fstype : NULL);
+	bind_text(st, c++, d->method[0] ? d->method : NULL);
+	for (size_t i = 0; i < NDEV; i++)
+		if (dev_fields[i].type == DEV_DOUBLE)
+			sqlite3_bind_double(st, c++,
+					    *(const double *)((const char *)d + dev_fields[i].off));
+	sqlite3_bind_int(st, c++, d->is_default ? 1 : 0);
+	bind_text(st, c++, json);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		db_fail(s, "unable to save system profile to");
+		goto cleanup;
+	}
+	if (id_out)
+		*id_out = (long)sqlite3_last_insert_rowid(s->db);
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}
+
+int vd_store_load_profile(vd_store *s, const char *mount, vd_device *out, int *found)
+{
+	vd_buf sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR, step;
+
+	*found = 0;
+	if (vd_buf_puts(&sql, "SELECT mount, fstype, method"))
+		goto cleanup;
+	for (size_t i = 0; i < NDEV; i++)
+		if (dev_fields[i].type == DEV_DOUBLE && vd_buf_printf(&sql, ", %s", dev_fields[i].name))
+			goto cleanup;
+	if (vd_buf_puts(&sql, ", is_default FROM system_profiles") ||
+	    (mount && vd_buf_puts(&sql, " WHERE mount = ?")) ||
+	    vd_buf_puts(&sql, " ORDER BY profile_id DESC LIMIT 1"))
+		goto cleanup;
+	if (prepare(s, &st, sql.ptr, "unable to read system profile from"))
+		goto cleanup;
+	if (mount)
+		bind_text(st, 1, mount);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
+		vd_device d;
+		int c = 0;
+		memset(&d, 0, sizeof(d));
+		const unsigned char *t;
+		t = sqlite3_column_text(st, c++);
+		snprintf(d.mount, sizeof(d.mount), "%s", t ? (const char *)t : "");
+		t = sqlite3_column_text(st, c++);
+		snprintf(d.fstype, sizeof(d.fstype), "%s", t ? (const char *)t : "");
+		t = sqlite3_column_text(st, c++);
+		snprintf(d.method, sizeof(d.method), "%s", t ? (const char *)t : "");
+		for (size_t i = 0; i < NDEV; i++)
+			if (dev_fields[i].type == DEV_DOUBLE)
+				*(double *)((char *)&d + dev_fields[i].off) = col_double(st, c++);
+		d.is_default = sqlite3_column_int(st, c++);
+		*out = d;
+		*found = 1;
+	} else if (step != SQLITE_DONE) {
+		db_fail(s, "unable to read system profile from");
+		goto cleanup;
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&sql);
+	return rc;
+}

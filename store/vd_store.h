@@ -1,0 +1,37 @@
+/*
+ * vd_store.h - the sqlite database users query: runs, blocks, I/O sites,
+ * diagnostics and system profiles.
+ *
+ * The schema is a public, versioned interface documented in docs/schema.md.
+ * Every vidya analyze adds a run; views (v_blocks, v_io_sites, ...) show the
+ * latest one.  Each run is written in a single transaction, so an
+ * interrupted run never leaves a half-written run visible.
+ */
+#ifndef VD_STORE_H
+#define VD_STORE_H
+
+#include "vd_analyzer.h"
+#include "vd_device.h"
+
+typedef struct vd_store vd_store;
+
+#define VD_SCHEMA_VERSION 1
+
+/* Opens (creating or migrating) the database at `path`.  A file that is not
+ * a vidya database, or one written by a newer vidya, is an error. */
+int vd_store_open(vd_store **out, const char *path);
+void vd_store_close(vd_store *s);
+
+/* Saves a whole run in one transaction; sets r->run_id and r->created_at. */
+int vd_store_save_run(vd_store *s, vd_result *r);
+
+/* Loads run `run_id` (0 = the latest).  VD_ENOTFOUND when there is none. */
+int vd_store_load_run(vd_store *s, long run_id, vd_result **out);
+
+/* System profiles (vidya sysprobe).  `json` is the full probe report. */
+int vd_store_save_profile(vd_store *s, const vd_device *d, const char *json, long *id_out);
+/* The newest profile for file system `mount` (NULL: the newest of all).
+ * *found is 0 and *out untouched when there is none. */
+int vd_store_load_profile(vd_store *s, const char *mount, vd_device *out, int *found);
+
+#endif
