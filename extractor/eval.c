@@ -78,6 +78,8 @@ typedef struct handle {
 } handle;
 
 #define MAX_NOTES 4
+/* a safety net against call trees too large to unroll */
+#define EVAL_STEP_BUDGET 50000000L
 
 typedef struct ctx {
 	vd_project *p;
@@ -1110,15 +1112,8 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	vd_project *p = c->p;
 	if (f->on_stack) /* recursion: noted on the call block by eval_call */
 		return unk(0);
-	if (c->depth >= p->opts.max_depth || c->steps > 200000000L) {
-		if (!c->budget_noted) {
-			vd_project_diag(p, 1, f->file, f->line,
-					"call unrolling stopped at %s (depth %d): deeper calls not counted",
-					f->name, c->depth);
-			c->budget_noted = 1;
-		}
-		return unk(0);
-	}
+	if (c->depth >= p->opts.max_depth || c->steps > EVAL_STEP_BUDGET)
+		return unk(0); /* noted on the call block by eval_call */
 	frame fr = { 0 };
 	fr.fn = f;
 	fr.nslots = f->nslots;
@@ -1182,14 +1177,27 @@ static val eval_call(ctx *c, ir_expr *e)
 		int multi = !known && e->ncallees > 1;
 		unsigned u = c->unk;
 		const char *nt = NULL;
+		const char *where = c->p->blocks.v[e->block].file;
 		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 			ir_func *t = known ? known : e->callees[i];
-			if (t->on_stack) {
-				u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+			if (t->on_stack)
 				nt = note(c, "recursive call to %s at %s:%d not unrolled (depth unknown)",
-					  t->name, c->p->blocks.v[e->block].file, e->line);
-			}
+					  t->name, where, e->line);
 		}
+		if (!nt && c->depth >= c->p->opts.max_depth)
+			nt = note(c, "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
+				  where, e->line, c->p->opts.max_depth);
+		if (!nt && c->steps > EVAL_STEP_BUDGET) {
+			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
+			if (!c->budget_noted)
+				vd_project_diag(c->p, 1, where, e->line,
+						"evaluation budget of %ld steps exhausted: calls from here on "
+						"are not unrolled and are marked unknown",
+						(long)EVAL_STEP_BUDGET);
+			c->budget_noted = 1;
+		}
+		if (nt)
+			u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		enter(c, e->block, c->mult, c->mult, u, nt);
 		if (multi)
 			c->cond++; /* one of several targets runs */
