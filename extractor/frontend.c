@@ -23,6 +23,7 @@
 typedef struct tok {
 	unsigned off;
 	const char *punct; /* spelling of punctuation tokens, else NULL */
+	const char *ident; /* spelling of identifiers, kept only with --define */
 } tok;
 
 typedef struct lower {
@@ -105,8 +106,11 @@ static void load_tokens(lower *L, CXCursor def)
 	for (unsigned i = 0; i < n; i++) {
 		tok k = { 0 };
 		k.off = loc_off(clang_getTokenLocation(L->tu, t[i]), NULL, NULL);
-		if (clang_getTokenKind(t[i]) == CXToken_Punctuation)
+		CXTokenKind tk = clang_getTokenKind(t[i]);
+		if (tk == CXToken_Punctuation)
 			k.punct = cx_dup(L->p->arena, clang_getTokenSpelling(L->tu, t[i]));
+		else if (tk == CXToken_Identifier && L->p->opts.ndefines)
+			k.ident = cx_dup(L->p->arena, clang_getTokenSpelling(L->tu, t[i]));
 		vd_vec_push(L->toks, k);
 	}
 	if (t)
@@ -468,10 +472,52 @@ static ir_expr *try_const(lower *L, CXCursor c)
 	return e;
 }
 
+/* --define NAME=VALUE for a macro: an expression written as the single
+ * token NAME (a macro use; variables are rebound by the evaluator) takes
+ * VALUE, whatever the source's #define says. */
+static ir_expr *defined_macro(lower *L, CXCursor c)
+{
+	unsigned so = start_off(c), eo = end_off(c);
+	size_t i = tok_at(L, so);
+	if (i >= L->toks.n || L->toks.v[i].off != so || !L->toks.v[i].ident)
+		return NULL;
+	if (i + 1 < L->toks.n && L->toks.v[i + 1].off < eo)
+		return NULL;
+	const char *v = vd_map_get(L->p->defines, L->toks.v[i].ident);
+	if (!v)
+		return NULL;
+	enum CXCursorKind k = clang_getCursorKind(strip(c));
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(strip(c));
+		if (clang_getCursorKind(d) == CXCursor_VarDecl || clang_getCursorKind(d) == CXCursor_ParmDecl)
+			return NULL;
+	}
+	char *end;
+	long long iv = strtoll(v, &end, 0);
+	ir_expr *e;
+	if (*v && !*end) {
+		e = mk(L, E_INT, c);
+		e->ival = iv;
+		return e;
+	}
+	double fv = strtod(v, &end);
+	if (*v && !*end) {
+		e = mk(L, E_FLOAT, c);
+		e->fval = fv;
+		return e;
+	}
+	e = mk(L, E_STR, c);
+	e->str = vd_arena_strdup(L->p->arena, v);
+	return e;
+}
+
 static ir_expr *lower_expr(lower *L, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	ir_expr *e = NULL;
+
+	if (L->p->opts.ndefines && (e = defined_macro(L, c)))
+		return e;
 
 	/* literals, sizeof, enum constants and constant arithmetic fold in clang
 	 * (a DeclRef to a variable is looked up instead: --define may rebind it) */
