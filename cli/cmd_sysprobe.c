@@ -1,0 +1,184 @@
+/*
+ * cmd_sysprobe.c - `vidya sysprobe`: measure this machine's CPU, memory and
+ * the storage behind a directory, print the result and save it as a system
+ * profile in the project database for `vidya analyze` (P13, P15 and the
+ * predicted I/O time).
+ *
+ * Ctrl-C and SIGTERM set a flag that the library polls; it stops, removes
+ * its temporary file and returns VD_EINTR, and the command exits 1 with
+ * "interrupted".  Progress goes to stderr only when stderr is a terminal, so
+ * `--format json > profile.json` stays clean.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "vd_store.h"
+#include "vd_sysprobe.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+static volatile sig_atomic_t sysprobe_interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	sysprobe_interrupted = 1;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: vidya sysprobe [--dir PATH] [--quick|--full] [--format table|json]\n"
+	      "                      [--db FILE] [--no-save] [--no-lshw] [--no-direct]\n"
+	      "\n"
+	      "Measures this machine's CPU, memory and the storage of the file system that\n"
+	      "holds PATH, and saves the profile for `vidya analyze`.\n"
+	      "\n"
+	      "  -d, --dir PATH         directory whose file system is measured (default: .);\n"
+	      "                         a temporary file is written there and removed\n"
+	      "  -q, --quick            short benchmarks, about 10 s (default)\n"
+	      "  -f, --full             longer benchmarks with tighter spread, under 60 s\n"
+	      "      --format FORMAT    table (default) or json\n"
+	      "      --db FILE          database to save the profile in (default: ./vidya.db)\n"
+	      "      --no-save          do not save the profile\n"
+	      "      --no-lshw          do not run lshw (DIMMs, disk product, controller)\n"
+	      "      --no-direct        defeat the page cache with fdatasync + fadvise even\n"
+	      "                         where O_DIRECT works\n"
+	      "  -h, --help             show this help\n",
+	      f);
+}
+
+static void progress(const char *phase, void *payload)
+{
+	(void)payload;
+	fprintf(stderr, "\r\033[Ksysprobe: %s ...", phase);
+	fflush(stderr);
+}
+
+int cmd_sysprobe(int argc, char **argv)
+{
+	enum { OPT_FORMAT = 256, OPT_DB, OPT_NO_SAVE, OPT_NO_LSHW, OPT_NO_DIRECT };
+	static const struct option longopts[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "quick", no_argument, NULL, 'q' },
+		{ "full", no_argument, NULL, 'f' },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "db", required_argument, NULL, OPT_DB },
+		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+		{ "no-lshw", no_argument, NULL, OPT_NO_LSHW },
+		{ "no-direct", no_argument, NULL, OPT_NO_DIRECT },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	vd_sysprobe_opts opts = VD_SYSPROBE_OPTS_INIT;
+	vd_sysprobe_report *report = NULL;
+	vd_store *store = NULL;
+	vd_buf json = VD_BUF_INIT, text = VD_BUF_INIT;
+	struct sigaction sa, old_int, old_term;
+	const char *db = "vidya.db";
+	int as_json = 0, save = 1, tty = cli_stderr_is_tty(), rc = VD_EXIT_ERROR, c, error;
+	long id = 0;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:qfh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			opts.dir = optarg;
+			break;
+		case 'q':
+			opts.mode = VD_SYSPROBE_QUICK;
+			break;
+		case 'f':
+			opts.mode = VD_SYSPROBE_FULL;
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "json")) {
+				as_json = 1;
+			} else if (!strcmp(optarg, "table")) {
+				as_json = 0;
+			} else {
+				cli_error("unknown format '%s' (table or json)", optarg);
+				return VD_EXIT_ERROR;
+			}
+			break;
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_NO_SAVE:
+			save = 0;
+			break;
+		case OPT_NO_LSHW:
+			opts.no_lshw = 1;
+			break;
+		case OPT_NO_DIRECT:
+			opts.no_direct = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return VD_EXIT_OK;
+		default:
+			usage(stderr);
+			return VD_EXIT_ERROR;
+		}
+	}
+	if (optind < argc) {
+		cli_error("unexpected argument '%s'", argv[optind]);
+		usage(stderr);
+		return VD_EXIT_ERROR;
+	}
+
+	/* no SA_RESTART: a blocking call returns EINTR and the library notices */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sysprobe_interrupted = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	opts.cancel = &sysprobe_interrupted;
+	if (tty)
+		opts.progress = progress;
+
+	error = vd_sysprobe_run(&report, &opts);
+	if (tty)
+		fputs("\r\033[K", stderr);
+	if (error == VD_EINTR || (error < 0 && sysprobe_interrupted)) {
+		cli_error("interrupted");
+		goto cleanup;
+	}
+	if (error < 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+
+	if (vd_sysprobe_to_json(report, &json) < 0 ||
+	    (!as_json && vd_sysprobe_to_text(report, &text) < 0)) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	fputs(as_json ? vd_buf_cstr(&json) : vd_buf_cstr(&text), stdout);
+	fflush(stdout);
+
+	if (save) {
+		vd_device dev;
+		vd_sysprobe_to_device(report, &dev);
+		if (vd_store_open(&store, db) < 0 ||
+		    vd_store_save_profile(store, &dev, vd_buf_cstr(&json), &id) < 0) {
+			cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
+			goto cleanup;
+		}
+		if (tty)
+			fprintf(stderr, "vidya: profile %ld for '%s' saved in '%s'\n", id, dev.mount, db);
+	}
+	rc = VD_EXIT_OK;
+
+cleanup:
+	if (store)
+		vd_store_close(store);
+	vd_sysprobe_free(report);
+	vd_buf_release(&json);
+	vd_buf_release(&text);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	return rc;
+}
