@@ -1,0 +1,325 @@
+/*
+ * cmd_analyze.c - `vidya analyze`: compile_commands.json -> per-block
+ * P1..P15, X1..X16 and CIOC, stored as a new run in the database, and the
+ * ranked hotspot table on stdout.
+ */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "vd_analyzer.h"
+#include "vd_extractor.h"
+#include "vd_store.h"
+#include "vd_sysprobe.h"
+
+static void analyze_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: vidya analyze [options] compile_commands.json|DIR\n\n"
+		"  --db FILE          database to add the run to (default ./vidya.db)\n"
+		"  --entry NAME       entry point (default main)\n"
+		"  --args \"A B ...\"   argv[1..] of the entry point, for argc/argv-bound values\n"
+		"  --define NAME=V    bind a variable or macro (repeatable)\n"
+		"  --nprocs N         processes running the program (P14, MPI_Comm_size)\n"
+		"  --assume-trip N    iterations of loops whose bound is unknown (default 100)\n"
+		"  --assume-bytes N   bytes of data calls whose size is unknown (default 4096)\n"
+		"  --max-depth N      call unrolling depth cap (default 64)\n"
+		"  --catalog FILE     add I/O API entries (user wrappers; repeatable)\n"
+		"  --root DIR         project root for block ids (default: the database's directory)\n"
+		"  --no-probe         do not run a quick sysprobe when the database has no profile\n"
+		"  --top N            rows of the hotspot table (default 20; 0 = all)\n"
+		"  --format F         table|json|csv|dot|graphml for what is printed\n"
+		"  --sort KEY         io (default: I/O-bound blocks by predicted I/O time) or cioc\n"
+		"  --quiet            print nothing on success\n\n"
+		"exit codes: 0 ok, 1 error, 3 some translation units could not be parsed\n");
+}
+
+static const char *data_file(const char *name)
+{
+	static char path[PATH_MAX];
+	const char *env = getenv("VIDYA_DATA_DIR");
+	const char *dirs[] = { env, VD_INSTALL_DATADIR, VD_SOURCE_DATADIR };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (!dirs[i])
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
+		if (access(path, R_OK) == 0)
+			return path;
+	}
+	return NULL;
+}
+
+static void progress(void *payload, size_t done, size_t total, const char *file)
+{
+	if (!file) {
+		fprintf(stderr, "\r\033[K");
+		return;
+	}
+	const char *base = strrchr(file, '/');
+	fprintf(stderr, "\r\033[K[%zu/%zu] parsing %s", done + 1, total, base ? base + 1 : file);
+	fflush(stderr);
+}
+
+static void probe_progress(const char *phase, void *payload)
+{
+	fprintf(stderr, "\r\033[Ksysprobe: %s", phase);
+	fflush(stderr);
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	interrupted = 1;
+}
+
+/* The device the scores use: the newest profile of the file system holding
+ * `dir` in the database, else a quick probe (stored), else defaults. */
+static void obtain_device(vd_store *st, const char *dir, int no_probe, int quiet, vd_device *dev)
+{
+	vd_buf mount = VD_BUF_INIT, fstype = VD_BUF_INIT;
+	int found = 0;
+	vd_device_defaults(dev);
+	if (vd_sysprobe_mount_of(&mount, &fstype, dir) == 0 &&
+	    vd_store_load_profile(st, vd_buf_cstr(&mount), dev, &found) == 0 && found)
+		goto done;
+	vd_device_defaults(dev);
+	if (no_probe)
+		goto done;
+	vd_sysprobe_opts so = VD_SYSPROBE_OPTS_INIT;
+	so.dir = dir;
+	so.mode = VD_SYSPROBE_QUICK;
+	so.no_lshw = 1;
+	so.cancel = &interrupted;
+	if (cli_stderr_is_tty() && !quiet)
+		so.progress = probe_progress;
+	vd_sysprobe_report *rep = NULL;
+	struct sigaction sa = { 0 }, old;
+	sa.sa_handler = on_sigint;
+	sigaction(SIGINT, &sa, &old);
+	int rc = vd_sysprobe_run(&rep, &so);
+	sigaction(SIGINT, &old, NULL);
+	if (so.progress)
+		fprintf(stderr, "\r\033[K");
+	if (rc != 0) {
+		if (!quiet)
+			cli_warn("quick sysprobe of '%s' failed (%s): using device defaults", dir,
+				 vd_error_last());
+		vd_device_defaults(dev);
+		goto done;
+	}
+	vd_sysprobe_to_device(rep, dev);
+	vd_buf json = VD_BUF_INIT;
+	vd_sysprobe_to_json(rep, &json);
+	long id;
+	if (vd_store_save_profile(st, dev, vd_buf_cstr(&json), &id) != 0 && !quiet)
+		cli_warn("%s", vd_error_last());
+	vd_buf_release(&json);
+	vd_sysprobe_free(rep);
+done:
+	vd_buf_release(&mount);
+	vd_buf_release(&fstype);
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "entry", required_argument, NULL, 'e' },
+		{ "args", required_argument, NULL, 'a' },
+		{ "define", required_argument, NULL, 'D' },
+		{ "nprocs", required_argument, NULL, 'n' },
+		{ "assume-trip", required_argument, NULL, 'T' },
+		{ "assume-bytes", required_argument, NULL, 'B' },
+		{ "max-depth", required_argument, NULL, 'M' },
+		{ "catalog", required_argument, NULL, 'c' },
+		{ "root", required_argument, NULL, 'R' },
+		{ "no-probe", no_argument, NULL, 'P' },
+		{ "top", required_argument, NULL, 't' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	vd_extract_opts eo;
+	vd_extract_opts_init(&eo);
+	const char *db = "vidya.db";
+	int no_probe = 0, quiet = 0;
+	vd_report_opts ro;
+	vd_report_opts_init(&ro);
+	ro.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	const char **defines = calloc((size_t)argc + 1, sizeof(char *));
+	const char **catalogs = calloc((size_t)argc + 1, sizeof(char *));
+	vd_project *p = NULL;
+	vd_store *st = NULL;
+	vd_result *r = NULL;
+	vd_buf out = VD_BUF_INIT;
+	int rc = VD_EXIT_ERROR;
+	int c, top_set = 0;
+	char *end;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': db = optarg; break;
+		case 'e': eo.entry = optarg; break;
+		case 'a': eo.args = optarg; break;
+		case 'D':
+			if (!strchr(optarg, '=') || optarg[0] == '=') {
+				cli_error("--define '%s': expected NAME=VALUE", optarg);
+				goto cleanup;
+			}
+			defines[eo.ndefines++] = optarg;
+			break;
+		case 'n':
+			eo.nprocs = (int)strtol(optarg, &end, 10);
+			if (*end || eo.nprocs < 1) {
+				cli_error("--nprocs '%s': expected a positive integer", optarg);
+				goto cleanup;
+			}
+			break;
+		case 'T':
+		case 'B': {
+			double v = strtod(optarg, &end);
+			if (*end || v < 0) {
+				cli_error("--%s '%s': expected a non-negative number",
+					  c == 'T' ? "assume-trip" : "assume-bytes", optarg);
+				goto cleanup;
+			}
+			if (c == 'T')
+				eo.assume_trip = v;
+			else
+				eo.assume_bytes = v;
+			break;
+		}
+		case 'M': eo.max_depth = atoi(optarg); break;
+		case 'c':
+			if (access(optarg, R_OK) != 0) {
+				cli_error("unable to read catalog '%s'", optarg);
+				goto cleanup;
+			}
+			catalogs[eo.nuser_catalogs++] = optarg;
+			break;
+		case 'R': eo.root = optarg; break;
+		case 'P': no_probe = 1; break;
+		case 't':
+			ro.top = atoi(optarg);
+			top_set = 1;
+			break;
+		case 's':
+			if (strcmp(optarg, "io") && strcmp(optarg, "cioc")) {
+				cli_error("--sort '%s': expected io or cioc", optarg);
+				goto cleanup;
+			}
+			ro.sort_by_cioc = !strcmp(optarg, "cioc");
+			break;
+		case 'f':
+			if (vd_report_format_parse(optarg, &ro.format) != 0) {
+				cli_error("unknown format '%s'", optarg);
+				goto cleanup;
+			}
+			break;
+		case 'q': quiet = 1; break;
+		case 'h':
+			analyze_usage(stdout);
+			rc = VD_EXIT_OK;
+			goto cleanup;
+		default:
+			analyze_usage(stderr);
+			goto cleanup;
+		}
+	}
+	if (!top_set && ro.format != VD_FMT_TABLE)
+		ro.top = 0; /* exports carry every block unless --top says otherwise */
+	if (optind != argc - 1) {
+		cli_error(optind >= argc ? "missing compile_commands.json" : "too many arguments");
+		analyze_usage(stderr);
+		goto cleanup;
+	}
+	eo.defines = defines;
+	eo.user_catalogs = catalogs;
+	eo.catalog = data_file("catalog.xml");
+	if (!eo.catalog) {
+		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATA_DIR)");
+		goto cleanup;
+	}
+	if (cli_stderr_is_tty() && !quiet)
+		eo.progress = progress;
+
+	double t0 = vd_now();
+	if (vd_project_load(&p, argv[optind], &eo) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	if (vd_store_open(&st, db) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	vd_device dev;
+	obtain_device(st, vd_project_root(p), no_probe, quiet, &dev);
+	if (vd_analyze(&r, p, &dev, eo.nprocs) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	r->compdb = vd_arena_strdup(r->arena, argv[optind]);
+	r->entry = vd_arena_strdup(r->arena, eo.entry);
+	r->args = vd_arena_strdup(r->arena, eo.args);
+	vd_buf defs = VD_BUF_INIT;
+	for (size_t i = 0; i < eo.ndefines; i++)
+		vd_buf_printf(&defs, "%s%s", i ? "," : "", defines[i]);
+	r->defines = eo.ndefines ? vd_arena_strdup(r->arena, defs.ptr) : NULL;
+	vd_buf_release(&defs);
+	r->vidya_version = VD_VERSION;
+	r->assume_trip = eo.assume_trip;
+	r->assume_bytes = eo.assume_bytes;
+	r->elapsed_s = vd_now() - t0;
+	if (vd_store_save_run(st, r) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	/* diagnostics: errors and warnings on stderr, each naming its file */
+	for (size_t i = 0; i < r->ndiags; i++) {
+		const vd_diag *d = &r->diags[i];
+		if (d->severity == VD_DIAG_NOTE && quiet)
+			continue;
+		const char *sev = d->severity == VD_DIAG_ERROR     ? "error"
+				  : d->severity == VD_DIAG_WARNING ? "warning"
+								   : "note";
+		if (d->file && d->line > 0)
+			fprintf(stderr, "%s:%d: %s: %s\n", d->file, d->line, sev, d->message);
+		else
+			fprintf(stderr, "%s: %s: %s\n", d->file ? d->file : "vidya", sev, d->message);
+	}
+	if (!quiet) {
+		if (vd_report_render(&out, r, &ro) != 0) {
+			cli_error("%s", vd_error_last());
+			goto cleanup;
+		}
+		fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
+		if (ro.format == VD_FMT_TABLE)
+			printf("run %ld stored in %s (%d translation unit%s, %.2f s)\n", r->run_id, db,
+			       r->tus_total, r->tus_total == 1 ? "" : "s", r->elapsed_s);
+	}
+	if (r->tus_failed > 0) {
+		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",
+			  r->tus_failed, r->tus_total);
+		rc = VD_EXIT_PARTIAL;
+	} else {
+		rc = VD_EXIT_OK;
+	}
+cleanup:
+	vd_buf_release(&out);
+	vd_result_free(r);
+	vd_store_close(st);
+	vd_project_free(p);
+	free(defines);
+	free(catalogs);
+	return rc;
+}

@@ -1,0 +1,80 @@
+/*
+ * main.c - the vidya command: a table of subcommands, one cmd_<name>.c
+ * each.  Only the CLI prints and chooses exit codes (see cli.h).
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+typedef struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} command;
+
+static const command commands[] = {
+	{ "analyze", cmd_analyze, "predict per-block I/O intensity from compile_commands.json" },
+	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },
+	{ "sysprobe", cmd_sysprobe, "measure this machine's CPU, memory and storage" },
+};
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("vidya: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+void cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("vidya: warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+int cli_stderr_is_tty(void)
+{
+	return isatty(STDERR_FILENO);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: vidya <command> [options]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(out, "\n'vidya <command> --help' describes a command's options.\n"
+		     "exit codes: 0 ok, 1 usage or tool error, 2 lint findings, "
+		     "3 some translation units could not be parsed\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return VD_EXIT_ERROR;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return VD_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("vidya %s\n", VD_VERSION);
+		return VD_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	cli_error("unknown command '%s'", argv[1]);
+	usage(stderr);
+	return VD_EXIT_ERROR;
+}
