@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs vidya's build and test dependencies from Debian 12's packages
+# (needs root) and builds vidya into ./build.  Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pkgs=(build-essential cmake pkg-config clang libclang-dev libgsl-dev libxml2-dev
+      libsqlite3-dev sqlite3 libcmocka-dev libopenmpi-dev openmpi-bin libhdf5-dev
+      lshw fio)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	echo "setup: installing ${missing[*]}" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$(nproc)" >/dev/null
+echo "setup: built ./build/vidya" >&2
