@@ -41,6 +41,8 @@ typedef struct inst {
 	double smax;
 	unsigned long io0;
 	double reach, iters;
+	unsigned unk;       /* assumptions of a loop, applied if I/O ran inside */
+	const char *note;
 } inst;
 
 typedef struct site {
@@ -111,8 +113,14 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 	}
 	if (in.active) {
 		b->executions += s->kind == VD_SB_LOOP ? iters : reach;
-		b->unk |= unknown;
-		add_note(b->notes, &b->nnotes, note);
+		if (s->kind == VD_SB_LOOP) {
+			/* a loop's unknown trip count matters only to the I/O in it */
+			in.unk = unknown;
+			in.note = note;
+		} else {
+			b->unk |= unknown;
+			add_note(b->notes, &b->nnotes, note);
+		}
 	}
 	vd_vec_push(g->chain, in);
 	/* callers see the new frame */
@@ -158,6 +166,10 @@ static void on_leave(void *pl, int block)
 			in.peak = 0, g->live = in.live0;
 		/* P1: iterations of loops that contain I/O */
 		if (g->io_events > in.io0) {
+			if (in.active) {
+				b->unk |= in.unk;
+				add_note(b->notes, &b->nnotes, in.note);
+			}
 			if (in.active)
 				b->p[VD_p1] += in.iters;
 			for (size_t i = 0; i < g->chain.n; i++)
@@ -211,9 +223,11 @@ static void add_event(agg *g, int block, const vd_io_event *e, double secs)
 			b->p[VD_p13] += n;
 	}
 	b->io_s += secs;
-	b->unk |= e->unknown;
-	for (int i = 0; i < 4 && e->notes[i]; i++)
-		add_note(b->notes, &b->nnotes, e->notes[i]);
+	if (n > 0) { /* an event that counts nothing rests on nothing */
+		b->unk |= e->unknown;
+		for (int i = 0; i < 4 && e->notes[i]; i++)
+			add_note(b->notes, &b->nnotes, e->notes[i]);
+	}
 	if (e->file >= 0)
 		add_file(g, block, e);
 }
@@ -259,12 +273,14 @@ static void on_io(void *pl, const vd_io_event *e)
 		s->flags |= VD_IO_SMALL;
 	if (e->sync_handle)
 		s->flags |= VD_IO_SYNC_HANDLE;
+	if (e->path && !s->path)
+		s->path = e->path;
+	if (e->count <= 0)
+		return;
 	if (e->unknown & (1u << VD_p3))
 		s->flags |= VD_IO_BYTES_UNKNOWN;
 	if (e->unknown & (1u << VD_p2))
 		s->flags |= VD_IO_COUNT_UNKNOWN;
-	if (e->path && !s->path)
-		s->path = e->path;
 	for (int i = 0; i < 4 && e->notes[i]; i++)
 		add_note(s->notes, &s->nnotes, e->notes[i]);
 }
