@@ -10,6 +10,7 @@
 enum { VD_EXIT_OK = 0, VD_EXIT_ERROR = 1, VD_EXIT_FINDINGS = 2, VD_EXIT_PARTIAL = 3 };
 
 int cmd_analyze(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_sysprobe(int argc, char **argv);
 

@@ -22,7 +22,8 @@
 static void analyze_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: vidya analyze [options] compile_commands.json|DIR\n\n"
+		"usage: vidya analyze [options] compile_commands.json|DIR\n"
+		"       vidya merge [options] compile_commands.json|DIR SHARD.db...\n\n"
 		"  --db FILE          database to add the run to (default ./vidya.db)\n"
 		"  --entry NAME       entry point (default main)\n"
 		"  --args \"A B ...\"   argv[1..] of the entry point, for argc/argv-bound values\n"
@@ -34,6 +35,10 @@ static void analyze_usage(FILE *out)
 		"  --catalog FILE     add I/O API entries (user wrappers; repeatable)\n"
 		"  --root DIR         project root for block ids (default: the database's directory)\n"
 		"  --no-probe         do not run a quick sysprobe when the database has no profile\n"
+		"  -j, --jobs N       parse N translation units in parallel (default: online CPUs)\n"
+		"  --no-cache         parse every translation unit, ignoring the database's cache\n"
+		"  --shard K/N        only parse shard K of N into the database's cache (no run);\n"
+		"                     'vidya merge' then joins the shards and analyzes\n"
 		"  --top N            rows of the hotspot table (default 20; 0 = all)\n"
 		"  --format F         table|json|csv|dot|graphml for what is printed\n"
 		"  --sort KEY         io (default: I/O-bound blocks by predicted I/O time) or cioc\n"
@@ -56,15 +61,34 @@ static const char *data_file(const char *name)
 	return NULL;
 }
 
+typedef struct progress_state {
+	double t0;
+} progress_state;
+
 static void progress(void *payload, size_t done, size_t total, const char *file)
 {
+	progress_state *ps = payload;
 	if (!file) {
 		fprintf(stderr, "\r\033[K");
 		return;
 	}
+	double dt = vd_now() - ps->t0;
 	const char *base = strrchr(file, '/');
-	fprintf(stderr, "\r\033[K[%zu/%zu] parsing %s", done + 1, total, base ? base + 1 : file);
+	fprintf(stderr, "\r\033[K[%zu/%zu] %.1f TU/s  %s", done + 1, total,
+		dt > 0 ? (double)done / dt : 0.0, base ? base + 1 : file);
 	fflush(stderr);
+}
+
+/* the database behind the extractor's per-TU cache */
+static int cache_get(void *payload, const char *key, char **deps, void **blob, size_t *len)
+{
+	return vd_store_tu_get(payload, key, deps, blob, len);
+}
+
+static int cache_put(void *payload, const char *key, const char *file, const char *deps,
+		     const void *blob, size_t len)
+{
+	return vd_store_tu_put(payload, key, file, deps, blob, len);
 }
 
 static void probe_progress(const char *phase, void *payload)
@@ -128,7 +152,7 @@ done:
 	vd_buf_release(&fstype);
 }
 
-int cmd_analyze(int argc, char **argv)
+static int run_analyze(int argc, char **argv, int merge)
 {
 	static const struct option opts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -145,6 +169,9 @@ int cmd_analyze(int argc, char **argv)
 		{ "top", required_argument, NULL, 't' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "no-cache", no_argument, NULL, 'C' },
+		{ "shard", required_argument, NULL, 'S' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -166,7 +193,10 @@ int cmd_analyze(int argc, char **argv)
 	int c, top_set = 0;
 	char *end;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	eo.jobs = ncpu > 0 ? (int)ncpu : 1;
+	int no_cache = 0;
+	while ((c = getopt_long(argc, argv, "hj:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': db = optarg; break;
 		case 'e': eo.entry = optarg; break;
@@ -227,6 +257,21 @@ int cmd_analyze(int argc, char **argv)
 			}
 			break;
 		case 'q': quiet = 1; break;
+		case 'j':
+			eo.jobs = (int)strtol(optarg, &end, 10);
+			if (*end || eo.jobs < 1) {
+				cli_error("--jobs '%s': expected a positive integer", optarg);
+				goto cleanup;
+			}
+			break;
+		case 'C': no_cache = 1; break;
+		case 'S':
+			if (sscanf(optarg, "%d/%d", &eo.shard_k, &eo.shard_n) != 2 || eo.shard_n < 1 ||
+			    eo.shard_k < 1 || eo.shard_k > eo.shard_n) {
+				cli_error("--shard '%s': expected K/N with 1 <= K <= N", optarg);
+				goto cleanup;
+			}
+			break;
 		case 'h':
 			analyze_usage(stdout);
 			rc = VD_EXIT_OK;
@@ -238,9 +283,15 @@ int cmd_analyze(int argc, char **argv)
 	}
 	if (!top_set && ro.format != VD_FMT_TABLE)
 		ro.top = 0; /* exports carry every block unless --top says otherwise */
-	if (optind != argc - 1) {
-		cli_error(optind >= argc ? "missing compile_commands.json" : "too many arguments");
+	if (merge ? optind > argc - 2 : optind != argc - 1) {
+		cli_error(optind >= argc ? "missing compile_commands.json"
+			  : merge        ? "missing shard databases"
+					 : "too many arguments");
 		analyze_usage(stderr);
+		goto cleanup;
+	}
+	if (merge && eo.shard_n > 1) {
+		cli_error("--shard and merge do not go together");
 		goto cleanup;
 	}
 	eo.defines = defines;
@@ -250,16 +301,53 @@ int cmd_analyze(int argc, char **argv)
 		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATA_DIR)");
 		goto cleanup;
 	}
-	if (cli_stderr_is_tty() && !quiet)
-		eo.progress = progress;
-
 	double t0 = vd_now();
-	if (vd_project_load(&p, argv[optind], &eo) != 0) {
-		cli_error("%s", vd_error_last());
-		goto cleanup;
+	progress_state ps = { t0 };
+	if (cli_stderr_is_tty() && !quiet) {
+		eo.progress = progress;
+		eo.payload = &ps;
 	}
 	if (vd_store_open(&st, db) != 0) {
 		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	for (int i = optind + 1; merge && i < argc; i++) {
+		long n = 0;
+		if (access(argv[i], R_OK) != 0) {
+			cli_error("unable to read shard database '%s'", argv[i]);
+			goto cleanup;
+		}
+		if (vd_store_tu_import(st, argv[i], &n) != 0) {
+			cli_error("%s", vd_error_last());
+			goto cleanup;
+		}
+		if (!quiet)
+			fprintf(stderr, "merged %ld translation unit%s from %s\n", n, n == 1 ? "" : "s",
+				argv[i]);
+	}
+	/* the cache: read unless --no-cache, always refreshed */
+	vd_tu_cache cache = { st, no_cache ? NULL : cache_get, cache_put };
+	eo.cache = &cache;
+	int lr = vd_project_load(&p, argv[optind], &eo);
+	if (vd_store_tu_commit(st) != 0)
+		cli_warn("%s", vd_error_last());
+	if (lr != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	if (eo.shard_n > 1) {
+		size_t failed, n = vd_project_tus(p, &failed);
+		size_t nd;
+		const vd_pdiag *d = vd_project_diags(p, &nd);
+		for (size_t i = 0; i < nd; i++)
+			if (d[i].severity > 0)
+				fprintf(stderr, "%s:%d: %s: %s\n", d[i].file ? d[i].file : "vidya",
+					d[i].line, d[i].severity == 2 ? "error" : "warning", d[i].message);
+		if (!quiet)
+			printf("shard %d/%d: %zu translation unit%s (%zu from the cache) stored in %s; "
+			       "join the shards with 'vidya merge'\n",
+			       eo.shard_k, eo.shard_n, n, n == 1 ? "" : "s", vd_project_tus_cached(p), db);
+		rc = failed ? VD_EXIT_PARTIAL : VD_EXIT_OK;
 		goto cleanup;
 	}
 	vd_device dev;
@@ -304,8 +392,9 @@ int cmd_analyze(int argc, char **argv)
 		}
 		fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
 		if (ro.format == VD_FMT_TABLE)
-			printf("run %ld stored in %s (%d translation unit%s, %.2f s)\n", r->run_id, db,
-			       r->tus_total, r->tus_total == 1 ? "" : "s", r->elapsed_s);
+			printf("run %ld stored in %s (%d translation unit%s, %zu from the cache, %.2f s)\n",
+			       r->run_id, db, r->tus_total, r->tus_total == 1 ? "" : "s",
+			       vd_project_tus_cached(p), r->elapsed_s);
 	}
 	if (r->tus_failed > 0) {
 		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",
@@ -322,4 +411,14 @@ cleanup:
 	free(defines);
 	free(catalogs);
 	return rc;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	return run_analyze(argc, argv, 0);
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	return run_analyze(argc, argv, 1);
 }

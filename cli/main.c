@@ -18,6 +18,7 @@ typedef struct command {
 
 static const command commands[] = {
 	{ "analyze", cmd_analyze, "predict per-block I/O intensity from compile_commands.json" },
+	{ "merge", cmd_merge, "join 'analyze --shard K/N' databases and analyze the whole project" },
 	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },
 	{ "sysprobe", cmd_sysprobe, "measure this machine's CPU, memory and storage" },
 };

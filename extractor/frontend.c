@@ -13,6 +13,9 @@
 #define _GNU_SOURCE
 #include <clang-c/Index.h>
 
+#include <pthread.h>
+#include <stdint.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +259,7 @@ static ir_var *var_for(lower *L, CXCursor d)
 		vd_vec_push(L->p->globals, v);
 	}
 	vd_map_put(L->p->var_by_usr, usr, v);
+	vd_vec_push(L->p->allvars, v);
 	return v;
 }
 
@@ -1093,9 +1097,102 @@ static size_t diag_mark(vd_project *p)
 	return p->diags.n;
 }
 
-static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry_flags)
+/* ---- dependencies and their content hashes --------------------------------------- */
+
+/* Content hash of a file, hex; memoised per run (headers are shared by
+ * many TUs).  NULL when it cannot be read. */
+const char *vd_file_hash(vd_project *root, const char *path)
+{
+	pthread_mutex_lock(&root->mu);
+	const char *h = vd_map_get(root->hash_memo, path);
+	pthread_mutex_unlock(&root->mu);
+	if (h)
+		return *h ? h : NULL;
+	char *text = NULL;
+	size_t len = 0;
+	char hex[40] = "";
+	if (vd_read_file(&text, &len, path) == 0) {
+		uint64_t a = vd_hash_bytes(text, len);
+		uint64_t b = vd_hash_bytes(text, len / 2) ^ (uint64_t)len * 0x9e3779b97f4a7c15ULL;
+		snprintf(hex, sizeof(hex), "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
+	}
+	free(text);
+	pthread_mutex_lock(&root->mu);
+	h = vd_map_get(root->hash_memo, path);
+	if (!h) {
+		h = vd_arena_strdup(root->arena, hex);
+		vd_map_put(root->hash_memo, path, (void *)h);
+	}
+	pthread_mutex_unlock(&root->mu);
+	return *h ? h : NULL;
+}
+
+typedef struct dep_ctx {
+	vd_project *root;
+	vd_buf *out;
+	const char *dir;
+	vd_arena *a;
+	int bad;
+} dep_ctx;
+
+static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
+{
+	dep_ctx *d = data;
+	CXString s = clang_getFileName(f);
+	const char *name = clang_getCString(s);
+	if (name && name[0]) {
+		const char *abs = vd_path_join(d->a, d->dir, name);
+		const char *h = vd_file_hash(d->root, abs);
+		if (h)
+			vd_buf_printf(d->out, "%s\t%s\n", abs, h);
+		else
+			d->bad = 1;
+	}
+	clang_disposeString(s);
+}
+
+/* ---- one translation unit ----------------------------------------------------------- */
+
+/* The include flags of the MPI and HDF5 installed here, for TUs that miss
+ * mpi.h or hdf5.h; asked once per run. */
+static void retry_flags(vd_project *root)
+{
+	pthread_mutex_lock(&root->mu);
+	static const struct {
+		const char *cmd;
+		int mpi;
+	} cmds[] = {
+		{ "mpicc --showme:compile 2>/dev/null || mpicc -compile_info 2>/dev/null", 1 },
+		{ "pkg-config --cflags hdf5 2>/dev/null", 0 },
+	};
+	for (size_t k = 0; k < 2; k++) {
+		int *done = cmds[k].mpi ? &root->mpi_retry_done : &root->h5_retry_done;
+		if (*done)
+			continue;
+		*done = 1;
+		strvec *v = cmds[k].mpi ? &root->mpi_retry : &root->h5_retry;
+		FILE *f = popen(cmds[k].cmd, "r");
+		char buf[4096];
+		while (f && fgets(buf, sizeof(buf), f)) {
+			char *save = NULL;
+			for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+				if (!strncmp(t, "-I", 2))
+					vd_vec_push(*v, vd_arena_strdup(root->arena, t));
+		}
+		if (f)
+			pclose(f);
+	}
+	pthread_mutex_unlock(&root->mu);
+}
+
+/* Parses one job into the private project `p` (p->parent is the run's
+ * project).  Returns 0, or -1 when the TU could not be analyzed (the
+ * reason is a diagnostic).  `deps` gets "path<TAB>hash" lines of the file
+ * and everything it includes. */
+static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf *deps)
 {
 	struct stat st;
+	vd_project *root = p->parent;
 	const char *rel = vd_path_relative(p->arena, p->root, job->file);
 	if (stat(job->file, &st) != 0) {
 		vd_project_diag(p, 2, rel, 0, "source file not found");
@@ -1106,10 +1203,10 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry_flags)
 	vd_vec_push(args, "-ferror-limit=20");
 	for (int i = 0; i < job->argc; i++)
 		vd_vec_push(args, job->argv[i]);
-	for (size_t i = 0; retry_flags && i < p->mpi_flags.n; i++)
-		vd_vec_push(args, p->mpi_flags.v[i]);
-	for (size_t i = 0; retry_flags && i < p->h5_flags.n; i++)
-		vd_vec_push(args, p->h5_flags.v[i]);
+	for (size_t i = 0; retry && i < root->mpi_retry.n; i++)
+		vd_vec_push(args, root->mpi_retry.v[i]);
+	for (size_t i = 0; retry && i < root->h5_retry.n; i++)
+		vd_vec_push(args, root->h5_retry.v[i]);
 	char *text = NULL;
 	for (size_t i = 0; i < p->opts.ndefines; i++) {
 		/* --define NAME=VALUE also defines NAME for the preprocessor when
@@ -1140,38 +1237,13 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry_flags)
 	size_t mark = diag_mark(p);
 	int missing = 0;
 	int errors = report_errors(p, tu, job->file, &missing);
-	if (errors && missing && !retry_flags) {
+	if (errors && missing && !retry) {
 		/* a header such as mpi.h or hdf5.h not found: retry once with the
 		 * include flags of the MPI and HDF5 wrappers installed here */
 		p->diags.n = mark;
 		clang_disposeTranslationUnit(tu);
-		if (!p->mpi_done) {
-			p->mpi_done = 1;
-			FILE *f = popen("mpicc --showme:compile 2>/dev/null || mpicc -compile_info 2>/dev/null", "r");
-			char buf[4096];
-			while (f && fgets(buf, sizeof(buf), f)) {
-				char *save = NULL;
-				for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
-					if (!strncmp(t, "-I", 2))
-						vd_vec_push(p->mpi_flags, vd_arena_strdup(p->arena, t));
-			}
-			if (f)
-				pclose(f);
-		}
-		if (!p->h5_done) {
-			p->h5_done = 1;
-			FILE *f = popen("pkg-config --cflags hdf5 2>/dev/null", "r");
-			char buf[4096];
-			while (f && fgets(buf, sizeof(buf), f)) {
-				char *save = NULL;
-				for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
-					if (!strncmp(t, "-I", 2))
-						vd_vec_push(p->h5_flags, vd_arena_strdup(p->arena, t));
-			}
-			if (f)
-				pclose(f);
-		}
-		return parse_job(p, idx, job, 1);
+		retry_flags(root);
+		return parse_job(p, idx, job, 1, deps);
 	}
 	if (errors) {
 		vd_project_diag(p, 2, rel, 0,
@@ -1186,25 +1258,284 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry_flags)
 	L.dir = job->directory;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_cb, &L);
 	vd_vec_free(L.toks);
+	dep_ctx d = { root, deps, job->directory, p->arena, 0 };
+	clang_getInclusions(tu, inclusion_cb, &d);
+	if (d.bad)
+		vd_buf_clear(deps); /* an unreadable dependency: never cache */
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }
 
+/* ---- the run: cache, workers, in-order decoding ------------------------------------------- */
+
+static vd_project *shadow_new(vd_project *p)
+{
+	vd_project *s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->parent = p;
+	s->arena = vd_arena_new();
+	s->func_by_usr = vd_map_new();
+	s->func_by_name = vd_map_new();
+	s->var_by_usr = vd_map_new();
+	s->opts = p->opts;
+	s->root = p->root;
+	s->defines = p->defines; /* read-only, owned by the parent */
+	if (!s->arena || !s->func_by_usr || !s->func_by_name || !s->var_by_usr) {
+		vd_arena_free(s->arena);
+		vd_map_free(s->func_by_usr);
+		vd_map_free(s->func_by_name);
+		vd_map_free(s->var_by_usr);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void shadow_free(vd_project *s)
+{
+	if (!s)
+		return;
+	vd_vec_free(s->diags);
+	vd_vec_free(s->funcs);
+	vd_vec_free(s->globals);
+	vd_vec_free(s->allvars);
+	vd_vec_free(s->stores);
+	vd_vec_free(s->calls);
+	vd_map_free(s->func_by_usr);
+	vd_map_free(s->func_by_name);
+	vd_map_free(s->var_by_usr);
+	vd_arena_free(s->arena);
+	free(s);
+}
+
+typedef struct pool {
+	vd_project *p;
+	size_t *todo, ntodo, next;
+	vd_buf *blobs, *deps;
+	char *done;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+} pool;
+
+static void run_one(pool *P, CXIndex idx, size_t j)
+{
+	vd_buf deps = VD_BUF_INIT, blob = VD_BUF_INIT;
+	vd_project *s = shadow_new(P->p);
+	int failed = 1;
+	if (s) {
+		failed = parse_job(s, idx, &P->p->jobs.v[j], 0, &deps) != 0;
+		if (vd_blob_write(&blob, s, failed) != 0)
+			vd_buf_release(&blob); /* decoding an empty blob reports it */
+	}
+	shadow_free(s);
+	pthread_mutex_lock(&P->mu);
+	P->blobs[j] = blob;
+	P->deps[j] = deps;
+	P->done[j] = failed ? 2 : 1;
+	pthread_cond_broadcast(&P->cv);
+	pthread_mutex_unlock(&P->mu);
+}
+
+static void *worker(void *arg)
+{
+	pool *P = arg;
+	CXIndex idx = clang_createIndex(0, 0);
+	for (;;) {
+		pthread_mutex_lock(&P->mu);
+		if (P->next >= P->ntodo) {
+			pthread_mutex_unlock(&P->mu);
+			break;
+		}
+		size_t j = P->todo[P->next++];
+		pthread_mutex_unlock(&P->mu);
+		run_one(P, idx, j);
+	}
+	clang_disposeIndex(idx);
+	return NULL;
+}
+
+/* identity of a job for the cache: what it parses and how */
+static const char *job_key(vd_project *p, const tu_job *job)
+{
+	vd_buf b = VD_BUF_INIT;
+	vd_buf_printf(&b, "vidya-ir-%d\x1f%s\x1f%s", VD_BLOB_VERSION, p->root, job->file);
+	for (int i = 0; i < job->argc; i++)
+		vd_buf_printf(&b, "\x1f%s", job->argv[i]);
+	for (size_t i = 0; i < p->opts.ndefines; i++)
+		vd_buf_printf(&b, "\x1e%s", p->opts.defines[i]);
+	uint64_t a = vd_hash_bytes(b.ptr, b.len);
+	uint64_t c = vd_hash_bytes(b.ptr, b.len / 2) ^ (uint64_t)b.len * 0x9e3779b97f4a7c15ULL;
+	vd_buf_release(&b);
+	return vd_arena_printf(p->arena, "%016llx%016llx", (unsigned long long)a, (unsigned long long)c);
+}
+
+/* do the recorded dependencies still hash the same? */
+static int deps_valid(vd_project *p, const char *deps)
+{
+	if (!deps || !*deps)
+		return 0;
+	const char *s = deps;
+	char path[4096];
+	while (*s) {
+		const char *tab = strchr(s, '\t'), *nl = strchr(s, '\n');
+		if (!tab || !nl || tab > nl || (size_t)(tab - s) >= sizeof(path))
+			return 0;
+		memcpy(path, s, (size_t)(tab - s));
+		path[tab - s] = '\0';
+		const char *h = vd_file_hash(p, path);
+		if (!h || strlen(h) != (size_t)(nl - tab - 1) || strncmp(h, tab + 1, (size_t)(nl - tab - 1)))
+			return 0;
+		s = nl + 1;
+	}
+	return 1;
+}
+
+typedef struct order_item {
+	const tu_job *job;
+	size_t i;
+} order_item;
+
+static int order_cmp(const void *a, const void *b)
+{
+	const order_item *x = a, *y = b;
+	int c = strcmp(x->job->file, y->job->file);
+	for (int k = 0; !c && k < x->job->argc && k < y->job->argc; k++)
+		c = strcmp(x->job->argv[k], y->job->argv[k]);
+	if (!c)
+		c = (x->job->argc > y->job->argc) - (x->job->argc < y->job->argc);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
 int vd_frontend_parse_all(vd_project *p)
 {
-	CXIndex idx = clang_createIndex(0, 0);
-	if (!idx) {
-		vd_error_set("unable to create a libclang index");
-		return -1;
+	size_t n = p->jobs.n;
+	int rc = -1;
+	pool P = { 0 };
+	pthread_t *threads = NULL;
+	int nthreads = 0;
+	char *selected = calloc(n + 1, 1);
+	char *cached = calloc(n + 1, 1);
+	const char **keys = calloc(n + 1, sizeof(char *));
+	P.p = p;
+	P.todo = calloc(n + 1, sizeof(size_t));
+	P.blobs = calloc(n + 1, sizeof(vd_buf));
+	P.deps = calloc(n + 1, sizeof(vd_buf));
+	P.done = calloc(n + 1, 1);
+	pthread_mutex_init(&P.mu, NULL);
+	pthread_cond_init(&P.cv, NULL);
+	if (!selected || !cached || !keys || !P.todo || !P.blobs || !P.deps || !P.done) {
+		vd_error_set("out of memory");
+		goto cleanup;
 	}
-	for (size_t i = 0; i < p->jobs.n; i++) {
+	/* --shard K/N: a deterministic 1/N of the TUs, by sorted file name */
+	if (p->opts.shard_n > 1) {
+		order_item *ord = calloc(n + 1, sizeof(*ord));
+		if (!ord) {
+			vd_error_set("out of memory");
+			goto cleanup;
+		}
+		for (size_t i = 0; i < n; i++)
+			ord[i] = (order_item){ &p->jobs.v[i], i };
+		qsort(ord, n, sizeof(*ord), order_cmp);
+		for (size_t r = 0; r < n; r++)
+			if ((int)(r % (size_t)p->opts.shard_n) == p->opts.shard_k - 1)
+				selected[ord[r].i] = 1;
+		free(ord);
+	} else {
+		memset(selected, 1, n);
+	}
+	/* the cache: an entry whose recorded dependencies still hash the same
+	 * stands for the parse */
+	for (size_t i = 0; i < n; i++) {
+		if (!selected[i])
+			continue;
+		p->tus_selected++;
+		keys[i] = job_key(p, &p->jobs.v[i]);
+		const vd_tu_cache *c = p->opts.cache;
+		char *deps = NULL;
+		void *blob = NULL;
+		size_t len = 0;
+		if (c && c->get && c->get(c->payload, keys[i], &deps, &blob, &len) == 0 &&
+		    deps_valid(p, deps)) {
+			vd_buf_put(&P.blobs[i], blob, len);
+			P.done[i] = 1;
+			cached[i] = 1;
+			p->tus_cached++;
+		} else {
+			P.todo[P.ntodo++] = i;
+		}
+		free(deps);
+		free(blob);
+	}
+	nthreads = p->opts.jobs > 0 ? p->opts.jobs : 1;
+	if ((size_t)nthreads > P.ntodo)
+		nthreads = (int)P.ntodo;
+	if (nthreads > 1) {
+		threads = calloc((size_t)nthreads, sizeof(pthread_t));
+		for (int t = 0; threads && t < nthreads; t++)
+			if (pthread_create(&threads[t], NULL, worker, &P) != 0) {
+				nthreads = t;
+				break;
+			}
+	} else {
+		nthreads = 0;
+	}
+	CXIndex idx = nthreads ? NULL : clang_createIndex(0, 0);
+	size_t step = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!selected[i])
+			continue;
 		if (p->opts.progress)
-			p->opts.progress(p->opts.payload, i, p->jobs.n, p->jobs.v[i].file);
-		if (parse_job(p, idx, &p->jobs.v[i], 0) != 0)
-			p->tus_failed++;
+			p->opts.progress(p->opts.payload, step, p->tus_selected, p->jobs.v[i].file);
+		if (!P.done[i]) {
+			if (nthreads) {
+				pthread_mutex_lock(&P.mu);
+				while (!P.done[i])
+					pthread_cond_wait(&P.cv, &P.mu);
+				pthread_mutex_unlock(&P.mu);
+			} else {
+				P.next++;
+				run_one(&P, idx, i);
+			}
+		}
+		step++;
+		const char *rel = vd_path_relative(p->arena, p->root, p->jobs.v[i].file);
+		if (vd_blob_read(p, P.blobs[i].ptr ? P.blobs[i].ptr : "", P.blobs[i].len, rel) != 0) {
+			if (nthreads) /* let the workers finish before bailing out */
+				for (int t = 0; t < nthreads; t++)
+					pthread_join(threads[t], NULL);
+			nthreads = 0;
+			goto cleanup;
+		}
+		const vd_tu_cache *c = p->opts.cache;
+		if (c && c->put && !cached[i] && P.done[i] == 1 && P.deps[i].len)
+			c->put(c->payload, keys[i], p->jobs.v[i].file, P.deps[i].ptr, P.blobs[i].ptr,
+			       P.blobs[i].len);
+		vd_buf_release(&P.blobs[i]);
+		vd_buf_release(&P.deps[i]);
 	}
+	if (idx)
+		clang_disposeIndex(idx);
 	if (p->opts.progress)
-		p->opts.progress(p->opts.payload, p->jobs.n, p->jobs.n, NULL);
-	clang_disposeIndex(idx);
-	return 0;
+		p->opts.progress(p->opts.payload, p->tus_selected, p->tus_selected, NULL);
+	rc = 0;
+cleanup:
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(threads[t], NULL);
+	free(threads);
+	for (size_t i = 0; P.blobs && P.deps && i < n; i++) {
+		vd_buf_release(&P.blobs[i]);
+		vd_buf_release(&P.deps[i]);
+	}
+	pthread_mutex_destroy(&P.mu);
+	pthread_cond_destroy(&P.cv);
+	free(P.todo);
+	free(P.blobs);
+	free(P.deps);
+	free(P.done);
+	free(selected);
+	free(cached);
+	free(keys);
+	return rc;
 }

@@ -47,7 +47,9 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 	p->file_block = vd_map_new();
 	p->file_index = vd_map_new();
 	p->defines = vd_map_new();
-	if (!p->arena || !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
+	p->hash_memo = vd_map_new();
+	pthread_mutex_init(&p->mu, NULL);
+	if (!p->hash_memo || !p->arena || !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
 	    !p->file_index || !p->defines) {
 		vd_error_set("out of memory");
 		goto fail;
@@ -57,6 +59,11 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 		p->opts.entry = "main";
 	if (p->opts.max_depth <= 0)
 		p->opts.max_depth = 64;
+	if (p->opts.shard_n > 1 && (p->opts.shard_k < 1 || p->opts.shard_k > p->opts.shard_n)) {
+		vd_error_set("invalid shard %d/%d: expected K/N with 1 <= K <= N", p->opts.shard_k,
+			     p->opts.shard_n);
+		goto fail;
+	}
 	for (size_t i = 0; i < o->ndefines; i++) {
 		const char *d = o->defines[i];
 		const char *eq = strchr(d, '=');
@@ -103,6 +110,11 @@ void vd_project_free(vd_project *p)
 	vd_vec_free(p->files);
 	vd_vec_free(p->mpi_flags);
 	vd_vec_free(p->h5_flags);
+	vd_vec_free(p->mpi_retry);
+	vd_vec_free(p->h5_retry);
+	vd_vec_free(p->allvars);
+	vd_map_free(p->hash_memo);
+	pthread_mutex_destroy(&p->mu);
 	vd_map_free(p->func_by_usr);
 	vd_map_free(p->func_by_name);
 	vd_map_free(p->var_by_usr);
@@ -124,7 +136,12 @@ size_t vd_project_tus(const vd_project *p, size_t *failed)
 {
 	if (failed)
 		*failed = p->tus_failed;
-	return p->jobs.n;
+	return p->tus_selected;
+}
+
+size_t vd_project_tus_cached(const vd_project *p)
+{
+	return p->tus_cached;
 }
 
 const vd_sblock *vd_project_blocks(const vd_project *p, size_t *n)

@@ -7,6 +7,8 @@
 #ifndef VD_PROJECT_H
 #define VD_PROJECT_H
 
+#include <pthread.h>
+
 #include "ir.h"
 
 typedef VD_VEC(const char *) strvec;
@@ -36,6 +38,7 @@ struct vd_project {
 	vd_map *func_by_name;     /* name -> ir_func (first external definition) */
 	vd_map *var_by_usr;       /* usr -> ir_var */
 	VD_VEC(ir_var *) globals;
+	VD_VEC(ir_var *) allvars; /* every variable, in creation order (blob.c) */
 	VD_VEC(ir_store) stores;
 	VD_VEC(ir_expr *) calls;  /* every call expression, for resolution */
 	vd_map *file_block;       /* relative path -> block index + 1 */
@@ -48,6 +51,17 @@ struct vd_project {
 	/* include flags of MPI/HDF5 compiler wrappers, asked once per run */
 	strvec mpi_flags, h5_flags;
 	int mpi_done, h5_done;
+	/* ... and of the ones installed here, for TUs missing mpi.h/hdf5.h */
+	strvec mpi_retry, h5_retry;
+	int mpi_retry_done, h5_retry_done;
+
+	/* parallel parsing: a TU is lowered into a private project whose
+	 * parent is the run's; `mu` guards the parent's shared state */
+	struct vd_project *parent;
+	pthread_mutex_t mu;
+	vd_map *hash_memo;         /* path -> content hash (hex) */
+	size_t tus_selected;       /* this run's TUs (a shard's share) */
+	size_t tus_cached;         /* of which taken from the cache */
 };
 
 void vd_project_diag(vd_project *p, int severity, const char *file, int line,
@@ -59,6 +73,14 @@ int vd_compdb_load(vd_project *p, const char *path);
 int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */
 int vd_layout(vd_project *p);
+/* blob.c: a TU's IR as bytes (the per-TU cache and shard format) */
+#define VD_BLOB_VERSION 1
+int vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
+int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
+
+/* content hash of a file (hex), memoised per run; NULL if unreadable */
+const char *vd_file_hash(vd_project *root, const char *path);
+
 /* eval.c */
 ir_var *vd_project_global(vd_project *p, const char *usr, const char *name);
 

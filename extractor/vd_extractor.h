@@ -47,6 +47,18 @@ typedef struct vd_pdiag {
 	const char *message;
 } vd_pdiag;
 
+/* The per-TU cache (the CLI backs it with the database).  get() hands back
+ * the recorded dependency list ("path<TAB>hash" lines) and blob of a job
+ * key, both malloc'ed for the caller, and returns 0, or VD_ENOTFOUND; the
+ * extractor re-hashes the dependencies before trusting an entry.  put()
+ * records a fresh parse.  Both are called from the calling thread only. */
+typedef struct vd_tu_cache {
+	void *payload;
+	int (*get)(void *payload, const char *key, char **deps, void **blob, size_t *len);
+	int (*put)(void *payload, const char *key, const char *file, const char *deps,
+		   const void *blob, size_t len);
+} vd_tu_cache;
+
 typedef struct vd_extract_opts {
 	const char *entry;          /* default "main" */
 	const char *args;           /* argv[1..] as one shell-like string, or NULL */
@@ -60,6 +72,9 @@ typedef struct vd_extract_opts {
 	const char *const *user_catalogs;
 	size_t nuser_catalogs;
 	const char *root;           /* project root; NULL = derived */
+	int jobs;                   /* parallel parses; <= 1 parses in the calling thread */
+	int shard_k, shard_n;       /* parse only shard K of N (1-based); n <= 1: all */
+	const vd_tu_cache *cache;   /* NULL: no cache */
 	/* progress while parsing (may be NULL); never called from library threads */
 	void (*progress)(void *payload, size_t done, size_t total, const char *file);
 	void *payload;
@@ -79,7 +94,10 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 void vd_project_free(vd_project *p);
 
 const char *vd_project_root(const vd_project *p);
+/* this run's translation units (a shard's share with --shard), of which
+ * *failed could not be analyzed and *cached came from the cache */
 size_t vd_project_tus(const vd_project *p, size_t *failed);
+size_t vd_project_tus_cached(const vd_project *p);
 const vd_sblock *vd_project_blocks(const vd_project *p, size_t *n);
 const vd_pdiag *vd_project_diags(const vd_project *p, size_t *n);
 

@@ -34,4 +34,16 @@ int vd_store_save_profile(vd_store *s, const vd_device *d, const char *json, lon
  * *found is 0 and *out untouched when there is none. */
 int vd_store_load_profile(vd_store *s, const char *mount, vd_device *out, int *found);
 
+/* The per-TU cache (table tu_cache): the IR of a parsed translation unit
+ * under its job key, with the files it depended on.  get: 0 or
+ * VD_ENOTFOUND, *deps and *blob malloc'ed for the caller.  put: entries
+ * are written in one transaction, committed by vd_store_tu_commit (or
+ * vd_store_close).  import: copies another database's entries (a shard
+ * of `vidya analyze --shard K/N`) into this one; *count gets how many. */
+int vd_store_tu_get(vd_store *s, const char *key, char **deps, void **blob, size_t *len);
+int vd_store_tu_put(vd_store *s, const char *key, const char *file, const char *deps,
+		    const void *blob, size_t len);
+int vd_store_tu_commit(vd_store *s);
+int vd_store_tu_import(vd_store *s, const char *other_db, long *count);
+
 #endif

@@ -42,6 +42,66 @@ C
 JSON
 }
 
+multi_project() {
+	cat > io.h <<'C'
+#define RECORD 512
+void save_block(int fd, int n);
+void log_line(int fd, int step);
+C
+	cat > main.c <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "io.h"
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 4;
+	int fd = open("out.bin", O_WRONLY | O_CREAT, 0644);
+	for (int s = 0; s < n; s++) {
+		save_block(fd, s + 1);
+		log_line(fd, s);
+	}
+	close(fd);
+	return 0;
+}
+C
+	cat > save.c <<'C'
+#include <unistd.h>
+#include "io.h"
+static char buf[RECORD];
+void save_block(int fd, int n)
+{
+	for (int i = 0; i < n; i++)
+		write(fd, buf, RECORD);
+}
+C
+	cat > log.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+#include "io.h"
+void log_line(int fd, int step)
+{
+	char line[64];
+	int len = snprintf(line, sizeof line, "step %d\n", step);
+	write(fd, line, (size_t)len);
+}
+C
+	printf '[' > compile_commands.json
+	sep=
+	for f in main.c save.c log.c; do
+		printf '%s{"directory": "%s", "arguments": ["cc", "-c", "%s"], "file": "%s"}' "$sep" "$T" "$f" "$f" >> compile_commands.json
+		sep=,
+	done
+	printf ']\n' >> compile_commands.json
+}
+
+# v_blocks of the latest run without the run id, one line per block
+blocks_of() {
+	local cols
+	cols=$(sqlite3 "$1" "SELECT group_concat(name) FROM pragma_table_info('v_blocks') WHERE name <> 'run_id'")
+	sqlite3 -batch "$1" "SELECT $cols FROM v_blocks ORDER BY block_id"
+}
+
 case $CHECK in
 missing_compdb)
 	"$VIDYA" analyze --no-probe --db v.db nowhere/compile_commands.json >out 2>&1
@@ -165,6 +225,59 @@ usage)
 	"$VIDYA" report --db nothing.db >out 2>&1
 	expect_rc 1 $? "report without a database"
 	expect_in "nothing.db" out "message names the database"
+	;;
+cache)
+	multi_project
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json --args 6 >out1 || fail "cold run"
+	expect_in "3 translation units, 0 from the cache" out1 "cold run parses all"
+	blocks_of v.db > cold
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json --args 6 >out2 || fail "warm run"
+	expect_in "3 translation units, 3 from the cache" out2 "warm run reuses all"
+	blocks_of v.db > warm
+	cmp -s cold warm || fail "warm results differ from cold"
+	echo '/* edited */' >> save.c
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json --args 6 >out3 || fail "after an edit"
+	expect_in "2 from the cache" out3 "an edited file re-parses alone"
+	echo '#define UNUSED 1' >> io.h
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json --args 6 >out4 || fail "after a header edit"
+	expect_in "0 from the cache" out4 "a header edit re-parses its includers"
+	"$VIDYA" analyze --no-probe --no-cache --db v.db compile_commands.json --args 6 >out5 || fail "--no-cache"
+	expect_in "0 from the cache" out5 "--no-cache parses all"
+	blocks_of v.db > nocache
+	cmp -s cold nocache || fail "results changed although the code did not"
+	;;
+jobs)
+	multi_project
+	"$VIDYA" analyze --no-probe --no-cache -j 1 --db one.db compile_commands.json --args 6 >/dev/null || fail "-j 1"
+	"$VIDYA" analyze --no-probe --no-cache -j 3 --db three.db compile_commands.json --args 6 >/dev/null || fail "-j 3"
+	blocks_of one.db > a
+	blocks_of three.db > b
+	[ -s a ] || fail "no blocks"
+	cmp -s a b || { diff a b | head >&2; fail "-j 3 differs from -j 1"; }
+	"$VIDYA" analyze --no-probe -j 0 compile_commands.json >out 2>&1
+	expect_rc 1 $? "-j 0 is refused"
+	;;
+shard_merge)
+	multi_project
+	"$VIDYA" analyze --no-probe --db whole.db compile_commands.json --args 6 >/dev/null || fail "whole run"
+	for k in 1 2; do
+		"$VIDYA" analyze --no-probe --db shard$k.db --shard $k/2 compile_commands.json >sh$k || fail "shard $k"
+	done
+	expect_in "shard 1/2: 2 translation units" sh1 "shard 1 takes every other file"
+	expect_in "shard 2/2: 1 translation unit" sh2 "shard 2 takes the rest"
+	[ "$(sqlite3 shard1.db 'SELECT count(*) FROM v_runs')" = 0 ] || fail "a shard stores no run"
+	"$VIDYA" merge --no-probe --db merged.db compile_commands.json shard1.db shard2.db --args 6 >m 2>&1 ||
+		{ cat m; fail "merge"; }
+	expect_in "3 from the cache" m "merge parses nothing again"
+	blocks_of whole.db > a
+	blocks_of merged.db > b
+	cmp -s a b || { diff a b | head >&2; fail "merged shards differ from one run"; }
+	"$VIDYA" analyze --no-probe --db x.db --shard 3/2 compile_commands.json >o 2>&1
+	expect_rc 1 $? "--shard 3/2 is refused"
+	echo "text" > notadb.db
+	"$VIDYA" merge --no-probe --db y.db compile_commands.json notadb.db >o 2>&1
+	expect_rc 1 $? "merging a non-database"
+	expect_in "notadb.db" o "message names it"
 	;;
 *)
 	fail "unknown check"
