@@ -113,13 +113,23 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 	}
 	if (in.active) {
 		b->executions += s->kind == VD_SB_LOOP ? iters : reach;
-		if (s->kind == VD_SB_LOOP) {
-			/* a loop's unknown trip count matters only to the I/O in it */
-			in.unk = unknown;
-			in.note = note;
-		} else {
+		/* an assumption (an unknown trip count around the block, say)
+		 * matters only to the I/O inside: applied at leave() if any ran */
+		in.unk = unknown;
+		in.note = note;
+		if (s->kind == VD_SB_CALL && note) {
 			b->unk |= unknown;
 			add_note(b->notes, &b->nnotes, note);
+			{
+				/* a call not unrolled (recursion, depth cap, budget):
+				 * every enclosing block's totals miss what it does */
+				for (size_t i = 0; i < g->chain.n; i++)
+					if (g->chain.v[i].active) {
+						bstate *a = &g->b[g->chain.v[i].block];
+						a->unk |= unknown;
+						add_note(a->notes, &a->nnotes, note);
+					}
+			}
 		}
 	}
 	vd_vec_push(g->chain, in);
@@ -166,10 +176,6 @@ static void on_leave(void *pl, int block)
 			in.peak = 0, g->live = in.live0;
 		/* P1: iterations of loops that contain I/O */
 		if (g->io_events > in.io0) {
-			if (in.active) {
-				b->unk |= in.unk;
-				add_note(b->notes, &b->nnotes, in.note);
-			}
 			if (in.active)
 				b->p[VD_p1] += in.iters;
 			for (size_t i = 0; i < g->chain.n; i++)
@@ -181,6 +187,10 @@ static void on_leave(void *pl, int block)
 	}
 	if (s->kind == VD_SB_FUNCTION)
 		g->stack -= (double)s->frame_bytes;
+	if (in.active && g->io_events > in.io0) {
+		b->unk |= in.unk;
+		add_note(b->notes, &b->nnotes, in.note);
+	}
 	if (in.active) {
 		if (in.peak > b->p[VD_p10])
 			b->p[VD_p10] = in.peak;
@@ -400,7 +410,8 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 			site *st = &g.sites[i];
 			vd_iosite *x = &r->sites[r->nsites++];
 			x->block_id = o->id;
-			x->api = vd_arena_strdup(A, st->api);
+			/* what the call is comes from the catalog, whether it ran or not */
+			x->api = vd_arena_strdup(A, s->api ? s->api : st->api);
 			x->call = vd_arena_strdup(A, st->call ? st->call : s->label);
 			x->file = o->file;
 			x->line = s->line;
@@ -410,7 +421,7 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 			x->flags = st->flags;
 			x->path = vd_arena_strdup(A, st->path);
 			x->unknowns = join_notes(A, st->notes, st->nnotes);
-			x->op = st->op ? st->op : "none";
+			x->op = vd_arena_strdup(A, s->op ? s->op : st->op ? st->op : "none");
 		}
 	}
 	/* file blocks: peaks are the largest of their functions' */

@@ -25,7 +25,7 @@ static void analyze_usage(FILE *out)
 		"usage: vidya analyze [options] compile_commands.json|DIR\n"
 		"       vidya merge [options] compile_commands.json|DIR SHARD.db...\n\n"
 		"  --db FILE          database to add the run to (default ./vidya.db)\n"
-		"  --entry NAME       entry point (default main)\n"
+		"  --entry NAME       entry point (default main; FILE:NAME when several define it)\n"
 		"  --args \"A B ...\"   argv[1..] of the entry point, for argc/argv-bound values\n"
 		"  --define NAME=V    bind a variable or macro (repeatable)\n"
 		"  --nprocs N         processes running the program (P14, MPI_Comm_size)\n"
@@ -42,6 +42,7 @@ static void analyze_usage(FILE *out)
 		"  --top N            rows of the hotspot table (default 20; 0 = all)\n"
 		"  --format F         table|json|csv|dot|graphml for what is printed\n"
 		"  --sort KEY         io (default: I/O-bound blocks by predicted I/O time) or cioc\n"
+		"  --all              also list blocks not reachable from the entry point\n"
 		"  --quiet            print nothing on success\n\n"
 		"exit codes: 0 ok, 1 error, 3 some translation units could not be parsed\n");
 }
@@ -173,6 +174,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		{ "no-cache", no_argument, NULL, 'C' },
 		{ "shard", required_argument, NULL, 'S' },
 		{ "sort", required_argument, NULL, 's' },
+		{ "all", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -265,6 +267,7 @@ static int run_analyze(int argc, char **argv, int merge)
 			}
 			break;
 		case 'C': no_cache = 1; break;
+		case 'A': ro.include_unreachable = 1; break;
 		case 'S':
 			if (sscanf(optarg, "%d/%d", &eo.shard_k, &eo.shard_n) != 2 || eo.shard_n < 1 ||
 			    eo.shard_k < 1 || eo.shard_k > eo.shard_n) {

@@ -458,10 +458,20 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 				r.err = 1;
 		if (r.err)
 			break;
-		if (!f->usr || vd_map_has(p->func_by_usr, f->usr)) {
+		ir_func *prev = f->usr ? vd_map_get(p->func_by_usr, f->usr) : NULL;
+		if (!f->usr || (prev && !strcmp(prev->file, f->file))) {
 			/* an inline or static-in-header definition seen in an earlier
 			 * TU: the first one stands */
 			p->calls.n = ncalls;
+			continue;
+		}
+		/* the same external name defined in another file: another program
+		 * of the same build (tools, tests) - kept, and found by callers in
+		 * its own file first */
+		const char *fkey = vd_arena_printf(p->arena, "%s\x1f%s", f->usr, f->file);
+		vd_map_put(p->func_by_usr_file, fkey, f);
+		if (prev) {
+			vd_vec_push(p->funcs, f);
 			continue;
 		}
 		vd_map_put(p->func_by_usr, f->usr, f);

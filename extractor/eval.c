@@ -99,6 +99,7 @@ typedef struct ctx {
 	long steps;
 	int phase;
 	int budget_noted;
+	int early_exit; /* set by trip_count: the loop may leave before its bound */
 } ctx;
 
 static const unsigned COUNT_BITS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) |
@@ -1366,6 +1367,35 @@ static int count_writes(ir_stmt *s, ir_var *v)
 	return n;
 }
 
+/* Can the loop body leave the loop early?  A `break` at this loop's level
+ * (not in a nested loop or switch), a `return`, or a call that never
+ * returns. */
+static int exits_early(const ir_stmt *s, int nested)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case S_BREAK:
+		return !nested;
+	case S_RETURN:
+		return 1;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+	case S_SWITCH:
+		/* only returns escape a nested loop or switch */
+		for (int i = 0; i < s->nkids; i++)
+			if (exits_early(s->kids[i], 1))
+				return 1;
+		return 0;
+	default:
+		for (int i = 0; i < s->nkids; i++)
+			if (exits_early(s->kids[i], nested))
+				return 1;
+		return 0;
+	}
+}
+
 /* The trip count of a loop in canonical form, or -1. */
 static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
 {
@@ -1377,7 +1407,11 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
 	if (cond->op == OP_LAND) { /* `i < n && more`: i < n bounds it */
 		ir_stmt tmp = *s;
 		tmp.e = cond->kids[0];
-		return trip_count(c, &tmp, fin_var, fin);
+		double n = trip_count(c, &tmp, fin_var, fin);
+		*fin_var = NULL; /* where it stops is unknown */
+		if (n >= 0)
+			c->early_exit = 1;
+		return n;
 	}
 	int op = cond->op;
 	if (op != OP_LT && op != OP_LE && op != OP_GT && op != OP_GE && op != OP_NE)
@@ -1471,6 +1505,10 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
 	}
 	if (n >= 0 && s->kind == S_DO && n < 1)
 		n = 1;
+	if (n >= 0 && exits_early(body, 0)) {
+		c->early_exit = 1; /* the count is an upper bound */
+		return n;
+	}
 	if (n >= 0 && !mul && a.k == V_INT && b.k == V_INT) {
 		/* the loop variable after the loop */
 		*fin_var = v;
@@ -1502,8 +1540,16 @@ static void exec_loop(ctx *c, ir_stmt *s)
 
 	ir_var *fin_var = NULL;
 	val fin = unk(0);
+	c->early_exit = 0;
 	double trip = trip_count(c, s, &fin_var, &fin);
 	const char *nt = NULL;
+	if (trip >= 0 && c->early_exit) {
+		nt = note(c, "loop at %s:%d may exit early: %.0f iterations is an upper bound", b->file,
+			  s->line, trip);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+		fin_var = NULL;
+	}
 	if (trip < 0) {
 		trip = p->opts.assume_trip;
 		nt = note(c, "loop at %s:%d: trip count unknown, assumed %.0f", b->file, s->line, trip);
@@ -1542,7 +1588,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		if (st && st->k == V_UNK)
 			st->t &= ~(unsigned)T_VARY;
 	}
-	if (fin_var && !nt) {
+	if (fin_var) {
 		val *st = storage(c, fin_var);
 		if (st)
 			*st = fin;
@@ -1785,10 +1831,34 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 	c.phase = 1;
 	init_globals(&c);
 
-	ir_func *entry = vd_map_get(p->func_by_name, p->opts.entry);
-	for (size_t i = 0; !entry && i < p->funcs.n; i++)
-		if (!strcmp(p->funcs.v[i]->name, p->opts.entry))
-			entry = p->funcs.v[i];
+	/* --entry NAME, or FILE:NAME when several programs define NAME */
+	const char *ename = p->opts.entry, *efile = NULL;
+	const char *colon = strrchr(ename, ':');
+	if (colon) {
+		efile = vd_arena_strndup(c.a, ename, (size_t)(colon - ename));
+		ename = colon + 1;
+	}
+	ir_func *entry = NULL;
+	int nentries = 0;
+	vd_buf others = VD_BUF_INIT;
+	for (size_t i = 0; i < p->funcs.n; i++) {
+		ir_func *f = p->funcs.v[i];
+		if (strcmp(f->name, ename) || (efile && strcmp(f->file, efile)))
+			continue;
+		if (!entry)
+			entry = f;
+		else
+			vd_buf_printf(&others, "%s%s:%s", nentries > 1 ? ", " : "", f->file, f->name);
+		nentries++;
+	}
+	if (nentries > 1)
+		vd_project_diag(p, 0, entry->file, entry->line,
+				"%d functions are named '%s' (several programs?): analyzing %s:%s from "
+				"the entry; %s %s analyzed as unreachable code (choose with --entry "
+				"FILE:%s)",
+				nentries, ename, entry->file, entry->name, vd_buf_cstr(&others),
+				nentries > 2 ? "are" : "is", ename);
+	vd_buf_release(&others);
 	enter(&c, 0, 1, 1, 0, NULL);
 	if (entry) {
 		val args[2];

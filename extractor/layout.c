@@ -10,6 +10,7 @@
  * edits elsewhere in the file.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,7 +56,16 @@ static int child_block(vd_project *p, parent_ctx *pc, int kind, const char *labe
 static void resolve_call(vd_project *p, ir_expr *e, vd_map *user_names)
 {
 	if (e->usr) {
-		ir_func *f = vd_map_get(p->func_by_usr, e->usr);
+		ir_func *f = NULL;
+		if (e->owner) { /* a definition in the caller's own file first */
+			char *k = NULL;
+			if (asprintf(&k, "%s\x1f%s", e->usr, e->owner->file) > 0) {
+				f = vd_map_get(p->func_by_usr_file, k);
+				free(k);
+			}
+		}
+		if (!f)
+			f = vd_map_get(p->func_by_usr, e->usr);
 		const vd_catalog_entry *c = e->str ? vd_catalog_find(p->catalog, e->str) : NULL;
 		if (c && (!f || vd_map_has(user_names, e->str))) {
 			e->cat = c;
@@ -133,9 +143,14 @@ static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
 		return;
 	if (e->kind == E_CALL) {
 		int is_block = (e->cat && e->cat->op != VD_OP_NONE) || (!e->cat && (e->ncallees > 0 || !e->usr));
-		if (is_block)
+		if (is_block) {
 			e->block = child_block(p, pc, e->cat ? VD_SB_IO : VD_SB_CALL, call_label(p, e),
 					       e->line, e->line);
+			if (e->cat) {
+				p->blocks.v[e->block].api = e->cat->api;
+				p->blocks.v[e->block].op = vd_opclass_name(e->cat->op);
+			}
+		}
 		if (e->callee)
 			layout_expr(p, pc, e->callee);
 	}

@@ -42,6 +42,7 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 	}
 	p->arena = vd_arena_new();
 	p->func_by_usr = vd_map_new();
+	p->func_by_usr_file = vd_map_new();
 	p->func_by_name = vd_map_new();
 	p->var_by_usr = vd_map_new();
 	p->file_block = vd_map_new();
@@ -49,7 +50,7 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 	p->defines = vd_map_new();
 	p->hash_memo = vd_map_new();
 	pthread_mutex_init(&p->mu, NULL);
-	if (!p->hash_memo || !p->arena || !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
+	if (!p->hash_memo || !p->func_by_usr_file || !p->arena || !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
 	    !p->file_index || !p->defines) {
 		vd_error_set("out of memory");
 		goto fail;
@@ -116,6 +117,7 @@ void vd_project_free(vd_project *p)
 	vd_map_free(p->hash_memo);
 	pthread_mutex_destroy(&p->mu);
 	vd_map_free(p->func_by_usr);
+	vd_map_free(p->func_by_usr_file);
 	vd_map_free(p->func_by_name);
 	vd_map_free(p->var_by_usr);
 	vd_map_free(p->file_block);

@@ -34,7 +34,8 @@ struct vd_project {
 	VD_VEC(vd_sblock) blocks;
 	VD_VEC(vd_pdiag) diags;
 	VD_VEC(ir_func *) funcs;  /* definitions, in parse order */
-	vd_map *func_by_usr;      /* usr -> ir_func */
+	vd_map *func_by_usr;      /* usr -> ir_func (the first definition) */
+	vd_map *func_by_usr_file; /* usr \x1f file -> ir_func (every definition) */
 	vd_map *func_by_name;     /* name -> ir_func (first external definition) */
 	vd_map *var_by_usr;       /* usr -> ir_var */
 	VD_VEC(ir_var *) globals;

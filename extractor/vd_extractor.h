@@ -38,6 +38,8 @@ typedef struct vd_sblock {
 	int parent;         /* index, -1 for the program */
 	int file_block;     /* index of the file block this block lies in */
 	long frame_bytes;   /* function: sum of its locals; loop/branch: locals declared inside */
+	const char *api;    /* io blocks: interface and operation class from the catalog */
+	const char *op;
 } vd_sblock;
 
 typedef struct vd_pdiag {
