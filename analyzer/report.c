@@ -351,6 +351,8 @@ static void human(char *dst, size_t n, int param, double v)
 		}
 		if (i == 0)
 			snprintf(dst, n, "%.0f B", v);
+		else if (fabs(v) >= 1023.95) /* beyond EiB: scientific, in bytes */
+			snprintf(dst, n, "%.2g B", v * pow(1024, i));
 		else
 			snprintf(dst, n, "%.1f %s", v, bunits[i]);
 		return;
@@ -359,7 +361,9 @@ static void human(char *dst, size_t n, int param, double v)
 		v /= 1000;
 		i++;
 	}
-	if (i == 0 && v == floor(v))
+	if (fabs(v) >= 999.95) /* beyond E: scientific */
+		snprintf(dst, n, "%.2g", v * pow(1000, i));
+	else if (i == 0 && v == floor(v))
 		snprintf(dst, n, "%.0f", v);
 	else
 		snprintf(dst, n, "%.1f%s", v, cunits[i]);
@@ -371,6 +375,8 @@ static void human_seconds(char *dst, size_t n, double s, double scale)
 {
 	if (!isfinite(s))
 		snprintf(dst, n, "?");
+	else if (fabs(s) >= 1e6) /* longer than ~11 days: a figure resting on assumptions */
+		snprintf(dst, n, "%.2g s", s);
 	else if (!(scale < 1) || scale == 0)
 		snprintf(dst, n, "%.2f s", s);
 	else if (scale >= 1e-3)

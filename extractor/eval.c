@@ -77,6 +77,11 @@ typedef struct handle {
 	double tsize;    /* its datatype size, -1 unknown */
 } handle;
 
+typedef struct gwrite {
+	int slot;
+	val old;
+} gwrite;
+
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
@@ -100,6 +105,10 @@ typedef struct ctx {
 	int phase;
 	int budget_noted;
 	int early_exit; /* set by trip_count: the loop may leave before its bound */
+	/* writes to globals while a branch or loop is walked (undo log), so
+	 * that what callees write in one arm can be merged with the others */
+	VD_VEC(struct gwrite) glog;
+	int glog_on;
 } ctx;
 
 static const unsigned COUNT_BITS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) |
@@ -297,6 +306,19 @@ static val eval(ctx *c, ir_expr *e);
 static val eval_call(ctx *c, ir_expr *e);
 static void exec(ctx *c, ir_stmt *s);
 
+/* Every write to a variable goes through here: globals are logged while a
+ * branch or loop needs to know what its arms changed. */
+static void store_val(ctx *c, val *st, val v)
+{
+	if (!st)
+		return;
+	if (c->glog_on && c->globals && st >= c->globals && st < c->globals + c->p->globals.n) {
+		gwrite g = { (int)(st - c->globals), *st };
+		vd_vec_push(c->glog, g);
+	}
+	*st = v;
+}
+
 /* The storage a struct member access `base.f` / `base->f` refers to: a
  * variable, or what a pointer to one points at; NULL when unknown (*taint
  * gets the base's taint). */
@@ -317,9 +339,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (!lhs)
 		return;
 	if (lhs->kind == E_VAR) {
-		val *st = storage(c, lhs->var);
-		if (st)
-			*st = v;
+		store_val(c, storage(c, lhs->var), v);
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
@@ -344,7 +364,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (lhs->kind == E_UN && lhs->op == OP_DEREF && lhs->nkids == 1) {
 		val p = eval(c, lhs->kids[0]);
 		if (p.k == V_REF)
-			*p.ref = v;
+			store_val(c, p.ref, v);
 	}
 }
 
@@ -743,12 +763,12 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		return args[0].k == V_INT ? vint(args[0].i < 0 ? -args[0].i : args[0].i) : unk(args[0].t);
 	if (!strcmp(name, "MPI_Comm_size") && n >= 2) {
 		if (args[1].k == V_REF)
-			*args[1].ref = vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1);
+			store_val(c, args[1].ref, vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1));
 		return vint(0);
 	}
 	if (!strcmp(name, "MPI_Comm_rank") && n >= 2) {
 		if (args[1].k == V_REF)
-			*args[1].ref = unk(0);
+			store_val(c, args[1].ref, unk(0));
 		return vint(0);
 	}
 	if ((!strcmp(name, "malloc") && n >= 1) || (!strcmp(name, "calloc") && n >= 2) ||
@@ -763,6 +783,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			bytes = num(&args[1]);
 		if (!strcmp(name, "realloc") && args[0].k == V_MEM)
 			old = args[0].f;
+		if (bytes > 1e15) /* a petabyte: a sentinel on an error path, not an allocation */
+			bytes = -1;
 		val m = unk(0);
 		if (bytes >= 0) {
 			m.k = V_MEM;
@@ -777,7 +799,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			val m = { 0 };
 			m.k = V_MEM;
 			m.f = num(&args[2]);
-			*args[0].ref = m;
+			store_val(c, args[0].ref, m);
 			if (c->v->alloc)
 				c->v->alloc(c->v->payload, m.f);
 		}
@@ -823,7 +845,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	/* anything else: out-parameters become unknown */
 	for (int i = 0; i < n; i++)
 		if (args[i].k == V_REF && args[i].ref->k != V_MEM)
-			*args[i].ref = unk(0);
+			store_val(c, args[i].ref, unk(0));
 	return unk(0);
 }
 
@@ -913,7 +935,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 					t.k = V_TYPE;
 					t.f = num(cnt) * type_size(old);
 				}
-				*out->ref = t;
+				store_val(c, out->ref, t);
 			}
 			return vint(0);
 		}
@@ -1002,7 +1024,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		if (ce->handle_out >= 0) {
 			val *out = arg_at(args, n, ce->handle_out);
 			if (out && out->k == V_REF)
-				*out->ref = hv;
+				store_val(c, out->ref, hv);
 			ret = vint(0);
 		} else {
 			ret = hv;
@@ -1175,6 +1197,9 @@ static val eval_call(ctx *c, ir_expr *e)
 	}
 	if (known || e->ncallees > 0) {
 		flush_ops(c);
+		double saved_mult = c->mult;
+		if ((known ? known->noreturn : (e->ncallees == 1 && e->callees[0]->noreturn)) && c->mult > 1)
+			c->mult = 1; /* it ends the program: once per run at most */
 		int multi = !known && e->ncallees > 1;
 		unsigned u = c->unk;
 		const char *nt = NULL;
@@ -1213,6 +1238,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		if (multi)
 			c->cond--;
 		leave(c, e->block);
+		c->mult = saved_mult;
 		goto done;
 	}
 	if (e->block >= 0) { /* an unresolved indirect call: a block with nothing inside */
@@ -1523,6 +1549,42 @@ static void push_note(ctx *c, const char *n)
 		c->notes[c->nnotes++] = n;
 }
 
+/* The globals written since log position `from`: each once, with the value
+ * it had before (the oldest logged).  Caller frees *out. */
+typedef struct gtouch {
+	int slot;
+	val before;
+	val acc;
+	int arms;
+} gtouch;
+
+static size_t glog_touched(ctx *c, size_t from, gtouch **out)
+{
+	size_t n = 0;
+	gtouch *t = calloc(c->glog.n - from + 1, sizeof(gtouch));
+	for (size_t k = from; t && k < c->glog.n; k++) {
+		size_t i = 0;
+		while (i < n && t[i].slot != c->glog.v[k].slot)
+			i++;
+		if (i == n) {
+			t[n].slot = c->glog.v[k].slot;
+			t[n].before = c->glog.v[k].old;
+			n++;
+		}
+	}
+	*out = t;
+	return t ? n : 0;
+}
+
+/* Undoes the global writes logged since `from`. */
+static void glog_undo(ctx *c, size_t from)
+{
+	while (c->glog.n > from) {
+		gwrite *g = &c->glog.v[--c->glog.n];
+		c->globals[g->slot] = g->old;
+	}
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
 	vd_project *p = c->p;
@@ -1567,6 +1629,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 			*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
 	}
 
+	size_t gpos0 = c->glog.n;
+	c->glog_on++;
 	enter(c, s->block, reach, reach * trip, c->unk, nt);
 	/* the condition runs trip + 1 times (trip for do-while) */
 	c->mult = reach * (s->kind == S_DO ? trip : trip + 1);
@@ -1580,6 +1644,21 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	flush_ops(c);
 	c->mult = saved_mult;
 	leave(c, s->block);
+	c->glog_on--;
+	{
+		/* globals the body changed (in callees too) hold what one
+		 * iteration left: after several they are unknown */
+		gtouch *t = NULL;
+		size_t ntouched = glog_touched(c, gpos0, &t);
+		if (!c->glog_on)
+			c->glog.n = gpos0;
+		for (size_t q = 0; q < ntouched; q++) {
+			val now = c->globals[t[q].slot];
+			if (trip != 1 && !same(&now, &t[q].before) && now.k != V_MEM && now.k != V_ARR)
+				store_val(c, &c->globals[t[q].slot], unk(now.t | t[q].before.t));
+		}
+		free(t);
+	}
 
 	/* after the loop: the counter is known when the count was; other
 	 * scalars written inside keep what the body left, no longer varying */
@@ -1635,6 +1714,11 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		int returned = c->fr ? c->fr->returned : 0;
 		c->cond++;
 		int paths = 0;
+		/* globals callees write in an arm: logged, undone before the next
+		 * arm, merged at the end */
+		size_t pos0 = c->glog.n;
+		VD_VEC(gtouch) gt = { 0 };
+		c->glog_on++;
 		for (int a = 0; a < narms; a++) {
 			for (size_t i = 0; i < w.n; i++) {
 				val *st = storage(c, w.v[i]);
@@ -1642,6 +1726,24 @@ static void exec_branch(ctx *c, ir_stmt *s)
 					*st = before[i];
 			}
 			exec(c, s->kids[a]);
+			gtouch *t = NULL;
+			size_t ntouched = glog_touched(c, pos0, &t);
+			for (size_t q = 0; q < ntouched; q++) {
+				size_t i = 0;
+				while (i < gt.n && gt.v[i].slot != t[q].slot)
+					i++;
+				val now = c->globals[t[q].slot];
+				if (i == gt.n) {
+					t[q].acc = now;
+					t[q].arms = 1;
+					vd_vec_push(gt, t[q]);
+				} else {
+					gt.v[i].acc = merge(&gt.v[i].acc, &now);
+					gt.v[i].arms++;
+				}
+			}
+			free(t);
+			glog_undo(c, pos0);
 			for (size_t i = 0; i < w.n; i++) {
 				val *st = storage(c, w.v[i]);
 				val cur = st ? *st : unk(0);
@@ -1656,6 +1758,14 @@ static void exec_branch(ctx *c, ir_stmt *s)
 				continue;
 			*st = implicit_else ? merge(&acc[i], &before[i]) : acc[i];
 		}
+		c->glog_on--;
+		for (size_t i = 0; i < gt.n; i++) {
+			val m = gt.v[i].acc;
+			if (gt.v[i].arms < narms + implicit_else)
+				m = merge(&m, &gt.v[i].before); /* an arm that left it alone */
+			store_val(c, &c->globals[gt.v[i].slot], m);
+		}
+		vd_vec_free(gt);
 		c->cond--;
 		if (c->fr)
 			c->fr->returned = returned;
@@ -1673,6 +1783,16 @@ static void exec(ctx *c, ir_stmt *s)
 	c->steps++;
 	switch (s->kind) {
 	case S_SEQ: {
+		/* a sequence that ends the program (exit(), abort(), a function
+		 * that always exits) runs at most once per run, whatever loop
+		 * it sits in */
+		double saved_mult = c->mult;
+		for (int i = 0; i < s->nkids; i++)
+			if (vd_stmt_exits(s->kids[i]) && c->mult > 1) {
+				flush_ops(c);
+				c->mult = 1;
+				break;
+			}
 		/* arrays declared in this scope live until its end */
 		double arrays = 0;
 		for (int i = 0; i < s->nkids; i++) {
@@ -1690,6 +1810,8 @@ static void exec(ctx *c, ir_stmt *s)
 		}
 		if (arrays > 0 && c->v->alloc)
 			c->v->alloc(c->v->payload, -arrays);
+		flush_ops(c);
+		c->mult = saved_mult;
 		break;
 	}
 	case S_DECL: {
@@ -1900,6 +2022,7 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 			free(args);
 		}
 	free(c.globals);
+	vd_vec_free(c.glog);
 	vd_vec_free(c.fields);
 	vd_vec_free(c.handles);
 	vd_arena_free(c.a);

@@ -105,6 +105,7 @@ struct ir_func {
 	ir_stmt *body;
 	int block;           /* function block */
 	int is_variadic;
+	int noreturn;        /* its body always ends the program (exit, abort, ...) */
 	/* walk state */
 	int reached;         /* 1: reached from the entry, 2: in the standalone phase */
 	int unreached_caller;/* called by a function the entry does not reach */

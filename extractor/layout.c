@@ -135,6 +135,49 @@ static const char *call_label(vd_project *p, ir_expr *e)
 	return r;
 }
 
+/* ---- functions that never return ------------------------------------------------------ */
+
+static const char *const exit_calls[] = {
+	"exit", "_exit", "_Exit", "quick_exit", "abort", "err", "errx", "verr", "verrx",
+	"pthread_exit", "longjmp", "siglongjmp", "MPI_Abort", "__assert_fail", NULL,
+};
+
+int vd_stmt_exits(const ir_stmt *s)
+{
+	if (!s || s->kind != S_EXPR || !s->e)
+		return 0;
+	const ir_expr *e = s->e;
+	while ((e->kind == E_CAST || (e->kind == E_COMMA && !e->op)) && e->nkids >= 1)
+		e = e->kids[e->nkids - 1];
+	if (e->kind != E_CALL)
+		return 0;
+	if (e->ncallees == 1)
+		return e->callees[0]->noreturn;
+	if (e->ncallees == 0 && !e->cat && e->str)
+		for (int i = 0; exit_calls[i]; i++)
+			if (!strcmp(e->str, exit_calls[i]))
+				return 1;
+	return 0;
+}
+
+/* A function whose body's top level calls one of those never returns;
+ * iterated because that may be another such function. */
+static void mark_noreturn(vd_project *p)
+{
+	int changed = 1;
+	while (changed) {
+		changed = 0;
+		for (size_t i = 0; i < p->funcs.n; i++) {
+			ir_func *f = p->funcs.v[i];
+			if (f->noreturn || !f->body || f->body->kind != S_SEQ)
+				continue;
+			for (int k = 0; k < f->body->nkids && !f->noreturn; k++)
+				if (vd_stmt_exits(f->body->kids[k]))
+					f->noreturn = changed = 1;
+		}
+	}
+}
+
 /* ---- blocks ----------------------------------------------------------------------------- */
 
 static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
@@ -239,6 +282,7 @@ int vd_layout(vd_project *p)
 	for (size_t i = 0; i < p->calls.n; i++)
 		resolve_call(p, p->calls.v[i], user_names);
 	vd_map_free(user_names);
+	mark_noreturn(p);
 
 	p->blocks.n = 0;
 	add_block(p, VD_SB_PROGRAM, "program", NULL, NULL, "program", 0, 0, -1);

@@ -82,6 +82,10 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 /* content hash of a file (hex), memoised per run; NULL if unreadable */
 const char *vd_file_hash(vd_project *root, const char *path);
 
+/* layout.c: does this statement end the program (a call to exit(),
+ * abort(), ... or to a function that always does)? */
+int vd_stmt_exits(const ir_stmt *s);
+
 /* eval.c */
 ir_var *vd_project_global(vd_project *p, const char *usr, const char *name);
 
