@@ -19,6 +19,7 @@
 #   DIR     directory to measure (default: the current directory)
 #   ROUNDS  how many sysprobe+fio rounds to run (default: 1)
 #   VIDYA   environment: the vidya binary (default: build/vidya, then PATH)
+#   SETTLE  environment: seconds to wait (after a sync) between the tools (default 3)
 # needs: fio, jq (Debian packages)
 set -eu
 
@@ -40,6 +41,11 @@ cleanup() { rm -f "$FIOFILE"; rm -rf "$WORK"; }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
+# Deleting a multi-GiB file makes the file system free (and, mounted with
+# -o discard, trim) its blocks; let that finish before the next tool writes,
+# so that neither starts in the other's wake.
+settle() { sync; sleep "${SETTLE:-3}"; }
+
 # fio MiB/s or IOPS out of its JSON: fio_get FILE rw field
 fio_get() { jq -r ".jobs[0].$2.$3" "$1"; }
 
@@ -60,7 +66,9 @@ echo "# sysprobe vs fio on '$DIR' ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(fio --versi
 round=1
 while [ "$round" -le "$ROUNDS" ]; do
 	echo "## round $round"
+	settle
 	"$VIDYA" sysprobe --full --format json --no-save --no-lshw --dir "$DIR" > "$WORK/sp.json"
+	settle
 	method=$(jq -r .bench.method "$WORK/sp.json")
 	size=$(jq -r '.bench.file_bytes' "$WORK/sp.json")
 	size_mib=$(awk -v b="$size" 'BEGIN { printf "%d", b / 1048576 }')
@@ -92,6 +100,7 @@ while [ "$round" -le "$ROUNDS" ]; do
 	common="$common --ioengine=psync --iodepth=1 --numjobs=1 --fallocate=none --filename=$FIOFILE --size=${size_mib}M --output-format=json"
 
 	rm -f "$FIOFILE"
+	settle
 	# shellcheck disable=SC2086
 	fio --name=seqwrite --rw=write --bs=1M $common $wflush > "$WORK/sw.json"
 	# shellcheck disable=SC2086

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 pkgs=(build-essential cmake pkg-config clang libclang-dev libgsl-dev libxml2-dev
       libsqlite3-dev sqlite3 libcmocka-dev libopenmpi-dev openmpi-bin libhdf5-dev
-      lshw fio)
+      lshw fio jq time python3)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
