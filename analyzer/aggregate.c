@@ -54,6 +54,108 @@ typedef struct site {
 	int seen;
 } site;
 
+/* ---- call summaries ----------------------------------------------------------------
+ *
+ * While a call is captured, every block it changes is snapshotted before
+ * its first change; at the end the summary holds the differences.  A block
+ * on the caller's chain is not part of the summary: the function block's
+ * own difference is what each of those gets, so replay adds that to the
+ * chain it finds.  Captures nest: a block goes to the innermost capture
+ * it lies inside, and an ending capture hands its snapshots to the next. */
+
+typedef struct snap {
+	int block;
+	bstate b; /* before (while capturing); the change (in a summary) */
+	site s;
+} snap;
+
+typedef struct filepair {
+	int block, file;
+	double per;
+} filepair;
+
+typedef struct intmap {
+	int *keys, *vals;
+	size_t cap, n;
+} intmap;
+
+typedef struct capture {
+	double mult;
+	size_t chain0;  /* chain length at begin */
+	int fblock;     /* the captured call's function block */
+	VD_VEC(snap) touched;
+	intmap idx;     /* block -> index in touched */
+	VD_VEC(filepair) files;
+	unsigned long io0;
+	double live0, peak, stack0, smax;
+	int doomed;     /* will be discarded: no need to snapshot */
+} capture;
+
+typedef struct summary {
+	double scale; /* 1 / the multiplier it was recorded at */
+	snap *d;
+	size_t nd;
+	long fidx;    /* index in d of the function block, -1 */
+	filepair *f;
+	size_t nf;
+	unsigned long io;
+	double live_net, peak, smax;
+} summary;
+
+static int im_get(const intmap *m, int key)
+{
+	if (!m->cap)
+		return -1;
+	size_t i = ((unsigned)key * 2654435761u) & (m->cap - 1);
+	while (m->keys[i] != -1) {
+		if (m->keys[i] == key)
+			return m->vals[i];
+		i = (i + 1) & (m->cap - 1);
+	}
+	return -1;
+}
+
+static void im_put(intmap *m, int key, int val)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		size_t ncap = m->cap ? m->cap * 2 : 16;
+		int *nk = malloc(ncap * sizeof(int)), *nv = malloc(ncap * sizeof(int));
+		if (!nk || !nv) {
+			free(nk);
+			free(nv);
+			return;
+		}
+		memset(nk, 0xff, ncap * sizeof(int));
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i] != -1) {
+				size_t j = ((unsigned)m->keys[i] * 2654435761u) & (ncap - 1);
+				while (nk[j] != -1)
+					j = (j + 1) & (ncap - 1);
+				nk[j] = m->keys[i];
+				nv[j] = m->vals[i];
+			}
+		free(m->keys);
+		free(m->vals);
+		m->keys = nk;
+		m->vals = nv;
+		m->cap = ncap;
+	}
+	size_t i = ((unsigned)key * 2654435761u) & (m->cap - 1);
+	while (m->keys[i] != -1 && m->keys[i] != key)
+		i = (i + 1) & (m->cap - 1);
+	if (m->keys[i] == -1)
+		m->n++;
+	m->keys[i] = key;
+	m->vals[i] = val;
+}
+
+static void im_free(intmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
 typedef struct agg {
 	const vd_sblock *sb;
 	size_t nsb;
@@ -67,7 +169,47 @@ typedef struct agg {
 	int *phase;
 	vd_map *fileset; /* "block:file" -> double* (per-execution opens) */
 	vd_arena *a;
+	int *chainpos;   /* block -> its index on the chain, -1 when not on it */
+	VD_VEC(capture) caps;
+	size_t caps_live;  /* captures not doomed */
+	VD_VEC(summary *) summaries;
+	size_t summary_bytes; /* kept summaries; none kept past SUMMARY_BUDGET */
 } agg;
+
+/* Memory for call summaries: beyond it, calls are walked again instead. */
+#define SUMMARY_BUDGET ((size_t)256 << 20)
+
+/* Before block `b` changes: snapshot it into the innermost capture it lies
+ * inside (not on that capture's caller chain). */
+static void touch(agg *g, int b)
+{
+	if (!g->caps_live)
+		return;
+	/* captures nest along the chain (chain0 ascending): a block on the
+	 * chain at `pos` belongs to the innermost capture begun at or before
+	 * it; one off the chain to the innermost capture */
+	size_t k = g->caps.n;
+	int pos = g->chainpos[b];
+	if (pos >= 0) {
+		size_t lo = 0, hi = g->caps.n;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (g->caps.v[mid].chain0 <= (size_t)pos)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		k = lo; /* captures [0, k) began at or before pos */
+		if (k == 0)
+			return;
+	}
+	capture *c = &g->caps.v[k - 1];
+	if (c->doomed || im_get(&c->idx, b) >= 0)
+		return;
+	snap sn = { b, g->b[b], g->sites[b] };
+	if (vd_vec_push(c->touched, sn) == 0)
+		im_put(&c->idx, b, (int)c->touched.n - 1);
+}
 
 static void add_note(const char **notes, int *n, const char *s)
 {
@@ -91,8 +233,12 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 {
 	agg *g = pl;
 	bstate *b = &g->b[block];
+	touch(g, block);
 	if (!b->reached)
 		b->reached = *g->phase;
+	if (g->caps.n && g->caps.v[g->caps.n - 1].chain0 == g->chain.n &&
+	    g->caps.v[g->caps.n - 1].fblock < 0)
+		g->caps.v[g->caps.n - 1].fblock = block;
 	inst in = { 0 };
 	in.block = block;
 	in.active = active(g, block);
@@ -125,6 +271,7 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 				 * every enclosing block's totals miss what it does */
 				for (size_t i = 0; i < g->chain.n; i++)
 					if (g->chain.v[i].active) {
+						touch(g, g->chain.v[i].block);
 						bstate *a = &g->b[g->chain.v[i].block];
 						a->unk |= unknown;
 						add_note(a->notes, &a->nnotes, note);
@@ -132,6 +279,7 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 			}
 		}
 	}
+	g->chainpos[block] = (int)g->chain.n;
 	vd_vec_push(g->chain, in);
 	/* callers see the new frame */
 	for (size_t i = 0; i < g->chain.n; i++) {
@@ -139,6 +287,11 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 		double d = g->stack - c->stack0;
 		if (d > c->smax)
 			c->smax = d;
+	}
+	for (size_t i = 0; i < g->caps.n; i++) {
+		capture *c = &g->caps.v[i];
+		if (g->stack - c->stack0 > c->smax)
+			c->smax = g->stack - c->stack0;
 	}
 }
 
@@ -150,6 +303,11 @@ static void raise_peaks(agg *g)
 		if (d > c->peak)
 			c->peak = d;
 	}
+	for (size_t i = 0; i < g->caps.n; i++) {
+		capture *c = &g->caps.v[i];
+		if (g->live - c->live0 > c->peak)
+			c->peak = g->live - c->live0;
+	}
 }
 
 static void on_leave(void *pl, int block)
@@ -158,8 +316,10 @@ static void on_leave(void *pl, int block)
 	if (g->chain.n == 0)
 		return;
 	inst in = g->chain.v[--g->chain.n];
+	g->chainpos[in.block] = -1;
 	const vd_sblock *s = &g->sb[in.block];
 	bstate *b = &g->b[in.block];
+	touch(g, in.block);
 	if (s->kind == VD_SB_LOOP) {
 		/* the body was walked once: what it leaves allocated grows per
 		 * iteration */
@@ -179,10 +339,14 @@ static void on_leave(void *pl, int block)
 			if (in.active)
 				b->p[VD_p1] += in.iters;
 			for (size_t i = 0; i < g->chain.n; i++)
-				if (g->chain.v[i].active)
+				if (g->chain.v[i].active) {
+					touch(g, g->chain.v[i].block);
 					g->b[g->chain.v[i].block].p[VD_p1] += in.iters;
-			if (*g->phase == 1 && s->file_block >= 0)
+				}
+			if (*g->phase == 1 && s->file_block >= 0) {
+				touch(g, s->file_block);
 				g->b[s->file_block].p[VD_p1] += in.iters;
+			}
 		}
 	}
 	if (s->kind == VD_SB_FUNCTION)
@@ -208,12 +372,25 @@ static void add_file(agg *g, int block, const vd_io_event *e)
 		per = vd_arena_alloc(g->a, sizeof(double));
 		vd_map_put(g->fileset, key, per);
 	}
-	if (e->file_per_exec && e->op == VD_IOOP_OPEN)
-		*per += e->count;
+	double add = e->file_per_exec && e->op == VD_IOOP_OPEN ? e->count : 0;
+	*per += add;
+	/* the innermost capture this block lies inside records the pair */
+	for (size_t k = g->caps.n; k-- > 0;) {
+		capture *c = &g->caps.v[k];
+		int pos = g->chainpos[block];
+		if (pos >= 0 && (size_t)pos < c->chain0)
+			continue;
+		if (c->doomed)
+			break;
+		filepair f = { block, e->file, add };
+		vd_vec_push(c->files, f);
+		break;
+	}
 }
 
 static void add_event(agg *g, int block, const vd_io_event *e, double secs)
 {
+	touch(g, block);
 	bstate *b = &g->b[block];
 	double n = e->count;
 	b->p[VD_p2] += n;
@@ -260,6 +437,7 @@ static void on_io(void *pl, const vd_io_event *e)
 		add_event(g, g->sb[e->block].file_block, e, secs);
 	if (!active(g, e->block))
 		return;
+	touch(g, e->block);
 	site *s = &g->sites[e->block];
 	s->seen = 1;
 	s->count += e->count;
@@ -301,13 +479,216 @@ static void on_ops(void *pl, double n)
 	int fn_file = -1;
 	for (size_t i = 0; i < g->chain.n; i++) {
 		inst *c = &g->chain.v[i];
-		if (c->active)
+		if (c->active) {
+			touch(g, c->block);
 			g->b[c->block].ops += n;
+		}
 		if (g->sb[c->block].kind == VD_SB_FUNCTION)
 			fn_file = g->sb[c->block].file_block;
 	}
-	if (*g->phase == 1 && fn_file >= 0)
+	if (*g->phase == 1 && fn_file >= 0) {
+		touch(g, fn_file);
 		g->b[fn_file].ops += n;
+	}
+}
+
+static void on_capture_begin(void *pl, double mult)
+{
+	agg *g = pl;
+	capture c = { 0 };
+	c.mult = mult;
+	c.chain0 = g->chain.n;
+	c.fblock = -1;
+	c.io0 = g->io_events;
+	c.live0 = g->live;
+	c.stack0 = g->stack;
+	if (vd_vec_push(g->caps, c) == 0)
+		g->caps_live++;
+}
+
+static void capture_free(capture *c)
+{
+	vd_vec_free(c->touched);
+	vd_vec_free(c->files);
+	im_free(&c->idx);
+}
+
+static void *on_capture_end(void *pl, int keep)
+{
+	agg *g = pl;
+	if (!g->caps.n)
+		return NULL;
+	capture c = g->caps.v[--g->caps.n];
+	if (!c.doomed)
+		g->caps_live--;
+	summary *sm = NULL;
+	size_t need = c.touched.n * sizeof(snap) + c.files.n * sizeof(filepair) + sizeof(summary);
+	if (keep && !c.doomed && c.mult > 0 && c.fblock >= 0 &&
+	    g->summary_bytes + need <= SUMMARY_BUDGET && (sm = calloc(1, sizeof(*sm)))) {
+		sm->scale = 1.0 / c.mult;
+		sm->d = malloc((c.touched.n ? c.touched.n : 1) * sizeof(snap));
+		sm->f = malloc((c.files.n ? c.files.n : 1) * sizeof(filepair));
+		sm->fidx = -1;
+		if (!sm->d || !sm->f) {
+			free(sm->d);
+			free(sm->f);
+			free(sm);
+			sm = NULL;
+		}
+	}
+	for (size_t i = 0; sm && i < c.touched.n; i++) {
+		const snap *before = &c.touched.v[i];
+		int blk = before->block;
+		snap *d = &sm->d[sm->nd++];
+		d->block = blk;
+		d->b = g->b[blk]; /* after; additive fields become differences */
+		for (int k = 0; k < VD_NPARAMS; k++)
+			if (k != VD_p10 && k != VD_p11)
+				d->b.p[k] -= before->b.p[k];
+		d->b.io_s -= before->b.io_s;
+		d->b.ops -= before->b.ops;
+		d->b.executions -= before->b.executions;
+		d->s = g->sites[blk];
+		d->s.count -= before->s.count;
+		d->s.bytes -= before->s.bytes;
+		if (blk == c.fblock)
+			sm->fidx = (long)i;
+	}
+	for (size_t i = 0; sm && i < c.files.n; i++)
+		sm->f[sm->nf++] = c.files.v[i];
+	if (sm) {
+		sm->io = g->io_events - c.io0;
+		sm->live_net = g->live - c.live0;
+		sm->peak = c.peak;
+		sm->smax = c.smax;
+		g->summary_bytes += need;
+		vd_vec_push(g->summaries, sm);
+	}
+	/* the enclosing capture inherits what this one saw */
+	if (g->caps.n && !g->caps.v[g->caps.n - 1].doomed) {
+		capture *o = &g->caps.v[g->caps.n - 1];
+		for (size_t i = 0; i < c.touched.n; i++) {
+			int blk = c.touched.v[i].block;
+			int pos = g->chainpos[blk];
+			if ((pos >= 0 && (size_t)pos < o->chain0) || im_get(&o->idx, blk) >= 0)
+				continue;
+			if (vd_vec_push(o->touched, c.touched.v[i]) == 0)
+				im_put(&o->idx, blk, (int)o->touched.n - 1);
+		}
+		for (size_t i = 0; i < c.files.n; i++)
+			vd_vec_push(o->files, c.files.v[i]);
+	}
+	capture_free(&c);
+	return sm;
+}
+
+static void on_capture_doom(void *pl)
+{
+	agg *g = pl;
+	for (size_t i = 0; i < g->caps.n; i++)
+		if (!g->caps.v[i].doomed) {
+			g->caps.v[i].doomed = 1;
+			g->caps_live--;
+			capture_free(&g->caps.v[i]); /* its snapshots are no longer needed */
+		}
+}
+
+static void add_fileset(agg *g, int block, int file, double per)
+{
+	vd_io_event e = { 0 };
+	e.file = file;
+	e.op = per > 0 ? VD_IOOP_OPEN : VD_IOOP_NONE;
+	e.file_per_exec = per > 0;
+	e.count = per;
+	add_file(g, block, &e);
+}
+
+static void on_replay(void *pl, const void *summary_, double mult)
+{
+	agg *g = pl;
+	const summary *sm = summary_;
+	double k = mult * sm->scale;
+	for (size_t i = 0; i < sm->nd; i++) {
+		const snap *d = &sm->d[i];
+		int blk = d->block;
+		if (!active(g, blk))
+			continue;
+		touch(g, blk);
+		bstate *b = &g->b[blk];
+		if (!b->reached)
+			b->reached = *g->phase;
+		for (int q = 0; q < VD_NPARAMS; q++) {
+			if (q == VD_p10 || q == VD_p11) {
+				if (d->b.p[q] > b->p[q])
+					b->p[q] = d->b.p[q];
+			} else {
+				b->p[q] += k * d->b.p[q];
+			}
+		}
+		b->io_s += k * d->b.io_s;
+		b->ops += k * d->b.ops;
+		b->executions += k * d->b.executions;
+		b->unk |= d->b.unk;
+		for (int q = 0; q < d->b.nnotes; q++)
+			add_note(b->notes, &b->nnotes, d->b.notes[q]);
+		site *st = &g->sites[blk];
+		if (d->s.seen) {
+			st->seen = 1;
+			st->count += k * d->s.count;
+			st->bytes += k * d->s.bytes;
+			st->flags |= d->s.flags;
+			st->api = d->s.api;
+			st->call = d->s.call;
+			st->op = d->s.op;
+			if (!st->path)
+				st->path = d->s.path;
+			for (int q = 0; q < d->s.nnotes; q++)
+				add_note(st->notes, &st->nnotes, d->s.notes[q]);
+		}
+	}
+	for (size_t i = 0; i < sm->nf; i++)
+		if (active(g, sm->f[i].block))
+			add_fileset(g, sm->f[i].block, sm->f[i].file, k * sm->f[i].per);
+	/* the caller's chain gets what the function block got */
+	if (sm->fidx >= 0) {
+		const snap *fd = &sm->d[sm->fidx];
+		for (size_t i = 0; i < g->chain.n; i++) {
+			inst *c = &g->chain.v[i];
+			if (!c->active)
+				continue;
+			touch(g, c->block);
+			bstate *b = &g->b[c->block];
+			for (int q = 0; q < VD_NPARAMS; q++)
+				if (q != VD_p10 && q != VD_p11)
+					b->p[q] += k * fd->b.p[q];
+			b->io_s += k * fd->b.io_s;
+			b->ops += k * fd->b.ops;
+			b->unk |= fd->b.unk;
+			for (int q = 0; q < fd->b.nnotes; q++)
+				add_note(b->notes, &b->nnotes, fd->b.notes[q]);
+			for (size_t f = 0; f < sm->nf; f++)
+				if (sm->f[f].block == fd->block)
+					add_fileset(g, c->block, sm->f[f].file, k * sm->f[f].per);
+		}
+	}
+	g->io_events += sm->io;
+	double live = g->live;
+	g->live = live + sm->peak;
+	raise_peaks(g);
+	g->live = live + sm->live_net;
+	double stack = g->stack;
+	g->stack = stack + sm->smax;
+	for (size_t i = 0; i < g->chain.n; i++) {
+		inst *c = &g->chain.v[i];
+		if (g->stack - c->stack0 > c->smax)
+			c->smax = g->stack - c->stack0;
+	}
+	for (size_t i = 0; i < g->caps.n; i++) {
+		capture *c = &g->caps.v[i];
+		if (g->stack - c->stack0 > c->smax)
+			c->smax = g->stack - c->stack0;
+	}
+	g->stack = stack;
 }
 
 static void on_alloc(void *pl, double delta)
@@ -351,11 +732,15 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	g.dev = dev;
 	g.nprocs = nprocs > 0 ? nprocs : 1;
 	g.phase = &phase;
-	if (!g.b || !g.sites || !g.fileset || !g.a) {
+	g.chainpos = malloc((g.nsb + 1) * sizeof(int));
+	if (g.chainpos)
+		memset(g.chainpos, 0xff, (g.nsb + 1) * sizeof(int));
+	if (!g.b || !g.sites || !g.fileset || !g.a || !g.chainpos) {
 		vd_error_set("out of memory");
 		goto cleanup;
 	}
-	vd_visitor v = { &g, on_enter, on_leave, on_io, on_ops, on_alloc };
+	vd_visitor v = { &g,	   on_enter,	     on_leave,	       on_io,	  on_ops,
+			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom };
 	if (vd_project_walk(p, &v, &phase) != 0)
 		goto cleanup;
 
@@ -459,6 +844,16 @@ cleanup:
 	vd_result_free(r);
 	free(g.b);
 	free(g.sites);
+	free(g.chainpos);
+	while (g.caps.n)
+		capture_free(&g.caps.v[--g.caps.n]);
+	vd_vec_free(g.caps);
+	for (size_t i = 0; i < g.summaries.n; i++) {
+		free(g.summaries.v[i]->d);
+		free(g.summaries.v[i]->f);
+		free(g.summaries.v[i]);
+	}
+	vd_vec_free(g.summaries);
 	vd_vec_free(g.chain);
 	vd_map_free(g.fileset);
 	vd_arena_free(g.a);

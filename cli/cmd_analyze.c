@@ -43,6 +43,8 @@ static void analyze_usage(FILE *out)
 		"  --format F         table|json|csv|dot|graphml for what is printed\n"
 		"  --sort KEY         io (default: I/O-bound blocks by predicted I/O time) or cioc\n"
 		"  --all              also list blocks not reachable from the entry point\n"
+		"  --no-memo          walk every call again instead of replaying call summaries\n"
+		"                     (slower; the results are the same - for checking that)\n"
 		"  --quiet            print nothing on success\n\n"
 		"exit codes: 0 ok, 1 error, 3 some translation units could not be parsed\n");
 }
@@ -175,6 +177,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		{ "shard", required_argument, NULL, 'S' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "all", no_argument, NULL, 'A' },
+		{ "no-memo", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -268,6 +271,7 @@ static int run_analyze(int argc, char **argv, int merge)
 			break;
 		case 'C': no_cache = 1; break;
 		case 'A': ro.include_unreachable = 1; break;
+		case 'N': eo.no_memo = 1; break;
 		case 'S':
 			if (sscanf(optarg, "%d/%d", &eo.shard_k, &eo.shard_n) != 2 || eo.shard_n < 1 ||
 			    eo.shard_k < 1 || eo.shard_k > eo.shard_n) {

@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@ typedef struct val val;
 typedef struct arr {
 	int n;
 	val *v;
+	int level; /* frame level it belongs to (-1: global), for side effects */
 } arr;
 
 typedef struct frame frame;
@@ -51,11 +53,14 @@ struct val {
 	val *ref;       /* V_REF: the referenced storage */
 };
 
-typedef struct field_val {
+typedef struct field_val field_val;
+typedef VD_VEC(field_val) fieldvec;
+
+struct field_val {
 	val *owner; /* storage of the struct variable */
 	const char *field;
 	val v;
-} field_val;
+};
 
 struct frame {
 	ir_func *fn;
@@ -65,6 +70,9 @@ struct frame {
 	int has_ret;
 	int returned;
 	int cond0;
+	int level;      /* index in the frame stack */
+	frame *up;      /* the caller's frame */
+	fieldvec fields; /* struct members of its locals */
 };
 
 typedef struct handle {
@@ -82,6 +90,11 @@ typedef struct gwrite {
 	val old;
 } gwrite;
 
+typedef struct wdelta {
+	int file;
+	double bytes;
+} wdelta;
+
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
@@ -92,7 +105,7 @@ typedef struct ctx {
 	vd_arena *a;
 	frame *fr;
 	val *globals;
-	VD_VEC(field_val) fields;
+	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
 	double mult;
 	int cond;
@@ -109,6 +122,17 @@ typedef struct ctx {
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
 	int glog_on;
+	/* call summaries: memo table, and what recording needs to know */
+	vd_map *memo;          /* key -> memo_entry */
+	vd_map *interned;      /* note text -> one pointer */
+	unsigned long gver;    /* bumped by every write to a global */
+	int fx_min;            /* lowest frame level written since the innermost recording began */
+	unsigned long cuts;    /* calls not unrolled */
+	unsigned long capped;  /* multipliers capped by exit paths */
+	unsigned long hfx;     /* handle state changed (seeks) */
+	VD_VEC(struct wdelta) wlog; /* bytes written per file while recording */
+	int recording;
+	unsigned long memo_hits, memo_calls;
 } ctx;
 
 static const unsigned COUNT_BITS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) |
@@ -209,7 +233,12 @@ static const char *note(ctx *c, const char *fmt, ...)
 	vd_buf b = VD_BUF_INIT;
 	vd_buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	const char *r = vd_arena_strdup(c->p->arena, vd_buf_cstr(&b));
+	/* one pointer per text: notes are part of call-summary keys */
+	const char *r = vd_map_get(c->interned, vd_buf_cstr(&b));
+	if (!r) {
+		r = vd_arena_strdup(c->p->arena, vd_buf_cstr(&b));
+		vd_map_put(c->interned, r, (void *)r);
+	}
 	vd_buf_release(&b);
 	return r;
 }
@@ -259,17 +288,26 @@ static val parse_literal(ctx *c, const char *s)
 	return vstr(vd_arena_strdup(c->a, s));
 }
 
+/* The member `field` of the struct stored at `owner`.  Members of a
+ * frame's locals live with that frame and die with it; globals' (and
+ * anything else's) in the walk's own list. */
 static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
 {
-	for (size_t i = c->fields.n; i-- > 0;)
-		if (c->fields.v[i].owner == owner && !strcmp(c->fields.v[i].field, field))
-			return &c->fields.v[i];
+	fieldvec *list = &c->fields;
+	for (frame *f = c->fr; f; f = f->up)
+		if (owner >= f->slots && owner < f->slots + f->nslots) {
+			list = &f->fields;
+			break;
+		}
+	for (size_t i = list->n; i-- > 0;)
+		if (list->v[i].owner == owner && !strcmp(list->v[i].field, field))
+			return &list->v[i];
 	if (!create)
 		return NULL;
 	field_val fv = { owner, field, unk(0) };
-	if (vd_vec_push(c->fields, fv))
+	if (vd_vec_push(*list, fv))
 		return NULL;
-	return &c->fields.v[c->fields.n - 1];
+	return &list->v[list->n - 1];
 }
 
 static int new_handle(ctx *c)
@@ -308,14 +346,39 @@ static void exec(ctx *c, ir_stmt *s);
 
 /* Every write to a variable goes through here: globals are logged while a
  * branch or loop needs to know what its arms changed. */
+/* The frame level storage `st` belongs to: -1 for globals, else the index
+ * of the frame whose slots hold it (INT_MAX when unknown). */
+static int level_of(ctx *c, const val *st)
+{
+	if (c->globals && st >= c->globals && st < c->globals + c->p->globals.n)
+		return -1;
+	for (frame *f = c->fr; f; f = f->up)
+		if (st >= f->slots && st < f->slots + f->nslots)
+			return f->level;
+	return INT_MAX;
+}
+
+static void side_effect(ctx *c, int level)
+{
+	if (level < c->fx_min)
+		c->fx_min = level;
+}
+
 static void store_val(ctx *c, val *st, val v)
 {
 	if (!st)
 		return;
-	if (c->glog_on && c->globals && st >= c->globals && st < c->globals + c->p->globals.n) {
-		gwrite g = { (int)(st - c->globals), *st };
-		vd_vec_push(c->glog, g);
+	int level = level_of(c, st);
+	if (level == -1) {
+		c->gver++;
+		if (c->recording && c->v->capture_doom)
+			c->v->capture_doom(c->v->payload); /* no recording under way can be kept */
+		if (c->glog_on) {
+			gwrite g = { (int)(st - c->globals), *st };
+			vd_vec_push(c->glog, g);
+		}
 	}
+	side_effect(c, level);
 	*st = v;
 }
 
@@ -345,6 +408,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (lhs->kind == E_INDEX) {
 		val base = eval(c, lhs->kids[0]);
 		val idx = eval(c, lhs->kids[1]);
+		if (base.k == V_ARR)
+			side_effect(c, base.a->level);
 		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
 			base.a->v[idx.i] = v;
 		else if (base.k == V_ARR && idx.k != V_INT)
@@ -354,6 +419,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	}
 	if (lhs->kind == E_MEMBER && lhs->nkids == 1) {
 		val *owner = member_owner(c, lhs->kids[0], NULL);
+		if (owner)
+			side_effect(c, level_of(c, owner));
 		if (owner && lhs->str) {
 			field_val *f = field_slot(c, owner, lhs->str, 1);
 			if (f)
@@ -603,6 +670,7 @@ static val eval(ctx *c, ir_expr *e)
 		val v = { 0 };
 		v.k = V_ARR;
 		v.a = vd_arena_alloc(c->a, sizeof(arr));
+		v.a->level = c->fr ? c->fr->level : -1;
 		v.a->n = e->nkids;
 		v.a->v = vd_arena_alloc(c->a, (size_t)(e->nkids ? e->nkids : 1) * sizeof(val));
 		for (int i = 0; i < e->nkids; i++)
@@ -811,7 +879,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		if (e->kids[0]->kind == E_VAR) {
 			val *st = storage(c, e->kids[0]->var);
 			if (st && st->k == V_MEM)
-				*st = unk(0);
+				store_val(c, st, unk(0));
 		}
 		return unk(0);
 	}
@@ -1109,13 +1177,21 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			ev.random = h->rand_pos;
 		if (ce->op == VD_OP_WRITE && h) {
 			ev.sync_handle = h->sync;
-			if (h->file >= 0)
+			if (h->file >= 0) {
 				p->files.v[h->file].written += bytes * c->mult;
+				if (c->recording) {
+					wdelta wd = { h->file, bytes * c->mult };
+					vd_vec_push(c->wlog, wd);
+				}
+			}
 		}
 	}
 	if (ce->op == VD_OP_SEEK && h) {
 		val *off = arg_at(args, n, ce->offset_arg);
-		h->rand_pos = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
+		int rp = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
+		if (rp != h->rand_pos)
+			c->hfx++;
+		h->rand_pos = rp;
 	}
 	ev.notes[nn] = NULL;
 
@@ -1130,6 +1206,80 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 
 /* ---- project calls -------------------------------------------------------------------------- */
 
+/* ---- call summaries ---------------------------------------------------------------- */
+
+typedef struct memo_entry {
+	const void *summary;
+	val ret;
+	wdelta *w;   /* bytes written per file, per unit of multiplier */
+	size_t nw;
+} memo_entry;
+
+/* The part of a value a call's behaviour may depend on; 0 when the value
+ * cannot be keyed (a pointer into the caller's storage). */
+static int key_val(vd_buf *b, const val *v, int depth)
+{
+	vd_buf_printf(b, "|%d:%x:", v->k, v->t);
+	switch (v->k) {
+	case V_INT:
+		vd_buf_printf(b, "%lld", v->i);
+		break;
+	case V_FLT:
+	case V_SPACE:
+	case V_TYPE:
+	case V_MEM:
+		vd_buf_printf(b, "%a", v->f);
+		break;
+	case V_STR:
+		vd_buf_printf(b, "%zu:", strlen(v->s));
+		vd_buf_puts(b, v->s);
+		break;
+	case V_HANDLE:
+		vd_buf_printf(b, "%d", v->h);
+		break;
+	case V_FUNC:
+		vd_buf_printf(b, "%p:%s", (void *)v->fn, v->fname ? v->fname : "");
+		break;
+	case V_ARR:
+		if (depth > 2 || v->a->n > 64)
+			return 0;
+		vd_buf_printf(b, "%d[", v->a->n);
+		for (int i = 0; i < v->a->n; i++)
+			if (!key_val(b, &v->a->v[i], depth + 1))
+				return 0;
+		vd_buf_putc(b, ']');
+		break;
+	case V_REF:
+		return 0;
+	default:
+		break;
+	}
+	return 1;
+}
+
+static const char *memo_key(ctx *c, ir_func *f, val *args, int n, vd_buf *b)
+{
+	vd_buf_clear(b);
+	vd_buf_printf(b, "%p|%d|%d|%x|%lu", (void *)f, c->phase, c->cond > 0, c->unk, c->gver);
+	for (int i = 0; i < c->nnotes; i++)
+		vd_buf_printf(b, "|n%p", (const void *)c->notes[i]);
+	for (int i = 0; i < n; i++)
+		if (!key_val(b, &args[i], 0))
+			return NULL;
+	return vd_buf_cstr(b);
+}
+
+static int memo_ret_ok(const val *r, size_t handles0)
+{
+	if (r->k == V_ARR || r->k == V_REF)
+		return 0;
+	if (r->k == V_HANDLE && (size_t)r->h >= handles0)
+		return 0; /* a handle the call opened */
+	return 1;
+}
+
+static val call_body(ctx *c, ir_func *f, val *args, int n);
+
 static val call_function(ctx *c, ir_func *f, val *args, int n)
 {
 	vd_project *p = c->p;
@@ -1137,6 +1287,77 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 		return unk(0);
 	if (c->depth >= p->opts.max_depth || c->steps > EVAL_STEP_BUDGET)
 		return unk(0); /* noted on the call block by eval_call */
+	/* a function whose recordings keep being refused (it writes globals,
+	 * say) is not recorded again: recording costs, replay is the gain */
+	int can = c->v->capture_begin && c->v->capture_end && c->v->replay && c->mult > 0 &&
+		  !p->opts.no_memo && !(f->memo_fails >= 3 && f->memo_fails == f->memo_tries);
+	vd_buf kb = VD_BUF_INIT;
+	const char *key = can ? memo_key(c, f, args, n, &kb) : NULL;
+	c->memo_calls++;
+	if (key) {
+		memo_entry *m = vd_map_get(c->memo, key);
+		if (m) {
+			/* the same call in the same context: replay its summary */
+			c->memo_hits++;
+			c->v->replay(c->v->payload, m->summary, c->mult);
+			for (size_t i = 0; i < m->nw; i++)
+				p->files.v[m->w[i].file].written += m->w[i].bytes * c->mult;
+			if (c->recording)
+				for (size_t i = 0; i < m->nw; i++) {
+					wdelta wd = { m->w[i].file, m->w[i].bytes * c->mult };
+					vd_vec_push(c->wlog, wd);
+				}
+			vd_buf_release(&kb);
+			return m->ret;
+		}
+	}
+	if (!key) {
+		vd_buf_release(&kb);
+		return call_body(c, f, args, n);
+	}
+	/* record: the call's effects on the caller must be none but its events */
+	int fx_saved = c->fx_min;
+	unsigned long gver0 = c->gver, cuts0 = c->cuts, capped0 = c->capped, hfx0 = c->hfx;
+	size_t handles0 = c->handles.n, wpos = c->wlog.n;
+	double mult0 = c->mult;
+	int level = c->fr ? c->fr->level + 1 : 0;
+	c->fx_min = INT_MAX;
+	c->recording++;
+	c->v->capture_begin(c->v->payload, mult0);
+	val r = call_body(c, f, args, n);
+	int ok = c->fx_min >= level && c->gver == gver0 && c->cuts == cuts0 && c->capped == capped0 &&
+		 c->hfx == hfx0 && c->steps <= EVAL_STEP_BUDGET && memo_ret_ok(&r, handles0);
+	const void *sm = c->v->capture_end(c->v->payload, ok);
+	c->recording--;
+	f->memo_tries++;
+	if (!sm)
+		f->memo_fails++;
+	if (sm) {
+		memo_entry *m = vd_arena_alloc(c->a, sizeof(*m));
+		size_t nw = c->wlog.n - wpos;
+		m->summary = sm;
+		m->ret = r;
+		m->w = vd_arena_alloc(c->a, (nw ? nw : 1) * sizeof(wdelta));
+		for (size_t i = wpos; i < c->wlog.n; i++) {
+			size_t k = 0;
+			while (k < m->nw && m->w[k].file != c->wlog.v[i].file)
+				k++;
+			if (k == m->nw)
+				m->w[m->nw++] = (wdelta){ c->wlog.v[i].file, 0 };
+			m->w[k].bytes += c->wlog.v[i].bytes / mult0;
+		}
+		vd_map_put(c->memo, key, m);
+	}
+	if (!c->recording)
+		c->wlog.n = wpos;
+	if (fx_saved < c->fx_min)
+		c->fx_min = fx_saved;
+	vd_buf_release(&kb);
+	return r;
+}
+
+static val call_body(ctx *c, ir_func *f, val *args, int n)
+{
 	frame fr = { 0 };
 	fr.fn = f;
 	fr.nslots = f->nslots;
@@ -1146,6 +1367,8 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	for (int i = 0; i < f->nparams; i++)
 		fr.slots[f->params[i]->slot] = i < n ? args[i] : unk(0);
 	fr.cond0 = c->cond;
+	fr.up = c->fr;
+	fr.level = c->fr ? c->fr->level + 1 : 0;
 	frame *saved = c->fr;
 	double saved_ops = c->ops;
 	c->ops = 0;
@@ -1164,6 +1387,7 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	c->ops = saved_ops;
 	val r = fr.has_ret ? fr.ret : unk(0);
 	free(fr.slots);
+	vd_vec_free(fr.fields);
 	return r;
 }
 
@@ -1198,8 +1422,10 @@ static val eval_call(ctx *c, ir_expr *e)
 	if (known || e->ncallees > 0) {
 		flush_ops(c);
 		double saved_mult = c->mult;
-		if ((known ? known->noreturn : (e->ncallees == 1 && e->callees[0]->noreturn)) && c->mult > 1)
+		if ((known ? known->noreturn : (e->ncallees == 1 && e->callees[0]->noreturn)) && c->mult > 1) {
 			c->mult = 1; /* it ends the program: once per run at most */
+			c->capped++;
+		}
 		int multi = !known && e->ncallees > 1;
 		unsigned u = c->unk;
 		const char *nt = NULL;
@@ -1222,8 +1448,10 @@ static val eval_call(ctx *c, ir_expr *e)
 						(long)EVAL_STEP_BUDGET);
 			c->budget_noted = 1;
 		}
-		if (nt)
+		if (nt) {
 			u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+			c->cuts++;
+		}
 		enter(c, e->block, c->mult, c->mult, u, nt);
 		if (multi)
 			c->cond++; /* one of several targets runs */
@@ -1791,6 +2019,7 @@ static void exec(ctx *c, ir_stmt *s)
 			if (vd_stmt_exits(s->kids[i]) && c->mult > 1) {
 				flush_ops(c);
 				c->mult = 1;
+				c->capped++;
 				break;
 			}
 		/* arrays declared in this scope live until its end */
@@ -1829,6 +2058,7 @@ static void exec(ctx *c, ir_stmt *s)
 			val a = { 0 };
 			a.k = V_ARR;
 			a.a = vd_arena_alloc(c->a, sizeof(arr));
+			a.a->level = c->fr ? c->fr->level : -1;
 			int n = s->var->array_len < 4096 ? (int)s->var->array_len : 0;
 			a.a->n = n;
 			a.a->v = vd_arena_alloc(c->a, (size_t)(n ? n : 1) * sizeof(val));
@@ -1945,8 +2175,15 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 	c.v = v;
 	c.a = vd_arena_new();
 	c.mult = 1;
-	if (!c.a)
+	c.memo = vd_map_new();
+	c.interned = vd_map_new();
+	c.fx_min = INT_MAX;
+	if (!c.a || !c.memo || !c.interned) {
+		vd_arena_free(c.a);
+		vd_map_free(c.memo);
+		vd_map_free(c.interned);
 		return -1;
+	}
 	for (int i = 0; i < 3; i++)
 		new_handle(&c); /* stdin, stdout, stderr */
 	*phase = 1;
@@ -2023,6 +2260,9 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 		}
 	free(c.globals);
 	vd_vec_free(c.glog);
+	vd_vec_free(c.wlog);
+	vd_map_free(c.memo);
+	vd_map_free(c.interned);
 	vd_vec_free(c.fields);
 	vd_vec_free(c.handles);
 	vd_arena_free(c.a);

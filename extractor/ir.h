@@ -110,6 +110,7 @@ struct ir_func {
 	int reached;         /* 1: reached from the entry, 2: in the standalone phase */
 	int unreached_caller;/* called by a function the entry does not reach */
 	int on_stack;
+	int memo_tries, memo_fails; /* call summaries recorded / refused */
 };
 
 /* An assignment of a function into a slot (struct field or variable):

@@ -77,6 +77,7 @@ typedef struct vd_extract_opts {
 	int jobs;                   /* parallel parses; <= 1 parses in the calling thread */
 	int shard_k, shard_n;       /* parse only shard K of N (1-based); n <= 1: all */
 	const vd_tu_cache *cache;   /* NULL: no cache */
+	int no_memo;                /* 1: re-walk every call instead of replaying summaries */
 	/* progress while parsing (may be NULL); never called from library threads */
 	void (*progress)(void *payload, size_t done, size_t total, const char *file);
 	void *payload;
@@ -139,6 +140,16 @@ typedef struct vd_visitor {
 	void (*io)(void *payload, const vd_io_event *e);
 	void (*ops)(void *payload, double n);       /* arithmetic/memory ops, already multiplied */
 	void (*alloc)(void *payload, double delta); /* live heap/array bytes, one instance */
+	/* Call summaries (optional; all three or none).  capture_begin()
+	 * starts recording what a call does, walked at multiplier `mult`;
+	 * capture_end() stops it and returns the summary (keep = 0: discard,
+	 * NULL returned).  replay() applies a summary as if the call ran again
+	 * at multiplier `mult`.  Summaries live until the walk ends. */
+	void (*capture_begin)(void *payload, double mult);
+	void *(*capture_end)(void *payload, int keep);
+	void (*replay)(void *payload, const void *summary, double mult);
+	/* every capture under way will be discarded: stop recording for them */
+	void (*capture_doom)(void *payload);
 } vd_visitor;
 
 typedef struct vd_file_info {

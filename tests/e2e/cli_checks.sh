@@ -279,6 +279,42 @@ shard_merge)
 	expect_rc 1 $? "merging a non-database"
 	expect_in "notadb.db" o "message names it"
 	;;
+memo)
+	# a call tree that grows 3x per level: summaries must give what a full
+	# re-walk gives, and P2 = 3^10 exactly
+	{
+		echo '#include <unistd.h>'
+		echo 'static char buf[64];'
+		echo 'void f10(int fd) { write(fd, buf, 64); }'
+		for i in 9 8 7 6 5 4 3 2 1 0; do
+			echo "void f$i(int fd) { for (int i = 0; i < 2; i++) f$((i + 1))(fd); f$((i + 1))(fd); }"
+		done
+		echo 'int main(void) { f0(1); return 0; }'
+	} > tree.c
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "tree.c"], "file": "tree.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --quiet --db memo.db compile_commands.json || fail "with summaries"
+	"$VIDYA" analyze --no-probe --quiet --no-memo --db walk.db compile_commands.json || fail "without"
+	blocks_of memo.db > a
+	blocks_of walk.db > b
+	# equal, numbers up to a relative 1e-9 (a replayed summary sums in
+	# another order than a re-walk)
+	paste -d'\n' a b | awk -F'|' '
+		NR % 2 == 1 { n = split($0, x, "|"); next }
+		{ m = split($0, y, "|"); if (m != n) { bad++; next }
+		  for (i = 1; i <= n; i++) {
+			if (x[i] == y[i]) continue
+			if (x[i] ~ /^-?[0-9.e+-]+$/ && y[i] ~ /^-?[0-9.e+-]+$/) {
+				d = x[i] - y[i]; if (d < 0) d = -d
+				s = (x[i] < 0 ? -x[i] : x[i]); if (d <= 1e-9 * s) continue
+			}
+			bad++; print "differs: " x[1] " column " i ": " x[i] " vs " y[i] > "/dev/stderr"
+		  } }
+		END { exit bad > 0 }' || fail "summaries change the result"
+	[ "$(sqlite3 memo.db "SELECT p2 = 59049 FROM v_blocks WHERE block_id = 'program'")" = 1 ] ||
+		fail "program P2 is 3^10"
+	;;
 *)
 	fail "unknown check"
 	;;
