@@ -315,6 +315,46 @@ JSON
 	[ "$(sqlite3 memo.db "SELECT p2 = 59049 FROM v_blocks WHERE block_id = 'program'")" = 1 ] ||
 		fail "program P2 is 3^10"
 	;;
+gcc_flags)
+	# flags only gcc knows, relative include paths against "directory",
+	# a file listed twice with the same flags (analyzed once)
+	small_project
+	mkdir -p inc && echo '#define NREC 3' > inc/rec.h
+	sed -i 's/#include <stdlib.h>/#include <stdlib.h>\n#include "rec.h"/' app.c
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["gcc", "-O3", "-fno-tree-vectorize", "-fanalyzer",
+  "-Wlogical-op", "-mno-red-zone", "-fstack-clash-protection", "-Iinc", "-c", "app.c", "-o", "app.o"],
+  "file": "app.c"},
+ {"directory": "$T", "command": "gcc -O3 -fno-tree-vectorize -Iinc -c app.c -o app2.o", "file": "app.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json --args 4 >out 2>&1 || { cat out; fail "gcc-only flags stop the parse"; }
+	[ "$(q "SELECT p2 = 4 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 1 ] || fail "app.c analyzed"
+	[ "$(q 'SELECT tus_total FROM v_runs')" -le 2 ] || fail "duplicate entries"
+	;;
+mpicc_wrapper)
+	# an entry compiled with mpicc and no -I for mpi.h: the wrapper's flags
+	command -v mpicc >/dev/null || { echo "skip: no mpicc"; exit 0; }
+	cat > m.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+	MPI_File fh;
+	double x[16] = { 0 };
+	MPI_Init(&argc, &argv);
+	MPI_File_open(MPI_COMM_WORLD, "m.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+	MPI_File_write_all(fh, x, 16, MPI_DOUBLE, MPI_STATUS_IGNORE);
+	MPI_File_close(&fh);
+	MPI_Finalize();
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["mpicc", "-c", "m.c"], "file": "m.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out; fail "mpicc entry"; }
+	[ "$(q "SELECT p3 = 128 FROM v_blocks WHERE block_id = 'program'")" = 1 ] || fail "16 doubles written collectively"
+	[ "$(q "SELECT count(*) FROM v_io_sites WHERE api = 'mpiio' AND collective = 1")" -ge 2 ] || fail "collective MPI-IO sites"
+	;;
 *)
 	fail "unknown check"
 	;;
