@@ -236,6 +236,8 @@ static double gf(rd *r)
 	return v;
 }
 
+/* Strings are interned: a project's IR repeats the same identifiers,
+ * USRs and file names in every expression that names them. */
 static const char *gstr(rd *r)
 {
 	uint32_t n = g32(r);
@@ -245,8 +247,23 @@ static const char *gstr(rd *r)
 		r->err = 1;
 		return NULL;
 	}
-	const char *s = vd_arena_strndup(r->proj->arena, (const char *)r->p, n);
+	char small[256];
+	char *tmp = n < sizeof(small) ? small : malloc((size_t)n + 1);
+	if (!tmp) {
+		r->err = 1;
+		return NULL;
+	}
+	memcpy(tmp, r->p, n);
+	tmp[n] = '\0';
 	r->p += n;
+	const char *s = vd_map_get(r->proj->strings, tmp);
+	if (!s) {
+		s = vd_arena_strndup(r->proj->arena, tmp, n);
+		if (s)
+			vd_map_put(r->proj->strings, s, (void *)s);
+	}
+	if (tmp != small)
+		free(tmp);
 	return s;
 }
 

@@ -38,6 +38,10 @@ typedef struct arr {
 	int level; /* frame level it belongs to (-1: global), for side effects */
 } arr;
 
+/* Elements are allocated on the first write: a local buffer that is only
+ * handed to read() or write() never needs them. */
+#define ARR_AT(a, i) ((a)->v ? (a)->v[i] : unk(0))
+
 typedef struct frame frame;
 
 struct val {
@@ -410,6 +414,10 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val idx = eval(c, lhs->kids[1]);
 		if (base.k == V_ARR)
 			side_effect(c, base.a->level);
+		if (base.k == V_ARR && !base.a->v && base.a->n > 0)
+			base.a->v = vd_arena_alloc(c->a, (size_t)base.a->n * sizeof(val));
+		if (base.k == V_ARR && !base.a->v)
+			return;
 		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
 			base.a->v[idx.i] = v;
 		else if (base.k == V_ARR && idx.k != V_INT)
@@ -605,7 +613,7 @@ static val eval(ctx *c, ir_expr *e)
 			if (a.k == V_REF)
 				return *a.ref;
 			if (a.k == V_ARR && a.a->n > 0)
-				return a.a->v[0];
+				return ARR_AT(a.a, 0);
 			return unk(a.t | T_INDIRECT);
 		default:
 			return unk(a.t);
@@ -637,7 +645,7 @@ static val eval(ctx *c, ir_expr *e)
 		val base = eval(c, e->kids[0]);
 		val idx = eval(c, e->kids[1]);
 		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
-			return base.a->v[idx.i];
+			return ARR_AT(base.a, idx.i);
 		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 && idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
 		/* a value loaded through an index that varies: indirection */
@@ -961,7 +969,10 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			if (rank && dims && rank->k == V_INT && dims->k == V_ARR && rank->i <= dims->a->n) {
 				double pts = 1;
 				for (long long i = 0; i < rank->i; i++)
-					pts = known_num(&dims->a->v[i]) ? pts * num(&dims->a->v[i]) : -1e300;
+					{
+					val d = ARR_AT(dims->a, i);
+					pts = known_num(&d) ? pts * num(&d) : -1e300;
+				}
 				if (pts >= 0) {
 					ret.k = V_SPACE;
 					ret.f = pts;
@@ -981,10 +992,16 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			if (sp && e->kids[ce->handle_arg]->kind == E_VAR && cnt && cnt->k == V_ARR) {
 				double pts = 1;
 				for (int i = 0; i < cnt->a->n; i++)
-					pts = known_num(&cnt->a->v[i]) ? pts * num(&cnt->a->v[i]) : -1e300;
+					{
+					val d = ARR_AT(cnt->a, i);
+					pts = known_num(&d) ? pts * num(&d) : -1e300;
+				}
 				if (blk && blk->k == V_ARR)
 					for (int i = 0; i < blk->a->n; i++)
-						pts = known_num(&blk->a->v[i]) ? pts * num(&blk->a->v[i]) : -1e300;
+						{
+						val d = ARR_AT(blk->a, i);
+						pts = known_num(&d) ? pts * num(&d) : -1e300;
+					}
 				val s = unk(0);
 				if (pts >= 0) {
 					s.k = V_SPACE;
@@ -1245,8 +1262,11 @@ static int key_val(vd_buf *b, const val *v, int depth)
 			return 0;
 		vd_buf_printf(b, "%d[", v->a->n);
 		for (int i = 0; i < v->a->n; i++)
-			if (!key_val(b, &v->a->v[i], depth + 1))
-				return 0;
+			{
+				val x = ARR_AT(v->a, i);
+				if (!key_val(b, &x, depth + 1))
+					return 0;
+			}
 		vd_buf_putc(b, ']');
 		break;
 	case V_REF:
@@ -2059,9 +2079,11 @@ static void exec(ctx *c, ir_stmt *s)
 			a.k = V_ARR;
 			a.a = vd_arena_alloc(c->a, sizeof(arr));
 			a.a->level = c->fr ? c->fr->level : -1;
-			int n = s->var->array_len < 4096 ? (int)s->var->array_len : 0;
+			/* only small arrays (dims, tables) carry values the analysis needs;
+			 * a larger one reads as unknown and its writes are not kept */
+			int n = s->var->array_len <= 64 ? (int)s->var->array_len : 0;
 			a.a->n = n;
-			a.a->v = vd_arena_alloc(c->a, (size_t)(n ? n : 1) * sizeof(val));
+			a.a->v = NULL; /* allocated on the first write */
 			*st = a;
 		} else {
 			*st = unk(0);

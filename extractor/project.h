@@ -61,6 +61,7 @@ struct vd_project {
 	struct vd_project *parent;
 	pthread_mutex_t mu;
 	vd_map *hash_memo;         /* path -> content hash (hex) */
+	vd_map *strings;           /* interned strings of decoded IR */
 	size_t tus_selected;       /* this run's TUs (a shard's share) */
 	size_t tus_cached;         /* of which taken from the cache */
 };
