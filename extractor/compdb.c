@@ -65,8 +65,9 @@ static int wrapper_flags(vd_project *p, const char *cmd, strvec *out)
 	}
 	char *save = NULL;
 	for (char *t = strtok_r(all.ptr, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
-		if (strncmp(t, "-I", 2) == 0 || strncmp(t, "-D", 2) == 0 ||
-		    strncmp(t, "-isystem", 8) == 0)
+		if (strncmp(t, "-I", 2) == 0) /* the library's headers are system headers */
+			vd_vec_push(*out, vd_arena_printf(p->arena, "-isystem%s", t + 2));
+		else if (strncmp(t, "-D", 2) == 0 || strncmp(t, "-isystem", 8) == 0)
 			vd_vec_push(*out, vd_arena_strdup(p->arena, t));
 	vd_buf_release(&all);
 	return 0;

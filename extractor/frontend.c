@@ -1027,6 +1027,8 @@ static void lower_function(lower *L, CXCursor c)
 static void lower_global(lower *L, CXCursor c)
 {
 	ir_var *v = var_for(L, c);
+	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && !clang_isCursorDefinition(c))
+		return; /* a declaration: nothing to read from its tokens */
 	load_tokens(L, c);
 	if (has_initializer(L, c)) {
 		cursors ch = children(c);
@@ -1177,7 +1179,7 @@ static void retry_flags(vd_project *root)
 			char *save = NULL;
 			for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
 				if (!strncmp(t, "-I", 2))
-					vd_vec_push(*v, vd_arena_strdup(root->arena, t));
+					vd_vec_push(*v, vd_arena_printf(root->arena, "-isystem%s", t + 2));
 		}
 		if (f)
 			pclose(f);
