@@ -363,6 +363,10 @@ static int run_analyze(int argc, char **argv, int merge)
 		cli_error("%s", vd_error_last());
 		goto cleanup;
 	}
+	/* the result holds what it needs: the IR's memory can serve the save */
+	size_t tus_cached = vd_project_tus_cached(p);
+	vd_project_free(p);
+	p = NULL;
 	r->compdb = vd_arena_strdup(r->arena, argv[optind]);
 	r->entry = vd_arena_strdup(r->arena, eo.entry);
 	r->args = vd_arena_strdup(r->arena, eo.args);
@@ -401,7 +405,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		if (ro.format == VD_FMT_TABLE)
 			printf("run %ld stored in %s (%d translation unit%s, %zu from the cache, %.2f s)\n",
 			       r->run_id, db, r->tus_total, r->tus_total == 1 ? "" : "s",
-			       vd_project_tus_cached(p), r->elapsed_s);
+			       tus_cached, r->elapsed_s);
 	}
 	if (r->tus_failed > 0) {
 		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",

@@ -90,10 +90,10 @@ static void w_expr(wr *w, const ir_expr *e)
 	var_ref(w, e->var);
 	u32(w, (uint32_t)e->line);
 	u8(w, (unsigned)(e->is_float | e->is_unsigned << 1));
-	i64(w, e->type_size);
-	u32(w, e->offset);
-	str(w, e->slot_key);
-	w_expr(w, e->callee);
+	if (e->kind == E_CALL) {
+		str(w, e->slot_key);
+		w_expr(w, e->callee);
+	}
 	u32(w, (uint32_t)e->nkids);
 	for (int i = 0; i < e->nkids; i++)
 		w_expr(w, e->kids[i]);
@@ -286,12 +286,13 @@ static ir_expr *r_expr(rd *r, int depth)
 		r->err = 1;
 		return NULL;
 	}
-	ir_expr *e = vd_arena_alloc(r->proj->arena, sizeof(*e));
+	unsigned kind = g8(r);
+	ir_expr *e = vd_arena_alloc(r->proj->arena, IR_EXPR_SIZE(kind));
 	if (!e) {
 		r->err = 1;
 		return NULL;
 	}
-	e->kind = (int)g8(r);
+	e->kind = (unsigned char)kind;
 	e->op = (int)g32(r);
 	e->ival = g64(r);
 	e->fval = gf(r);
@@ -302,11 +303,11 @@ static ir_expr *r_expr(rd *r, int depth)
 	unsigned fl = g8(r);
 	e->is_float = fl & 1;
 	e->is_unsigned = (fl >> 1) & 1;
-	e->type_size = (long)g64(r);
-	e->offset = g32(r);
-	e->slot_key = gstr(r);
-	e->block = -1;
-	e->callee = r_expr(r, depth + 1);
+	if (kind == E_CALL) {
+		e->slot_key = gstr(r);
+		e->block = -1;
+		e->callee = r_expr(r, depth + 1);
+	}
 	uint32_t n = g32(r);
 	if (n > (uint32_t)(r->end - r->p)) {
 		r->err = 1;

@@ -1551,7 +1551,7 @@ static void writes_expr(ir_expr *e, varvec *out)
 		add_var(out, e->kids[0]->var);
 	for (int i = 0; i < e->nkids; i++)
 		writes_expr(e->kids[i], out);
-	if (e->callee)
+	if (e->kind == E_CALL && e->callee)
 		writes_expr(e->callee, out);
 }
 

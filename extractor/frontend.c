@@ -144,16 +144,15 @@ static const char *punct_at(lower *L, unsigned off)
 
 static ir_expr *mk(lower *L, int kind, CXCursor c)
 {
-	ir_expr *e = vd_arena_alloc(L->p->arena, sizeof(*e));
-	e->kind = kind;
+	ir_expr *e = vd_arena_alloc(L->p->arena, IR_EXPR_SIZE(kind));
+	e->kind = (unsigned char)kind;
 	e->line = cur_line(c);
-	e->block = -1;
-	e->offset = start_off(c);
+	if (kind == E_CALL)
+		e->block = -1;
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
 	e->is_float = t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
 	e->is_unsigned = t.kind == CXType_UInt || t.kind == CXType_ULong || t.kind == CXType_ULongLong ||
 			 t.kind == CXType_UShort || t.kind == CXType_UChar;
-	e->type_size = (long)clang_Type_getSizeOf(t);
 	return e;
 }
 
@@ -1122,7 +1121,7 @@ const char *vd_file_hash(vd_project *root, const char *path)
 	pthread_mutex_lock(&root->mu);
 	h = vd_map_get(root->hash_memo, path);
 	if (!h) {
-		h = vd_arena_strdup(root->arena, hex);
+		h = vd_arena_strdup(root->shared, hex);
 		vd_map_put(root->hash_memo, path, (void *)h);
 	}
 	pthread_mutex_unlock(&root->mu);
@@ -1179,7 +1178,7 @@ static void retry_flags(vd_project *root)
 			char *save = NULL;
 			for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
 				if (!strncmp(t, "-I", 2))
-					vd_vec_push(*v, vd_arena_printf(root->arena, "-isystem%s", t + 2));
+					vd_vec_push(*v, vd_arena_printf(root->shared, "-isystem%s", t + 2));
 		}
 		if (f)
 			pclose(f);
@@ -1490,16 +1489,15 @@ int vd_frontend_parse_all(vd_project *p)
 			continue;
 		if (p->opts.progress)
 			p->opts.progress(p->opts.payload, step, p->tus_selected, p->jobs.v[i].file);
-		if (!P.done[i]) {
-			if (nthreads) {
-				pthread_mutex_lock(&P.mu);
-				while (!P.done[i])
-					pthread_cond_wait(&P.cv, &P.mu);
-				pthread_mutex_unlock(&P.mu);
-			} else {
-				P.next++;
-				run_one(&P, idx, i);
-			}
+		if (nthreads) {
+			/* a worker's results are read only after it published them */
+			pthread_mutex_lock(&P.mu);
+			while (!P.done[i])
+				pthread_cond_wait(&P.cv, &P.mu);
+			pthread_mutex_unlock(&P.mu);
+		} else if (!P.done[i]) {
+			P.next++;
+			run_one(&P, idx, i);
 		}
 		step++;
 		const char *rel = vd_path_relative(p->arena, p->root, p->jobs.v[i].file);

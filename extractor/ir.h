@@ -10,6 +10,8 @@
 #ifndef VD_IR_H
 #define VD_IR_H
 
+#include <stddef.h>
+
 #include "catalog.h"
 #include "vd_extractor.h"
 #include "vd_util.h"
@@ -50,29 +52,31 @@ enum {
 };
 
 struct ir_expr {
-	int kind;
+	unsigned char kind;
+	unsigned char is_float;    /* result type is floating */
+	unsigned char is_unsigned;
 	int op;
+	int line;
+	int nkids;
 	long long ival;
 	double fval;
 	const char *str;     /* E_STR text; E_MEMBER field name; E_FUNCREF/E_CALL callee name */
 	const char *usr;     /* E_FUNCREF/E_CALL direct callee USR; E_MEMBER field USR */
 	ir_var *var;         /* E_VAR */
 	ir_expr **kids;
-	int nkids;
-	int line;
-	int is_float;        /* result type is floating */
-	int is_unsigned;
-	long type_size;      /* sizeof the result type, -1 unknown */
-	/* E_CALL */
+	/* E_CALL only: other expressions are allocated without these fields
+	 * (IR_EXPR_SIZE), so they must be read only after checking the kind */
 	ir_expr *callee;     /* callee expression when indirect */
 	const char *slot_key;/* indirect: field USR or variable USR it was loaded from */
-	int block;           /* static block of this call (io or call), -1 none */
 	const vd_catalog_entry *cat;
-	int ncallees;
 	ir_func **callees;   /* resolved project targets */
-	unsigned offset;     /* source offset, for ordering */
-	ir_func *owner;      /* E_CALL: the function containing the call */
+	ir_func *owner;      /* the function containing the call */
+	int block;           /* static block of this call (io or call), -1 none */
+	int ncallees;
 };
+
+/* bytes to allocate for an expression of `kind` */
+#define IR_EXPR_SIZE(kind) ((kind) == E_CALL ? sizeof(ir_expr) : offsetof(ir_expr, callee))
 
 enum {
 	S_SEQ, S_EXPR, S_DECL, S_IF, S_SWITCH, S_FOR, S_WHILE, S_DO,

@@ -49,9 +49,11 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 	p->file_index = vd_map_new();
 	p->defines = vd_map_new();
 	p->hash_memo = vd_map_new();
+	p->shared = vd_arena_new();
 	p->strings = vd_map_new();
 	pthread_mutex_init(&p->mu, NULL);
-	if (!p->hash_memo || !p->strings || !p->func_by_usr_file || !p->arena || !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
+	if (!p->hash_memo || !p->shared || !p->strings || !p->func_by_usr_file || !p->arena ||
+	    !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
 	    !p->file_index || !p->defines) {
 		vd_error_set("out of memory");
 		goto fail;
@@ -116,6 +118,7 @@ void vd_project_free(vd_project *p)
 	vd_vec_free(p->h5_retry);
 	vd_vec_free(p->allvars);
 	vd_map_free(p->hash_memo);
+	vd_arena_free(p->shared);
 	vd_map_free(p->strings);
 	pthread_mutex_destroy(&p->mu);
 	vd_map_free(p->func_by_usr);

@@ -60,6 +60,9 @@ struct vd_project {
 	 * parent is the run's; `mu` guards the parent's shared state */
 	struct vd_project *parent;
 	pthread_mutex_t mu;
+	vd_arena *shared;          /* allocations made under `mu` from worker threads:
+				    * never the main arena, which the main thread
+				    * fills while workers run */
 	vd_map *hash_memo;         /* path -> content hash (hex) */
 	vd_map *strings;           /* interned strings of decoded IR */
 	size_t tus_selected;       /* this run's TUs (a shard's share) */
@@ -76,7 +79,7 @@ int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */
 int vd_layout(vd_project *p);
 /* blob.c: a TU's IR as bytes (the per-TU cache and shard format) */
-#define VD_BLOB_VERSION 1
+#define VD_BLOB_VERSION 2
 int vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
 int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 
