@@ -177,7 +177,7 @@ typedef struct agg {
 } agg;
 
 /* Memory for call summaries: beyond it, calls are walked again instead. */
-#define SUMMARY_BUDGET ((size_t)256 << 20)
+#define SUMMARY_BUDGET ((size_t)64 << 20)
 
 /* Before block `b` changes: snapshot it into the innermost capture it lies
  * inside (not on that capture's caller chain). */
