@@ -2031,7 +2031,7 @@ static void exec(ctx *c, ir_stmt *s)
 	c->steps++;
 	switch (s->kind) {
 	case S_SEQ: {
-		/* a sequence that ends the program (exit(), abort(), a function
+		/* a sequence that ends the program (exit, abort, or a function
 		 * that always exits) runs at most once per run, whatever loop
 		 * it sits in */
 		double saved_mult = c->mult;
