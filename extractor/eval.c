@@ -712,9 +712,10 @@ static long long str_to_int(const char *s, int base, int *ok)
 	return v;
 }
 
-/* snprintf/sprintf with a known format: the exact text, or NULL */
-static const char *format_text(ctx *c, const char *fmt, val *args, int nargs, unsigned *taint,
-			       int *unknown)
+/* A printf-style format with these arguments: the exact text into `out`
+ * (or, with *unknown set, an estimate of typical length). */
+static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, unsigned *taint,
+			int *unknown)
 {
 	vd_buf out = VD_BUF_INIT;
 	int ai = 0;
@@ -780,9 +781,9 @@ static const char *format_text(ctx *c, const char *fmt, val *args, int nargs, un
 		}
 		vd_buf_puts(&out, tmp);
 	}
-	const char *r = vd_arena_strdup(c->a, vd_buf_cstr(&out));
+	vd_buf_clear(out_);
+	vd_buf_puts(out_, vd_buf_cstr(&out));
 	vd_buf_release(&out);
-	return r;
 }
 
 static double ext_cost(const char *name, val *args, int n)
@@ -899,7 +900,11 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		}
 		unsigned taint = 0;
 		int u = 0;
-		const char *text = format_text(c, args[fi].s, args + fi + 1, n - fi - 1, &taint, &u);
+		vd_buf fb = VD_BUF_INIT;
+		format_text(&fb, args[fi].s, args + fi + 1, n - fi - 1, &taint, &u);
+		/* the buffer's text is a value the program may use later (a path) */
+		const char *text = u ? "" : vd_arena_strdup(c->a, vd_buf_cstr(&fb));
+		vd_buf_release(&fb);
 		/* the buffer now holds the text (an array or pointer variable) */
 		val sv = u ? unk(taint) : vstr(text);
 		ir_expr *dst = e->kids[0];
@@ -1083,8 +1088,10 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			H->path = path->s;
 			H->file = file_index(c, path->s, path->s);
 		} else {
-			const char *key = vd_arena_printf(c->a, "site:%s", p->blocks.v[e->block].id);
-			H->file = file_index(c, key, NULL);
+			vd_buf kb = VD_BUF_INIT;
+			vd_buf_printf(&kb, "site:%s", p->blocks.v[e->block].id);
+			H->file = file_index(c, vd_buf_cstr(&kb), NULL);
+			vd_buf_release(&kb);
 			H->per_exec = path && (path->t & T_VARY);
 			if (!path || path->k != V_STR)
 				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
@@ -1159,14 +1166,16 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			if (a->k == V_STR) {
 				unsigned taint = 0;
 				int u = 0;
-				const char *t = format_text(c, a->s, args + ce->format_arg + 1,
-							    n - ce->format_arg - 1, &taint, &u);
-				bytes = u ? -1 : (double)strlen(t);
+				vd_buf fb = VD_BUF_INIT;
+				format_text(&fb, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1,
+					    &taint, &u);
+				bytes = u ? -1 : (double)fb.len;
 				if (u)
 					ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] = note(
 						c, "%s at %s:%d: formatted length estimated", ce->name,
 						p->blocks.v[e->block].file, e->line),
-					bytes = -(double)strlen(t) - 2; /* estimate, marked */
+					bytes = -(double)fb.len - 2; /* estimate, marked */
+				vd_buf_release(&fb);
 			}
 		}
 		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
@@ -1310,7 +1319,8 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	/* a function whose recordings keep being refused (it writes globals,
 	 * say) is not recorded again: recording costs, replay is the gain */
 	int can = c->v->capture_begin && c->v->capture_end && c->v->replay && c->mult > 0 &&
-		  !p->opts.no_memo && !(f->memo_fails >= 3 && f->memo_fails == f->memo_tries);
+		  !p->opts.no_memo && !(f->memo_fails >= 3 && f->memo_fails == f->memo_tries) &&
+		  f->call_sites >= 2; /* a function that runs once gains nothing */
 	vd_buf kb = VD_BUF_INIT;
 	const char *key = can ? memo_key(c, f, args, n, &kb) : NULL;
 	c->memo_calls++;

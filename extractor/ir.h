@@ -115,6 +115,7 @@ struct ir_func {
 	int unreached_caller;/* called by a function the entry does not reach */
 	int on_stack;
 	int memo_tries, memo_fails; /* call summaries recorded / refused */
+	int call_sites;      /* calls that may reach it; a site in a loop counts twice */
 };
 
 /* An assignment of a function into a slot (struct field or variable):

@@ -19,6 +19,7 @@
 typedef struct parent_ctx {
 	int block;
 	int count[4]; /* loop, branch, call, io ordinals */
+	int in_loop;  /* inside a loop of its function */
 } parent_ctx;
 
 static int add_block(vd_project *p, int kind, const char *id, const char *file, const char *fn,
@@ -185,6 +186,10 @@ static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
 	if (!e)
 		return;
 	if (e->kind == E_CALL) {
+		/* how often a callee may run: summaries are recorded only for
+		 * functions that can run more than once (eval.c) */
+		for (int i = 0; i < e->ncallees; i++)
+			e->callees[i]->call_sites += pc->in_loop ? 2 : 1;
 		int is_block = (e->cat && e->cat->op != VD_OP_NONE) || (!e->cat && (e->ncallees > 0 || !e->usr));
 		if (is_block) {
 			e->block = child_block(p, pc, e->cat ? VD_SB_IO : VD_SB_CALL, call_label(p, e),
@@ -225,7 +230,7 @@ static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s)
 		if (s->init)
 			bytes += layout_stmt(p, pc, s->init);
 		s->block = child_block(p, pc, VD_SB_LOOP, label, s->line, s->end_line);
-		parent_ctx inner = { s->block, { 0 } };
+		parent_ctx inner = { s->block, { 0 }, 1 };
 		if (s->kind != S_DO)
 			layout_expr(p, &inner, s->e);
 		bytes += layout_kids(p, &inner, s);
@@ -239,7 +244,7 @@ static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s)
 	case S_SWITCH: {
 		s->block = child_block(p, pc, VD_SB_BRANCH, s->kind == S_IF ? "if" : "switch", s->line,
 				       s->end_line);
-		parent_ctx inner = { s->block, { 0 } };
+		parent_ctx inner = { s->block, { 0 }, pc->in_loop };
 		layout_expr(p, &inner, s->e);
 		for (int i = 0; s->kind == S_SWITCH && i < s->nkids; i++)
 			layout_expr(p, &inner, s->case_vals[i]);
@@ -297,7 +302,7 @@ int vd_layout(vd_project *p)
 			p->blocks.v[fb].end_line = f->end_line;
 		if (!p->blocks.v[fb].line || p->blocks.v[fb].line > f->line)
 			p->blocks.v[fb].line = 1;
-		parent_ctx pc = { f->block, { 0 } };
+		parent_ctx pc = { f->block, { 0 }, 0 };
 		layout_stmt(p, &pc, f->body);
 	}
 	return 0;
