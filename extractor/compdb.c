@@ -48,8 +48,7 @@ static int wrapper_kind(const char *compiler)
 	return 0;
 }
 
-/* Runs `cmd` and collects the -I/-D/-isystem words it prints. */
-static int wrapper_flags(vd_project *p, const char *cmd, strvec *out)
+int vd_tool_flags(vd_arena *a, const char *cmd, strvec *out)
 {
 	FILE *f = popen(cmd, "r");
 	if (!f)
@@ -66,9 +65,9 @@ static int wrapper_flags(vd_project *p, const char *cmd, strvec *out)
 	char *save = NULL;
 	for (char *t = strtok_r(all.ptr, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
 		if (strncmp(t, "-I", 2) == 0) /* the library's headers are system headers */
-			vd_vec_push(*out, vd_arena_printf(p->arena, "-isystem%s", t + 2));
+			vd_vec_push(*out, vd_arena_printf(a, "-isystem%s", t + 2));
 		else if (strncmp(t, "-D", 2) == 0 || strncmp(t, "-isystem", 8) == 0)
-			vd_vec_push(*out, vd_arena_strdup(p->arena, t));
+			vd_vec_push(*out, vd_arena_strdup(a, t));
 	vd_buf_release(&all);
 	return 0;
 }
@@ -83,20 +82,20 @@ static void wrapper_defaults(vd_project *p, int kind, const char *compiler)
 		/* the wrapper named in the database first, then mpicc from PATH;
 		 * OpenMPI answers --showme:compile, MPICH -compile_info */
 		snprintf(cmd, sizeof(cmd), "%s --showme:compile 2>/dev/null", b);
-		if (wrapper_flags(p, cmd, &p->mpi_flags) != 0 || p->mpi_flags.n == 0) {
+		if (vd_tool_flags(p->arena, cmd, &p->mpi_flags) != 0 || p->mpi_flags.n == 0) {
 			p->mpi_flags.n = 0;
-			if (wrapper_flags(p, "mpicc --showme:compile 2>/dev/null", &p->mpi_flags) != 0 ||
+			if (vd_tool_flags(p->arena, "mpicc --showme:compile 2>/dev/null", &p->mpi_flags) != 0 ||
 			    p->mpi_flags.n == 0) {
 				p->mpi_flags.n = 0;
-				wrapper_flags(p, "mpicc -compile_info 2>/dev/null", &p->mpi_flags);
+				vd_tool_flags(p->arena, "mpicc -compile_info 2>/dev/null", &p->mpi_flags);
 			}
 		}
 	}
 	if (kind == 'h' && !p->h5_done) {
 		p->h5_done = 1;
-		if (wrapper_flags(p, "h5cc -show 2>/dev/null", &p->h5_flags) != 0 || p->h5_flags.n == 0) {
+		if (vd_tool_flags(p->arena, "h5cc -show 2>/dev/null", &p->h5_flags) != 0 || p->h5_flags.n == 0) {
 			p->h5_flags.n = 0;
-			wrapper_flags(p, "pkg-config --cflags hdf5 2>/dev/null", &p->h5_flags);
+			vd_tool_flags(p->arena, "pkg-config --cflags hdf5 2>/dev/null", &p->h5_flags);
 		}
 	}
 }

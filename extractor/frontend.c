@@ -1171,17 +1171,7 @@ static void retry_flags(vd_project *root)
 		if (*done)
 			continue;
 		*done = 1;
-		strvec *v = cmds[k].mpi ? &root->mpi_retry : &root->h5_retry;
-		FILE *f = popen(cmds[k].cmd, "r");
-		char buf[4096];
-		while (f && fgets(buf, sizeof(buf), f)) {
-			char *save = NULL;
-			for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
-				if (!strncmp(t, "-I", 2))
-					vd_vec_push(*v, vd_arena_printf(root->shared, "-isystem%s", t + 2));
-		}
-		if (f)
-			pclose(f);
+		vd_tool_flags(root->shared, cmds[k].cmd, cmds[k].mpi ? &root->mpi_retry : &root->h5_retry);
 	}
 	pthread_mutex_unlock(&root->mu);
 }

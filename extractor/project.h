@@ -74,6 +74,10 @@ void vd_project_diag(vd_project *p, int severity, const char *file, int line,
 
 /* compdb.c */
 int vd_compdb_load(vd_project *p, const char *path);
+/* Runs `cmd` (a compiler wrapper's --showme, pkg-config --cflags) and adds
+ * the -D/-isystem flags it prints to `out`; its -I become -isystem (a
+ * library's headers are system headers).  -1 when the command fails. */
+int vd_tool_flags(vd_arena *a, const char *cmd, strvec *out);
 /* frontend.c: parses every job; failures are diagnostics */
 int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */
