@@ -712,7 +712,7 @@ static long long str_to_int(const char *s, int base, int *ok)
 	return v;
 }
 
-/* A printf-style format with these arguments: the exact text into `out`
+/* A format string with %-conversions and these arguments: the exact text into `out`
  * (or, with *unknown set, an estimate of typical length). */
 static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, unsigned *taint,
 			int *unknown)
