@@ -461,8 +461,9 @@ static void on_io(void *pl, const vd_io_event *e)
 		s->flags |= VD_IO_SMALL;
 	if (e->sync_handle)
 		s->flags |= VD_IO_SYNC_HANDLE;
+	/* the walk's strings die with the walk: keep a copy */
 	if (e->path && !s->path)
-		s->path = e->path;
+		s->path = vd_arena_strdup(g->a, e->path);
 	if (e->count <= 0)
 		return;
 	if (e->unknown & (1u << VD_p3))
