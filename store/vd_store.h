@@ -12,10 +12,11 @@
 
 #include "vd_analyzer.h"
 #include "vd_device.h"
+#include "vd_trace.h"
 
 typedef struct vd_store vd_store;
 
-#define VD_SCHEMA_VERSION 1
+#define VD_SCHEMA_VERSION 2
 
 /* Opens (creating or migrating) the database at `path`.  A file that is not
  * a vidya database, or one written by a newer vidya, is an error. */
@@ -45,5 +46,10 @@ int vd_store_tu_put(vd_store *s, const char *key, const char *file, const char *
 		    const void *blob, size_t len);
 int vd_store_tu_commit(vd_store *s);
 int vd_store_tu_import(vd_store *s, const char *other_db, long *count);
+
+/* Saves what `vidya trace` measured in one transaction.  Traces are
+ * identified by t->key: the ranks of one MPI job, each saving its own
+ * processes, share the key and so land in one trace.  Sets t->trace_id. */
+int vd_store_save_trace(vd_store *s, vd_trace *t);
 
 #endif

@@ -431,6 +431,83 @@ static void test_rejects_foreign_files(void **state)
 	tmpdb_remove(&t);
 }
 
+/* a version-1 database (before vidya trace) is migrated in place */
+static void test_migrate_v1(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
+		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
+		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
+		       "DROP TABLE trace_procs; DROP TABLE traces;"
+		       "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 1");
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE '%trace%'"), 0);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT value FROM meta WHERE key = 'schema_version'"),
+			 VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+					 "('traces', 'trace_ops', 'v_trace_ops', 'v_measured_blocks')"),
+			 4);
+	tmpdb_remove(&t);
+}
+
+/* ranks of one job (same key) land in one trace; files add up per path */
+static void test_trace_ranks(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	for (int rank = 0; rank < 2; rank++) {
+		vd_trace *tr = vd_trace_new();
+		assert_non_null(tr);
+		tr->key = "job:42:./app";
+		tr->command = "./app";
+		tr->wall_s = 1.0 + rank;
+		vd_trace_op op = { 0 };
+		op.op_id = 1;
+		op.pid = 100 + rank;
+		op.rank = rank;
+		op.api = "posix";
+		op.call = "pwrite";
+		op.cls = "write";
+		op.path = "/data/out.dat";
+		op.offset = rank * 4096;
+		op.bytes = op.req_bytes = 4096;
+		op.dur_s = 0.5;
+		assert_int_equal(vd_vec_push(tr->ops, op), 0);
+		vd_trace_file f = { 0 };
+		f.pid = op.pid;
+		f.rank = rank;
+		f.path = op.path;
+		f.api = "posix";
+		f.c[VD_TC_writes] = 1;
+		f.c[VD_TC_bytes_written] = 4096;
+		f.c[VD_TC_max_byte_written] = rank * 4096 + 4095;
+		assert_int_equal(vd_vec_push(tr->files, f), 0);
+		assert_int_equal(vd_store_save_trace(s, tr), 0);
+		assert_true(tr->trace_id > 0);
+		vd_trace_free(tr);
+	}
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM traces"), 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops"), 2);
+	assert_int_equal(query_int(t.db, "SELECT count(DISTINCT rank) FROM v_trace_ops"), 2);
+	assert_int_equal(query_int(t.db, "SELECT nprocs * 1000000 + bytes_written FROM v_trace_files"),
+			 2 * 1000000 + 8192);
+	assert_int_equal(query_int(t.db, "SELECT max_byte_written FROM v_trace_files"), 8191);
+	assert_int_equal(query_int(t.db, "SELECT wall_s FROM traces"), 2);
+	tmpdb_remove(&t);
+}
+
 static void test_reopen_and_missing_runs(void **state)
 {
 	(void)state;
@@ -655,6 +732,8 @@ int main(void)
 		cmocka_unit_test(test_failed_save_is_atomic),
 		cmocka_unit_test(test_rejects_foreign_files),
 		cmocka_unit_test(test_reopen_and_missing_runs),
+		cmocka_unit_test(test_migrate_v1),
+		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_param_info),
 		cmocka_unit_test(test_schema_doc),

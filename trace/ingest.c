@@ -1,0 +1,795 @@
+/*
+ * ingest.c - loads the recorder's logs (vd_tracelog.h) into a vd_trace:
+ * one row per call with its parent layer and source location, per-file
+ * Darshan-style counters per layer and process, and per-block measured
+ * time from the stack samples.
+ *
+ * Per-block time.  Every wall-clock sample of a thread adds weight/hz
+ * seconds to each block on its stack (counted once per sample, however
+ * often recursion repeats it): a function or loop block is on the stack
+ * when a frame's function is the block's function and, for a loop, the
+ * frame's line lies inside the loop.  I/O time is exact, not sampled: each
+ * call the application made (parent 0) adds its duration, bytes and one
+ * call to every block on the stack captured when it returned.  Calls one
+ * layer makes into another (the pwrite of an H5Dwrite) are not added
+ * again: their time is inside their parent's.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "vd_trace_int.h"
+#include "vd_tracelog.h"
+
+const char *const vd_trace_counter_name[VD_NTRACE_COUNTERS] = {
+#define VD_X_(c, d) #c,
+	VD_TRACE_COUNTERS(VD_X_)
+#undef VD_X_
+};
+
+static const char *const api_name[] = { "posix", "stdio", "mpiio", "hdf5" };
+static const char *const class_name[] = { "open", "close", "read", "write",
+					  "seek", "flush", "sync", "meta" };
+
+static const struct {
+	int api;
+	const char *name;
+	int cls;
+} calls[] = {
+#define VD_TL_X(id, api, name, cls) { api, name, cls },
+	VD_TL_CALLS(VD_TL_X)
+#undef VD_TL_X
+};
+
+vd_trace *vd_trace_new(void)
+{
+	vd_trace *t = calloc(1, sizeof *t);
+	if (t && !(t->arena = vd_arena_new())) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void vd_trace_free(vd_trace *t)
+{
+	if (!t)
+		return;
+	vd_vec_free(t->ops);
+	vd_vec_free(t->files);
+	vd_vec_free(t->blocks);
+	vd_vec_free(t->procs);
+	vd_map_free(t->interned_);
+	vd_arena_free(t->arena);
+	free(t);
+}
+
+/* ---- reading log files ---- */
+
+typedef struct logmap {
+	void *base;
+	size_t len;
+} logmap;
+
+typedef struct proc {
+	int32_t pid, ppid, rank;
+	uint64_t t0;
+	int64_t rt0;
+	unsigned hz;
+	const char *exe, *host;
+	int threads, exited;
+	uint64_t tmin, tmax;
+	VD_VEC(const vd_tl_op *) ops;
+	VD_VEC(const vd_tl_sample *) samples;
+	VD_VEC(const vd_tl_module *) mods;
+} proc;
+
+typedef VD_VEC(proc) procvec;
+
+static proc *find_proc(procvec *pv, const vd_tl_header *h)
+{
+	for (size_t i = 0; i < pv->n; i++)
+		if (pv->v[i].pid == h->pid && pv->v[i].t0 == h->t0_ns)
+			return &pv->v[i];
+	proc p;
+	memset(&p, 0, sizeof p);
+	p.pid = h->pid;
+	p.ppid = h->ppid;
+	p.rank = h->rank;
+	p.t0 = h->t0_ns;
+	p.rt0 = h->realtime_ns;
+	p.hz = h->sample_hz;
+	p.tmin = UINT64_MAX;
+	if (vd_vec_push(*pv, p))
+		return NULL;
+	return &pv->v[pv->n - 1];
+}
+
+static void span(proc *p, uint64_t a, uint64_t b)
+{
+	if (a && a < p->tmin)
+		p->tmin = a;
+	if (b > p->tmax)
+		p->tmax = b;
+}
+
+/* Walks one mapped log; 0, or -1 when it is not a vidya log. */
+static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
+{
+	if (m->len < 4096)
+		return -1;
+	const vd_tl_header *h = m->base;
+	if (memcmp(h->magic, VD_TL_MAGIC, 8) != 0 || h->version != VD_TL_VERSION ||
+	    h->header_size != 4096)
+		return -1;
+	proc *p = find_proc(pv, h);
+	if (!p)
+		return -1;
+	if (!p->exe) {
+		p->exe = vd_arena_strndup(t->arena, h->exe, strnlen(h->exe, sizeof h->exe));
+		p->host = vd_arena_strndup(t->arena, h->host, strnlen(h->host, sizeof h->host));
+	}
+	p->threads++;
+	const char *base = m->base;
+	size_t off = 4096;
+	while (off + sizeof(vd_tl_rec) <= m->len) {
+		const vd_tl_rec *r = (const vd_tl_rec *)(base + off);
+		uint32_t type = __atomic_load_n(&r->type, __ATOMIC_ACQUIRE);
+		if (type == VD_TL_END || r->size < sizeof(vd_tl_rec) || r->size % 8 ||
+		    r->size > m->len - off)
+			break;
+		switch (type) {
+		case VD_TL_OPREC: {
+			const vd_tl_op *o = (const vd_tl_op *)r;
+			if (r->size < sizeof *o + (size_t)o->nframes * 8 + o->path_len ||
+			    o->call >= VD_TL_NCALLS)
+				break;
+			if (vd_vec_push(p->ops, o))
+				return -1;
+			span(p, o->t_start_ns, o->t_end_ns);
+			break;
+		}
+		case VD_TL_SAMPLE: {
+			const vd_tl_sample *s = (const vd_tl_sample *)r;
+			if (r->size < sizeof *s + (size_t)s->nframes * 8)
+				break;
+			if (vd_vec_push(p->samples, s))
+				return -1;
+			span(p, s->t_ns, s->t_ns);
+			break;
+		}
+		case VD_TL_MODULE: {
+			const vd_tl_module *mo = (const vd_tl_module *)r;
+			if (r->size >= sizeof *mo + mo->path_len && vd_vec_push(p->mods, mo))
+				return -1;
+			break;
+		}
+		case VD_TL_EXIT:
+			p->exited = 1;
+			span(p, 0, ((const vd_tl_exit *)r)->t_ns);
+			break;
+		default:
+			break;
+		}
+		off += r->size;
+	}
+	return 0;
+}
+
+/* ---- helpers ---- */
+
+static const uint64_t *op_frames(const vd_tl_op *o)
+{
+	return (const uint64_t *)(o + 1);
+}
+
+static const char *op_path(vd_trace *t, const vd_tl_op *o)
+{
+	if (!o->path_len)
+		return NULL;
+	return vd_arena_strndup(t->arena, (const char *)(op_frames(o) + o->nframes), o->path_len);
+}
+
+static int cmp_op_id(const void *a, const void *b)
+{
+	const vd_tl_op *x = *(const vd_tl_op *const *)a, *y = *(const vd_tl_op *const *)b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int cmp_op_start(const void *a, const void *b)
+{
+	const vd_trace_op *x = a, *y = b;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->start_s != y->start_s)
+		return x->start_s < y->start_s ? -1 : 1;
+	return x->op_id < y->op_id ? -1 : x->op_id > y->op_id;
+}
+
+/* ---- stacks to blocks ---- */
+
+typedef struct mapper {
+	const vd_result *run;
+	vd_sym *sym;
+	vd_arena *arena;
+	vd_map *by_fn;     /* "file\037function" -> blockvec* (function block first) */
+	uint64_t skip_lo[4], skip_hi[4]; /* the recorder's own code */
+	int nskip;
+	unsigned *stamp;   /* per block: last stack that added it */
+	unsigned cur;
+} mapper;
+
+typedef VD_VEC(long) blockvec;
+
+static int mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
+{
+	memset(mp, 0, sizeof *mp);
+	mp->run = run;
+	mp->arena = a;
+	mp->by_fn = vd_map_new();
+	mp->stamp = calloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
+	if (!mp->by_fn || !mp->stamp)
+		return -1;
+	vd_buf key = VD_BUF_INIT;
+	int rc = 0;
+	for (size_t i = 0; i < run->nblocks && !rc; i++) {
+		const vd_block *b = &run->blocks[i];
+		if ((b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_LOOP) || !b->file ||
+		    !b->function)
+			continue;
+		vd_buf_clear(&key);
+		vd_buf_printf(&key, "%s\037%s", b->file, b->function);
+		blockvec *v = vd_map_get(mp->by_fn, vd_buf_cstr(&key));
+		if (!v) {
+			v = vd_arena_alloc(a, sizeof *v);
+			rc = !v || vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
+		}
+		rc = rc || vd_vec_push(*v, (long)i);
+	}
+	vd_buf_release(&key);
+	return rc ? -1 : 0;
+}
+
+static void mapper_free(mapper *mp)
+{
+	if (mp->by_fn) {
+		size_t it = 0;
+		const char *k;
+		void *v;
+		while (vd_map_next(mp->by_fn, &it, &k, &v))
+			vd_vec_free(*(blockvec *)v);
+		vd_map_free(mp->by_fn);
+	}
+	free(mp->stamp);
+	vd_sym_free(mp->sym);
+	mp->sym = NULL;
+	mp->by_fn = NULL;
+	mp->stamp = NULL;
+}
+
+static int skipped(const mapper *mp, uint64_t pc)
+{
+	for (int i = 0; i < mp->nskip; i++)
+		if (pc >= mp->skip_lo[i] && pc < mp->skip_hi[i])
+			return 1;
+	return 0;
+}
+
+typedef struct site {
+	long innermost;            /* block index or -1 */
+	const vd_sym_frame *frame; /* application frame that made the call */
+} site;
+
+/*
+ * Collects the blocks on a stack into `out` (each once) and finds the
+ * call site.  `exact` is the index of the one frame that is an exact
+ * instruction address (the interrupted one of a sample), -1 for none;
+ * every other frame is a return address, looked up at pc - 1.
+ */
+static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, long *out,
+			   size_t cap, site *st)
+{
+	size_t nout = 0;
+	mp->cur++;
+	st->innermost = -1;
+	st->frame = NULL;
+	const char *root = mp->run->project_root;
+	for (int i = 0; i < n; i++) {
+		if (skipped(mp, pcs[i]))
+			continue;
+		uint64_t pc = i == exact ? pcs[i] : pcs[i] - 1;
+		const vd_sym_frame *fr;
+		int nf = vd_sym_lookup(mp->sym, pc, &fr);
+		for (int k = 0; k < nf; k++) {
+			if (!fr[k].file || !fr[k].function)
+				continue;
+			const char *rel = root ? vd_path_relative(mp->arena, root, fr[k].file)
+					       : fr[k].file;
+			char key[4096];
+			if ((size_t)snprintf(key, sizeof key, "%s\037%s", rel, fr[k].function) >=
+			    sizeof key)
+				continue;
+			blockvec *v = vd_map_get(mp->by_fn, key);
+			if (!st->frame && (v || rel[0] != '/'))
+				st->frame = &fr[k];
+			if (!v)
+				continue;
+			long best = -1;
+			for (size_t j = 0; j < v->n; j++) {
+				long bi = v->v[j];
+				const vd_block *b = &mp->run->blocks[bi];
+				if (b->kind == VD_KIND_LOOP &&
+				    (fr[k].line < b->line || fr[k].line > b->end_line))
+					continue;
+				if (best < 0 || (b->kind == VD_KIND_LOOP &&
+						 b->line >= mp->run->blocks[best].line))
+					best = bi;
+				if (mp->stamp[bi] != mp->cur && nout < cap) {
+					mp->stamp[bi] = mp->cur;
+					out[nout++] = bi;
+				}
+			}
+			if (st->innermost < 0)
+				st->innermost = best;
+		}
+	}
+	/* the program block holds everything the process did */
+	if (mp->run->nblocks && mp->stamp[0] != mp->cur && nout < cap) {
+		mp->stamp[0] = mp->cur;
+		out[nout++] = 0;
+	}
+	return nout;
+}
+
+/* ---- counters ---- */
+
+typedef struct fstate {
+	vd_trace_file *f; /* index into t->files is stable only after loading: keep index */
+	size_t idx;
+	int64_t last_byte_read, last_byte_written;
+	int reads_seen, writes_seen;
+} fstate;
+
+static int bin_of(int64_t n)
+{
+	static const int64_t lim[] = { 100, 1024, 10240, 102400, 1048576, 4194304,
+				       10485760, 104857600, 1073741824 };
+	for (int i = 0; i < 9; i++)
+		if (n <= lim[i])
+			return i;
+	return 9;
+}
+
+static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
+{
+	/* the counter of each non-data class; close and meta share one */
+	static const int counter[] = {
+		[VD_TL_C_OPEN] = VD_TC_opens,   [VD_TL_C_CLOSE] = VD_TC_metas,
+		[VD_TL_C_SEEK] = VD_TC_seeks,   [VD_TL_C_FLUSH] = VD_TC_flushes,
+		[VD_TL_C_SYNC] = VD_TC_syncs,   [VD_TL_C_META] = VD_TC_metas,
+	};
+	int64_t *c = f->c;
+	if (cls != VD_TL_C_READ && cls != VD_TL_C_WRITE) {
+		c[counter[cls]]++;
+		f->meta_s += o->dur_s;
+		return;
+	}
+	int rd = cls == VD_TL_C_READ;
+	c[rd ? VD_TC_reads : VD_TC_writes]++;
+	c[rd ? VD_TC_bytes_read : VD_TC_bytes_written] += o->bytes;
+	c[(rd ? VD_TC_read_0_100 : VD_TC_write_0_100) + bin_of(o->bytes)]++;
+	if (rd)
+		f->read_s += o->dur_s;
+	else
+		f->write_s += o->dur_s;
+	if (o->offset < 0)
+		return;
+	/* Darshan: last byte starts at 0; sequential when the offset is past
+	 * it, consecutive when right after it */
+	int64_t *last = rd ? &s->last_byte_read : &s->last_byte_written;
+	int *seen = rd ? &s->reads_seen : &s->writes_seen;
+	int seq = o->offset > *last, consec = o->offset == *last + 1;
+	if (seq)
+		c[rd ? VD_TC_seq_reads : VD_TC_seq_writes]++;
+	if (consec)
+		c[rd ? VD_TC_consec_reads : VD_TC_consec_writes]++;
+	/* random: neither sequential nor the first access at offset 0 */
+	if (!seq && !(!*seen && o->offset == 0))
+		c[VD_TC_random_ops]++;
+	*seen = 1;
+	if (o->bytes > 0) {
+		*last = o->offset + o->bytes - 1;
+		int64_t *mx = &c[rd ? VD_TC_max_byte_read : VD_TC_max_byte_written];
+		if (*last > *mx)
+			*mx = *last;
+	}
+}
+
+static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
+{
+	vd_map *m = vd_map_new();
+	if (!m)
+		return -1;
+	VD_VEC(fstate *) states = { 0 };
+	int rc = 0;
+	vd_buf key = VD_BUF_INIT;
+	for (size_t i = first_op; i < t->ops.n && !rc; i++) {
+		const vd_trace_op *o = &t->ops.v[i];
+		if (!o->path)
+			continue;
+		vd_buf_clear(&key);
+		vd_buf_printf(&key, "%s\037%s", o->api, o->path);
+		fstate *s = vd_map_get(m, vd_buf_cstr(&key));
+		if (!s) {
+			vd_trace_file f;
+			memset(&f, 0, sizeof f);
+			f.pid = pr->pid;
+			f.rank = pr->rank;
+			f.path = o->path;
+			f.api = o->api;
+			f.c[VD_TC_max_byte_read] = f.c[VD_TC_max_byte_written] = -1;
+			s = calloc(1, sizeof *s);
+			if (!s || vd_vec_push(t->files, f) || vd_vec_push(states, s) ||
+			    vd_map_put(m, vd_buf_cstr(&key), s)) {
+				free(s);
+				rc = -1;
+				break;
+			}
+			s->idx = t->files.n - 1;
+		}
+		int cls = VD_TL_C_META;
+		for (int k = 0; k < 8; k++)
+			if (!strcmp(o->cls, class_name[k]))
+				cls = k;
+		count_op(&t->files.v[s->idx], s, o, cls);
+	}
+	for (size_t i = 0; i < states.n; i++)
+		free(states.v[i]);
+	vd_vec_free(states);
+	vd_buf_release(&key);
+	vd_map_free(m);
+	return rc;
+}
+
+/* one copy of each string in t's arena (t->interned, made on first use) */
+static const char *intern(vd_trace *t, const char *str)
+{
+	if (!str)
+		return NULL;
+	if (!t->interned_ && !(t->interned_ = vd_map_new()))
+		return vd_arena_strdup(t->arena, str);
+	const char *got = vd_map_get(t->interned_, str);
+	if (got)
+		return got;
+	char *copy = vd_arena_strdup(t->arena, str);
+	if (copy && vd_map_put(t->interned_, copy, copy) != 0)
+		return copy;
+	return copy;
+}
+
+/* a source path as the analysis names files: relative to its project root */
+static const char *root_relative(vd_trace *t, const vd_result *run, const char *file)
+{
+	if (!file || !run || !run->project_root)
+		return file;
+	return vd_path_relative(t->arena, run->project_root, file);
+}
+
+/* ---- one process ---- */
+
+static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
+{
+	vd_trace_proc pr;
+	memset(&pr, 0, sizeof pr);
+	pr.pid = p->pid;
+	pr.ppid = p->ppid;
+	pr.rank = p->rank;
+	pr.threads = p->threads;
+	pr.host = p->host;
+	pr.exe = p->exe;
+	pr.clean_exit = p->exited;
+	pr.ops = (int64_t)p->ops.n;
+	pr.samples = (int64_t)p->samples.n;
+	double base = (double)(p->rt0 - t0_rt) / 1e9 - (double)p->t0 / 1e9;
+	if (p->tmin != UINT64_MAX) {
+		pr.start_s = base + (double)p->tmin / 1e9;
+		pr.end_s = base + (double)p->tmax / 1e9;
+	}
+	if (p->hz > t->sample_hz)
+		t->sample_hz = p->hz;
+
+	/* symbolizer over the modules the process had loaded */
+	mapper mp;
+	int have_map = 0;
+	uint64_t exe_lo = 0;
+	memset(&mp, 0, sizeof mp);
+	if (run && run->nblocks) {
+		if (mapper_init(&mp, run, t->arena) != 0 || !(mp.sym = vd_sym_new())) {
+			mapper_free(&mp);
+			return -1;
+		}
+		vd_map *seen = vd_map_new();
+		for (size_t i = 0; seen && i < p->mods.n; i++) {
+			const vd_tl_module *mo = p->mods.v[i];
+			char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
+			char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
+			if (vd_map_has(seen, key))
+				continue;
+			vd_map_put(seen, key, NULL);
+			if (strstr(path, "libvidya_trace") && mp.nskip < 4) {
+				mp.skip_lo[mp.nskip] = mo->lo;
+				mp.skip_hi[mp.nskip++] = mo->hi;
+				continue;
+			}
+			if (path[0] != '/')
+				continue; /* linux-vdso.so.1 */
+			if (p->exe && !strcmp(path, p->exe) && !exe_lo)
+				exe_lo = mo->lo;
+			vd_sym_add_module(mp.sym, path, mo->base);
+		}
+		vd_map_free(seen);
+		vd_sym_done_adding(mp.sym);
+		pr.debug_info = exe_lo && vd_sym_has_debug(mp.sym, exe_lo);
+		have_map = pr.debug_info;
+		pr.mapped = have_map;
+	}
+
+	/* per block of the analysis: what this process measured */
+	typedef struct acc {
+		double wall, io_s, io_b;
+		int64_t io_n, smp, io_smp;
+	} acc;
+	size_t nb = run ? run->nblocks : 0;
+	acc *a = NULL;
+	long *set = NULL;
+	if (have_map) {
+		a = calloc(nb, sizeof *a);
+		set = calloc(nb + 1, sizeof *set);
+		if (!a || !set)
+			goto oom;
+	}
+
+	/* calls, in id order: a parent always has a smaller id than its children */
+	qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
+	size_t first = t->ops.n;
+	vd_map *byid = vd_map_new(); /* id -> index + 1 in t->ops */
+	if (!byid)
+		goto oom;
+	for (size_t i = 0; i < p->ops.n; i++) {
+		const vd_tl_op *o = p->ops.v[i];
+		vd_trace_op r;
+		memset(&r, 0, sizeof r);
+		r.op_id = o->id;
+		r.parent_op = o->parent;
+		r.pid = p->pid;
+		r.rank = p->rank;
+		r.thread = o->tid;
+		r.api = api_name[calls[o->call].api];
+		r.call = calls[o->call].name;
+		r.cls = class_name[calls[o->call].cls];
+		r.path = op_path(t, o);
+		r.handle = o->handle;
+		r.offset = o->offset;
+		r.bytes = o->done;
+		r.req_bytes = o->req;
+		r.start_s = base + (double)o->t_start_ns / 1e9;
+		r.dur_s = (double)(o->t_end_ns - o->t_start_ns) / 1e9;
+		r.err = o->err;
+		r.fd = o->fd;
+		char idk[24];
+		if (o->parent) {
+			snprintf(idk, sizeof idk, "%" PRIx64, o->parent);
+			size_t pi = (size_t)(uintptr_t)vd_map_get(byid, idk);
+			if (pi) {
+				const vd_trace_op *par = &t->ops.v[first + pi - 1];
+				r.parent_api = par->api;
+				r.parent_call = par->call;
+				r.block_id = par->block_id;
+				r.file = par->file;
+				r.function = par->function;
+				r.line = par->line;
+			}
+		} else if (have_map && o->nframes) {
+			site st;
+			size_t n = stack_blocks(&mp, op_frames(o), o->nframes, -1, set, nb, &st);
+			double dur = r.dur_s;
+			for (size_t k = 0; k < n; k++) {
+				a[set[k]].io_s += dur;
+				a[set[k]].io_n++;
+				a[set[k]].io_b += (double)o->done;
+			}
+			if (st.innermost >= 0)
+				r.block_id = run->blocks[st.innermost].id;
+			if (st.frame) {
+				/* the symbolizer's strings go with it: keep copies */
+				r.file = intern(t, root_relative(t, run, st.frame->file));
+				r.function = intern(t, st.frame->function);
+				r.line = st.frame->line;
+			}
+		}
+		if (vd_vec_push(t->ops, r))
+			goto oom_map;
+		snprintf(idk, sizeof idk, "%" PRIx64, o->id);
+		if (vd_map_put(byid, idk, (void *)(uintptr_t)(t->ops.n - first)))
+			goto oom_map;
+	}
+	vd_map_free(byid);
+	byid = NULL;
+
+	/* paths of calls on handles opened earlier, in time order */
+	qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
+	vd_map *names = vd_map_new();
+	if (!names)
+		goto oom;
+	for (size_t i = first; i < t->ops.n; i++) {
+		vd_trace_op *o = &t->ops.v[i];
+		char hk[64], fk[32];
+		snprintf(hk, sizeof hk, "%s:%" PRId64, o->api, o->handle);
+		snprintf(fk, sizeof fk, "fd:%d", o->fd);
+		if (!o->path && o->handle != -1)
+			o->path = vd_map_get(names, hk);
+		if (!o->path && o->fd >= 0)
+			o->path = vd_map_get(names, fk);
+		if (o->path && o->handle != -1 && vd_map_put(names, hk, (void *)o->path))
+			goto oom_names;
+		if (o->path && o->fd >= 0 && vd_map_put(names, fk, (void *)o->path))
+			goto oom_names;
+	}
+	vd_map_free(names);
+	if (file_counters(t, first, &pr) != 0)
+		goto oom;
+	if (0) {
+oom_names:
+		vd_map_free(names);
+		goto oom;
+	}
+
+	/* samples */
+	if (have_map && p->hz) {
+		double period = 1.0 / p->hz;
+		for (size_t i = 0; i < p->samples.n; i++) {
+			const vd_tl_sample *s = p->samples.v[i];
+			const uint64_t *pcs = (const uint64_t *)(s + 1);
+			/* frames: the handler (ours, skipped), the signal trampoline,
+			 * then the interrupted instruction */
+			int k = 0;
+			while (k < s->nframes && skipped(&mp, pcs[k]))
+				k++;
+			site st;
+			size_t n = stack_blocks(&mp, pcs + k + 1, s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0,
+						0, set, nb, &st);
+			for (size_t j = 0; j < n; j++) {
+				a[set[j]].wall += period * s->weight;
+				a[set[j]].smp += s->weight;
+				if (s->in_op)
+					a[set[j]].io_smp += s->weight;
+			}
+		}
+	}
+	if (have_map) {
+		for (size_t b = 0; b < nb; b++) {
+			if (!a[b].smp && !a[b].io_n)
+				continue;
+			vd_trace_block tb;
+			tb.pid = p->pid;
+			tb.rank = p->rank;
+			tb.block_id = run->blocks[b].id;
+			tb.wall_s = a[b].wall;
+			tb.io_s = a[b].io_s;
+			tb.io_bytes = a[b].io_b;
+			tb.io_ops = a[b].io_n;
+			tb.samples = a[b].smp;
+			tb.io_samples = a[b].io_smp;
+			if (vd_vec_push(t->blocks, tb))
+				goto oom;
+		}
+	}
+	free(a);
+	free(set);
+	mapper_free(&mp);
+	return vd_vec_push(t->procs, pr);
+oom_map:
+	vd_map_free(byid);
+oom:
+	free(a);
+	free(set);
+	mapper_free(&mp);
+	vd_error_set("out of memory while loading the trace");
+	return -1;
+}
+
+/* ---- the directory ---- */
+
+static int cmp_proc(const void *a, const void *b)
+{
+	const proc *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
+}
+
+int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		vd_error_set("%s: %s", dir, strerror(errno));
+		return VD_ERROR;
+	}
+	VD_VEC(logmap) maps = { 0 };
+	procvec pv = { 0 };
+	int rc = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) && !rc) {
+		size_t len = strlen(e->d_name);
+		if (len < 5 || strcmp(e->d_name + len - 4, ".vtl") != 0)
+			continue;
+		char *path = vd_arena_printf(t->arena, "%s/%s", dir, e->d_name);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		struct stat st;
+		if (fd < 0 || fstat(fd, &st) != 0 || st.st_size < 4096) {
+			if (fd >= 0)
+				close(fd);
+			t->bad_logs++;
+			continue;
+		}
+		logmap m = { mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0),
+			     (size_t)st.st_size };
+		close(fd);
+		if (m.base == MAP_FAILED) {
+			t->bad_logs++;
+			continue;
+		}
+		if (vd_vec_push(maps, m)) {
+			munmap(m.base, m.len);
+			rc = -1;
+			break;
+		}
+		if (scan_log(t, &pv, &m) != 0)
+			t->bad_logs++;
+		else
+			t->logs++;
+	}
+	closedir(d);
+	if (!rc && pv.n == 0) {
+		vd_error_set("%s: no trace logs (the program did not start, or the recorder "
+			     "could not write there)", dir);
+		rc = VD_ENOTFOUND;
+	}
+	if (!rc) {
+		qsort(pv.v, pv.n, sizeof *pv.v, cmp_proc);
+		int64_t t0 = t->started_ns;
+		if (!t0) {
+			t0 = INT64_MAX;
+			for (size_t i = 0; i < pv.n; i++)
+				if (pv.v[i].rt0 < t0)
+					t0 = pv.v[i].rt0;
+			t->started_ns = t0;
+		}
+		for (size_t i = 0; i < pv.n && !rc; i++)
+			rc = load_proc(t, &pv.v[i], run, t0);
+	}
+	for (size_t i = 0; i < pv.n; i++) {
+		vd_vec_free(pv.v[i].ops);
+		vd_vec_free(pv.v[i].samples);
+		vd_vec_free(pv.v[i].mods);
+	}
+	vd_vec_free(pv);
+	for (size_t i = 0; i < maps.n; i++)
+		munmap(maps.v[i].base, maps.v[i].len);
+	vd_vec_free(maps);
+	if (rc == -1) {
+		vd_error_set("out of memory while loading the trace");
+		rc = VD_ERROR;
+	}
+	return rc;
+}

@@ -1,0 +1,670 @@
+/*
+ * recorder.c - the core of libvidya_trace.so: per-thread crash-safe logs,
+ * call records with parent linkage, and wall-clock stack sampling.
+ *
+ * Logs.  Each thread writes its own file (no locks on the hot path),
+ * mapped MAP_SHARED and grown in VD_TL_CHUNK steps, so records survive the
+ * process being killed.  A record's type is stored last with release order
+ * (see vd_tracelog.h).  A thread is "busy" while it writes a record; a
+ * sample signal arriving then is folded into the next sample's weight
+ * instead of writing into the half-built record.
+ *
+ * Sampling.  A POSIX timer per thread (CLOCK_MONOTONIC, SIGEV_THREAD_ID)
+ * delivers SIGPROF every 1/hz seconds of wall time, whether the thread
+ * computes or waits in a system call; the handler stores the thread's call
+ * stack.  A thread blocked in an uninterruptible call takes the signal when
+ * the call returns: the timer's overrun count gives the periods missed, so
+ * the sample carries that weight.  SA_RESTART restarts interrupted read,
+ * write, open and wait calls; sleeps, which the kernel never restarts, are
+ * wrapped (see wrap_posix.c) so a sample does not cut them short.
+ *
+ * Nothing here prints or exits: the traced program's output is its own.
+ * All file work uses raw system calls, never the wrapped functions.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define UNW_LOCAL_ONLY
+#include <libunwind.h>
+
+#include "recorder.h"
+#include "recorder_int.h"
+
+#define TLS __thread __attribute__((tls_model("initial-exec")))
+#define MAXDEPTH 16
+
+typedef struct tstate {
+	int init;          /* 1 once this thread's log is mapped, -1: no log */
+	char *chunk;       /* current mapped chunk */
+	uint64_t chunk_off;
+	uint32_t pos;      /* write position inside the chunk */
+	int busy;
+	int quiet;
+	int depth;
+	uint64_t stack[MAXDEPTH];
+	int timer_ok;
+	timer_t timer;
+	uint32_t pending;  /* sample periods skipped while busy */
+	unsigned sigs;     /* samples taken, for the sleep wrappers */
+	pid_t tid;
+} tstate;
+
+static TLS tstate T;
+
+static struct {
+	int enabled;       /* VIDYA_TRACE_DIR set and usable */
+	int stacks;        /* capture call stacks on application calls */
+	unsigned hz;
+	int rank;
+	pid_t pid;
+	uint64_t t0;
+	int64_t rt0;
+	char dir[PATH_MAX];
+	char exe[2048];
+	char host[256];
+	pthread_key_t key;
+} G;
+
+static atomic_uint_fast64_t next_id = 1;
+/* 0: not started, 1: starting, 2: done.  Not pthread_once: start-up calls
+ * the unwinder, which may read(2) through our own wrapper, which must then
+ * see "starting" and pass the call through instead of waiting for itself. */
+static atomic_int init_state;
+
+/* Per process: which descriptors already have a path recorded. */
+#define FDBITS 65536
+static atomic_uchar fd_known[FDBITS];
+
+uint64_t vt_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- small async-signal-safe helpers ---- */
+
+static size_t put_str(char *dst, size_t at, size_t cap, const char *s)
+{
+	while (*s && at + 1 < cap)
+		dst[at++] = *s++;
+	dst[at] = 0;
+	return at;
+}
+
+static size_t put_hex(char *dst, size_t at, size_t cap, uint64_t v)
+{
+	char tmp[17];
+	int n = 0;
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	while (n && at + 1 < cap)
+		dst[at++] = tmp[--n];
+	dst[at] = 0;
+	return at;
+}
+
+static size_t put_dec(char *dst, size_t at, size_t cap, uint64_t v)
+{
+	char tmp[21];
+	int n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n && at + 1 < cap)
+		dst[at++] = tmp[--n];
+	dst[at] = 0;
+	return at;
+}
+
+static pid_t gettid_raw(void)
+{
+	return (pid_t)syscall(SYS_gettid);
+}
+
+/* ---- the per-thread log ---- */
+
+static void log_name(const tstate *t, char *path, size_t cap)
+{
+	size_t n = put_str(path, 0, cap, G.dir);
+	n = put_str(path, n, cap, "/vidya.");
+	n = put_dec(path, n, cap, (uint64_t)G.pid);
+	n = put_str(path, n, cap, ".");
+	n = put_dec(path, n, cap, (uint64_t)t->tid);
+	n = put_str(path, n, cap, ".");
+	n = put_hex(path, n, cap, G.t0);
+	put_str(path, n, cap, ".vtl");
+}
+
+/* Grows the log to hold chunk `off` and maps it.  The file is opened for
+ * this only: the traced program never sees a descriptor of ours (it may
+ * print descriptor numbers, or close every descriptor it did not open). */
+static int map_chunk(tstate *t, uint64_t off, int create)
+{
+	char path[PATH_MAX + 64];
+	log_name(t, path, sizeof path);
+	int flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0);
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags, 0644);
+	if (fd < 0)
+		return -1;
+	void *p = MAP_FAILED;
+	if (syscall(SYS_ftruncate, fd, (long)(off + VD_TL_CHUNK)) == 0)
+		p = (void *)syscall(SYS_mmap, NULL, (size_t)VD_TL_CHUNK, PROT_READ | PROT_WRITE,
+				    MAP_SHARED, fd, (long)off);
+	syscall(SYS_close, fd);
+	if (p == MAP_FAILED || (uintptr_t)p > (uintptr_t)-4096)
+		return -1;
+	if (t->chunk)
+		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
+	t->chunk = p;
+	t->chunk_off = off;
+	t->pos = 0;
+	return 0;
+}
+
+static int open_log(tstate *t)
+{
+	t->chunk = NULL;
+	if (map_chunk(t, 0, 1) != 0)
+		return -1;
+	vd_tl_header *h = (vd_tl_header *)t->chunk;
+	memcpy(h->magic, VD_TL_MAGIC, 8);
+	h->version = VD_TL_VERSION;
+	h->header_size = 4096;
+	h->pid = G.pid;
+	h->ppid = (int32_t)syscall(SYS_getppid);
+	h->tid = t->tid;
+	h->rank = G.rank;
+	h->t0_ns = G.t0;
+	h->realtime_ns = G.rt0;
+	h->sample_hz = G.hz;
+	h->flags = G.stacks ? VD_TL_F_STACKS : 0;
+	put_str(h->exe, 0, sizeof h->exe, G.exe);
+	put_str(h->host, 0, sizeof h->host, G.host);
+	t->pos = 4096;
+	return 0;
+}
+
+/* Space for a record of `size` bytes (multiple of 8) in this thread's log,
+ * or NULL.  The caller fills it and calls publish(). */
+static vd_tl_rec *reserve(tstate *t, uint32_t size)
+{
+	if (t->init == 0) {
+		t->tid = gettid_raw();
+		t->init = open_log(t) == 0 ? 1 : -1;
+	}
+	if (t->init < 0 || size > VD_TL_CHUNK - 4096)
+		return NULL;
+	if (t->pos + size > VD_TL_CHUNK) {
+		if (t->pos < VD_TL_CHUNK) {
+			vd_tl_rec *skip = (vd_tl_rec *)(t->chunk + t->pos);
+			skip->size = VD_TL_CHUNK - t->pos;
+			__atomic_store_n(&skip->type, VD_TL_SKIP, __ATOMIC_RELEASE);
+		}
+		if (map_chunk(t, t->chunk_off + VD_TL_CHUNK, 0) != 0) {
+			t->init = -1;
+			return NULL;
+		}
+	}
+	vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
+	r->size = size;
+	return r;
+}
+
+static void publish(tstate *t, vd_tl_rec *r, uint32_t type)
+{
+	t->pos += r->size;
+	__atomic_store_n(&r->type, type, __ATOMIC_RELEASE);
+}
+
+static uint32_t align8(size_t n)
+{
+	return (uint32_t)((n + 7) & ~(size_t)7);
+}
+
+/* ---- modules (for mapping addresses to ELF files) ---- */
+
+static int module_cb(struct dl_phdr_info *info, size_t sz, void *arg)
+{
+	tstate *t = arg;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD)
+			continue;
+		uint64_t a = info->dlpi_addr + ph->p_vaddr;
+		if (a < lo)
+			lo = a;
+		if (a + ph->p_memsz > hi)
+			hi = a + ph->p_memsz;
+	}
+	if (hi == 0)
+		return 0;
+	const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : G.exe;
+	size_t len = strlen(name);
+	if (len > VD_TL_PATHMAX)
+		len = VD_TL_PATHMAX;
+	uint32_t size = align8(sizeof(vd_tl_module) + len);
+	vd_tl_module *m = (vd_tl_module *)reserve(t, size);
+	if (!m)
+		return 1;
+	m->base = info->dlpi_addr;
+	m->lo = lo;
+	m->hi = hi;
+	m->path_len = (uint16_t)len;
+	memcpy((char *)(m + 1), name, len);
+	publish(t, &m->rec, VD_TL_MODULE);
+	return 0;
+}
+
+static void write_modules(void)
+{
+	tstate *t = &T;
+	t->busy = 1;
+	dl_iterate_phdr(module_cb, t);
+	t->busy = 0;
+}
+
+/* ---- sampling ---- */
+
+static void on_sample(int sig, siginfo_t *si, void *uc)
+{
+	tstate *t = &T;
+	if (!G.enabled || !t->timer_ok)
+		return;
+	int saved = errno;
+	int over = timer_getoverrun(t->timer);
+	uint32_t weight = 1 + (over > 0 ? (uint32_t)over : 0) + t->pending;
+	t->sigs++;
+	if (t->busy) {
+		t->pending = weight;
+		errno = saved;
+		return;
+	}
+	t->busy = 1;
+	t->pending = 0;
+	void *frames[VD_TL_MAXFRAMES];
+	int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+	uint32_t size = align8(sizeof(vd_tl_sample) + (size_t)n * 8);
+	vd_tl_sample *s = (vd_tl_sample *)reserve(t, size);
+	if (s) {
+		s->t_ns = vt_now();
+		s->in_op = t->depth > 0 ? t->stack[0] : 0;
+		s->tid = t->tid;
+		s->weight = weight;
+		s->nframes = (uint16_t)n;
+		uint64_t *f = (uint64_t *)(s + 1);
+		for (int i = 0; i < n; i++)
+			f[i] = (uint64_t)(uintptr_t)frames[i];
+		publish(t, &s->rec, VD_TL_SAMPLE);
+	}
+	t->busy = 0;
+	errno = saved;
+}
+
+static void start_timer(void)
+{
+	tstate *t = &T;
+	if (!G.enabled || G.hz == 0 || t->timer_ok)
+		return;
+	if (!t->init) {
+		t->tid = gettid_raw();
+		t->init = open_log(t) == 0 ? 1 : -1;
+	}
+	struct sigevent sev;
+	memset(&sev, 0, sizeof sev);
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = SIGPROF;
+	sev._sigev_un._tid = t->tid;
+	if (timer_create(CLOCK_MONOTONIC, &sev, &t->timer) != 0)
+		return;
+	long ns = 1000000000L / (long)G.hz;
+	struct itimerspec its = { { ns / 1000000000L, ns % 1000000000L },
+				  { ns / 1000000000L, ns % 1000000000L } };
+	t->timer_ok = 1;
+	if (timer_settime(t->timer, 0, &its, NULL) != 0) {
+		t->timer_ok = 0;
+		timer_delete(t->timer);
+	}
+	/* the key's destructor stops the timer when the thread ends */
+	pthread_setspecific(G.key, (void *)1);
+}
+
+static void stop_timer(void)
+{
+	tstate *t = &T;
+	if (t->timer_ok) {
+		t->timer_ok = 0;
+		timer_delete(t->timer);
+	}
+}
+
+static void thread_end(void *unused)
+{
+	tstate *t = &T;
+	stop_timer();
+	if (t->init > 0) {
+		t->busy = 1;
+		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
+		t->chunk = NULL;
+		t->init = -1;
+		t->busy = 0;
+	}
+}
+
+unsigned vt_samples_taken(void)
+{
+	return T.sigs;
+}
+
+/* ---- threads: every new thread gets its own timer ---- */
+
+typedef struct start_arg {
+	void *(*fn)(void *);
+	void *arg;
+} start_arg;
+
+static void *thread_start(void *p)
+{
+	start_arg a = *(start_arg *)p;
+	free(p);
+	start_timer();
+	return a.fn(a.arg);
+}
+
+int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+	VT_REAL(int, pthread_create,
+		(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *));
+	if (!real_pthread_create)
+		return EAGAIN;
+	if (!G.enabled || G.hz == 0)
+		return real_pthread_create(th, attr, fn, arg);
+	start_arg *a = malloc(sizeof *a);
+	if (!a)
+		return real_pthread_create(th, attr, fn, arg);
+	a->fn = fn;
+	a->arg = arg;
+	int rc = real_pthread_create(th, attr, thread_start, a);
+	if (rc != 0)
+		free(a);
+	return rc;
+}
+
+/* ---- start-up, fork, exit ---- */
+
+static int env_rank(void)
+{
+	static const char *vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK",
+				      "MV2_COMM_WORLD_RANK", "SLURM_PROCID" };
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v)
+			return atoi(v);
+	}
+	return -1;
+}
+
+static void child_after_fork(void)
+{
+	/* the child must not write into the parent's mapped files */
+	tstate *t = &T;
+	if (t->init > 0)
+		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
+	int quiet = t->quiet, depth = t->depth;
+	memset(t, 0, sizeof *t);
+	t->quiet = quiet;
+	t->depth = depth;
+	G.pid = (pid_t)syscall(SYS_getpid);
+	G.t0 = vt_now();
+	write_modules();
+	start_timer();
+}
+
+static void init_once(void)
+{
+	const char *dir = getenv(VD_TL_ENV_DIR);
+	if (!dir || !*dir || strlen(dir) >= sizeof G.dir)
+		return;
+	strcpy(G.dir, dir);
+	const char *hz = getenv(VD_TL_ENV_HZ);
+	G.hz = hz && *hz ? (unsigned)strtoul(hz, NULL, 10) : 1000;
+	if (G.hz > 100000)
+		G.hz = 100000;
+	const char *fr = getenv(VD_TL_ENV_FRAMES);
+	G.stacks = !(fr && !strcmp(fr, "0"));
+	G.rank = env_rank();
+	G.pid = (pid_t)syscall(SYS_getpid);
+	G.t0 = vt_now();
+	struct timespec rt;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	G.rt0 = (int64_t)rt.tv_sec * 1000000000 + rt.tv_nsec;
+	ssize_t n = readlink("/proc/self/exe", G.exe, sizeof G.exe - 1);
+	G.exe[n > 0 ? n : 0] = 0;
+	gethostname(G.host, sizeof G.host - 1);
+	/* the unwinder sets itself up on first use: do it now, not in a signal */
+	void *warm[4];
+	unw_backtrace(warm, 4);
+	if (pthread_key_create(&G.key, thread_end) != 0)
+		return;
+	G.enabled = 1;
+	pthread_atfork(NULL, NULL, child_after_fork);
+	write_modules();
+	if (G.hz) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_sample;
+		sa.sa_flags = SA_SIGINFO | SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGPROF, &sa, NULL);
+		start_timer();
+	}
+}
+
+static void ensure_init(void)
+{
+	int expect = 0;
+	if (atomic_load(&init_state) == 2 ||
+	    !atomic_compare_exchange_strong(&init_state, &expect, 1))
+		return;
+	T.busy = 1;
+	init_once();
+	T.busy = 0;
+	atomic_store(&init_state, 2);
+}
+
+__attribute__((constructor)) static void vt_init(void)
+{
+	ensure_init();
+}
+
+__attribute__((destructor)) static void vt_fini(void)
+{
+	if (!G.enabled)
+		return;
+	stop_timer();
+	tstate *t = &T;
+	/* modules loaded since start-up (dlopen'ed plugins) */
+	write_modules();
+	t->busy = 1;
+	vd_tl_exit *e = (vd_tl_exit *)reserve(t, sizeof *e);
+	if (e) {
+		e->t_ns = vt_now();
+		e->status = 0;
+		publish(t, &e->rec, VD_TL_EXIT);
+	}
+	t->busy = 0;
+}
+
+/* ---- the API the wrappers use ---- */
+
+/* Loaded objects other than the main program, for vt_next's fallback. */
+#define MAXOBJ 512
+typedef struct objlist {
+	int n;
+	const char *name[MAXOBJ];
+} objlist;
+
+static int objs_cb(struct dl_phdr_info *info, size_t sz, void *data)
+{
+	objlist *o = data;
+	/* the main program's scope is the global one RTLD_NEXT searched */
+	if (info->dlpi_name && info->dlpi_name[0] && o->n < MAXOBJ)
+		o->name[o->n++] = info->dlpi_name;
+	return 0;
+}
+
+/*
+ * RTLD_NEXT, else the first loaded object whose own dependency scope
+ * defines `name`, other than this library: a library loaded RTLD_LOCAL (an
+ * HDF5 or MPI linked into a Python extension or a plugin) is invisible to
+ * RTLD_NEXT, yet its callers' calls bind to our wrappers.
+ */
+void *vt_next(const char *name)
+{
+	void *s = dlsym(RTLD_NEXT, name);
+	if (s)
+		return s;
+	Dl_info self, di;
+	if (!dladdr((void *)vt_next, &self))
+		return NULL;
+	objlist o = { 0 };
+	dl_iterate_phdr(objs_cb, &o); /* names first: no dlopen under the loader's lock */
+	for (int i = 0; i < o.n && !s; i++) {
+		void *h = dlopen(o.name[i], RTLD_LAZY | RTLD_NOLOAD);
+		if (!h)
+			continue;
+		s = dlsym(h, name);
+		if (s && (!dladdr(s, &di) || di.dli_fbase == self.dli_fbase))
+			s = NULL;
+		dlclose(h);
+	}
+	return s;
+}
+
+void vt_quiet_begin(void)
+{
+	T.quiet++;
+}
+
+void vt_quiet_end(void)
+{
+	if (T.quiet > 0)
+		T.quiet--;
+}
+
+int vt_begin(vt_call *c, int call)
+{
+	tstate *t = &T;
+	if (t->quiet || t->busy)
+		return 0;
+	if (!G.enabled) {
+		ensure_init();
+		if (!G.enabled)
+			return 0;
+	}
+	c->id = atomic_fetch_add(&next_id, 1);
+	c->parent = t->depth > 0 ? t->stack[t->depth - 1] : 0;
+	c->call = call;
+	c->fd = -1;
+	if (t->depth < MAXDEPTH)
+		t->stack[t->depth] = c->id;
+	t->depth++;
+	c->t0 = vt_now();
+	return 1;
+}
+
+/* The path of descriptor `fd` from /proc, for descriptors this process
+ * did not open through a wrapper (inherited, or opened inside libc). */
+static size_t fd_path(int fd, char *buf, size_t cap)
+{
+	char link[64];
+	size_t n = put_str(link, 0, sizeof link, "/proc/self/fd/");
+	put_dec(link, n, sizeof link, (uint64_t)fd);
+	long r = syscall(SYS_readlinkat, AT_FDCWD, link, buf, cap);
+	return r > 0 ? (size_t)r : 0;
+}
+
+void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
+	    const char *path)
+{
+	uint64_t t1 = vt_now();
+	int saved = errno;
+	tstate *t = &T;
+	if (t->depth > 0)
+		t->depth--;
+	int cls = vt_call_class(c->call);
+	char fdbuf[VD_TL_PATHMAX];
+	size_t plen = 0;
+	if (path) {
+		plen = strnlen(path, VD_TL_PATHMAX);
+	} else if (c->fd >= 0 && c->fd < FDBITS && !atomic_load(&fd_known[c->fd]) && err == 0) {
+		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
+		path = fdbuf;
+	}
+	if (c->fd >= 0 && c->fd < FDBITS)
+		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_TL_C_CLOSE && err == 0));
+	void *frames[VD_TL_MAXFRAMES];
+	int nf = 0;
+	t->busy = 1;
+	if (G.stacks && c->parent == 0)
+		nf = unw_backtrace(frames, VD_TL_MAXFRAMES);
+	uint32_t size = align8(sizeof(vd_tl_op) + (size_t)nf * 8 + plen);
+	vd_tl_op *o = (vd_tl_op *)reserve(t, size);
+	if (o) {
+		o->id = c->id;
+		o->parent = c->parent;
+		o->handle = handle;
+		o->offset = offset;
+		o->req = req;
+		o->done = done;
+		o->t_start_ns = c->t0;
+		o->t_end_ns = t1;
+		o->tid = t->tid;
+		o->err = err;
+		o->fd = c->fd;
+		o->call = (uint16_t)c->call;
+		o->nframes = (uint16_t)nf;
+		o->path_len = (uint16_t)plen;
+		uint64_t *f = (uint64_t *)(o + 1);
+		for (int i = 0; i < nf; i++)
+			f[i] = (uint64_t)(uintptr_t)frames[i];
+		if (plen)
+			memcpy((char *)(f + nf), path, plen);
+		publish(t, &o->rec, VD_TL_OPREC);
+	}
+	t->busy = 0;
+	errno = saved;
+}
+
+int vt_call_class(int call)
+{
+	static const unsigned char cls[] = {
+#define VD_TL_X(id, api, name, c) c,
+		VD_TL_CALLS(VD_TL_X)
+#undef VD_TL_X
+	};
+	return call >= 0 && call < VD_TL_NCALLS ? cls[call] : VD_TL_C_META;
+}
+
+void vt_mark_fd(int fd, int known)
+{
+	if (fd >= 0 && fd < FDBITS)
+		atomic_store(&fd_known[fd], (unsigned char)known);
+}

@@ -1,0 +1,61 @@
+/*
+ * recorder.h - internal API of libvidya_trace.so, the LD_PRELOAD recorder
+ * that `vidya trace` injects into the traced program.
+ *
+ * A wrapper around an interposed call looks like this:
+ *
+ *     ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+ *     {
+ *             VT_REAL(ssize_t, pwrite, (int, const void *, size_t, off_t));
+ *             vt_call c;
+ *             int on = vt_begin(&c, VD_TL_PWRITE);
+ *             ssize_t r = real_pwrite(fd, buf, n, off);
+ *             if (on)
+ *                     vt_end(&c, fd, off, n, r < 0 ? 0 : r, r < 0 ? errno : 0, NULL);
+ *             return r;
+ *     }
+ *
+ * vt_begin takes the start time and makes the call the parent of any
+ * interposed call made while it runs on this thread (an H5Dwrite's pwrite,
+ * an MPI_File_write_at_all's pwrite); vt_end takes the end time, writes the
+ * record and keeps errno as the wrapped call left it.  Calls the recorder
+ * makes itself (and calls wrapped in vt_quiet_begin/vt_quiet_end, for
+ * helpers such as H5Fget_name or MPI_Type_size) are not recorded.  The
+ * recorder never prints: the traced program's output must not change.
+ */
+#ifndef VD_RECORDER_H
+#define VD_RECORDER_H
+
+#include <stdint.h>
+
+#include "vd_tracelog.h"
+
+typedef struct vt_call {
+	uint64_t id;
+	uint64_t parent;
+	uint64_t t0;
+	int call;
+	int fd;         /* set by POSIX/stdio wrappers before vt_end; -1 otherwise */
+} vt_call;
+
+/* 1 when the call is recorded (then vt_end must follow), 0 otherwise. */
+int vt_begin(vt_call *c, int call);
+/* `path` may be NULL (the reader finds it from the handle's open). */
+void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
+	    const char *path);
+
+/* Calls made between these are not recorded on this thread. Nestable. */
+void vt_quiet_begin(void);
+void vt_quiet_end(void);
+
+/* The next definition of `name` after this library (dlsym RTLD_NEXT), or
+ * NULL when the program does not have one. */
+void *vt_next(const char *name);
+
+/* Declares `real_<name>` of type `ret (*)args`, resolved on first use. */
+#define VT_REAL(ret, name, args)                                               \
+	static ret(*real_##name) args;                                         \
+	if (!real_##name)                                                      \
+		real_##name = (ret(*) args)vt_next(#name)
+
+#endif

@@ -1,0 +1,383 @@
+/*
+ * wrap_posix.c - POSIX I/O calls the traced program makes through its PLT
+ * (also those made by libraries above it: HDF5's sec2 driver, OpenMPI's
+ * OMPIO), and the sleep calls a sample signal must not cut short.
+ *
+ * Calls that glibc makes internally (fwrite's write(2), fopen's open(2))
+ * do not go through the PLT and are not seen: the stdio layer records the
+ * application's stdio calls instead.  The offset of read/write/readv/writev
+ * is the descriptor's position before the call (lseek(fd, 0, SEEK_CUR),
+ * -1 on pipes and terminals).  The _FORTIFY_SOURCE forms (__read_chk...)
+ * are recorded under the plain name.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "recorder.h"
+#include "recorder_int.h"
+
+static off_t cur_pos(int fd)
+{
+	VT_REAL(off_t, lseek, (int, off_t, int));
+	return real_lseek ? real_lseek(fd, 0, SEEK_CUR) : -1;
+}
+
+static int64_t iov_bytes(const struct iovec *iov, int n)
+{
+	int64_t b = 0;
+	for (int i = 0; iov && i < n; i++)
+		b += (int64_t)iov[i].iov_len;
+	return b;
+}
+
+/* ---- open / close ---- */
+
+static int needs_mode(int flags)
+{
+	return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE;
+}
+
+/* the optional third argument of open(), read only when flags say it is there */
+#define OPEN_MODE(mode, flags)                                                 \
+	mode_t mode = 0;                                                       \
+	if (needs_mode(flags)) {                                               \
+		va_list ap;                                                    \
+		va_start(ap, flags);                                           \
+		mode = (mode_t)va_arg(ap, int);                                \
+		va_end(ap);                                                    \
+	}
+
+#define OPEN_BODY(callid, realcall)                                            \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	int fd = realcall;                                                     \
+	if (on) {                                                              \
+		int e = fd < 0 ? errno : 0;                                    \
+		c.fd = fd;                                                     \
+		vt_end(&c, fd, -1, 0, 0, e, path);                             \
+	}                                                                      \
+	return fd
+
+int open(const char *path, int flags, ...)
+{
+	VT_REAL(int, open, (const char *, int, ...));
+	OPEN_MODE(mode, flags)
+	OPEN_BODY(VD_TL_OPEN, real_open(path, flags, mode));
+}
+
+int open64(const char *path, int flags, ...)
+{
+	VT_REAL(int, open64, (const char *, int, ...));
+	OPEN_MODE(mode, flags)
+	OPEN_BODY(VD_TL_OPEN64, real_open64(path, flags, mode));
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	VT_REAL(int, openat, (int, const char *, int, ...));
+	OPEN_MODE(mode, flags)
+	OPEN_BODY(VD_TL_OPENAT, real_openat(dirfd, path, flags, mode));
+}
+
+int openat64(int dirfd, const char *path, int flags, ...)
+{
+	VT_REAL(int, openat64, (int, const char *, int, ...));
+	OPEN_MODE(mode, flags)
+	OPEN_BODY(VD_TL_OPENAT64, real_openat64(dirfd, path, flags, mode));
+}
+
+int creat(const char *path, mode_t mode)
+{
+	VT_REAL(int, creat, (const char *, mode_t));
+	OPEN_BODY(VD_TL_CREAT, real_creat(path, mode));
+}
+
+int close(int fd)
+{
+	VT_REAL(int, close, (int));
+	vt_call c;
+	int on = vt_begin(&c, VD_TL_CLOSE);
+	int r = real_close(fd);
+	if (on) {
+		int e = r < 0 ? errno : 0;
+		c.fd = fd;
+		vt_end(&c, fd, -1, 0, 0, e, NULL);
+	}
+	return r;
+}
+
+/* ---- data ---- */
+
+#define DATA_BODY(callid, ret_t, realcall, off, req)                           \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	int64_t o_ = on ? (int64_t)(off) : -1;                                 \
+	ret_t r = realcall;                                                    \
+	if (on) {                                                              \
+		int e = r < 0 ? errno : 0;                                     \
+		c.fd = fd;                                                     \
+		vt_end(&c, fd, o_, (int64_t)(req), r < 0 ? 0 : (int64_t)r, e, NULL); \
+	}                                                                      \
+	return r
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+	VT_REAL(ssize_t, read, (int, void *, size_t));
+	DATA_BODY(VD_TL_READ, ssize_t, real_read(fd, buf, n), cur_pos(fd), n);
+}
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+	VT_REAL(ssize_t, write, (int, const void *, size_t));
+	DATA_BODY(VD_TL_WRITE, ssize_t, real_write(fd, buf, n), cur_pos(fd), n);
+}
+
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+	VT_REAL(ssize_t, pread, (int, void *, size_t, off_t));
+	DATA_BODY(VD_TL_PREAD, ssize_t, real_pread(fd, buf, n, off), off, n);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+	VT_REAL(ssize_t, pwrite, (int, const void *, size_t, off_t));
+	DATA_BODY(VD_TL_PWRITE, ssize_t, real_pwrite(fd, buf, n, off), off, n);
+}
+
+ssize_t pread64(int fd, void *buf, size_t n, off64_t off)
+{
+	VT_REAL(ssize_t, pread64, (int, void *, size_t, off64_t));
+	DATA_BODY(VD_TL_PREAD64, ssize_t, real_pread64(fd, buf, n, off), off, n);
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t off)
+{
+	VT_REAL(ssize_t, pwrite64, (int, const void *, size_t, off64_t));
+	DATA_BODY(VD_TL_PWRITE64, ssize_t, real_pwrite64(fd, buf, n, off), off, n);
+}
+
+ssize_t readv(int fd, const struct iovec *iov, int cnt)
+{
+	VT_REAL(ssize_t, readv, (int, const struct iovec *, int));
+	DATA_BODY(VD_TL_READV, ssize_t, real_readv(fd, iov, cnt), cur_pos(fd), iov_bytes(iov, cnt));
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int cnt)
+{
+	VT_REAL(ssize_t, writev, (int, const struct iovec *, int));
+	DATA_BODY(VD_TL_WRITEV, ssize_t, real_writev(fd, iov, cnt), cur_pos(fd), iov_bytes(iov, cnt));
+}
+
+ssize_t preadv(int fd, const struct iovec *iov, int cnt, off_t off)
+{
+	VT_REAL(ssize_t, preadv, (int, const struct iovec *, int, off_t));
+	DATA_BODY(VD_TL_PREADV, ssize_t, real_preadv(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+}
+
+ssize_t pwritev(int fd, const struct iovec *iov, int cnt, off_t off)
+{
+	VT_REAL(ssize_t, pwritev, (int, const struct iovec *, int, off_t));
+	DATA_BODY(VD_TL_PWRITEV, ssize_t, real_pwritev(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+}
+
+/* the *64 names glibc exports on 64-bit systems as aliases, which a
+ * library built with _FILE_OFFSET_BITS=64 calls by that name */
+ssize_t preadv64(int fd, const struct iovec *iov, int cnt, off64_t off)
+{
+	VT_REAL(ssize_t, preadv64, (int, const struct iovec *, int, off64_t));
+	DATA_BODY(VD_TL_PREADV, ssize_t, real_preadv64(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+}
+
+ssize_t pwritev64(int fd, const struct iovec *iov, int cnt, off64_t off)
+{
+	VT_REAL(ssize_t, pwritev64, (int, const struct iovec *, int, off64_t));
+	DATA_BODY(VD_TL_PWRITEV, ssize_t, real_pwritev64(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+}
+
+ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
+{
+	VT_REAL(ssize_t, __read_chk, (int, void *, size_t, size_t));
+	DATA_BODY(VD_TL_READ, ssize_t, real___read_chk(fd, buf, n, buflen), cur_pos(fd), n);
+}
+
+ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off, size_t buflen)
+{
+	VT_REAL(ssize_t, __pread_chk, (int, void *, size_t, off_t, size_t));
+	DATA_BODY(VD_TL_PREAD, ssize_t, real___pread_chk(fd, buf, n, off, buflen), off, n);
+}
+
+ssize_t __pread64_chk(int fd, void *buf, size_t n, off64_t off, size_t buflen)
+{
+	VT_REAL(ssize_t, __pread64_chk, (int, void *, size_t, off64_t, size_t));
+	DATA_BODY(VD_TL_PREAD64, ssize_t, real___pread64_chk(fd, buf, n, off, buflen), off, n);
+}
+
+/* ---- seek, sync, metadata ---- */
+
+#define FD_BODY(callid, ret_t, realcall, off)                                  \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	ret_t r = realcall;                                                    \
+	if (on) {                                                              \
+		int e = r < 0 ? errno : 0;                                     \
+		c.fd = fd;                                                     \
+		vt_end(&c, fd, (int64_t)(off), 0, 0, e, NULL);                 \
+	}                                                                      \
+	return r
+
+off_t lseek(int fd, off_t off, int whence)
+{
+	VT_REAL(off_t, lseek, (int, off_t, int));
+	FD_BODY(VD_TL_LSEEK, off_t, real_lseek(fd, off, whence), r);
+}
+
+off64_t lseek64(int fd, off64_t off, int whence)
+{
+	VT_REAL(off64_t, lseek64, (int, off64_t, int));
+	FD_BODY(VD_TL_LSEEK64, off64_t, real_lseek64(fd, off, whence), r);
+}
+
+int fsync(int fd)
+{
+	VT_REAL(int, fsync, (int));
+	FD_BODY(VD_TL_FSYNC, int, real_fsync(fd), -1);
+}
+
+int fdatasync(int fd)
+{
+	VT_REAL(int, fdatasync, (int));
+	FD_BODY(VD_TL_FDATASYNC, int, real_fdatasync(fd), -1);
+}
+
+int sync_file_range(int fd, off64_t off, off64_t n, unsigned int flags)
+{
+	VT_REAL(int, sync_file_range, (int, off64_t, off64_t, unsigned int));
+	FD_BODY(VD_TL_SYNC_FILE_RANGE, int, real_sync_file_range(fd, off, n, flags), off);
+}
+
+int ftruncate(int fd, off_t len)
+{
+	VT_REAL(int, ftruncate, (int, off_t));
+	FD_BODY(VD_TL_FTRUNCATE, int, real_ftruncate(fd, len), len);
+}
+
+int ftruncate64(int fd, off64_t len)
+{
+	VT_REAL(int, ftruncate64, (int, off64_t));
+	FD_BODY(VD_TL_FTRUNCATE, int, real_ftruncate64(fd, len), len);
+}
+
+int fstat(int fd, struct stat *st)
+{
+	VT_REAL(int, fstat, (int, struct stat *));
+	FD_BODY(VD_TL_FSTAT, int, real_fstat(fd, st), -1);
+}
+
+int msync(void *addr, size_t len, int flags)
+{
+	VT_REAL(int, msync, (void *, size_t, int));
+	vt_call c;
+	int on = vt_begin(&c, VD_TL_MSYNC);
+	int r = real_msync(addr, len, flags);
+	if (on)
+		vt_end(&c, -1, -1, 0, 0, r < 0 ? errno : 0, NULL);
+	return r;
+}
+
+#define PATH_BODY(callid, realcall)                                            \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	int r = realcall;                                                      \
+	if (on)                                                                \
+		vt_end(&c, -1, -1, 0, 0, r < 0 ? errno : 0, path);             \
+	return r
+
+int stat(const char *path, struct stat *st)
+{
+	VT_REAL(int, stat, (const char *, struct stat *));
+	PATH_BODY(VD_TL_STAT, real_stat(path, st));
+}
+
+int lstat(const char *path, struct stat *st)
+{
+	VT_REAL(int, lstat, (const char *, struct stat *));
+	PATH_BODY(VD_TL_LSTAT, real_lstat(path, st));
+}
+
+int unlink(const char *path)
+{
+	VT_REAL(int, unlink, (const char *));
+	PATH_BODY(VD_TL_UNLINK, real_unlink(path));
+}
+
+int mkdir(const char *path, mode_t mode)
+{
+	VT_REAL(int, mkdir, (const char *, mode_t));
+	PATH_BODY(VD_TL_MKDIR, real_mkdir(path, mode));
+}
+
+int access(const char *path, int mode)
+{
+	VT_REAL(int, access, (const char *, int));
+	PATH_BODY(VD_TL_ACCESS, real_access(path, mode));
+}
+
+int rename(const char *oldpath, const char *newpath)
+{
+	VT_REAL(int, rename, (const char *, const char *));
+	const char *path = newpath;
+	PATH_BODY(VD_TL_RENAME, real_rename(oldpath, newpath));
+}
+
+/* ---- sleeps: the kernel never restarts them after a signal handler, so
+ * a sample would shorten them; restart when our sample was the cause ---- */
+
+int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req, struct timespec *rem)
+{
+	VT_REAL(int, clock_nanosleep, (clockid_t, int, const struct timespec *, struct timespec *));
+	if (!req)
+		return real_clock_nanosleep(clk, flags, req, rem);
+	struct timespec want = *req, left;
+	for (;;) {
+		unsigned s0 = vt_samples_taken();
+		int r = real_clock_nanosleep(clk, flags, &want, &left);
+		if (r != EINTR || vt_samples_taken() == s0) {
+			if (r == EINTR && rem && !(flags & TIMER_ABSTIME))
+				*rem = left;
+			return r;
+		}
+		if (!(flags & TIMER_ABSTIME))
+			want = left;
+	}
+}
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	int r = clock_nanosleep(CLOCK_REALTIME, 0, req, rem);
+	if (r) {
+		errno = r;
+		return -1;
+	}
+	return 0;
+}
+
+int usleep(useconds_t us)
+{
+	struct timespec ts = { us / 1000000, (long)(us % 1000000) * 1000 };
+	return nanosleep(&ts, NULL);
+}
+
+unsigned int sleep(unsigned int s)
+{
+	struct timespec ts = { s, 0 }, rem = { 0, 0 };
+	if (nanosleep(&ts, &rem) == 0)
+		return 0;
+	return (unsigned int)rem.tv_sec + (rem.tv_nsec > 0);
+}

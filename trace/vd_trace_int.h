@@ -1,0 +1,30 @@
+/*
+ * vd_trace_int.h - internals of trace/: the DWARF symbolizer (the only
+ * code that sees libdw).
+ */
+#ifndef VD_TRACE_INT_H
+#define VD_TRACE_INT_H
+
+#include <stdint.h>
+
+#include "vd_trace.h"
+
+typedef struct vd_sym vd_sym;
+
+typedef struct vd_sym_frame {
+	const char *function; /* NULL when unknown */
+	const char *file;     /* absolute, normalised; NULL when unknown */
+	int line;
+} vd_sym_frame;
+
+vd_sym *vd_sym_new(void);
+void vd_sym_free(vd_sym *s);
+/* reports an ELF object loaded at bias `base`; then vd_sym_done_adding */
+int vd_sym_add_module(vd_sym *s, const char *path, uint64_t base);
+int vd_sym_done_adding(vd_sym *s);
+/* 1 when the object holding `addr` has DWARF */
+int vd_sym_has_debug(vd_sym *s, uint64_t addr);
+/* source frames of `pc`, innermost (inlined) first; count or -1 */
+int vd_sym_lookup(vd_sym *s, uint64_t pc, const vd_sym_frame **frames);
+
+#endif

@@ -1,0 +1,233 @@
+/*
+ * vd_tracelog.h - the on-disk trace log shared by the LD_PRELOAD recorder
+ * (trace/preload/) and the reader that loads it into the database
+ * (trace/).  Plain C, no dependency beyond <stdint.h>.
+ *
+ * One file per traced thread: DIR/vidya.<pid>.<tid>.vtl.  The recorder maps
+ * the file shared and grows it in chunks, so what it wrote survives a crash
+ * or SIGKILL of the traced program (the pages belong to the page cache, not
+ * to the process).  A file is a vd_tl_header followed by records.  Each
+ * record starts with vd_tl_rec; its `type` is stored last (release order),
+ * so a reader that meets type 0 has reached the end of what was written and
+ * never sees a half-written record.  Records are 8-byte aligned; `size`
+ * counts the whole record including the header and padding.
+ */
+#ifndef VD_TRACELOG_H
+#define VD_TRACELOG_H
+
+#include <stdint.h>
+
+#define VD_TL_MAGIC "VDTRACE\0"
+#define VD_TL_VERSION 1
+#define VD_TL_MAXFRAMES 48     /* return addresses kept per op / sample */
+#define VD_TL_PATHMAX 1024     /* longest path stored (truncated beyond) */
+
+/* Environment the recorder reads. */
+#define VD_TL_ENV_DIR "VIDYA_TRACE_DIR"     /* where logs go (required) */
+#define VD_TL_ENV_HZ "VIDYA_TRACE_HZ"       /* wall-clock samples/s/thread, 0 = off */
+#define VD_TL_ENV_FRAMES "VIDYA_TRACE_FRAMES" /* 0 = no call stacks on ops */
+
+/* Interfaces (layers), top to bottom. */
+enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3 };
+
+/* Operation classes, as in the I/O catalog. */
+enum vd_tl_class {
+	VD_TL_C_OPEN, VD_TL_C_CLOSE, VD_TL_C_READ, VD_TL_C_WRITE, VD_TL_C_SEEK,
+	VD_TL_C_FLUSH, VD_TL_C_SYNC, VD_TL_C_META
+};
+
+/*
+ * Every call the recorder interposes: X(ID, api, "name", class).  The
+ * position in this list is the `call` number stored in the log, so only
+ * append to it (and bump VD_TL_VERSION when an entry changes meaning).
+ */
+#define VD_TL_CALLS(X)                                                        \
+	X(OPEN, VD_TL_POSIX, "open", VD_TL_C_OPEN)                            \
+	X(OPEN64, VD_TL_POSIX, "open64", VD_TL_C_OPEN)                        \
+	X(OPENAT, VD_TL_POSIX, "openat", VD_TL_C_OPEN)                        \
+	X(CREAT, VD_TL_POSIX, "creat", VD_TL_C_OPEN)                          \
+	X(CLOSE, VD_TL_POSIX, "close", VD_TL_C_CLOSE)                         \
+	X(READ, VD_TL_POSIX, "read", VD_TL_C_READ)                            \
+	X(WRITE, VD_TL_POSIX, "write", VD_TL_C_WRITE)                         \
+	X(PREAD, VD_TL_POSIX, "pread", VD_TL_C_READ)                          \
+	X(PWRITE, VD_TL_POSIX, "pwrite", VD_TL_C_WRITE)                       \
+	X(READV, VD_TL_POSIX, "readv", VD_TL_C_READ)                          \
+	X(WRITEV, VD_TL_POSIX, "writev", VD_TL_C_WRITE)                       \
+	X(PREADV, VD_TL_POSIX, "preadv", VD_TL_C_READ)                        \
+	X(PWRITEV, VD_TL_POSIX, "pwritev", VD_TL_C_WRITE)                     \
+	X(LSEEK, VD_TL_POSIX, "lseek", VD_TL_C_SEEK)                          \
+	X(FSYNC, VD_TL_POSIX, "fsync", VD_TL_C_SYNC)                          \
+	X(FDATASYNC, VD_TL_POSIX, "fdatasync", VD_TL_C_SYNC)                  \
+	X(FTRUNCATE, VD_TL_POSIX, "ftruncate", VD_TL_C_META)                  \
+	X(STAT, VD_TL_POSIX, "stat", VD_TL_C_META)                            \
+	X(FSTAT, VD_TL_POSIX, "fstat", VD_TL_C_META)                          \
+	X(LSTAT, VD_TL_POSIX, "lstat", VD_TL_C_META)                          \
+	X(UNLINK, VD_TL_POSIX, "unlink", VD_TL_C_META)                        \
+	X(RENAME, VD_TL_POSIX, "rename", VD_TL_C_META)                        \
+	X(MKDIR, VD_TL_POSIX, "mkdir", VD_TL_C_META)                          \
+	X(ACCESS, VD_TL_POSIX, "access", VD_TL_C_META)                        \
+	X(FOPEN, VD_TL_STDIO, "fopen", VD_TL_C_OPEN)                          \
+	X(FDOPEN, VD_TL_STDIO, "fdopen", VD_TL_C_OPEN)                        \
+	X(FREOPEN, VD_TL_STDIO, "freopen", VD_TL_C_OPEN)                      \
+	X(FCLOSE, VD_TL_STDIO, "fclose", VD_TL_C_CLOSE)                       \
+	X(FREAD, VD_TL_STDIO, "fread", VD_TL_C_READ)                          \
+	X(FWRITE, VD_TL_STDIO, "fwrite", VD_TL_C_WRITE)                       \
+	X(FGETS, VD_TL_STDIO, "fgets", VD_TL_C_READ)                          \
+	X(FPUTS, VD_TL_STDIO, "fputs", VD_TL_C_WRITE)                         \
+	X(FPRINTF, VD_TL_STDIO, "fprintf", VD_TL_C_WRITE)                     \
+	X(VFPRINTF, VD_TL_STDIO, "vfprintf", VD_TL_C_WRITE)                   \
+	X(FSCANF, VD_TL_STDIO, "fscanf", VD_TL_C_READ)                        \
+	X(FGETC, VD_TL_STDIO, "fgetc", VD_TL_C_READ)                          \
+	X(FPUTC, VD_TL_STDIO, "fputc", VD_TL_C_WRITE)                         \
+	X(FSEEK, VD_TL_STDIO, "fseek", VD_TL_C_SEEK)                          \
+	X(FSEEKO, VD_TL_STDIO, "fseeko", VD_TL_C_SEEK)                        \
+	X(FTELL, VD_TL_STDIO, "ftell", VD_TL_C_SEEK)                          \
+	X(REWIND, VD_TL_STDIO, "rewind", VD_TL_C_SEEK)                        \
+	X(FFLUSH, VD_TL_STDIO, "fflush", VD_TL_C_FLUSH)                       \
+	X(PRINTF, VD_TL_STDIO, "printf", VD_TL_C_WRITE)                       \
+	X(VPRINTF, VD_TL_STDIO, "vprintf", VD_TL_C_WRITE)                     \
+	X(PUTS, VD_TL_STDIO, "puts", VD_TL_C_WRITE)                           \
+	X(PUTCHAR, VD_TL_STDIO, "putchar", VD_TL_C_WRITE)                     \
+	X(MPI_OPEN, VD_TL_MPIIO, "MPI_File_open", VD_TL_C_OPEN)               \
+	X(MPI_CLOSE, VD_TL_MPIIO, "MPI_File_close", VD_TL_C_CLOSE)            \
+	X(MPI_READ, VD_TL_MPIIO, "MPI_File_read", VD_TL_C_READ)               \
+	X(MPI_READ_ALL, VD_TL_MPIIO, "MPI_File_read_all", VD_TL_C_READ)       \
+	X(MPI_READ_AT, VD_TL_MPIIO, "MPI_File_read_at", VD_TL_C_READ)         \
+	X(MPI_READ_AT_ALL, VD_TL_MPIIO, "MPI_File_read_at_all", VD_TL_C_READ) \
+	X(MPI_WRITE, VD_TL_MPIIO, "MPI_File_write", VD_TL_C_WRITE)            \
+	X(MPI_WRITE_ALL, VD_TL_MPIIO, "MPI_File_write_all", VD_TL_C_WRITE)    \
+	X(MPI_WRITE_AT, VD_TL_MPIIO, "MPI_File_write_at", VD_TL_C_WRITE)      \
+	X(MPI_WRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_write_at_all", VD_TL_C_WRITE) \
+	X(MPI_READ_SHARED, VD_TL_MPIIO, "MPI_File_read_shared", VD_TL_C_READ) \
+	X(MPI_WRITE_SHARED, VD_TL_MPIIO, "MPI_File_write_shared", VD_TL_C_WRITE) \
+	X(MPI_READ_ORDERED, VD_TL_MPIIO, "MPI_File_read_ordered", VD_TL_C_READ) \
+	X(MPI_WRITE_ORDERED, VD_TL_MPIIO, "MPI_File_write_ordered", VD_TL_C_WRITE) \
+	X(MPI_IREAD, VD_TL_MPIIO, "MPI_File_iread", VD_TL_C_READ)             \
+	X(MPI_IWRITE, VD_TL_MPIIO, "MPI_File_iwrite", VD_TL_C_WRITE)          \
+	X(MPI_IREAD_AT, VD_TL_MPIIO, "MPI_File_iread_at", VD_TL_C_READ)       \
+	X(MPI_IWRITE_AT, VD_TL_MPIIO, "MPI_File_iwrite_at", VD_TL_C_WRITE)    \
+	X(MPI_SEEK, VD_TL_MPIIO, "MPI_File_seek", VD_TL_C_SEEK)               \
+	X(MPI_SYNC, VD_TL_MPIIO, "MPI_File_sync", VD_TL_C_SYNC)               \
+	X(MPI_SET_VIEW, VD_TL_MPIIO, "MPI_File_set_view", VD_TL_C_META)       \
+	X(MPI_SET_SIZE, VD_TL_MPIIO, "MPI_File_set_size", VD_TL_C_META)       \
+	X(MPI_PREALLOCATE, VD_TL_MPIIO, "MPI_File_preallocate", VD_TL_C_META) \
+	X(H5FCREATE, VD_TL_HDF5, "H5Fcreate", VD_TL_C_OPEN)                   \
+	X(H5FOPEN, VD_TL_HDF5, "H5Fopen", VD_TL_C_OPEN)                       \
+	X(H5FCLOSE, VD_TL_HDF5, "H5Fclose", VD_TL_C_CLOSE)                    \
+	X(H5FFLUSH, VD_TL_HDF5, "H5Fflush", VD_TL_C_FLUSH)                    \
+	X(H5DCREATE2, VD_TL_HDF5, "H5Dcreate2", VD_TL_C_META)                 \
+	X(H5DOPEN2, VD_TL_HDF5, "H5Dopen2", VD_TL_C_META)                     \
+	X(H5DREAD, VD_TL_HDF5, "H5Dread", VD_TL_C_READ)                       \
+	X(H5DWRITE, VD_TL_HDF5, "H5Dwrite", VD_TL_C_WRITE)                    \
+	X(H5DCLOSE, VD_TL_HDF5, "H5Dclose", VD_TL_C_META)                     \
+	X(H5DFLUSH, VD_TL_HDF5, "H5Dflush", VD_TL_C_FLUSH)                    \
+	X(H5AREAD, VD_TL_HDF5, "H5Aread", VD_TL_C_READ)                       \
+	X(H5AWRITE, VD_TL_HDF5, "H5Awrite", VD_TL_C_WRITE)                    \
+	X(FWRITE_UNLOCKED, VD_TL_STDIO, "fwrite_unlocked", VD_TL_C_WRITE)     \
+	X(FREAD_UNLOCKED, VD_TL_STDIO, "fread_unlocked", VD_TL_C_READ)        \
+	X(PREAD64, VD_TL_POSIX, "pread64", VD_TL_C_READ)                      \
+	X(PWRITE64, VD_TL_POSIX, "pwrite64", VD_TL_C_WRITE)                   \
+	X(LSEEK64, VD_TL_POSIX, "lseek64", VD_TL_C_SEEK)                      \
+	X(FOPEN64, VD_TL_STDIO, "fopen64", VD_TL_C_OPEN)                      \
+	X(OPENAT64, VD_TL_POSIX, "openat64", VD_TL_C_OPEN)                    \
+	X(SYNC_FILE_RANGE, VD_TL_POSIX, "sync_file_range", VD_TL_C_SYNC)      \
+	X(MSYNC, VD_TL_POSIX, "msync", VD_TL_C_SYNC)                          \
+	X(GETC, VD_TL_STDIO, "getc", VD_TL_C_READ)                            \
+	X(PUTC, VD_TL_STDIO, "putc", VD_TL_C_WRITE)
+
+enum vd_tl_call {
+#define VD_TL_X(id, api, name, cls) VD_TL_##id,
+	VD_TL_CALLS(VD_TL_X)
+#undef VD_TL_X
+	VD_TL_NCALLS
+};
+
+/* Record types. */
+enum vd_tl_type {
+	VD_TL_END = 0,    /* nothing written here (yet) */
+	VD_TL_OPREC = 1,  /* one interposed call: vd_tl_op */
+	VD_TL_SAMPLE = 2, /* one wall-clock stack sample: vd_tl_sample */
+	VD_TL_MODULE = 3, /* a loaded ELF object: vd_tl_module */
+	VD_TL_EXIT = 4,   /* the process left through exit(): vd_tl_exit */
+	VD_TL_SKIP = 5    /* padding up to the end of a chunk: skip `size` bytes */
+};
+
+#define VD_TL_CHUNK (4u << 20) /* files grow by this much; no record crosses a chunk */
+
+/* File header (fixed size: 4096 bytes, the rest zero). */
+typedef struct vd_tl_header {
+	char magic[8];         /* VD_TL_MAGIC */
+	uint32_t version;      /* VD_TL_VERSION */
+	uint32_t header_size;  /* 4096 */
+	int32_t pid, ppid;     /* of the process */
+	int32_t tid;           /* of the thread writing this file */
+	int32_t rank;          /* MPI rank from the launcher's environment, else -1 */
+	uint64_t t0_ns;        /* CLOCK_MONOTONIC when the process started tracing */
+	int64_t realtime_ns;   /* CLOCK_REALTIME at the same moment */
+	uint32_t sample_hz;    /* sampling rate (0: no samples) */
+	uint32_t flags;        /* VD_TL_F_* */
+	char exe[2048];        /* /proc/self/exe of the process, NUL-terminated */
+	char host[256];        /* gethostname */
+} vd_tl_header;
+
+#define VD_TL_F_STACKS 1u  /* ops carry call stacks */
+
+typedef struct vd_tl_rec {
+	uint32_t type;         /* vd_tl_type; written last */
+	uint32_t size;         /* whole record, multiple of 8 */
+} vd_tl_rec;
+
+/* An interposed call.  Followed by nframes return addresses (uint64_t) and
+ * path_len bytes of path (not NUL-terminated), then padding. */
+typedef struct vd_tl_op {
+	vd_tl_rec rec;
+	uint64_t id;           /* unique in the process, from 1 */
+	uint64_t parent;       /* id of the call that issued this one (same thread), 0 = the application */
+	int64_t handle;        /* fd, FILE*, MPI_File or hid_t as an integer; -1 unknown */
+	int64_t offset;        /* file offset where the transfer started, -1 unknown */
+	int64_t req;           /* bytes requested (data calls), else 0 */
+	int64_t done;          /* bytes transferred (data calls), else 0 */
+	uint64_t t_start_ns;   /* CLOCK_MONOTONIC */
+	uint64_t t_end_ns;
+	int32_t tid;
+	int32_t err;           /* errno after a failed call, else 0 */
+	int32_t fd;            /* file descriptor behind the handle (posix, stdio), else -1 */
+	uint16_t call;         /* vd_tl_call */
+	uint16_t nframes;
+	uint16_t path_len;
+	uint16_t pad[3];
+} vd_tl_op;
+
+/* A wall-clock sample of one thread's stack.  `weight` counts the timer
+ * periods it stands for (1 + overruns while the thread could not take the
+ * signal, e.g. in an uninterruptible read).  `in_op` is the id of the
+ * outermost interposed call the thread was inside, 0 = none.  Followed by
+ * nframes program counters (the first one is the interrupted instruction,
+ * the others return addresses). */
+typedef struct vd_tl_sample {
+	vd_tl_rec rec;
+	uint64_t t_ns;
+	uint64_t in_op;
+	int32_t tid;
+	uint32_t weight;
+	uint16_t nframes;
+	uint16_t pad[3];
+} vd_tl_sample;
+
+/* A loaded ELF object: load bias and the path; followed by path_len bytes. */
+typedef struct vd_tl_module {
+	vd_tl_rec rec;
+	uint64_t base;         /* dl_phdr_info.dlpi_addr */
+	uint64_t lo, hi;       /* run-time address range of its PT_LOAD segments */
+	uint16_t path_len;
+	uint16_t pad[3];
+} vd_tl_module;
+
+typedef struct vd_tl_exit {
+	vd_tl_rec rec;
+	uint64_t t_ns;
+	int32_t status;
+	int32_t pad;
+} vd_tl_exit;
+
+#endif
