@@ -1,0 +1,434 @@
+/*
+ * cmd_trace.c - `vidya trace [options] -- PROGRAM ARGS...`: run a program
+ * with the recorder (libvidya_trace.so) preloaded, then load its logs into
+ * the database: every POSIX, stdio, MPI-IO and HDF5 call with the call of
+ * the layer above that issued it, Darshan-style counters per file and
+ * layer, and measured time per block of the latest `vidya analyze` run.
+ *
+ * The program's standard streams, environment (plus LD_PRELOAD and the
+ * recorder's settings) and exit status are its own: vidya exits with the
+ * program's status (128 + N when signal N killed it), or 1 when vidya
+ * itself fails.  Under `mpirun -np N vidya trace ...` every rank runs this
+ * command; ranks of one job share the launcher's job id and so one trace.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "vd_store.h"
+#include "vd_trace.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] -- PROGRAM [ARGS...]\n"
+	      "\n"
+	      "Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
+	      "database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
+	      "counters (v_trace_files) and, for a program built with -g, measured time per\n"
+	      "block of the latest `vidya analyze` run (v_measured_blocks,\n"
+	      "v_predicted_vs_measured).  Exits with PROGRAM's exit status.\n"
+	      "\n"
+	      "      --db FILE      database (default: ./vidya.db)\n"
+	      "      --out DIR      keep the raw logs under DIR (default: a temporary\n"
+	      "                     directory, removed once the logs are stored)\n"
+	      "      --hz N         wall-clock stack samples per second and thread\n"
+	      "                     (default 1000; 0 = no per-block times)\n"
+	      "      --no-stacks    do not record call stacks of I/O calls (cheaper; no\n"
+	      "                     per-block I/O times or call sites)\n"
+	      "  -h, --help         show this help\n"
+	      "\n"
+	      "MPI: mpirun -np N vidya trace --db FILE -- ./app   (one trace, all ranks)\n",
+	      f);
+}
+
+/* PROGRAM as execvp would find it; NULL when it is nowhere on PATH */
+static char *find_program(const char *name)
+{
+	if (strchr(name, '/'))
+		return strdup(name);
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	char *copy = strdup(path), *save = NULL, *found = NULL;
+	for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+		char *cand = NULL;
+		if (asprintf(&cand, "%s/%s", *d ? d : ".", name) < 0)
+			break;
+		if (access(cand, X_OK) == 0)
+			found = cand;
+		else
+			free(cand);
+	}
+	free(copy);
+	return found;
+}
+
+/* libvidya_trace.so: $VIDYA_PRELOAD, next to the vidya binary, or the
+ * install location relative to it */
+static char *find_recorder(void)
+{
+	const char *env = getenv("VIDYA_PRELOAD");
+	if (env && *env)
+		return access(env, R_OK) == 0 ? realpath(env, NULL) : NULL;
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0)
+		return NULL;
+	self[n] = 0;
+	char *slash = strrchr(self, '/');
+	if (!slash)
+		return NULL;
+	*slash = 0;
+	static const char *const rel[] = { "libvidya_trace.so", "../lib/vidya/libvidya_trace.so",
+					   "../lib/x86_64-linux-gnu/vidya/libvidya_trace.so",
+					   "../lib64/vidya/libvidya_trace.so" };
+	for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+		char *cand = NULL;
+		if (asprintf(&cand, "%s/%s", self, rel[i]) < 0)
+			return NULL;
+		char *real = access(cand, R_OK) == 0 ? realpath(cand, NULL) : NULL;
+		free(cand);
+		if (real)
+			return real;
+	}
+	return NULL;
+}
+
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		char *p = NULL;
+		if (asprintf(&p, "%s/%s", dir, e->d_name) < 0)
+			continue;
+		if (e->d_type == DT_DIR)
+			remove_tree(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+/* The launcher's job id, shared by all ranks of one MPI job, or NULL. */
+static const char *job_id(void)
+{
+	static char slurm[128];
+	static const char *const vars[] = { "PMIX_NAMESPACE", "OMPI_MCA_orte_ess_jobid",
+					    "PMI_JOBID" };
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v)
+			return v;
+	}
+	const char *job = getenv("SLURM_JOB_ID"), *step = getenv("SLURM_STEP_ID");
+	if (job && *job && getenv("SLURM_PROCID")) {
+		snprintf(slurm, sizeof slurm, "slurm-%s.%s", job, step ? step : "0");
+		return slurm;
+	}
+	return NULL;
+}
+
+static int64_t realtime_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static double mono_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "a b c" for the record */
+static char *join_args(char **argv)
+{
+	vd_buf b = VD_BUF_INIT;
+	for (int i = 0; argv[i]; i++) {
+		if (i)
+			vd_buf_putc(&b, ' ');
+		vd_buf_puts(&b, argv[i]);
+	}
+	return vd_buf_detach(&b);
+}
+
+/* Runs the program; its status as a shell reports it, or -1 when it could
+ * not be started (message already printed). */
+static int run_program(const char *path, char **argv, const char *recorder, const char *logdir,
+		       const char *hz, int stacks)
+{
+	int pfd[2];
+	if (pipe2(pfd, O_CLOEXEC) != 0) {
+		cli_error("cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	struct sigaction ign, old_int, old_quit;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	/* like system(): Ctrl-C stops the program, vidya stays to store the logs */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	pid_t pid = fork();
+	if (pid < 0) {
+		cli_error("cannot fork: %s", strerror(errno));
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		const char *old = getenv("LD_PRELOAD");
+		char *pre = NULL;
+		if (old && *old ? asprintf(&pre, "%s:%s", recorder, old) < 0
+				: asprintf(&pre, "%s", recorder) < 0)
+			_exit(127);
+		setenv("LD_PRELOAD", pre, 1);
+		setenv("VIDYA_TRACE_DIR", logdir, 1);
+		setenv("VIDYA_TRACE_HZ", hz, 1);
+		setenv("VIDYA_TRACE_FRAMES", stacks ? "1" : "0", 1);
+		execv(path, argv);
+		int e = errno;
+		if (write(pfd[1], &e, sizeof e) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(pfd[1]);
+	int exec_errno = 0;
+	ssize_t got = read(pfd[0], &exec_errno, sizeof exec_errno);
+	close(pfd[0]);
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	if (got == (ssize_t)sizeof exec_errno) {
+		cli_error("%s: cannot execute: %s", path, strerror(exec_errno));
+		return -1;
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS };
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, OPT_DB },
+		{ "out", required_argument, NULL, OPT_OUT },
+		{ "hz", required_argument, NULL, OPT_HZ },
+		{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *db = "vidya.db", *out = NULL, *hz = "1000";
+	int stacks = 1, c;
+	optind = 1;
+	/* '+': stop at the first non-option, PROGRAM's own options are its own */
+	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_OUT:
+			out = optarg;
+			break;
+		case OPT_HZ: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*optarg == 0 || *end || v < 0 || v > 100000) {
+				cli_error("--hz: '%s' is not a rate between 0 and 100000", optarg);
+				return VD_EXIT_ERROR;
+			}
+			hz = optarg;
+			break;
+		}
+		case OPT_NO_STACKS:
+			stacks = 0;
+			break;
+		case 'h':
+			usage(stdout);
+			return VD_EXIT_OK;
+		default:
+			usage(stderr);
+			return VD_EXIT_ERROR;
+		}
+	}
+	if (optind >= argc) {
+		cli_error("no program to trace: vidya trace [options] -- PROGRAM [ARGS...]");
+		usage(stderr);
+		return VD_EXIT_ERROR;
+	}
+	char **prog_argv = argv + optind;
+
+	char *path = find_program(prog_argv[0]);
+	if (!path) {
+		cli_error("%s: command not found", prog_argv[0]);
+		return VD_EXIT_ERROR;
+	}
+	vd_program info;
+	if (vd_program_inspect(path, &info) != 0) {
+		cli_error("%s", vd_error_last());
+		free(path);
+		return VD_EXIT_ERROR;
+	}
+	if (info.is_static) {
+		cli_error("%s: statically linked: LD_PRELOAD cannot apply, so no call can be "
+			  "recorded (link it dynamically to trace it)", path);
+		free(path);
+		return VD_EXIT_ERROR;
+	}
+	char *recorder = find_recorder();
+	if (!recorder) {
+		cli_error("libvidya_trace.so not found next to the vidya binary or under "
+			  "../lib/vidya (set VIDYA_PRELOAD to its path)");
+		free(path);
+		return VD_EXIT_ERROR;
+	}
+
+	/* logs: DIR/<host>-<pid>, so that ranks sharing --out DIR keep apart */
+	char host[256] = "localhost";
+	gethostname(host, sizeof host - 1);
+	char *base = NULL, *logdir = NULL;
+	int own_base = 0, stored = 0, rc = VD_EXIT_ERROR;
+	if (out) {
+		if (mkdir(out, 0755) != 0 && errno != EEXIST) {
+			cli_error("%s: cannot create the log directory: %s", out, strerror(errno));
+			goto cleanup;
+		}
+		base = strdup(out);
+	} else {
+		const char *tmp = getenv("TMPDIR");
+		if (asprintf(&base, "%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0 ||
+		    !mkdtemp(base)) {
+			cli_error("cannot create a temporary log directory: %s", strerror(errno));
+			goto cleanup;
+		}
+		own_base = 1;
+	}
+	if (asprintf(&logdir, "%s/%s-%d", base, host, (int)getpid()) < 0 ||
+	    (mkdir(logdir, 0755) != 0 && errno != EEXIST)) {
+		cli_error("%s: cannot create the log directory: %s", logdir ? logdir : base,
+			  strerror(errno));
+		goto cleanup;
+	}
+	char *abs_logdir = realpath(logdir, NULL);
+	if (abs_logdir) {
+		free(logdir);
+		logdir = abs_logdir;
+	}
+
+	int64_t started = realtime_ns();
+	double t0 = mono_s();
+	int status = run_program(path, prog_argv, recorder, logdir, hz, stacks);
+	double wall = mono_s() - t0;
+	if (status < 0)
+		goto cleanup;
+	if (status > 128)
+		cli_warn("%s was killed by signal %d; its calls up to that point are kept",
+			 prog_argv[0], status - 128);
+
+	/* the logs into the database */
+	vd_store *store = NULL;
+	vd_result *run = NULL;
+	vd_trace *t = vd_trace_new();
+	char *command = join_args(prog_argv);
+	if (!t || !command) {
+		cli_error("out of memory");
+		goto store_done;
+	}
+	if (vd_store_open(&store, db) != 0) {
+		cli_error("%s", vd_error_last());
+		goto store_done;
+	}
+	int lr = vd_store_load_run(store, 0, &run);
+	if (lr == VD_ENOTFOUND) {
+		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
+			 "per-block times need an analysis of the program's sources", db);
+		run = NULL;
+	} else if (lr != 0) {
+		cli_error("%s", vd_error_last());
+		goto store_done;
+	}
+	t->started_ns = started;
+	int ld = vd_trace_load(t, logdir, run);
+	if (ld != 0) {
+		cli_error("%s", vd_error_last());
+		goto store_done;
+	}
+	const char *job = job_id();
+	/* ranks of one job, running one command, are one trace */
+	char *key = job ? vd_arena_printf(t->arena, "job:%s:%s", job, command)
+			: vd_arena_printf(t->arena, "%s:%d:%lld", host, (int)getpid(),
+					  (long long)started);
+	t->key = key;
+	t->command = command;
+	t->wall_s = wall;
+	t->exit_status = status;
+	t->run_id = run ? run->run_id : 0;
+	if (vd_store_save_trace(store, t) != 0) {
+		cli_error("%s", vd_error_last());
+		goto store_done;
+	}
+
+	for (size_t i = 0; run && i < t->procs.n; i++) {
+		const vd_trace_proc *p = &t->procs.v[i];
+		if (!p->debug_info && p->ops + p->samples > 0) {
+			cli_warn("%s: no debug information (built without -g?): calls and file "
+				 "counters are stored, but they cannot be attributed to blocks; "
+				 "rebuild with -g for per-block times", p->exe);
+			break;
+		}
+	}
+	if (t->bad_logs)
+		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
+			 t->bad_logs);
+	fprintf(stderr,
+		"vidya: trace %ld: %zu calls, %zu file records, %zu processes, %zu block "
+		"measurements -> %s\n",
+		t->trace_id, t->ops.n, t->files.n, t->procs.n, t->blocks.n, db);
+	rc = status;
+	stored = 1;
+	if (own_base)
+		remove_tree(base);
+store_done:
+	free(command);
+	vd_trace_free(t);
+	vd_result_free(run);
+	vd_store_close(store);
+cleanup:
+	if (!stored && own_base && logdir)
+		cli_warn("the raw logs are kept in %s", logdir);
+	free(logdir);
+	free(base);
+	free(recorder);
+	free(path);
+	return rc;
+}
