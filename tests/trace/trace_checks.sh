@@ -1,0 +1,590 @@
+#!/usr/bin/env bash
+# trace_checks.sh VIDYA CHECK - one end-to-end check of `vidya trace`.
+# Each check copies a test program from progs/ into a temporary directory,
+# builds it (cc -g -O0), analyzes it with the same arguments it will run
+# with, traces it and asserts on v_trace_ops, v_trace_files,
+# v_measured_blocks and v_predicted_vs_measured.  Every expected number is
+# derived from what the program does (see the comment at the top of each
+# program), never from vidya's output.  KEEP=1 keeps the temporary
+# directory (program, v.db, out, err) for a look after a failure.
+set -u
+VIDYA=$1
+CHECK=$2
+PROGS=$(cd "$(dirname "$0")" && pwd)/progs
+T=$(mktemp -d "${TMPDIR:-/tmp}/vidya-tracetest.XXXXXX")
+trap '[ -n "${KEEP:-}" ] && echo "kept $T" >&2 || rm -rf "$T"' EXIT
+cd "$T"
+
+fail() { echo "FAIL $CHECK: $*" >&2; exit 1; }
+skip() { echo "skip $CHECK: $*"; exit 0; }
+expect_rc() { # expected, actual, what
+	[ "$1" = "$2" ] || { [ -s err ] && tail -n 20 err >&2; fail "$3: exit code $2, expected $1"; }
+}
+expect_in() { # needle, file, what
+	grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "$3: '$1' not in output"; }
+}
+q() { sqlite3 -batch -noheader "$T/v.db" "$1" 2>&1; }
+# eq WHAT EXPECTED SQL: the query's result is exactly EXPECTED
+eq() {
+	local got
+	got=$(q "$3")
+	[ "$got" = "$2" ] || fail "$1: got '$got', expected '$2'
+    query: $3"
+}
+# between WHAT LO HI SQL: the query gives an integer in [LO, HI]
+between() {
+	local got
+	got=$(q "$4")
+	[[ $got =~ ^-?[0-9]+$ ]] && [ "$got" -ge "$2" ] && [ "$got" -le "$3" ] ||
+		fail "$1: got '$got', expected $2..$3
+    query: $4"
+}
+# at NAME: SQL condition "the row's path is the program's file NAME" (the
+# recorder may store it as given, relative, or absolute)
+at() { printf "(path = '%s' OR path LIKE '%%/%s')" "$1" "$1"; }
+# line_of MARK FILE: line of the call after the comment /* MARK:mark ... */
+line_of() { echo $(($(grep -n "MARK:$1 " "$2" | head -n 1 | cut -d: -f1) + 1)); }
+# calls WHERE: "call:class:count ..." of the matching rows, sorted by call
+calls() {
+	echo "SELECT group_concat(c, ' ') FROM (SELECT call || ':' || class || ':' || count(*) AS c
+	      FROM v_trace_ops WHERE $1 GROUP BY call, class ORDER BY call, class)"
+}
+# offsets WHERE: the matching rows' offsets in call order
+offsets() {
+	echo "SELECT group_concat(offset, ' ') FROM (SELECT offset FROM v_trace_ops WHERE $1
+	      ORDER BY start_s, op_id)"
+}
+
+# build NAME COMPILER [FLAGS...]: copy progs/NAME.c here, write a
+# compile_commands.json for it, compile it with -g -O0 (LIBS: link flags)
+build() {
+	local name=$1 comp=$2 f json
+	shift 2
+	command -v "$comp" >/dev/null || skip "no $comp"
+	cp "$PROGS/$name.c" . || fail "no $PROGS/$name.c"
+	json="\"$comp\", \"-g\", \"-O0\""
+	for f in "$@"; do json="$json, \"$f\""; done
+	printf '[{"directory": "%s", "arguments": [%s, "-c", "%s.c", "-o", "%s.o"], "file": "%s.c"}]\n' \
+		"$T" "$json" "$name" "$name" "$name" > compile_commands.json
+	"$comp" -g -O0 "$@" "$name.c" -o "$name" ${LIBS:-} >build.log 2>&1 ||
+		{ cat build.log >&2; fail "cannot build $name"; }
+}
+# analyze ARGS...: analysis with the arguments the program will run with
+analyze() {
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json --args "$*" ${NPROCS:+--nprocs $NPROCS} \
+		>analyze.log 2>&1 || { cat analyze.log >&2; fail "vidya analyze --args \"$*\""; }
+}
+# trace PROGRAM ARGS...: vidya trace into v.db, stdout to out, stderr to err; sets rc
+trace() {
+	"$VIDYA" trace --db v.db -- "$@" >out 2>err
+	rc=$?
+}
+
+# perm N SEED: posix_io.c's Fisher-Yates shuffle of 0..N-1
+perm() {
+	local n=$1 x=$(($2 % 2147483648)) i j t
+	local -a p
+	for ((i = 0; i < n; i++)); do p[i]=$i; done
+	for ((i = n - 1; i >= 1; i--)); do
+		x=$(((x * 1103515245 + 12345) % 2147483648))
+		j=$((x % (i + 1)))
+		t=${p[i]}
+		p[i]=${p[j]}
+		p[j]=$t
+	done
+	echo "${p[*]}"
+}
+# darshan_rest BLOCKS...: for accesses of one block each at these block
+# indices, "consecutive sequential" counted over all accesses after the
+# first (Darshan: consecutive = starts at the end of the previous one,
+# sequential = starts at or after it)
+darshan_rest() {
+	local prev=$1 c=0 s=0 b
+	shift
+	for b in "$@"; do
+		[ "$b" -eq $((prev + 1)) ] && c=$((c + 1))
+		[ "$b" -ge $((prev + 1)) ] && s=$((s + 1))
+		prev=$b
+	done
+	echo "$c $s"
+}
+# fcount PATH API COLUMN: a v_trace_files counter
+fcount() { echo "SELECT $3 FROM v_trace_files WHERE api = '$2' AND $(at "$1")"; }
+# darshan_file NAME ACCESSES CONSEC_W SEQ_W CONSEC_R SEQ_R: the counters of
+# one posix file, where the *_W/_R numbers count the accesses after the
+# first one of each direction (the first one may count or not: +0..1)
+darshan_file() {
+	local f=$1 n=$2 cw=$3 sw=$4 cr=$5 sr=$6
+	eq "$f: writes" "$n" "$(fcount "$f" posix writes)"
+	eq "$f: reads" "$n" "$(fcount "$f" posix reads)"
+	between "$f: consec_writes" "$cw" $((cw + 1)) "$(fcount "$f" posix consec_writes)"
+	between "$f: seq_writes" "$sw" $((sw + 1)) "$(fcount "$f" posix seq_writes)"
+	between "$f: consec_reads" "$cr" $((cr + 1)) "$(fcount "$f" posix consec_reads)"
+	between "$f: seq_reads" "$sr" $((sr + 1)) "$(fcount "$f" posix seq_reads)"
+	local rnd=$((2 * n - sw - sr - 2))
+	between "$f: random_ops" $((rnd)) $((rnd + 2)) "$(fcount "$f" posix random_ops)"
+	# every access after the first of its direction is sequential or random
+	# (the first one may count as either, or as neither)
+	between "$f: seq_reads + seq_writes + random_ops" $((2 * n - 2)) $((2 * n)) \
+		"$(fcount "$f" posix "seq_reads + seq_writes + random_ops")"
+}
+
+case $CHECK in
+stdio)
+	# stdio_io 50 600 20: 50 records of 600 bytes, 20 lines of 12 bytes
+	build stdio_io cc
+	analyze 50 600 20
+	trace ./stdio_io 50 600 20
+	expect_rc 0 $rc "vidya trace"
+	D=$(at stdio.dat) X=$(at stdio.txt)
+	eq "stdio calls on stdio.dat" "fclose:close:1 fflush:flush:1 fopen:open:1 fread:read:51 fseek:seek:2 fwrite:write:50" \
+		"$(calls "api = 'stdio' AND $D")"
+	eq "stdio calls on stdio.txt" "fclose:close:1 fopen:open:1 fprintf:write:20" "$(calls "api = 'stdio' AND $X")"
+	eq "fwrite bytes (50 x 600)" "30000|30000|600|600" \
+		"SELECT sum(bytes), sum(req_bytes), min(bytes), max(bytes) FROM v_trace_ops WHERE call = 'fwrite' AND $D"
+	eq "fread bytes (51 x 600)" "30600|30600" \
+		"SELECT sum(bytes), sum(req_bytes) FROM v_trace_ops WHERE call = 'fread' AND $D"
+	eq "fprintf bytes (20 x 12)" "240|12|12" \
+		"SELECT sum(bytes), min(bytes), max(bytes) FROM v_trace_ops WHERE call = 'fprintf' AND $X"
+	eq "glibc's own write(2)/read(2) under stdio are not posix rows" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND ($D OR $X)"
+	eq "the application issued every stdio call" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE ($D OR $X) AND parent_api IS NOT NULL"
+	eq "no errors" 0 "SELECT count(*) FROM v_trace_ops WHERE ($D OR $X) AND err <> 0"
+	eq "durations" "1|1" \
+		"SELECT min(dur_s) >= 0, min(start_s) >= 0 FROM v_trace_ops WHERE $D OR $X"
+	# source locations of the application's calls
+	lw=$(line_of fwrite stdio_io.c) lr=$(line_of fread stdio_io.c) lp=$(line_of fprintf stdio_io.c)
+	eq "fwrite call site (write_records, line $lw)" 50 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'fwrite' AND $D AND function = 'write_records'
+		 AND line = $lw AND file LIKE '%stdio_io.c' AND block_id LIKE 'stdio_io.c:write_records/loop#1%'"
+	eq "fread call sites (50 in read_records line $lr, 1 in main)" "main:1 read_records:50" \
+		"SELECT group_concat(function || ':' || n, ' ') FROM (SELECT function, count(*) n FROM v_trace_ops
+		 WHERE call = 'fread' AND $D GROUP BY function ORDER BY function)"
+	eq "fread line in read_records" "$lr" \
+		"SELECT DISTINCT line FROM v_trace_ops WHERE call = 'fread' AND $D AND function = 'read_records'"
+	eq "fprintf call site (write_lines, line $lp)" 20 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'fprintf' AND $X AND function = 'write_lines'
+		 AND line = $lp AND block_id LIKE 'stdio_io.c:write_lines/loop#1%'"
+	# per-file counters
+	eq "v_trace_files stdio.dat" "1|1|51|50|2|1|30600|30000" \
+		"SELECT nprocs, opens, reads, writes, seeks, flushes, bytes_read, bytes_written
+		 FROM v_trace_files WHERE api = 'stdio' AND $D"
+	eq "stdio.dat sizes (600 bytes: 100-1k)" "50|50|51|51" \
+		"SELECT write_100_1k, write_0_100 + write_100_1k + write_1k_10k + write_10k_100k + write_100k_1m
+		 + write_1m_4m + write_4m_10m + write_10m_100m + write_100m_1g + write_1g_plus,
+		 read_100_1k, read_0_100 + read_100_1k + read_1k_10k + read_10k_100k + read_100k_1m
+		 + read_1m_4m + read_4m_10m + read_10m_100m + read_100m_1g + read_1g_plus
+		 FROM v_trace_files WHERE api = 'stdio' AND $D"
+	eq "v_trace_files stdio.txt" "1|20|240|20|0" \
+		"SELECT opens, writes, bytes_written, write_0_100, reads FROM v_trace_files WHERE api = 'stdio' AND $X"
+	# per-block I/O (write_records and write_lines hold nothing but their calls)
+	eq "v_measured_blocks write_records" "50|30000" \
+		"SELECT io_ops, CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'write_records'"
+	eq "v_measured_blocks read_records" "50|30000" \
+		"SELECT io_ops, CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'read_records'"
+	eq "v_measured_blocks write_lines" "20|240" \
+		"SELECT io_ops, CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'write_lines'"
+	;;
+posix)
+	# posix_io 8 4096 24 12345 (see posix_io.c)
+	build posix_io cc
+	analyze 8 4096 24 12345
+	trace ./posix_io 8 4096 24 12345
+	expect_rc 0 $rc "vidya trace"
+	S=$(at seq.dat) R=$(at strided.dat) N=$(at rand.dat)
+	eq "posix calls on seq.dat" "close:close:1 fsync:sync:1 lseek:seek:1 open:open:1 read:read:8 write:write:8" \
+		"$(calls "api = 'posix' AND $S")"
+	eq "posix calls on strided.dat" "close:close:1 fdatasync:sync:1 open:open:1 pread:read:8 pwrite:write:8" \
+		"$(calls "api = 'posix' AND $R")"
+	eq "posix calls on rand.dat" "close:close:1 lseek:seek:24 open:open:1 pwrite:write:24 read:read:24" \
+		"$(calls "api = 'posix' AND $N")"
+	eq "every data call moves 4096 bytes" "80|4096|4096|4096|4096" \
+		"SELECT count(*), min(bytes), max(bytes), min(req_bytes), max(req_bytes) FROM v_trace_ops
+		 WHERE api = 'posix' AND class IN ('read', 'write') AND ($S OR $R OR $N)"
+	eq "no errors, no parents" "0|0" \
+		"SELECT count(*) FILTER (WHERE err <> 0), count(*) FILTER (WHERE parent_api IS NOT NULL)
+		 FROM v_trace_ops WHERE $S OR $R OR $N"
+	seq8="0 4096 8192 12288 16384 20480 24576 28672"
+	eq "seq.dat write offsets" "$seq8" "$(offsets "call = 'write' AND $S")"
+	eq "seq.dat read offsets (from the file position)" "$seq8" "$(offsets "call = 'read' AND $S")"
+	eq "strided.dat pwrite offsets (2i+1)*4096" "4096 12288 20480 28672 36864 45056 53248 61440" \
+		"$(offsets "call = 'pwrite' AND $R")"
+	eq "strided.dat pread offsets (backwards)" "61440 53248 45056 36864 28672 20480 12288 4096" \
+		"$(offsets "call = 'pread' AND $R")"
+	p=$(perm 24 12345)
+	want=
+	for b in $p; do want="$want $((b * 4096))"; done
+	want=${want# }
+	eq "rand.dat pwrite offsets (the shuffle)" "$want" "$(offsets "call = 'pwrite' AND $N")"
+	eq "rand.dat read offsets (after lseek)" "$want" "$(offsets "call = 'read' AND $N")"
+	eq "rand.dat lseek targets" "$want" "$(offsets "call = 'lseek' AND $N")"
+	# source locations: each file's calls come from its phase function
+	eq "seq.dat calls in seq_phase" 20 "SELECT count(*) FROM v_trace_ops WHERE $S AND function = 'seq_phase'"
+	eq "strided.dat calls in strided_phase" 19 \
+		"SELECT count(*) FROM v_trace_ops WHERE $R AND function = 'strided_phase'"
+	eq "rand.dat calls in rand_phase" 74 "SELECT count(*) FROM v_trace_ops WHERE $N AND function = 'rand_phase'"
+	lw=$(line_of write posix_io.c)
+	eq "write call site (seq_phase line $lw)" 8 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'write' AND $S AND line = $lw AND file LIKE '%posix_io.c'
+		 AND block_id LIKE 'posix_io.c:seq_phase/loop#1%'"
+	# io_ops: all 20 calls, or the 16 data calls (the contract does not say which)
+	eq "v_measured_blocks seq_phase (20 calls: 16 data calls of 64 KiB in all)" "1|65536" \
+		"SELECT io_ops IN (16, 20), CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'seq_phase'"
+	eq "v_measured_blocks strided_phase (19 calls: 16 data calls)" "1|65536" \
+		"SELECT io_ops IN (16, 19), CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'strided_phase'"
+	;;
+darshan_counters)
+	build posix_io cc
+	analyze 8 4096 24 12345
+	trace ./posix_io 8 4096 24 12345
+	expect_rc 0 $rc "vidya trace"
+	# seq.dat: writes at blocks 0..7, reads at 0..7: 7 consecutive after the first
+	darshan_file seq.dat 8 7 7 7 7
+	# strided.dat: writes at blocks 1,3,..,15 (sequential, never consecutive),
+	# reads at 15,13,..,1 (each before the previous one: random)
+	darshan_file strided.dat 8 0 7 0 0
+	# rand.dat: writes and reads both at the shuffled blocks
+	p=$(perm 24 12345)
+	read -r c s <<<"$(darshan_rest $p)"
+	darshan_file rand.dat 24 "$c" "$s" "$c" "$s"
+	[ "$c" -ge 1 ] && [ "$s" -lt 23 ] || fail "test setup: the shuffle should mix patterns ($c consecutive, $s sequential)"
+	S=$(at seq.dat) R=$(at strided.dat) N=$(at rand.dat)
+	eq "seq.dat: opens seeks syncs bytes" "1|1|1|32768|32768|1" \
+		"SELECT opens, seeks, syncs, bytes_read, bytes_written, nprocs FROM v_trace_files WHERE api = 'posix' AND $S"
+	eq "strided.dat: opens seeks syncs bytes" "1|0|1|32768|32768" \
+		"SELECT opens, seeks, syncs, bytes_read, bytes_written FROM v_trace_files WHERE api = 'posix' AND $R"
+	eq "rand.dat: opens seeks syncs bytes" "1|24|0|98304|98304" \
+		"SELECT opens, seeks, syncs, bytes_read, bytes_written FROM v_trace_files WHERE api = 'posix' AND $N"
+	# Darshan's max byte: offset + length - 1 of the furthest access
+	eq "max bytes (seq, strided, rand)" "32767|32767 65535|65535 98303|98303" \
+		"SELECT group_concat(m, ' ') FROM (SELECT max_byte_read || '|' || max_byte_written AS m
+		 FROM v_trace_files WHERE api = 'posix' AND ($S OR $R OR $N)
+		 ORDER BY max_byte_written)"
+	eq "4096-byte accesses are in the 1k-10k buckets" "8|8 8|8 24|24" \
+		"SELECT group_concat(m, ' ') FROM (SELECT read_1k_10k || '|' || write_1k_10k AS m FROM v_trace_files
+		 WHERE api = 'posix' AND ($S OR $R OR $N) ORDER BY writes)"
+	eq "nothing in the other size buckets" 0 \
+		"SELECT sum(read_0_100 + read_100_1k + read_10k_100k + read_100k_1m + read_1m_4m + read_4m_10m
+		 + read_10m_100m + read_100m_1g + read_1g_plus + write_0_100 + write_100_1k + write_10k_100k
+		 + write_100k_1m + write_1m_4m + write_4m_10m + write_10m_100m + write_100m_1g + write_1g_plus)
+		 FROM v_trace_files WHERE api = 'posix' AND ($S OR $R OR $N)"
+	# time counters: the sums of the calls' durations
+	for f in seq.dat strided.dat rand.dat; do
+		F=$(at $f)
+		eq "$f: read_s/write_s are the summed call durations" "1|1" \
+			"SELECT abs(read_s - (SELECT sum(dur_s) FROM v_trace_ops WHERE api = 'posix' AND class = 'read' AND $F))
+			        <= 1e-6 + 0.01 * read_s,
+			        abs(write_s - (SELECT sum(dur_s) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $F))
+			        <= 1e-6 + 0.01 * write_s
+			 FROM v_trace_files WHERE api = 'posix' AND $F"
+	done
+	;;
+mpiio)
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	build mpiio mpicc
+	NPROCS=2 analyze 4096
+	# each rank's vidya trace adds its rank's ops to the same trace
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio 4096 >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	expect_in "mpiio: 2 ranks, 4096 doubles each, data ok" out "the program ran under mpirun"
+	M=$(at mpiio.dat)
+	eq "ranks in the latest trace" "0 1" \
+		"SELECT group_concat(rank, ' ') FROM (SELECT DISTINCT rank FROM v_trace_ops WHERE $M ORDER BY rank)"
+	eq "one process per rank" "2|1" \
+		"SELECT count(DISTINCT pid), count(DISTINCT trace_id) FROM v_trace_ops WHERE $M"
+	for r in 0 1; do
+		eq "rank $r: application MPI-IO calls" \
+			"MPI_File_close:close:1 MPI_File_open:open:1 MPI_File_read_at:read:1 MPI_File_write_at_all:write:1" \
+			"$(calls "api = 'mpiio' AND parent_api IS NULL AND rank = $r AND $M")"
+		eq "rank $r: write_at_all of 4096 doubles at rank*32768" "$((r * 32768))|32768|32768" \
+			"SELECT offset, bytes, req_bytes FROM v_trace_ops WHERE call = 'MPI_File_write_at_all' AND rank = $r AND $M"
+		eq "rank $r: read_at of the next rank's part" "$(((1 - r) * 32768))|32768" \
+			"SELECT offset, bytes FROM v_trace_ops WHERE call = 'MPI_File_read_at' AND rank = $r AND $M"
+		eq "rank $r: the read_at's posix reads" 32768 \
+			"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'read' AND parent_call = 'MPI_File_read_at'
+			 AND rank = $r AND $M"
+	done
+	lw=$(line_of write_at_all mpiio.c)
+	eq "write_at_all call site (main, line $lw)" 2 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'MPI_File_write_at_all' AND $M AND function = 'main'
+		 AND line = $lw AND file LIKE '%mpiio.c' AND block_id LIKE 'mpiio.c:main%'"
+	between "posix writes issued by MPI-IO" 1 1000000 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND parent_api = 'mpiio' AND $M"
+	eq "bytes the posix layer wrote for the collective (2 x 32768)" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $M
+		 AND parent_call = 'MPI_File_write_at_all'"
+	eq "posix calls on mpiio.dat that MPI-IO did not issue" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $M AND (parent_api IS NULL OR parent_api <> 'mpiio')"
+	eq "parent_op points at the MPI call" 0 \
+		"SELECT count(*) FROM v_trace_ops c WHERE c.api = 'posix' AND c.parent_api = 'mpiio' AND $M AND NOT EXISTS
+		 (SELECT 1 FROM v_trace_ops p WHERE p.op_id = c.parent_op AND p.pid = c.pid AND p.api = 'mpiio'
+		  AND p.call = c.parent_call)"
+	eq "v_trace_files mpiio.dat (mpiio)" "2|2|2|2|65536|65536" \
+		"SELECT nprocs, opens, writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'mpiio' AND $M"
+	eq "v_trace_files mpiio.dat (posix)" "65536|65536" \
+		"SELECT bytes_written, bytes_read FROM v_trace_files WHERE api = 'posix' AND $M"
+	;;
+hdf5)
+	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
+	LIBS="-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5" build hdf5_io cc -I/usr/include/hdf5/serial
+	analyze 128 128
+	trace ./hdf5_io 128 128
+	expect_rc 0 $rc "vidya trace"
+	expect_in "hdf5_io: 128 x 128 doubles, data ok" out "the program's output"
+	H=$(at data.h5)
+	eq "application HDF5 calls" \
+		"H5Dclose:meta:1 H5Dcreate2:meta:1 H5Dread:read:1 H5Dwrite:write:1 H5Fclose:close:1 H5Fcreate:open:1" \
+		"$(calls "api = 'hdf5' AND parent_api IS NULL")"
+	eq "H5Dwrite / H5Dread bytes (128 x 128 doubles)" "131072|131072" \
+		"SELECT (SELECT bytes FROM v_trace_ops WHERE call = 'H5Dwrite'), (SELECT bytes FROM v_trace_ops WHERE call = 'H5Dread')"
+	lw=$(line_of H5Dwrite hdf5_io.c)
+	eq "H5Dwrite call site (main, line $lw)" "main|$lw" \
+		"SELECT function, line FROM v_trace_ops WHERE call = 'H5Dwrite' AND file LIKE '%hdf5_io.c'"
+	eq "HDF5 open and data calls name the file" "H5Dread H5Dwrite H5Fcreate" \
+		"SELECT group_concat(call, ' ') FROM (SELECT call FROM v_trace_ops WHERE api = 'hdf5' AND parent_api IS NULL
+		 AND call IN ('H5Fcreate', 'H5Dwrite', 'H5Dread') AND path LIKE '%data.h5' ORDER BY call)"
+	between "posix writes on data.h5 issued by HDF5" 1 100000 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND parent_api = 'hdf5' AND $H"
+	eq "posix calls on data.h5 the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $H AND (parent_api IS NULL OR parent_api <> 'hdf5')"
+	eq "H5Fcreate opened the file" 1 \
+		"SELECT count(*) > 0 FROM v_trace_ops WHERE api = 'posix' AND class = 'open' AND parent_call = 'H5Fcreate' AND $H"
+	# the raw data (above the 64 KiB sieve buffer) goes to the file inside H5Dwrite
+	eq "posix bytes written inside H5Dwrite" 131072 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND parent_call = 'H5Dwrite' AND $H"
+	eq "posix bytes read inside H5Dread" 131072 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'read' AND parent_call = 'H5Dread' AND $H"
+	eq "parent_op is the H5Dwrite" 1 \
+		"SELECT count(DISTINCT c.parent_op) = 1 AND min(c.parent_op) = (SELECT op_id FROM v_trace_ops WHERE call = 'H5Dwrite')
+		 FROM v_trace_ops c WHERE c.api = 'posix' AND c.parent_call = 'H5Dwrite'"
+	eq "metadata written too (superblock, object headers)" 1 \
+		"SELECT sum(bytes) > 131072 FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $H"
+	eq "v_trace_files data.h5 (hdf5)" "1|1|131072|131072" \
+		"SELECT writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'hdf5' AND path LIKE '%data.h5'"
+	eq "v_trace_files data.h5 (posix): the raw data is one 128 KiB write" "1|1" \
+		"SELECT bytes_written > 131072, write_100k_1m >= 1 FROM v_trace_files WHERE api = 'posix' AND $H"
+	;;
+threads)
+	# threads_io 20 3000: 4 threads x 20 pwrites of 3000 bytes to their own file and to shared.dat
+	LIBS=-pthread build threads_io cc -pthread
+	analyze 20 3000
+	trace ./threads_io 20 3000
+	expect_rc 0 $rc "vidya trace"
+	expect_in "threads_io: 4 threads, 480000 bytes written" out "the program's output"
+	SH=$(at shared.dat)
+	own="($(at thread0.dat) OR $(at thread1.dat) OR $(at thread2.dat) OR $(at thread3.dat))"
+	for t in 0 1 2 3; do
+		F=$(at thread$t.dat)
+		eq "thread$t.dat: one thread, 20 pwrites, 60000 bytes, offsets 0..19*3000" "1|20|60000|570000" \
+			"SELECT count(DISTINCT thread), count(*), sum(bytes), sum(offset) FROM v_trace_ops WHERE call = 'pwrite' AND $F"
+		eq "thread$t.dat: the same thread wrote 20 blocks to shared.dat" 20 \
+			"SELECT count(*) FROM v_trace_ops WHERE call = 'pwrite' AND $SH AND thread =
+			 (SELECT thread FROM v_trace_ops WHERE call = 'pwrite' AND $F LIMIT 1)"
+	done
+	eq "threads writing" 4 "SELECT count(DISTINCT thread) FROM v_trace_ops WHERE call = 'pwrite' AND ($SH OR $own)"
+	eq "shared.dat: 80 pwrites, 240000 bytes, offsets 0..79*3000" "80|240000|9480000|3000|3000" \
+		"SELECT count(*), sum(bytes), sum(offset), min(bytes), max(bytes) FROM v_trace_ops WHERE call = 'pwrite' AND $SH"
+	eq "shared.dat: 20 pwrites per thread, each its own range" "0:20 60000:20 120000:20 180000:20" \
+		"SELECT group_concat(m, ' ') FROM (SELECT min(offset) || ':' || count(*) AS m FROM v_trace_ops
+		 WHERE call = 'pwrite' AND $SH GROUP BY thread ORDER BY min(offset))"
+	eq "main opened shared.dat and wrote nothing" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'pwrite' AND thread IN
+		 (SELECT thread FROM v_trace_ops WHERE class = 'open' AND $SH)"
+	eq "one process" 1 "SELECT count(DISTINCT pid) FROM v_trace_ops WHERE $SH OR $own"
+	eq "own files opened and closed by their thread" "4|4" \
+		"SELECT count(*) FILTER (WHERE class = 'open'), count(*) FILTER (WHERE class = 'close') FROM v_trace_ops WHERE $own"
+	lw=$(line_of own_pwrite threads_io.c)
+	eq "pwrite call site (worker, line $lw)" 80 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'pwrite' AND $own AND function = 'worker' AND line = $lw"
+	eq "v_trace_files shared.dat" "1|1|80|240000|80" \
+		"SELECT nprocs, opens, writes, bytes_written, write_1k_10k FROM v_trace_files WHERE api = 'posix' AND $SH"
+	eq "v_trace_files thread*.dat" "4|80|240000" \
+		"SELECT count(*), sum(writes), sum(bytes_written) FROM v_trace_files WHERE api = 'posix' AND $own"
+	# 4 x (open, 20 pwrites, close, 20 pwrites): 168 calls, 160 of them data calls
+	eq "v_measured_blocks worker (all threads)" "1|480000" \
+		"SELECT io_ops IN (160, 168), CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'worker'"
+	;;
+calib)
+	build calib cc
+	analyze calib.out
+	trace ./calib calib.out
+	expect_rc 0 $rc "vidya trace"
+	[ "$(grep -c '^phase ' calib.out 2>/dev/null)" = 3 ] || fail "calib wrote no results"
+	# the program's own numbers must be what it is built to produce
+	awk '$2 == "phase_compute" && $4 / $3 > 0.01 { bad = 1 }
+	     $2 == "phase_io" && $4 / $3 < 0.9 { bad = 1 }
+	     $2 == "phase_mixed" && ($4 / $3 < 0.3 || $4 / $3 > 0.5) { bad = 1 }
+	     END { exit bad }' calib.out || { cat calib.out >&2; fail "calib's self-measured intensities are off"; }
+	while read -r _ name wall io; do
+		got=$(q "SELECT wall_s, intensity, io_ops FROM v_measured_blocks WHERE kind = 'function' AND function = '$name'
+		         AND file LIKE '%calib.c'")
+		IFS='|' read -r mwall mint mops <<<"$got"
+		[ -n "$mwall" ] && [ -n "$mint" ] || fail "$name: no v_measured_blocks row (got '$got')"
+		awk -v w="$wall" -v s="$io" -v mw="$mwall" -v mi="$mint" 'BEGIN {
+			i = s / w; d = mi - i; if (d < 0) d = -d
+			e = mw - w; if (e < 0) e = -e
+			exit !(d <= 0.05 && e <= 0.10 * w) }' ||
+			fail "$name: measured wall_s $mwall intensity $mint, the program timed itself at wall $wall io $io (intensity $(awk -v w="$wall" -v s="$io" 'BEGIN { printf "%.3f", s / w }')); allowed: intensity +-0.05, wall +-10%"
+		case $name in
+		phase_compute) [ "$mops" = 0 ] || fail "phase_compute: io_ops $mops, expected 0" ;;
+		*) [ "$mops" -ge 2 ] 2>/dev/null || fail "$name: io_ops $mops, expected >= 2" ;;
+		esac
+		got=$(q "SELECT measured FROM v_predicted_vs_measured WHERE kind = 'function' AND function = '$name'")
+		awk -v m="$got" -v w="$wall" -v s="$io" 'BEGIN { d = m - s / w; if (d < 0) d = -d; exit !(m != "" && d <= 0.05) }' ||
+			fail "$name: v_predicted_vs_measured.measured '$got', expected $(awk -v w="$wall" -v s="$io" 'BEGIN { printf "%.3f", s / w }') +-0.05"
+	done < calib.out
+	;;
+faithful)
+	# the program's stdout, stdin and exit status are the same traced and untraced
+	build stdio_io cc
+	analyze 30 200 5 3 "two words" 'dollar$x' ""
+	./stdio_io 30 200 5 3 "two words" 'dollar$x' "" >plain.out 2>/dev/null
+	plain=$?
+	expect_rc 3 $plain "setup: stdio_io exits with its STATUS argument"
+	trace ./stdio_io 30 200 5 3 "two words" 'dollar$x' ""
+	expect_rc $plain $rc "the program's exit status"
+	cmp -s plain.out out || { diff plain.out out >&2; fail "stdout differs traced vs untraced"; }
+	# fully buffered output into a pipe, flushed at exit
+	./stdio_io 40 100 2 0 x | cat >plain.pipe
+	"$VIDYA" trace --db v.db -- ./stdio_io 40 100 2 0 x 2>err | cat >traced.pipe
+	cmp -s plain.pipe traced.pipe || { diff plain.pipe traced.pipe >&2; fail "piped stdout differs"; }
+	[ "$(wc -l <traced.pipe)" = 2 ] || fail "piped output has 2 lines"
+	# stdin passes through
+	printf 'line one\nline two\n' | "$VIDYA" trace --db v.db -- cat >cat.out 2>err
+	expect_rc 0 $? "cat under vidya trace"
+	[ "$(cat cat.out)" = "$(printf 'line one\nline two')" ] || { cat cat.out >&2; fail "stdin did not reach the program"; }
+	# a program that fails
+	"$VIDYA" trace --db v.db -- ./stdio_io 30 200 5 42 >out 2>err
+	expect_rc 42 $? "exit status 42"
+	# and one killed by a signal
+	cp "$PROGS/crash.c" . && cc -g -O0 crash.c -o crash || fail "cannot build crash"
+	{ ./crash 10 2 kill; } 2>/dev/null
+	plain=$?
+	"$VIDYA" trace --db v.db -- ./crash 10 2 kill >out 2>err
+	expect_rc $plain $? "killed program"
+	;;
+crash)
+	# crash 10 4 kill: open, 4 writes of 4096 bytes, SIGKILL
+	build crash cc
+	analyze 10 4 kill
+	trace ./crash 10 4 kill
+	expect_rc 137 $rc "SIGKILL: 128 + 9"
+	C=$(at crash.dat)
+	eq "ops before SIGKILL" "open:open:1 write:write:4" "$(calls "api = 'posix' AND $C")"
+	eq "their offsets" "0 4096 8192 12288" "$(offsets "call = 'write' AND $C")"
+	eq "their bytes" 16384 "SELECT sum(bytes) FROM v_trace_ops WHERE call = 'write' AND $C"
+	eq "v_trace_files crash.dat" "1|4|16384|0" \
+		"SELECT opens, writes, bytes_written, reads FROM v_trace_files WHERE api = 'posix' AND $C"
+	# abort(): SIGABRT, the latest trace has its 3 writes
+	analyze 10 3 abort
+	trace ./crash 10 3 abort
+	expect_rc 134 $rc "abort: 128 + 6"
+	eq "ops before abort" "open:open:1 write:write:3" "$(calls "api = 'posix' AND $C")"
+	eq "abort's writes" 12288 "SELECT sum(bytes) FROM v_trace_ops WHERE call = 'write' AND $C"
+	;;
+not_found)
+	trace ./no_such_program 1 2
+	expect_rc 1 $rc "a missing program"
+	expect_in "vidya: error: " err "error message"
+	expect_in "no_such_program" err "message names the program"
+	trace no_such_command_vidya_test
+	expect_rc 1 $rc "a command not in PATH"
+	expect_in "no_such_command_vidya_test" err "message names the command"
+	"$VIDYA" trace --db v.db >out 2>err
+	expect_rc 1 $? "no program at all"
+	;;
+not_executable)
+	printf '#!/bin/sh\necho ran >ran.marker\n' >script.sh
+	chmod 644 script.sh
+	trace ./script.sh
+	expect_rc 1 $rc "a file without execute permission"
+	expect_in "vidya: error: " err "error message"
+	expect_in "script.sh" err "message names the file"
+	[ ! -e ran.marker ] || fail "the file was run"
+	mkdir adir
+	trace ./adir
+	expect_rc 1 $rc "a directory"
+	expect_in "adir" err "message names the directory"
+	;;
+static_binary)
+	cp "$PROGS/stdio_io.c" .
+	cc -static -g -O0 stdio_io.c -o stdio_static 2>build.log || skip "cc -static does not work here"
+	readelf -l stdio_static | grep -q INTERP && fail "test setup: stdio_static is not static"
+	./stdio_static 3 10 1 >/dev/null || fail "test setup: stdio_static does not run"
+	rm -f stdio.dat stdio.txt
+	trace ./stdio_static 3 10 1
+	expect_rc 1 $rc "a statically linked program"
+	expect_in "vidya: error: " err "error message"
+	expect_in "stdio_static" err "message names the program"
+	expect_in "LD_PRELOAD" err "message says LD_PRELOAD cannot apply"
+	[ ! -e stdio.dat ] || fail "the program was run anyway"
+	;;
+no_debug_info)
+	cp "$PROGS/stdio_io.c" .
+	printf '[{"directory": "%s", "arguments": ["cc", "-O0", "-c", "stdio_io.c", "-o", "stdio_io.o"], "file": "stdio_io.c"}]\n' \
+		"$T" >compile_commands.json
+	cc -O0 -g0 stdio_io.c -o nodebug || fail "cannot build"
+	readelf -S nodebug | grep -q '\.debug_info' && fail "test setup: nodebug has debug information"
+	analyze 10 600 4
+	[ "$(q "SELECT count(*) > 0 FROM v_blocks WHERE kind = 'function'")" = 1 ] || fail "test setup: no analysis"
+	trace ./nodebug 10 600 4
+	expect_rc 0 $rc "vidya trace"
+	expect_in "debug information" err "warning"
+	expect_in "checksum" out "the program ran"
+	D=$(at stdio.dat)
+	eq "ops are stored" "fclose:close:1 fflush:flush:1 fopen:open:1 fread:read:11 fseek:seek:2 fwrite:write:10" \
+		"$(calls "api = 'stdio' AND $D")"
+	eq "file counters are stored" "10|6000" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'stdio' AND $D"
+	eq "no block rows" 0 "SELECT count(*) FROM v_measured_blocks"
+	eq "no block ids on ops" 0 "SELECT count(*) FROM v_trace_ops WHERE block_id IS NOT NULL"
+	;;
+many_calls)
+	# 50000 calls with stacks and samples: about 10 MiB of log, three chunks
+	build many_calls cc
+	analyze 50000
+	trace ./many_calls 50000
+	expect_rc 0 $rc "vidya trace"
+	expect_in "many_calls: 50000 records" out "the program's output"
+	W=$(at many.dat)
+	eq "every call across the log's chunks" "close:close:1 fsync:sync:1 open:open:1 pwrite:write:50000" \
+		"$(calls "api = 'posix' AND $W")"
+	eq "bytes and offsets" "800000|0|799984|799999" \
+		"SELECT sum(bytes), min(offset), max(offset), max_byte_written FROM v_trace_ops,
+		 (SELECT max_byte_written FROM v_trace_files WHERE api = 'posix' AND $W) WHERE call = 'pwrite' AND $W"
+	eq "op ids are 1..n without gaps in the program's own calls" 0 \
+		"SELECT count(*) FROM v_trace_ops a WHERE call = 'pwrite' AND $W AND NOT EXISTS
+		 (SELECT 1 FROM v_trace_ops b WHERE b.pid = a.pid AND b.op_id = a.op_id + 1)"
+	eq "consecutive pwrites (all but the first)" "49999|49999|0" \
+		"SELECT consec_writes, seq_writes, random_ops FROM v_trace_files WHERE api = 'posix' AND $W"
+	eq "every pwrite attributed to main's loop" 50000 \
+		"SELECT io_ops FROM v_measured_blocks WHERE block_id = 'many_calls.c:main/loop#1'"
+	;;
+children)
+	build children cc
+	analyze
+	trace ./children
+	expect_rc 0 $rc "vidya trace"
+	[ "$(wc -c < out)" = 100 ] || fail "the exec'd head's output: $(wc -c < out) bytes, expected 100"
+	eq "three process images: the parent, the forked child, the exec'd head" 3 \
+		"SELECT count(*) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces)"
+	eq "the child's parent is the traced program" 1 \
+		"SELECT count(*) FROM trace_procs c JOIN trace_procs p ON c.ppid = p.pid AND c.trace_id = p.trace_id
+		 WHERE c.trace_id = (SELECT max(trace_id) FROM traces) AND p.exe LIKE '%/children'
+		 AND c.exe LIKE '%/children'"
+	eq "parent.dat written by one process" "1|3|300" \
+		"SELECT nprocs, writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at parent.dat)"
+	# exec keeps the pid: the child and the head it became are one process (nprocs 1)
+	eq "child.dat: written by the forked child, read by the exec'd head" "1|2|100|100" \
+		"SELECT nprocs, writes, bytes_written, bytes_read FROM v_trace_files WHERE api = 'posix'
+		 AND $(at child.dat)"
+	eq "the parent and the child are different processes" 2 \
+		"SELECT count(DISTINCT pid) FROM v_trace_ops WHERE $(at parent.dat) OR $(at child.dat)"
+	;;
+*)
+	fail "unknown check"
+	;;
+esac
+echo "ok $CHECK"
