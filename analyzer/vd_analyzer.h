@@ -132,6 +132,7 @@ typedef struct vd_result {
 	double assume_trip, assume_bytes;
 	int tus_total, tus_failed;
 	double elapsed_s;
+	const char *model;      /* model file that scored cioc, NULL: the analytic estimate */
 	vd_device device;
 	/* private to vd_result_find: a lazily built id -> index table kept in
 	 * `arena`.  Appending blocks is fine; after reordering or renaming

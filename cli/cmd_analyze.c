@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "vd_model.h"
 #include "vd_analyzer.h"
 #include "vd_extractor.h"
 #include "vd_store.h"
@@ -35,6 +36,9 @@ static void analyze_usage(FILE *out)
 		"  --catalog FILE     add I/O API entries (user wrappers; repeatable)\n"
 		"  --root DIR         project root for block ids (default: the database's directory)\n"
 		"  --no-probe         do not run a quick sysprobe when the database has no profile\n"
+		"  --model FILE       score CIOC with this model (vidya model fit); default: the\n"
+		"                     shipped data/model.xml\n"
+		"  --no-model         score CIOC with the analytic estimate instead\n"
 		"  -j, --jobs N       parse N translation units in parallel (default: online CPUs)\n"
 		"  --no-cache         parse every translation unit, ignoring the database's cache\n"
 		"  --shard K/N        only parse shard K of N into the database's cache (no run);\n"
@@ -178,13 +182,17 @@ static int run_analyze(int argc, char **argv, int merge)
 		{ "sort", required_argument, NULL, 's' },
 		{ "all", no_argument, NULL, 'A' },
 		{ "no-memo", no_argument, NULL, 'N' },
+		{ "model", required_argument, NULL, 'O' },
+		{ "no-model", no_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	vd_extract_opts eo;
 	vd_extract_opts_init(&eo);
 	const char *db = "vidya.db";
-	int no_probe = 0, quiet = 0;
+	int no_probe = 0, quiet = 0, no_model = 0;
+	const char *model_path = NULL;
+	vd_model *model = NULL;
 	vd_report_opts ro;
 	vd_report_opts_init(&ro);
 	ro.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
@@ -244,6 +252,8 @@ static int run_analyze(int argc, char **argv, int merge)
 			break;
 		case 'R': eo.root = optarg; break;
 		case 'P': no_probe = 1; break;
+		case 'O': model_path = optarg; break;
+		case 'o': no_model = 1; break;
 		case 't':
 			ro.top = atoi(optarg);
 			top_set = 1;
@@ -357,11 +367,29 @@ static int run_analyze(int argc, char **argv, int merge)
 		rc = failed ? VD_EXIT_PARTIAL : VD_EXIT_OK;
 		goto cleanup;
 	}
+	if (!no_model) {
+		const char *mp = model_path ? model_path : data_file("model.xml");
+		if (mp && vd_model_load(&model, mp) != 0) {
+			cli_error("%s", vd_error_last());
+			goto cleanup;
+		}
+		if (model)
+			model_path = mp;
+	}
 	vd_device dev;
 	obtain_device(st, vd_project_root(p), no_probe, quiet, &dev);
 	if (vd_analyze(&r, p, &dev, eo.nprocs) != 0) {
 		cli_error("%s", vd_error_last());
 		goto cleanup;
+	}
+	/* CIOC from the fitted model, on this machine's device figures */
+	if (model) {
+		double raw[VD_NRAW];
+		for (size_t i = 0; i < r->nblocks; i++) {
+			vd_model_raw(&r->blocks[i], raw);
+			r->blocks[i].cioc = vd_model_predict(model, raw);
+		}
+		r->model = vd_arena_strdup(r->arena, model_path);
 	}
 	/* the result holds what it needs: the IR's memory can serve the save */
 	size_t tus_cached = vd_project_tus_cached(p);
@@ -415,6 +443,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		rc = VD_EXIT_OK;
 	}
 cleanup:
+	vd_model_free(model);
 	vd_buf_release(&out);
 	vd_result_free(r);
 	vd_store_close(st);

@@ -84,8 +84,8 @@ static const struct {
 #define RUN_COLS                                                                         \
 	"created_at, vidya_version, project_root, compdb, entry, args, defines, nprocs, "  \
 	"assume_trip, assume_bytes, tus_total, tus_failed, elapsed_s, nblocks, nsites, "   \
-	"ndiags"
-#define RUN_NCOLS 16
+	"ndiags, model"
+#define RUN_NCOLS 17
 
 #define BLOCK_HEAD "block_id, kind, file, function, label, line, end_line, parent_id"
 #define BLOCK_TAIL "cioc, io_s, compute_s, ops, executions, unknown_mask, unknowns, reachable"
@@ -236,6 +236,15 @@ static void read_device(sqlite3_stmt *st, int first, vd_device *d)
 /* the latest trace is the largest trace_id */
 #define LATEST_TRACE "(SELECT max(trace_id) FROM traces)"
 
+static int build_v_runs(vd_buf *b)
+{
+	int rc = vd_buf_puts(b, "CREATE VIEW v_runs AS SELECT run_id, " RUN_COLS);
+	rc = rc || put_dev(b, "device_", 0);
+	rc = rc || vd_buf_puts(b, ",\n  run_id = (SELECT max(run_id) FROM runs) AS is_latest\n"
+				  "  FROM runs;\n");
+	return rc;
+}
+
 /* vidya trace's tables and views (schema version 2) */
 static int build_trace_schema(vd_buf *b)
 {
@@ -337,7 +346,7 @@ static int build_schema(vd_buf *b)
 			       "  compdb TEXT, entry TEXT, args TEXT, defines TEXT,\n"
 			       "  nprocs INTEGER, assume_trip REAL, assume_bytes REAL,\n"
 			       "  tus_total INTEGER, tus_failed INTEGER, elapsed_s REAL,\n"
-			       "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER");
+			       "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER, model TEXT");
 	rc = rc || put_dev(b, "device_", 1);
 	rc = rc || vd_buf_puts(b, ");\n");
 
@@ -408,10 +417,7 @@ static int build_schema(vd_buf *b)
 	}
 
 	/* views: the latest run is the largest run_id */
-	rc = rc || vd_buf_puts(b, "CREATE VIEW v_runs AS SELECT run_id, " RUN_COLS);
-	rc = rc || put_dev(b, "device_", 0);
-	rc = rc || vd_buf_puts(b, ",\n  run_id = (SELECT max(run_id) FROM runs) AS is_latest\n"
-				  "  FROM runs;\n");
+	rc = rc || build_v_runs(b);
 
 	rc = rc || vd_buf_puts(b, "CREATE VIEW v_blocks AS SELECT " BLOCK_HEAD);
 	rc = rc || put_px(b, "", "");
@@ -476,8 +482,11 @@ static int migrate(vd_store *s, int from)
 	vd_buf sql = VD_BUF_INIT;
 	int rc = 0;
 	switch (from) {
-	case 1: /* 2 adds vidya trace's tables and views */
+	case 1: /* 2 adds vidya trace's tables and views, and runs.model */
 		rc = build_trace_schema(&sql);
+		rc = rc || vd_buf_puts(&sql, "ALTER TABLE runs ADD COLUMN model TEXT;\n"
+					     "DROP VIEW IF EXISTS v_runs;\n");
+		rc = rc || build_v_runs(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;
@@ -778,6 +787,7 @@ int vd_store_save_run(vd_store *s, vd_result *r)
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->nblocks);
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->nsites);
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->ndiags);
+	bind_text(st, c++, r->model);
 	bind_device(st, c, &r->device);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		db_fail(s, "unable to save run to");
@@ -839,6 +849,7 @@ static int load_facts(vd_store *s, long run_id, vd_result *r)
 	r->tus_failed = sqlite3_column_int(st, c++);
 	r->elapsed_s = col_double(st, c++);
 	c += 3; /* nblocks, nsites, ndiags: counted again from the rows */
+	r->model = col_text(st, c++, r->arena, &oom);
 	read_device(st, c, &r->device);
 	if (oom) {
 		vd_error_set("out of memory");

@@ -444,6 +444,7 @@ static void test_migrate_v1(void **state)
 		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
 		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
 		       "DROP TABLE trace_procs; DROP TABLE traces;"
+		       "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
 		       "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
 		       "PRAGMA user_version = 1");
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE '%trace%'"), 0);
@@ -453,8 +454,11 @@ static void test_migrate_v1(void **state)
 	assert_int_equal(query_int(t.db, "SELECT value FROM meta WHERE key = 'schema_version'"),
 			 VD_SCHEMA_VERSION);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
-					 "('traces', 'trace_ops', 'v_trace_ops', 'v_measured_blocks')"),
-			 4);
+					 "('traces', 'trace_ops', 'v_trace_ops', 'v_measured_blocks', 'v_runs')"),
+			 5);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_runs') "
+					 "WHERE name = 'model'"),
+			 1);
 	tmpdb_remove(&t);
 }
 

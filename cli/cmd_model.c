@@ -1,0 +1,257 @@
+/*
+ * cmd_model.c - `vidya model fit|eval|show`: the CIOC regression.
+ *
+ *   vidya model fit DATA [--variant V] [--link L] [--out FILE]
+ *   vidya model eval DATA [--format table|markdown]
+ *   vidya model show [--model FILE]
+ *
+ * DATA is the CSV model/build_dataset.sh writes (data/training/blocks.csv).
+ * fit prints the paper's Table II for the model and writes the model file;
+ * eval compares every variant and link by leaving one application out;
+ * show prints the table of the model `vidya analyze` uses.
+ */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "vd_model.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	fputs("usage: vidya model fit DATA [--variant paper|absolute|both] [--link identity|logit]\n"
+	      "                        [--out FILE]\n"
+	      "       vidya model eval DATA [--format table|markdown]\n"
+	      "       vidya model show [--model FILE]\n"
+	      "\n"
+	      "fit   multilinear regression of the measured intensity on block features\n"
+	      "      (GSL), stepwise: features with |t| < 2 dropped one at a time; prints the\n"
+	      "      table of coefficients and statistics and writes the model (XML)\n"
+	      "      (defaults: --variant both --link logit --out model.xml)\n"
+	      "eval  leave-one-application-out cross-validation of every variant and link,\n"
+	      "      and of the analytic estimate: MAE, RMSE, Spearman, top block first\n"
+	      "show  the table of the model vidya analyze uses (default: data/model.xml)\n"
+	      "\n"
+	      "DATA: data/training/blocks.csv, written by model/build_dataset.sh.\n",
+	      f);
+}
+
+/* data/model.xml as vidya analyze finds it */
+static const char *shipped_model(void)
+{
+	static char path[PATH_MAX];
+	const char *env = getenv("VIDYA_DATA_DIR");
+	const char *dirs[] = { env, VD_INSTALL_DATADIR, VD_SOURCE_DATADIR };
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		if (!dirs[i])
+			continue;
+		snprintf(path, sizeof path, "%s/model.xml", dirs[i]);
+		if (access(path, R_OK) == 0)
+			return path;
+	}
+	return NULL;
+}
+
+static int do_fit(const char *data, const char *variant, const char *link, const char *out)
+{
+	vd_dataset *d = NULL;
+	vd_model *m = NULL;
+	vd_buf b = VD_BUF_INIT;
+	int rc = VD_EXIT_ERROR;
+	if (vd_dataset_load(&d, data) != 0 || vd_model_fit(d, NULL, 0, variant, link, &m) != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	char when[32];
+	time_t now = time(NULL);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	if (asprintf(&m->provenance, "fitted %s by vidya %s on %s (%zu records)", when, VD_VERSION,
+		     data, d->n) < 0) {
+		m->provenance = NULL;
+		cli_error("out of memory");
+		goto done;
+	}
+	if (vd_model_table(m, &b) != 0 || vd_model_save(m, out) != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	fputs(vd_buf_cstr(&b), stdout);
+	printf("model written to %s\n", out);
+	rc = VD_EXIT_OK;
+done:
+	vd_buf_release(&b);
+	vd_model_free(m);
+	vd_dataset_free(d);
+	return rc;
+}
+
+static void print_eval(const vd_eval *e, int md)
+{
+	if (md)
+		printf("| %s | %s | %.3f | %.3f | %.3f | %d / %d | %d / %d |\n", e->variant, e->link,
+		       e->mae, e->rmse, e->spearman, e->runs_top_first, e->runs, e->apps_top_first,
+		       e->napps);
+	else
+		printf("%-9s %-9s %7.3f %7.3f %9.3f %6d/%-4d %5d/%-3d\n", e->variant, e->link, e->mae,
+		       e->rmse, e->spearman, e->runs_top_first, e->runs, e->apps_top_first, e->napps);
+}
+
+static int do_eval(const char *data, int md)
+{
+	vd_dataset *d = NULL;
+	if (vd_dataset_load(&d, data) != 0) {
+		cli_error("%s", vd_error_last());
+		return VD_EXIT_ERROR;
+	}
+	printf("leave-one-application-out over %zu blocks (%s)\n\n", d->n, data);
+	if (md)
+		printf("| features | link | MAE | RMSE | Spearman | top block first (runs) | "
+		       "top block first (apps) |\n|---|---|---:|---:|---:|---:|---:|\n");
+	else
+		printf("%-9s %-9s %7s %7s %9s %11s %9s\n", "features", "link", "MAE", "RMSE",
+		       "Spearman", "top (runs)", "top (apps)");
+	vd_eval best = { 0 }, e;
+	int rc = VD_EXIT_OK;
+	if (vd_model_eval_analytic(d, &e) == 0) {
+		print_eval(&e, md);
+		vd_eval_release(&e);
+	}
+	for (int v = 0; v < 3 && rc == VD_EXIT_OK; v++)
+		for (int l = 0; l < 2; l++) {
+			if (vd_model_loao(d, vd_model_variants[v], vd_model_links[l], &e) != 0) {
+				cli_error("%s", vd_error_last());
+				rc = VD_EXIT_ERROR;
+				break;
+			}
+			print_eval(&e, md);
+			/* best: more applications with their top block first, then lower MAE */
+			if (!best.variant || e.apps_top_first > best.apps_top_first ||
+			    (e.apps_top_first == best.apps_top_first && e.mae < best.mae)) {
+				vd_eval_release(&best);
+				best = e;
+			} else {
+				vd_eval_release(&e);
+			}
+		}
+	if (rc == VD_EXIT_OK && best.variant) {
+		printf("\nbest: %s features, %s link (MAE %.3f); per held-out application:\n\n",
+		       best.variant, best.link, best.mae);
+		if (md)
+			printf("| application | blocks | MAE | top block first (runs) |\n|---|---:|---:|---:|\n");
+		for (int a = 0; a < best.napps; a++) {
+			const vd_eval_app *x = &best.apps[a];
+			if (md)
+				printf("| %s | %zu | %.3f | %d / %d |\n", x->app, x->n, x->mae,
+				       x->top_first, x->runs);
+			else
+				printf("  %-16s %5zu blocks  MAE %.3f  top block first in %d of %d runs\n",
+				       x->app, x->n, x->mae, x->top_first, x->runs);
+		}
+	}
+	vd_eval_release(&best);
+	vd_dataset_free(d);
+	return rc;
+}
+
+static int do_show(const char *path)
+{
+	if (!path)
+		path = shipped_model();
+	if (!path) {
+		cli_error("no model: data/model.xml is not installed (set VIDYA_DATA_DIR or "
+			  "give --model FILE); vidya analyze uses the analytic estimate");
+		return VD_EXIT_ERROR;
+	}
+	vd_model *m = NULL;
+	vd_buf b = VD_BUF_INIT;
+	if (vd_model_load(&m, path) != 0 || vd_model_table(m, &b) != 0) {
+		cli_error("%s", vd_error_last());
+		vd_model_free(m);
+		return VD_EXIT_ERROR;
+	}
+	printf("%s\n", path);
+	fputs(vd_buf_cstr(&b), stdout);
+	vd_buf_release(&b);
+	vd_model_free(m);
+	return VD_EXIT_OK;
+}
+
+int cmd_model(int argc, char **argv)
+{
+	enum { OPT_VARIANT = 256, OPT_LINK, OPT_OUT, OPT_FORMAT, OPT_MODEL };
+	static const struct option longopts[] = {
+		{ "variant", required_argument, NULL, OPT_VARIANT },
+		{ "link", required_argument, NULL, OPT_LINK },
+		{ "out", required_argument, NULL, OPT_OUT },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "model", required_argument, NULL, OPT_MODEL },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *variant = "both", *link = "logit", *out = "model.xml", *model = NULL;
+	int md = 0, c;
+	if (argc < 2) {
+		usage(stderr);
+		return VD_EXIT_ERROR;
+	}
+	const char *sub = argv[1];
+	if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
+		usage(stdout);
+		return VD_EXIT_OK;
+	}
+	optind = 2;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_VARIANT:
+			variant = optarg;
+			break;
+		case OPT_LINK:
+			link = optarg;
+			break;
+		case OPT_OUT:
+			out = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "table") && strcmp(optarg, "markdown")) {
+				cli_error("--format: '%s' is not table or markdown", optarg);
+				return VD_EXIT_ERROR;
+			}
+			md = !strcmp(optarg, "markdown");
+			break;
+		case OPT_MODEL:
+			model = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return VD_EXIT_OK;
+		default:
+			usage(stderr);
+			return VD_EXIT_ERROR;
+		}
+	}
+	int nargs = argc - optind;
+	if (!strcmp(sub, "show")) {
+		if (nargs) {
+			usage(stderr);
+			return VD_EXIT_ERROR;
+		}
+		return do_show(model);
+	}
+	if (strcmp(sub, "fit") && strcmp(sub, "eval")) {
+		cli_error("unknown model command '%s' (fit, eval or show)", sub);
+		usage(stderr);
+		return VD_EXIT_ERROR;
+	}
+	if (nargs != 1) {
+		cli_error("vidya model %s needs one DATA file (data/training/blocks.csv)", sub);
+		return VD_EXIT_ERROR;
+	}
+	if (!strcmp(sub, "fit"))
+		return do_fit(argv[optind], variant, link, out);
+	return do_eval(argv[optind], md);
+}

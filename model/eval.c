@@ -1,0 +1,179 @@
+/*
+ * eval.c - leave-one-application-out cross-validation.  For each
+ * application of the dataset, the model is fitted on the other
+ * applications only and predicts every block of the held-out one; the
+ * errors are pooled over all held-out blocks.
+ *
+ * "Top block ranked first": within one run (an application in one
+ * configuration), the block the model predicts most I/O-intensive is
+ * among the most intensive measured (within 0.02 of the largest measured
+ * intensity: a loop and the function around it often measure the same).
+ * An application counts when that holds in most of its runs.
+ */
+#define _GNU_SOURCE
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vd_model.h"
+
+#define TOP_TIE 0.02
+
+void vd_eval_release(vd_eval *e)
+{
+	free(e->apps);
+	memset(e, 0, sizeof *e);
+}
+
+/* the distinct applications in order of appearance */
+static int app_list(const vd_dataset *d, const char ***apps, int *napps)
+{
+	*apps = malloc(d->n * sizeof **apps);
+	if (!*apps)
+		return -1;
+	*napps = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		int seen = 0;
+		for (int a = 0; a < *napps && !seen; a++)
+			seen = !strcmp((*apps)[a], d->app[i]);
+		if (!seen)
+			(*apps)[(*napps)++] = d->app[i];
+	}
+	return 0;
+}
+
+/* metrics of predictions `pred` against d->y */
+static int score(const vd_dataset *d, const double *pred, const char **apps, int napps,
+		 vd_eval *e)
+{
+	e->n = d->n;
+	e->napps = napps;
+	e->apps = calloc((size_t)napps, sizeof *e->apps);
+	double *work = malloc(2 * d->n * sizeof *work);
+	int maxrun = 0;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->run[i] > maxrun)
+			maxrun = d->run[i];
+	double *best_meas = malloc(((size_t)maxrun + 1) * sizeof(double));
+	double *best_pred = malloc(((size_t)maxrun + 1) * sizeof(double));
+	double *meas_at_best = malloc(((size_t)maxrun + 1) * sizeof(double));
+	int *run_app = malloc(((size_t)maxrun + 1) * sizeof(int));
+	if (!e->apps || !work || !best_meas || !best_pred || !meas_at_best || !run_app) {
+		free(work);
+		free(best_meas);
+		free(best_pred);
+		free(meas_at_best);
+		free(run_app);
+		vd_error_set("out of memory evaluating the model");
+		return VD_ERROR;
+	}
+	double sae = 0, sse = 0;
+	for (int a = 0; a < napps; a++)
+		e->apps[a].app = apps[a];
+	for (int r = 0; r <= maxrun; r++) {
+		best_meas[r] = -1;
+		best_pred[r] = -INFINITY;
+		meas_at_best[r] = -1;
+		run_app[r] = -1;
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		double err = pred[i] - d->y[i];
+		sae += fabs(err);
+		sse += err * err;
+		int a = 0;
+		while (a < napps && strcmp(apps[a], d->app[i]))
+			a++;
+		e->apps[a].n++;
+		e->apps[a].mae += fabs(err);
+		int r = d->run[i];
+		run_app[r] = a;
+		if (d->y[i] > best_meas[r])
+			best_meas[r] = d->y[i];
+		if (pred[i] > best_pred[r]) {
+			best_pred[r] = pred[i];
+			meas_at_best[r] = d->y[i];
+		}
+	}
+	for (int r = 0; r <= maxrun; r++) {
+		if (run_app[r] < 0)
+			continue;
+		vd_eval_app *ea = &e->apps[run_app[r]];
+		int top = meas_at_best[r] >= best_meas[r] - TOP_TIE;
+		ea->runs++;
+		ea->top_first += top;
+		e->runs++;
+		e->runs_top_first += top;
+	}
+	for (int a = 0; a < napps; a++) {
+		if (e->apps[a].n)
+			e->apps[a].mae /= (double)e->apps[a].n;
+		e->apps_top_first += 2 * e->apps[a].top_first > e->apps[a].runs;
+	}
+	e->mae = sae / (double)d->n;
+	e->rmse = sqrt(sse / (double)d->n);
+	e->spearman = d->n > 2 ? gsl_stats_spearman(pred, 1, d->y, 1, d->n, work) : 0;
+	free(work);
+	free(best_meas);
+	free(best_pred);
+	free(meas_at_best);
+	free(run_app);
+	return 0;
+}
+
+int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd_eval *out)
+{
+	memset(out, 0, sizeof *out);
+	out->variant = variant;
+	out->link = link;
+	const char **apps = NULL;
+	int napps = 0, rc = VD_ERROR;
+	double *pred = malloc(d->n * sizeof *pred);
+	size_t *rows = malloc(d->n * sizeof *rows);
+	if (!pred || !rows || app_list(d, &apps, &napps) != 0) {
+		vd_error_set("out of memory evaluating the model");
+		goto done;
+	}
+	for (int a = 0; a < napps; a++) {
+		size_t nr = 0;
+		for (size_t i = 0; i < d->n; i++)
+			if (strcmp(d->app[i], apps[a]))
+				rows[nr++] = i;
+		vd_model *m = NULL;
+		if (vd_model_fit(d, rows, nr, variant, link, &m) != 0)
+			goto done;
+		for (size_t i = 0; i < d->n; i++)
+			if (!strcmp(d->app[i], apps[a]))
+				pred[i] = vd_model_predict(m, &d->raw[i * VD_NRAW]);
+		vd_model_free(m);
+	}
+	rc = score(d, pred, apps, napps, out);
+done:
+	free(apps);
+	free(pred);
+	free(rows);
+	return rc;
+}
+
+int vd_model_eval_analytic(const vd_dataset *d, vd_eval *out)
+{
+	memset(out, 0, sizeof *out);
+	out->variant = "analytic";
+	out->link = "none";
+	const char **apps = NULL;
+	int napps = 0, rc = VD_ERROR;
+	double *pred = malloc(d->n * sizeof *pred);
+	if (!pred || app_list(d, &apps, &napps) != 0) {
+		vd_error_set("out of memory evaluating the model");
+		goto done;
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		const double *raw = &d->raw[i * VD_NRAW];
+		pred[i] = raw[1] > 0 ? raw[VD_RAW_ANALYTIC] : 0;
+	}
+	rc = score(d, pred, apps, napps, out);
+done:
+	free(apps);
+	free(pred);
+	return rc;
+}

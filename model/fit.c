@@ -1,0 +1,345 @@
+/*
+ * fit.c - ordinary least squares with GSL, backward stepwise selection and
+ * the regression statistics of the paper's Table II.
+ *
+ * The fit is gsl_multifit_wlinear with unit weights, which returns the
+ * unscaled (X'X)^-1; standard errors are s * sqrt(diag), s^2 = SSE/(n-k-1).
+ * Selection starts from every candidate feature that varies in the
+ * training rows and drops, one at a time, the feature with the smallest
+ * |t| while it is below 2 (the paper's rule), refitting each time.
+ */
+#define _GNU_SOURCE
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vd_model.h"
+
+const char *const vd_model_variants[3] = { "paper", "absolute", "both" };
+const char *const vd_model_links[2] = { "identity", "logit" };
+
+#define LOGIT_EPS 0.01
+
+/* ---- features ---- */
+
+/* candidate features of each variant */
+static const char *const paper_feats[] = { "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
+					   "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16" };
+static const char *const abs_feats[] = { "log_p1", "log_p2", "log_p3", "log_p4", "log_p5",
+					 "log_p6", "log_p7", "log_p8", "log_p9", "log_p10",
+					 "log_p11", "log_p12", "log_p13", "log_p14", "log_p15",
+					 "analytic", "log_io_s", "log_compute_s" };
+
+double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
+{
+	*ok = 1;
+	for (int i = 0; i < VD_NFEATURES; i++)
+		if (!strcmp(name, vd_feature_column[i]))
+			return raw[VD_NPARAMS + i];
+	if (!strncmp(name, "log_", 4)) {
+		for (int i = 0; i < VD_NPARAMS; i++)
+			if (!strcmp(name + 4, vd_param_column[i]))
+				return log10(1 + fmax(raw[i], 0));
+		/* seconds: log10 of milliseconds, so 1 ms is 0.3 and 1 s is 3 */
+		if (!strcmp(name, "log_io_s"))
+			return log10(1 + 1000 * fmax(raw[VD_RAW_IO_S], 0));
+		if (!strcmp(name, "log_compute_s"))
+			return log10(1 + 1000 * fmax(raw[VD_RAW_COMPUTE_S], 0));
+	}
+	if (!strcmp(name, "analytic"))
+		return raw[VD_RAW_ANALYTIC];
+	*ok = 0;
+	return 0;
+}
+
+static int variant_features(const char *variant, const char **names, int *n)
+{
+	*n = 0;
+	int paper = !strcmp(variant, "paper") || !strcmp(variant, "both");
+	int absolute = !strcmp(variant, "absolute") || !strcmp(variant, "both");
+	if (!paper && !absolute) {
+		vd_error_set("unknown model variant '%s' (paper, absolute or both)", variant);
+		return VD_ERROR;
+	}
+	if (paper)
+		for (size_t i = 0; i < sizeof paper_feats / sizeof *paper_feats; i++)
+			names[(*n)++] = paper_feats[i];
+	if (absolute)
+		for (size_t i = 0; i < sizeof abs_feats / sizeof *abs_feats; i++)
+			names[(*n)++] = abs_feats[i];
+	return 0;
+}
+
+static double logit(double y)
+{
+	y = fmin(fmax(y, LOGIT_EPS), 1 - LOGIT_EPS);
+	return log(y / (1 - y));
+}
+
+/* ---- one OLS fit ---- */
+
+typedef struct ols {
+	double *coef, *se, *t;
+	double sse, sst, ymean, ysd;
+} ols;
+
+/* X: n x (k+1) with the intercept column first */
+static int ols_fit(const double *X, const double *y, size_t n, int k, ols *o)
+{
+	int p = k + 1;
+	if ((long)n <= p) {
+		vd_error_set("%zu observations are too few for %d features", n, k);
+		return VD_ERROR;
+	}
+	gsl_matrix *m = gsl_matrix_alloc(n, (size_t)p), *cov = gsl_matrix_alloc((size_t)p, (size_t)p);
+	gsl_vector *yv = gsl_vector_alloc(n), *w = gsl_vector_alloc(n), *c = gsl_vector_alloc((size_t)p);
+	gsl_multifit_linear_workspace *ws = gsl_multifit_linear_alloc(n, (size_t)p);
+	int rc = VD_ERROR;
+	if (!m || !cov || !yv || !w || !c || !ws) {
+		vd_error_set("out of memory fitting the model");
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (int j = 0; j < p; j++)
+			gsl_matrix_set(m, i, (size_t)j, X[i * (size_t)p + (size_t)j]);
+		gsl_vector_set(yv, i, y[i]);
+		gsl_vector_set(w, i, 1.0);
+	}
+	double chisq;
+	if (gsl_multifit_wlinear(m, w, yv, c, cov, &chisq, ws) != GSL_SUCCESS) {
+		vd_error_set("the least-squares fit failed");
+		goto done;
+	}
+	double mean = 0;
+	for (size_t i = 0; i < n; i++)
+		mean += y[i];
+	mean /= (double)n;
+	double sst = 0;
+	for (size_t i = 0; i < n; i++)
+		sst += (y[i] - mean) * (y[i] - mean);
+	o->sse = chisq;
+	o->sst = sst;
+	o->ymean = mean;
+	o->ysd = n > 1 ? sqrt(sst / (double)(n - 1)) : 0;
+	double s2 = chisq / (double)(n - (size_t)p);
+	for (int j = 0; j < p; j++) {
+		o->coef[j] = gsl_vector_get(c, (size_t)j);
+		double v = s2 * gsl_matrix_get(cov, (size_t)j, (size_t)j);
+		o->se[j] = v > 0 ? sqrt(v) : 0;
+		o->t[j] = o->se[j] > 0 ? o->coef[j] / o->se[j] : 0;
+	}
+	rc = 0;
+done:
+	gsl_matrix_free(m);
+	gsl_matrix_free(cov);
+	gsl_vector_free(yv);
+	gsl_vector_free(w);
+	gsl_vector_free(c);
+	if (ws)
+		gsl_multifit_linear_free(ws);
+	return rc;
+}
+
+/* ---- the model ---- */
+
+void vd_model_free(vd_model *m)
+{
+	if (!m)
+		return;
+	for (int i = 0; i < m->k; i++)
+		free(m->names[i]);
+	free(m->names);
+	free(m->coef);
+	free(m->se);
+	free(m->t);
+	free(m->variant);
+	free(m->link);
+	free(m->provenance);
+	free(m);
+}
+
+static int has_io(const double *raw)
+{
+	return raw[1] > 0; /* P2: I/O calls */
+}
+
+int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const char *variant,
+		 const char *link, vd_model **out)
+{
+	*out = NULL;
+	const char *cand[64];
+	int nc;
+	if (variant_features(variant, cand, &nc) != 0)
+		return VD_ERROR;
+	int lg = !strcmp(link, "logit");
+	if (!lg && strcmp(link, "identity")) {
+		vd_error_set("unknown link '%s' (identity or logit)", link);
+		return VD_ERROR;
+	}
+	size_t total = rows ? nrows : d->n;
+	/* the rows with I/O in the source */
+	size_t *use = malloc((total ? total : 1) * sizeof *use), n = 0;
+	double *F = malloc((total ? total : 1) * (size_t)nc * sizeof *F);
+	double *y = malloc((total ? total : 1) * sizeof *y);
+	double *X = malloc((total ? total : 1) * (size_t)(nc + 1) * sizeof *X);
+	int *keep = calloc((size_t)nc, sizeof *keep);
+	ols o = { 0 };
+	o.coef = calloc((size_t)nc + 1, sizeof(double));
+	o.se = calloc((size_t)nc + 1, sizeof(double));
+	o.t = calloc((size_t)nc + 1, sizeof(double));
+	vd_model *m = calloc(1, sizeof *m);
+	int rc = VD_ERROR;
+	if (!use || !F || !y || !X || !keep || !o.coef || !o.se || !o.t || !m) {
+		vd_error_set("out of memory fitting the model");
+		goto done;
+	}
+	for (size_t i = 0; i < total; i++) {
+		size_t r = rows ? rows[i] : i;
+		const double *raw = &d->raw[r * VD_NRAW];
+		if (!has_io(raw))
+			continue;
+		int ok;
+		for (int j = 0; j < nc; j++)
+			F[n * (size_t)nc + (size_t)j] = vd_model_feature(cand[j], raw, &ok);
+		y[n] = lg ? logit(d->y[r]) : d->y[r];
+		use[n++] = r;
+	}
+	/* candidates that vary in these rows */
+	int nk = 0;
+	for (int j = 0; j < nc; j++) {
+		double lo = INFINITY, hi = -INFINITY;
+		for (size_t i = 0; i < n; i++) {
+			double v = F[i * (size_t)nc + (size_t)j];
+			lo = fmin(lo, v);
+			hi = fmax(hi, v);
+		}
+		keep[j] = n > 0 && hi - lo > 1e-12;
+		nk += keep[j];
+	}
+	m->candidates = nk;
+	/* backward elimination */
+	for (;;) {
+		int k = 0;
+		for (size_t i = 0; i < n; i++) {
+			double *row = &X[i * (size_t)(nk + 1)];
+			row[0] = 1;
+			int c = 1;
+			for (int j = 0; j < nc; j++)
+				if (keep[j])
+					row[c++] = F[i * (size_t)nc + (size_t)j];
+		}
+		k = nk;
+		if (ols_fit(X, y, n, k, &o) != 0)
+			goto done;
+		int worst = -1, c = 1;
+		double tmin = 2;
+		for (int j = 0; j < nc; j++) {
+			if (!keep[j])
+				continue;
+			double at = fabs(o.t[c]);
+			if (at < tmin) {
+				tmin = at;
+				worst = j;
+			}
+			c++;
+		}
+		if (worst < 0)
+			break;
+		keep[worst] = 0;
+		nk--;
+		/* compact X for the smaller model on the next pass */
+	}
+	/* the model */
+	m->variant = strdup(variant);
+	m->link = strdup(link);
+	m->k = nk;
+	m->names = calloc((size_t)nk + 1, sizeof *m->names);
+	m->coef = calloc((size_t)nk + 1, sizeof(double));
+	m->se = calloc((size_t)nk + 1, sizeof(double));
+	m->t = calloc((size_t)nk + 1, sizeof(double));
+	if (!m->variant || !m->link || !m->names || !m->coef || !m->se || !m->t) {
+		vd_error_set("out of memory fitting the model");
+		goto done;
+	}
+	m->coef[0] = o.coef[0];
+	m->se[0] = o.se[0];
+	m->t[0] = o.t[0];
+	for (int j = 0, c = 1; j < nc; j++) {
+		if (!keep[j])
+			continue;
+		m->names[c - 1] = strdup(cand[j]);
+		if (!m->names[c - 1]) {
+			vd_error_set("out of memory fitting the model");
+			goto done;
+		}
+		m->coef[c] = o.coef[c];
+		m->se[c] = o.se[c];
+		m->t[c] = o.t[c];
+		c++;
+	}
+	long p = nk + 1;
+	m->n = (long)n;
+	m->r2 = o.sst > 0 ? 1 - o.sse / o.sst : 0;
+	m->adj_r2 = n > (size_t)p ? 1 - (1 - m->r2) * (double)(n - 1) / (double)(n - (size_t)p) : 0;
+	m->f = nk > 0 && o.sse > 0 ? ((o.sst - o.sse) / (double)nk) / (o.sse / (double)(n - (size_t)p))
+				   : 0;
+	m->f_p = nk > 0 ? gsl_cdf_fdist_Q(m->f, (double)nk, (double)(n - (size_t)p)) : 1;
+	m->se_reg = sqrt(o.sse / (double)(n - (size_t)p));
+	m->y_mean = o.ymean;
+	m->y_sd = o.ysd;
+	*out = m;
+	m = NULL;
+	rc = 0;
+done:
+	vd_model_free(m);
+	free(use);
+	free(F);
+	free(y);
+	free(X);
+	free(keep);
+	free(o.coef);
+	free(o.se);
+	free(o.t);
+	return rc;
+}
+
+double vd_model_predict(const vd_model *m, const double raw[VD_NRAW])
+{
+	if (!has_io(raw))
+		return 0;
+	double v = m->coef[0];
+	for (int j = 0; j < m->k; j++) {
+		int ok;
+		v += m->coef[j + 1] * vd_model_feature(m->names[j], raw, &ok);
+	}
+	if (!strcmp(m->link, "logit"))
+		return 1 / (1 + exp(-v));
+	return fmin(fmax(v, 0), 1);
+}
+
+int vd_model_table(const vd_model *m, vd_buf *b)
+{
+	int rc = vd_buf_printf(b, "CIOC model: %s features, %s link (%d of %d candidate features kept, |t| >= 2)\n\n",
+			       m->variant, m->link, m->k, m->candidates);
+	rc = rc || vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error",
+				 "t-ratio");
+	for (int j = 0; j <= m->k && !rc; j++)
+		rc = vd_buf_printf(b, "%-16s %12.5g %12.5g %9.3f\n", j ? m->names[j - 1] : "constant",
+				   m->coef[j], m->se[j], m->t[j]);
+	rc = rc || vd_buf_printf(b,
+				 "\nR-squared            %10.4f    observations        %10ld\n"
+				 "adjusted R-squared   %10.4f    F-statistic         %10.4g\n"
+				 "S.E. of regression   %10.4f    F's degrees         %4d, %5ld\n"
+				 "mean of dependent    %10.4f    p-value of F        %10.3g\n"
+				 "S.D. of dependent    %10.4f\n",
+				 m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1,
+				 m->y_mean, m->f_p, m->y_sd);
+	if (!rc && !strcmp(m->link, "logit"))
+		rc = vd_buf_puts(b, "(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
+	if (!rc && m->provenance)
+		rc = vd_buf_printf(b, "\n%s\n", m->provenance);
+	return rc;
+}

@@ -1,0 +1,106 @@
+/*
+ * vd_model.h - the CIOC regression: a multilinear model fitted with GSL on
+ * measured block intensities (data/training/), stepwise as in the paper
+ * (variables with |t| < 2 dropped one at a time), evaluated by leaving one
+ * application out, and stored as XML (libxml2).
+ *
+ * A model predicts a block's I/O intensity from its "raw" values, the ones
+ * the analysis stores per block: P1..P15, X1..X16, the device model's
+ * predicted I/O and compute seconds, and the analytic CIOC.  Features are
+ * named transforms of those (x3, log_p3, analytic, ...); the model file
+ * names its features, so any model can be applied to any analysis.
+ * Blocks without I/O in the source (P2 = 0) are not modelled: their
+ * intensity is 0.
+ */
+#ifndef VD_MODEL_H
+#define VD_MODEL_H
+
+#include <stddef.h>
+
+#include "vd_analyzer.h"
+#include "vd_util.h"
+
+/* raw values: p1..p15, x1..x16, then these three */
+enum { VD_RAW_IO_S = VD_NPARAMS + VD_NFEATURES, VD_RAW_COMPUTE_S, VD_RAW_ANALYTIC, VD_NRAW };
+
+/* the raw values of an analyzed block */
+void vd_model_raw(const vd_block *b, double raw[VD_NRAW]);
+
+/* ---- training data ---- */
+
+typedef struct vd_dataset {
+	size_t n;
+	double *raw;          /* n x VD_NRAW */
+	double *y;            /* measured intensity */
+	double *wall;         /* measured wall seconds */
+	const char **app, **config, **block_id, **kind;
+	int *run;             /* one number per (app, config, rep): blocks measured together */
+	vd_arena *arena;
+} vd_dataset;
+
+/* data/training/blocks.csv as model/build_dataset.sh writes it */
+int vd_dataset_load(vd_dataset **out, const char *path);
+void vd_dataset_free(vd_dataset *d);
+
+/* ---- models ---- */
+
+/* feature sets: "paper" (X1..X16, shares of the application), "absolute"
+ * (log-scaled P values and the device model's estimates), "both" */
+extern const char *const vd_model_variants[3];
+/* links: "identity" (prediction clamped to [0, 1]) or "logit" (fitted on
+ * logit(y), predicted through the logistic function) */
+extern const char *const vd_model_links[2];
+
+typedef struct vd_model {
+	char *variant, *link;
+	int k;                /* features kept (without the intercept) */
+	char **names;         /* k feature names */
+	double *coef, *se, *t; /* k + 1 each: [0] is the intercept */
+	double r2, adj_r2, f, f_p, se_reg, y_mean, y_sd;
+	long n;               /* observations fitted */
+	int candidates;       /* features before the stepwise selection */
+	char *provenance;     /* free text: data, date, vidya version */
+} vd_model;
+
+/* The value of feature `name` for a block's raw values; 0 and *ok = 0 for
+ * an unknown name. */
+double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok);
+
+/* Fits on the rows `rows` (NULL: all) of d with I/O in the source. */
+int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const char *variant,
+		 const char *link, vd_model **out);
+/* predicted intensity, 0..1 */
+double vd_model_predict(const vd_model *m, const double raw[VD_NRAW]);
+void vd_model_free(vd_model *m);
+
+/* the paper's Table II for the model, as text */
+int vd_model_table(const vd_model *m, vd_buf *out);
+
+int vd_model_save(const vd_model *m, const char *path);
+int vd_model_load(vd_model **out, const char *path);
+
+/* ---- evaluation: leave one application out ---- */
+
+typedef struct vd_eval_app {
+	const char *app;
+	size_t n;             /* held-out records */
+	double mae;
+	int runs, top_first;  /* runs of the app, runs whose top predicted block is the top measured */
+} vd_eval_app;
+
+typedef struct vd_eval {
+	const char *variant, *link;
+	size_t n;
+	double mae, rmse, spearman;
+	int napps, apps_top_first; /* apps whose top block is ranked first in most runs */
+	int runs, runs_top_first;
+	vd_eval_app *apps;    /* napps */
+} vd_eval;
+
+int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd_eval *out);
+void vd_eval_release(vd_eval *e);
+
+/* the analytic CIOC alone (no fit), evaluated the same way, for reference */
+int vd_model_eval_analytic(const vd_dataset *d, vd_eval *out);
+
+#endif

@@ -1,0 +1,216 @@
+/*
+ * test_model.c - the CIOC regression on synthetic data whose truth is
+ * known: coefficients are recovered, noise features are dropped by the
+ * |t| < 2 rule, statistics match their definitions, the model file reads
+ * back exactly, and leave-one-application-out reports what it should.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "vd_model.h"
+
+/* deterministic uniform [0, 1) */
+static double rnd(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+/* A CSV of `napps` applications x `runs` runs x `blocks` blocks where
+ * intensity = 0.1 + 0.6 * analytic + 0.2 * x7 (+ small noise); x3 and p10
+ * are noise features.  Returns the path (caller unlinks and frees). */
+static char *write_csv(int napps, int runs, int blocks, double noise)
+{
+	char *path = strdup("/tmp/vidya-model-test.XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "app,family,config,rep,block_id,kind,line");
+	for (int i = 0; i < VD_NPARAMS; i++)
+		fprintf(f, ",%s", vd_param_column[i]);
+	for (int i = 0; i < VD_NFEATURES; i++)
+		fprintf(f, ",%s", vd_feature_column[i]);
+	fprintf(f, ",pred_io_s,pred_compute_s,analytic,wall_s,io_s,io_ops,io_bytes,intensity\n");
+	uint64_t s = 42;
+	for (int a = 0; a < napps; a++)
+		for (int r = 0; r < runs; r++)
+			for (int b = 0; b < blocks; b++) {
+				double analytic = rnd(&s), x7 = rnd(&s), x3 = rnd(&s);
+				double p10 = 1000 * rnd(&s);
+				double y = 0.1 + 0.6 * analytic + 0.2 * x7 + noise * (rnd(&s) - 0.5);
+				fprintf(f, "app%d,other,c%d,1,app%d.c:f%d,function,%d", a, r, a, b, b + 1);
+				for (int i = 0; i < VD_NPARAMS; i++)
+					fprintf(f, ",%g", i == 1 ? 10.0 : i == 9 ? p10 : 0.0);
+				for (int i = 0; i < VD_NFEATURES; i++)
+					fprintf(f, ",%g", i == 6 ? x7 : i == 2 ? x3 : 0.0);
+				fprintf(f, ",0.1,0.1,%g,1.0,0.5,10,4096,%g\n", analytic, y);
+			}
+	fclose(f);
+	return path;
+}
+
+static double coef_of(const vd_model *m, const char *name)
+{
+	for (int j = 0; j < m->k; j++)
+		if (!strcmp(m->names[j], name))
+			return m->coef[j + 1];
+	return NAN;
+}
+
+static void test_recovers_coefficients(void **state)
+{
+	(void)state;
+	char *csv = write_csv(4, 5, 20, 0.02);
+	vd_dataset *d = NULL;
+	assert_int_equal(vd_dataset_load(&d, csv), 0);
+	assert_int_equal(d->n, 400);
+	vd_model *m = NULL;
+	assert_int_equal(vd_model_fit(d, NULL, 0, "both", "identity", &m), 0);
+	/* the two real features stay, the noise goes */
+	assert_true(fabs(coef_of(m, "analytic") - 0.6) < 0.01);
+	assert_true(fabs(coef_of(m, "x7") - 0.2) < 0.01);
+	assert_true(fabs(m->coef[0] - 0.1) < 0.01);
+	assert_true(isnan(coef_of(m, "x3")) || fabs(coef_of(m, "x3")) < 0.01);
+	for (int j = 0; j <= m->k; j++)
+		if (j > 0)
+			assert_true(fabs(m->t[j]) >= 2);
+	assert_true(m->r2 > 0.98 && m->r2 <= 1);
+	assert_true(m->adj_r2 <= m->r2);
+	assert_true(m->f > 100 && m->f_p < 1e-10);
+	/* residual S.E. of uniform noise of width 0.02: 0.02 / sqrt(12) */
+	assert_true(fabs(m->se_reg - 0.02 / sqrt(12)) < 0.002);
+	assert_int_equal(m->n, 400);
+	/* prediction */
+	double raw[VD_NRAW] = { 0 };
+	raw[1] = 5;
+	raw[VD_RAW_ANALYTIC] = 0.5;
+	raw[VD_NPARAMS + 6] = 0.5;
+	assert_true(fabs(vd_model_predict(m, raw) - 0.5) < 0.02);
+	raw[1] = 0; /* no I/O in the block: 0 */
+	assert_true(vd_model_predict(m, raw) == 0);
+
+	/* the table names every kept feature and the statistics */
+	vd_buf b = VD_BUF_INIT;
+	assert_int_equal(vd_model_table(m, &b), 0);
+	assert_non_null(strstr(b.ptr, "analytic"));
+	assert_non_null(strstr(b.ptr, "adjusted R-squared"));
+	assert_non_null(strstr(b.ptr, "S.E. of regression"));
+	vd_buf_release(&b);
+
+	/* the model file reads back exactly */
+	char xml[] = "/tmp/vidya-model-xml.XXXXXX";
+	int fd = mkstemp(xml);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(vd_model_save(m, xml), 0);
+	vd_model *back = NULL;
+	assert_int_equal(vd_model_load(&back, xml), 0);
+	assert_int_equal(back->k, m->k);
+	for (int j = 0; j <= m->k; j++)
+		assert_true(back->coef[j] == m->coef[j]);
+	assert_true(back->r2 == m->r2);
+	assert_string_equal(back->link, "identity");
+	raw[1] = 5;
+	assert_true(vd_model_predict(back, raw) == vd_model_predict(m, raw));
+	vd_model_free(back);
+	unlink(xml);
+
+	vd_model_free(m);
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
+static void test_logit_link(void **state)
+{
+	(void)state;
+	char *csv = write_csv(3, 4, 20, 0.0);
+	vd_dataset *d = NULL;
+	assert_int_equal(vd_dataset_load(&d, csv), 0);
+	vd_model *m = NULL;
+	assert_int_equal(vd_model_fit(d, NULL, 0, "absolute", "logit", &m), 0);
+	double raw[VD_NRAW] = { 0 };
+	raw[1] = 5;
+	for (double a = 0; a <= 1; a += 0.25) {
+		raw[VD_RAW_ANALYTIC] = a;
+		double p = vd_model_predict(m, raw);
+		assert_true(p > 0 && p < 1);
+	}
+	vd_model_free(m);
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
+static void test_loao(void **state)
+{
+	(void)state;
+	char *csv = write_csv(4, 5, 10, 0.02);
+	vd_dataset *d = NULL;
+	assert_int_equal(vd_dataset_load(&d, csv), 0);
+	vd_eval e;
+	assert_int_equal(vd_model_loao(d, "both", "identity", &e), 0);
+	assert_int_equal(e.napps, 4);
+	assert_int_equal(e.runs, 20);
+	assert_true(e.mae < 0.02);
+	assert_true(e.spearman > 0.95);
+	/* with almost no noise the top block is found in nearly every run */
+	assert_true(e.runs_top_first >= 18);
+	assert_int_equal(e.apps_top_first, 4);
+	vd_eval_release(&e);
+	/* the paper's shares alone cannot see the analytic estimate */
+	assert_int_equal(vd_model_loao(d, "paper", "identity", &e), 0);
+	assert_true(e.mae > 0.05);
+	vd_eval_release(&e);
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
+static void test_bad_input(void **state)
+{
+	(void)state;
+	vd_dataset *d = NULL;
+	assert_int_not_equal(vd_dataset_load(&d, "/nonexistent/blocks.csv"), 0);
+	assert_non_null(strstr(vd_error_last(), "/nonexistent/blocks.csv"));
+	char path[] = "/tmp/vidya-model-bad.XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_true(write(fd, "app,config\nx,y\n", 15) == 15);
+	close(fd);
+	assert_int_not_equal(vd_dataset_load(&d, path), 0);
+	assert_non_null(strstr(vd_error_last(), "no column"));
+	vd_model *m = NULL;
+	assert_int_not_equal(vd_model_load(&m, path), 0);
+	assert_non_null(strstr(vd_error_last(), path));
+	unlink(path);
+	char *csv = write_csv(2, 1, 5, 0.01);
+	assert_int_equal(vd_dataset_load(&d, csv), 0);
+	assert_int_not_equal(vd_model_fit(d, NULL, 0, "nonsense", "identity", &m), 0);
+	assert_non_null(strstr(vd_error_last(), "nonsense"));
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_recovers_coefficients),
+		cmocka_unit_test(test_logit_link),
+		cmocka_unit_test(test_loao),
+		cmocka_unit_test(test_bad_input),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
