@@ -341,8 +341,10 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 				st->innermost = best;
 		}
 	}
-	/* the program block holds everything the process did */
-	if (mp->run->nblocks && mp->stamp[0] != mp->cur && nout < cap) {
+	/* the program block: whatever ran in the program's own code (runtime
+	 * threads that never enter it, such as MPI's progress threads, and
+	 * the time before main do not count) */
+	if (nout > 0 && mp->stamp[0] != mp->cur && nout < cap) {
 		mp->stamp[0] = mp->cur;
 		out[nout++] = 0;
 	}

@@ -590,6 +590,11 @@ int vt_begin(vt_call *c, int call)
 	return 1;
 }
 
+void vt_restart(vt_call *c)
+{
+	c->t0 = vt_now();
+}
+
 /* The path of descriptor `fd` from /proc, for descriptors this process
  * did not open through a wrapper (inherited, or opened inside libc). */
 static size_t fd_path(int fd, char *buf, size_t cap)

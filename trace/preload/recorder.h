@@ -44,6 +44,10 @@ int vt_begin(vt_call *c, int call);
 void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
 	    const char *path);
 
+/* Takes the start time again: for wrappers that query something (a file
+ * position) between vt_begin and the real call. */
+void vt_restart(vt_call *c);
+
 /* Calls made between these are not recorded on this thread. Nestable. */
 void vt_quiet_begin(void);
 void vt_quiet_end(void);

@@ -105,6 +105,8 @@ int fclose(FILE *f)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int64_t off = on ? pos_of(f) : -1;                                     \
+	if (on)                                                                \
+		vt_restart(&c);                                                \
 	size_t r = realcall;                                                   \
 	if (on) {                                                              \
 		c.fd = fd_of(f);                                               \
@@ -166,6 +168,8 @@ static int vformat(int callid, FILE *f, int chk, const char *fmt, va_list ap)
 	vt_call c;
 	int on = vt_begin(&c, callid);
 	int64_t off = on ? pos_of(f) : -1;
+	if (on)
+		vt_restart(&c);
 	int r = chk >= 0 && real___vfprintf_chk ? real___vfprintf_chk(f, chk, fmt, ap)
 						 : real_vfprintf(f, fmt, ap);
 	if (on) {
@@ -222,6 +226,8 @@ int fputs(const char *s, FILE *f)
 	vt_call c;
 	int on = vt_begin(&c, VD_TL_FPUTS);
 	int64_t off = on ? pos_of(f) : -1;
+	if (on)
+		vt_restart(&c);
 	int r = real_fputs(s, f);
 	if (on) {
 		int64_t n = (int64_t)strlen(s);
@@ -238,6 +244,8 @@ int puts(const char *s)
 	FILE *f = stdout;
 	int on = vt_begin(&c, VD_TL_PUTS);
 	int64_t off = on ? pos_of(f) : -1;
+	if (on)
+		vt_restart(&c);
 	int r = real_puts(s);
 	if (on) {
 		int64_t n = (int64_t)strlen(s) + 1;
@@ -253,6 +261,8 @@ static char *gets_common(int callid, char *s, int size, FILE *f,
 	vt_call c;
 	int on = vt_begin(&c, callid);
 	int64_t off = on ? pos_of(f) : -1;
+	if (on)
+		vt_restart(&c);
 	char *r = fn(s, size, f, cap);
 	if (on) {
 		c.fd = fd_of(f);
@@ -292,6 +302,8 @@ static int scan_common(int callid, FILE *f, const char *fmt, va_list ap, int iso
 	vt_call c;
 	int on = vt_begin(&c, callid);
 	int64_t off = on ? pos_of(f) : -1;
+	if (on)
+		vt_restart(&c);
 	int r = isoc99 && real___isoc99_vfscanf ? real___isoc99_vfscanf(f, fmt, ap)
 						: real_vfscanf(f, fmt, ap);
 	if (on) {
@@ -330,6 +342,8 @@ int __isoc99_fscanf(FILE *f, const char *fmt, ...)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int64_t off = on ? pos_of(f) : -1;                                     \
+	if (on)                                                                \
+		vt_restart(&c);                                                \
 	int r = realcall;                                                      \
 	if (on) {                                                              \
 		c.fd = fd_of(f);                                               \
