@@ -19,9 +19,9 @@ typedef struct command {
 static const command commands[] = {
 	{ "analyze", cmd_analyze, "predict per-block I/O intensity from compile_commands.json" },
 	{ "merge", cmd_merge, "join 'analyze --shard K/N' databases and analyze the whole project" },
+	{ "model", cmd_model, "fit, evaluate or show the CIOC regression model" },
 	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },
 	{ "sysprobe", cmd_sysprobe, "measure this machine's CPU, memory and storage" },
-	{ "model", cmd_model, "fit, evaluate or show the CIOC regression model" },
 	{ "trace", cmd_trace, "run a program and record its real I/O, per layer and per block" },
 };
 

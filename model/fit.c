@@ -31,7 +31,7 @@ static const char *const paper_feats[] = { "x1", "x2", "x3", "x4", "x5", "x6", "
 static const char *const abs_feats[] = { "log_p1", "log_p2", "log_p3", "log_p4", "log_p5",
 					 "log_p6", "log_p7", "log_p8", "log_p9", "log_p10",
 					 "log_p11", "log_p12", "log_p13", "log_p14", "log_p15",
-					 "analytic", "log_io_s", "log_compute_s" };
+					 "analytic", "log_io_s", "log_compute_s", "log_ratio" };
 
 double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
 {
@@ -51,6 +51,13 @@ double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
 	}
 	if (!strcmp(name, "analytic"))
 		return raw[VD_RAW_ANALYTIC];
+	/* the analytic estimate unsaturated: log10 of predicted I/O over
+	 * compute seconds (1 us floor), within [-6, 6] */
+	if (!strcmp(name, "log_ratio"))
+		return fmin(fmax(log10((fmax(raw[VD_RAW_IO_S], 0) + 1e-6) /
+				       (fmax(raw[VD_RAW_COMPUTE_S], 0) + 1e-6)),
+				 -6),
+			    6);
 	*ok = 0;
 	return 0;
 }

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# build_dataset.sh - the CIOC training set: builds every application of
+# data/corpus/, and for each of its configurations runs `vidya analyze`
+# (static features) and `vidya trace` (measured truth), then writes one
+# record per block to data/training/blocks.csv, with the system profile
+# and vidya version it came from (data/training/provenance.txt).
+#
+# usage: model/build_dataset.sh [APP ...]      (default: every app)
+#   OUT=DIR       where the dataset goes (default: data/training)
+#   VIDYA=PATH    the vidya binary (default: build/vidya)
+#   MIN_WALL=S    blocks measured for less than S seconds are left out
+#                 (default 0.02: 20 samples at the default 1000 Hz)
+#   REPEAT=N      trace each configuration N times (default 1)
+#   ONLY=A,B      only the configurations with these names
+#
+# Which blocks become records: function and loop blocks of the analysis
+# that the trace measured (v_measured_blocks joined with v_blocks on
+# block_id), run for at least MIN_WALL seconds.  Blocks without any I/O
+# in the source (p2 = 0) are kept: the model is fitted on blocks with I/O
+# and predicts 0 for the others, and the records let that rule be checked.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+VIDYA=${VIDYA:-$root/build/vidya}
+OUT=${OUT:-$root/data/training}
+MIN_WALL=${MIN_WALL:-0.02}
+REPEAT=${REPEAT:-1}
+ONLY=${ONLY:-}
+corpus=$root/data/corpus
+[ -x "$VIDYA" ] || { echo "build_dataset: $VIDYA is not built" >&2; exit 1; }
+VIDYA=$(cd "$(dirname "$VIDYA")" && pwd)/$(basename "$VIDYA")
+
+apps=("$@")
+if [ ${#apps[@]} -eq 0 ]; then
+	for d in "$corpus"/*/; do [ -f "$d/configs.tsv" ] && apps+=("$(basename "$d")"); done
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/vidya-dataset.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$OUT"
+db=$work/corpus.db
+csv=$work/blocks.csv
+mpirun_root=
+[ "$(id -u)" = 0 ] && mpirun_root=--allow-run-as-root
+
+# the machine, probed once, in the database every analysis uses
+echo "build_dataset: probing storage under $work (vidya sysprobe --quick)" >&2
+"$VIDYA" sysprobe --quick --dir "$work" --db "$db" --format json >"$work/profile.json"
+
+meta() { # meta APP KEY: value of KEY in APP's meta.txt
+	sed -n "s/^$2=//p" "$corpus/$1/meta.txt" | head -n 1
+}
+
+header_done=0
+nconf=0
+for app in "${apps[@]}"; do
+	src=$corpus/$app
+	[ -f "$src/configs.tsv" ] || { echo "build_dataset: $app: no configs.tsv" >&2; exit 1; }
+	cc=$(meta "$app" cc)
+	cflags=$(meta "$app" cflags)
+	ldflags=$(meta "$app" ldflags)
+	nprocs=$(meta "$app" nprocs)
+	family=$(meta "$app" family)
+	adir=$work/$app
+	mkdir -p "$adir/run"
+	cp "$src"/*.c "$adir/"
+	# shellcheck disable=SC2086
+	(cd "$adir" && $cc $cflags -o "$app" ./*.c $ldflags) ||
+		{ echo "build_dataset: $app does not build" >&2; exit 1; }
+	# the compilation database analyze reads (one entry per source)
+	{
+		echo "["
+		first=1
+		for c in "$adir"/*.c; do
+			[ $first = 1 ] || echo ","
+			first=0
+			args=$(printf '"%s", ' $cc $cflags)
+			printf '{"directory": "%s", "arguments": [%s"-c", "%s"], "file": "%s"}' \
+				"$adir" "$args" "$(basename "$c")" "$(basename "$c")"
+		done
+		echo "]"
+	} >"$adir/compile_commands.json"
+
+	while IFS=$'\t' read -r name setup args || [ -n "${name:-}" ]; do
+		[ -z "${name:-}" ] || [ "${name:0:1}" = "#" ] && continue
+		[ -z "$ONLY" ] || [[ ",$ONLY," == *",$name,"* ]] || continue
+		run=$adir/run
+		rm -rf "$run" && mkdir -p "$run"
+		setup=${setup//\{dir\}/$run}
+		args=${args//\{dir\}/$run}
+		if [ "$setup" != "-" ]; then
+			# shellcheck disable=SC2086
+			(cd "$run" && "$adir/$app" $setup </dev/null >/dev/null) ||
+				{ echo "build_dataset: $app/$name: setup failed" >&2; exit 1; }
+		fi
+		"$VIDYA" analyze --db "$db" --quiet --args "$args" --nprocs "${nprocs:-1}" \
+			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
+			{ cat "$work/analyze.log" >&2; echo "build_dataset: $app/$name: analyze failed" >&2; exit 1; }
+		for ((rep = 1; rep <= REPEAT; rep++)); do
+			# shellcheck disable=SC2086
+			if [ "${nprocs:-1}" -gt 1 ]; then
+				# stdin from /dev/null: mpirun forwards stdin, which is configs.tsv here
+				(cd "$run" && mpirun $mpirun_root --oversubscribe -np "$nprocs" \
+					"$VIDYA" trace --db "$db" -- "$adir/$app" $args </dev/null >/dev/null 2>"$work/trace.log")
+			else
+				(cd "$run" && "$VIDYA" trace --db "$db" -- "$adir/$app" $args </dev/null >/dev/null 2>"$work/trace.log")
+			fi || { cat "$work/trace.log" >&2; echo "build_dataset: $app/$name: trace failed" >&2; exit 1; }
+			hdr=-noheader
+			[ $header_done = 1 ] || hdr=-header
+			header_done=1
+			sqlite3 -csv $hdr "$db" "
+			  SELECT '$app' AS app, '$family' AS family, '$name' AS config, $rep AS rep,
+			         b.block_id, b.kind, b.line,
+			         b.p1, b.p2, b.p3, b.p4, b.p5, b.p6, b.p7, b.p8, b.p9, b.p10, b.p11, b.p12, b.p13, b.p14, b.p15,
+			         b.x1, b.x2, b.x3, b.x4, b.x5, b.x6, b.x7, b.x8, b.x9, b.x10, b.x11, b.x12, b.x13, b.x14, b.x15, b.x16,
+			         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.cioc AS analytic,
+			         m.wall_s, m.io_s, m.io_ops, m.io_bytes, m.intensity
+			  FROM v_measured_blocks m JOIN v_blocks b ON b.block_id = m.block_id
+			  WHERE m.run_id = (SELECT max(run_id) FROM runs)
+			    AND b.kind IN ('function', 'loop') AND m.wall_s >= $MIN_WALL
+			  ORDER BY b.seq" >>"$csv"
+		done
+		nconf=$((nconf + 1))
+		echo "build_dataset: $app/$name done ($(($(wc -l <"$csv") - 1)) records so far)" >&2
+	done <"$src/configs.tsv"
+done
+
+cp "$csv" "$OUT/blocks.csv"
+cp "$work/profile.json" "$OUT/system_profile.json"
+{
+	echo "vidya: $("$VIDYA" --version) ($(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown))"
+	echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -srm), $(nproc) CPUs"
+	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "apps: ${apps[*]}"
+	echo "configurations: $nconf, repeats: $REPEAT"
+	echo "records: $(($(wc -l <"$OUT/blocks.csv") - 1)) (function and loop blocks measured >= $MIN_WALL s)"
+	echo "system profile: system_profile.json (vidya sysprobe --quick of the scratch directory)"
+} >"$OUT/provenance.txt"
+echo "build_dataset: $(($(wc -l <"$OUT/blocks.csv") - 1)) records -> $OUT/blocks.csv" >&2
