@@ -583,6 +583,17 @@ children)
 	eq "the parent and the child are different processes" 2 \
 		"SELECT count(DISTINCT pid) FROM v_trace_ops WHERE $(at parent.dat) OR $(at child.dat)"
 	;;
+signals)
+	# SIGPROF caught and re-raised (as sort does) and the program's own
+	# handler for the recorder's sampling signal: neither sees a sample
+	build signals cc
+	analyze
+	trace ./signals
+	expect_rc 0 $rc "vidya trace"
+	expect_in "own signals: 2" out "the program's own signals reached its handler exactly twice"
+	between "samples were taken meanwhile (main measured at least 0.2 s)" 200 100000 \
+		"SELECT CAST(wall_s * 1000 AS INTEGER) FROM v_measured_blocks WHERE block_id = 'signals.c:main'"
+	;;
 *)
 	fail "unknown check"
 	;;

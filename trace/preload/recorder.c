@@ -10,7 +10,9 @@
  * instead of writing into the half-built record.
  *
  * Sampling.  A POSIX timer per thread (CLOCK_MONOTONIC, SIGEV_THREAD_ID)
- * delivers SIGPROF every 1/hz seconds of wall time, whether the thread
+ * delivers a real-time signal (SIGRTMIN + 9 unless VIDYA_TRACE_SIGNAL says
+ * otherwise; not SIGPROF, which programs such as sort(1) catch to clean up
+ * and re-raise) every 1/hz seconds of wall time, whether the thread
  * computes or waits in a system call; the handler stores the thread's call
  * stack.  A thread blocked in an uninterruptible call takes the signal when
  * the call returns: the timer's overrun count gives the periods missed, so
@@ -68,6 +70,9 @@ static struct {
 	int enabled;       /* VIDYA_TRACE_DIR set and usable */
 	int stacks;        /* capture call stacks on application calls */
 	unsigned hz;
+	int sig;           /* the sampling signal */
+	int app_has_act;   /* the program asked for a handler of that signal too */
+	struct sigaction app_act;
 	int rank;
 	pid_t pid;
 	uint64_t t0;
@@ -283,9 +288,26 @@ static void write_modules(void)
 
 /* ---- sampling ---- */
 
+/* the program's own use of the sampling signal (not from our timers) */
+static void forward(int sig, siginfo_t *si, void *uc)
+{
+	if (!G.app_has_act)
+		return;
+	if (G.app_act.sa_flags & SA_SIGINFO) {
+		if (G.app_act.sa_sigaction)
+			G.app_act.sa_sigaction(sig, si, uc);
+	} else if (G.app_act.sa_handler != SIG_DFL && G.app_act.sa_handler != SIG_IGN) {
+		G.app_act.sa_handler(sig);
+	}
+}
+
 static void on_sample(int sig, siginfo_t *si, void *uc)
 {
 	tstate *t = &T;
+	if (!si || si->si_code != SI_TIMER) {
+		forward(sig, si, uc);
+		return;
+	}
 	if (!G.enabled || !t->timer_ok)
 		return;
 	int saved = errno;
@@ -330,7 +352,7 @@ static void start_timer(void)
 	struct sigevent sev;
 	memset(&sev, 0, sizeof sev);
 	sev.sigev_notify = SIGEV_THREAD_ID;
-	sev.sigev_signo = SIGPROF;
+	sev.sigev_signo = G.sig;
 	sev._sigev_un._tid = t->tid;
 	if (timer_create(CLOCK_MONOTONIC, &sev, &t->timer) != 0)
 		return;
@@ -371,6 +393,50 @@ static void thread_end(void *unused)
 unsigned vt_samples_taken(void)
 {
 	return T.sigs;
+}
+
+/* ---- the program's handlers for the sampling signal ---- */
+
+/* A program that sets a handler for the sampling signal gets it called for
+ * every such signal that is not a sample; ours stays installed. */
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	VT_REAL(int, sigaction, (int, const struct sigaction *, struct sigaction *));
+	if (!real_sigaction) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (!G.enabled || !G.hz || sig != G.sig)
+		return real_sigaction(sig, act, old);
+	if (old) {
+		if (G.app_has_act) {
+			*old = G.app_act;
+		} else {
+			memset(old, 0, sizeof *old);
+			old->sa_handler = SIG_DFL;
+		}
+	}
+	if (act) {
+		G.app_act = *act;
+		G.app_has_act = 1;
+	}
+	return 0;
+}
+
+sighandler_t signal(int sig, sighandler_t fn)
+{
+	VT_REAL(sighandler_t, signal, (int, sighandler_t));
+	if (!real_signal)
+		return SIG_ERR;
+	if (!G.enabled || !G.hz || sig != G.sig)
+		return real_signal(sig, fn);
+	sighandler_t prev = G.app_has_act && !(G.app_act.sa_flags & SA_SIGINFO)
+				    ? G.app_act.sa_handler
+				    : SIG_DFL;
+	memset(&G.app_act, 0, sizeof G.app_act);
+	G.app_act.sa_handler = fn;
+	G.app_has_act = 1;
+	return prev;
 }
 
 /* ---- threads: every new thread gets its own timer ---- */
@@ -447,6 +513,10 @@ static void init_once(void)
 	G.hz = hz && *hz ? (unsigned)strtoul(hz, NULL, 10) : 1000;
 	if (G.hz > 100000)
 		G.hz = 100000;
+	const char *sg = getenv("VIDYA_TRACE_SIGNAL");
+	G.sig = sg && *sg ? atoi(sg) : SIGRTMIN + 9;
+	if (G.sig <= 0 || G.sig > SIGRTMAX)
+		G.sig = SIGRTMIN + 9;
 	const char *fr = getenv(VD_TL_ENV_FRAMES);
 	G.stacks = !(fr && !strcmp(fr, "0"));
 	G.rank = env_rank();
@@ -472,7 +542,9 @@ static void init_once(void)
 		sa.sa_sigaction = on_sample;
 		sa.sa_flags = SA_SIGINFO | SA_RESTART;
 		sigemptyset(&sa.sa_mask);
-		sigaction(SIGPROF, &sa, NULL);
+		VT_REAL(int, sigaction, (int, const struct sigaction *, struct sigaction *));
+		if (real_sigaction)
+			real_sigaction(G.sig, &sa, NULL);
 		start_timer();
 	}
 }
