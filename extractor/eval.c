@@ -44,6 +44,8 @@ typedef struct arr {
 
 typedef struct frame frame;
 
+#define ARR_SMALL 64 /* local arrays up to this length keep their values */
+
 struct val {
 	int k;
 	unsigned t;
@@ -77,6 +79,7 @@ struct frame {
 	int level;      /* index in the frame stack */
 	frame *up;      /* the caller's frame */
 	fieldvec fields; /* struct members of its locals */
+	VD_VEC(arr *) arrs; /* its local arrays with elements, recycled on return */
 };
 
 typedef struct handle {
@@ -137,7 +140,51 @@ typedef struct ctx {
 	VD_VEC(struct wdelta) wlog; /* bytes written per file while recording */
 	int recording;
 	unsigned long memo_hits, memo_calls;
+	/* element buffers of dead frames' arrays, by length (1..ARR_SMALL):
+	 * a function called a million times must not leave a million copies
+	 * of its local arrays in the arena */
+	val *free_elems[ARR_SMALL + 1];
 } ctx;
+
+/* Elements for `a` (zeroed), from the dead frames' buffers when one of that
+ * length is free.  An array of a function's frame is remembered by that
+ * frame, which returns the buffer when the call ends. */
+static val *arr_elems(ctx *c, arr *a)
+{
+	int n = a->n > 0 ? a->n : 1;
+	val *v = NULL;
+	if (n <= ARR_SMALL && c->free_elems[n]) {
+		v = c->free_elems[n];
+		c->free_elems[n] = v->ref;
+		memset(v, 0, (size_t)n * sizeof(val));
+	} else {
+		v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
+	}
+	if (!v || a->level < 0 || n > ARR_SMALL)
+		return v;
+	frame *f = c->fr;
+	while (f && f->level > a->level)
+		f = f->up;
+	if (f && f->level == a->level && vd_vec_push(f->arrs, a) != 0)
+		return v; /* not remembered: the buffer stays in the arena */
+	return v;
+}
+
+/* The call of frame `f` ended: its arrays are dead (a pointer to one that
+ * outlives the call is undefined behaviour in C; here it reads unknown). */
+static void release_arrs(ctx *c, frame *f)
+{
+	for (size_t i = 0; i < f->arrs.n; i++) {
+		arr *a = f->arrs.v[i];
+		if (!a->v)
+			continue;
+		a->v->ref = c->free_elems[a->n > 0 ? a->n : 1];
+		c->free_elems[a->n > 0 ? a->n : 1] = a->v;
+		a->v = NULL;
+		a->n = 0;
+	}
+	vd_vec_free(f->arrs);
+}
 
 static const unsigned COUNT_BITS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) |
 				   (1u << 5) | (1u << 6) | (1u << 7) | (1u << 11) | (1u << 12);
@@ -415,7 +462,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		if (base.k == V_ARR)
 			side_effect(c, base.a->level);
 		if (base.k == V_ARR && !base.a->v && base.a->n > 0)
-			base.a->v = vd_arena_alloc(c->a, (size_t)base.a->n * sizeof(val));
+			base.a->v = arr_elems(c, base.a);
 		if (base.k == V_ARR && !base.a->v)
 			return;
 		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
@@ -680,7 +727,7 @@ static val eval(ctx *c, ir_expr *e)
 		v.a = vd_arena_alloc(c->a, sizeof(arr));
 		v.a->level = c->fr ? c->fr->level : -1;
 		v.a->n = e->nkids;
-		v.a->v = vd_arena_alloc(c->a, (size_t)(e->nkids ? e->nkids : 1) * sizeof(val));
+		v.a->v = arr_elems(c, v.a);
 		for (int i = 0; i < e->nkids; i++)
 			v.a->v[i] = eval(c, e->kids[i]);
 		return v;
@@ -1416,6 +1463,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	c->fr = saved;
 	c->ops = saved_ops;
 	val r = fr.has_ret ? fr.ret : unk(0);
+	release_arrs(c, &fr);
 	free(fr.slots);
 	vd_vec_free(fr.fields);
 	return r;
@@ -2091,7 +2139,7 @@ static void exec(ctx *c, ir_stmt *s)
 			a.a->level = c->fr ? c->fr->level : -1;
 			/* only small arrays (dims, tables) carry values the analysis needs;
 			 * a larger one reads as unknown and its writes are not kept */
-			int n = s->var->array_len <= 64 ? (int)s->var->array_len : 0;
+			int n = s->var->array_len <= ARR_SMALL ? (int)s->var->array_len : 0;
 			a.a->n = n;
 			a.a->v = NULL; /* allocated on the first write */
 			*st = a;
