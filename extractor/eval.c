@@ -970,6 +970,14 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	}
 	if (!strcmp(name, "getenv"))
 		return unk(0);
+	/* MPI_Init(&argc, &argv) takes them to let the MPI strip its own
+	 * options; launchers (mpirun, srun) pass none, so the program's
+	 * arguments stay as bound.  MPI_Init_thread's `provided` is unknown. */
+	if (!strcmp(name, "MPI_Init") || !strcmp(name, "MPI_Init_thread")) {
+		if (n >= 4 && args[3].k == V_REF && args[3].ref->k != V_MEM)
+			store_val(c, args[3].ref, unk(0));
+		return vint(0);
+	}
 	/* anything else: out-parameters become unknown */
 	for (int i = 0; i < n; i++)
 		if (args[i].k == V_REF && args[i].ref->k != V_MEM)
