@@ -311,7 +311,8 @@ static void on_sample(int sig, siginfo_t *si, void *uc)
 	if (!G.enabled || !t->timer_ok)
 		return;
 	int saved = errno;
-	int over = timer_getoverrun(t->timer);
+	/* the kernel puts the timer's overrun count in the siginfo */
+	int over = si->si_overrun;
 	uint32_t weight = 1 + (over > 0 ? (uint32_t)over : 0) + t->pending;
 	t->sigs++;
 	if (t->busy) {
@@ -528,7 +529,10 @@ static void init_once(void)
 	ssize_t n = readlink("/proc/self/exe", G.exe, sizeof G.exe - 1);
 	G.exe[n > 0 ? n : 0] = 0;
 	gethostname(G.host, sizeof G.host - 1);
-	/* the unwinder sets itself up on first use: do it now, not in a signal */
+	/* a per-thread cache needs no lock, so the unwinder does not block and
+	 * unblock signals around every stack; and it sets itself up on first
+	 * use: do that now, not in a signal */
+	unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
 	void *warm[4];
 	unw_backtrace(warm, 4);
 	if (pthread_key_create(&G.key, thread_end) != 0)
