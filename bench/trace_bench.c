@@ -8,6 +8,8 @@
  *   -s  stdio (fwrite/fread) instead of POSIX write/read
  *   -c  cached: no fsync and no page-cache drop, so the I/O runs at memory
  *       speed (the worst case for the recorder's relative cost)
+ *   -d  direct: POSIX with O_DIRECT (block sizes must be multiples of 4096),
+ *       so every call goes to the device and none to the page cache
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -16,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int cached;
+static int cached, direct;
 
 static void die(const char *what)
 {
@@ -26,7 +28,7 @@ static void die(const char *what)
 
 static void write_posix(const char *path, long total, size_t bs, char *buf)
 {
-	int fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+	int fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | (direct ? O_DIRECT : 0), 0644);
 	if (fd < 0)
 		die(path);
 	for (long done = 0; done < total; done += (long)bs)
@@ -42,7 +44,7 @@ static void write_posix(const char *path, long total, size_t bs, char *buf)
 
 static unsigned long read_posix(const char *path, size_t bs, char *buf)
 {
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | (direct ? O_DIRECT : 0));
 	if (fd < 0)
 		die(path);
 	unsigned long sum = 0;
@@ -87,7 +89,7 @@ static unsigned long read_stdio(const char *path, size_t bs, char *buf)
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: %s FILE MIB BLOCK_BYTES [-s] [-c]\n", argv[0]);
+		fprintf(stderr, "usage: %s FILE MIB BLOCK_BYTES [-s] [-c] [-d]\n", argv[0]);
 		return 2;
 	}
 	long total = atol(argv[2]) << 20;
@@ -96,9 +98,10 @@ int main(int argc, char **argv)
 	for (int i = 4; i < argc; i++) {
 		use_stdio |= !strcmp(argv[i], "-s");
 		cached |= !strcmp(argv[i], "-c");
+		direct |= !strcmp(argv[i], "-d");
 	}
-	char *buf = malloc(bs);
-	if (!buf || bs == 0)
+	char *buf = NULL;
+	if (bs == 0 || posix_memalign((void **)&buf, 4096, bs) != 0)
 		die("malloc");
 	for (size_t i = 0; i < bs; i++)
 		buf[i] = (char)(i * 31);

@@ -3,18 +3,21 @@
 # the same program untraced, in the same run.
 #
 # The program (bench/trace_bench.c, built with -O2 -g) writes a file in
-# fixed-size blocks and reads it back: "synced" fsyncs it and drops it from
-# the page cache before reading (storage-bound, noisy on a VM), "cached"
-# does neither (memory-speed I/O: the worst case for the recorder's
-# relative cost).  Each configuration is run ROUNDS times, untraced and
-# traced alternately (so drift of the machine hits both alike); the
-# figures are the ratios of the median and of the fastest wall times.  "traced" is the program under the
-# recorder exactly as `vidya trace` runs it (LD_PRELOAD + VIDYA_TRACE_*
-# with stack capture and 1000 Hz sampling); loading the logs into the
-# database afterwards is timed separately ("store").
+# fixed-size blocks and reads it back: "direct" uses O_DIRECT (every call
+# goes to the device, none to the page cache: storage-bound, and the
+# steadiest on a VM), "synced" fsyncs and drops the page cache before
+# reading (storage-bound, noisy on a VM), "cached" does neither
+# (memory-speed I/O: the worst case for the recorder's relative cost).
+# Each configuration is run ROUNDS times, untraced and traced alternately
+# (so drift of the machine hits both alike); the figures are the ratios of
+# the median and of the fastest wall times.  "traced" is the program under
+# the recorder exactly as `vidya trace` runs it (LD_PRELOAD +
+# VIDYA_TRACE_* with stack capture and 1000 Hz sampling); loading the logs
+# into the database afterwards is timed separately ("store").
 #
 # usage: bench/trace_overhead.sh            (ROUNDS=7 MIB=256 by default)
 #        ROUNDS=3 MIB=64 bench/trace_overhead.sh
+#        ONLY=direct-posix-1MiB,direct-posix-64KiB bench/trace_overhead.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -31,7 +34,8 @@ trap 'rm -rf "$work"' EXIT
 cc -O2 -g "$here/trace_bench.c" -o "$work/trace_bench"
 
 # configurations: label, block bytes, extra flag
-configs=("synced-posix-1MiB 1048576 -" "synced-posix-64KiB 65536 -" "synced-stdio-64KiB 65536 -s"
+configs=("direct-posix-1MiB 1048576 -d" "direct-posix-64KiB 65536 -d"
+         "synced-posix-1MiB 1048576 -" "synced-posix-64KiB 65536 -" "synced-stdio-64KiB 65536 -s"
          "cached-posix-1MiB 1048576 -c" "cached-posix-64KiB 65536 -c" "cached-stdio-64KiB 65536 -s -c"
          "cached-posix-4KiB 4096 -c" "cached-stdio-4KiB 4096 -s -c")
 
@@ -39,6 +43,9 @@ python3 - "$work" "$PRELOAD" "$VIDYA" "$ROUNDS" "$MIB" "${configs[@]}" <<'PY'
 import os, shlex, statistics, subprocess, sys, time, glob, shutil
 work, preload, vidya, rounds, mib = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 configs = [c.split(" ", 2) for c in sys.argv[6:]]
+only = os.environ.get("ONLY")
+if only:
+    configs = [c for c in configs if c[0] in only.split(",")]
 prog = os.path.join(work, "trace_bench")
 data = os.path.join(work, "data.bin")
 print(f"# vidya trace overhead: {mib} MiB written + read back, {rounds} rounds, medians")
