@@ -53,21 +53,6 @@ static void analyze_usage(FILE *out)
 		"exit codes: 0 ok, 1 error, 3 some translation units could not be parsed\n");
 }
 
-static const char *data_file(const char *name)
-{
-	static char path[PATH_MAX];
-	const char *env = getenv("VIDYA_DATA_DIR");
-	const char *dirs[] = { env, VD_INSTALL_DATADIR, VD_SOURCE_DATADIR };
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		if (!dirs[i])
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
-		if (access(path, R_OK) == 0)
-			return path;
-	}
-	return NULL;
-}
-
 typedef struct progress_state {
 	double t0;
 } progress_state;
@@ -313,11 +298,15 @@ static int run_analyze(int argc, char **argv, int merge)
 	}
 	eo.defines = defines;
 	eo.user_catalogs = catalogs;
-	eo.catalog = data_file("catalog.xml");
-	if (!eo.catalog) {
+	/* a copy: cli_data_file's buffer is reused for the model below */
+	static char catalog_path[PATH_MAX];
+	const char *cat = cli_data_file("catalog.xml");
+	if (!cat) {
 		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATA_DIR)");
 		goto cleanup;
 	}
+	snprintf(catalog_path, sizeof catalog_path, "%s", cat);
+	eo.catalog = catalog_path;
 	double t0 = vd_now();
 	progress_state ps = { t0 };
 	if (cli_stderr_is_tty() && !quiet) {
@@ -368,7 +357,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		goto cleanup;
 	}
 	if (!no_model) {
-		const char *mp = model_path ? model_path : data_file("model.xml");
+		const char *mp = model_path ? model_path : cli_data_file("model.xml");
 		if (mp && vd_model_load(&model, mp) != 0) {
 			cli_error("%s", vd_error_last());
 			goto cleanup;

@@ -41,22 +41,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* data/model.xml as vidya analyze finds it */
-static const char *shipped_model(void)
-{
-	static char path[PATH_MAX];
-	const char *env = getenv("VIDYA_DATA_DIR");
-	const char *dirs[] = { env, VD_INSTALL_DATADIR, VD_SOURCE_DATADIR };
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		if (!dirs[i])
-			continue;
-		snprintf(path, sizeof path, "%s/model.xml", dirs[i]);
-		if (access(path, R_OK) == 0)
-			return path;
-	}
-	return NULL;
-}
-
 static int do_fit(const char *data, const char *variant, const char *link, const char *out)
 {
 	vd_dataset *d = NULL;
@@ -161,7 +145,7 @@ static int do_eval(const char *data, int md)
 static int do_show(const char *path)
 {
 	if (!path)
-		path = shipped_model();
+		path = cli_data_file("model.xml");
 	if (!path) {
 		cli_error("no model: data/model.xml is not installed (set VIDYA_DATA_DIR or "
 			  "give --model FILE); vidya analyze uses the analytic estimate");

@@ -3,8 +3,10 @@
  * each.  Only the CLI prints and chooses exit codes (see cli.h).
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -43,6 +45,21 @@ void cli_warn(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
+}
+
+const char *cli_data_file(const char *name)
+{
+	static char path[PATH_MAX];
+	const char *env = getenv("VIDYA_DATA_DIR");
+	const char *dirs[] = { env, VD_INSTALL_DATADIR, VD_SOURCE_DATADIR };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (!dirs[i])
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
+		if (access(path, R_OK) == 0)
+			return path;
+	}
+	return NULL;
 }
 
 int cli_stderr_is_tty(void)
