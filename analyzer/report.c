@@ -608,6 +608,10 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 		if (vd_buf_putc(out, '\n'))
 			goto cleanup;
 	}
+	if (vd_buf_printf(out, "CIOC: %s%s\n",
+			  r->model ? "fitted model " : "analytic estimate (no model)",
+			  r->model ? r->model : ""))
+		goto cleanup;
 	if (r->tus_failed > 0 &&
 	    vd_buf_printf(out, "translation units: %d of %d could not be parsed\n",
 			  r->tus_failed, r->tus_total))
