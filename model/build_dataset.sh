@@ -10,7 +10,9 @@
 #   VIDYA=PATH    the vidya binary (default: build/vidya)
 #   MIN_WALL=S    blocks measured for less than S seconds are left out
 #                 (default 0.02: 20 samples at the default 1000 Hz)
-#   REPEAT=N      trace each configuration N times (default 1)
+#   REPEAT=N      trace each configuration N times and pool them (default 1):
+#                 a block's record has the mean wall and I/O seconds of the
+#                 N runs and intensity = total I/O / total wall seconds
 #   ONLY=A,B      only the configurations with these names
 #
 # Which blocks become records: function and loop blocks of the analysis
@@ -96,6 +98,7 @@ for app in "${apps[@]}"; do
 		"$VIDYA" analyze --db "$db" --quiet --args "$args" --nprocs "${nprocs:-1}" \
 			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
 			{ cat "$work/analyze.log" >&2; echo "build_dataset: $app/$name: analyze failed" >&2; exit 1; }
+		t_before=$(sqlite3 "$db" "SELECT coalesce(max(trace_id), 0) FROM traces")
 		for ((rep = 1; rep <= REPEAT; rep++)); do
 			# shellcheck disable=SC2086
 			if [ "${nprocs:-1}" -gt 1 ]; then
@@ -105,21 +108,26 @@ for app in "${apps[@]}"; do
 			else
 				(cd "$run" && "$VIDYA" trace --db "$db" -- "$adir/$app" $args </dev/null >/dev/null 2>"$work/trace.log")
 			fi || { cat "$work/trace.log" >&2; echo "build_dataset: $app/$name: trace failed" >&2; exit 1; }
-			hdr=-noheader
-			[ $header_done = 1 ] || hdr=-header
-			header_done=1
-			sqlite3 -csv $hdr "$db" "
-			  SELECT '$app' AS app, '$family' AS family, '$name' AS config, $rep AS rep,
-			         b.block_id, b.kind, b.line,
-			         b.p1, b.p2, b.p3, b.p4, b.p5, b.p6, b.p7, b.p8, b.p9, b.p10, b.p11, b.p12, b.p13, b.p14, b.p15,
-			         b.x1, b.x2, b.x3, b.x4, b.x5, b.x6, b.x7, b.x8, b.x9, b.x10, b.x11, b.x12, b.x13, b.x14, b.x15, b.x16,
-			         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.cioc AS analytic,
-			         m.wall_s, m.io_s, m.io_ops, m.io_bytes, m.intensity
-			  FROM v_measured_blocks m JOIN v_blocks b ON b.block_id = m.block_id
-			  WHERE m.run_id = (SELECT max(run_id) FROM runs)
-			    AND b.kind IN ('function', 'loop') AND m.wall_s >= $MIN_WALL
-			  ORDER BY b.seq" >>"$csv"
 		done
+		# one record per block, pooled over the N traces of this configuration
+		hdr=-noheader
+		[ $header_done = 1 ] || hdr=-header
+		header_done=1
+		sqlite3 -csv $hdr "$db" "
+		  WITH m AS (SELECT block_id, sum(wall_s) AS wall_s, sum(io_s) AS io_s,
+		                    sum(io_ops) AS io_ops, sum(io_bytes) AS io_bytes
+		             FROM trace_blocks WHERE trace_id > $t_before GROUP BY block_id)
+		  SELECT '$app' AS app, '$family' AS family, '$name' AS config, $REPEAT AS rep,
+		         b.block_id, b.kind, b.line,
+		         b.p1, b.p2, b.p3, b.p4, b.p5, b.p6, b.p7, b.p8, b.p9, b.p10, b.p11, b.p12, b.p13, b.p14, b.p15,
+		         b.x1, b.x2, b.x3, b.x4, b.x5, b.x6, b.x7, b.x8, b.x9, b.x10, b.x11, b.x12, b.x13, b.x14, b.x15, b.x16,
+		         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.cioc AS analytic,
+		         m.wall_s / $REPEAT AS wall_s, m.io_s / $REPEAT AS io_s,
+		         m.io_ops * 1.0 / $REPEAT AS io_ops, m.io_bytes / $REPEAT AS io_bytes,
+		         min(1.0, m.io_s / m.wall_s) AS intensity
+		  FROM m JOIN v_blocks b ON b.block_id = m.block_id
+		  WHERE b.kind IN ('function', 'loop') AND m.wall_s / $REPEAT >= $MIN_WALL
+		  ORDER BY b.seq" >>"$csv"
 		nconf=$((nconf + 1))
 		echo "build_dataset: $app/$name done ($(($(wc -l <"$csv") - 1)) records so far)" >&2
 	done <"$src/configs.tsv"
