@@ -594,6 +594,20 @@ signals)
 	between "samples were taken meanwhile (main measured at least 0.2 s)" 200 100000 \
 		"SELECT CAST(wall_s * 1000 AS INTEGER) FROM v_measured_blocks WHERE block_id = 'signals.c:main'"
 	;;
+mpiio_stress)
+	# MPI_Init dlopens dozens of components: a sample that unwinds while
+	# the thread holds the loader's lock deadlocks.  10 kHz sampling, 6
+	# runs: the recorder before the fix hung in about 1 run in 8 under load.
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	build mpiio mpicc
+	for i in 1 2 3 4 5 6; do
+		rm -f v.db
+		timeout 60 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --hz 10000 --db v.db \
+			-- ./mpiio 1024 >out 2>err
+		expect_rc 0 $? "run $i of mpirun vidya trace --hz 10000 (124 = hung)"
+	done
+	;;
 *)
 	fail "unknown check"
 	;;

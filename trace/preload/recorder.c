@@ -60,6 +60,7 @@ typedef struct tstate {
 	int timer_ok;
 	timer_t timer;
 	uint32_t pending;  /* sample periods skipped while busy */
+	int in_loader;     /* inside dlopen/dlclose/dl_iterate_phdr */
 	unsigned sigs;     /* samples taken, for the sleep wrappers */
 	pid_t tid;
 } tstate;
@@ -315,7 +316,12 @@ static void on_sample(int sig, siginfo_t *si, void *uc)
 	int over = si->si_overrun;
 	uint32_t weight = 1 + (over > 0 ? (uint32_t)over : 0) + t->pending;
 	t->sigs++;
-	if (t->busy) {
+	/* Not now: while the thread writes a record (busy), while it is in
+	 * the dynamic loader (the unwinder would take the loader's lock this
+	 * thread already holds: a deadlock; MPI_Init dlopens dozens of
+	 * components), or in a quiet region (MPI_Init itself).  The periods
+	 * go to the next sample. */
+	if (t->busy || t->in_loader || t->quiet) {
 		t->pending = weight;
 		errno = saved;
 		return;
@@ -394,6 +400,35 @@ static void thread_end(void *unused)
 unsigned vt_samples_taken(void)
 {
 	return T.sigs;
+}
+
+/* ---- the dynamic loader: no unwinding while its lock may be held ---- */
+
+void *dlopen(const char *file, int mode)
+{
+	VT_REAL(void *, dlopen, (const char *, int));
+	T.in_loader++;
+	void *h = real_dlopen ? real_dlopen(file, mode) : NULL;
+	T.in_loader--;
+	return h;
+}
+
+int dlclose(void *h)
+{
+	VT_REAL(int, dlclose, (void *));
+	T.in_loader++;
+	int r = real_dlclose ? real_dlclose(h) : -1;
+	T.in_loader--;
+	return r;
+}
+
+int dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data)
+{
+	VT_REAL(int, dl_iterate_phdr, (int (*)(struct dl_phdr_info *, size_t, void *), void *));
+	T.in_loader++;
+	int r = real_dl_iterate_phdr ? real_dl_iterate_phdr(cb, data) : 0;
+	T.in_loader--;
+	return r;
 }
 
 /* ---- the program's handlers for the sampling signal ---- */
@@ -612,13 +647,24 @@ static int objs_cb(struct dl_phdr_info *info, size_t sz, void *data)
  * HDF5 or MPI linked into a Python extension or a plugin) is invisible to
  * RTLD_NEXT, yet its callers' calls bind to our wrappers.
  */
+static void *next_symbol(const char *name);
+
 void *vt_next(const char *name)
+{
+	/* dlsym and dladdr take the loader's lock: no samples meanwhile */
+	T.in_loader++;
+	void *s = next_symbol(name);
+	T.in_loader--;
+	return s;
+}
+
+static void *next_symbol(const char *name)
 {
 	void *s = dlsym(RTLD_NEXT, name);
 	if (s)
 		return s;
 	Dl_info self, di;
-	if (!dladdr((void *)vt_next, &self))
+	if (!dladdr((void *)next_symbol, &self))
 		return NULL;
 	objlist o = { 0 };
 	dl_iterate_phdr(objs_cb, &o); /* names first: no dlopen under the loader's lock */
