@@ -95,7 +95,8 @@ for app in "${apps[@]}"; do
 			(cd "$run" && "$adir/$app" $setup </dev/null >/dev/null) ||
 				{ echo "build_dataset: $app/$name: setup failed" >&2; exit 1; }
 		fi
-		"$VIDYA" analyze --db "$db" --quiet --args "$args" --nprocs "${nprocs:-1}" \
+		# --no-model: the features must not depend on whatever model is installed
+		"$VIDYA" analyze --db "$db" --quiet --no-model --args "$args" --nprocs "${nprocs:-1}" \
 			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
 			{ cat "$work/analyze.log" >&2; echo "build_dataset: $app/$name: analyze failed" >&2; exit 1; }
 		t_before=$(sqlite3 "$db" "SELECT coalesce(max(trace_id), 0) FROM traces")

@@ -13,6 +13,16 @@
 
 #include "vd_model.h"
 
+/* The analytic estimate from the device model's two predictions, one
+ * definition for training and for prediction.  A block's stored `cioc`
+ * is not used: it is whatever scored the run (a model, when one was
+ * installed), not necessarily this estimate. */
+static double analytic_of(double io_s, double compute_s)
+{
+	double tot = io_s + compute_s;
+	return tot > 0 ? io_s / tot : 0;
+}
+
 void vd_model_raw(const vd_block *b, double raw[VD_NRAW])
 {
 	for (int i = 0; i < VD_NPARAMS; i++)
@@ -21,8 +31,7 @@ void vd_model_raw(const vd_block *b, double raw[VD_NRAW])
 		raw[VD_NPARAMS + i] = b->x[i];
 	raw[VD_RAW_IO_S] = b->io_s;
 	raw[VD_RAW_COMPUTE_S] = b->compute_s;
-	double tot = b->io_s + b->compute_s;
-	raw[VD_RAW_ANALYTIC] = tot > 0 ? b->io_s / tot : 0;
+	raw[VD_RAW_ANALYTIC] = analytic_of(b->io_s, b->compute_s);
 }
 
 void vd_dataset_free(vd_dataset *d)
@@ -112,13 +121,14 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 	    c_rep = col_index(hdr, nh, "rep"), c_id = col_index(hdr, nh, "block_id"),
 	    c_kind = col_index(hdr, nh, "kind"), c_y = col_index(hdr, nh, "intensity"),
 	    c_wall = col_index(hdr, nh, "wall_s");
-	int c_raw[VD_NRAW];
-	for (int i = 0; i < VD_NRAW; i++) {
+	/* raw values read from the file; the analytic estimate is computed
+	 * from pred_io_s and pred_compute_s (analytic_of), never read */
+	int c_raw[VD_RAW_ANALYTIC];
+	for (int i = 0; i < VD_RAW_ANALYTIC; i++) {
 		const char *name = i < VD_NPARAMS		  ? vd_param_column[i]
 				   : i < VD_NPARAMS + VD_NFEATURES ? vd_feature_column[i - VD_NPARAMS]
 				   : i == VD_RAW_IO_S		  ? "pred_io_s"
-				   : i == VD_RAW_COMPUTE_S	  ? "pred_compute_s"
-								  : "analytic";
+								  : "pred_compute_s";
 		c_raw[i] = col_index(hdr, nh, name);
 		if (c_raw[i] < 0) {
 			vd_error_set("%s: no column '%s'", path, name);
@@ -144,11 +154,13 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 			goto fail;
 		}
 		size_t r = d->n;
-		for (int i = 0; i < VD_NRAW; i++) {
+		double *raw = &d->raw[r * VD_NRAW];
+		for (int i = 0; i < VD_RAW_ANALYTIC; i++) {
 			char *end;
 			double v = strtod(f[c_raw[i]], &end);
-			d->raw[r * VD_NRAW + i] = (*f[c_raw[i]] && !*end && isfinite(v)) ? v : 0;
+			raw[i] = (*f[c_raw[i]] && !*end && isfinite(v)) ? v : 0;
 		}
+		raw[VD_RAW_ANALYTIC] = analytic_of(raw[VD_RAW_IO_S], raw[VD_RAW_COMPUTE_S]);
 		char *end;
 		d->y[r] = strtod(f[c_y], &end);
 		if (!*f[c_y] || *end || !isfinite(d->y[r]))

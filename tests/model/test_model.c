@@ -54,7 +54,9 @@ static char *write_csv(int napps, int runs, int blocks, double noise)
 					fprintf(f, ",%g", i == 1 ? 10.0 : i == 9 ? p10 : 0.0);
 				for (int i = 0; i < VD_NFEATURES; i++)
 					fprintf(f, ",%g", i == 6 ? x7 : i == 2 ? x3 : 0.0);
-				fprintf(f, ",0.1,0.1,%g,1.0,0.5,10,4096,%g\n", analytic, y);
+				/* the analytic estimate is io / (io + compute) of these two */
+				fprintf(f, ",%.17g,%.17g,%g,1.0,0.5,10,4096,%g\n", analytic, 1 - analytic,
+					analytic, y);
 			}
 	fclose(f);
 	return path;
@@ -178,6 +180,44 @@ static void test_loao(void **state)
 	free(csv);
 }
 
+/* the analytic feature comes from pred_io_s and pred_compute_s, as at
+ * prediction time (vd_model_raw), whatever the file's analytic column says
+ * (a run scored by a model stores the model's output there) */
+static void test_analytic_from_predictions(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/vidya-model-analytic.XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "app,family,config,rep,block_id,kind,line");
+	for (int i = 0; i < VD_NPARAMS; i++)
+		fprintf(f, ",%s", vd_param_column[i]);
+	for (int i = 0; i < VD_NFEATURES; i++)
+		fprintf(f, ",%s", vd_feature_column[i]);
+	fprintf(f, ",pred_io_s,pred_compute_s,analytic,wall_s,io_s,io_ops,io_bytes,intensity\n");
+	fprintf(f, "a,other,c,1,a.c:f,function,1");
+	for (int i = 0; i < VD_NPARAMS + VD_NFEATURES; i++)
+		fprintf(f, ",%d", i == 1 ? 4 : 0);
+	fprintf(f, ",0.25,0.75,0.9,1.0,0.3,4,4096,0.3\n");
+	fclose(f);
+	vd_dataset *d = NULL;
+	assert_int_equal(vd_dataset_load(&d, path), 0);
+	assert_int_equal(d->n, 1);
+	assert_true(fabs(d->raw[VD_RAW_ANALYTIC] - 0.25) < 1e-12);
+	vd_block b;
+	memset(&b, 0, sizeof b);
+	b.io_s = 0.25;
+	b.compute_s = 0.75;
+	b.cioc = 0.9;
+	double raw[VD_NRAW];
+	vd_model_raw(&b, raw);
+	assert_true(raw[VD_RAW_ANALYTIC] == d->raw[VD_RAW_ANALYTIC]);
+	vd_dataset_free(d);
+	unlink(path);
+}
+
 static void test_bad_input(void **state)
 {
 	(void)state;
@@ -210,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_recovers_coefficients),
 		cmocka_unit_test(test_logit_link),
 		cmocka_unit_test(test_loao),
+		cmocka_unit_test(test_analytic_from_predictions),
 		cmocka_unit_test(test_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
