@@ -154,13 +154,6 @@ static int64_t realtime_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static double mono_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* "a b c" for the record */
 static char *join_args(char **argv)
 {
@@ -346,9 +339,9 @@ int cmd_trace(int argc, char **argv)
 	}
 
 	int64_t started = realtime_ns();
-	double t0 = mono_s();
+	double t0 = vd_now();
 	int status = run_program(path, prog_argv, recorder, logdir, hz, stacks);
-	double wall = mono_s() - t0;
+	double wall = vd_now() - t0;
 	if (status < 0)
 		goto cleanup;
 	if (status > 128)

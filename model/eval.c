@@ -169,7 +169,7 @@ int vd_model_eval_analytic(const vd_dataset *d, vd_eval *out)
 	}
 	for (size_t i = 0; i < d->n; i++) {
 		const double *raw = &d->raw[i * VD_NRAW];
-		pred[i] = raw[1] > 0 ? raw[VD_RAW_ANALYTIC] : 0;
+		pred[i] = vd_model_has_io(raw) ? raw[VD_RAW_ANALYTIC] : 0;
 	}
 	rc = score(d, pred, apps, napps, out);
 done:

@@ -168,11 +168,6 @@ void vd_model_free(vd_model *m)
 	free(m);
 }
 
-static int has_io(const double *raw)
-{
-	return raw[1] > 0; /* P2: I/O calls */
-}
-
 int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const char *variant,
 		 const char *link, vd_model **out)
 {
@@ -206,7 +201,7 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 	for (size_t i = 0; i < total; i++) {
 		size_t r = rows ? rows[i] : i;
 		const double *raw = &d->raw[r * VD_NRAW];
-		if (!has_io(raw))
+		if (!vd_model_has_io(raw))
 			continue;
 		int ok;
 		for (int j = 0; j < nc; j++)
@@ -315,7 +310,7 @@ done:
 
 double vd_model_predict(const vd_model *m, const double raw[VD_NRAW])
 {
-	if (!has_io(raw))
+	if (!vd_model_has_io(raw))
 		return 0;
 	double v = m->coef[0];
 	for (int j = 0; j < m->k; j++) {

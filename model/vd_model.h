@@ -26,6 +26,13 @@ enum { VD_RAW_IO_S = VD_NPARAMS + VD_NFEATURES, VD_RAW_COMPUTE_S, VD_RAW_ANALYTI
 /* the raw values of an analyzed block */
 void vd_model_raw(const vd_block *b, double raw[VD_NRAW]);
 
+/* 1 when the block has I/O calls in the source (P2 > 0): only those are
+ * modelled, the others have intensity 0 */
+static inline int vd_model_has_io(const double raw[VD_NRAW])
+{
+	return raw[VD_p2] > 0;
+}
+
 /* ---- training data ---- */
 
 typedef struct vd_dataset {

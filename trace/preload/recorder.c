@@ -789,9 +789,3 @@ int vt_call_class(int call)
 	};
 	return call >= 0 && call < VD_TL_NCALLS ? cls[call] : VD_TL_C_META;
 }
-
-void vt_mark_fd(int fd, int known)
-{
-	if (fd >= 0 && fd < FDBITS)
-		atomic_store(&fd_known[fd], (unsigned char)known);
-}
