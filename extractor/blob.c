@@ -74,6 +74,8 @@ static void var_ref(wr *w, const ir_var *v)
 	u32(w, v ? (uint32_t)(uintptr_t)vd_map_get(w->var_index, v->usr) : 0);
 }
 
+static void w_stmt(wr *w, const ir_stmt *s);
+
 static void w_expr(wr *w, const ir_expr *e)
 {
 	if (!e) {
@@ -87,13 +89,15 @@ static void w_expr(wr *w, const ir_expr *e)
 	f64(w, e->fval);
 	str(w, e->str);
 	str(w, e->usr);
-	var_ref(w, e->var);
+	var_ref(w, e->kind == E_STMT ? NULL : e->var);
 	u32(w, (uint32_t)e->line);
 	u8(w, (unsigned)(e->is_float | e->is_unsigned << 1));
 	if (e->kind == E_CALL) {
 		str(w, e->slot_key);
 		w_expr(w, e->callee);
 	}
+	if (e->kind == E_STMT)
+		w_stmt(w, e->stmt);
 	u32(w, (uint32_t)e->nkids);
 	for (int i = 0; i < e->nkids; i++)
 		w_expr(w, e->kids[i]);
@@ -278,6 +282,8 @@ static ir_var *gvar(rd *r)
 	return r->vars[i - 1];
 }
 
+static ir_stmt *r_stmt(rd *r, int depth);
+
 static ir_expr *r_expr(rd *r, int depth)
 {
 	if (!g8(r) || r->err)
@@ -308,6 +314,8 @@ static ir_expr *r_expr(rd *r, int depth)
 		e->block = -1;
 		e->callee = r_expr(r, depth + 1);
 	}
+	if (kind == E_STMT)
+		e->stmt = r_stmt(r, depth + 1);
 	uint32_t n = g32(r);
 	if (n > (uint32_t)(r->end - r->p)) {
 		r->err = 1;

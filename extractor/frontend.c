@@ -2,10 +2,11 @@
  * frontend.c - lowers each translation unit from libclang cursors into
  * vidya's IR (ir.h).
  *
- * libclang's C API does not expose operator kinds, which parts of a `for`
- * header are present, or whether a variable has an initializer; those are
- * read from the token stream of the enclosing definition (tokenized once
- * and searched by offset).  Constant sub-expressions - literals, macros,
+ * libclang (>= 17) names operators and finds initializers, also inside
+ * macro expansions.  Which parts of a `for` header are present is read
+ * from the token stream of the enclosing definition (tokenized once and
+ * searched by offset), or, for a loop written by a macro, from the forms
+ * of its parts.  Constant sub-expressions - literals, macros,
  * enum constants, sizeof - are folded by clang itself through
  * clang_Cursor_Evaluate.  Every CXString is disposed where it is obtained
  * (cx_dup); nothing of libclang outlives parse_job().
@@ -25,7 +26,7 @@
 
 typedef struct tok {
 	unsigned off;
-	const char *punct; /* spelling of punctuation tokens, else NULL */
+	char punct;        /* '(', ')' or ';' (what `for` headers need), else 0 */
 	const char *ident; /* spelling of identifiers, kept only with --define */
 } tok;
 
@@ -110,8 +111,13 @@ static void load_tokens(lower *L, CXCursor def)
 		tok k = { 0 };
 		k.off = loc_off(clang_getTokenLocation(L->tu, t[i]), NULL, NULL);
 		CXTokenKind tk = clang_getTokenKind(t[i]);
-		if (tk == CXToken_Punctuation)
-			k.punct = cx_dup(L->p->arena, clang_getTokenSpelling(L->tu, t[i]));
+		if (tk == CXToken_Punctuation) {
+			CXString sp = clang_getTokenSpelling(L->tu, t[i]);
+			const char *ps = clang_getCString(sp);
+			if (ps && (!strcmp(ps, "(") || !strcmp(ps, ")") || !strcmp(ps, ";")))
+				k.punct = ps[0];
+			clang_disposeString(sp);
+		}
 		else if (tk == CXToken_Identifier && L->p->opts.ndefines)
 			k.ident = cx_dup(L->p->arena, clang_getTokenSpelling(L->tu, t[i]));
 		vd_vec_push(L->toks, k);
@@ -132,12 +138,6 @@ static size_t tok_at(lower *L, unsigned off)
 			hi = mid;
 	}
 	return lo;
-}
-
-static const char *punct_at(lower *L, unsigned off)
-{
-	size_t i = tok_at(L, off);
-	return i < L->toks.n ? L->toks.v[i].punct : NULL;
 }
 
 /* ---- helpers ------------------------------------------------------------------------ */
@@ -163,31 +163,70 @@ static void set_kids(lower *L, ir_expr *e, ir_expr **k, int n)
 	e->nkids = n;
 }
 
-static int binop_code(const char *s, int *compound)
+/* vidya's operator for a BinaryOperator/CompoundAssignOperator cursor
+ * (libclang >= 17 names it, also inside macro expansions): OP_NONE for
+ * `=`, *compound set for `op=`, -1 for an operator vidya does not model */
+static int binop_of(CXCursor c, int *compound)
 {
-	static const struct { const char *s; int op; } ops[] = {
-		{ "+", OP_ADD }, { "-", OP_SUB }, { "*", OP_MUL }, { "/", OP_DIV }, { "%", OP_MOD },
-		{ "<<", OP_SHL }, { ">>", OP_SHR }, { "<", OP_LT }, { ">", OP_GT }, { "<=", OP_LE },
-		{ ">=", OP_GE }, { "==", OP_EQ }, { "!=", OP_NE }, { "&", OP_BAND }, { "|", OP_BOR },
-		{ "^", OP_XOR }, { "&&", OP_LAND }, { "||", OP_LOR }, { ",", OP_COMMA },
-	};
 	*compound = 0;
-	if (!s)
-		return OP_NONE;
-	if (!strcmp(s, "="))
-		return OP_NONE;
-	size_t n = strlen(s);
-	char b[4] = { 0 };
-	if (n >= 2 && s[n - 1] == '=' && strcmp(s, "==") && strcmp(s, "!=") && strcmp(s, "<=") &&
-	    strcmp(s, ">=") && n <= 3) {
-		memcpy(b, s, n - 1);
-		s = b;
-		*compound = 1;
+	switch (clang_getCursorBinaryOperatorKind(c)) {
+	case CXBinaryOperator_Mul: return OP_MUL;
+	case CXBinaryOperator_Div: return OP_DIV;
+	case CXBinaryOperator_Rem: return OP_MOD;
+	case CXBinaryOperator_Add: return OP_ADD;
+	case CXBinaryOperator_Sub: return OP_SUB;
+	case CXBinaryOperator_Shl: return OP_SHL;
+	case CXBinaryOperator_Shr: return OP_SHR;
+	case CXBinaryOperator_LT: return OP_LT;
+	case CXBinaryOperator_GT: return OP_GT;
+	case CXBinaryOperator_LE: return OP_LE;
+	case CXBinaryOperator_GE: return OP_GE;
+	case CXBinaryOperator_EQ: return OP_EQ;
+	case CXBinaryOperator_NE: return OP_NE;
+	case CXBinaryOperator_And: return OP_BAND;
+	case CXBinaryOperator_Xor: return OP_XOR;
+	case CXBinaryOperator_Or: return OP_BOR;
+	case CXBinaryOperator_LAnd: return OP_LAND;
+	case CXBinaryOperator_LOr: return OP_LOR;
+	case CXBinaryOperator_Comma: return OP_COMMA;
+	case CXBinaryOperator_Assign: return OP_NONE;
+	default: break;
 	}
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (!strcmp(ops[i].s, s))
-			return ops[i].op;
+	*compound = 1;
+	switch (clang_getCursorBinaryOperatorKind(c)) {
+	case CXBinaryOperator_MulAssign: return OP_MUL;
+	case CXBinaryOperator_DivAssign: return OP_DIV;
+	case CXBinaryOperator_RemAssign: return OP_MOD;
+	case CXBinaryOperator_AddAssign: return OP_ADD;
+	case CXBinaryOperator_SubAssign: return OP_SUB;
+	case CXBinaryOperator_ShlAssign: return OP_SHL;
+	case CXBinaryOperator_ShrAssign: return OP_SHR;
+	case CXBinaryOperator_AndAssign: return OP_BAND;
+	case CXBinaryOperator_XorAssign: return OP_XOR;
+	case CXBinaryOperator_OrAssign: return OP_BOR;
+	default: break;
+	}
+	*compound = 0;
 	return -1;
+}
+
+/* vidya's operator for a UnaryOperator cursor; -1 for the ones whose value
+ * is their operand's (__extension__, __real__, __imag__) */
+static int unop_of(CXCursor c)
+{
+	switch (clang_getCursorUnaryOperatorKind(c)) {
+	case CXUnaryOperator_PostInc: return OP_POSTINC;
+	case CXUnaryOperator_PostDec: return OP_POSTDEC;
+	case CXUnaryOperator_PreInc: return OP_PREINC;
+	case CXUnaryOperator_PreDec: return OP_PREDEC;
+	case CXUnaryOperator_AddrOf: return OP_ADDR;
+	case CXUnaryOperator_Deref: return OP_DEREF;
+	case CXUnaryOperator_Plus: return OP_PLUS;
+	case CXUnaryOperator_Minus: return OP_NEG;
+	case CXUnaryOperator_Not: return OP_BNOT;
+	case CXUnaryOperator_LNot: return OP_NOT;
+	default: return -1;
+	}
 }
 
 /* The USR of a declaration, or a stable substitute for unnamed ones. */
@@ -262,30 +301,17 @@ static ir_var *var_for(lower *L, CXCursor d)
 	return v;
 }
 
-/* Does this declaration have an `= initializer`?  Checked on the tokens
- * after the declared name, at nesting depth 0. */
-static int has_initializer(lower *L, CXCursor d)
+/* The initializer of a variable declaration, or a null cursor (libclang
+ * finds it inside macro expansions too, where tokens cannot) */
+static CXCursor initializer_of(CXCursor d)
 {
-	unsigned from = loc_off(clang_getCursorLocation(d), NULL, NULL);
-	unsigned to = end_off(d);
-	int depth = 0;
-	for (size_t i = tok_at(L, from); i < L->toks.n && L->toks.v[i].off < to; i++) {
-		const char *s = L->toks.v[i].punct;
-		if (!s)
-			continue;
-		if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
-			depth++;
-		else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}"))
-			depth--;
-		else if (!strcmp(s, "=") && depth == 0)
-			return 1;
-	}
-	return 0;
+	return clang_Cursor_getVarDeclInitializer(d);
 }
 
 /* ---- expressions ------------------------------------------------------------------- */
 
 static ir_expr *lower_expr(lower *L, CXCursor c);
+static ir_stmt *lower_stmt(lower *L, CXCursor c);
 
 static CXCursor strip(CXCursor c)
 {
@@ -567,7 +593,7 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 			break;
 		}
 		int compound;
-		int op = binop_code(punct_at(L, end_off(ch.v[0])), &compound);
+		int op = binop_of(c, &compound);
 		ir_expr *kids[2] = { lower_expr(L, ch.v[0]), lower_expr(L, ch.v[1]) };
 		if (op == OP_NONE || compound) {
 			e = mk(L, E_ASSIGN, c);
@@ -578,7 +604,7 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 				add_store(L, slot_key_of(L, ch.v[0]), fn);
 		} else if (op < 0) {
 			e = mk(L, E_BIN, c);
-			e->op = OP_NONE; /* an operator hidden in a macro: unknown value */
+			e->op = OP_NONE; /* an operator vidya does not model: unknown value */
 		} else {
 			e = mk(L, E_BIN, c);
 			e->op = op;
@@ -591,50 +617,10 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 			e = mk(L, E_UNKNOWN, c);
 			break;
 		}
-		const char *pre = punct_at(L, start_off(c));
-		unsigned so = start_off(c), eo = end_off(c);
-		size_t ti = tok_at(L, so);
-		int op = OP_NONE;
-		if (pre && ti < L->toks.n && L->toks.v[ti].off == so) {
-			if (!strcmp(pre, "-"))
-				op = OP_NEG;
-			else if (!strcmp(pre, "+"))
-				op = OP_PLUS;
-			else if (!strcmp(pre, "!"))
-				op = OP_NOT;
-			else if (!strcmp(pre, "~"))
-				op = OP_BNOT;
-			else if (!strcmp(pre, "&"))
-				op = OP_ADDR;
-			else if (!strcmp(pre, "*"))
-				op = OP_DEREF;
-			else if (!strcmp(pre, "++"))
-				op = OP_PREINC;
-			else if (!strcmp(pre, "--"))
-				op = OP_PREDEC;
-		}
-		if (op == OP_NONE) {
-			/* postfix: the last token inside the extent */
-			size_t te = tok_at(L, eo);
-			if (te > 0 && L->toks.v[te - 1].punct) {
-				const char *post = L->toks.v[te - 1].punct;
-				if (!strcmp(post, "++"))
-					op = OP_POSTINC;
-				else if (!strcmp(post, "--"))
-					op = OP_POSTDEC;
-			}
-		}
-		if (op == OP_NONE) {
-			/* the operator is hidden in a macro (MPI_DOUBLE is
-			 * `(MPI_Datatype)&ompi_mpi_double`): tell & and * by types */
-			CXType rt = clang_getCanonicalType(clang_getCursorType(c));
-			CXType kt = clang_getCanonicalType(clang_getCursorType(ch.v[0]));
-			if (rt.kind == CXType_Pointer &&
-			    clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(rt)), kt))
-				op = OP_ADDR;
-			else if (kt.kind == CXType_Pointer &&
-				 clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(kt)), rt))
-				op = OP_DEREF;
+		int op = unop_of(c);
+		if (op < 0) { /* __extension__, __real__, __imag__: the operand */
+			e = lower_expr(L, ch.v[0]);
+			break;
 		}
 		ir_expr *kid = lower_expr(L, ch.v[0]);
 		e = mk(L, op >= OP_PREINC ? E_INCDEC : E_UN, c);
@@ -642,6 +628,22 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 		set_kids(L, e, &kid, 1);
 		break;
 	}
+	case CXCursor_StmtExpr: {
+		/* GNU statement expression ({ ...; value; }): glibc's assert(),
+		 * MIN/MAX-style macros; its statements run, its value is the last one */
+		e = mk(L, E_STMT, c);
+		for (size_t i = 0; i < ch.n; i++)
+			if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
+				e->stmt = lower_stmt(L, ch.v[i]);
+		if (!e->stmt)
+			e->kind = E_UNKNOWN;
+		break;
+	}
+	case CXCursor_UnaryExpr:
+		/* sizeof/alignof that clang could not fold (a VLA): the operand is
+		 * not evaluated, so no call in it runs */
+		e = mk(L, E_UNKNOWN, c);
+		break;
 	case CXCursor_ConditionalOperator: {
 		if (ch.n != 3) {
 			e = mk(L, E_UNKNOWN, c);
@@ -704,14 +706,24 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 		}
 		break;
 	}
-	case CXCursor_UnaryExpr: /* sizeof/alignof of a VLA: unknown */
 	default: {
-		/* anything else: keep the calls inside it, value unknown */
+		/* anything else: keep the calls inside it, value unknown; a
+		 * statement inside it would be lost, which is said */
 		ir_expr **kids = malloc((ch.n ? ch.n : 1) * sizeof(*kids));
 		int n = 0;
-		for (size_t i = 0; i < ch.n; i++)
-			if (clang_isExpression(clang_getCursorKind(ch.v[i])))
+		for (size_t i = 0; i < ch.n; i++) {
+			enum CXCursorKind ck = clang_getCursorKind(ch.v[i]);
+			if (clang_isExpression(ck)) {
 				kids[n++] = lower_expr(L, ch.v[i]);
+			} else if (clang_isStatement(ck)) {
+				CXString ks = clang_getCursorKindSpelling(k);
+				vd_project_diag(L->p, 1, rel_file(L, c), cur_line(c),
+						"%s not modelled: the statements inside it are "
+						"not analyzed",
+						clang_getCString(ks));
+				clang_disposeString(ks);
+			}
+		}
 		e = mk(L, n ? E_COMMA : E_UNKNOWN, c);
 		if (n)
 			set_kids(L, e, kids, n);
@@ -725,8 +737,6 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 }
 
 /* ---- statements --------------------------------------------------------------------- */
-
-static ir_stmt *lower_stmt(lower *L, CXCursor c);
 
 static ir_stmt *mks(lower *L, int kind, CXCursor c)
 {
@@ -751,23 +761,17 @@ static ir_stmt *lower_decl(lower *L, CXCursor d)
 	s->var = var_for(L, d);
 	if (L->fn && !s->var->global && s->var->size > 0)
 		L->fn->frame_bytes += s->var->size;
-	if (has_initializer(L, d)) {
-		cursors ch = children(d);
-		for (size_t i = ch.n; i-- > 0;)
-			if (clang_isExpression(clang_getCursorKind(ch.v[i]))) {
-				s->e = lower_expr(L, ch.v[i]);
-				if (clang_getCursorKind(strip(ch.v[i])) == CXCursor_InitListExpr)
-					scan_initlist(L, strip(ch.v[i]),
-						      s->var->array_len > 0 ? s->var->usr : NULL);
-				else {
-					int ok;
-					CXCursor fn = func_ref(ch.v[i], &ok);
-					if (ok)
-						add_store(L, s->var->usr, fn);
-				}
-				break;
-			}
-		vd_vec_free(ch);
+	CXCursor init = initializer_of(d);
+	if (!clang_Cursor_isNull(init)) {
+		s->e = lower_expr(L, init);
+		if (clang_getCursorKind(strip(init)) == CXCursor_InitListExpr) {
+			scan_initlist(L, strip(init), s->var->array_len > 0 ? s->var->usr : NULL);
+		} else {
+			int ok;
+			CXCursor fn = func_ref(init, &ok);
+			if (ok)
+				add_store(L, s->var->usr, fn);
+		}
 	}
 	if (s->var->global) { /* static local: initialised once, like a global */
 		s->var->init = s->e;
@@ -792,29 +796,91 @@ static ir_stmt *seq_of(lower *L, CXCursor c, cursors *ch, size_t from, size_t to
 	return s;
 }
 
-/* Which part of `for (init; cond; inc)` a child starts in: 0, 1, 2, or 3 (body). */
-static void for_parts(lower *L, CXCursor c, unsigned *semi1, unsigned *semi2, unsigned *rparen)
+/* Is the cursor written by a macro (its text is not at its expansion place)? */
+static int in_macro(CXCursor c)
 {
-	*semi1 = *semi2 = *rparen = 0;
-	size_t i = tok_at(L, start_off(c));
-	int depth = 0, semis = 0;
-	for (; i < L->toks.n; i++) {
-		const char *s = L->toks.v[i].punct;
-		if (!s)
-			continue;
-		if (!strcmp(s, "(")) {
-			depth++;
-		} else if (!strcmp(s, ")")) {
-			if (--depth == 0) {
-				*rparen = L->toks.v[i].off;
-				return;
+	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile ef = NULL, sf = NULL;
+	unsigned eo = 0, so = 0;
+	clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+	clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+	return eo != so || !clang_File_isEqual(ef, sf);
+}
+
+/* How a `for` header item reads when tokens cannot tell its place:
+ * 'I' a declaration, 'A' an assignment, 'N' a step (++, --, op=), 'C' else */
+static int header_item_class(CXCursor c)
+{
+	CXCursor s = strip(c);
+	switch (clang_getCursorKind(s)) {
+	case CXCursor_DeclStmt:
+		return 'I';
+	case CXCursor_CompoundAssignOperator:
+		return 'N';
+	case CXCursor_BinaryOperator:
+		return clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign ? 'A' : 'C';
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(s);
+		return k == CXUnaryOperator_PreInc || k == CXUnaryOperator_PostInc ||
+				       k == CXUnaryOperator_PreDec || k == CXUnaryOperator_PostDec
+			       ? 'N'
+			       : 'C';
+	}
+	default:
+		return 'C';
+	}
+}
+
+/* The part of `for (init; cond; inc) body` each child is: 0 init, 1 cond,
+ * 2 inc, 3 body.  libclang skips absent parts; outside macros the header's
+ * semicolons (tokens) place each child, inside a macro the children's forms
+ * do (a declaration or `=` first is the init, a step is the increment). */
+static void for_roles(lower *L, CXCursor c, const cursors *ch, int *role)
+{
+	size_t n = ch->n;
+	if (n == 0)
+		return;
+	if (!in_macro(c)) {
+		unsigned semi1 = 0, semi2 = 0, rparen = 0;
+		size_t i = tok_at(L, start_off(c));
+		int depth = 0, semis = 0;
+		for (; i < L->toks.n && !rparen; i++) {
+			char s = L->toks.v[i].punct;
+			if (s == '(') {
+				depth++;
+			} else if (s == ')') {
+				if (--depth == 0)
+					rparen = L->toks.v[i].off;
+			} else if (s == ';' && depth == 1) {
+				if (semis++ == 0)
+					semi1 = L->toks.v[i].off;
+				else
+					semi2 = L->toks.v[i].off;
 			}
-		} else if (!strcmp(s, ";") && depth == 1) {
-			if (semis++ == 0)
-				*semi1 = L->toks.v[i].off;
-			else
-				*semi2 = L->toks.v[i].off;
 		}
+		if (rparen && semi2) {
+			for (size_t k = 0; k < n; k++) {
+				unsigned o = start_off(ch->v[k]);
+				role[k] = (k == n - 1 && o > rparen) ? 3 : o < semi1 ? 0 : o < semi2 ? 1 : 2;
+			}
+			return;
+		}
+	}
+	role[n - 1] = 3;
+	size_t h = n - 1; /* header items */
+	if (h == 3) {
+		role[0] = 0, role[1] = 1, role[2] = 2;
+	} else if (h == 1) {
+		int k = header_item_class(ch->v[0]);
+		role[0] = k == 'I' || k == 'A' ? 0 : k == 'N' ? 2 : 1;
+	} else if (h == 2) {
+		int a = header_item_class(ch->v[0]), b = header_item_class(ch->v[1]);
+		if (a == 'C')
+			role[0] = 1, role[1] = 2;             /* (; cond; inc) */
+		else if (b == 'N' || (b == 'A' && a == 'I'))
+			role[0] = 0, role[1] = 2;             /* (init; ; inc) */
+		else
+			role[0] = 0, role[1] = 1;             /* (init; cond; ) */
 	}
 }
 
@@ -912,21 +978,20 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		break;
 	case CXCursor_ForStmt: {
 		s = mks(L, S_FOR, c);
-		unsigned s1, s2, rp;
-		for_parts(L, c, &s1, &s2, &rp);
+		int *role = calloc(ch.n + 1, sizeof(int));
+		for_roles(L, c, &ch, role);
 		ir_stmt *body = NULL;
 		for (size_t i = 0; i < ch.n; i++) {
-			unsigned o = start_off(ch.v[i]);
-			if (i == ch.n - 1 && (o > rp || !rp)) {
+			if (role[i] == 3)
 				body = lower_stmt(L, ch.v[i]);
-			} else if (o < s1) {
+			else if (role[i] == 0)
 				s->init = lower_stmt(L, ch.v[i]);
-			} else if (o < s2) {
+			else if (role[i] == 1)
 				s->e = lower_expr(L, ch.v[i]);
-			} else {
+			else
 				s->inc = lower_expr(L, ch.v[i]);
-			}
 		}
+		free(role);
 		if (!body)
 			body = mks(L, S_NOP, c);
 		set_skids(L, s, &body, 1);
@@ -965,8 +1030,12 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		if (ch.n)
 			s = lower_stmt(L, ch.v[ch.n - 1]);
 		break;
-	case CXCursor_NullStmt:
 	case CXCursor_GotoStmt:
+		/* control does not follow it; kept so that `if (rc < 0) goto fail;`
+		 * reads as an arm that leaves */
+		s = mks(L, S_GOTO, c);
+		break;
+	case CXCursor_NullStmt:
 		break;
 	default:
 		if (clang_isExpression(k)) {
@@ -1029,24 +1098,19 @@ static void lower_global(lower *L, CXCursor c)
 	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && !clang_isCursorDefinition(c))
 		return; /* a declaration: nothing to read from its tokens */
 	load_tokens(L, c);
-	if (has_initializer(L, c)) {
-		cursors ch = children(c);
-		for (size_t i = ch.n; i-- > 0;)
-			if (clang_isExpression(clang_getCursorKind(ch.v[i]))) {
-				CXCursor s = strip(ch.v[i]);
-				if (clang_getCursorKind(s) == CXCursor_InitListExpr)
-					scan_initlist(L, s, v->array_len > 0 ? v->usr : NULL);
-				else {
-					int ok;
-					CXCursor fn = func_ref(ch.v[i], &ok);
-					if (ok)
-						add_store(L, v->usr, fn);
-				}
-				if (!v->init)
-					v->init = lower_expr(L, ch.v[i]);
-				break;
-			}
-		vd_vec_free(ch);
+	CXCursor init = initializer_of(c);
+	if (!clang_Cursor_isNull(init)) {
+		CXCursor s = strip(init);
+		if (clang_getCursorKind(s) == CXCursor_InitListExpr) {
+			scan_initlist(L, s, v->array_len > 0 ? v->usr : NULL);
+		} else {
+			int ok;
+			CXCursor fn = func_ref(init, &ok);
+			if (ok)
+				add_store(L, v->usr, fn);
+		}
+		if (!v->init)
+			v->init = lower_expr(L, init);
 	}
 	if (clang_isCursorDefinition(c))
 		v->has_def = 1;

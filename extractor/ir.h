@@ -39,7 +39,7 @@ struct ir_var {
 enum {
 	E_INT, E_FLOAT, E_STR, E_VAR, E_FUNCREF, E_BIN, E_UN, E_ASSIGN,
 	E_INCDEC, E_CALL, E_MEMBER, E_INDEX, E_COND, E_INITLIST, E_CAST,
-	E_COMMA, E_UNKNOWN
+	E_COMMA, E_UNKNOWN, E_STMT
 };
 
 /* operators (E_BIN / E_ASSIGN compound op / E_UN) */
@@ -62,7 +62,10 @@ struct ir_expr {
 	double fval;
 	const char *str;     /* E_STR text; E_MEMBER field name; E_FUNCREF/E_CALL callee name */
 	const char *usr;     /* E_FUNCREF/E_CALL direct callee USR; E_MEMBER field USR */
-	ir_var *var;         /* E_VAR */
+	union {
+		ir_var *var;     /* E_VAR */
+		ir_stmt *stmt;   /* E_STMT: a GNU statement expression ({ ... }) */
+	};
 	ir_expr **kids;
 	/* E_CALL only: other expressions are allocated without these fields
 	 * (IR_EXPR_SIZE), so they must be read only after checking the kind */
@@ -80,7 +83,7 @@ struct ir_expr {
 
 enum {
 	S_SEQ, S_EXPR, S_DECL, S_IF, S_SWITCH, S_FOR, S_WHILE, S_DO,
-	S_RETURN, S_BREAK, S_CONTINUE, S_NOP
+	S_RETURN, S_BREAK, S_CONTINUE, S_NOP, S_GOTO
 };
 
 struct ir_stmt {

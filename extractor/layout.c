@@ -181,6 +181,8 @@ static void mark_noreturn(vd_project *p)
 
 /* ---- blocks ----------------------------------------------------------------------------- */
 
+static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s);
+
 static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
 {
 	if (!e)
@@ -202,11 +204,11 @@ static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
 		if (e->callee)
 			layout_expr(p, pc, e->callee);
 	}
+	if (e->kind == E_STMT && e->stmt)
+		layout_stmt(p, pc, e->stmt);
 	for (int i = 0; i < e->nkids; i++)
 		layout_expr(p, pc, e->kids[i]);
 }
-
-static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s);
 
 static long layout_kids(vd_project *p, parent_ctx *pc, ir_stmt *s)
 {
