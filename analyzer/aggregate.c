@@ -222,6 +222,16 @@ static void add_note(const char **notes, int *n, const char *s)
 		notes[(*n)++] = s;
 }
 
+/* an assumption made at a block: its note and the parameters resting on it */
+static void on_annotate(void *pl, int block, unsigned unknown, const char *note)
+{
+	agg *g = pl;
+	touch(g, block);
+	bstate *b = &g->b[block];
+	b->unk |= unknown;
+	add_note(b->notes, &b->nnotes, note);
+}
+
 static int active(agg *g, int block)
 {
 	if (*g->phase == 1)
@@ -741,7 +751,8 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 		goto cleanup;
 	}
 	vd_visitor v = { &g,	   on_enter,	     on_leave,	       on_io,	  on_ops,
-			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom };
+			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom,
+			 on_annotate };
 	if (vd_project_walk(p, &v, &phase) != 0)
 		goto cleanup;
 

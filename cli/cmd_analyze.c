@@ -33,6 +33,10 @@ static void analyze_usage(FILE *out)
 		"  --assume-trip N    iterations of loops whose bound is unknown (default 100)\n"
 		"  --assume-bytes N   bytes of data calls whose size is unknown (default 4096)\n"
 		"  --max-depth N      call unrolling depth cap (default 64)\n"
+		"  --paths MODE       expected (default): counts are expected values - error\n"
+		"                     paths not taken, unknown branches weighted by static\n"
+		"                     branch prediction; all: the upper bound, every branch\n"
+		"                     whose condition is unknown counts as taken\n"
 		"  --catalog FILE     add I/O API entries (user wrappers; repeatable)\n"
 		"  --root DIR         project root for block ids (default: the database's directory)\n"
 		"  --no-probe         do not run a quick sysprobe when the database has no profile\n"
@@ -167,6 +171,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		{ "sort", required_argument, NULL, 's' },
 		{ "all", no_argument, NULL, 'A' },
 		{ "no-memo", no_argument, NULL, 'N' },
+		{ "paths", required_argument, NULL, 'p' },
 		{ "model", required_argument, NULL, 'O' },
 		{ "no-model", no_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
@@ -267,6 +272,13 @@ static int run_analyze(int argc, char **argv, int merge)
 		case 'C': no_cache = 1; break;
 		case 'A': ro.include_unreachable = 1; break;
 		case 'N': eo.no_memo = 1; break;
+		case 'p':
+			if (strcmp(optarg, "expected") && strcmp(optarg, "all")) {
+				cli_error("--paths '%s': expected 'expected' or 'all'", optarg);
+				goto cleanup;
+			}
+			eo.paths_all = !strcmp(optarg, "all");
+			break;
 		case 'S':
 			if (sscanf(optarg, "%d/%d", &eo.shard_k, &eo.shard_n) != 2 || eo.shard_n < 1 ||
 			    eo.shard_k < 1 || eo.shard_k > eo.shard_n) {

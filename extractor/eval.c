@@ -29,7 +29,13 @@
 /* ---- values ------------------------------------------------------------------------ */
 
 enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_REF, V_MEM };
-enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4 };
+/* Taints of a value.  T_OK: it rests on an I/O or allocation call having
+ * succeeded (a test of it is an error-path test).  T_NZ / T_NN: facts about
+ * an unknown value - non-zero (a non-NULL pointer), non-negative (a byte
+ * count) - that hold for this value only, not for what is computed from it. */
+enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4, T_OK = 8, T_NZ = 16, T_NN = 32, T_RANK = 64 };
+/* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
+#define T_FACTS (T_NZ | T_NN | T_RANK)
 
 typedef struct val val;
 typedef struct arr {
@@ -76,6 +82,8 @@ struct frame {
 	int has_ret;
 	int returned;
 	int cond0;
+	double live;    /* share of the call's entries still running here (returns
+			 * under a condition take the rest away) */
 	int level;      /* index in the frame stack */
 	frame *up;      /* the caller's frame */
 	fieldvec fields; /* struct members of its locals */
@@ -106,6 +114,13 @@ typedef struct wdelta {
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
 
+typedef struct loopctx {
+	ir_var *v;      /* the counter */
+	double start, step, trip;
+	int mul;        /* v *= step */
+	frame *fr;      /* the frame it lives in */
+} loopctx;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -125,6 +140,10 @@ typedef struct ctx {
 	int phase;
 	int budget_noted;
 	int early_exit; /* set by trip_count: the loop may leave before its bound */
+	val stmt_val;   /* value of the last expression statement (E_STMT) */
+	/* counted loops being walked, innermost last: a condition on their
+	 * counter (`i % k == 0`) is counted exactly */
+	VD_VEC(struct loopctx) loops;
 	/* writes to globals while a branch or loop is walked (undo log), so
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
@@ -271,7 +290,60 @@ static val merge(const val *a, const val *b)
 		return *a;
 	if (b->k == V_HANDLE && a->k != V_HANDLE)
 		return *b;
-	return unk(a->t | b->t);
+	return unk(((a->t | b->t) & ~(unsigned)T_FACTS) | (a->t & b->t & T_FACTS));
+}
+
+/* A value's truth in a condition: 1, 0, or -1 when unknown.  Handles,
+ * allocations, strings and arrays are non-null pointers; an unknown may be
+ * known to be non-zero. */
+static int truth(const val *v)
+{
+	if (known_num(v))
+		return num(v) != 0;
+	switch (v->k) {
+	case V_HANDLE:
+	case V_MEM:
+	case V_STR:
+	case V_ARR:
+	case V_FUNC:
+	case V_REF:
+		return 1;
+	default:
+		return (v->t & T_NZ) ? 1 : -1;
+	}
+}
+
+/* A comparison decided by what is known of one side: a non-null pointer
+ * against NULL, a non-negative count or descriptor against zero or a
+ * negative constant (`fd < 0`, `n == -1`).  Returns 1 and *res, or 0. */
+static int cmp_facts(int op, const val *a, const val *b, int *res)
+{
+	const val *x = a, *k = b;
+	if (!known_num(b)) {
+		if (!known_num(a))
+			return 0;
+		x = b, k = a;
+		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+	}
+	if (known_num(x))
+		return 0;
+	double kv = num(k);
+	if (kv == 0 && truth(x) == 1 && (op == OP_EQ || op == OP_NE)) {
+		*res = op == OP_NE;
+		return 1;
+	}
+	int nonneg = x->k == V_HANDLE || (x->k == V_UNK && (x->t & T_NN));
+	if (!nonneg || kv > 0)
+		return 0;
+	switch (op) {
+	case OP_LT: *res = 0; return 1;         /* x < kv <= 0 */
+	case OP_GE: *res = 1; return 1;
+	case OP_LE: if (kv < 0) { *res = 0; return 1; } return 0;
+	case OP_GT: if (kv < 0) { *res = 1; return 1; } return 0;
+	case OP_EQ: if (kv < 0) { *res = 0; return 1; } return 0;
+	case OP_NE: if (kv < 0) { *res = 1; return 1; } return 0;
+	default: return 0;
+	}
 }
 
 /* ---- helpers --------------------------------------------------------------------------- */
@@ -555,6 +627,324 @@ static val eval_var(ctx *c, ir_var *var)
 	return st ? *st : unk(0);
 }
 
+/* ---- branch probabilities ---------------------------------------------------------------- */
+
+/* Hit rates of Ball & Larus's static branch-prediction heuristics, as
+ * measured by Wu & Larus (MICRO 1994), combined with Dempster-Shafer. */
+#define HR_OPCODE 0.84  /* x < 0, x <= 0, x == K fail */
+#define HR_POINTER 0.60 /* p == NULL, p == q fail */
+#define HR_CALL 0.78    /* the arm with a call is not taken */
+#define HR_RETURN 0.72  /* the arm with a return is not taken */
+
+static double ds_combine(double p, double q)
+{
+	double t = p * q, f = (1 - p) * (1 - q);
+	return t + f > 0 ? t / (t + f) : 0.5;
+}
+
+static ir_expr *strip_casts(ir_expr *e)
+{
+	while (e && e->kind == E_CAST && e->nkids == 1)
+		e = e->kids[0];
+	return e;
+}
+
+static int is_pointer_expr(ir_expr *e)
+{
+	e = strip_casts(e);
+	return e && e->kind == E_VAR && e->var->is_pointer;
+}
+
+/* A condition with no side effects: it can be evaluated again at will. */
+static int expr_pure(const ir_expr *e)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_CALL || e->kind == E_ASSIGN || e->kind == E_INCDEC || e->kind == E_STMT)
+		return 0;
+	for (int i = 0; i < e->nkids; i++)
+		if (!expr_pure(e->kids[i]))
+			return 0;
+	return 1;
+}
+
+static int expr_uses(const ir_expr *e, const ir_var *v)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_VAR && e->var == v)
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (expr_uses(e->kids[i], v))
+			return 1;
+	return 0;
+}
+
+/* A variable in `e` that holds the MPI rank, or NULL. */
+static ir_var *rank_var(ctx *c, const ir_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == E_VAR) {
+		val *st = storage(c, e->var);
+		if (st && st->k == V_UNK && (st->t & T_RANK) && !define_of(c, e->var->name))
+			return e->var;
+	}
+	for (int i = 0; i < e->nkids; i++) {
+		ir_var *v = rank_var(c, e->kids[i]);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+/* The share of a counted loop's iterations in which `cond` holds, when it
+ * depends on the loop's counter and otherwise on known values only
+ * (`i % k == 0`, `i == 0`, `i == n - 1`): every iteration's value is tried
+ * (a regular sample of 100000 past that).  Returns 1 and *p, or 0. */
+static int counter_prob(ctx *c, ir_expr *cond, double *p)
+{
+	if (!cond || !expr_pure(cond))
+		return 0;
+	loopctx *lc = NULL, rk = { 0 };
+	for (size_t i = c->loops.n; i-- > 0;)
+		if (c->loops.v[i].fr == c->fr && expr_uses(cond, c->loops.v[i].v)) {
+			lc = &c->loops.v[i];
+			break;
+		}
+	if (!lc && (rk.v = rank_var(c, cond))) {
+		/* `rank == 0`: the share of the P14 ranks for which it holds */
+		rk.start = 0, rk.step = 1;
+		rk.trip = c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1;
+		lc = &rk;
+	}
+	if (!lc || lc->trip < 1)
+		return 0;
+	val *st = storage(c, lc->v);
+	if (!st)
+		return 0;
+	val saved = *st;
+	double saved_ops = c->ops;
+	long saved_steps = c->steps;
+	double n = lc->trip, hits = 0;
+	long tries = n > 100000 ? 100000 : (long)n;
+	int ok = 1;
+	for (long k = 0; k < tries && ok; k++) {
+		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
+		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
+		*st = vint((long long)x);
+		val r = eval(c, cond);
+		int tv = truth(&r);
+		if (tv < 0)
+			ok = 0;
+		hits += tv > 0;
+	}
+	*st = saved;
+	c->ops = saved_ops;
+	c->steps = saved_steps;
+	if (!ok)
+		return 0;
+	*p = hits / (double)tries;
+	return 1;
+}
+
+/* The heuristics that read the condition itself: the probability that it
+ * holds (0.5 when none applies); *why names the ones that fired. */
+static double cond_heuristics(ir_expr *e, unsigned *why)
+{
+	e = strip_casts(e);
+	if (!e)
+		return 0.5;
+	if (e->kind == E_UN && e->op == OP_NOT && e->nkids == 1 && is_pointer_expr(e->kids[0])) {
+		*why |= 1;
+		return 1 - HR_POINTER;
+	}
+	if (is_pointer_expr(e)) {
+		*why |= 1;
+		return HR_POINTER;
+	}
+	if (e->kind != E_BIN || e->nkids != 2)
+		return 0.5;
+	int op = e->op;
+	ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+	if ((op == OP_EQ || op == OP_NE) && (is_pointer_expr(l) || is_pointer_expr(r))) {
+		*why |= 1;
+		return op == OP_EQ ? 1 - HR_POINTER : HR_POINTER;
+	}
+	if (l && l->kind == E_INT && !(r && r->kind == E_INT)) { /* K op x  ==  x op' K */
+		ir_expr *t = l;
+		l = r, r = t;
+		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+	}
+	if (!r || r->kind != E_INT)
+		return 0.5;
+	if (r->ival == 0 && (op == OP_LT || op == OP_LE)) {
+		*why |= 2;
+		return 1 - HR_OPCODE;
+	}
+	if (r->ival == 0 && (op == OP_GT || op == OP_GE)) {
+		*why |= 2;
+		return HR_OPCODE;
+	}
+	if (op == OP_EQ || op == OP_NE) {
+		*why |= 2;
+		return op == OP_EQ ? 1 - HR_OPCODE : HR_OPCODE;
+	}
+	return 0.5;
+}
+
+static int stmt_has(const ir_stmt *s, int what);
+
+static int expr_has_call(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL)
+		return 1;
+	if (e->kind == E_STMT && stmt_has(e->stmt, 'c'))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (expr_has_call(e->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* Does the statement contain a call ('c'), a return ('r')? */
+static int stmt_has(const ir_stmt *s, int what)
+{
+	if (!s)
+		return 0;
+	if (what == 'r' && s->kind == S_RETURN)
+		return 1;
+	if (what == 'c' && (expr_has_call(s->e) || expr_has_call(s->inc)))
+		return 1;
+	if (stmt_has(s->init, what))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (stmt_has(s->kids[i], what))
+			return 1;
+	return 0;
+}
+
+/* Does every path through the arm end the program (exit, abort, a
+ * function that always exits)? */
+static int arm_exits(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_SEQ) {
+		for (int i = 0; i < s->nkids; i++)
+			if (arm_exits(s->kids[i]))
+				return 1;
+		return 0;
+	}
+	if (s->kind == S_IF && s->nkids == 2)
+		return arm_exits(s->kids[0]) && arm_exits(s->kids[1]);
+	return vd_stmt_exits(s);
+}
+
+/* Does the arm leave the code that follows it: return, goto, exit? */
+static int arm_leaves(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_RETURN || s->kind == S_GOTO || vd_stmt_exits(s))
+		return 1;
+	if (s->kind == S_SEQ) {
+		for (int i = 0; i < s->nkids; i++)
+			if (arm_leaves(s->kids[i]))
+				return 1;
+		return 0;
+	}
+	if (s->kind == S_IF && s->nkids == 2)
+		return arm_leaves(s->kids[0]) && arm_leaves(s->kids[1]);
+	return 0;
+}
+
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR };
+
+/* The probability that an `if` whose condition `k` is unknown takes its
+ * then arm; *kind says on what it rests, *why (heuristics) which fired. */
+static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
+{
+	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
+	double p;
+	*why = 0;
+	if (counter_prob(c, s->e, &p)) {
+		*kind = PR_EXACT;
+		return p;
+	}
+	int te = arm_exits(t), fe = arm_exits(f);
+	if (te != fe) {
+		*kind = PR_EXIT;
+		return te ? 0 : 1;
+	}
+	if (k->t & T_OK) { /* a test of an I/O or allocation call's result */
+		int tl = arm_leaves(t), fl = arm_leaves(f);
+		if (tl != fl) {
+			*kind = PR_ERROR;
+			return tl ? 0 : 1;
+		}
+	}
+	*kind = PR_HEUR;
+	p = cond_heuristics(s->e, why);
+	int tr = stmt_has(t, 'r'), fr = stmt_has(f, 'r');
+	if (tr != fr) {
+		p = ds_combine(p, tr ? 1 - HR_RETURN : HR_RETURN);
+		*why |= 4;
+	}
+	int tc = stmt_has(t, 'c'), fc = stmt_has(f, 'c');
+	if (tc != fc) {
+		p = ds_combine(p, tc ? 1 - HR_CALL : HR_CALL);
+		*why |= 8;
+	}
+	return p;
+}
+
+static const char *why_text(unsigned why)
+{
+	static const char *const names[] = { "pointer", "opcode", "return", "call" };
+	static char buf[8][64];
+	static int slot;
+	if (!why)
+		return "no heuristic applies";
+	char *b = buf[slot++ & 7];
+	b[0] = 0;
+	for (int i = 0; i < 4; i++)
+		if (why & (1u << i)) {
+			if (b[0])
+				strcat(b, "+");
+			strcat(b, names[i]);
+		}
+	strcat(b, " heuristic");
+	return b;
+}
+
+/* The probability that an unknown condition inside an expression (?:, &&,
+ * ||) holds. */
+static double expr_prob(ctx *c, ir_expr *e)
+{
+	double p;
+	unsigned why = 0;
+	if (c->p->opts.paths_all)
+		return 1;
+	if (counter_prob(c, e, &p))
+		return p;
+	return cond_heuristics(e, &why);
+}
+
+/* Evaluates `e` as code that runs with probability p. */
+static val eval_scaled(ctx *c, ir_expr *e, double p)
+{
+	flush_ops(c);
+	double m = c->mult;
+	c->mult = m * p;
+	val r = eval(c, e);
+	flush_ops(c);
+	c->mult = m;
+	return r;
+}
+
 static val eval(ctx *c, ir_expr *e)
 {
 	if (!e)
@@ -588,30 +978,50 @@ static val eval(ctx *c, ir_expr *e)
 		c->ops++;
 		if (e->op == OP_LAND || e->op == OP_LOR) {
 			val a = eval(c, e->kids[0]);
-			if (a.k == V_INT || a.k == V_FLT) {
-				int t = num(&a) != 0;
-				if ((e->op == OP_LAND && !t) || (e->op == OP_LOR && t))
-					return vint(t);
+			unsigned ta = a.t & ~(unsigned)T_FACTS;
+			int t = truth(&a);
+			if (t >= 0 && c->p->opts.paths_all && (a.t & T_OK))
+				t = -1; /* the upper bound takes error paths too */
+			if (t >= 0) {
+				if ((e->op == OP_LAND && !t) || (e->op == OP_LOR && t)) {
+					val r = vint(t);
+					r.t = ta;
+					return r;
+				}
 				val b = eval(c, e->kids[1]);
-				return known_num(&b) ? vint(num(&b) != 0) : unk(b.t);
+				int tb = truth(&b);
+				val r = tb >= 0 ? vint(tb) : unk(0);
+				r.t = ta | (b.t & ~(unsigned)T_FACTS);
+				return r;
 			}
-			c->cond++; /* the right operand runs only sometimes */
-			val b = eval(c, e->kids[1]);
+			/* the right operand runs only sometimes */
+			double pa = expr_prob(c, e->kids[0]);
+			c->cond++;
+			if (!c->p->opts.paths_all && e->op == OP_LOR)
+				pa = 1 - pa;
+			val b = eval_scaled(c, e->kids[1], pa);
 			c->cond--;
-			return unk(a.t | b.t);
+			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		}
 		val a = eval(c, e->kids[0]);
 		val b = eval(c, e->kids[1]);
 		if (e->op == OP_COMMA)
 			return b;
 		if (e->op == OP_NONE)
-			return unk(a.t | b.t);
-		/* pointer comparisons against NULL and the like stay unknown */
+			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
+		int res;
+		if (e->op >= OP_LT && e->op <= OP_NE && cmp_facts(e->op, &a, &b, &res)) {
+			val r = vint(res);
+			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
+			return r;
+		}
+		/* other pointer comparisons stay unknown */
 		if ((e->op == OP_EQ || e->op == OP_NE) && (a.k == V_HANDLE || b.k == V_HANDLE ||
 							   a.k == V_MEM || b.k == V_MEM))
 			return unk(0);
 		val r = arith(e->op, &a, &b);
 		r.t |= a.t | b.t;
+		r.t &= ~(unsigned)T_FACTS;
 		if (e->op == OP_MOD && (a.t & T_RAND))
 			r.t |= T_RAND;
 		if (!e->is_float && r.k == V_FLT && e->op >= OP_ADD && e->op <= OP_MOD)
@@ -652,8 +1062,12 @@ static val eval(ctx *c, ir_expr *e)
 			return a;
 		case OP_PLUS:
 			return a;
-		case OP_NOT:
-			return known_num(&a) ? vint(num(&a) == 0) : unk(a.t);
+		case OP_NOT: {
+			int t = truth(&a);
+			val r = t >= 0 ? vint(!t) : unk(0);
+			r.t = a.t & ~(unsigned)T_FACTS;
+			return r;
+		}
 		case OP_BNOT:
 			return a.k == V_INT ? vint(~a.i) : unk(a.t);
 		case OP_DEREF:
@@ -711,11 +1125,13 @@ static val eval(ctx *c, ir_expr *e)
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);
-		if (known_num(&k))
-			return eval(c, e->kids[num(&k) != 0 ? 1 : 2]);
+		int t = truth(&k);
+		if (t >= 0 && !(c->p->opts.paths_all && (k.t & T_OK)))
+			return eval(c, e->kids[t ? 1 : 2]);
+		double pk = expr_prob(c, e->kids[0]);
 		c->cond++;
-		val a = eval(c, e->kids[1]);
-		val b = eval(c, e->kids[2]);
+		val a = eval_scaled(c, e->kids[1], pk);
+		val b = eval_scaled(c, e->kids[2], c->p->opts.paths_all ? 1 : 1 - pk);
 		c->cond--;
 		val m = merge(&a, &b);
 		m.t |= k.t;
@@ -744,6 +1160,14 @@ static val eval(ctx *c, ir_expr *e)
 	case E_CALL:
 		c->ops++;
 		return eval_call(c, e);
+	case E_STMT: {
+		/* ({ ...; v; }): the value of the last expression statement */
+		c->stmt_val = unk(0);
+		exec(c, e->stmt);
+		val r = c->stmt_val;
+		c->stmt_val = unk(0);
+		return r;
+	}
 	default:
 		return unk(0);
 	}
@@ -891,8 +1315,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		return vint(0);
 	}
 	if (!strcmp(name, "MPI_Comm_rank") && n >= 2) {
-		if (args[1].k == V_REF)
-			store_val(c, args[1].ref, unk(0));
+		if (args[1].k == V_REF) /* the rank: a branch on it counts for its share of ranks */
+			store_val(c, args[1].ref, unk(T_RANK | T_NN));
 		return vint(0);
 	}
 	if ((!strcmp(name, "malloc") && n >= 1) || (!strcmp(name, "calloc") && n >= 2) ||
@@ -909,9 +1333,10 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			old = args[0].f;
 		if (bytes > 1e15) /* a petabyte: a sentinel on an error path, not an allocation */
 			bytes = -1;
-		val m = unk(0);
+		val m = unk(T_NZ | T_OK); /* assumed to succeed */
 		if (bytes >= 0) {
 			m.k = V_MEM;
+			m.t = T_OK;
 			m.f = bytes;
 			if (c->v->alloc)
 				c->v->alloc(c->v->payload, bytes - old);
@@ -1014,6 +1439,52 @@ static long cat_const(ctx *c, const char *name, long fallback)
 {
 	const vd_catalog_constant *k = vd_catalog_find_constant(c->p->catalog, name);
 	return k && k->has_value ? k->value : fallback;
+}
+
+/* What an I/O call returns when it succeeds (tainted T_OK: a test of it is
+ * an error-path test).  MPI-IO, HDF5 and the other libraries return a
+ * success status 0; POSIX and stdio return what moved - read() and write()
+ * the bytes asked for, fread()/fwrite() the items, fgets() its non-NULL
+ * buffer - or 0 for close, flush, sync and seek.  Calls whose result says
+ * where the data ends (getc, fscanf, getline) and metadata calls (stat,
+ * access: their "failure" is often the point) stay unknown. */
+static val io_success(const vd_catalog_entry *ce, val *args, int n, double bytes, int bytes_known)
+{
+	val r = unk(0);
+	int lib = strcmp(ce->api, "posix") && strcmp(ce->api, "stdio");
+	const char *nm = ce->name;
+	switch (ce->op) {
+	case VD_OP_CLOSE:
+	case VD_OP_FLUSH:
+	case VD_OP_SYNC:
+		r = vint(0);
+		break;
+	case VD_OP_SEEK:
+		if (!lib && (!strncmp(nm, "lseek", 5) || !strncmp(nm, "ftell", 5)))
+			r = unk(T_NN);
+		else
+			r = vint(0);
+		break;
+	case VD_OP_READ:
+	case VD_OP_WRITE:
+		if (lib) {
+			r = vint(0);
+		} else if (ce->size_arg >= 0 && ce->count_arg >= 0) { /* fread, fwrite */
+			val *k = arg_at(args, n, ce->count_arg);
+			r = k && k->k == V_INT ? vint(k->i) : unk(T_NN);
+		} else if (!strncmp(nm, "fgets", 5) || !strncmp(nm, "gets", 4)) {
+			r = unk(T_NZ);
+		} else if (ce->op == VD_OP_WRITE || ce->bytes_arg >= 0) {
+			r = bytes_known && bytes >= 0 ? vint((long long)bytes) : unk(T_NN);
+		} else {
+			return unk(0); /* getc, fscanf, getline: where the data ends */
+		}
+		break;
+	default:
+		return unk(0);
+	}
+	r.t |= T_OK;
+	return r;
 }
 
 static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
@@ -1280,8 +1751,10 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (c->v->io)
 		c->v->io(c->v->payload, &ev);
 	leave(c, e->block);
-	if (ce->op != VD_OP_OPEN)
-		ret = unk(0);
+	if (ce->op == VD_OP_OPEN)
+		ret.t |= T_OK;
+	else
+		ret = io_success(ce, args, n, data ? ev.bytes : -1, data && !(ev.unknown & P_BIT(3)));
 	return ret;
 }
 
@@ -1452,6 +1925,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	for (int i = 0; i < f->nparams; i++)
 		fr.slots[f->params[i]->slot] = i < n ? args[i] : unk(0);
 	fr.cond0 = c->cond;
+	fr.live = 1;
 	fr.up = c->fr;
 	fr.level = c->fr ? c->fr->level + 1 : 0;
 	frame *saved = c->fr;
@@ -1544,10 +2018,16 @@ static val eval_call(ctx *c, ir_expr *e)
 		if (known) {
 			r = call_function(c, known, args, n);
 		} else {
+			/* one of the targets runs: each with an equal share of the
+			 * call's executions (each in full for the upper bound) */
+			double m0 = c->mult;
+			if (!c->p->opts.paths_all && e->ncallees > 1)
+				c->mult = m0 / e->ncallees;
 			for (int i = 0; i < e->ncallees; i++) {
 				val x = call_function(c, e->callees[i], args, n);
 				r = i == 0 ? x : merge(&r, &x);
 			}
+			c->mult = m0;
 		}
 		if (multi)
 			c->cond--;
@@ -1577,6 +2057,8 @@ static void add_var(varvec *vv, ir_var *v)
 			return;
 	vd_vec_push(*vv, v);
 }
+
+static void writes_stmt(ir_stmt *s, varvec *out);
 
 /* variables an expression may write: assignments, ++/--, &x handed to calls */
 static void writes_expr(ir_expr *e, varvec *out)
@@ -1608,6 +2090,10 @@ static void writes_expr(ir_expr *e, varvec *out)
 		}
 		if (e->callee)
 			writes_expr(e->callee, out);
+		return;
+	}
+	if (e->kind == E_STMT) {
+		writes_stmt(e->stmt, out);
 		return;
 	}
 	if (e->kind == E_CALL && e->nkids >= 1 && e->str &&
@@ -1737,7 +2223,7 @@ static int exits_early(const ir_stmt *s, int nested)
 }
 
 /* The trip count of a loop in canonical form, or -1. */
-static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
+static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx *lc)
 {
 	ir_expr *cond = s->e;
 	while (cond && cond->kind == E_CAST && cond->nkids == 1)
@@ -1747,7 +2233,7 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
 	if (cond->op == OP_LAND) { /* `i < n && more`: i < n bounds it */
 		ir_stmt tmp = *s;
 		tmp.e = cond->kids[0];
-		double n = trip_count(c, &tmp, fin_var, fin);
+		double n = trip_count(c, &tmp, fin_var, fin, lc);
 		*fin_var = NULL; /* where it stops is unknown */
 		if (n >= 0)
 			c->early_exit = 1;
@@ -1845,6 +2331,13 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin)
 	}
 	if (n >= 0 && s->kind == S_DO && n < 1)
 		n = 1;
+	if (n >= 0 && lc) {
+		lc->v = v;
+		lc->start = x;
+		lc->step = step;
+		lc->mul = mul;
+		lc->trip = n;
+	}
 	if (n >= 0 && exits_early(body, 0)) {
 		c->early_exit = 1; /* the count is an upper bound */
 		return n;
@@ -1917,7 +2410,13 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	ir_var *fin_var = NULL;
 	val fin = unk(0);
 	c->early_exit = 0;
-	double trip = trip_count(c, s, &fin_var, &fin);
+	loopctx lc = { 0 };
+	double trip = -1;
+	ir_expr *ce = strip_casts(s->e);
+	if (ce && ce->kind == E_INT && ce->ival == 0)
+		trip = s->kind == S_DO ? 1 : 0; /* do { } while (0): a macro's body, once */
+	else
+		trip = trip_count(c, s, &fin_var, &fin, &lc);
 	const char *nt = NULL;
 	if (trip >= 0 && c->early_exit) {
 		nt = note(c, "loop at %s:%d may exit early: %.0f iterations is an upper bound", b->file,
@@ -1945,6 +2444,12 @@ static void exec_loop(ctx *c, ir_stmt *s)
 
 	size_t gpos0 = c->glog.n;
 	c->glog_on++;
+	double live0 = c->fr ? c->fr->live : 1;
+	int counted = lc.v != NULL;
+	if (counted) {
+		lc.fr = c->fr;
+		vd_vec_push(c->loops, lc);
+	}
 	enter(c, s->block, reach, reach * trip, c->unk, nt);
 	/* the condition runs trip + 1 times (trip for do-while) */
 	c->mult = reach * (s->kind == S_DO ? trip : trip + 1);
@@ -1957,6 +2462,10 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		eval(c, s->inc);
 	flush_ops(c);
 	c->mult = saved_mult;
+	if (c->fr) /* a return inside counts as an early exit, not as fewer entries */
+		c->fr->live = live0;
+	if (counted)
+		c->loops.n--;
 	leave(c, s->block);
 	c->glog_on--;
 	{
@@ -1991,15 +2500,34 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	c->nnotes = saved_notes;
 }
 
+static void annotate(ctx *c, int block, unsigned unknown, const char *n)
+{
+	if (block >= 0 && c->v->annotate)
+		c->v->annotate(c->v->payload, block, unknown, n);
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
+	vd_project *p = c->p;
+	const vd_sblock *b = &p->blocks.v[s->block];
 	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int narms = s->nkids;
 	int live = -2; /* -2: unknown, -1: none, else the arm */
-	if (s->kind == S_IF && known_num(&k))
-		live = num(&k) != 0 ? 0 : (narms > 1 ? 1 : -1);
+	int tv = truth(&k);
+	if (s->kind == S_IF && tv >= 0) {
+		if ((k.t & T_OK) && p->opts.paths_all) {
+			tv = -1; /* the upper bound takes error paths too */
+		} else {
+			live = tv ? 0 : (narms > 1 ? 1 : -1);
+			if (k.t & T_OK)
+				annotate(c, s->block, 0,
+					 note(c, "branch at %s:%d: decided by assuming I/O and allocation "
+						 "calls succeed (error path not taken)",
+						 b->file, s->line));
+		}
+	}
 	if (s->kind == S_SWITCH && k.k == V_INT) {
 		live = -1;
 		for (int i = 0; i < narms; i++) {
@@ -2015,7 +2543,50 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	if (live >= 0) {
 		exec(c, s->kids[live]);
 	} else if (live == -2) {
-		/* both arms may run: walk each from the same state, then merge */
+		/* both arms may run: walk each from the same state, each at its
+		 * probability (1 for the upper bound), then merge */
+		double *pr = calloc((size_t)narms + 1, sizeof(double));
+		int implicit_else = s->kind == S_IF && narms < 2;
+		double rest = 0; /* probability that no arm runs (no else, no default) */
+		int kind = PR_HEUR;
+		unsigned why = 0;
+		const char *nt = NULL;
+		unsigned bits = 0;
+		if (p->opts.paths_all) {
+			for (int i = 0; i < narms; i++)
+				pr[i] = 1;
+		} else if (s->kind == S_IF) {
+			pr[0] = predict_if(c, s, &k, &kind, &why);
+			if (narms > 1)
+				pr[1] = 1 - pr[0];
+			else
+				rest = 1 - pr[0];
+			if (kind == PR_EXIT)
+				nt = note(c, "branch at %s:%d: the arm that ends the program is assumed "
+					     "not taken (error path)", b->file, s->line);
+			else if (kind == PR_ERROR)
+				nt = note(c, "branch at %s:%d: error path after a failed I/O or "
+					     "allocation call assumed not taken", b->file, s->line);
+			else if (kind == PR_HEUR) {
+				nt = note(c, "branch at %s:%d: condition unknown, taken with "
+					     "probability %.2f (%s)", b->file, s->line, pr[0],
+					  why_text(why));
+				bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+			}
+		} else {
+			int has_default = 0;
+			for (int i = 0; i < narms; i++)
+				has_default |= !s->case_vals[i];
+			int ways = narms + !has_default;
+			for (int i = 0; i < narms; i++)
+				pr[i] = 1.0 / ways;
+			rest = has_default ? 0 : 1.0 / ways;
+			nt = note(c, "switch at %s:%d: value unknown, each of %d cases taken with "
+				     "probability %.2f", b->file, s->line, ways, 1.0 / ways);
+			bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		}
+		if (nt)
+			annotate(c, s->block, bits, nt);
 		varvec w = { 0 };
 		for (int i = 0; i < narms; i++)
 			writes_stmt(s->kids[i], &w);
@@ -2026,6 +2597,13 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			before[i] = st ? *st : unk(0);
 		}
 		int returned = c->fr ? c->fr->returned : 0;
+		double live0 = c->fr ? c->fr->live : 1, m0 = c->mult, survive = rest;
+		unsigned saved_unk = c->unk;
+		int saved_notes = c->nnotes;
+		if (bits) {
+			c->unk |= bits;
+			push_note(c, nt);
+		}
 		c->cond++;
 		int paths = 0;
 		/* globals callees write in an arm: logged, undone before the next
@@ -2039,10 +2617,19 @@ static void exec_branch(ctx *c, ir_stmt *s)
 				if (st)
 					*st = before[i];
 			}
+			c->mult = m0 * pr[a];
 			exec(c, s->kids[a]);
+			flush_ops(c);
+			if (c->fr) { /* the share of this arm's entries that go on after it */
+				survive += pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
+				c->fr->live = live0;
+			} else {
+				survive += pr[a];
+			}
+			int counts = pr[a] > 0; /* an arm never taken leaves no state */
 			gtouch *t = NULL;
 			size_t ntouched = glog_touched(c, pos0, &t);
-			for (size_t q = 0; q < ntouched; q++) {
+			for (size_t q = 0; q < ntouched && counts; q++) {
 				size_t i = 0;
 				while (i < gt.n && gt.v[i].slot != t[q].slot)
 					i++;
@@ -2058,31 +2645,41 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			}
 			free(t);
 			glog_undo(c, pos0);
-			for (size_t i = 0; i < w.n; i++) {
+			for (size_t i = 0; i < w.n && counts; i++) {
 				val *st = storage(c, w.v[i]);
 				val cur = st ? *st : unk(0);
 				acc[i] = paths == 0 ? cur : merge(&acc[i], &cur);
 			}
-			paths++;
+			paths += counts;
 		}
-		int implicit_else = s->kind == S_IF && narms < 2;
+		/* a path through no arm (no else, no default) keeps the values before */
+		int none_path = implicit_else ? (p->opts.paths_all || rest > 0) : rest > 0;
 		for (size_t i = 0; i < w.n; i++) {
 			val *st = storage(c, w.v[i]);
 			if (!st)
 				continue;
-			*st = implicit_else ? merge(&acc[i], &before[i]) : acc[i];
+			*st = paths == 0 ? before[i] : none_path ? merge(&acc[i], &before[i]) : acc[i];
 		}
 		c->glog_on--;
 		for (size_t i = 0; i < gt.n; i++) {
 			val m = gt.v[i].acc;
-			if (gt.v[i].arms < narms + implicit_else)
+			if (gt.v[i].arms < paths || none_path)
 				m = merge(&m, &gt.v[i].before); /* an arm that left it alone */
 			store_val(c, &c->globals[gt.v[i].slot], m);
 		}
 		vd_vec_free(gt);
 		c->cond--;
+		c->unk = saved_unk;
+		c->nnotes = saved_notes;
 		if (c->fr)
 			c->fr->returned = returned;
+		/* what follows runs for the entries that did not leave in an arm */
+		if (p->opts.paths_all || survive > 1)
+			survive = 1;
+		c->mult = m0 * survive;
+		if (c->fr)
+			c->fr->live = live0 * survive;
+		free(pr);
 		free(before);
 		free(acc);
 		vd_vec_free(w);
@@ -2108,6 +2705,7 @@ static void exec(ctx *c, ir_stmt *s)
 				c->capped++;
 				break;
 			}
+		double live0 = c->fr ? c->fr->live : 1;
 		/* arrays declared in this scope live until its end */
 		double arrays = 0;
 		for (int i = 0; i < s->nkids; i++) {
@@ -2126,7 +2724,8 @@ static void exec(ctx *c, ir_stmt *s)
 		if (arrays > 0 && c->v->alloc)
 			c->v->alloc(c->v->payload, -arrays);
 		flush_ops(c);
-		c->mult = saved_mult;
+		/* entries that left in a branch inside do not come back */
+		c->mult = c->fr && live0 > 0 ? saved_mult * (c->fr->live / live0) : saved_mult;
 		break;
 	}
 	case S_DECL: {
@@ -2158,7 +2757,7 @@ static void exec(ctx *c, ir_stmt *s)
 		break;
 	}
 	case S_EXPR:
-		eval(c, s->e);
+		c->stmt_val = eval(c, s->e);
 		flush_ops(c);
 		break;
 	case S_RETURN: {
@@ -2167,8 +2766,15 @@ static void exec(ctx *c, ir_stmt *s)
 		if (c->fr) {
 			c->fr->ret = c->fr->has_ret ? merge(&c->fr->ret, &v) : v;
 			c->fr->has_ret = 1;
-			if (c->cond == c->fr->cond0)
+			if (c->cond == c->fr->cond0) {
 				c->fr->returned = 1;
+			} else if (!c->p->opts.paths_all) {
+				/* the entries that reach it leave: nothing after it in
+				 * this arm runs, and the arm's share is taken from what
+				 * follows the branch */
+				c->fr->live = 0;
+				c->mult = 0;
+			}
 		}
 		break;
 	}
@@ -2349,6 +2955,7 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 	free(c.globals);
 	vd_vec_free(c.glog);
 	vd_vec_free(c.wlog);
+	vd_vec_free(c.loops);
 	vd_map_free(c.memo);
 	vd_map_free(c.interned);
 	vd_vec_free(c.fields);

@@ -78,6 +78,9 @@ typedef struct vd_extract_opts {
 	int shard_k, shard_n;       /* parse only shard K of N (1-based); n <= 1: all */
 	const vd_tu_cache *cache;   /* NULL: no cache */
 	int no_memo;                /* 1: re-walk every call instead of replaying summaries */
+	int paths_all;              /* 1: the paper's upper bound - every branch whose
+				     * condition is unknown is taken, error paths too;
+				     * 0: expected values (branch probabilities) */
 	/* progress while parsing (may be NULL); never called from library threads */
 	void (*progress)(void *payload, size_t done, size_t total, const char *file);
 	void *payload;
@@ -150,6 +153,9 @@ typedef struct vd_visitor {
 	void (*replay)(void *payload, const void *summary, double mult);
 	/* every capture under way will be discarded: stop recording for them */
 	void (*capture_doom)(void *payload);
+	/* an assumption made at a block (an error path not taken, a branch
+	 * probability): its note, and the parameters that rest on it (optional) */
+	void (*annotate)(void *payload, int block, unsigned unknown, const char *note);
 } vd_visitor;
 
 typedef struct vd_file_info {

@@ -3,14 +3,16 @@
  * go whole to keep.dat, the others leave only their 16-byte header in
  * skip.dat.
  *
- * Run with --args "1": argc = 2, so `argc > 2` is decidably false (the config
+ * This case pins the paper's upper bound (--paths all: every branch whose
+ * condition is unknown counts as taken); 23_expected_branches has the
+ * default expected values.  Run with --args "1": argc = 2, so `argc > 2` is decidably false (the config
  * arm is dead: no fopen/fgets/fclose) and verbose = 1 makes the printf arm
  * live and unconditional.  The key test reads data at run time, so it cannot
  * be evaluated: both arms count, as conditional calls (P5).  In the last `if`
  * the first fsync is in the condition and always runs; the second is the
  * right-hand side of || and is conditional, like the fputs in the arm.
  */
-// VIDYA: --args "1"
+// VIDYA: --args "1" --paths all
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,8 +4,9 @@
  * struct ops has one implementation stored in its .write field, so o.write()
  * resolves to posix_write alone: a plain call.  struct backend's .xfer field
  * holds posix_xfer and mock_xfer, and the table index comes from the
- * environment, so backends[k].xfer() resolves to both: each target counts,
- * each as conditional (P5).  mock_xfer does no I/O.
+ * environment, so backends[k].xfer() resolves to both: one of them runs,
+ * each with half of the call's executions (expected values), as
+ * conditional (P5).  mock_xfer does no I/O.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -65,18 +66,19 @@ int main(void)
 
 /*
  * main/call#1 (o.write): 1 write of 64 bytes, unconditional.
- * main/loop#1/call#1 (backends[k].xfer): 8 x posix_xfer's write of 4096
- * bytes = 32768, all conditional; mock_xfer adds nothing.
- * Program: open + 1 + 8 + close = 11 calls, 64 + 32768 = 32832 bytes,
+ * main/loop#1/call#1 (backends[k].xfer): 8 calls, half of them to
+ * posix_xfer: 4 writes of 4096 bytes = 16384, all conditional; mock_xfer
+ * adds nothing.
+ * Program: open + 1 + 4 + close = 7 calls, 64 + 16384 = 16448 bytes,
  * all of it to backends.dat.
  */
 // EXPECT: main/call#1 p2=1 p3=64 p5=0 p6=1
-// EXPECT: main/loop#1/call#1 p2=8 p3=32768 p5=8 p6=8 p13=8
-// EXPECT: main/loop#1 p1=8 p2=8 p3=32768 p5=8
+// EXPECT: main/loop#1/call#1 p2=4 p3=16384 p5=4 p6=4 p13=4
+// EXPECT: main/loop#1 p1=8 p2=4 p3=16384 p5=4
 // EXPECT: posix_write p2=1 p3=64 p5=0
-// EXPECT: posix_xfer p2=8 p3=32768 p5=8
-// EXPECT: posix_xfer/io#1 p2=8 p3=32768
+// EXPECT: posix_xfer p2=4 p3=16384 p5=4
+// EXPECT: posix_xfer/io#1 p2=4 p3=16384
 // EXPECT: mock_xfer p2=0 p3=0
-// EXPECT: main p2=11 p3=32832 p5=8 p6=9 p13=9
-// EXPECT: program p2=11 p3=32832 p4=11 p5=8 p8=32832 p9=1
+// EXPECT: main p2=7 p3=16448 p5=4 p6=5 p13=5
+// EXPECT: program p2=7 p3=16448 p4=7 p5=4 p8=16448 p9=1
 // EXPECT-ROWS: kind='call' 2

@@ -4,8 +4,9 @@
  * double per process, and each rank finishes with a non-blocking trailer.
  *
  * Analyzed with --nprocs 4: P14 = 4 and MPI_Comm_size returns 4, so rank 0's
- * index loop has 4 trips.  `rank == 0` is unknown (not bound), so the index
- * writes are conditional.  Offsets depend on the rank but not on rand(),
+ * index loop has 4 trips.  `rank == 0` is not bound with --define: it holds
+ * for 1 rank of 4, so the average process makes 1/4 of the index writes
+ * (expected values), and they are conditional.  Offsets depend on the rank but not on rand(),
  * hashes or indirection: no random accesses.
  */
 // VIDYA: --nprocs 4
@@ -58,18 +59,20 @@ int main(int argc, char **argv)
 /*
  * Per process:
  *   MPI_File_open                          1
- *   index (branch#1/loop#1): 4 x 1 double  4 calls,     32 bytes, conditional
+ *   index (branch#1/loop#1): 4 x 1 double, on 1 rank of 4:
+ *                                          1 call,       8 bytes, conditional
  *   slabs (loop#1): 5 x 16384 doubles      5 calls, 655360 bytes, not small
  *   trailer: 8 MPI_INT, non-blocking       1 call,      32 bytes
  *   MPI_File_sync, MPI_File_close          2
- * P2 = 13, P4 = 12 (the iwrite is asynchronous), P3 = 655424, P5 = 4,
- * P6 = 10 data calls, P7 = 1, P13 = 5 (index and trailer), P1 = 4 + 5 = 9.
+ * P2 = 10, P4 = 9 (the iwrite is asynchronous), P3 = 655400, P5 = 1,
+ * P6 = 7 data calls, P7 = 1, P13 = 2 (index and trailer), P1 = 1 + 5 = 6.
+ * The index loop's iterations (P1) are 4 x 1/4 = 1 per process.
  */
-// EXPECT: main/branch#1/loop#1 p1=4 p2=4 p3=32 p5=4 p13=4
-// EXPECT: main/branch#1 p1=4 p2=4 p5=4
+// EXPECT: main/branch#1/loop#1 p1=1 p2=1 p3=8 p5=1 p13=1
+// EXPECT: main/branch#1 p1=1 p2=1 p5=1
 // EXPECT: main/loop#1 p1=5 p2=5 p3=655360 p4=5 p5=0 p6=5 p12=0 p13=0 p14=4
 // EXPECT-KNOWN: main/loop#1 p1 p2 p3
 // EXPECT: main/io#2 p2=1 p3=32 p4=0 p13=1
 // EXPECT: main/io#3 p2=1 p7=1
-// EXPECT: main p1=9 p2=13 p3=655424 p4=12 p5=4 p6=10 p7=1 p12=0 p13=5
-// EXPECT: program p2=13 p3=655424 p4=12 p5=4 p9=1 p14=4
+// EXPECT: main p1=6 p2=10 p3=655400 p4=9 p5=1 p6=7 p7=1 p12=0 p13=2
+// EXPECT: program p2=10 p3=655400 p4=9 p5=1 p9=1 p14=4
