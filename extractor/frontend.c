@@ -1112,7 +1112,9 @@ static void lower_global(lower *L, CXCursor c)
 		if (!v->init)
 			v->init = lower_expr(L, init);
 	}
-	if (clang_isCursorDefinition(c))
+	/* a file-scope `static int verbose;` is a tentative definition: zero
+	 * unless another declaration initializes it */
+	if (clang_isCursorDefinition(c) || clang_Cursor_getStorageClass(c) != CX_SC_Extern)
 		v->has_def = 1;
 }
 
