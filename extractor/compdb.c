@@ -7,17 +7,27 @@
  * libclang; relative paths are resolved against each entry's `directory`;
  * a file compiled several times with the same flags is parsed once; and
  * entries built with an MPI or HDF5 compiler wrapper (mpicc, h5cc, ...) get
- * the wrapper's include flags when they lack them.
+ * the library's include flags when they lack them.
+ *
+ * The database is untrusted input: nothing named in it is run through a
+ * shell.  The library's flags come from pkg-config, or else from a wrapper
+ * whose plain name is found in PATH, both run with an argv array.
  */
 #define _GNU_SOURCE
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "project.h"
@@ -48,17 +58,125 @@ static int wrapper_kind(const char *compiler)
 	return 0;
 }
 
-int vd_tool_flags(vd_arena *a, const char *cmd, strvec *out)
+/* ---- running a library's configuration tool, never through a shell ----------------- */
+
+#define VD_TOOL_TIMEOUT 30.0	  /* seconds a pkg-config or wrapper may take */
+#define VD_TOOL_MAX_OUT (1 << 20) /* bytes of output read from it */
+
+/* A program name vidya may look up in PATH: letters, digits and "._+-",
+ * no path, no shell metacharacters, no option. */
+static int plain_name(const char *s)
 {
-	FILE *f = popen(cmd, "r");
-	if (!f)
+	size_t n = strlen(s);
+	if (n == 0 || n > 255 || s[0] == '-' || s[0] == '.')
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("._+-", *s))
+			return 0;
+	return 1;
+}
+
+/* The executable regular file `name` stands for in PATH; absolute PATH
+ * entries only (an empty or relative one would be the current directory). */
+static char *find_in_path(vd_arena *a, const char *name)
+{
+	if (!plain_name(name))
+		return NULL;
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (const char *s = path;;) {
+		const char *colon = strchr(s, ':');
+		size_t n = colon ? (size_t)(colon - s) : strlen(s);
+		char cand[4096];
+		struct stat st;
+		size_t nl = strlen(name);
+		if (n > 0 && s[0] == '/' && n + nl + 2 <= sizeof(cand)) {
+			memcpy(cand, s, n);
+			cand[n] = '/';
+			memcpy(cand + n + 1, name, nl + 1);
+			if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0)
+				return vd_arena_strdup(a, cand);
+		}
+		if (!colon)
+			return NULL;
+		s = colon + 1;
+	}
+}
+
+/* Runs `prog` with `argv` (no shell), stdin and stderr on /dev/null, and
+ * appends what it prints to `out`.  0 when it exited with status 0 within
+ * VD_TOOL_TIMEOUT and printed at most VD_TOOL_MAX_OUT bytes. */
+static int run_capture(const char *prog, const char *const *argv, vd_buf *out)
+{
+	int pfd[2];
+	if (pipe2(pfd, O_CLOEXEC) != 0)
 		return -1;
-	char line[8192];
+	posix_spawn_file_actions_t fa;
+	if (posix_spawn_file_actions_init(&fa) != 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	pid_t pid;
+	/* posix_spawn's argv is not const-qualified but is never written */
+	int rc = posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pfd[1]);
+	if (rc != 0) {
+		close(pfd[0]);
+		return -1;
+	}
+	double deadline = vd_now() + VD_TOOL_TIMEOUT;
+	int ok = 1;
+	for (;;) {
+		double left = deadline - vd_now();
+		if (left <= 0) {
+			ok = 0;
+			break;
+		}
+		struct pollfd pf = { pfd[0], POLLIN, 0 };
+		int r = poll(&pf, 1, (int)(left * 1000.0) + 1);
+		if (r < 0 && errno != EINTR) {
+			ok = 0;
+			break;
+		}
+		if (r <= 0)
+			continue;
+		char tmp[4096];
+		ssize_t n = read(pfd[0], tmp, sizeof(tmp));
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n <= 0) {
+			ok = n == 0;
+			break;
+		}
+		if (out->len + (size_t)n > VD_TOOL_MAX_OUT || vd_buf_put(out, tmp, (size_t)n)) {
+			ok = 0;
+			break;
+		}
+	}
+	close(pfd[0]);
+	if (!ok)
+		kill(pid, SIGKILL);
+	int status = 0;
+	pid_t w;
+	do
+		w = waitpid(pid, &status, 0);
+	while (w < 0 && errno == EINTR);
+	return ok && w == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+int vd_tool_flags(vd_arena *a, const char *const *argv, strvec *out)
+{
+	const char *prog = find_in_path(a, argv[0]);
+	if (!prog)
+		return -1;
 	vd_buf all = VD_BUF_INIT;
-	while (fgets(line, sizeof(line), f))
-		vd_buf_puts(&all, line);
-	int rc = pclose(f);
-	if (rc != 0 || !all.ptr) {
+	if (run_capture(prog, argv, &all) != 0 || !all.ptr) {
 		vd_buf_release(&all);
 		return -1;
 	}
@@ -72,31 +190,59 @@ int vd_tool_flags(vd_arena *a, const char *cmd, strvec *out)
 	return 0;
 }
 
-/* The include flags an MPI/HDF5 wrapper would add, asked once per project. */
+/* one try: `argv` adds flags, or `out` is left as it was */
+static int try_tool(vd_arena *a, const char *const *argv, strvec *out)
+{
+	size_t n0 = out->n;
+	if (vd_tool_flags(a, argv, out) == 0 && out->n > n0)
+		return 0;
+	out->n = n0;
+	return -1;
+}
+
+int vd_library_flags(vd_arena *a, int kind, const char *wrapper, strvec *out)
+{
+	/* pkg-config files first: Debian's default MPI (mpi-c, mpi), Open MPI,
+	 * MPICH; HDF5 (serial) */
+	static const char *const mpi_pc[] = { "mpi-c", "mpi", "ompi-c", "mpich", NULL };
+	static const char *const h5_pc[] = { "hdf5", "hdf5-serial", NULL };
+	for (const char *const *pc = kind == 'm' ? mpi_pc : h5_pc; *pc; pc++) {
+		const char *argv[] = { "pkg-config", "--cflags", *pc, NULL };
+		if (try_tool(a, argv, out) == 0)
+			return 0;
+	}
+	/* then the wrapper named in the database, by its base name from PATH,
+	 * then the usual one; Open MPI answers --showme:compile, MPICH
+	 * -compile_info, HDF5's h5cc -show */
+	const char *dflt = kind == 'm' ? "mpicc" : "h5cc";
+	const char *names[] = { wrapper ? base_name(wrapper) : NULL, dflt };
+	for (size_t k = 0; k < 2; k++) {
+		if (!names[k] || (k == 1 && names[0] && !strcmp(names[0], dflt)))
+			continue;
+		if (kind == 'm') {
+			const char *show[] = { names[k], "--showme:compile", NULL };
+			const char *info[] = { names[k], "-compile_info", NULL };
+			if (try_tool(a, show, out) == 0 || try_tool(a, info, out) == 0)
+				return 0;
+		} else {
+			const char *show[] = { names[k], "-show", NULL };
+			if (try_tool(a, show, out) == 0)
+				return 0;
+		}
+	}
+	return -1;
+}
+
+/* The include flags an MPI/HDF5 wrapper would add, found once per project. */
 static void wrapper_defaults(vd_project *p, int kind, const char *compiler)
 {
 	if (kind == 'm' && !p->mpi_done) {
 		p->mpi_done = 1;
-		char cmd[512];
-		const char *b = base_name(compiler);
-		/* the wrapper named in the database first, then mpicc from PATH;
-		 * OpenMPI answers --showme:compile, MPICH -compile_info */
-		snprintf(cmd, sizeof(cmd), "%s --showme:compile 2>/dev/null", b);
-		if (vd_tool_flags(p->arena, cmd, &p->mpi_flags) != 0 || p->mpi_flags.n == 0) {
-			p->mpi_flags.n = 0;
-			if (vd_tool_flags(p->arena, "mpicc --showme:compile 2>/dev/null", &p->mpi_flags) != 0 ||
-			    p->mpi_flags.n == 0) {
-				p->mpi_flags.n = 0;
-				vd_tool_flags(p->arena, "mpicc -compile_info 2>/dev/null", &p->mpi_flags);
-			}
-		}
+		vd_library_flags(p->arena, 'm', compiler, &p->mpi_flags);
 	}
 	if (kind == 'h' && !p->h5_done) {
 		p->h5_done = 1;
-		if (vd_tool_flags(p->arena, "h5cc -show 2>/dev/null", &p->h5_flags) != 0 || p->h5_flags.n == 0) {
-			p->h5_flags.n = 0;
-			vd_tool_flags(p->arena, "pkg-config --cflags hdf5 2>/dev/null", &p->h5_flags);
-		}
+		vd_library_flags(p->arena, 'h', compiler, &p->h5_flags);
 	}
 }
 

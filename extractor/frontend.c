@@ -1159,19 +1159,13 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
 static void retry_flags(vd_project *root)
 {
 	pthread_mutex_lock(&root->mu);
-	static const struct {
-		const char *cmd;
-		int mpi;
-	} cmds[] = {
-		{ "mpicc --showme:compile 2>/dev/null || mpicc -compile_info 2>/dev/null", 1 },
-		{ "pkg-config --cflags hdf5 2>/dev/null", 0 },
-	};
-	for (size_t k = 0; k < 2; k++) {
-		int *done = cmds[k].mpi ? &root->mpi_retry_done : &root->h5_retry_done;
-		if (*done)
-			continue;
-		*done = 1;
-		vd_tool_flags(root->shared, cmds[k].cmd, cmds[k].mpi ? &root->mpi_retry : &root->h5_retry);
+	if (!root->mpi_retry_done) {
+		root->mpi_retry_done = 1;
+		vd_library_flags(root->shared, 'm', NULL, &root->mpi_retry);
+	}
+	if (!root->h5_retry_done) {
+		root->h5_retry_done = 1;
+		vd_library_flags(root->shared, 'h', NULL, &root->h5_retry);
 	}
 	pthread_mutex_unlock(&root->mu);
 }

@@ -95,6 +95,24 @@ C
 	printf ']\n' >> compile_commands.json
 }
 
+# an MPI-IO program without any -I for mpi.h
+mpi_program() {
+	cat > m.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+	MPI_File fh;
+	double x[16] = { 0 };
+	MPI_Init(&argc, &argv);
+	MPI_File_open(MPI_COMM_WORLD, "m.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+	MPI_File_write_all(fh, x, 16, MPI_DOUBLE, MPI_STATUS_IGNORE);
+	MPI_File_close(&fh);
+	MPI_Finalize();
+	return 0;
+}
+C
+}
+
 # v_blocks of the latest run without the run id, one line per block
 blocks_of() {
 	local cols
@@ -334,26 +352,53 @@ JSON
 mpicc_wrapper)
 	# an entry compiled with mpicc and no -I for mpi.h: the wrapper's flags
 	command -v mpicc >/dev/null || { echo "skip: no mpicc"; exit 0; }
-	cat > m.c <<'C'
-#include <mpi.h>
-int main(int argc, char **argv)
-{
-	MPI_File fh;
-	double x[16] = { 0 };
-	MPI_Init(&argc, &argv);
-	MPI_File_open(MPI_COMM_WORLD, "m.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
-	MPI_File_write_all(fh, x, 16, MPI_DOUBLE, MPI_STATUS_IGNORE);
-	MPI_File_close(&fh);
-	MPI_Finalize();
-	return 0;
-}
-C
+	mpi_program
 	cat > compile_commands.json <<JSON
 [{"directory": "$T", "arguments": ["mpicc", "-c", "m.c"], "file": "m.c"}]
 JSON
 	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out; fail "mpicc entry"; }
 	[ "$(q "SELECT p3 = 128 FROM v_blocks WHERE block_id = 'program'")" = 1 ] || fail "16 doubles written collectively"
 	[ "$(q "SELECT count(*) FROM v_io_sites WHERE api = 'mpiio' AND collective = 1")" -ge 2 ] || fail "collective MPI-IO sites"
+	;;
+compdb_injection)
+	# a compile database is untrusted: its compiler names are never run
+	# through a shell, and a wrapper is only looked up by plain name in PATH
+	command -v mpicc >/dev/null || { echo "skip: no mpicc"; exit 0; }
+	mpi_program
+	mkdir bin
+	printf '#!/bin/sh\ntouch "%s/PWNED_LOCAL"\n' "$T" > bin/mpicc
+	chmod +x bin/mpicc
+	cp bin/mpicc ./mpicc
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["mpicc;touch PWNED;echo", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "command": "mpicc\$(touch PWNED2) -c m.c -o m2.o", "file": "m.c"},
+ {"directory": "$T", "arguments": ["mpicc\`touch PWNED3\`", "-DX=1", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "arguments": ["./mpicc", "-DX=2", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "arguments": ["bin/mpicc", "-DX=3", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "arguments": ["mpicc", "-DX=4", "-c", "m.c"], "file": "m.c"}]
+JSON
+	no_pwned() {
+		for f in PWNED PWNED2 PWNED3 PWNED_LOCAL; do
+			[ ! -e "$f" ] || fail "$1: the database ran a command: $f was created"
+		done
+	}
+	# with pkg-config's files; then without them (the wrapper fallback) and
+	# with relative entries in PATH that hold a planted mpicc
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	rc=$?
+	no_pwned "pkg-config run"
+	[ $rc = 0 ] || { cat out >&2; fail "pkg-config run: exit code $rc"; }
+	PKG_CONFIG_LIBDIR=$T/nopc PKG_CONFIG_PATH= PATH=".:bin::$PATH" \
+		"$VIDYA" analyze --no-probe --no-cache --db w.db compile_commands.json >out2 2>&1
+	rc=$?
+	no_pwned "wrapper run"
+	[ $rc = 0 ] || { cat out2 >&2; fail "wrapper run: exit code $rc"; }
+	for db in v.db w.db; do
+		[ "$(sqlite3 "$db" "SELECT tus_total || '/' || tus_failed FROM v_runs")" = 5/0 ] ||
+			fail "$db: every entry found mpi.h: $(sqlite3 "$db" "SELECT tus_total, tus_failed FROM v_runs")"
+		[ "$(sqlite3 "$db" "SELECT count(*) FROM v_io_sites WHERE api = 'mpiio' AND collective = 1")" -ge 2 ] ||
+			fail "$db: collective MPI-IO sites"
+	done
 	;;
 *)
 	fail "unknown check"
