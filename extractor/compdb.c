@@ -1,6 +1,6 @@
 /*
- * compdb.c - reads compile_commands.json with libclang's compilation
- * database API and turns each entry into a parse job.
+ * compdb.c - reads compile_commands.json and turns each entry into a parse
+ * job.
  *
  * Flags are filtered down to what changes the meaning of the source
  * (-I, -D, -U, -include, -std, ...) so that gcc-only options never stop
@@ -9,14 +9,13 @@
  * entries built with an MPI or HDF5 compiler wrapper (mpicc, h5cc, ...) get
  * the library's include flags when they lack them.
  *
- * The database is untrusted input: nothing named in it is run through a
- * shell.  The library's flags come from pkg-config, or else from a wrapper
+ * The database is untrusted input.  It is parsed strictly (jansson): a
+ * malformed one is an error that gives the line and column, and an entry
+ * without "directory", "file" and "arguments" or "command" (strings) is
+ * refused.  Nothing named in it is run through a shell.  The library's flags come from pkg-config, or else from a wrapper
  * whose plain name is found in PATH, both run with an argv array.
  */
 #define _GNU_SOURCE
-#include <clang-c/CXCompilationDatabase.h>
-#include <clang-c/Index.h>
-
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -30,13 +29,104 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "project.h"
 
-static char *cx_dup(vd_arena *a, CXString s)
+#define VD_COMPDB_MAX ((size_t)1 << 30) /* bytes of compile_commands.json */
+
+/* ---- reading files that may be anything -------------------------------------------- */
+
+static const char *mode_kind(mode_t m)
 {
-	char *r = vd_arena_strdup(a, clang_getCString(s) ? clang_getCString(s) : "");
-	clang_disposeString(s);
-	return r;
+	return S_ISDIR(m)    ? "a directory"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "not a regular file";
+}
+
+int vd_regular_file(const char *path, char *why, size_t nwhy)
+{
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		int e = errno;
+		char eb[128];
+		snprintf(why, nwhy, "%s", strerror_r(e, eb, sizeof(eb)));
+		return e == ENOENT || e == ENOTDIR ? VD_ENOTFOUND : VD_ERROR;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, nwhy, "not a regular file (%s)", mode_kind(st.st_mode));
+		return VD_ERROR;
+	}
+	return 0;
+}
+
+int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char *why, size_t nwhy)
+{
+	*out = NULL;
+	/* stat first: a device is never opened; then open without blocking (a
+	 * FIFO put there meanwhile) and check what was opened */
+	int rc = vd_regular_file(path, why, nwhy);
+	if (rc != 0)
+		return rc;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	char eb[128];
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		int e = errno;
+		snprintf(why, nwhy, "%s", strerror_r(e, eb, sizeof(eb)));
+		if (fd >= 0)
+			close(fd);
+		return e == ENOENT ? VD_ENOTFOUND : VD_ERROR;
+	}
+	if (!S_ISREG(st.st_mode) || (uintmax_t)st.st_size > max) {
+		if (S_ISREG(st.st_mode))
+			snprintf(why, nwhy, "too large (%jd bytes, at most %zu)", (intmax_t)st.st_size,
+				 max);
+		else
+			snprintf(why, nwhy, "not a regular file (%s)", mode_kind(st.st_mode));
+		close(fd);
+		return VD_ERROR;
+	}
+	vd_buf b = VD_BUF_INIT;
+	char tmp[65536];
+	for (;;) {
+		ssize_t n = read(fd, tmp, sizeof(tmp));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(why, nwhy, "%s", strerror_r(errno, eb, sizeof(eb)));
+			rc = VD_ERROR;
+			break;
+		}
+		if (n == 0)
+			break;
+		if (b.len + (size_t)n > max) { /* it grew since fstat */
+			snprintf(why, nwhy, "too large (more than %zu bytes)", max);
+			rc = VD_ERROR;
+			break;
+		}
+		if (vd_buf_put(&b, tmp, (size_t)n)) {
+			snprintf(why, nwhy, "out of memory");
+			rc = VD_ERROR;
+			break;
+		}
+	}
+	close(fd);
+	if (rc) {
+		vd_buf_release(&b);
+		return rc;
+	}
+	if (len)
+		*len = b.len;
+	*out = vd_buf_detach(&b);
+	if (!*out) {
+		snprintf(why, nwhy, "out of memory");
+		return VD_ERROR;
+	}
+	return 0;
 }
 
 static const char *base_name(const char *p)
@@ -277,14 +367,14 @@ static const char *abs_path_flag(vd_project *p, const char *flag, const char *pa
 	return vd_arena_printf(p->arena, "%s%s", flag, vd_path_join(p->arena, dir, path));
 }
 
-static void filter_args(vd_project *p, tu_job *job, CXCompileCommand cmd)
+/* args[0] is the compiler */
+static void filter_args(vd_project *p, tu_job *job, const char *const *args, size_t n)
 {
-	unsigned n = clang_CompileCommand_getNumArgs(cmd);
 	strvec out = { 0 };
-	for (unsigned i = 1; i < n; i++) {
-		char *a = cx_dup(p->arena, clang_CompileCommand_getArg(cmd, i));
+	for (size_t i = 1; i < n; i++) {
+		const char *a = args[i];
 		if (keep_with_path(a) && i + 1 < n) {
-			char *v = cx_dup(p->arena, clang_CompileCommand_getArg(cmd, ++i));
+			const char *v = args[++i];
 			vd_vec_push(out, a);
 			vd_vec_push(out, strcmp(a, "-include") && strcmp(a, "-imacros") &&
 							 strcmp(a, "-I") && strcmp(a, "-isystem") &&
@@ -337,31 +427,137 @@ static int is_c_source(const char *f)
 	return dot && (!strcmp(dot, ".c") || !strcmp(dot, ".h") || !strcmp(dot, ".i"));
 }
 
-/* Checks the database is a JSON array before handing it to libclang, which
- * would only say "can not load" without a reason. */
-static int precheck_json(const char *file)
+/* Splits a command line as a POSIX shell splits words, without expanding
+ * anything: blanks separate arguments, '...' and "..." quote, a backslash
+ * takes the next character literally (also inside '...' when
+ * `gcc_quotes`, as gcc reads response files; clang reads a database's
+ * "command" so too, except inside '...'). */
+static void split_args(vd_arena *a, const char *s, size_t len, int gcc_quotes, strvec *out)
+{
+	vd_buf w = VD_BUF_INIT;
+	size_t i = 0;
+	for (;;) {
+		while (i < len && isspace((unsigned char)s[i]))
+			i++;
+		if (i >= len)
+			break;
+		int sq = 0, dq = 0;
+		vd_buf_clear(&w);
+		for (; i < len && (sq || dq || !isspace((unsigned char)s[i])); i++) {
+			char c = s[i];
+			if (c == '\\' && (!sq || gcc_quotes)) {
+				if (i + 1 < len)
+					vd_buf_putc(&w, s[++i]);
+			} else if (sq) {
+				if (c == '\'')
+					sq = 0;
+				else
+					vd_buf_putc(&w, c);
+			} else if (dq) {
+				if (c == '"')
+					dq = 0;
+				else
+					vd_buf_putc(&w, c);
+			} else if (c == '\'') {
+				sq = 1;
+			} else if (c == '"') {
+				dq = 1;
+			} else {
+				vd_buf_putc(&w, c);
+			}
+		}
+		vd_vec_push(*out, vd_arena_strdup(a, vd_buf_cstr(&w)));
+	}
+	vd_buf_release(&w);
+}
+
+/* a string member of a database entry, or NULL */
+static const char *member_string(json_t *e, const char *key)
+{
+	json_t *v = json_object_get(e, key);
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* One entry's directory, file and arguments (copied into the arena).  -1,
+ * with the error set, when the entry is not what the format asks for. */
+static int read_entry(vd_project *p, const char *db, size_t i, json_t *e, const char **d,
+		      const char **f, strvec *args)
+{
+	if (!json_is_object(e)) {
+		vd_error_set("malformed compilation database '%s': entry %zu is not an object", db,
+			     i + 1);
+		return -1;
+	}
+	static const char *const keys[] = { "directory", "file" };
+	const char *val[2];
+	for (int k = 0; k < 2; k++) {
+		val[k] = member_string(e, keys[k]);
+		if (!val[k]) {
+			vd_error_set("malformed compilation database '%s': entry %zu has no \"%s\" "
+				     "string",
+				     db, i + 1, keys[k]);
+			return -1;
+		}
+	}
+	*d = vd_arena_strdup(p->arena, val[0]);
+	*f = vd_arena_strdup(p->arena, val[1]);
+	json_t *argv = json_object_get(e, "arguments");
+	if (argv) { /* preferred to "command", as clang does */
+		if (!json_is_array(argv)) {
+			vd_error_set("malformed compilation database '%s': entry %zu: \"arguments\" "
+				     "is not an array",
+				     db, i + 1);
+			return -1;
+		}
+		for (size_t k = 0; k < json_array_size(argv); k++) {
+			json_t *v = json_array_get(argv, k);
+			if (!json_is_string(v)) {
+				vd_error_set("malformed compilation database '%s': entry %zu: "
+					     "argument %zu is not a string",
+					     db, i + 1, k + 1);
+				return -1;
+			}
+			vd_vec_push(*args, vd_arena_strdup(p->arena, json_string_value(v)));
+		}
+		return 0;
+	}
+	json_t *cmd = json_object_get(e, "command");
+	if (!json_is_string(cmd)) {
+		vd_error_set("malformed compilation database '%s': entry %zu has no \"arguments\" "
+			     "array or \"command\" string",
+			     db, i + 1);
+		return -1;
+	}
+	split_args(p->arena, json_string_value(cmd), json_string_length(cmd), 0, args);
+	return 0;
+}
+
+/* The database's text, parsed strictly: one JSON array, nothing after it. */
+static json_t *load_json(const char *file)
 {
 	char *text = NULL;
 	size_t len = 0;
-	if (vd_read_file(&text, &len, file) != 0) {
-		vd_error_set("unable to read compilation database '%s': %s", file,
-			     strerror(errno ? errno : ENOENT));
-		return -1;
+	char why[256];
+	if (vd_read_regular(file, VD_COMPDB_MAX, &text, &len, why, sizeof(why)) != 0) {
+		vd_error_set("unable to read compilation database '%s': %s", file, why);
+		return NULL;
 	}
-	size_t i = 0;
-	while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t'))
-		i++;
-	int ok = i < len && text[i] == '[';
-	size_t j = len;
-	while (j > 0 && (text[j - 1] == ' ' || text[j - 1] == '\n' || text[j - 1] == '\r' || text[j - 1] == '\t'))
-		j--;
-	ok = ok && j > 0 && text[j - 1] == ']';
+	json_error_t err;
+	json_t *root = json_loadb(text, len, 0, &err);
 	free(text);
-	if (!ok) {
-		vd_error_set("malformed compilation database '%s': expected a JSON array of compile commands", file);
-		return -1;
+	if (!root) {
+		vd_error_set("malformed compilation database '%s': line %d, column %d: %s", file,
+			     err.line, err.column, err.text);
+		return NULL;
 	}
-	return 0;
+	if (!json_is_array(root)) {
+		vd_error_set("malformed compilation database '%s': expected a JSON array of compile "
+			     "commands",
+			     file);
+		json_decref(root);
+		return NULL;
+	}
+	return root;
 }
 
 int vd_compdb_load(vd_project *p, const char *path)
@@ -369,8 +565,8 @@ int vd_compdb_load(vd_project *p, const char *path)
 	struct stat st;
 	const char *dir, *file;
 	int rc = -1;
-	CXCompilationDatabase db = NULL;
-	CXCompileCommands cmds = NULL;
+	json_t *db = NULL;
+	vd_map *seen = NULL;
 	char cwd[4096];
 
 	if (!getcwd(cwd, sizeof(cwd)))
@@ -393,41 +589,36 @@ int vd_compdb_load(vd_project *p, const char *path)
 		if (!*dir)
 			dir = "/";
 		if (strcmp(slash + 1, "compile_commands.json") != 0) {
-			/* libclang only reads a directory's compile_commands.json */
 			vd_error_set("compilation database '%s' must be named compile_commands.json "
 				     "(or pass its directory)", path);
 			return -1;
 		}
 	}
 	p->compdb = file;
-	if (precheck_json(file))
+	db = load_json(file);
+	if (!db)
 		return -1;
-
-	CXCompilationDatabase_Error err;
-	db = clang_CompilationDatabase_fromDirectory(dir, &err);
-	if (err != CXCompilationDatabase_NoError || !db) {
-		vd_error_set("malformed compilation database '%s': libclang could not load it", file);
-		goto cleanup;
-	}
-	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
-	unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
-	vd_map *seen = vd_map_new();
-	for (unsigned i = 0; i < n; i++) {
-		CXCompileCommand c = clang_CompileCommands_getCommand(cmds, i);
+	size_t n = json_array_size(db);
+	seen = vd_map_new();
+	for (size_t i = 0; i < n; i++) {
 		tu_job job = { 0 };
-		char *d = cx_dup(p->arena, clang_CompileCommand_getDirectory(c));
+		const char *d, *f;
+		strvec args = { 0 };
+		if (read_entry(p, file, i, json_array_get(db, i), &d, &f, &args) != 0) {
+			vd_vec_free(args);
+			goto cleanup;
+		}
 		/* a relative "directory" is relative to the database's location */
 		job.directory = vd_path_join(p->arena, dir, d[0] ? d : ".");
-		char *f = cx_dup(p->arena, clang_CompileCommand_getFilename(c));
 		job.file = vd_path_join(p->arena, job.directory, f);
-		job.compiler = clang_CompileCommand_getNumArgs(c) > 0
-				       ? cx_dup(p->arena, clang_CompileCommand_getArg(c, 0))
-				       : "cc";
+		job.compiler = args.n > 0 ? args.v[0] : "cc";
 		if (!is_c_source(job.file)) {
 			vd_project_diag(p, 0, job.file, 0, "skipped: not a C source file");
+			vd_vec_free(args);
 			continue;
 		}
-		filter_args(p, &job, c);
+		filter_args(p, &job, args.v, args.n);
+		vd_vec_free(args);
 		vd_buf key = VD_BUF_INIT;
 		vd_buf_puts(&key, job.file);
 		for (int k = 0; k < job.argc; k++) {
@@ -442,7 +633,6 @@ int vd_compdb_load(vd_project *p, const char *path)
 			continue;
 		vd_vec_push(p->jobs, job);
 	}
-	vd_map_free(seen);
 	if (p->jobs.n == 0) {
 		vd_error_set("compilation database '%s' has no C translation units", file);
 		goto cleanup;
@@ -476,9 +666,7 @@ int vd_compdb_load(vd_project *p, const char *path)
 	p->root = root;
 	rc = 0;
 cleanup:
-	if (cmds)
-		clang_CompileCommands_dispose(cmds);
-	if (db)
-		clang_CompilationDatabase_dispose(db);
+	vd_map_free(seen);
+	json_decref(db);
 	return rc;
 }

@@ -85,6 +85,15 @@ int vd_tool_flags(vd_arena *a, const char *const *argv, strvec *out);
  * (a compile command's argv[0], or NULL; only its base name is looked up in
  * PATH) or mpicc / h5cc.  0 when some were found, else `out` is unchanged. */
 int vd_library_flags(vd_arena *a, int kind, const char *wrapper, strvec *out);
+/* 0 when `path` is a regular file, else VD_ENOTFOUND (it does not exist) or
+ * VD_ERROR, with the reason in why[] ("not a regular file (a FIFO)").  The
+ * file is never opened: opening a FIFO blocks. */
+int vd_regular_file(const char *path, char *why, size_t nwhy);
+/* Reads a regular file of at most `max` bytes into *out (NUL-terminated,
+ * caller frees) without blocking on a FIFO or reading a device; else as
+ * vd_regular_file. */
+int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char *why,
+		    size_t nwhy);
 /* frontend.c: parses every job; failures are diagnostics */
 int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */

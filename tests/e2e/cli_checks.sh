@@ -400,6 +400,39 @@ JSON
 			fail "$db: collective MPI-IO sites"
 	done
 	;;
+compdb_strict_json)
+	# the database is parsed strictly: truncated text, trailing garbage or an
+	# entry without the format's keys is an error giving where and why
+	small_project
+	entry="{\"directory\": \"$T\", \"arguments\": [\"cc\", \"-c\", \"app.c\"], \"file\": \"app.c\"}"
+	bad() { # what, expected text, database text
+		printf '%s' "$3" > compile_commands.json
+		"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+		expect_rc 1 $? "$1"
+		expect_in "compile_commands.json" out "$1: message names the file"
+		expect_in "malformed" out "$1: message says malformed"
+		expect_in "$2" out "$1: message gives the reason"
+		! grep -q "LIBCLANG" out || { cat out >&2; fail "$1: libclang's own error leaks"; }
+	}
+	bad "truncated" "line 1, column" "[$entry"
+	bad "trailing garbage" "line 2, column" "[$entry]
+[]"
+	bad "trailing comma" "line 1, column" "[$entry,]"
+	bad "not an array" "expected a JSON array" "$entry"
+	bad "an entry without a file" 'entry 2 has no "file"' "[$entry, {\"directory\": \"$T\", \"arguments\": [\"cc\"]}]"
+	bad "a number as argument" "entry 1: argument 2" "[{\"directory\": \"$T\", \"arguments\": [\"cc\", 1], \"file\": \"app.c\"}]"
+	bad "no command" 'no "arguments" array or "command" string' "[{\"directory\": \"$T\", \"file\": \"app.c\"}]"
+	# a FIFO in place of the database is refused, not read (that would block)
+	rm compile_commands.json
+	mkfifo compile_commands.json
+	timeout 60 "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 1 $? "a FIFO as database"
+	expect_in "not a regular file (a FIFO)" out "message gives the reason"
+	# and a well-formed one still works, "command" split as a shell would
+	rm compile_commands.json
+	printf '[{"directory": "%s", "command": "cc -c \\"app.c\\" -D'"'"'N=1'"'"'", "file": "app.c"}]\n' "$T" > compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out; fail "a valid database"; }
+	;;
 *)
 	fail "unknown check"
 	;;
