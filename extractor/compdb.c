@@ -34,6 +34,8 @@
 #include "project.h"
 
 #define VD_COMPDB_MAX ((size_t)1 << 30) /* bytes of compile_commands.json */
+#define VD_RSP_MAX ((size_t)16 << 20)   /* bytes of one @file response file */
+#define VD_RSP_DEPTH 8                  /* @file in @file in ... */
 
 /* ---- reading files that may be anything -------------------------------------------- */
 
@@ -471,6 +473,44 @@ static void split_args(vd_arena *a, const char *s, size_t len, int gcc_quotes, s
 	vd_buf_release(&w);
 }
 
+/* Appends `args` to `out`, each @FILE replaced by the arguments FILE holds
+ * (split as gcc splits a response file), FILE relative to the entry's
+ * directory as the compiler reads it, nested up to VD_RSP_DEPTH deep.  A
+ * response file that cannot be read is a warning (once per message) and its
+ * argument is dropped. */
+static void expand_rsp(vd_project *p, const tu_job *job, vd_map *warned, const char *const *args,
+		       size_t n, int depth, strvec *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *a = args[i];
+		if (a[0] != '@' || !a[1]) {
+			vd_vec_push(*out, a);
+			continue;
+		}
+		const char *path = vd_path_join(p->arena, job->directory, a + 1);
+		char why[256];
+		char *text = NULL;
+		size_t len = 0;
+		if (depth >= VD_RSP_DEPTH) {
+			snprintf(why, sizeof(why), "response files nested more than %d deep",
+				 VD_RSP_DEPTH);
+		} else if (vd_read_regular(path, VD_RSP_MAX, &text, &len, why, sizeof(why)) == 0) {
+			strvec sub = { 0 };
+			split_args(p->arena, text, len, 1, &sub);
+			free(text);
+			expand_rsp(p, job, warned, sub.v, sub.n, depth + 1, out);
+			vd_vec_free(sub);
+			continue;
+		}
+		const char *msg = vd_arena_printf(p->arena, "response file '%s' not read (%s); '%s' ignored",
+						  path, why, a);
+		if (!vd_map_has(warned, msg)) {
+			vd_map_put(warned, msg, NULL);
+			vd_project_diag(p, 1, job->file, 0, "%s", msg);
+		}
+	}
+}
+
 /* a string member of a database entry, or NULL */
 static const char *member_string(json_t *e, const char *key)
 {
@@ -566,7 +606,7 @@ int vd_compdb_load(vd_project *p, const char *path)
 	const char *dir, *file;
 	int rc = -1;
 	json_t *db = NULL;
-	vd_map *seen = NULL;
+	vd_map *seen = NULL, *warned = NULL;
 	char cwd[4096];
 
 	if (!getcwd(cwd, sizeof(cwd)))
@@ -600,6 +640,7 @@ int vd_compdb_load(vd_project *p, const char *path)
 		return -1;
 	size_t n = json_array_size(db);
 	seen = vd_map_new();
+	warned = vd_map_new();
 	for (size_t i = 0; i < n; i++) {
 		tu_job job = { 0 };
 		const char *d, *f;
@@ -617,8 +658,14 @@ int vd_compdb_load(vd_project *p, const char *path)
 			vd_vec_free(args);
 			continue;
 		}
-		filter_args(p, &job, args.v, args.n);
+		/* @file response files, as the compiler would read them */
+		strvec all = { 0 };
+		vd_vec_push(all, job.compiler);
+		if (args.n > 1)
+			expand_rsp(p, &job, warned, args.v + 1, args.n - 1, 0, &all);
 		vd_vec_free(args);
+		filter_args(p, &job, all.v, all.n);
+		vd_vec_free(all);
 		vd_buf key = VD_BUF_INIT;
 		vd_buf_puts(&key, job.file);
 		for (int k = 0; k < job.argc; k++) {
@@ -667,6 +714,7 @@ int vd_compdb_load(vd_project *p, const char *path)
 	rc = 0;
 cleanup:
 	vd_map_free(seen);
+	vd_map_free(warned);
 	json_decref(db);
 	return rc;
 }

@@ -433,6 +433,45 @@ compdb_strict_json)
 	printf '[{"directory": "%s", "command": "cc -c \\"app.c\\" -D'"'"'N=1'"'"'", "file": "app.c"}]\n' "$T" > compile_commands.json
 	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out; fail "a valid database"; }
 	;;
+compdb_response_files)
+	# @file arguments are read relative to "directory", split with gcc's
+	# quoting and nested; one that cannot be read is a warning naming it
+	mkdir -p "my inc" sub
+	echo '#define NREC 3' > "my inc/rec.h"
+	cat > r.c <<'C'
+#include <stdio.h>
+#include "rec.h"
+int main(void)
+{
+	FILE *f = fopen("r.out", "w");
+	for (int i = 0; i < NREC * SCALE; i++)
+		fputc('a', f);
+	fclose(f);
+	return 0;
+}
+C
+	printf '%s\n' "-I'my inc' -O2" "@sub/more.rsp" > flags.rsp
+	printf '%s\n' '"-DSCALE=2" -DLABEL="a\ b"' > sub/more.rsp
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "@flags.rsp", "-c", "r.c"], "file": "r.c"}]
+JSON
+	(cd / && "$VIDYA" analyze --no-probe --db "$T/v.db" "$T/compile_commands.json") >out 2>&1 ||
+		{ cat out; fail "flags from response files"; }
+	[ "$(q "SELECT p2 = 6 FROM v_blocks WHERE block_id = 'r.c:main/loop#1'")" = 1 ] ||
+		fail "NREC * SCALE from the response files: $(q "SELECT block_id, p2 FROM v_blocks")"
+	# a missing one, one that includes itself, and a FIFO (never opened)
+	echo '@loop.rsp' > loop.rsp
+	mkfifo fifo.rsp
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "@flags.rsp", "@missing.rsp", "@loop.rsp", "@fifo.rsp", "-c", "r.c"], "file": "r.c"}]
+JSON
+	timeout 60 "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 0 $? "unreadable response files are warnings"
+	expect_in "warning: response file '$T/missing.rsp' not read (No such file or directory)" out "missing file named"
+	expect_in "'$T/loop.rsp' not read (response files nested more than 8 deep)" out "nesting is bounded"
+	expect_in "'$T/fifo.rsp' not read (not a regular file (a FIFO))" out "a FIFO is not read"
+	[ "$(q "SELECT p2 = 6 FROM v_blocks WHERE block_id = 'r.c:main/loop#1'")" = 1 ] || fail "the rest still applies"
+	;;
 *)
 	fail "unknown check"
 	;;
