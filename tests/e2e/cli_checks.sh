@@ -472,6 +472,33 @@ JSON
 	expect_in "'$T/fifo.rsp' not read (not a regular file (a FIFO))" out "a FIFO is not read"
 	[ "$(q "SELECT p2 = 6 FROM v_blocks WHERE block_id = 'r.c:main/loop#1'")" = 1 ] || fail "the rest still applies"
 	;;
+compdb_special_files)
+	# only regular files are parsed: a FIFO (opening it blocks), a device
+	# (/dev/zero never ends) or a directory as source or -include file is a
+	# failed translation unit, and the rest is analyzed
+	small_project
+	cp app.c app2.c
+	mkfifo fifo.c pre.h
+	ln -s /dev/zero zero.c
+	mkdir dir.c
+	printf '[' > compile_commands.json
+	sep=
+	for f in app.c fifo.c zero.c dir.c; do
+		printf '%s{"directory": "%s", "arguments": ["cc", "-c", "%s"], "file": "%s"}' "$sep" "$T" "$f" "$f" >> compile_commands.json
+		sep=,
+	done
+	printf ',{"directory": "%s", "arguments": ["cc", "-include", "pre.h", "-c", "app2.c"], "file": "app2.c"}]\n' "$T" >> compile_commands.json
+	timeout 120 "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 3 $? "special files fail their translation units"
+	expect_in "fifo.c: error: source file not parsed: not a regular file (a FIFO)" out "FIFO source"
+	expect_in "zero.c: error: source file not parsed: not a regular file (a character device)" out "device source"
+	expect_in "dir.c: error: source file not parsed: not a regular file (a directory)" out "directory source"
+	expect_in "app2.c: error: '-include pre.h' not read: not a regular file (a FIFO)" out "FIFO -include"
+	[ "$(q 'SELECT tus_total || "/" || tus_failed FROM v_runs')" = 5/4 ] ||
+		fail "4 of 5 failed: $(q 'SELECT tus_total, tus_failed FROM v_runs')"
+	[ "$(q "SELECT count(*) FROM v_blocks WHERE block_id = 'app.c:save'")" = 1 ] ||
+		fail "the regular file's blocks are stored"
+	;;
 *)
 	fail "unknown check"
 	;;
