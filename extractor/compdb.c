@@ -12,8 +12,10 @@
  * The database is untrusted input.  It is parsed strictly (jansson): a
  * malformed one is an error that gives the line and column, and an entry
  * without "directory", "file" and "arguments" or "command" (strings) is
- * refused.  Nothing named in it is run through a shell.  The library's flags come from pkg-config, or else from a wrapper
- * whose plain name is found in PATH, both run with an argv array.
+ * refused.  @file response files are expanded here, reading only regular
+ * files.  Nothing named in it is run through a shell: the library's flags
+ * come from pkg-config, or else from a wrapper whose plain name is found in
+ * PATH, both run with an argv array.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -46,7 +48,7 @@ static const char *mode_kind(mode_t m)
 	       : S_ISCHR(m)  ? "a character device"
 	       : S_ISBLK(m)  ? "a block device"
 	       : S_ISSOCK(m) ? "a socket"
-			     : "not a regular file";
+			     : "an unknown kind of file";
 }
 
 int vd_regular_file(const char *path, char *why, size_t nwhy)
@@ -152,7 +154,7 @@ static int wrapper_kind(const char *compiler)
 
 /* ---- running a library's configuration tool, never through a shell ----------------- */
 
-#define VD_TOOL_TIMEOUT 30.0	  /* seconds a pkg-config or wrapper may take */
+#define VD_TOOL_TIMEOUT 30.0      /* seconds a pkg-config or wrapper may take */
 #define VD_TOOL_MAX_OUT (1 << 20) /* bytes of output read from it */
 
 /* A program name vidya may look up in PATH: letters, digits and "._+-",
