@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "project.h"
 
@@ -1177,8 +1176,10 @@ const char *vd_file_hash(vd_project *root, const char *path)
 		return *h ? h : NULL;
 	char *text = NULL;
 	size_t len = 0;
-	char hex[40] = "";
-	if (vd_read_file(&text, &len, path) == 0) {
+	char hex[40] = "", why[256];
+	/* a FIFO or device in place of a dependency is no content: never
+	 * block on it or read it without end */
+	if (vd_read_regular(path, (size_t)1 << 30, &text, &len, why, sizeof(why)) == 0) {
 		uint64_t a = vd_hash_bytes(text, len);
 		uint64_t b = vd_hash_bytes(text, len / 2) ^ (uint64_t)len * 0x9e3779b97f4a7c15ULL;
 		snprintf(hex, sizeof(hex), "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
@@ -1225,19 +1226,13 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
 static void retry_flags(vd_project *root)
 {
 	pthread_mutex_lock(&root->mu);
-	static const struct {
-		const char *cmd;
-		int mpi;
-	} cmds[] = {
-		{ "mpicc --showme:compile 2>/dev/null || mpicc -compile_info 2>/dev/null", 1 },
-		{ "pkg-config --cflags hdf5 2>/dev/null", 0 },
-	};
-	for (size_t k = 0; k < 2; k++) {
-		int *done = cmds[k].mpi ? &root->mpi_retry_done : &root->h5_retry_done;
-		if (*done)
-			continue;
-		*done = 1;
-		vd_tool_flags(root->shared, cmds[k].cmd, cmds[k].mpi ? &root->mpi_retry : &root->h5_retry);
+	if (!root->mpi_retry_done) {
+		root->mpi_retry_done = 1;
+		vd_library_flags(root->shared, 'm', NULL, &root->mpi_retry);
+	}
+	if (!root->h5_retry_done) {
+		root->h5_retry_done = 1;
+		vd_library_flags(root->shared, 'h', NULL, &root->h5_retry);
 	}
 	pthread_mutex_unlock(&root->mu);
 }
@@ -1248,13 +1243,26 @@ static void retry_flags(vd_project *root)
  * and everything it includes. */
 static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf *deps)
 {
-	struct stat st;
 	vd_project *root = p->parent;
 	const char *rel = vd_path_relative(p->arena, p->root, job->file);
-	if (stat(job->file, &st) != 0) {
+	char why[256];
+	int fr = vd_regular_file(job->file, why, sizeof(why));
+	if (fr == VD_ENOTFOUND) {
 		vd_project_diag(p, 2, rel, 0, "source file not found");
 		return -1;
 	}
+	if (fr != 0) { /* a FIFO would block libclang, /dev/zero exhaust memory */
+		vd_project_diag(p, 2, rel, 0, "source file not parsed: %s", why);
+		return -1;
+	}
+	for (int i = 0; i + 1 < job->argc; i++)
+		if ((!strcmp(job->argv[i], "-include") || !strcmp(job->argv[i], "-imacros")) &&
+		    vd_regular_file(job->argv[i + 1], why, sizeof(why)) == VD_ERROR) {
+			/* a missing one is libclang's error to report */
+			vd_project_diag(p, 2, rel, 0, "'%s %s' not read: %s", job->argv[i],
+					vd_path_relative(p->arena, p->root, job->argv[i + 1]), why);
+			return -1;
+		}
 	VD_VEC(const char *) args = { 0 };
 	vd_vec_push(args, "-w");
 	vd_vec_push(args, "-ferror-limit=20");

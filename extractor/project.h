@@ -74,10 +74,26 @@ void vd_project_diag(vd_project *p, int severity, const char *file, int line,
 
 /* compdb.c */
 int vd_compdb_load(vd_project *p, const char *path);
-/* Runs `cmd` (a compiler wrapper's --showme, pkg-config --cflags) and adds
- * the -D/-isystem flags it prints to `out`; its -I become -isystem (a
- * library's headers are system headers).  -1 when the command fails. */
-int vd_tool_flags(vd_arena *a, const char *cmd, strvec *out);
+/* Runs argv[0] (a plain program name, looked up in the absolute entries of
+ * PATH; never through a shell) with `argv` (NULL-terminated) and adds the
+ * -D/-isystem flags it prints to `out`; its -I become -isystem (a library's
+ * headers are system headers).  -1 when the program is not found, fails or
+ * times out. */
+int vd_tool_flags(vd_arena *a, const char *const *argv, strvec *out);
+/* The include flags of the MPI (kind 'm') or HDF5 ('h') installed here,
+ * added to `out`: from pkg-config, else from the compiler wrapper `wrapper`
+ * (a compile command's argv[0], or NULL; only its base name is looked up in
+ * PATH) or mpicc / h5cc.  0 when some were found, else `out` is unchanged. */
+int vd_library_flags(vd_arena *a, int kind, const char *wrapper, strvec *out);
+/* 0 when `path` is a regular file, else VD_ENOTFOUND (it does not exist) or
+ * VD_ERROR, with the reason in why[] ("not a regular file (a FIFO)").  The
+ * file is never opened: opening a FIFO blocks. */
+int vd_regular_file(const char *path, char *why, size_t nwhy);
+/* Reads a regular file of at most `max` bytes into *out (NUL-terminated,
+ * caller frees) without blocking on a FIFO or reading a device; else as
+ * vd_regular_file. */
+int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char *why,
+		    size_t nwhy);
 /* frontend.c: parses every job; failures are diagnostics */
 int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */

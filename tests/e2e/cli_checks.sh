@@ -95,6 +95,24 @@ C
 	printf ']\n' >> compile_commands.json
 }
 
+# an MPI-IO program without any -I for mpi.h
+mpi_program() {
+	cat > m.c <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+	MPI_File fh;
+	double x[16] = { 0 };
+	MPI_Init(&argc, &argv);
+	MPI_File_open(MPI_COMM_WORLD, "m.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
+	MPI_File_write_all(fh, x, 16, MPI_DOUBLE, MPI_STATUS_IGNORE);
+	MPI_File_close(&fh);
+	MPI_Finalize();
+	return 0;
+}
+C
+}
+
 # v_blocks of the latest run without the run id, one line per block
 blocks_of() {
 	local cols
@@ -334,26 +352,152 @@ JSON
 mpicc_wrapper)
 	# an entry compiled with mpicc and no -I for mpi.h: the wrapper's flags
 	command -v mpicc >/dev/null || { echo "skip: no mpicc"; exit 0; }
-	cat > m.c <<'C'
-#include <mpi.h>
-int main(int argc, char **argv)
-{
-	MPI_File fh;
-	double x[16] = { 0 };
-	MPI_Init(&argc, &argv);
-	MPI_File_open(MPI_COMM_WORLD, "m.dat", MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
-	MPI_File_write_all(fh, x, 16, MPI_DOUBLE, MPI_STATUS_IGNORE);
-	MPI_File_close(&fh);
-	MPI_Finalize();
-	return 0;
-}
-C
+	mpi_program
 	cat > compile_commands.json <<JSON
 [{"directory": "$T", "arguments": ["mpicc", "-c", "m.c"], "file": "m.c"}]
 JSON
 	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out; fail "mpicc entry"; }
 	[ "$(q "SELECT p3 = 128 FROM v_blocks WHERE block_id = 'program'")" = 1 ] || fail "16 doubles written collectively"
 	[ "$(q "SELECT count(*) FROM v_io_sites WHERE api = 'mpiio' AND collective = 1")" -ge 2 ] || fail "collective MPI-IO sites"
+	;;
+compdb_injection)
+	# a compile database is untrusted: its compiler names are never run
+	# through a shell, and a wrapper is only looked up by plain name in PATH
+	command -v mpicc >/dev/null || { echo "skip: no mpicc"; exit 0; }
+	mpi_program
+	mkdir bin
+	printf '#!/bin/sh\ntouch "%s/PWNED_LOCAL"\n' "$T" > bin/mpicc
+	chmod +x bin/mpicc
+	cp bin/mpicc ./mpicc
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["mpicc;touch PWNED;echo", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "command": "mpicc\$(touch PWNED2) -c m.c -o m2.o", "file": "m.c"},
+ {"directory": "$T", "arguments": ["mpicc\`touch PWNED3\`", "-DX=1", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "arguments": ["./mpicc", "-DX=2", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "arguments": ["bin/mpicc", "-DX=3", "-c", "m.c"], "file": "m.c"},
+ {"directory": "$T", "arguments": ["mpicc", "-DX=4", "-c", "m.c"], "file": "m.c"}]
+JSON
+	no_pwned() {
+		for f in PWNED PWNED2 PWNED3 PWNED_LOCAL; do
+			[ ! -e "$f" ] || fail "$1: the database ran a command: $f was created"
+		done
+	}
+	# with pkg-config's files; then without them (the wrapper fallback) and
+	# with relative entries in PATH that hold a planted mpicc
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	rc=$?
+	no_pwned "pkg-config run"
+	[ $rc = 0 ] || { cat out >&2; fail "pkg-config run: exit code $rc"; }
+	PKG_CONFIG_LIBDIR=$T/nopc PKG_CONFIG_PATH= PATH=".:bin::$PATH" \
+		"$VIDYA" analyze --no-probe --no-cache --db w.db compile_commands.json >out2 2>&1
+	rc=$?
+	no_pwned "wrapper run"
+	[ $rc = 0 ] || { cat out2 >&2; fail "wrapper run: exit code $rc"; }
+	for db in v.db w.db; do
+		[ "$(sqlite3 "$db" "SELECT tus_total || '/' || tus_failed FROM v_runs")" = 5/0 ] ||
+			fail "$db: every entry found mpi.h: $(sqlite3 "$db" "SELECT tus_total, tus_failed FROM v_runs")"
+		[ "$(sqlite3 "$db" "SELECT count(*) FROM v_io_sites WHERE api = 'mpiio' AND collective = 1")" -ge 2 ] ||
+			fail "$db: collective MPI-IO sites"
+	done
+	;;
+compdb_strict_json)
+	# the database is parsed strictly: truncated text, trailing garbage or an
+	# entry without the format's keys is an error giving where and why
+	small_project
+	entry="{\"directory\": \"$T\", \"arguments\": [\"cc\", \"-c\", \"app.c\"], \"file\": \"app.c\"}"
+	bad() { # what, expected text, database text
+		printf '%s' "$3" > compile_commands.json
+		"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+		expect_rc 1 $? "$1"
+		expect_in "compile_commands.json" out "$1: message names the file"
+		expect_in "malformed" out "$1: message says malformed"
+		expect_in "$2" out "$1: message gives the reason"
+		! grep -q "LIBCLANG" out || { cat out >&2; fail "$1: libclang's own error leaks"; }
+	}
+	bad "truncated" "line 1, column" "[$entry"
+	bad "trailing garbage" "line 2, column" "[$entry]
+[]"
+	bad "trailing comma" "line 1, column" "[$entry,]"
+	bad "not an array" "expected a JSON array" "$entry"
+	bad "an entry without a file" 'entry 2 has no "file"' "[$entry, {\"directory\": \"$T\", \"arguments\": [\"cc\"]}]"
+	bad "a number as argument" "entry 1: argument 2" "[{\"directory\": \"$T\", \"arguments\": [\"cc\", 1], \"file\": \"app.c\"}]"
+	bad "no command" 'no "arguments" array or "command" string' "[{\"directory\": \"$T\", \"file\": \"app.c\"}]"
+	# a FIFO in place of the database is refused, not read (that would block)
+	rm compile_commands.json
+	mkfifo compile_commands.json
+	timeout 60 "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 1 $? "a FIFO as database"
+	expect_in "not a regular file (a FIFO)" out "message gives the reason"
+	# and a well-formed one still works, "command" split as a shell would
+	rm compile_commands.json
+	printf '[{"directory": "%s", "command": "cc -c \\"app.c\\" -D'"'"'N=1'"'"'", "file": "app.c"}]\n' "$T" > compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out; fail "a valid database"; }
+	;;
+compdb_response_files)
+	# @file arguments are read relative to "directory", split with gcc's
+	# quoting and nested; one that cannot be read is a warning naming it
+	mkdir -p "my inc" sub
+	echo '#define NREC 3' > "my inc/rec.h"
+	cat > r.c <<'C'
+#include <stdio.h>
+#include "rec.h"
+int main(void)
+{
+	FILE *f = fopen("r.out", "w");
+	for (int i = 0; i < NREC * SCALE; i++)
+		fputc('a', f);
+	fclose(f);
+	return 0;
+}
+C
+	printf '%s\n' "-I'my inc' -O2" "@sub/more.rsp" > flags.rsp
+	printf '%s\n' '"-DSCALE=2" -DLABEL="a\ b"' > sub/more.rsp
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "@flags.rsp", "-c", "r.c"], "file": "r.c"}]
+JSON
+	(cd / && "$VIDYA" analyze --no-probe --db "$T/v.db" "$T/compile_commands.json") >out 2>&1 ||
+		{ cat out; fail "flags from response files"; }
+	[ "$(q "SELECT p2 = 6 FROM v_blocks WHERE block_id = 'r.c:main/loop#1'")" = 1 ] ||
+		fail "NREC * SCALE from the response files: $(q "SELECT block_id, p2 FROM v_blocks")"
+	# a missing one, one that includes itself, and a FIFO (never opened)
+	echo '@loop.rsp' > loop.rsp
+	mkfifo fifo.rsp
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "@flags.rsp", "@missing.rsp", "@loop.rsp", "@fifo.rsp", "-c", "r.c"], "file": "r.c"}]
+JSON
+	timeout 60 "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 0 $? "unreadable response files are warnings"
+	expect_in "warning: response file '$T/missing.rsp' not read (No such file or directory)" out "missing file named"
+	expect_in "'$T/loop.rsp' not read (response files nested more than 8 deep)" out "nesting is bounded"
+	expect_in "'$T/fifo.rsp' not read (not a regular file (a FIFO))" out "a FIFO is not read"
+	[ "$(q "SELECT p2 = 6 FROM v_blocks WHERE block_id = 'r.c:main/loop#1'")" = 1 ] || fail "the rest still applies"
+	;;
+compdb_special_files)
+	# only regular files are parsed: a FIFO (opening it blocks), a device
+	# (/dev/zero never ends) or a directory as source or -include file is a
+	# failed translation unit, and the rest is analyzed
+	small_project
+	cp app.c app2.c
+	mkfifo fifo.c pre.h
+	ln -s /dev/zero zero.c
+	mkdir dir.c
+	printf '[' > compile_commands.json
+	sep=
+	for f in app.c fifo.c zero.c dir.c; do
+		printf '%s{"directory": "%s", "arguments": ["cc", "-c", "%s"], "file": "%s"}' "$sep" "$T" "$f" "$f" >> compile_commands.json
+		sep=,
+	done
+	printf ',{"directory": "%s", "arguments": ["cc", "-include", "pre.h", "-c", "app2.c"], "file": "app2.c"}]\n' "$T" >> compile_commands.json
+	timeout 120 "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 3 $? "special files fail their translation units"
+	expect_in "fifo.c: error: source file not parsed: not a regular file (a FIFO)" out "FIFO source"
+	expect_in "zero.c: error: source file not parsed: not a regular file (a character device)" out "device source"
+	expect_in "dir.c: error: source file not parsed: not a regular file (a directory)" out "directory source"
+	expect_in "app2.c: error: '-include pre.h' not read: not a regular file (a FIFO)" out "FIFO -include"
+	[ "$(q 'SELECT tus_total || "/" || tus_failed FROM v_runs')" = 5/4 ] ||
+		fail "4 of 5 failed: $(q 'SELECT tus_total, tus_failed FROM v_runs')"
+	[ "$(q "SELECT count(*) FROM v_blocks WHERE block_id = 'app.c:save'")" = 1 ] ||
+		fail "the regular file's blocks are stored"
 	;;
 *)
 	fail "unknown check"
