@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "project.h"
+#include "vd_getopt.h"
 
 /* ---- values ------------------------------------------------------------------------ */
 
@@ -144,6 +145,11 @@ typedef struct ctx {
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
+	/* an option loop being run with --args: the getopt call and what it
+	 * returns next (NULL: -1, the options are over) */
+	ir_expr *gopt_call;
+	const vd_optev *gopt_next;
+	const vd_longopt *gopt_long;
 	/* writes to globals while a branch or loop is walked (undo log), so
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
@@ -1073,6 +1079,8 @@ static val eval(ctx *c, ir_expr *e)
 		case OP_DEREF:
 			if (a.k == V_REF)
 				return *a.ref;
+			if (a.k == V_STR)
+				return vint((unsigned char)a.s[0]);
 			if (a.k == V_ARR && a.a->n > 0)
 				return ARR_AT(a.a, 0);
 			return unk(a.t | T_INDIRECT);
@@ -1272,10 +1280,36 @@ static double ext_cost(const char *name, val *args, int n)
 	return 10;
 }
 
+static val *global_named(ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->p->globals.n; i++)
+		if (!strcmp(c->p->globals.v[i]->name, name))
+			return &c->globals[i];
+	return NULL;
+}
+
 static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 {
 	if (!name)
 		return unk(0);
+	if (c->gopt_call == e) { /* an option loop run with --args (exec_loop) */
+		const vd_optev *ev = c->gopt_next;
+		if (!ev)
+			return vint(-1);
+		val *oa = global_named(c, "optarg");
+		if (oa)
+			store_val(c, oa, ev->optarg ? vstr(ev->optarg) : vint(0));
+		if (ev->longindex >= 0 && n >= 5 && args[4].k == V_REF)
+			store_val(c, args[4].ref, vint(ev->longindex));
+		if (ev->longindex >= 0 && c->gopt_long && c->gopt_long[ev->longindex].has_flag &&
+		    n >= 4 && args[3].k == V_ARR && ev->longindex < args[3].a->n) {
+			val ent = ARR_AT(args[3].a, ev->longindex);
+			val fl = ent.k == V_ARR && ent.a->n >= 3 ? ARR_AT(ent.a, 2) : unk(0);
+			if (fl.k == V_REF)
+				store_val(c, fl.ref, vint(c->gopt_long[ev->longindex].val));
+		}
+		return vint(ev->ch);
+	}
 	c->ops += ext_cost(name, args, n);
 	int ok = 0;
 	if ((!strcmp(name, "atoi") || !strcmp(name, "atol") || !strcmp(name, "atoll")) && n >= 1) {
@@ -1290,9 +1324,15 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	    n >= 1) {
 		int base = n >= 3 && args[2].k == V_INT ? (int)args[2].i : 10;
 		if (args[0].k == V_STR) {
-			long long v = str_to_int(args[0].s, base, &ok);
-			return ok ? vint(v) : vint(0);
+			char *end;
+			long long v = strtoll(args[0].s, &end, base);
+			/* *endptr: the rest of the text (a size suffix, say) */
+			if (n >= 2 && args[1].k == V_REF)
+				store_val(c, args[1].ref, vstr(end == args[0].s ? args[0].s : end));
+			return end != args[0].s ? vint(v) : vint(0);
 		}
+		if (n >= 2 && args[1].k == V_REF)
+			store_val(c, args[1].ref, unk(0));
 		return unk(args[0].t);
 	}
 	if ((!strcmp(name, "strtod") || !strcmp(name, "atof") || !strcmp(name, "strtof")) && n >= 1) {
@@ -2392,6 +2432,151 @@ static void glog_undo(ctx *c, size_t from)
 	}
 }
 
+/* ---- option loops ------------------------------------------------------------------ */
+
+static int is_getopt(const ir_expr *e)
+{
+	return e && e->kind == E_CALL && !e->ncallees && !e->cat && e->str &&
+	       (!strcmp(e->str, "getopt") || !strcmp(e->str, "getopt_long") ||
+		!strcmp(e->str, "getopt_long_only")) && e->nkids >= 3;
+}
+
+static ir_expr *find_getopt(ir_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (is_getopt(e))
+		return e;
+	for (int i = 0; i < e->nkids; i++) {
+		ir_expr *g = find_getopt(e->kids[i]);
+		if (g)
+			return g;
+	}
+	return NULL;
+}
+
+/* The getopt call that drives a loop: in its condition
+ * (`while ((c = getopt(...)) != -1)`), or in one of the first statements of
+ * its body (`for (;;) { c = getopt_long(...); if (c == -1) break; ...}`). */
+static ir_expr *loop_getopt(ir_stmt *s, int *in_cond)
+{
+	ir_expr *g = find_getopt(s->e);
+	*in_cond = g != NULL;
+	if (g || !s->nkids || !s->kids[0])
+		return g;
+	ir_stmt *b = s->kids[0];
+	ir_stmt **items = b->kind == S_SEQ ? b->kids : &b;
+	int n = b->kind == S_SEQ ? b->nkids : 1;
+	for (int i = 0; i < n && i < 4 && !g; i++) {
+		ir_stmt *it = items[i];
+		if (it && it->kind == S_SEQ && it->nkids == 1) /* a declaration statement */
+			it = it->kids[0];
+		if (it && (it->kind == S_EXPR || it->kind == S_DECL))
+			g = find_getopt(it->e);
+	}
+	return g;
+}
+
+/* A getopt loop with the command line known (--args): GNU getopt is
+ * simulated over it, and the loop runs once per option returned, each
+ * iteration walked with its option and optarg; argv is left permuted and
+ * optind set as glibc leaves them.  Returns 0 when the loop is not one (or
+ * its inputs are not known), and the walk goes on as for any loop. */
+static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
+{
+	int in_cond = 0;
+	ir_expr *g = c->p->opts.args && !c->gopt_call ? loop_getopt(s, &in_cond) : NULL;
+	if (!g)
+		return 0;
+	double ops0 = c->ops;
+	val ac = eval(c, g->kids[0]), av = eval(c, g->kids[1]), os = eval(c, g->kids[2]);
+	c->ops = ops0;
+	if (ac.k != V_INT || av.k != V_ARR || !av.a->v || os.k != V_STR || ac.i < 1 || ac.i > av.a->n)
+		return 0;
+	int argc = (int)ac.i, ok = 1;
+	const char **argv = calloc((size_t)argc + 1, sizeof(char *));
+	for (int i = 0; argv && i < argc; i++) {
+		val w = ARR_AT(av.a, i);
+		if (w.k != V_STR)
+			ok = 0;
+		argv[i] = w.s;
+	}
+	int islong = strcmp(g->str, "getopt") != 0;
+	vd_longopt *lo = NULL;
+	int nlong = 0;
+	if (ok && argv && islong && g->nkids >= 4) {
+		val lv = eval(c, g->kids[3]);
+		c->ops = ops0;
+		if (lv.k != V_ARR || !lv.a->v) {
+			ok = 0;
+		} else {
+			lo = calloc((size_t)lv.a->n + 1, sizeof(*lo));
+			for (int i = 0; lo && i < lv.a->n; i++) {
+				val ent = ARR_AT(lv.a, i);
+				if (ent.k != V_ARR || !ent.a->v || ent.a->n < 4) {
+					ok = 0;
+					break;
+				}
+				val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1), fl = ARR_AT(ent.a, 2),
+				    vv = ARR_AT(ent.a, 3);
+				if (nm.k != V_STR) /* the { 0, 0, 0, 0 } end */
+					break;
+				if (ha.k != V_INT || vv.k != V_INT) {
+					ok = 0;
+					break;
+				}
+				lo[nlong].name = nm.s;
+				lo[nlong].has_arg = (int)ha.i;
+				lo[nlong].has_flag = !(fl.k == V_INT && fl.i == 0);
+				lo[nlong].val = (int)vv.i;
+				nlong++;
+			}
+			ok = ok && lo;
+		}
+	}
+	vd_getopt_result r = { 0 };
+	if (!ok || !argv ||
+	    vd_getopt_sim(argv, argc, os.s, lo, nlong, !strcmp(g->str, "getopt_long_only"), &r) != 0) {
+		free(argv);
+		free(lo);
+		return 0;
+	}
+	enter(c, s->block, reach, reach * r.n, c->unk, NULL);
+	c->gopt_call = g;
+	c->gopt_long = lo;
+	c->mult = reach;
+	for (int k = 0; k < r.n && !(c->fr && c->fr->returned); k++) {
+		c->gopt_next = &r.ev[k];
+		if (s->e)
+			eval(c, s->e);
+		flush_ops(c);
+		exec(c, s->kids[0]);
+		if (s->inc)
+			eval(c, s->inc);
+		flush_ops(c);
+		c->mult = reach;
+	}
+	c->gopt_next = NULL;
+	if (in_cond && !(c->fr && c->fr->returned))
+		eval(c, s->e); /* the call that returns -1 */
+	flush_ops(c);
+	c->gopt_call = NULL;
+	c->gopt_long = NULL;
+	/* argv as getopt leaves it, and optind */
+	if (!av.a->v)
+		av.a->v = arr_elems(c, av.a);
+	for (int i = 0; i < r.nperm && i < av.a->n; i++)
+		av.a->v[i] = vstr(r.perm[i]);
+	val *oi = global_named(c, "optind");
+	if (oi)
+		store_val(c, oi, vint(r.optind));
+	leave(c, s->block);
+	vd_getopt_result_free(&r);
+	free(argv);
+	free(lo);
+	return 1;
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
 	vd_project *p = c->p;
@@ -2406,6 +2591,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	if (s->init)
 		exec(c, s->init);
 	flush_ops(c);
+	if (exec_getopt_loop(c, s, reach))
+		return;
 
 	ir_var *fin_var = NULL;
 	val fin = unk(0);
@@ -2729,6 +2916,8 @@ static void exec(ctx *c, ir_stmt *s)
 		break;
 	}
 	case S_DECL: {
+		if (s->var->global) /* a static local: initialized once, before the run */
+			break;
 		val *st = storage(c, s->var);
 		if (s->var->array_len > 0 && s->var->size > 0 && !s->var->global && c->v->alloc)
 			c->v->alloc(c->v->payload, (double)s->var->size);

@@ -1,0 +1,35 @@
+/*
+ * vd_getopt.h - GNU getopt()/getopt_long() simulated over a known command
+ * line (getopt.c).  Internal to extractor/ (the walk), public in the tests.
+ */
+#ifndef VD_GETOPT_H
+#define VD_GETOPT_H
+
+typedef struct vd_longopt {
+	const char *name;
+	int has_arg;  /* 0 no_argument, 1 required_argument, 2 optional_argument */
+	int has_flag; /* the `flag` pointer is not NULL: getopt_long returns 0 */
+	int val;
+} vd_longopt;
+
+typedef struct vd_optev {
+	int ch;              /* what getopt returns: the option, '?', ':', 0 or 1 */
+	const char *optarg;  /* its argument, or NULL */
+	int longindex;       /* the long option matched, or -1 */
+} vd_optev;
+
+typedef struct vd_getopt_result {
+	vd_optev *ev;        /* the calls' results in order (the final -1 not included) */
+	int n;
+	const char **perm;   /* argv as getopt leaves it (non-options permuted last) */
+	int nperm;
+	int optind;          /* optind after the last call */
+} vd_getopt_result;
+
+/* long_only: getopt_long_only (a single '-' may start a long option).
+ * Returns 0, or -1 when out of memory.  Free with vd_getopt_result_free. */
+int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, const vd_longopt *longopts,
+		  int nlong, int long_only, vd_getopt_result *r);
+void vd_getopt_result_free(vd_getopt_result *r);
+
+#endif
