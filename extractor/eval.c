@@ -633,6 +633,17 @@ static val eval_var(ctx *c, ir_var *var)
 	return st ? *st : unk(0);
 }
 
+/* A value that changes per iteration through anything but affine
+ * arithmetic (a hand-written generator: x ^= x << 13, h % n, a product of
+ * two varying values) is no sequential offset. */
+static int nonaffine(int op, const val *a, const val *b)
+{
+	if (!((a->t | b->t) & T_VARY))
+		return 0;
+	return op == OP_XOR || op == OP_SHL || op == OP_SHR || op == OP_MOD || op == OP_BAND ||
+	       op == OP_BOR || (op == OP_MUL && (a->t & T_VARY) && (b->t & T_VARY));
+}
+
 /* ---- branch probabilities ---------------------------------------------------------------- */
 
 /* Hit rates of Ball & Larus's static branch-prediction heuristics, as
@@ -1030,6 +1041,8 @@ static val eval(ctx *c, ir_expr *e)
 		r.t &= ~(unsigned)T_FACTS;
 		if (e->op == OP_MOD && (a.t & T_RAND))
 			r.t |= T_RAND;
+		if (r.k == V_UNK && nonaffine(e->op, &a, &b))
+			r.t |= T_RAND;
 		if (!e->is_float && r.k == V_FLT && e->op >= OP_ADD && e->op <= OP_MOD)
 			r = vint((long long)r.f);
 		return r;
@@ -1104,6 +1117,9 @@ static val eval(ctx *c, ir_expr *e)
 			val l = eval(c, e->kids[0]);
 			val n = arith(e->op, &l, &r);
 			n.t |= l.t | r.t;
+			n.t &= ~(unsigned)T_FACTS;
+			if (n.k == V_UNK && nonaffine(e->op, &l, &r))
+				n.t |= T_RAND;
 			r = n;
 		}
 		assign_to(c, e->kids[0], r);
