@@ -41,6 +41,7 @@ typedef struct inst {
 	double smax;
 	unsigned long io0;
 	double reach, iters;
+	int walked;         /* a loop whose iterations were each walked */
 	unsigned unk;       /* assumptions of a loop, applied if I/O ran inside */
 	const char *note;
 } inst;
@@ -232,6 +233,20 @@ static void on_annotate(void *pl, int block, unsigned unknown, const char *note)
 	add_note(b->notes, &b->nnotes, note);
 }
 
+/* a loop run iteration by iteration: its count, known at the end */
+static void on_iterations(void *pl, int block, double iters)
+{
+	agg *g = pl;
+	if (!g->chain.n || g->chain.v[g->chain.n - 1].block != block)
+		return;
+	inst *in = &g->chain.v[g->chain.n - 1];
+	touch(g, block);
+	if (in->active)
+		g->b[block].executions += iters - in->iters;
+	in->iters = iters;
+	in->walked = 1;
+}
+
 static int active(agg *g, int block)
 {
 	if (*g->phase == 1)
@@ -335,7 +350,7 @@ static void on_leave(void *pl, int block)
 		 * iteration */
 		double trip = in.reach > 0 ? in.iters / in.reach : 0;
 		double net = g->live - in.live0;
-		if (trip > 1 && net > 0) {
+		if (trip > 1 && net > 0 && !in.walked) {
 			double extra = net * (trip - 1);
 			g->live += extra;
 			if (net * trip > in.peak)
@@ -752,7 +767,7 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	}
 	vd_visitor v = { &g,	   on_enter,	     on_leave,	       on_io,	  on_ops,
 			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom,
-			 on_annotate };
+			 on_annotate, on_iterations };
 	if (vd_project_walk(p, &v, &phase) != 0)
 		goto cleanup;
 

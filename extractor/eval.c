@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "project.h"
@@ -150,6 +151,14 @@ typedef struct ctx {
 	ir_expr *gopt_call;
 	const vd_optev *gopt_next;
 	const vd_longopt *gopt_long;
+	/* loops run iteration by iteration (exec_concrete_loop): a break or
+	 * continue at the innermost one's level ends its iteration */
+	int brk;               /* 1 break, 2 continue, pending */
+	int conc_depth;        /* concrete loops under way */
+	int conc_cond, conc_loops, conc_switches; /* the innermost one's levels */
+	frame *conc_fr;
+	int conc_soft;         /* a break under an unknown condition was passed */
+	int loop_depth, switch_depth; /* loops and decided switches being walked */
 	/* writes to globals while a branch or loop is walked (undo log), so
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
@@ -278,7 +287,7 @@ static int same(const val *a, const val *b)
 	case V_MEM:
 		return a->f == b->f;
 	case V_ARR:
-		return a->a == b->a;
+		return a->a == b->a && a->i == b->i;
 	case V_REF:
 		return a->ref == b->ref;
 	default:
@@ -514,14 +523,30 @@ static void store_val(ctx *c, val *st, val v)
 /* The storage a struct member access `base.f` / `base->f` refers to: a
  * variable, or what a pointer to one points at; NULL when unknown (*taint
  * gets the base's taint). */
-static val *member_owner(ctx *c, ir_expr *base, unsigned *taint)
+static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
 {
-	if (base->kind == E_VAR)
-		return storage(c, base->var);
+	if (base->kind == E_VAR) {
+		val *st = storage(c, base->var);
+		/* p->f with p = &s (or a table's &backend): s's field */
+		if (st && base->var->is_pointer && st->k == V_REF)
+			return st->ref;
+		return st;
+	}
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
+	if (bval)
+		*bval = bv;
 	return bv.k == V_REF ? bv.ref : NULL;
+}
+
+/* A struct's field from its initializer (a struct value is an array of its
+ * fields in declaration order): e->ival is the field's index + 1. */
+static val field_of_value(const ir_expr *e, const val *sv)
+{
+	if (sv->k == V_ARR && sv->i == 0 && e->ival > 0 && e->ival <= sv->a->n)
+		return ARR_AT(sv->a, e->ival - 1);
+	return unk(sv->t);
 }
 
 static void assign_to(ctx *c, ir_expr *lhs, val v)
@@ -543,15 +568,15 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			base.a->v = arr_elems(c, base.a);
 		if (base.k == V_ARR && !base.a->v)
 			return;
-		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
-			base.a->v[idx.i] = v;
+		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n)
+			base.a->v[base.i + idx.i] = v;
 		else if (base.k == V_ARR && idx.k != V_INT)
 			for (int i = 0; i < base.a->n; i++) /* which element is unknown */
 				base.a->v[i] = merge(&base.a->v[i], &v);
 		return;
 	}
 	if (lhs->kind == E_MEMBER && lhs->nkids == 1) {
-		val *owner = member_owner(c, lhs->kids[0], NULL);
+		val *owner = member_owner(c, lhs->kids[0], NULL, NULL);
 		if (owner)
 			side_effect(c, level_of(c, owner));
 		if (owner && lhs->str) {
@@ -563,13 +588,25 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	}
 	if (lhs->kind == E_UN && lhs->op == OP_DEREF && lhs->nkids == 1) {
 		val p = eval(c, lhs->kids[0]);
-		if (p.k == V_REF)
+		if (p.k == V_REF) {
 			store_val(c, p.ref, v);
+		} else if (p.k == V_ARR && p.i >= 0 && p.i < p.a->n) {
+			side_effect(c, p.a->level);
+			if (!p.a->v)
+				p.a->v = arr_elems(c, p.a);
+			if (p.a->v)
+				p.a->v[p.i] = v;
+		}
 	}
 }
 
 static val arith(int op, const val *a, const val *b)
 {
+	if (a->k == V_ARR && b->k == V_INT && (op == OP_ADD || op == OP_SUB)) {
+		val r = *a; /* a pointer into an array, moved */
+		r.i += op == OP_ADD ? b->i : -b->i;
+		return r;
+	}
 	if (!known_num(a) || !known_num(b))
 		return unk(a->t | b->t);
 	if (a->k == V_INT && b->k == V_INT) {
@@ -1094,8 +1131,8 @@ static val eval(ctx *c, ir_expr *e)
 				return *a.ref;
 			if (a.k == V_STR)
 				return vint((unsigned char)a.s[0]);
-			if (a.k == V_ARR && a.a->n > 0)
-				return ARR_AT(a.a, 0);
+			if (a.k == V_ARR && a.i >= 0 && a.i < a.a->n)
+				return ARR_AT(a.a, a.i);
 			return unk(a.t | T_INDIRECT);
 		default:
 			return unk(a.t);
@@ -1129,8 +1166,8 @@ static val eval(ctx *c, ir_expr *e)
 		c->ops++;
 		val base = eval(c, e->kids[0]);
 		val idx = eval(c, e->kids[1]);
-		if (base.k == V_ARR && idx.k == V_INT && idx.i >= 0 && idx.i < base.a->n)
-			return ARR_AT(base.a, idx.i);
+		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n)
+			return ARR_AT(base.a, base.i + idx.i);
 		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 && idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
 		/* a value loaded through an index that varies: indirection */
@@ -1141,11 +1178,12 @@ static val eval(ctx *c, ir_expr *e)
 		if (e->nkids != 1 || !e->str)
 			return unk(0);
 		unsigned t = 0;
-		val *owner = member_owner(c, e->kids[0], &t);
+		val bv = unk(0);
+		val *owner = member_owner(c, e->kids[0], &t, &bv);
 		if (!owner)
-			return unk(t);
-		field_val *f = owner ? field_slot(c, owner, e->str, 0) : NULL;
-		return f ? f->v : unk(0);
+			return field_of_value(e, &bv);
+		field_val *f = field_slot(c, owner, e->str, 0);
+		return f ? f->v : field_of_value(e, owner);
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);
@@ -1355,6 +1393,16 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		if (args[0].k == V_STR)
 			return vflt(strtod(args[0].s, NULL));
 		return unk(args[0].t);
+	}
+	if ((!strcmp(name, "strcmp") || !strcmp(name, "strcasecmp") || !strcmp(name, "strncmp") ||
+	     !strcmp(name, "strncasecmp")) &&
+	    n >= 2) {
+		int cased = strstr(name, "case") != NULL, bounded = name[3] == 'n';
+		if (args[0].k != V_STR || args[1].k != V_STR || (bounded && (n < 3 || args[2].k != V_INT)))
+			return unk(args[0].t | args[1].t);
+		size_t k = bounded ? (size_t)(args[2].i < 0 ? 0 : args[2].i) : (size_t)-1;
+		int r = cased ? strncasecmp(args[0].s, args[1].s, k) : strncmp(args[0].s, args[1].s, k);
+		return vint(r < 0 ? -1 : r > 0);
 	}
 	if (!strcmp(name, "strlen") && n >= 1)
 		return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
@@ -1853,7 +1901,7 @@ static int key_val(vd_buf *b, const val *v, int depth)
 	case V_ARR:
 		if (depth > 2 || v->a->n > 64)
 			return 0;
-		vd_buf_printf(b, "%d[", v->a->n);
+		vd_buf_printf(b, "%d@%lld[", v->a->n, v->i);
 		for (int i = 0; i < v->a->n; i++)
 			{
 				val x = ARR_AT(v->a, i);
@@ -2593,6 +2641,141 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	return 1;
 }
 
+/* ---- loops run iteration by iteration ------------------------------------------------ */
+
+#define CONCRETE_MAX 1024        /* iterations */
+#define CONCRETE_STEPS 2000000L  /* walk steps */
+
+static void annotate(ctx *c, int block, unsigned unknown, const char *n)
+{
+	if (block >= 0 && c->v->annotate)
+		c->v->annotate(c->v->payload, block, unknown, n);
+}
+
+static void set_iters(ctx *c, int block, double iters)
+{
+	if (block >= 0 && c->v->iterations)
+		c->v->iterations(c->v->payload, block, iters);
+}
+
+/* A loop whose condition can be decided on every iteration - a search over
+ * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
+ * `while (left > 0) left -= write(...)`, a short counted loop that may
+ * break - is run for real: each iteration walked with its values, break,
+ * continue and return honoured.  If the condition stops being decidable,
+ * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
+ * unknown count.  Returns 0 when the loop is not one of these. */
+static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early)
+{
+	vd_project *p = c->p;
+	if (p->opts.paths_all || c->conc_depth >= 2 || !s->e || !s->nkids)
+		return 0;
+	ir_expr *ce = strip_casts(s->e);
+	if (trip >= 0) {
+		if (!(early && trip <= 16))
+			return 0;
+	} else {
+		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
+			return 0;
+		double ops0 = c->ops;
+		long steps0 = c->steps;
+		val v = eval(c, s->e);
+		c->ops = ops0;
+		c->steps = steps0;
+		if (truth(&v) < 0)
+			return 0;
+	}
+	const vd_sblock *b = &p->blocks.v[s->block];
+	int sc = c->conc_cond, sl = c->conc_loops, ss = c->conc_switches;
+	frame *sf = c->conc_fr;
+	int ssoft = c->conc_soft;
+	c->conc_soft = 0;
+	c->conc_depth++;
+	c->conc_cond = c->cond;
+	c->conc_loops = c->loop_depth;
+	c->conc_switches = c->switch_depth;
+	c->conc_fr = c->fr;
+	enter(c, s->block, reach, 0, c->unk, NULL);
+	long steps0 = c->steps;
+	double k = 0;
+	int undecided = 0;
+	for (;;) {
+		c->mult = reach;
+		if (s->kind != S_DO || k > 0) {
+			val cv = eval(c, s->e);
+			flush_ops(c);
+			int t = truth(&cv);
+			if (t < 0) {
+				undecided = 1;
+				break;
+			}
+			if (!t)
+				break;
+		}
+		if (k >= CONCRETE_MAX || c->steps - steps0 > CONCRETE_STEPS) {
+			undecided = 1;
+			break;
+		}
+		exec(c, s->kids[0]);
+		flush_ops(c);
+		int brk = c->brk;
+		c->brk = 0;
+		k++;
+		if (brk == 1 || (c->fr && c->fr->returned))
+			break;
+		if (s->inc)
+			eval(c, s->inc);
+		flush_ops(c);
+	}
+	c->conc_depth--;
+	c->conc_cond = sc, c->conc_loops = sl, c->conc_switches = ss, c->conc_fr = sf;
+	if (c->conc_soft)
+		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
+			 note(c, "loop at %s:%d may exit early (a break under an unknown condition): "
+				 "%.0f iterations is an upper bound", b->file, s->line, k));
+	c->conc_soft = ssoft;
+	if (undecided && !(c->fr && c->fr->returned)) {
+		/* the rest: one walk of the body as a loop of unknown count */
+		double more = p->opts.assume_trip;
+		unsigned saved_unk = c->unk;
+		int saved_notes = c->nnotes;
+		const char *nt = note(c, "loop at %s:%d: condition unknown after %.0f iterations, "
+					 "assumed %.0f more", b->file, s->line, k, more);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+		varvec w = { 0 };
+		writes_stmt(s->kids[0], &w);
+		writes_expr(s->inc, &w);
+		writes_expr(s->e, &w);
+		for (size_t i = 0; i < w.n; i++) {
+			val *st = storage(c, w.v[i]);
+			if (st && st->k != V_MEM && st->k != V_ARR)
+				*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
+		}
+		c->mult = reach * more;
+		eval(c, s->e);
+		exec(c, s->kids[0]);
+		c->brk = 0;
+		if (s->inc)
+			eval(c, s->inc);
+		flush_ops(c);
+		for (size_t i = 0; i < w.n; i++) {
+			val *st = storage(c, w.v[i]);
+			if (st && st->k == V_UNK)
+				st->t &= ~(unsigned)T_VARY;
+		}
+		vd_vec_free(w);
+		k += more;
+		c->unk = saved_unk;
+		c->nnotes = saved_notes;
+	}
+	set_iters(c, s->block, reach * k);
+	c->mult = reach;
+	leave(c, s->block);
+	return 1;
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
 	vd_project *p = c->p;
@@ -2620,6 +2803,12 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		trip = s->kind == S_DO ? 1 : 0; /* do { } while (0): a macro's body, once */
 	else
 		trip = trip_count(c, s, &fin_var, &fin, &lc);
+	if (exec_concrete_loop(c, s, reach, trip, c->early_exit)) {
+		c->mult = saved_mult;
+		c->unk = saved_unk;
+		c->nnotes = saved_notes;
+		return;
+	}
 	const char *nt = NULL;
 	if (trip >= 0 && c->early_exit) {
 		nt = note(c, "loop at %s:%d may exit early: %.0f iterations is an upper bound", b->file,
@@ -2703,12 +2892,6 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	c->nnotes = saved_notes;
 }
 
-static void annotate(ctx *c, int block, unsigned unknown, const char *n)
-{
-	if (block >= 0 && c->v->annotate)
-		c->v->annotate(c->v->payload, block, unknown, n);
-}
-
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	vd_project *p = c->p;
@@ -2744,7 +2927,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 					live = i;
 	}
 	if (live >= 0) {
+		c->switch_depth += s->kind == S_SWITCH;
 		exec(c, s->kids[live]);
+		c->switch_depth -= s->kind == S_SWITCH;
 	} else if (live == -2) {
 		/* both arms may run: walk each from the same state, each at its
 		 * probability (1 for the upper bound), then merge */
@@ -2892,7 +3077,7 @@ static void exec_branch(ctx *c, ir_stmt *s)
 
 static void exec(ctx *c, ir_stmt *s)
 {
-	if (!s || (c->fr && c->fr->returned))
+	if (!s || (c->fr && c->fr->returned) || c->brk)
 		return;
 	c->steps++;
 	switch (s->kind) {
@@ -2921,7 +3106,7 @@ static void exec(ctx *c, ir_stmt *s)
 					    d->var->array_len > 0 && d->var->size > 0)
 						arrays += (double)d->var->size;
 				}
-			if (c->fr && c->fr->returned)
+			if ((c->fr && c->fr->returned) || c->brk)
 				break;
 		}
 		if (arrays > 0 && c->v->alloc)
@@ -2990,7 +3175,22 @@ static void exec(ctx *c, ir_stmt *s)
 	case S_FOR:
 	case S_WHILE:
 	case S_DO:
+		c->loop_depth++;
 		exec_loop(c, s);
+		c->loop_depth--;
+		break;
+	case S_BREAK:
+	case S_CONTINUE:
+		/* honoured in a loop run iteration by iteration, when nothing
+		 * unknown decides it; elsewhere the walk goes on (the loop's
+		 * count is an upper bound, see trip_count) */
+		if (c->conc_depth && c->fr == c->conc_fr && c->loop_depth == c->conc_loops &&
+		    c->switch_depth == c->conc_switches) {
+			if (c->cond == c->conc_cond)
+				c->brk = s->kind == S_BREAK ? 1 : 2;
+			else if (s->kind == S_BREAK)
+				c->conc_soft = 1; /* may leave: the count is an upper bound */
+		}
 		break;
 	default:
 		break;

@@ -436,6 +436,32 @@ static void scan_initlist(lower *L, CXCursor list, const char *array_slot)
 	vd_vec_free(fl.usrs);
 }
 
+typedef struct field_find {
+	CXCursor want;
+	int i, found;
+} field_find;
+
+static enum CXVisitorResult field_find_cb(CXCursor f, CXClientData d)
+{
+	field_find *ff = d;
+	if (clang_equalCursors(f, ff->want)) {
+		ff->found = ff->i;
+		return CXVisit_Break;
+	}
+	ff->i++;
+	return CXVisit_Continue;
+}
+
+/* The position of a field among its record's fields, or -1. */
+static int field_index(CXCursor f)
+{
+	if (clang_Cursor_isNull(f) || clang_getCursorKind(f) != CXCursor_FieldDecl)
+		return -1;
+	field_find ff = { f, 0, -1 };
+	clang_Type_visitFields(clang_getCursorType(clang_getCursorSemanticParent(f)), field_find_cb, &ff);
+	return ff.found;
+}
+
 static ir_expr *lower_call(lower *L, CXCursor c)
 {
 	ir_expr *e = mk(L, E_CALL, c);
@@ -658,6 +684,7 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 		CXCursor f = clang_getCursorReferenced(c);
 		e->str = cx_dup(L->p->arena, clang_getCursorSpelling(c));
 		e->usr = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
+		e->ival = field_index(f) + 1; /* 0: unknown */
 		if (ch.n > 0) {
 			ir_expr *base = lower_expr(L, ch.v[0]);
 			set_kids(L, e, &base, 1);
@@ -676,12 +703,49 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 	}
 	case CXCursor_InitListExpr: {
 		scan_initlist(L, c, NULL);
-		ir_expr **kids = malloc((ch.n ? ch.n : 1) * sizeof(*kids));
-		for (size_t i = 0; i < ch.n; i++)
-			kids[i] = lower_expr(L, ch.v[i]);
 		e = mk(L, E_INITLIST, c);
-		set_kids(L, e, kids, (int)ch.n);
+		CXType t = clang_getCanonicalType(clang_getCursorType(c));
+		field_list fl = { { 0 }, L };
+		if (t.kind == CXType_Record)
+			clang_Type_visitFields(t, field_cb, &fl);
+		if (fl.usrs.n == 0) {
+			ir_expr **items = malloc((ch.n ? ch.n : 1) * sizeof(*items));
+			for (size_t i = 0; i < ch.n; i++)
+				items[i] = lower_expr(L, ch.v[i]);
+			set_kids(L, e, items, (int)ch.n);
+			free(items);
+			break;
+		}
+		/* a struct: one value per field, in declaration order, whatever
+		 * order designators (`.xfer = f`) give them in; missing ones 0 */
+		size_t nf = fl.usrs.n;
+		ir_expr **kids = calloc(nf, sizeof(*kids));
+		size_t pos = 0;
+		for (size_t i = 0; i < ch.n; i++) {
+			CXCursor item = ch.v[i];
+			if (clang_getCursorKind(item) == CXCursor_UnexposedExpr) {
+				cursors d = children(item);
+				if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef) {
+					CXCursor f = clang_getCursorReferenced(d.v[0]);
+					const char *fu = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
+					for (size_t q = 0; fu && q < nf; q++)
+						if (!strcmp(fl.usrs.v[q], fu))
+							pos = q;
+					item = d.v[d.n - 1];
+				}
+				vd_vec_free(d);
+			}
+			if (pos < nf)
+				kids[pos++] = lower_expr(L, item);
+		}
+		for (size_t q = 0; q < nf; q++)
+			if (!kids[q]) {
+				kids[q] = mk(L, E_INT, c);
+				kids[q]->ival = 0;
+			}
+		set_kids(L, e, kids, (int)nf);
 		free(kids);
+		vd_vec_free(fl.usrs);
 		break;
 	}
 	case CXCursor_CStyleCastExpr:

@@ -156,6 +156,9 @@ typedef struct vd_visitor {
 	/* an assumption made at a block (an error path not taken, a branch
 	 * probability): its note, and the parameters that rest on it (optional) */
 	void (*annotate)(void *payload, int block, unsigned unknown, const char *note);
+	/* the loop block being walked (entered with 0 iterations) ran its
+	 * body `iterations` times in all, each walked on its own (optional) */
+	void (*iterations)(void *payload, int block, double iterations);
 } vd_visitor;
 
 typedef struct vd_file_info {
