@@ -533,6 +533,15 @@ static void test_entry_invariants(void **state)
 			fail_msg("'%s': fortified printf has the format after the flag", nm);
 		if (e->role != VD_ROLE_NONE && e->op != VD_OP_NONE)
 			fail_msg("'%s' has a role but is not op none", nm);
+		/* only an open re-points a handle, names an object or makes a
+		 * new file every time */
+		if ((e->target_arg >= 0 || e->object_arg >= 0 || (e->flags & VD_CAT_UNIQUE)) &&
+		    e->op != VD_OP_OPEN)
+			fail_msg("'%s' has target, object or unique but is not an open", nm);
+		/* the dataset-object roles read the object in their handle */
+		if ((e->role == VD_ROLE_OBJECT_SPACE || e->role == VD_ROLE_OBJECT_TYPE) &&
+		    e->handle_arg < 0)
+			fail_msg("'%s' has an object role but no handle", nm);
 	}
 }
 
@@ -704,6 +713,20 @@ static void test_bad_role(void **state)
 			  "role", NULL);
 }
 
+static void test_bad_target(void **state)
+{
+	(void)state;
+	expect_load_error(FIXTURE("bad_target.xml"), "line 3", "'dup2'",
+			  "target or object but its op is not 'open'", NULL);
+}
+
+static void test_bad_std_streams(void **state)
+{
+	(void)state;
+	expect_load_error(FIXTURE("bad_std_streams.xml"), "line 3", "'perror'",
+			  "more than one of stdout, stdin and stderr", NULL);
+}
+
 static void test_missing_file(void **state)
 {
 	(void)state;
@@ -739,6 +762,8 @@ int main(void)
 		cmocka_unit_test(test_bad_constant),
 		cmocka_unit_test(test_bad_version),
 		cmocka_unit_test(test_bad_role),
+		cmocka_unit_test(test_bad_target),
+		cmocka_unit_test(test_bad_std_streams),
 		cmocka_unit_test(test_missing_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
