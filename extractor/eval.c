@@ -1018,6 +1018,35 @@ static long cat_const(ctx *c, const char *name, long fallback)
 	return k && k->has_value ? k->value : fallback;
 }
 
+/* Bytes a struct iovec array describes (readv, pwritev2): the sum of the
+ * first `cnt` iov_len fields, -1 if any is unknown.  A struct iovec is
+ * { iov_base, iov_len }: one written with braces is that pair as an array;
+ * one filled member by member (v.iov_len = n) keeps the field by name. */
+static double iov_bytes(ctx *c, const val *iov, const val *cnt)
+{
+	if (!iov || !cnt || cnt->k != V_INT || cnt->i < 0)
+		return -1;
+	double sum = 0;
+	for (long long i = 0; i < cnt->i; i++) {
+		val el = unk(0), len = unk(0);
+		field_val *f = NULL;
+		if (iov->k == V_ARR && i < iov->a->n)
+			el = ARR_AT(iov->a, i);
+		else if (iov->k == V_REF && i == 0) /* writev(fd, &v, 1) */
+			el = *iov->ref, f = field_slot(c, iov->ref, "iov_len", 0);
+		else
+			return -1;
+		if (f)
+			len = f->v;
+		else if (el.k == V_ARR && el.a->n == 2)
+			len = ARR_AT(el.a, 1);
+		if (!known_num(&len) || num(&len) < 0)
+			return -1;
+		sum += num(&len);
+	}
+	return sum;
+}
+
 /* The handle an argument denotes, -1 if none: a handle value, or a pointer
  * to one (MPI_File_close(&fh)); for POSIX calls also the descriptors 0, 1
  * and 2, which are the standard streams' handles (dup2(fd, 1)). */
@@ -1330,6 +1359,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 					bytes = -(double)fb.len - 2; /* estimate, marked */
 				vd_buf_release(&fb);
 			}
+		} else if (ce->iov_arg >= 0) {
+			bytes = iov_bytes(c, arg_at(args, n, ce->iov_arg), arg_at(args, n, ce->iovcnt_arg));
 		}
 		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
 			bytes += (double)ce->extra_bytes;
