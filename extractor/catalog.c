@@ -58,6 +58,8 @@ static const char *const role_names[] = {
 	[VD_ROLE_HYPERSLAB] = "hyperslab",
 	[VD_ROLE_TYPE_CONTIG] = "type-contig",
 	[VD_ROLE_TYPE_COPY] = "type-copy",
+	[VD_ROLE_OBJECT_SPACE] = "object-space",
+	[VD_ROLE_OBJECT_TYPE] = "object-type",
 };
 
 #define N_ROLE (sizeof(role_names) / sizeof(role_names[0]))
@@ -74,6 +76,8 @@ static const struct {
 	{ "stdin", VD_CAT_STDIN },
 	{ "completion", VD_CAT_COMPLETION },
 	{ "sync-all", VD_CAT_SYNC_ALL },
+	{ "stderr", VD_CAT_STDERR },
+	{ "unique", VD_CAT_UNIQUE },
 };
 
 /* XML attribute -> int field of vd_catalog_entry holding an argument index */
@@ -83,6 +87,8 @@ static const struct {
 } index_attrs[] = {
 	{ "handle", offsetof(vd_catalog_entry, handle_arg) },
 	{ "handle-out", offsetof(vd_catalog_entry, handle_out) },
+	{ "target", offsetof(vd_catalog_entry, target_arg) },
+	{ "object", offsetof(vd_catalog_entry, object_arg) },
 	{ "bytes", offsetof(vd_catalog_entry, bytes_arg) },
 	{ "count", offsetof(vd_catalog_entry, count_arg) },
 	{ "size", offsetof(vd_catalog_entry, size_arg) },
@@ -283,7 +289,7 @@ static int parse_flags(parse_state *st, xmlNode *n, const char *value, unsigned 
 		if (i == N_OF(flag_names)) {
 			vd_error_set("catalog '%s' line %ld: entry '%s' has unknown flag '%.*s' "
 				     "(known: async collective binary text stdout stdin "
-				     "completion sync-all)",
+				     "stderr completion sync-all unique)",
 				     st->path, xmlGetLineNo(n), node_name(n), (int)len, w);
 			return VD_EPARSE;
 		}
@@ -299,8 +305,13 @@ static int check_entry(parse_state *st, xmlNode *n, const vd_catalog_entry *e)
 	const char *why = NULL;
 	if ((e->flags & VD_CAT_BINARY) && (e->flags & VD_CAT_TEXT))
 		why = "is both binary and text";
-	else if ((e->flags & VD_CAT_STDOUT) && (e->flags & VD_CAT_STDIN))
-		why = "is both stdout and stdin";
+	else if (!!(e->flags & VD_CAT_STDOUT) + !!(e->flags & VD_CAT_STDIN) +
+			 !!(e->flags & VD_CAT_STDERR) > 1)
+		why = "has more than one of stdout, stdin and stderr";
+	else if ((e->target_arg >= 0 || e->object_arg >= 0) && e->op != VD_OP_OPEN)
+		why = "has target or object but its op is not 'open'";
+	else if ((e->flags & VD_CAT_UNIQUE) && e->op != VD_OP_OPEN)
+		why = "is unique but its op is not 'open'";
 	else if (e->role != VD_ROLE_NONE && e->op != VD_OP_NONE)
 		why = "has a role but its op is not 'none'";
 	if (why) {
@@ -355,7 +366,7 @@ static int parse_function(parse_state *st, xmlNode *n)
 			if (i == N_ROLE) {
 				vd_error_set("catalog '%s' line %ld: entry '%s' has unknown role '%s' "
 					     "(known: dataspace scalarspace hyperslab "
-					     "type-contig type-copy)",
+					     "type-contig type-copy object-space object-type)",
 					     st->path, xmlGetLineNo(n), node_name(n), av);
 				rc = VD_EPARSE;
 				goto cleanup;

@@ -38,7 +38,9 @@ enum {
 	VD_CAT_STDOUT = 1u << 4,     /* implicit handle: stdout (printf, puts, putchar) */
 	VD_CAT_STDIN = 1u << 5,      /* implicit handle: stdin (scanf, getchar) */
 	VD_CAT_COMPLETION = 1u << 6, /* completes an earlier split/async call: moves no new bytes (_end) */
-	VD_CAT_SYNC_ALL = 1u << 7    /* syncs every file (sync(), not per handle) */
+	VD_CAT_SYNC_ALL = 1u << 7,   /* syncs every file (sync(), not per handle) */
+	VD_CAT_STDERR = 1u << 8,     /* implicit handle: stderr (perror) */
+	VD_CAT_UNIQUE = 1u << 9      /* open: a new, differently named file on every call (mkstemp, tmpfile) */
 };
 
 /* what a value-semantics helper creates (role attribute) */
@@ -48,7 +50,9 @@ typedef enum {
 	VD_ROLE_SCALARSPACE,  /* H5Screate(H5S_SCALAR): one point */
 	VD_ROLE_HYPERSLAB,    /* H5Sselect_hyperslab(space, op, start, stride, count, block): selection = prod(count)*prod(block) */
 	VD_ROLE_TYPE_CONTIG,  /* MPI_Type_contiguous(count, oldtype, &newtype) */
-	VD_ROLE_TYPE_COPY     /* H5Tcopy(type): returns the same size */
+	VD_ROLE_TYPE_COPY,    /* H5Tcopy(type): returns the same size */
+	VD_ROLE_OBJECT_SPACE, /* H5Dget_space(dset): returns the dataspace the object in handle_arg was created with */
+	VD_ROLE_OBJECT_TYPE   /* H5Dget_type(dset): returns its datatype */
 } vd_role;
 
 typedef struct vd_catalog_entry {
@@ -59,6 +63,8 @@ typedef struct vd_catalog_entry {
 	unsigned flags;   /* VD_CAT_* */
 	int handle_arg;   /* handle operated on (fd, FILE*, MPI_File, hid_t); for H5Dcreate the parent loc */
 	int handle_out;   /* open: -1 = the return value is the new handle; >= 0: index of an out pointer (&fh) */
+	int target_arg;   /* open: an existing handle re-pointed instead of a new one (dup2's newfd, freopen's stream) */
+	int object_arg;   /* open: HDF5 object name inside handle_arg (H5Dcreate2/H5Dopen2's name) */
 	int bytes_arg;    /* byte count */
 	int count_arg;    /* element count (fwrite nmemb, MPI count) */
 	int size_arg;     /* element size in bytes (fwrite size) */

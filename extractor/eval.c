@@ -100,7 +100,10 @@ typedef struct handle {
 	int rand_pos;    /* last seek was random */
 	double npoints;  /* HDF5 dataset/attribute points, -1 unknown */
 	double tsize;    /* its datatype size, -1 unknown */
+	const char *obj; /* HDF5 object path inside the file ("" = root), NULL unknown */
 } handle;
+
+static const handle handle_none = { -1, 0, NULL, 0, 0, -1, -1, NULL };
 
 typedef struct gwrite {
 	int slot;
@@ -450,8 +453,7 @@ static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
 
 static int new_handle(ctx *c)
 {
-	handle h = { -1, 0, NULL, 0, 0, -1, -1 };
-	vd_vec_push(c->handles, h);
+	vd_vec_push(c->handles, handle_none);
 	return (int)c->handles.n - 1;
 }
 
@@ -1591,6 +1593,89 @@ static val io_success(const vd_catalog_entry *ce, val *args, int n, double bytes
 	return r;
 }
 
+/* Bytes a struct iovec array describes (readv, pwritev2): the sum of the
+ * first `cnt` iov_len fields, -1 if any is unknown.  A struct iovec is
+ * { iov_base, iov_len }: one written with braces is that pair as an array;
+ * one filled member by member (v.iov_len = n) keeps the field by name. */
+static double iov_bytes(ctx *c, const val *iov, const val *cnt)
+{
+	if (!iov || !cnt || cnt->k != V_INT || cnt->i < 0)
+		return -1;
+	double sum = 0;
+	for (long long i = 0; i < cnt->i; i++) {
+		val el = unk(0), len = unk(0);
+		field_val *f = NULL;
+		if (iov->k == V_ARR && i < iov->a->n)
+			el = ARR_AT(iov->a, i);
+		else if (iov->k == V_REF && i == 0) /* writev(fd, &v, 1) */
+			el = *iov->ref, f = field_slot(c, iov->ref, "iov_len", 0);
+		else
+			return -1;
+		if (f)
+			len = f->v;
+		else if (el.k == V_ARR && el.a->n == 2)
+			len = ARR_AT(el.a, 1);
+		if (!known_num(&len) || num(&len) < 0)
+			return -1;
+		sum += num(&len);
+	}
+	return sum;
+}
+
+/* The handle an argument denotes, -1 if none: a handle value, or a pointer
+ * to one (MPI_File_close(&fh)); for POSIX calls also the descriptors 0, 1
+ * and 2, which are the standard streams' handles (dup2(fd, 1)). */
+static int handle_id(ctx *c, const vd_catalog_entry *ce, const val *v)
+{
+	if (v && v->k == V_REF)
+		v = v->ref;
+	if (!v)
+		return -1;
+	if (v->k == V_HANDLE)
+		return v->h >= 0 && v->h < (int)c->handles.n ? v->h : -1;
+	if (v->k == V_INT && v->i >= 0 && v->i <= 2 && !strcmp(ce->api, "posix"))
+		return (int)v->i;
+	return -1;
+}
+
+/* The HDF5 path of the object named `name` inside the object at path
+ * `parent` ("" is a file's root group), or NULL when either is unknown.
+ * Empty and "." components are dropped: "/a//b/." is "/a/b". */
+static const char *object_path(ctx *c, const char *parent, const val *name)
+{
+	if (!name || name->k != V_STR || (name->s[0] != '/' && !parent))
+		return NULL;
+	vd_buf raw = VD_BUF_INIT, out = VD_BUF_INIT;
+	if (name->s[0] != '/')
+		vd_buf_printf(&raw, "%s/", parent);
+	vd_buf_puts(&raw, name->s);
+	const char *s = vd_buf_cstr(&raw);
+	while (*s) {
+		while (*s == '/')
+			s++;
+		size_t len = strcspn(s, "/");
+		if (len && !(len == 1 && s[0] == '.'))
+			vd_buf_printf(&out, "/%.*s", (int)len, s);
+		s += len;
+	}
+	const char *r = vd_arena_strdup(c->a, vd_buf_cstr(&out));
+	vd_buf_release(&raw);
+	vd_buf_release(&out);
+	return r;
+}
+
+/* The latest handle other than `self` on object `obj` of file `file`: the
+ * object as it was last created or opened in this run, NULL if never. */
+static const handle *object_handle(ctx *c, int file, const char *obj, int self)
+{
+	for (size_t i = c->handles.n; i-- > 0;) {
+		const handle *o = &c->handles.v[i];
+		if ((int)i != self && o->file == file && o->obj && !strcmp(o->obj, obj))
+			return o;
+	}
+	return NULL;
+}
+
 static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
 {
 	vd_project *p = c->p;
@@ -1663,6 +1748,20 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			val *t = arg_at(args, n, ce->type_arg);
 			return t ? *t : unk(0);
 		}
+		case VD_ROLE_OBJECT_SPACE:
+		case VD_ROLE_OBJECT_TYPE: {
+			/* H5Dget_space/H5Dget_type: what the dataset was created with */
+			int oid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
+			const handle *o = oid >= 0 ? &c->handles.v[oid] : NULL;
+			if (o && ce->role == VD_ROLE_OBJECT_SPACE && o->npoints >= 0) {
+				ret.k = V_SPACE;
+				ret.f = o->npoints;
+			} else if (o && ce->role == VD_ROLE_OBJECT_TYPE && o->tsize > 0) {
+				ret.k = V_TYPE;
+				ret.f = o->tsize;
+			}
+			return ret;
+		}
 		default:
 			return unk(0);
 		}
@@ -1692,37 +1791,51 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		hid = 1;
 	else if (ce->flags & VD_CAT_STDIN)
 		hid = 0;
-	else if (ce->op != VD_OP_OPEN) {
-		val *hv = arg_at(args, n, ce->handle_arg);
-		if (hv && hv->k == V_REF) /* MPI_File_close(&fh) */
-			hv = hv->ref;
-		if (hv && hv->k == V_HANDLE)
-			hid = hv->h;
-	}
+	else if (ce->flags & VD_CAT_STDERR)
+		hid = 2;
+	else if (ce->op != VD_OP_OPEN)
+		hid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
 	if (hid >= 0 && hid < (int)c->handles.n)
 		h = &c->handles.v[hid];
 
 	if (ce->op == VD_OP_OPEN) {
-		int nh = new_handle(c);
-		handle *H = &c->handles.v[nh];
 		val *path = arg_at(args, n, ce->path_arg);
-		val *parent = arg_at(args, n, ce->handle_arg);
-		if (parent && parent->k == V_HANDLE && parent->h < (int)c->handles.n) {
-			/* a dataset, attribute or fdopen stream inside an open file */
-			handle *ph = &c->handles.v[parent->h];
-			H->file = ph->file;
-			H->per_exec = ph->per_exec;
-			H->path = ph->path;
-			H->sync = ph->sync;
+		int pid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
+		int tid = handle_id(c, ce, arg_at(args, n, ce->target_arg));
+		handle ph = pid >= 0 ? c->handles.v[pid] : handle_none;
+		int nh;
+		if (tid >= 0) {
+			/* dup2(fd, newfd), freopen(path, mode, stream): an existing
+			 * handle now refers to another file, for every value that holds
+			 * it (printf after dup2(fd, 1)); like a write to a global, this
+			 * is state a call summary cannot replay */
+			nh = tid;
+			c->handles.v[nh] = handle_none;
+			c->gver++;
+			c->hfx++;
+		} else {
+			nh = new_handle(c);
+		}
+		handle *H = &c->handles.v[nh];
+		if (pid >= 0) {
+			/* a dataset, group or attribute inside an open file or group,
+			 * an fdopen stream, a dup'ed descriptor */
+			H->file = ph.file;
+			H->per_exec = ph.per_exec;
+			H->path = ph.path;
+			H->sync = ph.sync;
+			H->obj = object_path(c, ph.obj, arg_at(args, n, ce->object_arg));
 		} else if (path && path->k == V_STR) {
 			H->path = path->s;
 			H->file = file_index(c, path->s, path->s);
+			H->obj = "";
 		} else {
 			vd_buf kb = VD_BUF_INIT;
 			vd_buf_printf(&kb, "site:%s", p->blocks.v[e->block].id);
 			H->file = file_index(c, vd_buf_cstr(&kb), NULL);
 			vd_buf_release(&kb);
 			H->per_exec = path && (path->t & T_VARY);
+			H->obj = "";
 			if (!path || path->k != V_STR)
 				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
 					note(c, "%s at %s:%d: path unknown, file identified by the call site",
@@ -1734,11 +1847,22 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			if (!strcmp(ce->api, "posix") && ((fl->i & osync) == osync || (fl->i & odsync)))
 				H->sync = 1;
 		}
+		if (ce->flags & VD_CAT_UNIQUE) /* mkstemp, tmpfile: a new file every time */
+			H->per_exec = 1;
 		val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
 		if (sp)
 			H->npoints = space_points(sp);
 		if (ty)
 			H->tsize = type_size(ty);
+		if (!sp && !ty && H->obj && H->obj[0]) {
+			/* H5Dopen2(file, name): the dataset keeps the dataspace and
+			 * type it was created with earlier in the run */
+			const handle *o = object_handle(c, H->file, H->obj, nh);
+			if (o) {
+				H->npoints = o->npoints;
+				H->tsize = o->tsize;
+			}
+		}
 		val hv = { 0 };
 		hv.k = V_HANDLE;
 		hv.h = nh;
@@ -1782,12 +1906,15 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			double ts = t ? type_size(t) : -1;
 			double pts = -1;
 			val *ms = arg_at(args, n, ce->space_arg), *fs = arg_at(args, n, ce->filespace_arg);
+			/* the memory and file selections have the same number of
+			 * points (HDF5 requires it), so the file selection sizes a
+			 * memory space that is H5S_ALL or unknown; a file space of
+			 * H5S_ALL selects the whole dataset */
 			if (ms && ms->k == V_SPACE)
 				pts = ms->f;
-			else if (ms && ms->k == V_INT && ms->i == 0 && fs && fs->k == V_SPACE)
+			else if (fs && fs->k == V_SPACE)
 				pts = fs->f;
-			else if ((!ms || (ms->k == V_INT && ms->i == 0)) &&
-				 (!fs || (fs->k == V_INT && fs->i == 0)) && h)
+			else if ((!fs || (fs->k == V_INT && fs->i == 0)) && h)
 				pts = h->npoints;
 			bytes = ts > 0 && pts >= 0 ? ts * pts : -1;
 		} else if ((a = arg_at(args, n, ce->string_arg))) {
@@ -1807,6 +1934,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 					bytes = -(double)fb.len - 2; /* estimate, marked */
 				vd_buf_release(&fb);
 			}
+		} else if (ce->iov_arg >= 0) {
+			bytes = iov_bytes(c, arg_at(args, n, ce->iov_arg), arg_at(args, n, ce->iovcnt_arg));
 		}
 		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
 			bytes += (double)ce->extra_bytes;

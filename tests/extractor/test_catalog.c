@@ -266,10 +266,13 @@ static void test_stdio_entries(void **state)
 	assert_int_equal(e->handle_arg, 0);
 	assert_int_equal(e->mode_arg, 1);
 	assert_int_equal(e->path_arg, -1);
+	/* freopen(path, mode, stream): the stream is re-pointed, not a parent */
 	e = must_find(c, "freopen");
 	assert_int_equal(e->path_arg, 0);
 	assert_int_equal(e->mode_arg, 1);
-	assert_int_equal(e->handle_arg, 2);
+	assert_int_equal(e->target_arg, 2);
+	assert_int_equal(e->handle_arg, -1);
+	assert_true(must_find(c, "tmpfile")->flags & VD_CAT_UNIQUE);
 
 	e = must_find(c, "fseek");
 	assert_int_equal(e->op, VD_OP_SEEK);
@@ -419,6 +422,134 @@ static void test_hdf5_entries(void **state)
 	assert_null(vd_catalog_find(c, "H5check_version"));
 }
 
+/* ---- calls found missing on real HPC code -------------------------------------- */
+
+static void test_gap_entries(void **state)
+{
+	const vd_catalog *c = *state;
+
+	/* dup(fd): a new handle on fd's file; dup2/dup3(fd, newfd): newfd is
+	 * re-pointed to it */
+	const vd_catalog_entry *e = must_find(c, "dup");
+	assert_int_equal(e->op, VD_OP_OPEN);
+	assert_int_equal(e->handle_arg, 0);
+	assert_int_equal(e->target_arg, -1);
+	assert_int_equal(e->path_arg, -1);
+	for (int i = 0; i < 2; i++) {
+		e = must_find(c, i ? "dup3" : "dup2");
+		assert_int_equal(e->op, VD_OP_OPEN);
+		assert_int_equal(e->handle_arg, 0);
+		assert_int_equal(e->target_arg, 1);
+		assert_int_equal(e->handle_out, -1);
+	}
+
+	/* mkstemp(template), mkostemp(template, flags): a new file each call */
+	e = must_find(c, "mkstemp");
+	assert_int_equal(e->op, VD_OP_OPEN);
+	assert_int_equal(e->path_arg, 0);
+	assert_int_equal(e->flags_arg, -1);
+	assert_int_equal(e->flags, VD_CAT_UNIQUE);
+	e = must_find(c, "mkostemp");
+	assert_int_equal(e->path_arg, 0);
+	assert_int_equal(e->flags_arg, 1);
+	assert_int_equal(e->flags, VD_CAT_UNIQUE);
+	assert_int_equal(must_find(c, "mkostemps")->flags_arg, 2);
+
+	/* in-kernel copies: one write of the count on the output descriptor */
+	e = must_find(c, "sendfile"); /* (out_fd, in_fd, offset, count) */
+	assert_int_equal(e->op, VD_OP_WRITE);
+	assert_int_equal(e->handle_arg, 0);
+	assert_int_equal(e->bytes_arg, 3);
+	assert_int_equal(e->offset_arg, -1);
+	assert_int_equal(e->flags, VD_CAT_BINARY);
+	/* (fd_in, off_in, fd_out, off_out, len, flags) */
+	for (int i = 0; i < 2; i++) {
+		e = must_find(c, i ? "copy_file_range" : "splice");
+		assert_int_equal(e->op, VD_OP_WRITE);
+		assert_int_equal(e->handle_arg, 2);
+		assert_int_equal(e->bytes_arg, 4);
+		assert_int_equal(e->flags, VD_CAT_BINARY);
+	}
+	/* (fd, iov, iovcnt, offset, flags) */
+	e = must_find(c, "preadv2");
+	assert_int_equal(e->op, VD_OP_READ);
+	assert_int_equal(e->iov_arg, 1);
+	assert_int_equal(e->iovcnt_arg, 2);
+	assert_int_equal(e->offset_arg, 3);
+	assert_int_equal(must_find(c, "pwritev2")->op, VD_OP_WRITE);
+
+	/* perror(s): "s: <ENOENT's message>\n" on stderr, 2 + 25 + 1 over strlen */
+	e = must_find(c, "perror");
+	assert_string_equal(e->api, "stdio");
+	assert_int_equal(e->op, VD_OP_WRITE);
+	assert_int_equal(e->string_arg, 0);
+	assert_int_equal(e->extra_bytes, 28);
+	assert_int_equal(e->handle_arg, -1);
+	assert_int_equal(e->flags, VD_CAT_TEXT | VD_CAT_STDERR);
+
+	/* metadata on a descriptor or a path */
+	static const char *const on_fd[] = { "fcntl", "ioctl", "fstatvfs", "fdopendir",
+					     "readdir", "closedir" };
+	for (size_t i = 0; i < sizeof(on_fd) / sizeof(on_fd[0]); i++) {
+		e = must_find(c, on_fd[i]);
+		assert_int_equal(e->op, VD_OP_META);
+		assert_int_equal(e->handle_arg, 0);
+	}
+	static const char *const on_path[] = { "statvfs", "mknod", "opendir" };
+	for (size_t i = 0; i < sizeof(on_path) / sizeof(on_path[0]); i++) {
+		e = must_find(c, on_path[i]);
+		assert_int_equal(e->op, VD_OP_META);
+		assert_int_equal(e->path_arg, 0);
+	}
+	assert_int_equal(must_find(c, "mknodat")->path_arg, 1);
+
+	/* MPI-IO: local, not collective */
+	static const char *const mpi[] = { "MPI_File_get_info", "MPI_File_set_errhandler" };
+	for (size_t i = 0; i < 2; i++) {
+		e = must_find(c, mpi[i]);
+		assert_string_equal(e->api, "mpiio");
+		assert_int_equal(e->op, VD_OP_META);
+		assert_int_equal(e->handle_arg, 0);
+		assert_int_equal(e->flags, 0);
+	}
+
+	/* HDF5: a dataset's own dataspace and type, names of opened objects */
+	e = must_find(c, "H5Dget_space");
+	assert_int_equal(e->op, VD_OP_NONE);
+	assert_int_equal(e->role, VD_ROLE_OBJECT_SPACE);
+	assert_int_equal(e->handle_arg, 0);
+	e = must_find(c, "H5Dget_type");
+	assert_int_equal(e->op, VD_OP_NONE);
+	assert_int_equal(e->role, VD_ROLE_OBJECT_TYPE);
+	assert_int_equal(e->handle_arg, 0);
+	assert_int_equal(must_find(c, "H5Aget_space")->role, VD_ROLE_OBJECT_SPACE);
+	assert_int_equal(must_find(c, "H5Aget_type")->role, VD_ROLE_OBJECT_TYPE);
+	static const char *const h5meta[] = { "H5Aexists", "H5Gget_info", "H5Fget_vfd_handle" };
+	for (size_t i = 0; i < 3; i++) {
+		e = must_find(c, h5meta[i]);
+		assert_int_equal(e->op, VD_OP_META);
+		assert_int_equal(e->handle_arg, 0);
+	}
+	/* H5Dcreate1(loc, name, type, space, dcpl): the 1.6 API (IOR) */
+	e = must_find(c, "H5Dcreate1");
+	assert_int_equal(e->object_arg, 1);
+	assert_int_equal(e->type_arg, 2);
+	assert_int_equal(e->space_arg, 3);
+	static const char *const named[] = { "H5Dcreate2", "H5Dopen1", "H5Dopen2", "H5Gcreate1",
+					     "H5Gcreate2", "H5Gopen1", "H5Gopen2" };
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		e = must_find(c, named[i]);
+		assert_int_equal(e->op, VD_OP_OPEN);
+		assert_int_equal(e->handle_arg, 0);
+		assert_int_equal(e->object_arg, 1);
+	}
+	/* the async forms: the user's name argument plus the 3 app_* arguments */
+	assert_int_equal(must_find(c, "H5Dopen_async")->object_arg, 4);
+	assert_int_equal(must_find(c, "H5Dcreate_async")->object_arg, 4);
+	/* no name: nothing to find the dataset by later */
+	assert_int_equal(must_find(c, "H5Dcreate_anon")->object_arg, -1);
+}
+
 /* ---- coverage promised by DESIGN.md ------------------------------------------------- */
 
 static const char *const required[] = {
@@ -430,6 +561,9 @@ static const char *const required[] = {
 	"aio_read", "aio_write", "aio_fsync", "aio_return", "aio_error", "aio_suspend",
 	"aio_cancel", "lio_listio",
 	"stat", "fstat", "lstat", "fstatat", "access", "unlink", "rename", "mkdir", "rmdir",
+	"fcntl", "ioctl", "dup", "dup2", "dup3", "statvfs", "fstatvfs", "mknod", "mkstemp",
+	"mkostemp", "opendir", "fdopendir", "readdir", "closedir", "splice", "sendfile",
+	"copy_file_range", "preadv2", "pwritev2",
 	/* glibc fortify */
 	"__read_chk", "__pread_chk", "__fprintf_chk", "__printf_chk", "__vfprintf_chk",
 	"__fread_chk", "__fgets_chk",
@@ -437,7 +571,7 @@ static const char *const required[] = {
 	"fopen", "fopen64", "fdopen", "freopen", "fread", "fwrite", "fgets", "fputs",
 	"fprintf", "vfprintf", "fscanf", "getc", "fgetc", "putc", "fputc", "fseek",
 	"fseeko", "ftell", "ftello", "rewind", "fflush", "fclose", "setvbuf", "printf",
-	"vprintf", "puts", "putchar", "scanf", "getchar",
+	"vprintf", "puts", "putchar", "scanf", "getchar", "perror",
 	/* MPI-IO */
 	"MPI_File_open", "MPI_File_close",
 	"MPI_File_read", "MPI_File_write", "MPI_File_read_at", "MPI_File_write_at",
@@ -455,11 +589,13 @@ static const char *const required[] = {
 	"MPI_File_write_ordered_begin", "MPI_File_write_ordered_end",
 	"MPI_File_sync", "MPI_File_seek", "MPI_File_seek_shared", "MPI_File_set_view",
 	"MPI_File_set_size", "MPI_File_preallocate", "MPI_File_get_size", "MPI_File_delete",
+	"MPI_File_get_info", "MPI_File_set_errhandler",
 	/* HDF5 */
 	"H5Fcreate", "H5Fopen", "H5Fclose", "H5Fflush", "H5Dcreate1", "H5Dcreate2",
 	"H5Dcreate_anon", "H5Dopen1", "H5Dopen2", "H5Dread", "H5Dwrite", "H5Dread_async",
 	"H5Dwrite_async", "H5Dflush", "H5Dclose", "H5Acreate2", "H5Aopen", "H5Aread",
 	"H5Awrite", "H5Aclose",
+	"H5Dget_space", "H5Dget_type", "H5Aexists", "H5Gget_info", "H5Fget_vfd_handle",
 	"H5Screate_simple", "H5Screate", "H5Sselect_hyperslab", "H5Tcopy",
 	"MPI_Type_contiguous",
 };
@@ -533,6 +669,15 @@ static void test_entry_invariants(void **state)
 			fail_msg("'%s': fortified printf has the format after the flag", nm);
 		if (e->role != VD_ROLE_NONE && e->op != VD_OP_NONE)
 			fail_msg("'%s' has a role but is not op none", nm);
+		/* only an open re-points a handle, names an object or makes a
+		 * new file every time */
+		if ((e->target_arg >= 0 || e->object_arg >= 0 || (e->flags & VD_CAT_UNIQUE)) &&
+		    e->op != VD_OP_OPEN)
+			fail_msg("'%s' has target, object or unique but is not an open", nm);
+		/* the dataset-object roles read the object in their handle */
+		if ((e->role == VD_ROLE_OBJECT_SPACE || e->role == VD_ROLE_OBJECT_TYPE) &&
+		    e->handle_arg < 0)
+			fail_msg("'%s' has an object role but no handle", nm);
 	}
 }
 
@@ -704,6 +849,20 @@ static void test_bad_role(void **state)
 			  "role", NULL);
 }
 
+static void test_bad_target(void **state)
+{
+	(void)state;
+	expect_load_error(FIXTURE("bad_target.xml"), "line 3", "'dup2'",
+			  "target or object but its op is not 'open'", NULL);
+}
+
+static void test_bad_std_streams(void **state)
+{
+	(void)state;
+	expect_load_error(FIXTURE("bad_std_streams.xml"), "line 3", "'perror'",
+			  "more than one of stdout, stdin and stderr", NULL);
+}
+
 static void test_missing_file(void **state)
 {
 	(void)state;
@@ -724,6 +883,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stdio_entries, setup_catalog, teardown_catalog),
 		cmocka_unit_test_setup_teardown(test_mpiio_entries, setup_catalog, teardown_catalog),
 		cmocka_unit_test_setup_teardown(test_hdf5_entries, setup_catalog, teardown_catalog),
+		cmocka_unit_test_setup_teardown(test_gap_entries, setup_catalog, teardown_catalog),
 		cmocka_unit_test_setup_teardown(test_required_names, setup_catalog, teardown_catalog),
 		cmocka_unit_test_setup_teardown(test_entry_invariants, setup_catalog, teardown_catalog),
 		cmocka_unit_test_setup_teardown(test_constants, setup_catalog, teardown_catalog),
@@ -739,6 +899,8 @@ int main(void)
 		cmocka_unit_test(test_bad_constant),
 		cmocka_unit_test(test_bad_version),
 		cmocka_unit_test(test_bad_role),
+		cmocka_unit_test(test_bad_target),
+		cmocka_unit_test(test_bad_std_streams),
 		cmocka_unit_test(test_missing_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
