@@ -118,6 +118,8 @@ typedef struct wdelta {
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
+/* each function walked on its own (phase 2) gets at least this many */
+#define EVAL_STEP_FLOOR 200000L
 
 typedef struct loopctx {
 	ir_var *v;      /* the counter */
@@ -142,6 +144,9 @@ typedef struct ctx {
 	int depth;
 	double ops;
 	long steps;
+	long step_limit; /* steps at which the call tree being walked is cut: the
+			  * budget, halved for each of main's calls and their
+			  * calls, so that one subtree cannot starve the rest */
 	int phase;
 	int budget_noted;
 	int early_exit; /* set by trip_count: the loop may leave before its bound */
@@ -1364,7 +1369,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			if (fl.k == V_REF)
 				store_val(c, fl.ref, vint(c->gopt_long[ev->longindex].val));
 		}
-		return vint(ev->ch);
+		return ev->ch == VD_OPT_UNKNOWN ? unk(0) : vint(ev->ch);
 	}
 	c->ops += ext_cost(name, args, n);
 	int ok = 0;
@@ -2075,7 +2080,7 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	vd_project *p = c->p;
 	if (f->on_stack) /* recursion: noted on the call block by eval_call */
 		return unk(0);
-	if (c->depth >= p->opts.max_depth || c->steps > EVAL_STEP_BUDGET)
+	if (c->depth >= p->opts.max_depth || c->steps > c->step_limit)
 		return unk(0); /* noted on the call block by eval_call */
 	/* a function whose recordings keep being refused (it writes globals,
 	 * say) is not recorded again: recording costs, replay is the gain */
@@ -2117,7 +2122,7 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	c->v->capture_begin(c->v->payload, mult0);
 	val r = call_body(c, f, args, n);
 	int ok = c->fx_min >= level && c->gver == gver0 && c->cuts == cuts0 && c->capped == capped0 &&
-		 c->hfx == hfx0 && c->steps <= EVAL_STEP_BUDGET && memo_ret_ok(&r, handles0);
+		 c->hfx == hfx0 && c->steps <= c->step_limit && memo_ret_ok(&r, handles0);
 	const void *sm = c->v->capture_end(c->v->payload, ok);
 	c->recording--;
 	f->memo_tries++;
@@ -2169,10 +2174,14 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	f->on_stack = 1;
 	if (!f->reached)
 		f->reached = c->phase;
+	long limit0 = c->step_limit;
+	if (c->depth >= 2 && c->depth <= 3 && c->phase == 1) /* main's calls and theirs */
+		c->step_limit = c->steps + (c->step_limit - c->steps) / 2;
 	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
 	exec(c, f->body);
 	flush_ops(c);
 	leave(c, f->block);
+	c->step_limit = limit0;
 	f->on_stack = 0;
 	c->depth--;
 	c->fr = saved;
@@ -2232,14 +2241,17 @@ static val eval_call(ctx *c, ir_expr *e)
 		if (!nt && c->depth >= c->p->opts.max_depth)
 			nt = note(c, "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
 				  where, e->line, c->p->opts.max_depth);
-		if (!nt && c->steps > EVAL_STEP_BUDGET) {
+		if (!nt && c->steps > c->step_limit) {
 			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
 			if (!c->budget_noted)
 				vd_project_diag(c->p, 1, where, e->line,
-						"evaluation budget of %ld steps exhausted: calls from here on "
-						"are not unrolled and are marked unknown",
+						"evaluation budget of %ld steps exhausted here: calls from here "
+						"on are not unrolled and are marked unknown; the functions they "
+						"call are analyzed once on their own, flagged",
 						(long)EVAL_STEP_BUDGET);
 			c->budget_noted = 1;
+			for (int i = 0; i < (known ? 1 : e->ncallees); i++)
+				(known ? known : e->callees[i])->budget_cut = 1;
 		}
 		if (nt) {
 			u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
@@ -2701,7 +2713,7 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 		val lv = eval(c, g->kids[3]);
 		c->ops = ops0;
 		if (lv.k != V_ARR || !lv.a->v) {
-			ok = 0;
+			nlong = -1; /* a table built at run time: options counted, not named */
 		} else {
 			lo = calloc((size_t)lv.a->n + 1, sizeof(*lo));
 			for (int i = 0; lo && i < lv.a->n; i++) {
@@ -2725,6 +2737,10 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 				nlong++;
 			}
 			ok = ok && lo;
+			if (!ok) { /* an entry that cannot be read: the same */
+				ok = 1;
+				nlong = -1;
+			}
 		}
 	}
 	vd_getopt_result r = { 0 };
@@ -3403,6 +3419,7 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 	c.v = v;
 	c.a = vd_arena_new();
 	c.mult = 1;
+	c.step_limit = EVAL_STEP_BUDGET;
 	c.memo = vd_map_new();
 	c.interned = vd_map_new();
 	c.fx_min = INT_MAX;
@@ -3465,6 +3482,7 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 	/* phase 2: functions the entry does not reach, once each, roots first */
 	*phase = 2;
 	c.phase = 2;
+	long steps2 = c.steps;
 	for (size_t i = 0; i < p->calls.n; i++) {
 		ir_expr *e = p->calls.v[i];
 		if (!e->owner || e->owner->reached)
@@ -3482,6 +3500,18 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 			c.cond = 0;
 			c.unk = 0;
 			c.nnotes = 0;
+			/* each on its own budget: a cut in phase 1 leaves nothing unwalked */
+			long left = EVAL_STEP_BUDGET - (c.steps - steps2);
+			c.step_limit = c.steps + (left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
+			if (f->budget_cut) {
+				/* reachable, but its calls were cut: what it does once */
+				const char *nt = note(&c, "%s: not walked from the entry (evaluation budget "
+							  "exhausted); analyzed once on its own with unknown "
+							  "parameters", f->name);
+				c.unk = COUNT_BITS | P_BIT(3) | P_BIT(8);
+				push_note(&c, nt);
+				annotate(&c, f->block, c.unk, nt);
+			}
 			val *args = calloc((size_t)f->nparams + 1, sizeof(val));
 			call_function(&c, f, args, f->nparams);
 			free(args);

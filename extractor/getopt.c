@@ -103,6 +103,14 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 		}
 		r->perm[np++] = w;
 		int is_long = w[1] == '-';
+		if ((is_long || long_only) && nlong < 0 && (is_long || !strchr(os, w[1]))) {
+			/* the long options are not known: one option, its value
+			 * unknown, its argument the text after '=' */
+			const char *eq = strchr(w, '=');
+			if (push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1))
+				goto oom;
+			continue;
+		}
 		if ((is_long || long_only) && nlong > 0) {
 			const char *name = w + (is_long ? 2 : 1);
 			const char *eq = strchr(name, '=');

@@ -119,6 +119,7 @@ struct ir_func {
 	int on_stack;
 	int memo_tries, memo_fails; /* call summaries recorded / refused */
 	int call_sites;      /* calls that may reach it; a site in a loop counts twice */
+	int budget_cut;      /* a call to it was cut by the evaluation budget */
 };
 
 /* An assignment of a function into a slot (struct field or variable):

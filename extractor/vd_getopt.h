@@ -12,8 +12,12 @@ typedef struct vd_longopt {
 	int val;
 } vd_longopt;
 
+/* returned for a long option of a table that is not known */
+#define VD_OPT_UNKNOWN (-2)
+
 typedef struct vd_optev {
-	int ch;              /* what getopt returns: the option, '?', ':', 0 or 1 */
+	int ch;              /* what getopt returns: the option, '?', ':', 0, 1 or
+			      * VD_OPT_UNKNOWN */
 	const char *optarg;  /* its argument, or NULL */
 	int longindex;       /* the long option matched, or -1 */
 } vd_optev;
@@ -27,6 +31,8 @@ typedef struct vd_getopt_result {
 } vd_getopt_result;
 
 /* long_only: getopt_long_only (a single '-' may start a long option).
+ * nlong < 0: the long options are not known (a table built at run time):
+ * each long option is returned as VD_OPT_UNKNOWN with the text after '='.
  * Returns 0, or -1 when out of memory.  Free with vd_getopt_result_free. */
 int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, const vd_longopt *longopts,
 		  int nlong, int long_only, vd_getopt_result *r);

@@ -129,6 +129,23 @@ static void test_long_only(void **state)
 	vd_getopt_result_free(&r);
 }
 
+static void test_unknown_long_table(void **state)
+{
+	(void)state;
+	/* fio builds its long options at run time: each is one option */
+	const char *argv[] = { "fio", "--name=seq", "--rw=write", "-v", "--bs=64k", "job.fio" };
+	vd_getopt_result r;
+	assert_int_equal(vd_getopt_sim(argv, ARGC(argv), "v", NULL, -1, 1, &r), 0);
+	assert_int_equal(r.n, 4);
+	assert_int_equal(r.ev[0].ch, VD_OPT_UNKNOWN);
+	assert_string_equal(r.ev[0].optarg, "seq");
+	assert_int_equal(r.ev[2].ch, 'v');
+	assert_int_equal(r.ev[3].ch, VD_OPT_UNKNOWN);
+	assert_string_equal(r.ev[3].optarg, "64k");
+	assert_string_equal(r.perm[r.optind], "job.fio");
+	vd_getopt_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -138,6 +155,7 @@ int main(void)
 		cmocka_unit_test(test_unknown_and_missing),
 		cmocka_unit_test(test_long_options),
 		cmocka_unit_test(test_long_only),
+		cmocka_unit_test(test_unknown_long_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
