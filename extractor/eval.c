@@ -2696,7 +2696,7 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	double ops0 = c->ops;
 	val ac = eval(c, g->kids[0]), av = eval(c, g->kids[1]), os = eval(c, g->kids[2]);
 	c->ops = ops0;
-	if (ac.k != V_INT || av.k != V_ARR || !av.a->v || os.k != V_STR || ac.i < 1 || ac.i > av.a->n)
+	if (ac.k != V_INT || av.k != V_ARR || !av.a->v || ac.i < 1 || ac.i > av.a->n)
 		return 0;
 	int argc = (int)ac.i, ok = 1;
 	const char **argv = calloc((size_t)argc + 1, sizeof(char *));
@@ -2745,7 +2745,8 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	}
 	vd_getopt_result r = { 0 };
 	if (!ok || !argv ||
-	    vd_getopt_sim(argv, argc, os.s, lo, nlong, !strcmp(g->str, "getopt_long_only"), &r) != 0) {
+	    vd_getopt_sim(argv, argc, os.k == V_STR ? os.s : NULL, lo, nlong,
+			  !strcmp(g->str, "getopt_long_only"), &r) != 0) {
 		free(argv);
 		free(lo);
 		return 0;

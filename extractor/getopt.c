@@ -102,6 +102,14 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 			continue;
 		}
 		r->perm[np++] = w;
+		if (!optstring) {
+			/* nothing known of the options: one per word, its argument
+			 * the text after '=' */
+			const char *eq = strchr(w, '=');
+			if (push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1))
+				goto oom;
+			continue;
+		}
 		int is_long = w[1] == '-';
 		if ((is_long || long_only) && nlong < 0 && (is_long || !strchr(os, w[1]))) {
 			/* the long options are not known: one option, its value

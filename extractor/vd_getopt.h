@@ -33,6 +33,8 @@ typedef struct vd_getopt_result {
 /* long_only: getopt_long_only (a single '-' may start a long option).
  * nlong < 0: the long options are not known (a table built at run time):
  * each long option is returned as VD_OPT_UNKNOWN with the text after '='.
+ * optstring NULL (built at run time): every word that starts with '-' is
+ * one such option.
  * Returns 0, or -1 when out of memory.  Free with vd_getopt_result_free. */
 int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, const vd_longopt *longopts,
 		  int nlong, int long_only, vd_getopt_result *r);

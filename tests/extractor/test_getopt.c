@@ -144,6 +144,12 @@ static void test_unknown_long_table(void **state)
 	assert_string_equal(r.ev[3].optarg, "64k");
 	assert_string_equal(r.perm[r.optind], "job.fio");
 	vd_getopt_result_free(&r);
+	/* and an option string built at run time too */
+	assert_int_equal(vd_getopt_sim(argv, ARGC(argv), NULL, NULL, -1, 1, &r), 0);
+	assert_int_equal(r.n, 4);
+	assert_int_equal(r.ev[2].ch, VD_OPT_UNKNOWN);
+	assert_int_equal(r.optind, 5);
+	vd_getopt_result_free(&r);
 }
 
 int main(void)
