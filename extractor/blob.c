@@ -182,6 +182,9 @@ int vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 		str(&w, t->stores.v[i].slot_key);
 		str(&w, t->stores.v[i].func_usr);
 	}
+	u32(&w, (uint32_t)t->defines_used.n);
+	for (size_t i = 0; i < t->defines_used.n; i++)
+		str(&w, t->defines_used.v[i]);
 	vd_map_free(w.var_index);
 	if (w.err) {
 		vd_error_set("out of memory");
@@ -512,6 +515,12 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 		s.func_usr = gstr(&r);
 		if (s.slot_key && s.func_usr)
 			vd_vec_push(p->stores, s);
+	}
+	uint32_t nu = g32(&r);
+	for (uint32_t i = 0; i < nu && !r.err; i++) {
+		const char *name = gstr(&r);
+		if (name && p->defines_read)
+			vd_map_put(p->defines_read, name, (void *)name);
 	}
 	free(r.vars);
 	if (r.err || r.p != r.end) {

@@ -167,6 +167,10 @@ typedef struct ctx {
 	frame *conc_fr;
 	int conc_soft;         /* a break under an unknown condition was passed */
 	int loop_depth, switch_depth; /* loops and decided switches being walked */
+	/* the --args words, and which the program's code read */
+	const char **argv_words;
+	char *argv_read;
+	int nargv;
 	/* writes to globals while a branch or loop is walked (undo log), so
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
@@ -419,7 +423,34 @@ static val *storage(ctx *c, ir_var *v)
 
 static const char *define_of(ctx *c, const char *name)
 {
-	return name ? vd_map_get(c->p->defines, name) : NULL;
+	const char *v = name ? vd_map_get(c->p->defines, name) : NULL;
+	if (v && !vd_map_has(c->p->defines_read, name))
+		vd_map_put(c->p->defines_read, name, (void *)1);
+	return v;
+}
+
+/* --define for a struct member: STRUCT.FIELD, else the bare FIELD.  The
+ * struct's name is read from the field's USR (c:@S@opts@FI@bs, or @SA@ for
+ * a typedef'd anonymous struct). */
+static const char *define_of_member(ctx *c, const ir_expr *e)
+{
+	if (!e->str || !vd_map_count(c->p->defines))
+		return NULL;
+	const char *fi = e->usr ? strstr(e->usr, "@FI@") : NULL;
+	if (fi) {
+		const char *st = NULL;
+		for (const char *q = e->usr; q < fi; q++)
+			if (q[0] == '@' && q[1] == 'S' && (q[2] == '@' || (q[2] == 'A' && q[3] == '@')))
+				st = q + (q[2] == '@' ? 3 : 4);
+		if (st && st < fi) {
+			char key[256];
+			snprintf(key, sizeof(key), "%.*s.%s", (int)(fi - st), st, e->str);
+			const char *v = define_of(c, key);
+			if (v)
+				return v;
+		}
+	}
+	return define_of(c, e->str);
 }
 
 static val parse_literal(ctx *c, const char *s)
@@ -653,6 +684,16 @@ static val arith(int op, const val *a, const val *b)
 	case OP_NE: return vint(x != y);
 	default: return unk(0);
 	}
+}
+
+/* `v` was read from argv: that --args word is used */
+static void argv_seen(ctx *c, const val *v)
+{
+	if (v->k != V_STR)
+		return;
+	for (int i = 1; i < c->nargv; i++)
+		if (c->argv_words[i] == v->s)
+			c->argv_read[i] = 1;
 }
 
 static val eval_var(ctx *c, ir_var *var)
@@ -1138,8 +1179,11 @@ static val eval(ctx *c, ir_expr *e)
 				return *a.ref;
 			if (a.k == V_STR)
 				return vint((unsigned char)a.s[0]);
-			if (a.k == V_ARR && a.i >= 0 && a.i < a.a->n)
-				return ARR_AT(a.a, a.i);
+			if (a.k == V_ARR && a.i >= 0 && a.i < a.a->n) {
+				val r = ARR_AT(a.a, a.i);
+				argv_seen(c, &r);
+				return r;
+			}
 			return unk(a.t | T_INDIRECT);
 		default:
 			return unk(a.t);
@@ -1173,8 +1217,11 @@ static val eval(ctx *c, ir_expr *e)
 		c->ops++;
 		val base = eval(c, e->kids[0]);
 		val idx = eval(c, e->kids[1]);
-		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n)
-			return ARR_AT(base.a, base.i + idx.i);
+		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n) {
+			val r = ARR_AT(base.a, base.i + idx.i);
+			argv_seen(c, &r);
+			return r;
+		}
 		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 && idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
 		/* a value loaded through an index that varies: indirection */
@@ -1184,6 +1231,11 @@ static val eval(ctx *c, ir_expr *e)
 		c->ops++;
 		if (e->nkids != 1 || !e->str)
 			return unk(0);
+		const char *dm = define_of_member(c, e);
+		if (dm) {
+			eval(c, e->kids[0]);
+			return parse_literal(c, dm);
+		}
 		unsigned t = 0;
 		val bv = unk(0);
 		val *owner = member_owner(c, e->kids[0], &t, &bv);
@@ -2775,8 +2827,11 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	/* argv as getopt leaves it, and optind */
 	if (!av.a->v)
 		av.a->v = arr_elems(c, av.a);
-	for (int i = 0; i < r.nperm && i < av.a->n; i++)
+	for (int i = 0; i < r.nperm && i < av.a->n; i++) {
 		av.a->v[i] = vstr(r.perm[i]);
+		if (i > 0 && i < r.optind) /* options and their arguments */
+			argv_seen(c, &av.a->v[i]);
+	}
 	val *oi = global_named(c, "optind");
 	if (oi)
 		store_val(c, oi, vint(r.optind));
@@ -3393,6 +3448,13 @@ static val argv_value(ctx *c, int *argc_out)
 		v.a->v[i] = vstr(words.v[i]);
 	v.a->v[words.n] = vint(0); /* argv[argc] == NULL */
 	*argc_out = (int)words.n;
+	c->nargv = (int)words.n;
+	c->argv_words = vd_arena_alloc(c->a, (words.n + 1) * sizeof(char *));
+	c->argv_read = vd_arena_alloc(c->a, words.n + 1);
+	for (size_t i = 0; c->argv_words && c->argv_read && i < words.n; i++)
+		c->argv_words[i] = words.v[i];
+	if (!c->argv_words || !c->argv_read)
+		c->nargv = 0;
 	vd_vec_free(words);
 	return v;
 }
@@ -3517,6 +3579,25 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 			call_function(&c, f, args, f->nparams);
 			free(args);
 		}
+	/* what the user bound and nothing read */
+	if (p->opts.args && entry)
+		for (int i = 1; i < c.nargv; i++)
+			if (!c.argv_read[i])
+				vd_project_diag(p, 1, entry->file, entry->line,
+						"--args: '%s' (argv[%d]) is never read by the code analyzed: "
+						"it changed nothing",
+						c.argv_words[i], i);
+	for (size_t i = 0; i < p->opts.ndefines; i++) {
+		const char *d = p->opts.defines[i];
+		const char *eq = strchr(d, '=');
+		char name[256];
+		snprintf(name, sizeof(name), "%.*s", (int)(eq ? (size_t)(eq - d) : strlen(d)), d);
+		if (!vd_map_has(p->defines_read, name))
+			vd_project_diag(p, 1, NULL, 0,
+					"--define %s: no variable, struct field or macro of that name is "
+					"read by the code analyzed: it changed nothing",
+					name);
+	}
 	free(c.globals);
 	vd_vec_free(c.glog);
 	vd_vec_free(c.wlog);

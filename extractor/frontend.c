@@ -526,6 +526,15 @@ static ir_expr *try_const(lower *L, CXCursor c)
 	return e;
 }
 
+/* a --define the TU's source used (kept in its blob, so cached TUs say it too) */
+static void define_used(vd_project *p, const char *name)
+{
+	for (size_t i = 0; i < p->defines_used.n; i++)
+		if (!strcmp(p->defines_used.v[i], name))
+			return;
+	vd_vec_push(p->defines_used, vd_arena_strdup(p->arena, name));
+}
+
 /* --define NAME=VALUE for a macro: an expression written as the single
  * token NAME (a macro use; variables are rebound by the evaluator) takes
  * VALUE, whatever the source's #define says. */
@@ -546,6 +555,7 @@ static ir_expr *defined_macro(lower *L, CXCursor c)
 		if (clang_getCursorKind(d) == CXCursor_VarDecl || clang_getCursorKind(d) == CXCursor_ParmDecl)
 			return NULL;
 	}
+	define_used(L->p, L->toks.v[i].ident);
 	char *end;
 	long long iv = strtoll(v, &end, 0);
 	ir_expr *e;
@@ -1350,8 +1360,10 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 		snprintf(pat[0], sizeof(pat[0]), "ifndef %.*s", (int)nl, d);
 		snprintf(pat[1], sizeof(pat[1]), "ifdef %.*s", (int)nl, d);
 		snprintf(pat[2], sizeof(pat[2]), "defined(%.*s", (int)nl, d);
-		if (strstr(text, pat[0]) || strstr(text, pat[1]) || strstr(text, pat[2]))
+		if (strstr(text, pat[0]) || strstr(text, pat[1]) || strstr(text, pat[2])) {
 			vd_vec_push(args, vd_arena_printf(p->arena, "-D%s", d));
+			define_used(p, vd_arena_strndup(p->arena, d, nl));
+		}
 	}
 	free(text);
 	CXTranslationUnit tu = NULL;

@@ -48,13 +48,14 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 	p->file_block = vd_map_new();
 	p->file_index = vd_map_new();
 	p->defines = vd_map_new();
+	p->defines_read = vd_map_new();
 	p->hash_memo = vd_map_new();
 	p->shared = vd_arena_new();
 	p->strings = vd_map_new();
 	pthread_mutex_init(&p->mu, NULL);
 	if (!p->hash_memo || !p->shared || !p->strings || !p->func_by_usr_file || !p->arena ||
 	    !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
-	    !p->file_index || !p->defines) {
+	    !p->file_index || !p->defines || !p->defines_read) {
 		vd_error_set("out of memory");
 		goto fail;
 	}
@@ -128,6 +129,8 @@ void vd_project_free(vd_project *p)
 	vd_map_free(p->file_block);
 	vd_map_free(p->file_index);
 	vd_map_free(p->defines);
+	vd_map_free(p->defines_read);
+	vd_vec_free(p->defines_used);
 	if (p->catalog)
 		vd_catalog_free(p->catalog);
 	vd_arena_free(p->arena);

@@ -49,6 +49,8 @@ struct vd_project {
 	vd_map *file_index;       /* key -> index + 1 */
 	/* parsed --define and --args */
 	vd_map *defines;          /* name -> const char *value */
+	strvec defines_used;      /* a TU's: --define names its source used as macros */
+	vd_map *defines_read;     /* the run's: names used by a TU or read by the walk */
 	/* include flags of MPI/HDF5 compiler wrappers, asked once per run */
 	strvec mpi_flags, h5_flags;
 	int mpi_done, h5_done;

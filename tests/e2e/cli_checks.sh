@@ -223,6 +223,38 @@ XML
 	expect_rc 1 $? "missing catalog"
 	expect_in "absent.xml" out "message names the catalog"
 	;;
+unused_bindings)
+	# --args words and --define names that nothing reads are reported;
+	# STRUCT.FIELD and a bare field name bind struct members
+	cat > app.c <<'EOF2'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+struct cfg { long bs; int count; };
+int main(int argc, char **argv)
+{
+	struct cfg c = { 4096, 2 };
+	char buf[1 << 16];
+	int n = argc > 1 ? atoi(argv[1]) : 1;
+	int fd = open("out.dat", O_WRONLY | O_CREAT, 0644);
+	for (int i = 0; i < n * c.count; i++)
+		write(fd, buf, c.bs);
+	close(fd);
+	return 0;
+}
+EOF2
+	printf '[{"directory": "%s", "arguments": ["cc", "-c", "app.c"], "file": "app.c"}]\n' "$T" \
+		> compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db --args "3 extra" --define cfg.bs=512 --define count=5 \
+		--define NOSUCH=1 compile_commands.json >out 2>&1 || fail "analyze"
+	expect_in "'extra' (argv[2]) is never read" out "unread argument reported"
+	expect_in "define NOSUCH: no variable" out "unused define reported"
+	grep -q "'3'" out && fail "argv[1] is read: not reported"
+	grep -q "define cfg.bs\|define count" out && fail "used defines are not reported"
+	# 3 x 5 writes of 512 bytes
+	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")" = "15.0 7680.0" ] ||
+		fail "struct.field and field defines bind: $(q "SELECT p2, p3 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")"
+	;;
 entry_option)
 	small_project
 	"$VIDYA" analyze --no-probe --quiet --db v.db --entry save compile_commands.json || fail "analyze"
