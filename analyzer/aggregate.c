@@ -499,15 +499,19 @@ static void on_io(void *pl, const vd_io_event *e)
 		add_note(s->notes, &s->nnotes, e->notes[i]);
 }
 
-static void on_ops(void *pl, double n)
+static void on_ops(void *pl, double n, unsigned unknown)
 {
 	agg *g = pl;
 	int fn_file = -1;
+	/* operations counted under an assumed trip count or branch probability:
+	 * every block holding them has an assumed compute time */
+	unsigned flag = (unknown & (1u << VD_p2)) && n > 0 ? VD_UNK_COMPUTE : 0;
 	for (size_t i = 0; i < g->chain.n; i++) {
 		inst *c = &g->chain.v[i];
 		if (c->active) {
 			touch(g, c->block);
 			g->b[c->block].ops += n;
+			g->b[c->block].unk |= flag;
 		}
 		if (g->sb[c->block].kind == VD_SB_FUNCTION)
 			fn_file = g->sb[c->block].file_block;

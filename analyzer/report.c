@@ -332,6 +332,8 @@ static void unknown_params(char *dst, size_t n, unsigned mask)
 		if (mask & (1u << i))
 			len += (size_t)snprintf(dst + len, n - len, "%s%s", len ? "," : "",
 						vd_param_name[i]);
+	if ((mask & VD_UNK_COMPUTE) && len < n)
+		snprintf(dst + len, n - len, "%scompute", len ? "," : "");
 }
 
 /* a parameter value in human units: bytes as KiB/MiB/GiB, counts as k/M/G */
@@ -792,6 +794,8 @@ static int json_block(vd_buf *b, const vd_block *k, size_t rank)
 	for (int i = 0, n = 0; i < VD_NPARAMS; i++)
 		if (k->unknown_mask & (1u << i))
 			J(vd_buf_printf(b, "%s\"%s\"", n++ ? ", " : "", vd_param_name[i]));
+	if (k->unknown_mask & VD_UNK_COMPUTE)
+		J(vd_buf_printf(b, "%s\"compute\"", k->unknown_mask & ((1u << VD_NPARAMS) - 1) ? ", " : ""));
 	J(vd_buf_puts(b, "]"));
 	J(json_key(b, 0, "unknowns"));
 	J(json_str(b, k->unknowns));

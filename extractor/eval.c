@@ -396,7 +396,7 @@ static const char *note(ctx *c, const char *fmt, ...)
 static void flush_ops(ctx *c)
 {
 	if (c->ops > 0 && c->v->ops)
-		c->v->ops(c->v->payload, c->ops * c->mult);
+		c->v->ops(c->v->payload, c->ops * c->mult, c->unk);
 	c->ops = 0;
 }
 

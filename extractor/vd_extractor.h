@@ -141,7 +141,9 @@ typedef struct vd_visitor {
 		      unsigned unknown, const char *note);
 	void (*leave)(void *payload, int block);
 	void (*io)(void *payload, const vd_io_event *e);
-	void (*ops)(void *payload, double n);       /* arithmetic/memory ops, already multiplied */
+	/* arithmetic/memory ops, already multiplied; unknown: the parameters
+	 * the walk's multiplier rests on assumptions for (0: exact) */
+	void (*ops)(void *payload, double n, unsigned unknown);
 	void (*alloc)(void *payload, double delta); /* live heap/array bytes, one instance */
 	/* Call summaries (optional; all three or none).  capture_begin()
 	 * starts recording what a call does, walked at multiplier `mult`;

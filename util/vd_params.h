@@ -61,6 +61,10 @@ enum {
 
 /* Indices are 0-based: VD_p1 == 0 ... VD_p15 == 14; VD_x1 == 0 ... */
 
+/* unknown_mask bit beyond the parameters: the predicted compute (operation
+ * count) rests on an assumed value */
+#define VD_UNK_COMPUTE (1u << 15)
+
 extern const char *const vd_param_column[VD_NPARAMS];
 extern const char *const vd_param_name[VD_NPARAMS];
 extern const char *const vd_param_unit[VD_NPARAMS];

@@ -255,6 +255,37 @@ EOF2
 	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")" = "15.0 7680.0" ] ||
 		fail "struct.field and field defines bind: $(q "SELECT p2, p3 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")"
 	;;
+compute_flag)
+	# compute counted under an assumed trip count is flagged (bit 15), exact compute is not
+	cat > app.c <<'EOF2'
+#include <stdio.h>
+double work(int n)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += i * 0.5;
+	return s;
+}
+int main(void)
+{
+	int n;
+	double t = work(1000);
+	while (scanf("%d", &n) == 1)
+		t += work(n);
+	printf("%f\n", t);
+	return 0;
+}
+EOF2
+	printf '[{"directory": "%s", "arguments": ["cc", "-c", "app.c"], "file": "app.c"}]\n' "$T" \
+		> compile_commands.json
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json || fail "analyze"
+	[ "$(q "SELECT (unknown_mask & 32768) != 0 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")" = 1 ] ||
+		fail "compute under an assumed trip count is flagged"
+	[ "$(q "SELECT (unknown_mask & 32768) != 0 FROM v_blocks WHERE block_id = 'app.c:main/call#1'")" = 0 ] ||
+		fail "work(1000) has exact compute"
+	"$VIDYA" report --db v.db --format json > rep.json || fail "report"
+	grep -q '"compute"' rep.json || fail "json names the compute assumption"
+	;;
 entry_option)
 	small_project
 	"$VIDYA" analyze --no-probe --quiet --db v.db --entry save compile_commands.json || fail "analyze"
