@@ -35,7 +35,10 @@ enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_R
  * succeeded (a test of it is an error-path test).  T_NZ / T_NN: facts about
  * an unknown value - non-zero (a non-NULL pointer), non-negative (a byte
  * count) - that hold for this value only, not for what is computed from it. */
-enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4, T_OK = 8, T_NZ = 16, T_NN = 32, T_RANK = 64 };
+enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4, T_OK = 8, T_NZ = 16, T_NN = 32, T_RANK = 64,
+       T_ASSUMED = 128 };
+/* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
+ * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
 #define T_FACTS (T_NZ | T_NN | T_RANK)
 
@@ -150,6 +153,8 @@ typedef struct ctx {
 	int phase;
 	int budget_noted;
 	int early_exit; /* set by trip_count: the loop may leave before its bound */
+	int assumed_trip;      /* set by trip_count: its count rests on an assumed value */
+	ir_var *assumed_var;   /* ... which trip_count has just assumed */
 	val stmt_val;   /* value of the last expression statement (E_STMT) */
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
@@ -1996,6 +2001,14 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		}
 		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
 			bytes += (double)ce->extra_bytes;
+		for (int i = 0; bytes >= 0 && i < n; i++)
+			if (args[i].t & T_ASSUMED) { /* sized from an assumed loop bound */
+				ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
+				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
+					note(c, "%s at %s:%d: byte count from an assumed value", ce->name,
+					     p->blocks.v[e->block].file, e->line);
+				break;
+			}
 		if (bytes < -1) { /* an estimate */
 			bytes = -bytes - 2;
 			ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
@@ -2597,8 +2610,27 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 		return -1;
 	val a = eval_var(c, v);
 	val b = eval(c, bound);
+	ir_var *bv = plain_var(bound);
+	if (known_num(&a) && !known_num(&b) && bv && !mul && step > 0 &&
+	    (op == OP_LT || op == OP_LE || op == OP_NE) && !c->p->opts.paths_all) {
+		/* an unknown bound variable (n from a file, a library call):
+		 * assumed once - n itself takes the value, so that every other
+		 * loop and size that reads n agrees, and all rest on one
+		 * assumption */
+		val *st = storage(c, bv);
+		double tn = c->p->opts.assume_trip;
+		if (st && st->k == V_UNK && !(st->t & (T_RAND | T_INDIRECT))) {
+			double y = num(&a) + (op == OP_LE ? tn - 1 : tn) * step;
+			b = vint((long long)y);
+			b.t = T_ASSUMED;
+			store_val(c, st, b);
+			c->assumed_var = bv;
+		}
+	}
 	if (!known_num(&a) || !known_num(&b))
 		return -1;
+	if ((a.t | b.t) & T_ASSUMED)
+		c->assumed_trip = 1;
 	double x = num(&a), y = num(&b), n = -1;
 	if (mul) {
 		if (x <= 0 || (op != OP_LT && op != OP_LE))
@@ -2997,6 +3029,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	ir_var *fin_var = NULL;
 	val fin = unk(0);
 	c->early_exit = 0;
+	c->assumed_trip = 0;
+	c->assumed_var = NULL;
 	loopctx lc = { 0 };
 	double trip = -1;
 	ir_expr *ce = strip_casts(s->e);
@@ -3011,6 +3045,16 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		return;
 	}
 	const char *nt = NULL;
+	if (trip >= 0 && c->assumed_trip) {
+		nt = c->assumed_var
+			     ? note(c, "loop at %s:%d: bound %s unknown, assumed %.0f iterations (and %s "
+				       "takes that value wherever it is read next)",
+				    b->file, s->line, c->assumed_var->name, trip, c->assumed_var->name)
+			     : note(c, "loop at %s:%d: %.0f iterations from an assumed bound", b->file,
+				    s->line, trip);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+	}
 	if (trip >= 0 && c->early_exit) {
 		nt = note(c, "loop at %s:%d may exit early: %.0f iterations is an upper bound", b->file,
 			  s->line, trip);
