@@ -14,12 +14,16 @@
 #define _GNU_SOURCE
 #include <clang-c/Index.h>
 
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "project.h"
 
@@ -37,7 +41,14 @@ typedef struct lower {
 	VD_VEC(tok) toks;     /* tokens of the current definition */
 	CXFile tok_file;
 	int defs_added;       /* functions added from this TU */
+	int depth;            /* nesting of lower_expr */
+	int deep_noted;
 } lower;
+
+/* Expressions nested deeper than this (a 10,000-term sum) are cut: what is
+ * below is not analyzed, and a warning says so.  Bounds the recursion of
+ * the lowering and of every walk over the IR. */
+#define MAX_EXPR_DEPTH 2000
 
 static char *cx_dup(vd_arena *a, CXString s)
 {
@@ -575,7 +586,26 @@ static ir_expr *defined_macro(lower *L, CXCursor c)
 	return e;
 }
 
+static ir_expr *lower_expr_at(lower *L, CXCursor c);
+
 static ir_expr *lower_expr(lower *L, CXCursor c)
+{
+	if (L->depth >= MAX_EXPR_DEPTH) {
+		if (!L->deep_noted)
+			vd_project_diag(L->p, 1, rel_file(L, c), cur_line(c),
+					"expression nested more than %d levels deep: the part below "
+					"is not analyzed",
+					MAX_EXPR_DEPTH);
+		L->deep_noted = 1;
+		return mk(L, E_UNKNOWN, c);
+	}
+	L->depth++;
+	ir_expr *e = lower_expr_at(L, c);
+	L->depth--;
+	return e;
+}
+
+static ir_expr *lower_expr_at(lower *L, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	ir_expr *e = NULL;
@@ -1454,46 +1484,172 @@ typedef struct pool {
 	vd_project *p;
 	size_t *todo, ntodo, next;
 	vd_buf *blobs, *deps;
-	char *done;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	char *done; /* 1 parsed, 2 failed */
 } pool;
 
-static void run_one(pool *P, CXIndex idx, size_t j)
+/* A translation unit is parsed in a child process: a crash in libclang or
+ * a stack overflow on a pathological input costs that unit only (an error,
+ * exit 3), never the run.  The child sends back, on a pipe, whether the
+ * parse failed, the dependency list and the IR blob. */
+typedef struct child {
+	pid_t pid;
+	int fd;
+	size_t job;
+	vd_buf in;
+} child;
+
+static int write_all(int fd, const void *buf, size_t n)
 {
-	vd_buf deps = VD_BUF_INIT, blob = VD_BUF_INIT;
-	vd_project *s = shadow_new(P->p);
-	int failed = 1;
-	if (s) {
-		failed = parse_job(s, idx, &P->p->jobs.v[j], 0, &deps) != 0;
-		if (vd_blob_write(&blob, s, failed) != 0)
-			vd_buf_release(&blob); /* decoding an empty blob reports it */
+	const char *q = buf;
+	while (n) {
+		ssize_t w = write(fd, q, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		q += w;
+		n -= (size_t)w;
 	}
-	shadow_free(s);
-	pthread_mutex_lock(&P->mu);
-	P->blobs[j] = blob;
-	P->deps[j] = deps;
-	P->done[j] = failed ? 2 : 1;
-	pthread_cond_broadcast(&P->cv);
-	pthread_mutex_unlock(&P->mu);
+	return 0;
 }
 
-static void *worker(void *arg)
+static void parse_one(pool *P, CXIndex idx, size_t j, int *failed, vd_buf *deps, vd_buf *blob)
 {
-	pool *P = arg;
-	CXIndex idx = clang_createIndex(0, 0);
-	for (;;) {
-		pthread_mutex_lock(&P->mu);
-		if (P->next >= P->ntodo) {
-			pthread_mutex_unlock(&P->mu);
-			break;
-		}
-		size_t j = P->todo[P->next++];
-		pthread_mutex_unlock(&P->mu);
-		run_one(P, idx, j);
+	vd_project *s = shadow_new(P->p);
+	*failed = 1;
+	if (s) {
+		*failed = parse_job(s, idx, &P->p->jobs.v[j], 0, deps) != 0;
+		if (vd_blob_write(blob, s, *failed) != 0)
+			vd_buf_release(blob); /* decoding an empty blob reports it */
 	}
-	clang_disposeIndex(idx);
-	return NULL;
+	shadow_free(s);
+}
+
+static _Noreturn void child_main(pool *P, size_t j, int fd)
+{
+	CXIndex idx = clang_createIndex(0, 0);
+	vd_buf deps = VD_BUF_INIT, blob = VD_BUF_INIT;
+	int failed = 1;
+	parse_one(P, idx, j, &failed, &deps, &blob);
+	uint64_t hdr[3] = { (uint64_t)failed, deps.len, blob.len };
+	int bad = write_all(fd, hdr, sizeof(hdr)) || write_all(fd, deps.ptr ? deps.ptr : "", deps.len) ||
+		  write_all(fd, blob.ptr ? blob.ptr : "", blob.len);
+	_exit(bad ? 1 : 0); /* no atexit handlers, no leak report: the parent goes on */
+}
+
+static int spawn(pool *P, child *c, size_t j)
+{
+	int fds[2];
+	if (pipe(fds) != 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		child_main(P, j, fds[1]);
+	}
+	close(fds[1]);
+	c->pid = pid;
+	c->fd = fds[0];
+	c->job = j;
+	vd_buf_clear(&c->in);
+	return 0;
+}
+
+/* The child of job j has ended: its results, or the error of a crash. */
+static void reap(pool *P, child *c)
+{
+	int status = 0;
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	close(c->fd);
+	c->pid = 0;
+	size_t j = c->job;
+	uint64_t hdr[3];
+	const char *q = c->in.ptr;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && c->in.len >= sizeof(hdr)) {
+		memcpy(hdr, q, sizeof(hdr));
+		if (sizeof(hdr) + hdr[1] + hdr[2] == c->in.len) {
+			vd_buf_put(&P->deps[j], q + sizeof(hdr), hdr[1]);
+			vd_buf_put(&P->blobs[j], q + sizeof(hdr) + hdr[1], hdr[2]);
+			P->done[j] = hdr[0] ? 2 : 1;
+			vd_buf_clear(&c->in);
+			return;
+		}
+	}
+	vd_buf_clear(&c->in);
+	/* the parse crashed: the unit is an error, the rest goes on */
+	vd_project *s = shadow_new(P->p);
+	if (s) {
+		const char *rel = vd_path_relative(s->arena, P->p->root, P->p->jobs.v[j].file);
+		if (WIFSIGNALED(status))
+			vd_project_diag(s, 2, rel, 0,
+					"the parser crashed on this file (signal %d%s): it was not analyzed",
+					WTERMSIG(status),
+					WTERMSIG(status) == SIGSEGV ? ", a stack overflow or a libclang bug" : "");
+		else
+			vd_project_diag(s, 2, rel, 0, "the parser failed on this file (exit %d): it was "
+						      "not analyzed", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		vd_buf_clear(&P->blobs[j]);
+		if (vd_blob_write(&P->blobs[j], s, 1) != 0)
+			vd_buf_release(&P->blobs[j]);
+	}
+	shadow_free(s);
+	P->done[j] = 2;
+}
+
+/* Runs children until job `want` is done (or every job, want = (size_t)-1),
+ * at most `nchild` at a time. */
+static void pump(pool *P, child *kids, int nchild, const char *done_want)
+{
+	for (;;) {
+		if (done_want && *done_want)
+			return;
+		int running = 0;
+		for (int k = 0; k < nchild; k++) {
+			if (!kids[k].pid && P->next < P->ntodo) {
+				size_t j = P->todo[P->next++];
+				if (spawn(P, &kids[k], j) != 0) {
+					/* no process to be had: parse here, unprotected */
+					CXIndex idx = clang_createIndex(0, 0);
+					int failed;
+					parse_one(P, idx, j, &failed, &P->deps[j], &P->blobs[j]);
+					clang_disposeIndex(idx);
+					P->done[j] = failed ? 2 : 1;
+					continue;
+				}
+			}
+			running += kids[k].pid != 0;
+		}
+		if (!running)
+			return;
+		struct pollfd *pf = calloc((size_t)nchild, sizeof(*pf));
+		if (!pf)
+			return;
+		for (int k = 0; k < nchild; k++) {
+			pf[k].fd = kids[k].pid ? kids[k].fd : -1;
+			pf[k].events = POLLIN;
+		}
+		if (poll(pf, (nfds_t)nchild, -1) < 0 && errno != EINTR) {
+			free(pf);
+			return;
+		}
+		for (int k = 0; k < nchild; k++) {
+			if (!kids[k].pid || !(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			char buf[65536];
+			ssize_t r = read(kids[k].fd, buf, sizeof(buf));
+			if (r > 0)
+				vd_buf_put(&kids[k].in, buf, (size_t)r);
+			else if (r == 0 || errno != EINTR)
+				reap(P, &kids[k]);
+		}
+		free(pf);
+	}
 }
 
 /* identity of a job for the cache: what it parses and how */
@@ -1553,8 +1709,8 @@ int vd_frontend_parse_all(vd_project *p)
 	size_t n = p->jobs.n;
 	int rc = -1;
 	pool P = { 0 };
-	pthread_t *threads = NULL;
-	int nthreads = 0;
+	child *kids = NULL;
+	int nkids = 0;
 	char *selected = calloc(n + 1, 1);
 	char *cached = calloc(n + 1, 1);
 	const char **keys = calloc(n + 1, sizeof(char *));
@@ -1563,8 +1719,6 @@ int vd_frontend_parse_all(vd_project *p)
 	P.blobs = calloc(n + 1, sizeof(vd_buf));
 	P.deps = calloc(n + 1, sizeof(vd_buf));
 	P.done = calloc(n + 1, 1);
-	pthread_mutex_init(&P.mu, NULL);
-	pthread_cond_init(&P.cv, NULL);
 	if (!selected || !cached || !keys || !P.todo || !P.blobs || !P.deps || !P.done) {
 		vd_error_set("out of memory");
 		goto cleanup;
@@ -1609,45 +1763,25 @@ int vd_frontend_parse_all(vd_project *p)
 		free(deps);
 		free(blob);
 	}
-	nthreads = p->opts.jobs > 0 ? p->opts.jobs : 1;
-	if ((size_t)nthreads > P.ntodo)
-		nthreads = (int)P.ntodo;
-	if (nthreads > 1) {
-		threads = calloc((size_t)nthreads, sizeof(pthread_t));
-		for (int t = 0; threads && t < nthreads; t++)
-			if (pthread_create(&threads[t], NULL, worker, &P) != 0) {
-				nthreads = t;
-				break;
-			}
-	} else {
-		nthreads = 0;
+	nkids = p->opts.jobs > 0 ? p->opts.jobs : 1;
+	if ((size_t)nkids > P.ntodo)
+		nkids = P.ntodo ? (int)P.ntodo : 1;
+	kids = calloc((size_t)nkids, sizeof(child));
+	if (!kids) {
+		vd_error_set("out of memory");
+		goto cleanup;
 	}
-	CXIndex idx = nthreads ? NULL : clang_createIndex(0, 0);
 	size_t step = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!selected[i])
 			continue;
 		if (p->opts.progress)
 			p->opts.progress(p->opts.payload, step, p->tus_selected, p->jobs.v[i].file);
-		if (nthreads) {
-			/* a worker's results are read only after it published them */
-			pthread_mutex_lock(&P.mu);
-			while (!P.done[i])
-				pthread_cond_wait(&P.cv, &P.mu);
-			pthread_mutex_unlock(&P.mu);
-		} else if (!P.done[i]) {
-			P.next++;
-			run_one(&P, idx, i);
-		}
+		pump(&P, kids, nkids, &P.done[i]); /* decoded in order, parsed ahead */
 		step++;
 		const char *rel = vd_path_relative(p->arena, p->root, p->jobs.v[i].file);
-		if (vd_blob_read(p, P.blobs[i].ptr ? P.blobs[i].ptr : "", P.blobs[i].len, rel) != 0) {
-			if (nthreads) /* let the workers finish before bailing out */
-				for (int t = 0; t < nthreads; t++)
-					pthread_join(threads[t], NULL);
-			nthreads = 0;
+		if (vd_blob_read(p, P.blobs[i].ptr ? P.blobs[i].ptr : "", P.blobs[i].len, rel) != 0)
 			goto cleanup;
-		}
 		const vd_tu_cache *c = p->opts.cache;
 		if (c && c->put && !cached[i] && P.done[i] == 1 && P.deps[i].len)
 			c->put(c->payload, keys[i], p->jobs.v[i].file, P.deps[i].ptr, P.blobs[i].ptr,
@@ -1655,21 +1789,23 @@ int vd_frontend_parse_all(vd_project *p)
 		vd_buf_release(&P.blobs[i]);
 		vd_buf_release(&P.deps[i]);
 	}
-	if (idx)
-		clang_disposeIndex(idx);
 	if (p->opts.progress)
 		p->opts.progress(p->opts.payload, p->tus_selected, p->tus_selected, NULL);
 	rc = 0;
 cleanup:
-	for (int t = 0; t < nthreads; t++)
-		pthread_join(threads[t], NULL);
-	free(threads);
+	/* children still parsing (an error stopped the decoding): end them */
+	for (int k = 0; kids && k < nkids; k++)
+		if (kids[k].pid) {
+			kill(kids[k].pid, SIGKILL);
+			reap(&P, &kids[k]);
+		}
+	for (int k = 0; kids && k < nkids; k++)
+		vd_buf_release(&kids[k].in);
+	free(kids);
 	for (size_t i = 0; P.blobs && P.deps && i < n; i++) {
 		vd_buf_release(&P.blobs[i]);
 		vd_buf_release(&P.deps[i]);
 	}
-	pthread_mutex_destroy(&P.mu);
-	pthread_cond_destroy(&P.cv);
 	free(P.todo);
 	free(P.blobs);
 	free(P.deps);

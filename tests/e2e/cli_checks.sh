@@ -286,6 +286,28 @@ EOF2
 	"$VIDYA" report --db v.db --format json > rep.json || fail "report"
 	grep -q '"compute"' rep.json || fail "json names the compute assumption"
 	;;
+deep_expression)
+	# a 10,000-term expression is cut at the nesting limit with a warning,
+	# not a crash; a 200,000-term one crashes libclang itself, in the child
+	# process that parses it: that unit is an error (exit 3), the other
+	# unit's results are stored
+	cat > ok.c <<'EOF2'
+#include <stdio.h>
+int main(void) { FILE *f = fopen("x", "w"); fputs("hi\n", f); fclose(f); return 0; }
+EOF2
+	awk 'BEGIN { printf "int f(int a) { return a"; for (i = 1; i < 10000; i++) printf " + a"; print "; }" }' > deep.c
+	printf '[{"directory": "%s", "arguments": ["cc", "-c", "deep.c"], "file": "deep.c"},
+{"directory": "%s", "arguments": ["cc", "-c", "ok.c"], "file": "ok.c"}]\n' "$T" "$T" > compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 0 $? "10,000 terms"
+	expect_in "nested more than" out "the cut is said"
+	awk 'BEGIN { printf "int f(int a) { return a"; for (i = 1; i < 200000; i++) printf " + a"; print "; }" }' > deep.c
+	rm -f v.db
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 3 $? "200,000 terms: one unit fails"
+	expect_in "deep.c: error: the parser" out "the error names the file"
+	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'program'")" = "3.0" ] || fail "ok.c analyzed"
+	;;
 entry_option)
 	small_project
 	"$VIDYA" analyze --no-probe --quiet --db v.db --entry save compile_commands.json || fail "analyze"
