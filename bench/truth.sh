@@ -205,7 +205,9 @@ build_xz_utils() {
 		bear -- make -j"$JOBS"
 }
 
-# build PKG: fetch, extract afresh and build, once; sets SRCDIR[PKG]
+# build PKG: fetch, extract afresh and build, once; sets SRCDIR[PKG].  A
+# failed build is tried once more from a fresh extraction: bear's wrapper
+# loses its connection to bear when the machine is overloaded.
 build() {
 	local pkg=$1 d=$WORK/src/$1
 	local s=$d/tree
@@ -213,23 +215,27 @@ build() {
 	[ -n "${BUILT[$pkg]:-}" ] && return 0
 	[ "$REBUILD" != 1 ] && [ -e "$s/.vidya-truth-built" ] && { BUILT[$pkg]=1; return 0; }
 	fetch "$pkg" || return 1
-	rm -rf "$s"
-	(cd "$d" && dpkg-source -x ./*.dsc tree) >>"$OUT/logs/fetch-$pkg.log" 2>&1 || {
-		REASON="dpkg-source -x $pkg failed"
-		log "$pkg: $REASON, see $OUT/logs/fetch-$pkg.log"
-		return 1
-	}
-	log "$pkg: building in $s"
-	local t0=$SECONDS
-	(cd "$s" && "build_${pkg//-/_}") >"$OUT/logs/build-$pkg.log" 2>&1 || {
-		REASON="building $pkg failed"
-		log "$pkg: build failed, see $OUT/logs/build-$pkg.log"
-		return 1
-	}
-	[ -s "$s/compile_commands.json" ] || { REASON="$pkg: bear wrote no compile_commands.json"; log "$REASON"; return 1; }
-	echo $((SECONDS - t0)) >"$s/.vidya-truth-built"
-	BUILT[$pkg]=1
-	log "$pkg: built in $((SECONDS - t0)) s"
+	local try t0 blog=$OUT/logs/build-$pkg.log
+	for try in 1 2; do
+		rm -rf "$s"
+		(cd "$d" && dpkg-source -x ./*.dsc tree) >>"$OUT/logs/fetch-$pkg.log" 2>&1 || {
+			REASON="dpkg-source -x $pkg failed"
+			log "$pkg: $REASON, see $OUT/logs/fetch-$pkg.log"
+			return 1
+		}
+		log "$pkg: building in $s"
+		t0=$SECONDS
+		if (cd "$s" && "build_${pkg//-/_}") >"$blog" 2>&1 && [ -s "$s/compile_commands.json" ]; then
+			echo $((SECONDS - t0)) >"$s/.vidya-truth-built"
+			BUILT[$pkg]=1
+			log "$pkg: built in $((SECONDS - t0)) s"
+			return 0
+		fi
+		cp "$blog" "$blog.$try"
+		log "$pkg: build failed (try $try), see $blog.$try"
+	done
+	REASON="building $pkg failed"
+	return 1
 }
 
 # ---- programs ------------------------------------------------------------------
@@ -304,7 +310,8 @@ measure() {
 	rm -rf "$dir" && mkdir -p "$dir" || return 1
 	cd "$dir" || return 1
 	"spec_$prog" >"$OUT/logs/inputs-$prog.log" 2>&1 || { REASON="making inputs failed"; log "$prog: $REASON"; cd - >/dev/null; return 1; }
-	local src=${SRCDIR[$PKG]} db=$dir/truth.db cdb=$src/compile_commands.json
+	local src=${SRCDIR[$PKG]}
+	local db=$dir/truth.db cdb=$src/compile_commands.json
 	if [ "$FILTER" = 1 ]; then
 		cdb=$dir/compile_commands.json
 		python3 "$HERE/truth_compdb.py" "$src/$BIN" "$src/compile_commands.json" "$cdb" \

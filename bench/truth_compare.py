@@ -117,6 +117,13 @@ def factor(p, m):
     return max(p, m) / min(p, m)
 
 
+def site_json(d):
+    r = {k: d[k] for k in ("file", "line", "function", "call", "pred", "meas",
+                           "pred_bytes", "meas_bytes", "flagged")}
+    r["unknowns"] = d["unknowns"][:3]
+    return r
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("db")
@@ -380,12 +387,10 @@ def main():
             "goals": {"p2_p3_within_2x": goal_p, "calls_within_2x_80pct": goal_w,
                       "no_unflagged_100x": goal_o},
             "summary": summary,
-            "off_100x": [
-                {k: d[k] for k in ("file", "line", "function", "call", "pred", "meas",
-                                   "pred_bytes", "meas_bytes", "flagged")}
-                | {"unknowns": d["unknowns"][:3]}
-                for d in sorted(off, key=lambda d: -factor(d["pred"], d["meas"]))[:50]
-            ],
+            "off_100x": [site_json(d) for d in
+                         sorted(off, key=lambda d: -factor(d["pred"], d["meas"]))[:50]],
+            "off_100x_unflagged": [site_json(d) for d in
+                                   sorted(off_unflagged, key=lambda d: -d["meas"])],
         }
         with open(a.json, "w") as f:
             json.dump(out, f, indent=1, default=float)
