@@ -3009,6 +3009,79 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	return 1;
 }
 
+/* ---- read-to-the-end loops ------------------------------------------------------------ */
+
+static ir_expr *find_read(ir_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == E_CALL && e->cat && e->cat->op == VD_OP_READ && e->cat->string_arg < 0)
+		return e;
+	for (int i = 0; i < e->nkids; i++) {
+		ir_expr *r = find_read(e->kids[i]);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* A loop that reads a file to its end - `while ((n = read(fd, b, 4096)) > 0)`,
+ * `while (fread(b, 1, 5000, f) == 5000)`, `for (;;) { n = read(...); if (n
+ * <= 0) break; ... }`, `while ((ch = getc(f)) != EOF)` - on a file whose
+ * path is known and that exists now: its size / the bytes per call
+ * iterations (the size at analysis time stands for the size at run time,
+ * and the note says so).  -1 when the loop is not one. */
+static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
+{
+	ir_expr *r = find_read(s->e);
+	if (!r && s->nkids && s->kids[0]) {
+		ir_stmt *b = s->kids[0];
+		ir_stmt **items = b->kind == S_SEQ ? b->kids : &b;
+		int n = b->kind == S_SEQ ? b->nkids : 1;
+		for (int i = 0; i < n && i < 3 && !r; i++) {
+			ir_stmt *it = items[i];
+			if (it && it->kind == S_SEQ && it->nkids == 1)
+				it = it->kids[0];
+			if (it && (it->kind == S_EXPR || it->kind == S_DECL))
+				r = find_read(it->e);
+		}
+	}
+	if (!r)
+		return -1;
+	const vd_catalog_entry *ce = r->cat;
+	val args[8];
+	int n = r->nkids < 8 ? r->nkids : 8;
+	double ops0 = c->ops;
+	long steps0 = c->steps;
+	for (int i = 0; i < n; i++)
+		args[i] = expr_pure(r->kids[i]) ? eval(c, r->kids[i]) : unk(0);
+	c->ops = ops0;
+	c->steps = steps0;
+	val *hv = ce->handle_arg >= 0 && ce->handle_arg < n ? &args[ce->handle_arg] : NULL;
+	if (ce->flags & VD_CAT_STDIN)
+		return -1;
+	if (!hv || hv->k != V_HANDLE || hv->h < 0 || hv->h >= (int)c->handles.n)
+		return -1;
+	const char *path = c->handles.v[hv->h].path;
+	double bytes = -1;
+	if (ce->fixed_bytes > 0)
+		bytes = (double)ce->fixed_bytes;
+	else if (ce->bytes_arg >= 0 && ce->bytes_arg < n && known_num(&args[ce->bytes_arg]))
+		bytes = num(&args[ce->bytes_arg]);
+	else if (ce->size_arg >= 0 && ce->count_arg >= 0 && ce->size_arg < n && ce->count_arg < n &&
+		 known_num(&args[ce->size_arg]) && known_num(&args[ce->count_arg]))
+		bytes = num(&args[ce->size_arg]) * num(&args[ce->count_arg]);
+	struct stat st;
+	if (!path || bytes <= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	double trip = ceil((double)st.st_size / bytes);
+	*why = note(c, "loop at %s:%d reads %s to its end: %.0f iterations from its size now "
+		       "(%lld bytes / %.0f per %s)",
+		    c->p->blocks.v[s->block].file, s->line, path, trip, (long long)st.st_size, bytes,
+		    ce->name);
+	return trip;
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
 	vd_project *p = c->p;
@@ -3038,7 +3111,12 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		trip = s->kind == S_DO ? 1 : 0; /* do { } while (0): a macro's body, once */
 	else
 		trip = trip_count(c, s, &fin_var, &fin, &lc);
-	if (exec_concrete_loop(c, s, reach, trip, c->early_exit)) {
+	const char *eof_note = NULL;
+	if (trip < 0 && (trip = eof_loop_trip(c, s, &eof_note)) >= 0) {
+		c->early_exit = 0;
+		annotate(c, s->block, 0, eof_note);
+	}
+	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit)) {
 		c->mult = saved_mult;
 		c->unk = saved_unk;
 		c->nnotes = saved_notes;
