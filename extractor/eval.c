@@ -56,7 +56,8 @@ struct val {
 	ir_func *fn;    /* V_FUNC */
 	const char *fname; /* V_FUNC of a library function */
 	arr *a;         /* V_ARR */
-	val *ref;       /* V_REF: the referenced storage */
+	val *ref;       /* V_REF: the referenced storage; i is the serial of the
+			 * frame holding it (0: a global), see ref_live() */
 };
 
 typedef struct field_val field_val;
@@ -80,6 +81,7 @@ struct frame {
 	frame *up;      /* the caller's frame */
 	fieldvec fields; /* struct members of its locals */
 	VD_VEC(arr *) arrs; /* its local arrays with elements, recycled on return */
+	unsigned long serial; /* unique per call: pointers into it die with it */
 };
 
 typedef struct handle {
@@ -144,6 +146,7 @@ typedef struct ctx {
 	 * a function called a million times must not leave a million copies
 	 * of its local arrays in the arena */
 	val *free_elems[ARR_SMALL + 1];
+	unsigned long nframes; /* frames entered so far: the next serial */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -533,6 +536,19 @@ static val arith(int op, const val *a, const val *b)
 	}
 }
 
+/* Is the storage a V_REF points at still there?  Globals always are; a
+ * local only while the call whose frame holds it runs (a pointer that
+ * outlives it is undefined behaviour in C; here it reads unknown). */
+static int ref_live(const ctx *c, const val *r)
+{
+	if (r->i == 0)
+		return 1;
+	for (const frame *f = c->fr; f; f = f->up)
+		if (f->serial == (unsigned long long)r->i)
+			return r->ref >= f->slots && r->ref < f->slots + f->nslots;
+	return 0;
+}
+
 static val eval_var(ctx *c, ir_var *var)
 {
 	const char *d = define_of(c, var->name);
@@ -555,7 +571,19 @@ static val eval_var(ctx *c, ir_var *var)
 	return st ? *st : unk(0);
 }
 
+static val eval_expr(ctx *c, ir_expr *e);
+
+/* Every value an expression yields: a pointer into a frame whose call has
+ * ended reads unknown, so no caller ever dereferences dead storage. */
 static val eval(ctx *c, ir_expr *e)
+{
+	val v = eval_expr(c, e);
+	if (v.k == V_REF && !ref_live(c, &v))
+		return unk(v.t);
+	return v;
+}
+
+static val eval_expr(ctx *c, ir_expr *e)
 {
 	if (!e)
 		return unk(0);
@@ -631,6 +659,8 @@ static val eval(ctx *c, ir_expr *e)
 				val r = { 0 };
 				r.k = V_REF;
 				r.ref = storage(c, k->var);
+				if (!k->var->global && c->fr)
+					r.i = (long long)c->fr->serial; /* dies with the call */
 				return r.ref ? r : unk(0);
 			}
 			if (k->kind == E_FUNCREF)
@@ -1454,6 +1484,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	fr.cond0 = c->cond;
 	fr.up = c->fr;
 	fr.level = c->fr ? c->fr->level + 1 : 0;
+	fr.serial = ++c->nframes;
 	frame *saved = c->fr;
 	double saved_ops = c->ops;
 	c->ops = 0;

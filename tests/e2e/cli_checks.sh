@@ -355,6 +355,59 @@ JSON
 	[ "$(q "SELECT p3 = 128 FROM v_blocks WHERE block_id = 'program'")" = 1 ] || fail "16 doubles written collectively"
 	[ "$(q "SELECT count(*) FROM v_io_sites WHERE api = 'mpiio' AND collective = 1")" -ge 2 ] || fail "collective MPI-IO sites"
 	;;
+dangling_ref)
+	# pointers to a function's locals that outlive its call (undefined in
+	# C): reading or writing through them must not touch freed memory (the
+	# ASan build fails here otherwise); what they point at reads unknown
+	cat > d.c <<'C'
+#include <unistd.h>
+struct holder { int *p; };
+int *g;
+struct holder gs;
+int *tab[2];
+static char buf[8];
+static void set_global(void) { int l = 7; g = &l; }
+static int *addr_of_local(void) { int l = 3; return &l; }
+static void set_field(void) { int l = 4; gs.p = &l; }
+static void set_elem(void) { int l = 6; tab[0] = &l; }
+static void write_through(void) { *g = 9; }
+static void live(void) { for (int i = 0; i < *g; i++) write(1, buf, 1); }
+/* not reached from main: walked after main's frame is gone */
+int unused(void)
+{
+	for (int i = 0; i < *g; i++)
+		write(1, buf, 2);
+	return 0;
+}
+int main(void)
+{
+	int l = 5;
+	g = &l;
+	live();
+	set_global();
+	for (int i = 0; i < *g; i++) write(1, buf, 3);
+	write_through();
+	int *p = addr_of_local();
+	for (int i = 0; i < *p; i++) write(1, buf, 4);
+	set_field();
+	for (int i = 0; i < *gs.p; i++) write(1, buf, 5);
+	set_elem();
+	for (int i = 0; i < *tab[0]; i++) write(1, buf, 6);
+	g = &l;
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "d.c"], "file": "d.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --quiet --assume-trip 37 --db v.db compile_commands.json >out 2>&1 ||
+		{ grep -m3 -E 'ERROR|runtime error|SUMMARY' out >&2 || tail -n 5 out >&2; fail "analyze"; }
+	p2() { q "SELECT p2 FROM v_blocks WHERE block_id = 'd.c:$1'"; }
+	[ "$(p2 live/loop#1)" = 5.0 ] || fail "a pointer to a live local reads it: $(p2 live/loop#1)"
+	for b in unused/loop#1 main/loop#1 main/loop#2 main/loop#3 main/loop#4; do
+		[ "$(p2 $b)" = 37.0 ] || fail "$b: a dead local reads unknown (assumed 37), got $(p2 $b)"
+	done
+	;;
 *)
 	fail "unknown check"
 	;;
