@@ -493,33 +493,71 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	}
 }
 
-static val arith(int op, const val *a, const val *b)
+/* x op y on integers with C's rules.  Where C leaves a signed result
+ * undefined - overflow of + - *, division or remainder by zero,
+ * LLONG_MIN / -1 and LLONG_MIN % -1, a shift by a negative count or by 64
+ * or more, a left shift of a negative value or out of range - the value is
+ * unknown.  Unsigned arithmetic (`uns`: the expression's type is unsigned)
+ * wraps; the IR does not keep a type's width, so it wraps modulo 2^64.
+ * A signed right shift of a negative value is arithmetic, as in gcc and
+ * clang. */
+static val arith_int(int op, long long x, long long y, int uns)
+{
+	unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+	long long r;
+	switch (op) {
+	case OP_ADD:
+		if (uns)
+			return vint((long long)(ux + uy));
+		return __builtin_add_overflow(x, y, &r) ? unk(0) : vint(r);
+	case OP_SUB:
+		if (uns)
+			return vint((long long)(ux - uy));
+		return __builtin_sub_overflow(x, y, &r) ? unk(0) : vint(r);
+	case OP_MUL:
+		if (uns)
+			return vint((long long)(ux * uy));
+		return __builtin_mul_overflow(x, y, &r) ? unk(0) : vint(r);
+	case OP_DIV:
+	case OP_MOD:
+		if (y == 0)
+			return unk(0);
+		if (uns)
+			return vint((long long)(op == OP_DIV ? ux / uy : ux % uy));
+		if (x == LLONG_MIN && y == -1)
+			return unk(0);
+		return vint(op == OP_DIV ? x / y : x % y);
+	case OP_SHL:
+		if (y < 0 || y >= 64)
+			return unk(0);
+		if (uns)
+			return vint((long long)(ux << y));
+		if (x < 0 || x > (LLONG_MAX >> y))
+			return unk(0);
+		return vint(x << y);
+	case OP_SHR:
+		if (y < 0 || y >= 64)
+			return unk(0);
+		return vint(uns ? (long long)(ux >> y) : x >> y);
+	case OP_LT: return vint(x < y);
+	case OP_GT: return vint(x > y);
+	case OP_LE: return vint(x <= y);
+	case OP_GE: return vint(x >= y);
+	case OP_EQ: return vint(x == y);
+	case OP_NE: return vint(x != y);
+	case OP_BAND: return vint(x & y);
+	case OP_BOR: return vint(x | y);
+	case OP_XOR: return vint(x ^ y);
+	default: return unk(0);
+	}
+}
+
+static val arith(int op, const val *a, const val *b, int uns)
 {
 	if (!known_num(a) || !known_num(b))
 		return unk(a->t | b->t);
-	if (a->k == V_INT && b->k == V_INT) {
-		long long x = a->i, y = b->i, r;
-		switch (op) {
-		case OP_ADD: r = x + y; break;
-		case OP_SUB: r = x - y; break;
-		case OP_MUL: r = x * y; break;
-		case OP_DIV: if (!y) return unk(0); r = x / y; break;
-		case OP_MOD: if (!y) return unk(0); r = x % y; break;
-		case OP_SHL: r = (y >= 0 && y < 63) ? x << y : 0; break;
-		case OP_SHR: r = (y >= 0 && y < 63) ? x >> y : 0; break;
-		case OP_LT: r = x < y; break;
-		case OP_GT: r = x > y; break;
-		case OP_LE: r = x <= y; break;
-		case OP_GE: r = x >= y; break;
-		case OP_EQ: r = x == y; break;
-		case OP_NE: r = x != y; break;
-		case OP_BAND: r = x & y; break;
-		case OP_BOR: r = x | y; break;
-		case OP_XOR: r = x ^ y; break;
-		default: return unk(0);
-		}
-		return vint(r);
-	}
+	if (a->k == V_INT && b->k == V_INT)
+		return arith_int(op, a->i, b->i, uns);
 	double x = num(a), y = num(b);
 	switch (op) {
 	case OP_ADD: return vflt(x + y);
@@ -534,6 +572,15 @@ static val arith(int op, const val *a, const val *b)
 	case OP_NE: return vint(x != y);
 	default: return unk(0);
 	}
+}
+
+/* A floating value converted to an integer type; unknown (with taint t)
+ * when C leaves it undefined: NaN, infinite, out of range of long long. */
+static val flt_to_int(double f, unsigned t)
+{
+	if (!(f >= -0x1p63 && f < 0x1p63))
+		return unk(t);
+	return vint((long long)f);
 }
 
 /* Is the storage a V_REF points at still there?  Globals always are; a
@@ -607,7 +654,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 	case E_CAST: {
 		val v = eval(c, e->kids[0]);
 		if (!e->is_float && v.k == V_FLT)
-			return vint((long long)v.f);
+			return flt_to_int(v.f, v.t);
 		if (e->is_float && v.k == V_INT)
 			return vflt((double)v.i);
 		return v;
@@ -638,12 +685,12 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if ((e->op == OP_EQ || e->op == OP_NE) && (a.k == V_HANDLE || b.k == V_HANDLE ||
 							   a.k == V_MEM || b.k == V_MEM))
 			return unk(0);
-		val r = arith(e->op, &a, &b);
+		val r = arith(e->op, &a, &b, e->is_unsigned);
 		r.t |= a.t | b.t;
 		if (e->op == OP_MOD && (a.t & T_RAND))
 			r.t |= T_RAND;
 		if (!e->is_float && r.k == V_FLT && e->op >= OP_ADD && e->op <= OP_MOD)
-			r = vint((long long)r.f);
+			r = flt_to_int(r.f, r.t);
 		return r;
 	}
 	case E_UN: {
@@ -675,8 +722,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 		val a = eval(c, e->kids[0]);
 		switch (e->op) {
 		case OP_NEG:
+			if (a.k == V_INT && e->is_unsigned)
+				return vint((long long)(0ULL - (unsigned long long)a.i));
 			if (a.k == V_INT)
-				return vint(-a.i);
+				return a.i == LLONG_MIN ? unk(a.t) : vint(-a.i);
 			if (a.k == V_FLT)
 				return vflt(-a.f);
 			return a;
@@ -700,7 +749,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		c->ops++;
 		val a = eval(c, e->kids[0]);
 		val one = vint(1);
-		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a, &one);
+		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a, &one,
+			      e->is_unsigned);
 		n.t |= a.t;
 		assign_to(c, e->kids[0], n);
 		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
@@ -710,7 +760,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 		val r = eval(c, e->kids[1]);
 		if (e->op != OP_NONE) {
 			val l = eval(c, e->kids[0]);
-			val n = arith(e->op, &l, &r);
+			/* `u += n`: computed in the common type of both sides */
+			int uns = e->is_unsigned || (e->op != OP_SHL && e->op != OP_SHR &&
+						     e->kids[1]->is_unsigned);
+			val n = arith(e->op, &l, &r, uns);
 			n.t |= l.t | r.t;
 			r = n;
 		}

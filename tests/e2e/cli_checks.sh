@@ -408,6 +408,78 @@ JSON
 		[ "$(p2 $b)" = 37.0 ] || fail "$b: a dead local reads unknown (assumed 37), got $(p2 $b)"
 	done
 	;;
+const_eval_ub)
+	# constant evaluation with C's rules: what C leaves undefined is unknown
+	# (the loop runs the assumed 37 times) instead of SIGFPE or a UBSan
+	# report; unsigned arithmetic wraps; defined signed arithmetic is exact
+	cat > c.c <<'C'
+#include <limits.h>
+#include <unistd.h>
+static char buf[8];
+void div_min(void) { long long a = LLONG_MIN, b = -1; for (long long i = 0; i < a / b; i++) write(1, buf, 1); }
+void mod_min(void) { long long a = LLONG_MIN, b = -1; for (long long i = 0; i < a % b + 10; i++) write(1, buf, 1); }
+void div_zero(void) { long long a = 10, z = 0; for (long long i = 0; i < a / z; i++) write(1, buf, 1); }
+void mod_zero(void) { long long a = 10, z = 0; for (long long i = 0; i < a % z; i++) write(1, buf, 1); }
+void add_over(void) { long long a = LLONG_MAX, one = 1; for (long long i = 0; i < a + one; i++) write(1, buf, 1); }
+void sub_over(void) { long long a = LLONG_MIN, one = 1; for (long long i = 0; i < a - one; i++) write(1, buf, 1); }
+void mul_over(void) { long long a = LLONG_MAX / 2 + 1, two = 2; for (long long i = 0; i < a * two; i++) write(1, buf, 1); }
+void neg_min(void) { long long a = LLONG_MIN; for (long long i = 0; i < -a; i++) write(1, buf, 1); }
+void shl_64(void) { long long a = 1, k = 64; for (long long i = 0; i < (a << k) + 3; i++) write(1, buf, 1); }
+void shl_neg_count(void) { long long a = 1, k = -1; for (long long i = 0; i < (a << k) + 3; i++) write(1, buf, 1); }
+void shr_64(void) { long long a = 1, k = 64; for (long long i = 0; i < (a >> k) + 3; i++) write(1, buf, 1); }
+void shl_neg_value(void) { long long a = -1, k = 3; for (long long i = 0; i < (a << k) + 20; i++) write(1, buf, 1); }
+void shl_out_of_range(void) { long long a = 3, k = 62; for (long long i = 0; i < (a << k); i++) write(1, buf, 1); }
+void inc_over(void) { long long a = LLONG_MAX; a++; for (long long i = 0; i < a; i++) write(1, buf, 1); }
+void assign_over(void) { long long a = LLONG_MAX; a += 1; for (long long i = 0; i < a; i++) write(1, buf, 1); }
+void cast_huge(void) { double d = 1e300; for (long long i = 0; i < (long long)d; i++) write(1, buf, 1); }
+void unsigned_wrap(void) { unsigned long long u = 0; u = u - 1; for (long long i = 0; i < (int)(u >> 60); i++) write(1, buf, 1); }
+void unsigned_mul_wrap(void) { unsigned long long b = 1ULL << 63, two = 2; for (long long i = 0; i < b * two + 4; i++) write(1, buf, 1); }
+void unsigned_div(void) { unsigned long long u = 0; u -= 1; for (long long i = 0; i < (int)((u / 2) >> 59); i++) write(1, buf, 1); }
+void unsigned_neg(void) { unsigned long long u = 1; for (long long i = 0; i < (-u >> 61) + 1; i++) write(1, buf, 1); }
+void signed_ok(void) { long long a = -7, b = 3, c = -16; for (long long i = 0; i < a / b + a % b + (c >> 2) + 20; i++) write(1, buf, 1); }
+void shl_ok(void) { long long a = 1, k = 62; for (long long i = 0; i < (a << k) / (a << 60) + 1; i++) write(1, buf, 1); }
+int main(void)
+{
+	div_min(); mod_min(); div_zero(); mod_zero(); add_over(); sub_over(); mul_over();
+	neg_min(); shl_64(); shl_neg_count(); shr_64(); shl_neg_value(); shl_out_of_range();
+	inc_over(); assign_over(); cast_huge();
+	unsigned_wrap(); unsigned_mul_wrap(); unsigned_div(); unsigned_neg(); signed_ok(); shl_ok();
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "c.c"], "file": "c.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --quiet --assume-trip 37 --db v.db compile_commands.json >out 2>&1 ||
+		{ grep -m3 -E 'ERROR|runtime error|SUMMARY' out >&2 || tail -n 5 out >&2; fail "analyze"; }
+	while read -r fn want; do
+		got=$(q "SELECT p2 FROM v_blocks WHERE block_id = 'c.c:$fn/loop#1'")
+		[ "$got" = "$want" ] || fail "$fn: loop runs $got times, expected $want"
+	done <<'EXPECT'
+div_min 37.0
+mod_min 37.0
+div_zero 37.0
+mod_zero 37.0
+add_over 37.0
+sub_over 37.0
+mul_over 37.0
+neg_min 37.0
+shl_64 37.0
+shl_neg_count 37.0
+shr_64 37.0
+shl_neg_value 37.0
+shl_out_of_range 37.0
+inc_over 37.0
+assign_over 37.0
+cast_huge 37.0
+unsigned_wrap 15.0
+unsigned_mul_wrap 4.0
+unsigned_div 15.0
+unsigned_neg 8.0
+signed_ok 13.0
+shl_ok 5.0
+EXPECT
+	;;
 *)
 	fail "unknown check"
 	;;
