@@ -2272,55 +2272,28 @@ static void exec(ctx *c, ir_stmt *s)
 
 /* ---- the walk ----------------------------------------------------------------------------- */
 
+/* argv of the entry point from --args (argv[0] is "program"); unknown, and
+ * *argc_out -1, when the string cannot be split (a quote left open) */
 static val argv_value(ctx *c, int *argc_out)
 {
-	const char *args = c->p->opts.args;
-	VD_VEC(const char *) words = { 0 };
-	vd_vec_push(words, "program");
-	/* shell-like split: whitespace, single and double quotes, backslash */
-	vd_buf w = VD_BUF_INIT;
-	int inword = 0;
-	char q = 0;
-	for (const char *s = args; s && *s; s++) {
-		if (q) {
-			if (*s == q)
-				q = 0;
-			else if (*s == '\\' && q == '"' && s[1])
-				vd_buf_putc(&w, *++s);
-			else
-				vd_buf_putc(&w, *s);
-			continue;
-		}
-		if (*s == '\'' || *s == '"') {
-			q = *s;
-			inword = 1;
-		} else if (*s == '\\' && s[1]) {
-			vd_buf_putc(&w, *++s);
-			inword = 1;
-		} else if (isspace((unsigned char)*s)) {
-			if (inword) {
-				vd_vec_push(words, vd_arena_strdup(c->a, vd_buf_cstr(&w)));
-				vd_buf_clear(&w);
-				inword = 0;
-			}
-		} else {
-			vd_buf_putc(&w, *s);
-			inword = 1;
-		}
+	char **words = NULL;
+	size_t n = 0;
+	if (vd_split_words(c->a, c->p->opts.args, &words, &n) != 0) {
+		vd_project_diag(c->p, 1, NULL, 0, "--args: %s: argc and argv are unknown",
+				vd_error_last());
+		*argc_out = -1;
+		return unk(0);
 	}
-	if (inword)
-		vd_vec_push(words, vd_arena_strdup(c->a, vd_buf_cstr(&w)));
-	vd_buf_release(&w);
 	val v = { 0 };
 	v.k = V_ARR;
 	v.a = vd_arena_alloc(c->a, sizeof(arr));
-	v.a->n = (int)words.n + 1;
-	v.a->v = vd_arena_alloc(c->a, (words.n + 1) * sizeof(val));
-	for (size_t i = 0; i < words.n; i++)
-		v.a->v[i] = vstr(words.v[i]);
-	v.a->v[words.n] = vint(0); /* argv[argc] == NULL */
-	*argc_out = (int)words.n;
-	vd_vec_free(words);
+	v.a->n = (int)n + 2;
+	v.a->v = vd_arena_alloc(c->a, (n + 2) * sizeof(val));
+	v.a->v[0] = vstr("program");
+	for (size_t i = 0; i < n; i++)
+		v.a->v[i + 1] = vstr(words[i]);
+	v.a->v[n + 1] = vint(0); /* argv[argc] == NULL */
+	*argc_out = (int)n + 1;
 	return v;
 }
 
@@ -2395,7 +2368,7 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 		val args[2];
 		int argc = 0;
 		args[1] = argv_value(&c, &argc);
-		args[0] = p->opts.args ? vint(argc) : unk(0);
+		args[0] = p->opts.args && argc >= 0 ? vint(argc) : unk(0);
 		if (!p->opts.args) /* without --args, argv's contents are unknown */
 			args[1] = unk(0);
 		call_function(&c, entry, args, 2);
