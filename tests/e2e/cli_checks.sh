@@ -480,6 +480,93 @@ signed_ok 13.0
 shl_ok 5.0
 EXPECT
 	;;
+numeric_options)
+	# every numeric option is checked: exit 1, one line naming the option
+	# and the value, and nothing analyzed or stored
+	small_project
+	bad() { # expected message, then the command line
+		local msg=$1
+		shift
+		"$VIDYA" "$@" >out 2>&1
+		expect_rc 1 $? "$*"
+		expect_in "$msg" out "$*"
+		[ "$(wc -l < out)" -eq 1 ] || { cat out >&2; fail "$*: one line of output"; }
+	}
+	A=(analyze --no-probe --db v.db)
+	bad "--assume-trip: 'nan' is not a finite number" "${A[@]}" --assume-trip nan compile_commands.json
+	bad "--assume-trip: 'inf' is not a finite number" "${A[@]}" --assume-trip inf compile_commands.json
+	bad "--assume-bytes: '-1' is out of range" "${A[@]}" --assume-bytes -1 compile_commands.json
+	bad "--assume-bytes: '4k' is not a number" "${A[@]}" --assume-bytes 4k compile_commands.json
+	bad "--jobs: '4294967297' is out of range" "${A[@]}" -j 4294967297 compile_commands.json
+	bad "--jobs: '100000' is out of range (1 to" "${A[@]}" --jobs 100000 compile_commands.json
+	bad "4 x online CPUs" "${A[@]}" -j 400 compile_commands.json
+	bad "--nprocs: '4294967297' is out of range" "${A[@]}" --nprocs 4294967297 compile_commands.json
+	bad "--nprocs: 'zero' is not an integer" "${A[@]}" --nprocs zero compile_commands.json
+	bad "--top: 'abc' is not an integer" "${A[@]}" --top abc compile_commands.json
+	bad "--top: '-1' is out of range" "${A[@]}" --top -1 compile_commands.json
+	bad "--top: '1e3' is not an integer" "${A[@]}" --top 1e3 compile_commands.json
+	bad "--max-depth: '-1' is out of range" "${A[@]}" --max-depth -1 compile_commands.json
+	bad "--max-depth: '100000' is out of range (1 to 256)" "${A[@]}" --max-depth 100000 compile_commands.json
+	bad "--shard: '1/2x' is not K/N" "${A[@]}" --shard 1/2x compile_commands.json
+	bad "--shard: '0/2' is out of range" "${A[@]}" --shard 0/2 compile_commands.json
+	bad "--shard: '1/2x' is not K/N" merge --no-probe --db v.db --shard 1/2x compile_commands.json x.db
+	[ ! -e v.db ] || fail "a refused option must not create the database"
+	"$VIDYA" analyze --no-probe --quiet --db v.db --top 5 --assume-trip 1e3 --max-depth 256 -j 1 \
+		compile_commands.json >out 2>&1 || { cat out >&2; fail "good values are accepted"; }
+	[ "$(q "SELECT assume_trip FROM v_runs")" = 1000.0 ] || fail "--assume-trip 1e3 stored as 1000"
+	bad "--run: 'abc' is not an integer" report --db v.db --run abc
+	bad "--run: '0' is out of range" report --db v.db --run 0
+	bad "--top: '1.5' is not an integer" report --db v.db --top 1.5
+	bad "--hz: '1e3' is not an integer" trace --db v.db --hz 1e3 -- true
+	bad "--hz: '100001' is out of range" trace --db v.db --hz 100001 -- true
+	"$VIDYA" report --db v.db --run 1 --top 3 >out 2>&1 || { cat out >&2; fail "report --run 1"; }
+	;;
+unknown_option)
+	# an unknown option: one line naming it and where help is, not the help
+	one_line() { # what, expected text
+		expect_rc 1 "$rc" "$1"
+		expect_in "$2" out "$1"
+		[ "$(wc -l < out)" -eq 1 ] || { cat out >&2; fail "$1: one line, not the help"; }
+	}
+	"$VIDYA" analyze --frobnicate x.json >out 2>&1; rc=$?
+	one_line "analyze --frobnicate" "unknown option '--frobnicate'; try 'vidya analyze --help'"
+	"$VIDYA" merge -Z x.json >out 2>&1; rc=$?
+	one_line "merge -Z" "unknown option '-Z'; try 'vidya merge --help'"
+	"$VIDYA" analyze --quiet=yes x.json >out 2>&1; rc=$?
+	one_line "analyze --quiet=yes" "option '--quiet' takes no value"
+	"$VIDYA" analyze --no x.json >out 2>&1; rc=$?
+	one_line "analyze --no" "ambiguous option '--no'"
+	"$VIDYA" analyze x.json --top >out 2>&1; rc=$?
+	one_line "analyze --top" "option '--top' needs a value"
+	"$VIDYA" report --bogus >out 2>&1; rc=$?
+	one_line "report --bogus" "try 'vidya report --help'"
+	"$VIDYA" sysprobe --bogus >out 2>&1; rc=$?
+	one_line "sysprobe --bogus" "try 'vidya sysprobe --help'"
+	"$VIDYA" trace --bogus -- true >out 2>&1; rc=$?
+	one_line "trace --bogus" "try 'vidya trace --help'"
+	"$VIDYA" model show --bogus >out 2>&1; rc=$?
+	one_line "model show --bogus" "try 'vidya model --help'"
+	"$VIDYA" --bogus >out 2>&1; rc=$?
+	one_line "vidya --bogus" "unknown option '--bogus'; try 'vidya --help'"
+	"$VIDYA" frobnicate >out 2>&1; rc=$?
+	one_line "vidya frobnicate" "unknown command 'frobnicate'; try 'vidya --help'"
+	;;
+args_quotes)
+	# --args is split like a shell: a quote left open is an error naming
+	# the option; closed quotes keep blanks inside one argument
+	small_project
+	"$VIDYA" analyze --no-probe --db v.db --args '3 "unclosed' compile_commands.json >out 2>&1
+	expect_rc 1 $? "unbalanced double quote"
+	expect_in "--args: '3 \"unclosed': unterminated double quote" out "message names --args and the value"
+	"$VIDYA" analyze --no-probe --db v.db --args "it's" compile_commands.json >out 2>&1
+	expect_rc 1 $? "unbalanced single quote"
+	expect_in "unterminated single quote" out "message says which quote"
+	[ ! -e v.db ] || fail "nothing stored"
+	"$VIDYA" analyze --no-probe --quiet --db v.db --args "'6' 'x y'" compile_commands.json >out 2>&1 ||
+		{ cat out >&2; fail "balanced quotes"; }
+	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 6.0 ] ||
+		fail "argv[1] is 6: $(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")"
+	;;
 *)
 	fail "unknown check"
 	;;
