@@ -26,4 +26,31 @@ const char *cli_data_file(const char *name);
 /* 1 when stderr is a terminal (progress displays) */
 int cli_stderr_is_tty(void);
 
+/* ---- option values (opt.c) ------------------------------------------------
+ * Every numeric option of every command is read by one of these.  On a bad
+ * value each prints one error naming the option and the value and returns
+ * -1; on success it stores the value and returns 0.
+ *   cli_opt_int     an optional sign and decimal digits, min <= v <= max
+ *                   (`why`, when not NULL, explains the range in the message)
+ *   cli_opt_double  a number strtod reads whole, finite, min <= v <= max
+ *   cli_opt_shard   K/N, two decimal integers, 1 <= K <= N
+ *   cli_opt_words   a shell-like word list (--args): quotes must close
+ */
+int cli_opt_int(const char *opt, const char *s, long long min, long long max, const char *why,
+		long long *out);
+int cli_opt_double(const char *opt, const char *s, double min, double max, double *out);
+int cli_opt_shard(const char *opt, const char *s, int *k, int *n);
+int cli_opt_words(const char *opt, const char *s);
+
+/* -j/--jobs: at most 4 x the online CPUs, and never more than this */
+#define CLI_MAX_JOBS 256
+int cli_max_jobs(void);
+
+/* getopt_long returned '?' or ':' (commands use opterr = 0 and an
+ * optstring starting with ':'): prints one line naming the option (unknown,
+ * ambiguous among `opts`, missing its value or given one it does not take)
+ * with "try 'vidya CMD --help'", and returns VD_EXIT_ERROR */
+struct option;
+int cli_bad_option(const char *cmd, int c, char **argv, const struct option *opts);
+
 #endif

@@ -20,6 +20,11 @@
 #include "vd_store.h"
 #include "vd_sysprobe.h"
 
+/* the ranges of --assume-trip/--assume-bytes and of --max-depth: deeper
+ * unrolling overflows the evaluator's stack long before it helps */
+#define ASSUME_MAX 1e15
+#define MAX_DEPTH 256
+
 static void analyze_usage(FILE *out)
 {
 	fprintf(out,
@@ -28,11 +33,15 @@ static void analyze_usage(FILE *out)
 		"  --db FILE          database to add the run to (default ./vidya.db)\n"
 		"  --entry NAME       entry point (default main; FILE:NAME when several define it)\n"
 		"  --args \"A B ...\"   argv[1..] of the entry point, for argc/argv-bound values\n"
+		"                     (split like a shell: quotes must close)\n"
 		"  --define NAME=V    bind a variable or macro (repeatable)\n"
-		"  --nprocs N         processes running the program (P14, MPI_Comm_size)\n"
-		"  --assume-trip N    iterations of loops whose bound is unknown (default 100)\n"
-		"  --assume-bytes N   bytes of data calls whose size is unknown (default 4096)\n"
-		"  --max-depth N      call unrolling depth cap (default 64)\n"
+		"  --nprocs N         processes running the program (P14, MPI_Comm_size;\n"
+		"                     1 to 2147483647, default 1)\n"
+		"  --assume-trip N    iterations of loops whose bound is unknown (default 100;\n"
+		"                     a finite number, 0 to 1e15)\n"
+		"  --assume-bytes N   bytes of data calls whose size is unknown (default 4096;\n"
+		"                     a finite number, 0 to 1e15)\n"
+		"  --max-depth N      call unrolling depth cap (default 64, 1 to 256)\n"
 		"  --paths MODE       expected (default): counts are expected values - error\n"
 		"                     paths not taken, unknown branches weighted by static\n"
 		"                     branch prediction; all: the upper bound, every branch\n"
@@ -43,7 +52,8 @@ static void analyze_usage(FILE *out)
 		"  --model FILE       score CIOC with this model (vidya model fit); default: the\n"
 		"                     shipped data/model.xml\n"
 		"  --no-model         score CIOC with the analytic estimate instead\n"
-		"  -j, --jobs N       parse N translation units in parallel (default: online CPUs)\n"
+		"  -j, --jobs N       parse N translation units in parallel (default: online CPUs;\n"
+		"                     at most 4 x online CPUs, and never more than 256)\n"
 		"  --no-cache         parse every translation unit, ignoring the database's cache\n"
 		"  --shard K/N        only parse shard K of N into the database's cache (no run);\n"
 		"                     'vidya merge' then joins the shards and analyzes\n"
@@ -54,6 +64,8 @@ static void analyze_usage(FILE *out)
 		"  --no-memo          walk every call again instead of replaying call summaries\n"
 		"                     (slower; the results are the same - for checking that)\n"
 		"  --quiet            print nothing on success\n\n"
+		"Integers are decimal digits with an optional sign; a value out of its range,\n"
+		"or with anything after the number, is an error.\n\n"
 		"exit codes: 0 ok, 1 error, 3 some translation units could not be parsed\n");
 }
 
@@ -194,16 +206,24 @@ static int run_analyze(int argc, char **argv, int merge)
 	vd_buf out = VD_BUF_INIT;
 	int rc = VD_EXIT_ERROR;
 	int c, top_set = 0;
-	char *end;
+	long long iv;
 	optind = 1;
+	opterr = 0;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	eo.jobs = ncpu > 0 ? (int)ncpu : 1;
+	if (eo.jobs > cli_max_jobs())
+		eo.jobs = cli_max_jobs();
 	int no_cache = 0;
-	while ((c = getopt_long(argc, argv, "hj:", opts, NULL)) != -1) {
+	const char *cmd = merge ? "merge" : "analyze";
+	while ((c = getopt_long(argc, argv, ":hj:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': db = optarg; break;
 		case 'e': eo.entry = optarg; break;
-		case 'a': eo.args = optarg; break;
+		case 'a':
+			if (cli_opt_words("--args", optarg) != 0)
+				goto cleanup;
+			eo.args = optarg;
+			break;
 		case 'D':
 			if (!strchr(optarg, '=') || optarg[0] == '=') {
 				cli_error("--define '%s': expected NAME=VALUE", optarg);
@@ -212,27 +232,23 @@ static int run_analyze(int argc, char **argv, int merge)
 			defines[eo.ndefines++] = optarg;
 			break;
 		case 'n':
-			eo.nprocs = (int)strtol(optarg, &end, 10);
-			if (*end || eo.nprocs < 1) {
-				cli_error("--nprocs '%s': expected a positive integer", optarg);
+			if (cli_opt_int("--nprocs", optarg, 1, INT_MAX, NULL, &iv) != 0)
 				goto cleanup;
-			}
+			eo.nprocs = (int)iv;
 			break;
 		case 'T':
-		case 'B': {
-			double v = strtod(optarg, &end);
-			if (*end || v < 0) {
-				cli_error("--%s '%s': expected a non-negative number",
-					  c == 'T' ? "assume-trip" : "assume-bytes", optarg);
+			if (cli_opt_double("--assume-trip", optarg, 0, ASSUME_MAX, &eo.assume_trip) != 0)
 				goto cleanup;
-			}
-			if (c == 'T')
-				eo.assume_trip = v;
-			else
-				eo.assume_bytes = v;
 			break;
-		}
-		case 'M': eo.max_depth = atoi(optarg); break;
+		case 'B':
+			if (cli_opt_double("--assume-bytes", optarg, 0, ASSUME_MAX, &eo.assume_bytes) != 0)
+				goto cleanup;
+			break;
+		case 'M':
+			if (cli_opt_int("--max-depth", optarg, 1, MAX_DEPTH, NULL, &iv) != 0)
+				goto cleanup;
+			eo.max_depth = (int)iv;
+			break;
 		case 'c':
 			if (access(optarg, R_OK) != 0) {
 				cli_error("unable to read catalog '%s'", optarg);
@@ -245,7 +261,9 @@ static int run_analyze(int argc, char **argv, int merge)
 		case 'O': model_path = optarg; break;
 		case 'o': no_model = 1; break;
 		case 't':
-			ro.top = atoi(optarg);
+			if (cli_opt_int("--top", optarg, 0, INT_MAX, NULL, &iv) != 0)
+				goto cleanup;
+			ro.top = (int)iv;
 			top_set = 1;
 			break;
 		case 's':
@@ -263,11 +281,10 @@ static int run_analyze(int argc, char **argv, int merge)
 			break;
 		case 'q': quiet = 1; break;
 		case 'j':
-			eo.jobs = (int)strtol(optarg, &end, 10);
-			if (*end || eo.jobs < 1) {
-				cli_error("--jobs '%s': expected a positive integer", optarg);
+			if (cli_opt_int("--jobs", optarg, 1, cli_max_jobs(),
+					"4 x online CPUs, never more than 256", &iv) != 0)
 				goto cleanup;
-			}
+			eo.jobs = (int)iv;
 			break;
 		case 'C': no_cache = 1; break;
 		case 'A': ro.include_unreachable = 1; break;
@@ -280,18 +297,15 @@ static int run_analyze(int argc, char **argv, int merge)
 			eo.paths_all = !strcmp(optarg, "all");
 			break;
 		case 'S':
-			if (sscanf(optarg, "%d/%d", &eo.shard_k, &eo.shard_n) != 2 || eo.shard_n < 1 ||
-			    eo.shard_k < 1 || eo.shard_k > eo.shard_n) {
-				cli_error("--shard '%s': expected K/N with 1 <= K <= N", optarg);
+			if (cli_opt_shard("--shard", optarg, &eo.shard_k, &eo.shard_n) != 0)
 				goto cleanup;
-			}
 			break;
 		case 'h':
 			analyze_usage(stdout);
 			rc = VD_EXIT_OK;
 			goto cleanup;
 		default:
-			analyze_usage(stderr);
+			rc = cli_bad_option(cmd, c, argv, opts);
 			goto cleanup;
 		}
 	}

@@ -189,7 +189,8 @@ int cmd_model(int argc, char **argv)
 		return VD_EXIT_OK;
 	}
 	optind = 2;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_VARIANT:
 			variant = optarg;
@@ -214,8 +215,7 @@ int cmd_model(int argc, char **argv)
 			usage(stdout);
 			return VD_EXIT_OK;
 		default:
-			usage(stderr);
-			return VD_EXIT_ERROR;
+			return cli_bad_option("model", c, argv, longopts);
 		}
 	}
 	int nargs = argc - optind;
@@ -227,8 +227,8 @@ int cmd_model(int argc, char **argv)
 		return do_show(model);
 	}
 	if (strcmp(sub, "fit") && strcmp(sub, "eval")) {
-		cli_error("unknown model command '%s' (fit, eval or show)", sub);
-		usage(stderr);
+		cli_error("unknown model command '%s' (fit, eval or show); try 'vidya model --help'",
+			  sub);
 		return VD_EXIT_ERROR;
 	}
 	if (nargs != 1) {

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,8 @@ static void report_usage(FILE *out)
 		"usage: vidya report [--db FILE] [--run N] [--top N] [--kind KIND]\n"
 		"                    [--format table|json|csv|dot|graphml] [--all]\n\n"
 		"  --db FILE      database (default ./vidya.db)\n"
-		"  --run N        a past run (default: the latest)\n"
-		"  --top N        rows to show (default 20; 0 = all)\n"
+		"  --run N        a past run, N >= 1 (default: the latest)\n"
+		"  --top N        rows to show (default 20; 0 = all; 0 to 2147483647)\n"
 		"  --kind KIND    only program|file|function|loop|branch|call|io blocks\n"
 		"  --format F     output format (default table)\n"
 		"  --all          include blocks not reachable from the entry point\n"
@@ -41,14 +42,18 @@ int cmd_report(int argc, char **argv)
 	vd_report_opts_init(&ro);
 	ro.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	int c, top_set = 0;
+	long long iv;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			db = optarg;
 			break;
 		case 'r':
-			run = strtol(optarg, NULL, 10);
+			if (cli_opt_int("--run", optarg, 1, LONG_MAX, NULL, &iv) != 0)
+				return VD_EXIT_ERROR;
+			run = (long)iv;
 			break;
 		case 's':
 			if (strcmp(optarg, "io") && strcmp(optarg, "cioc")) {
@@ -58,8 +63,10 @@ int cmd_report(int argc, char **argv)
 			ro.sort_by_cioc = !strcmp(optarg, "cioc");
 			break;
 		case 't':
+			if (cli_opt_int("--top", optarg, 0, INT_MAX, NULL, &iv) != 0)
+				return VD_EXIT_ERROR;
 			top_set = 1;
-			ro.top = atoi(optarg);
+			ro.top = (int)iv;
 			break;
 		case 'k': {
 			vd_kind k;
@@ -83,8 +90,7 @@ int cmd_report(int argc, char **argv)
 			report_usage(stdout);
 			return VD_EXIT_OK;
 		default:
-			report_usage(stderr);
-			return VD_EXIT_ERROR;
+			return cli_bad_option("report", c, argv, opts);
 		}
 	}
 	if (!top_set && ro.format != VD_FMT_TABLE)

@@ -81,7 +81,8 @@ int cmd_sysprobe(int argc, char **argv)
 	long id = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:qfh", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":d:qfh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			opts.dir = optarg;
@@ -118,8 +119,7 @@ int cmd_sysprobe(int argc, char **argv)
 			usage(stdout);
 			return VD_EXIT_OK;
 		default:
-			usage(stderr);
-			return VD_EXIT_ERROR;
+			return cli_bad_option("sysprobe", c, argv, longopts);
 		}
 	}
 	if (optind < argc) {

@@ -242,10 +242,12 @@ int cmd_trace(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *db = "vidya.db", *out = NULL, *hz = "1000";
+	char hzbuf[32];
 	int stacks = 1, c;
 	optind = 1;
+	opterr = 0;
 	/* '+': stop at the first non-option, PROGRAM's own options are its own */
-	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_DB:
 			db = optarg;
@@ -254,13 +256,11 @@ int cmd_trace(int argc, char **argv)
 			out = optarg;
 			break;
 		case OPT_HZ: {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*optarg == 0 || *end || v < 0 || v > 100000) {
-				cli_error("--hz: '%s' is not a rate between 0 and 100000", optarg);
+			long long v;
+			if (cli_opt_int("--hz", optarg, 0, 100000, NULL, &v) != 0)
 				return VD_EXIT_ERROR;
-			}
-			hz = optarg;
+			snprintf(hzbuf, sizeof hzbuf, "%lld", v); /* "+05" reaches the recorder as 5 */
+			hz = hzbuf;
 			break;
 		}
 		case OPT_NO_STACKS:
@@ -270,8 +270,7 @@ int cmd_trace(int argc, char **argv)
 			usage(stdout);
 			return VD_EXIT_OK;
 		default:
-			usage(stderr);
-			return VD_EXIT_ERROR;
+			return cli_bad_option("trace", c, argv, longopts);
 		}
 	}
 	if (optind >= argc) {

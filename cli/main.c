@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	cli_error("unknown command '%s'", argv[1]);
-	usage(stderr);
+	cli_error("unknown %s '%s'; try 'vidya --help'", argv[1][0] == '-' ? "option" : "command",
+		  argv[1]);
 	return VD_EXIT_ERROR;
 }

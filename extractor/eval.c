@@ -67,7 +67,8 @@ struct val {
 	ir_func *fn;    /* V_FUNC */
 	const char *fname; /* V_FUNC of a library function */
 	arr *a;         /* V_ARR */
-	val *ref;       /* V_REF: the referenced storage */
+	val *ref;       /* V_REF: the referenced storage; i is the serial of the
+			 * frame holding it (0: a global), see ref_live() */
 };
 
 typedef struct field_val field_val;
@@ -93,6 +94,7 @@ struct frame {
 	frame *up;      /* the caller's frame */
 	fieldvec fields; /* struct members of its locals */
 	VD_VEC(arr *) arrs; /* its local arrays with elements, recycled on return */
+	unsigned long serial; /* unique per call: pointers into it die with it */
 };
 
 typedef struct handle {
@@ -195,6 +197,7 @@ typedef struct ctx {
 	 * a function called a million times must not leave a million copies
 	 * of its local arrays in the arena */
 	val *free_elems[ARR_SMALL + 1];
+	unsigned long nframes; /* frames entered so far: the next serial */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -566,12 +569,14 @@ static void store_val(ctx *c, val *st, val v)
 /* The storage a struct member access `base.f` / `base->f` refers to: a
  * variable, or what a pointer to one points at; NULL when unknown (*taint
  * gets the base's taint). */
+static int ref_live(const ctx *c, const val *r);
+
 static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
 {
 	if (base->kind == E_VAR) {
 		val *st = storage(c, base->var);
 		/* p->f with p = &s (or a table's &backend): s's field */
-		if (st && base->var->is_pointer && st->k == V_REF)
+		if (st && base->var->is_pointer && st->k == V_REF && ref_live(c, st))
 			return st->ref;
 		return st;
 	}
@@ -643,7 +648,66 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	}
 }
 
-static val arith(int op, const val *a, const val *b)
+/* x op y on integers with C's rules.  Where C leaves a signed result
+ * undefined - overflow of + - *, division or remainder by zero,
+ * LLONG_MIN / -1 and LLONG_MIN % -1, a shift by a negative count or by 64
+ * or more, a left shift of a negative value or out of range - the value is
+ * unknown.  Unsigned arithmetic (`uns`: the expression's type is unsigned)
+ * wraps; the IR does not keep a type's width, so it wraps modulo 2^64.
+ * A signed right shift of a negative value is arithmetic, as in gcc and
+ * clang. */
+static val arith_int(int op, long long x, long long y, int uns)
+{
+	unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+	long long r;
+	switch (op) {
+	case OP_ADD:
+		if (uns)
+			return vint((long long)(ux + uy));
+		return __builtin_add_overflow(x, y, &r) ? unk(0) : vint(r);
+	case OP_SUB:
+		if (uns)
+			return vint((long long)(ux - uy));
+		return __builtin_sub_overflow(x, y, &r) ? unk(0) : vint(r);
+	case OP_MUL:
+		if (uns)
+			return vint((long long)(ux * uy));
+		return __builtin_mul_overflow(x, y, &r) ? unk(0) : vint(r);
+	case OP_DIV:
+	case OP_MOD:
+		if (y == 0)
+			return unk(0);
+		if (uns)
+			return vint((long long)(op == OP_DIV ? ux / uy : ux % uy));
+		if (x == LLONG_MIN && y == -1)
+			return unk(0);
+		return vint(op == OP_DIV ? x / y : x % y);
+	case OP_SHL:
+		if (y < 0 || y >= 64)
+			return unk(0);
+		if (uns)
+			return vint((long long)(ux << y));
+		if (x < 0 || x > (LLONG_MAX >> y))
+			return unk(0);
+		return vint(x << y);
+	case OP_SHR:
+		if (y < 0 || y >= 64)
+			return unk(0);
+		return vint(uns ? (long long)(ux >> y) : x >> y);
+	case OP_LT: return vint(x < y);
+	case OP_GT: return vint(x > y);
+	case OP_LE: return vint(x <= y);
+	case OP_GE: return vint(x >= y);
+	case OP_EQ: return vint(x == y);
+	case OP_NE: return vint(x != y);
+	case OP_BAND: return vint(x & y);
+	case OP_BOR: return vint(x | y);
+	case OP_XOR: return vint(x ^ y);
+	default: return unk(0);
+	}
+}
+
+static val arith(int op, const val *a, const val *b, int uns)
 {
 	if (a->k == V_ARR && b->k == V_INT && (op == OP_ADD || op == OP_SUB)) {
 		val r = *a; /* a pointer into an array, moved */
@@ -652,29 +716,8 @@ static val arith(int op, const val *a, const val *b)
 	}
 	if (!known_num(a) || !known_num(b))
 		return unk(a->t | b->t);
-	if (a->k == V_INT && b->k == V_INT) {
-		long long x = a->i, y = b->i, r;
-		switch (op) {
-		case OP_ADD: r = x + y; break;
-		case OP_SUB: r = x - y; break;
-		case OP_MUL: r = x * y; break;
-		case OP_DIV: if (!y) return unk(0); r = x / y; break;
-		case OP_MOD: if (!y) return unk(0); r = x % y; break;
-		case OP_SHL: r = (y >= 0 && y < 63) ? x << y : 0; break;
-		case OP_SHR: r = (y >= 0 && y < 63) ? x >> y : 0; break;
-		case OP_LT: r = x < y; break;
-		case OP_GT: r = x > y; break;
-		case OP_LE: r = x <= y; break;
-		case OP_GE: r = x >= y; break;
-		case OP_EQ: r = x == y; break;
-		case OP_NE: r = x != y; break;
-		case OP_BAND: r = x & y; break;
-		case OP_BOR: r = x | y; break;
-		case OP_XOR: r = x ^ y; break;
-		default: return unk(0);
-		}
-		return vint(r);
-	}
+	if (a->k == V_INT && b->k == V_INT)
+		return arith_int(op, a->i, b->i, uns);
 	double x = num(a), y = num(b);
 	switch (op) {
 	case OP_ADD: return vflt(x + y);
@@ -699,6 +742,28 @@ static void argv_seen(ctx *c, const val *v)
 	for (int i = 1; i < c->nargv; i++)
 		if (c->argv_words[i] == v->s)
 			c->argv_read[i] = 1;
+}
+
+/* A floating value converted to an integer type; unknown (with taint t)
+ * when C leaves it undefined: NaN, infinite, out of range of long long. */
+static val flt_to_int(double f, unsigned t)
+{
+	if (!(f >= -0x1p63 && f < 0x1p63))
+		return unk(t);
+	return vint((long long)f);
+}
+
+/* Is the storage a V_REF points at still there?  Globals always are; a
+ * local only while the call whose frame holds it runs (a pointer that
+ * outlives it is undefined behaviour in C; here it reads unknown). */
+static int ref_live(const ctx *c, const val *r)
+{
+	if (r->i == 0)
+		return 1;
+	for (const frame *f = c->fr; f; f = f->up)
+		if (f->serial == (unsigned long long)r->i)
+			return r->ref >= f->slots && r->ref < f->slots + f->nslots;
+	return 0;
 }
 
 static val eval_var(ctx *c, ir_var *var)
@@ -1052,7 +1117,19 @@ static val eval_scaled(ctx *c, ir_expr *e, double p)
 	return r;
 }
 
+static val eval_expr(ctx *c, ir_expr *e);
+
+/* Every value an expression yields: a pointer into a frame whose call has
+ * ended reads unknown, so no caller ever dereferences dead storage. */
 static val eval(ctx *c, ir_expr *e)
+{
+	val v = eval_expr(c, e);
+	if (v.k == V_REF && !ref_live(c, &v))
+		return unk(v.t);
+	return v;
+}
+
+static val eval_expr(ctx *c, ir_expr *e)
 {
 	if (!e)
 		return unk(0);
@@ -1076,7 +1153,7 @@ static val eval(ctx *c, ir_expr *e)
 	case E_CAST: {
 		val v = eval(c, e->kids[0]);
 		if (!e->is_float && v.k == V_FLT)
-			return vint((long long)v.f);
+			return flt_to_int(v.f, v.t);
 		if (e->is_float && v.k == V_INT)
 			return vflt((double)v.i);
 		return v;
@@ -1126,7 +1203,7 @@ static val eval(ctx *c, ir_expr *e)
 		if ((e->op == OP_EQ || e->op == OP_NE) && (a.k == V_HANDLE || b.k == V_HANDLE ||
 							   a.k == V_MEM || b.k == V_MEM))
 			return unk(0);
-		val r = arith(e->op, &a, &b);
+		val r = arith(e->op, &a, &b, e->is_unsigned);
 		r.t |= a.t | b.t;
 		r.t &= ~(unsigned)T_FACTS;
 		if (e->op == OP_MOD && (a.t & T_RAND))
@@ -1134,7 +1211,7 @@ static val eval(ctx *c, ir_expr *e)
 		if (r.k == V_UNK && nonaffine(e->op, &a, &b))
 			r.t |= T_RAND;
 		if (!e->is_float && r.k == V_FLT && e->op >= OP_ADD && e->op <= OP_MOD)
-			r = vint((long long)r.f);
+			r = flt_to_int(r.f, r.t);
 		return r;
 	}
 	case E_UN: {
@@ -1150,6 +1227,8 @@ static val eval(ctx *c, ir_expr *e)
 				val r = { 0 };
 				r.k = V_REF;
 				r.ref = storage(c, k->var);
+				if (!k->var->global && c->fr)
+					r.i = (long long)c->fr->serial; /* dies with the call */
 				return r.ref ? r : unk(0);
 			}
 			if (k->kind == E_FUNCREF)
@@ -1164,8 +1243,10 @@ static val eval(ctx *c, ir_expr *e)
 		val a = eval(c, e->kids[0]);
 		switch (e->op) {
 		case OP_NEG:
+			if (a.k == V_INT && e->is_unsigned)
+				return vint((long long)(0ULL - (unsigned long long)a.i));
 			if (a.k == V_INT)
-				return vint(-a.i);
+				return a.i == LLONG_MIN ? unk(a.t) : vint(-a.i);
 			if (a.k == V_FLT)
 				return vflt(-a.f);
 			return a;
@@ -1198,7 +1279,8 @@ static val eval(ctx *c, ir_expr *e)
 		c->ops++;
 		val a = eval(c, e->kids[0]);
 		val one = vint(1);
-		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a, &one);
+		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a, &one,
+			      e->is_unsigned);
 		n.t |= a.t;
 		assign_to(c, e->kids[0], n);
 		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
@@ -1208,7 +1290,10 @@ static val eval(ctx *c, ir_expr *e)
 		val r = eval(c, e->kids[1]);
 		if (e->op != OP_NONE) {
 			val l = eval(c, e->kids[0]);
-			val n = arith(e->op, &l, &r);
+			/* `u += n`: computed in the common type of both sides */
+			int uns = e->is_unsigned || (e->op != OP_SHL && e->op != OP_SHR &&
+						     e->kids[1]->is_unsigned);
+			val n = arith(e->op, &l, &r, uns);
 			n.t |= l.t | r.t;
 			n.t &= ~(unsigned)T_FACTS;
 			if (n.k == V_UNK && nonaffine(e->op, &l, &r))
@@ -2231,6 +2316,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	fr.live = 1;
 	fr.up = c->fr;
 	fr.level = c->fr ? c->fr->level + 1 : 0;
+	fr.serial = ++c->nframes;
 	frame *saved = c->fr;
 	double saved_ops = c->ops;
 	c->ops = 0;
@@ -3522,62 +3608,35 @@ static void exec(ctx *c, ir_stmt *s)
 
 /* ---- the walk ----------------------------------------------------------------------------- */
 
+/* argv of the entry point from --args (argv[0] is "program"); unknown, and
+ * *argc_out -1, when the string cannot be split (a quote left open) */
 static val argv_value(ctx *c, int *argc_out)
 {
-	const char *args = c->p->opts.args;
-	VD_VEC(const char *) words = { 0 };
-	vd_vec_push(words, "program");
-	/* shell-like split: whitespace, single and double quotes, backslash */
-	vd_buf w = VD_BUF_INIT;
-	int inword = 0;
-	char q = 0;
-	for (const char *s = args; s && *s; s++) {
-		if (q) {
-			if (*s == q)
-				q = 0;
-			else if (*s == '\\' && q == '"' && s[1])
-				vd_buf_putc(&w, *++s);
-			else
-				vd_buf_putc(&w, *s);
-			continue;
-		}
-		if (*s == '\'' || *s == '"') {
-			q = *s;
-			inword = 1;
-		} else if (*s == '\\' && s[1]) {
-			vd_buf_putc(&w, *++s);
-			inword = 1;
-		} else if (isspace((unsigned char)*s)) {
-			if (inword) {
-				vd_vec_push(words, vd_arena_strdup(c->a, vd_buf_cstr(&w)));
-				vd_buf_clear(&w);
-				inword = 0;
-			}
-		} else {
-			vd_buf_putc(&w, *s);
-			inword = 1;
-		}
+	char **words = NULL;
+	size_t n = 0;
+	if (vd_split_words(c->a, c->p->opts.args, &words, &n) != 0) {
+		vd_project_diag(c->p, 1, NULL, 0, "--args: %s: argc and argv are unknown",
+				vd_error_last());
+		*argc_out = -1;
+		return unk(0);
 	}
-	if (inword)
-		vd_vec_push(words, vd_arena_strdup(c->a, vd_buf_cstr(&w)));
-	vd_buf_release(&w);
 	val v = { 0 };
 	v.k = V_ARR;
 	v.a = vd_arena_alloc(c->a, sizeof(arr));
-	v.a->n = (int)words.n + 1;
-	v.a->v = vd_arena_alloc(c->a, (words.n + 1) * sizeof(val));
-	for (size_t i = 0; i < words.n; i++)
-		v.a->v[i] = vstr(words.v[i]);
-	v.a->v[words.n] = vint(0); /* argv[argc] == NULL */
-	*argc_out = (int)words.n;
-	c->nargv = (int)words.n;
-	c->argv_words = vd_arena_alloc(c->a, (words.n + 1) * sizeof(char *));
-	c->argv_read = vd_arena_alloc(c->a, words.n + 1);
-	for (size_t i = 0; c->argv_words && c->argv_read && i < words.n; i++)
-		c->argv_words[i] = words.v[i];
+	v.a->n = (int)n + 2;
+	v.a->v = vd_arena_alloc(c->a, (n + 2) * sizeof(val));
+	v.a->v[0] = vstr("program");
+	for (size_t i = 0; i < n; i++)
+		v.a->v[i + 1] = vstr(words[i]);
+	v.a->v[n + 1] = vint(0); /* argv[argc] == NULL */
+	*argc_out = (int)n + 1;
+	c->nargv = (int)n + 1;
+	c->argv_words = vd_arena_alloc(c->a, (n + 2) * sizeof(char *));
+	c->argv_read = vd_arena_alloc(c->a, n + 2);
+	for (size_t i = 0; c->argv_words && c->argv_read && i < n + 1; i++)
+		c->argv_words[i] = v.a->v[i].s;
 	if (!c->argv_words || !c->argv_read)
 		c->nargv = 0;
-	vd_vec_free(words);
 	return v;
 }
 
@@ -3653,7 +3712,7 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 		val args[2];
 		int argc = 0;
 		args[1] = argv_value(&c, &argc);
-		args[0] = p->opts.args ? vint(argc) : unk(0);
+		args[0] = p->opts.args && argc >= 0 ? vint(argc) : unk(0);
 		if (!p->opts.args) /* without --args, argv's contents are unknown */
 			args[1] = unk(0);
 		call_function(&c, entry, args, 2);

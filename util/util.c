@@ -462,6 +462,73 @@ double vd_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* ---- words ------------------------------------------------------------------------ */
+
+int vd_split_words(vd_arena *a, const char *s, char ***words, size_t *n)
+{
+	VD_VEC(char *) w = { 0 };
+	vd_buf cur = VD_BUF_INIT;
+	int inword = 0, rc = VD_OK;
+	char q = 0;
+	const char *opened = NULL;
+	*words = NULL;
+	*n = 0;
+	for (const char *p = s; p && *p; p++) {
+		if (q) {
+			if (*p == q)
+				q = 0;
+			else if (*p == '\\' && q == '"' && p[1])
+				vd_buf_putc(&cur, *++p);
+			else
+				vd_buf_putc(&cur, *p);
+			continue;
+		}
+		if (*p == '\'' || *p == '"') {
+			q = *p;
+			opened = p;
+			inword = 1;
+		} else if (*p == '\\' && p[1]) {
+			vd_buf_putc(&cur, *++p);
+			inword = 1;
+		} else if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\v' || *p == '\f' ||
+			   *p == '\r') {
+			if (inword && vd_vec_push(w, vd_arena_strdup(a, vd_buf_cstr(&cur))) != 0)
+				goto oom;
+			vd_buf_clear(&cur);
+			inword = 0;
+		} else {
+			vd_buf_putc(&cur, *p);
+			inword = 1;
+		}
+	}
+	if (q) {
+		vd_error_set("unterminated %s quote (opened at character %zu)",
+			     q == '"' ? "double" : "single", (size_t)(opened - s) + 1);
+		rc = VD_EPARSE;
+		goto done;
+	}
+	if (inword && vd_vec_push(w, vd_arena_strdup(a, vd_buf_cstr(&cur))) != 0)
+		goto oom;
+	char **out = vd_arena_alloc(a, (w.n + 1) * sizeof(char *));
+	if (!out)
+		goto oom;
+	for (size_t i = 0; i < w.n; i++) {
+		if (!w.v[i])
+			goto oom;
+		out[i] = w.v[i];
+	}
+	*words = out;
+	*n = w.n;
+	goto done;
+oom:
+	vd_error_set("out of memory");
+	rc = VD_ERROR;
+done:
+	vd_buf_release(&cur);
+	vd_vec_free(w);
+	return rc;
+}
+
 /* ---- device defaults ------------------------------------------------------------ */
 
 void vd_device_defaults(vd_device *d)

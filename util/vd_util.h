@@ -111,4 +111,14 @@ char *vd_path_relative(vd_arena *a, const char *root, const char *path);
 char *vd_path_join(vd_arena *a, const char *dir, const char *path);
 double vd_now(void); /* monotonic seconds */
 
+/* Splits `s` into words the way a shell does, without any expansion:
+ * blanks separate words; '...' keeps its text as it is; "..." keeps its
+ * text, a backslash in it taking the next character literally; outside
+ * quotes a backslash takes the next character literally (a backslash that
+ * ends `s` is itself).  The words are copied into `a`; *words receives a
+ * NULL-terminated array of them (in `a`), *n their count.  s NULL is no
+ * words.  A quote left open is an error: VD_EPARSE, the message says which
+ * quote and where it opened; *words and *n are then NULL and 0. */
+int vd_split_words(vd_arena *a, const char *s, char ***words, size_t *n);
+
 #endif

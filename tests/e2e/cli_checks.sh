@@ -584,6 +584,218 @@ compdb_special_files)
 	[ "$(q "SELECT count(*) FROM v_blocks WHERE block_id = 'app.c:save'")" = 1 ] ||
 		fail "the regular file's blocks are stored"
 	;;
+dangling_ref)
+	# pointers to a function's locals that outlive its call (undefined in
+	# C): reading or writing through them must not touch freed memory (the
+	# ASan build fails here otherwise); what they point at reads unknown
+	cat > d.c <<'C'
+#include <unistd.h>
+struct holder { int *p; };
+int *g;
+struct holder gs;
+int *tab[2];
+static char buf[8];
+static void set_global(void) { int l = 7; g = &l; }
+static int *addr_of_local(void) { int l = 3; return &l; }
+static void set_field(void) { int l = 4; gs.p = &l; }
+static void set_elem(void) { int l = 6; tab[0] = &l; }
+static void write_through(void) { *g = 9; }
+static void live(void) { for (int i = 0; i < *g; i++) write(1, buf, 1); }
+/* not reached from main: walked after main's frame is gone */
+int unused(void)
+{
+	for (int i = 0; i < *g; i++)
+		write(1, buf, 2);
+	return 0;
+}
+int main(void)
+{
+	int l = 5;
+	g = &l;
+	live();
+	set_global();
+	for (int i = 0; i < *g; i++) write(1, buf, 3);
+	write_through();
+	int *p = addr_of_local();
+	for (int i = 0; i < *p; i++) write(1, buf, 4);
+	set_field();
+	for (int i = 0; i < *gs.p; i++) write(1, buf, 5);
+	set_elem();
+	for (int i = 0; i < *tab[0]; i++) write(1, buf, 6);
+	g = &l;
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "d.c"], "file": "d.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --quiet --assume-trip 37 --db v.db compile_commands.json >out 2>&1 ||
+		{ grep -m3 -E 'ERROR|runtime error|SUMMARY' out >&2 || tail -n 5 out >&2; fail "analyze"; }
+	p2() { q "SELECT p2 FROM v_blocks WHERE block_id = 'd.c:$1'"; }
+	[ "$(p2 live/loop#1)" = 5.0 ] || fail "a pointer to a live local reads it: $(p2 live/loop#1)"
+	for b in unused/loop#1 main/loop#1 main/loop#2 main/loop#3 main/loop#4; do
+		[ "$(p2 $b)" = 37.0 ] || fail "$b: a dead local reads unknown (assumed 37), got $(p2 $b)"
+	done
+	;;
+const_eval_ub)
+	# constant evaluation with C's rules: what C leaves undefined is unknown
+	# (the loop runs the assumed 37 times) instead of SIGFPE or a UBSan
+	# report; unsigned arithmetic wraps; defined signed arithmetic is exact
+	cat > c.c <<'C'
+#include <limits.h>
+#include <unistd.h>
+static char buf[8];
+void div_min(void) { long long a = LLONG_MIN, b = -1; for (long long i = 0; i < a / b; i++) write(1, buf, 1); }
+void mod_min(void) { long long a = LLONG_MIN, b = -1; for (long long i = 0; i < a % b + 10; i++) write(1, buf, 1); }
+void div_zero(void) { long long a = 10, z = 0; for (long long i = 0; i < a / z; i++) write(1, buf, 1); }
+void mod_zero(void) { long long a = 10, z = 0; for (long long i = 0; i < a % z; i++) write(1, buf, 1); }
+void add_over(void) { long long a = LLONG_MAX, one = 1; for (long long i = 0; i < a + one; i++) write(1, buf, 1); }
+void sub_over(void) { long long a = LLONG_MIN, one = 1; for (long long i = 0; i < a - one; i++) write(1, buf, 1); }
+void mul_over(void) { long long a = LLONG_MAX / 2 + 1, two = 2; for (long long i = 0; i < a * two; i++) write(1, buf, 1); }
+void neg_min(void) { long long a = LLONG_MIN; for (long long i = 0; i < -a; i++) write(1, buf, 1); }
+void shl_64(void) { long long a = 1, k = 64; for (long long i = 0; i < (a << k) + 3; i++) write(1, buf, 1); }
+void shl_neg_count(void) { long long a = 1, k = -1; for (long long i = 0; i < (a << k) + 3; i++) write(1, buf, 1); }
+void shr_64(void) { long long a = 1, k = 64; for (long long i = 0; i < (a >> k) + 3; i++) write(1, buf, 1); }
+void shl_neg_value(void) { long long a = -1, k = 3; for (long long i = 0; i < (a << k) + 20; i++) write(1, buf, 1); }
+void shl_out_of_range(void) { long long a = 3, k = 62; for (long long i = 0; i < (a << k); i++) write(1, buf, 1); }
+void inc_over(void) { long long a = LLONG_MAX; a++; for (long long i = 0; i < a; i++) write(1, buf, 1); }
+void assign_over(void) { long long a = LLONG_MAX; a += 1; for (long long i = 0; i < a; i++) write(1, buf, 1); }
+void cast_huge(void) { double d = 1e300; for (long long i = 0; i < (long long)d; i++) write(1, buf, 1); }
+void unsigned_wrap(void) { unsigned long long u = 0; u = u - 1; for (long long i = 0; i < (int)(u >> 60); i++) write(1, buf, 1); }
+void unsigned_mul_wrap(void) { unsigned long long b = 1ULL << 63, two = 2; for (long long i = 0; i < b * two + 4; i++) write(1, buf, 1); }
+void unsigned_div(void) { unsigned long long u = 0; u -= 1; for (long long i = 0; i < (int)((u / 2) >> 59); i++) write(1, buf, 1); }
+void unsigned_neg(void) { unsigned long long u = 1; for (long long i = 0; i < (-u >> 61) + 1; i++) write(1, buf, 1); }
+void signed_ok(void) { long long a = -7, b = 3, c = -16; for (long long i = 0; i < a / b + a % b + (c >> 2) + 20; i++) write(1, buf, 1); }
+void shl_ok(void) { long long a = 1, k = 62; for (long long i = 0; i < (a << k) / (a << 60) + 1; i++) write(1, buf, 1); }
+int main(void)
+{
+	div_min(); mod_min(); div_zero(); mod_zero(); add_over(); sub_over(); mul_over();
+	neg_min(); shl_64(); shl_neg_count(); shr_64(); shl_neg_value(); shl_out_of_range();
+	inc_over(); assign_over(); cast_huge();
+	unsigned_wrap(); unsigned_mul_wrap(); unsigned_div(); unsigned_neg(); signed_ok(); shl_ok();
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "c.c"], "file": "c.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --quiet --assume-trip 37 --db v.db compile_commands.json >out 2>&1 ||
+		{ grep -m3 -E 'ERROR|runtime error|SUMMARY' out >&2 || tail -n 5 out >&2; fail "analyze"; }
+	while read -r fn want; do
+		got=$(q "SELECT p2 FROM v_blocks WHERE block_id = 'c.c:$fn/loop#1'")
+		[ "$got" = "$want" ] || fail "$fn: loop runs $got times, expected $want"
+	done <<'EXPECT'
+div_min 37.0
+mod_min 37.0
+div_zero 37.0
+mod_zero 37.0
+add_over 37.0
+sub_over 37.0
+mul_over 37.0
+neg_min 37.0
+shl_64 37.0
+shl_neg_count 37.0
+shr_64 37.0
+shl_neg_value 37.0
+shl_out_of_range 37.0
+inc_over 37.0
+assign_over 37.0
+cast_huge 37.0
+unsigned_wrap 15.0
+unsigned_mul_wrap 4.0
+unsigned_div 15.0
+unsigned_neg 8.0
+signed_ok 13.0
+shl_ok 5.0
+EXPECT
+	;;
+numeric_options)
+	# every numeric option is checked: exit 1, one line naming the option
+	# and the value, and nothing analyzed or stored
+	small_project
+	bad() { # expected message, then the command line
+		local msg=$1
+		shift
+		"$VIDYA" "$@" >out 2>&1
+		expect_rc 1 $? "$*"
+		expect_in "$msg" out "$*"
+		[ "$(wc -l < out)" -eq 1 ] || { cat out >&2; fail "$*: one line of output"; }
+	}
+	A=(analyze --no-probe --db v.db)
+	bad "--assume-trip: 'nan' is not a finite number" "${A[@]}" --assume-trip nan compile_commands.json
+	bad "--assume-trip: 'inf' is not a finite number" "${A[@]}" --assume-trip inf compile_commands.json
+	bad "--assume-bytes: '-1' is out of range" "${A[@]}" --assume-bytes -1 compile_commands.json
+	bad "--assume-bytes: '4k' is not a number" "${A[@]}" --assume-bytes 4k compile_commands.json
+	bad "--jobs: '4294967297' is out of range" "${A[@]}" -j 4294967297 compile_commands.json
+	bad "--jobs: '100000' is out of range (1 to" "${A[@]}" --jobs 100000 compile_commands.json
+	bad "4 x online CPUs" "${A[@]}" -j 400 compile_commands.json
+	bad "--nprocs: '4294967297' is out of range" "${A[@]}" --nprocs 4294967297 compile_commands.json
+	bad "--nprocs: 'zero' is not an integer" "${A[@]}" --nprocs zero compile_commands.json
+	bad "--top: 'abc' is not an integer" "${A[@]}" --top abc compile_commands.json
+	bad "--top: '-1' is out of range" "${A[@]}" --top -1 compile_commands.json
+	bad "--top: '1e3' is not an integer" "${A[@]}" --top 1e3 compile_commands.json
+	bad "--max-depth: '-1' is out of range" "${A[@]}" --max-depth -1 compile_commands.json
+	bad "--max-depth: '100000' is out of range (1 to 256)" "${A[@]}" --max-depth 100000 compile_commands.json
+	bad "--shard: '1/2x' is not K/N" "${A[@]}" --shard 1/2x compile_commands.json
+	bad "--shard: '0/2' is out of range" "${A[@]}" --shard 0/2 compile_commands.json
+	bad "--shard: '1/2x' is not K/N" merge --no-probe --db v.db --shard 1/2x compile_commands.json x.db
+	[ ! -e v.db ] || fail "a refused option must not create the database"
+	"$VIDYA" analyze --no-probe --quiet --db v.db --top 5 --assume-trip 1e3 --max-depth 256 -j 1 \
+		compile_commands.json >out 2>&1 || { cat out >&2; fail "good values are accepted"; }
+	[ "$(q "SELECT assume_trip FROM v_runs")" = 1000.0 ] || fail "--assume-trip 1e3 stored as 1000"
+	bad "--run: 'abc' is not an integer" report --db v.db --run abc
+	bad "--run: '0' is out of range" report --db v.db --run 0
+	bad "--top: '1.5' is not an integer" report --db v.db --top 1.5
+	bad "--hz: '1e3' is not an integer" trace --db v.db --hz 1e3 -- true
+	bad "--hz: '100001' is out of range" trace --db v.db --hz 100001 -- true
+	"$VIDYA" report --db v.db --run 1 --top 3 >out 2>&1 || { cat out >&2; fail "report --run 1"; }
+	;;
+unknown_option)
+	# an unknown option: one line naming it and where help is, not the help
+	one_line() { # what, expected text
+		expect_rc 1 "$rc" "$1"
+		expect_in "$2" out "$1"
+		[ "$(wc -l < out)" -eq 1 ] || { cat out >&2; fail "$1: one line, not the help"; }
+	}
+	"$VIDYA" analyze --frobnicate x.json >out 2>&1; rc=$?
+	one_line "analyze --frobnicate" "unknown option '--frobnicate'; try 'vidya analyze --help'"
+	"$VIDYA" merge -Z x.json >out 2>&1; rc=$?
+	one_line "merge -Z" "unknown option '-Z'; try 'vidya merge --help'"
+	"$VIDYA" analyze --quiet=yes x.json >out 2>&1; rc=$?
+	one_line "analyze --quiet=yes" "option '--quiet' takes no value"
+	"$VIDYA" analyze --no x.json >out 2>&1; rc=$?
+	one_line "analyze --no" "ambiguous option '--no'"
+	"$VIDYA" analyze x.json --top >out 2>&1; rc=$?
+	one_line "analyze --top" "option '--top' needs a value"
+	"$VIDYA" report --bogus >out 2>&1; rc=$?
+	one_line "report --bogus" "try 'vidya report --help'"
+	"$VIDYA" sysprobe --bogus >out 2>&1; rc=$?
+	one_line "sysprobe --bogus" "try 'vidya sysprobe --help'"
+	"$VIDYA" trace --bogus -- true >out 2>&1; rc=$?
+	one_line "trace --bogus" "try 'vidya trace --help'"
+	"$VIDYA" model show --bogus >out 2>&1; rc=$?
+	one_line "model show --bogus" "try 'vidya model --help'"
+	"$VIDYA" --bogus >out 2>&1; rc=$?
+	one_line "vidya --bogus" "unknown option '--bogus'; try 'vidya --help'"
+	"$VIDYA" frobnicate >out 2>&1; rc=$?
+	one_line "vidya frobnicate" "unknown command 'frobnicate'; try 'vidya --help'"
+	;;
+args_quotes)
+	# --args is split like a shell: a quote left open is an error naming
+	# the option; closed quotes keep blanks inside one argument
+	small_project
+	"$VIDYA" analyze --no-probe --db v.db --args '3 "unclosed' compile_commands.json >out 2>&1
+	expect_rc 1 $? "unbalanced double quote"
+	expect_in "--args: '3 \"unclosed': unterminated double quote" out "message names --args and the value"
+	"$VIDYA" analyze --no-probe --db v.db --args "it's" compile_commands.json >out 2>&1
+	expect_rc 1 $? "unbalanced single quote"
+	expect_in "unterminated single quote" out "message says which quote"
+	[ ! -e v.db ] || fail "nothing stored"
+	"$VIDYA" analyze --no-probe --quiet --db v.db --args "'6' 'x y'" compile_commands.json >out 2>&1 ||
+		{ cat out >&2; fail "balanced quotes"; }
+	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 6.0 ] ||
+		fail "argv[1] is 6: $(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")"
+	;;
 *)
 	fail "unknown check"
 	;;
