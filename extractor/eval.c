@@ -904,7 +904,7 @@ static int counter_prob(ctx *c, ir_expr *cond, double *p)
 	for (long k = 0; k < tries && ok; k++) {
 		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
 		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
-		*st = vint((long long)x);
+		*st = flt_to_int(x, 0);
 		val r = eval(c, cond);
 		int tv = truth(&r);
 		if (tv < 0)
@@ -1561,7 +1561,9 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	     !strcmp(name, "arc4random_uniform") || strstr(name, "hash")))
 		return unk(T_RAND);
 	if ((!strcmp(name, "abs") || !strcmp(name, "labs") || !strcmp(name, "llabs")) && n >= 1)
-		return args[0].k == V_INT ? vint(args[0].i < 0 ? -args[0].i : args[0].i) : unk(args[0].t);
+		return args[0].k == V_INT && args[0].i != LLONG_MIN
+			       ? vint(args[0].i < 0 ? -args[0].i : args[0].i)
+			       : unk(args[0].t); /* abs(LLONG_MIN) is undefined */
 	if (!strcmp(name, "MPI_Comm_size") && n >= 2) {
 		if (args[1].k == V_REF)
 			store_val(c, args[1].ref, vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1));
@@ -1728,7 +1730,7 @@ static val io_success(const vd_catalog_entry *ce, val *args, int n, double bytes
 		} else if (!strncmp(nm, "fgets", 5) || !strncmp(nm, "gets", 4)) {
 			r = unk(T_NZ);
 		} else if (ce->op == VD_OP_WRITE || ce->bytes_arg >= 0) {
-			r = bytes_known && bytes >= 0 ? vint((long long)bytes) : unk(T_NN);
+			r = bytes_known && bytes >= 0 ? flt_to_int(bytes, T_NN) : unk(T_NN);
 		} else {
 			return unk(0); /* getc, fscanf, getline: where the data ends */
 		}
@@ -2548,6 +2550,8 @@ static int step_of(ctx *c, ir_expr *e, ir_var *v, double *step, int *mul)
 				return 0;
 			if (e->op == OP_MUL || e->op == OP_SHL) {
 				*mul = 1;
+				if (e->op == OP_SHL && (num(&k) < 0 || num(&k) > 62))
+					return 0; /* i <<= 64: undefined, no step */
 				*step = e->op == OP_MUL ? num(&k) : (double)(1LL << (int)num(&k));
 				return *step > 1;
 			}
@@ -2707,7 +2711,7 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 		double tn = c->p->opts.assume_trip;
 		if (st && st->k == V_UNK && !(st->t & (T_RAND | T_INDIRECT))) {
 			double y = num(&a) + (op == OP_LE ? tn - 1 : tn) * step;
-			b = vint((long long)y);
+			b = flt_to_int(y, 0);
 			b.t = T_ASSUMED;
 			store_val(c, st, b);
 			c->assumed_var = bv;
@@ -2760,7 +2764,7 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 	if (n >= 0 && !mul && a.k == V_INT && b.k == V_INT) {
 		/* the loop variable after the loop */
 		*fin_var = v;
-		*fin = vint((long long)(x + n * step));
+		*fin = flt_to_int(x + n * step, 0);
 	}
 	return n;
 }

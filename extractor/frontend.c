@@ -25,6 +25,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+#include <xxhash.h>
+
 #include "project.h"
 
 typedef struct tok {
@@ -1284,9 +1287,9 @@ const char *vd_file_hash(vd_project *root, const char *path)
 	/* a FIFO or device in place of a dependency is no content: never
 	 * block on it or read it without end */
 	if (vd_read_regular(path, (size_t)1 << 30, &text, &len, why, sizeof(why)) == 0) {
-		uint64_t a = vd_hash_bytes(text, len);
-		uint64_t b = vd_hash_bytes(text, len / 2) ^ (uint64_t)len * 0x9e3779b97f4a7c15ULL;
-		snprintf(hex, sizeof(hex), "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
+		XXH128_hash_t x = XXH3_128bits(text, len); /* content hash: 128-bit XXH3 */
+		snprintf(hex, sizeof(hex), "%016llx%016llx", (unsigned long long)x.high64,
+			 (unsigned long long)x.low64);
 	}
 	free(text);
 	pthread_mutex_lock(&root->mu);
@@ -1305,7 +1308,46 @@ typedef struct dep_ctx {
 	const char *dir;
 	vd_arena *a;
 	int bad;
+	vd_map *dirs;   /* search directories already listed */
+	strvec dirlist; /* ... in order */
+	strvec headers; /* the project's headers read */
 } dep_ctx;
+
+/* A directory where an included header could be found: the include path's
+ * directories and those of the project's headers. */
+static void dep_dir(dep_ctx *d, const char *dir)
+{
+	if (!dir || !*dir || vd_map_has(d->dirs, dir))
+		return;
+	vd_map_put(d->dirs, dir, (void *)1);
+	vd_vec_push(d->dirlist, dir);
+}
+
+/* The include search's outcome, for the cache: for each project header
+ * found in search directory S as S/NAME, whether every other directory D
+ * holds a D/NAME - a header added there later could shadow the one found.
+ * Lines read "D/NAME<TAB>E" (exists) or "<TAB>N" (does not). */
+static void dep_search(dep_ctx *d)
+{
+	for (size_t i = 0; i < d->headers.n; i++) {
+		const char *f = d->headers.v[i], *name = NULL;
+		size_t best = 0;
+		for (size_t k = 0; k < d->dirlist.n; k++) {
+			size_t l = strlen(d->dirlist.v[k]);
+			if (l > best && !strncmp(f, d->dirlist.v[k], l) && f[l] == '/')
+				best = l, name = f + l + 1;
+		}
+		if (!name)
+			continue;
+		for (size_t k = 0; k < d->dirlist.n; k++) {
+			const char *cand = vd_arena_printf(d->a, "%s/%s", d->dirlist.v[k], name);
+			if (!strcmp(cand, f))
+				continue;
+			struct stat st;
+			vd_buf_printf(d->out, "%s\t%c\n", cand, stat(cand, &st) == 0 ? 'E' : 'N');
+		}
+	}
+}
 
 static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData data)
 {
@@ -1319,6 +1361,13 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
 			vd_buf_printf(d->out, "%s\t%s\n", abs, h);
 		else
 			d->bad = 1;
+		if (strncmp(abs, "/usr/", 5) && d->dirs) { /* a project header */
+			const char *slash = strrchr(abs, '/');
+			if (slash && slash > abs)
+				dep_dir(d, vd_arena_strndup(d->a, abs, (size_t)(slash - abs)));
+			vd_vec_push(d->headers, abs);
+		}
+
 	}
 	clang_disposeString(s);
 }
@@ -1429,8 +1478,30 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 	L.dir = job->directory;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_cb, &L);
 	vd_vec_free(L.toks);
-	dep_ctx d = { root, deps, job->directory, p->arena, 0 };
-	clang_getInclusions(tu, inclusion_cb, &d);
+	dep_ctx d = { root, deps, job->directory, p->arena, 0, vd_map_new(), { 0 }, { 0 } };
+	/* the include path's directories: where a new header could appear */
+	for (int i = 0; d.dirs && i < job->argc; i++) {
+		const char *a = job->argv[i];
+		static const char *const flags[] = { "-I", "-iquote", "-isystem", "-idirafter", NULL };
+		for (int k = 0; flags[k]; k++) {
+			size_t fl = strlen(flags[k]);
+			if (strncmp(a, flags[k], fl))
+				continue;
+			const char *dir = a[fl] ? a + fl : (i + 1 < job->argc ? job->argv[i + 1] : NULL);
+			if (dir)
+				dep_dir(&d, vd_path_join(p->arena, job->directory, dir));
+			break;
+		}
+	}
+	if (d.dirs) {
+		clang_getInclusions(tu, inclusion_cb, &d);
+		dep_search(&d);
+	} else {
+		d.bad = 1;
+	}
+	vd_map_free(d.dirs);
+	vd_vec_free(d.dirlist);
+	vd_vec_free(d.headers);
 	if (d.bad)
 		vd_buf_clear(deps); /* an unreadable dependency: never cache */
 	clang_disposeTranslationUnit(tu);
@@ -1680,6 +1751,14 @@ static int deps_valid(vd_project *p, const char *deps)
 			return 0;
 		memcpy(path, s, (size_t)(tab - s));
 		path[tab - s] = '\0';
+		if (nl - tab == 2 && (tab[1] == 'E' || tab[1] == 'N')) {
+			/* a place the include search looked: still as it was? */
+			struct stat st;
+			if ((stat(path, &st) == 0) != (tab[1] == 'E'))
+				return 0;
+			s = nl + 1;
+			continue;
+		}
 		const char *h = vd_file_hash(p, path);
 		if (!h || strlen(h) != (size_t)(nl - tab - 1) || strncmp(h, tab + 1, (size_t)(nl - tab - 1)))
 			return 0;

@@ -308,6 +308,34 @@ EOF2
 	expect_in "deep.c: error: the parser" out "the error names the file"
 	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'program'")" = "3.0" ] || fail "ok.c analyzed"
 	;;
+cache_shadow)
+	# a new header that shadows the one found last time (earlier on the
+	# include path) invalidates the cached parse
+	mkdir inc1 inc2
+	echo '#define N 9' > inc2/cfg.h
+	cat > app.c <<'EOF2'
+#include <unistd.h>
+#include "cfg.h"
+int main(void)
+{
+	char b[1];
+	for (int i = 0; i < N; i++)
+		write(1, b, 1);
+	return 0;
+}
+EOF2
+	printf '[{"directory": "%s", "arguments": ["cc", "-Iinc1", "-Iinc2", "-c", "app.c"], "file": "app.c"}]\n' "$T" \
+		> compile_commands.json
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json || fail "first run"
+	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")" = 9.0 ] || fail "N = 9"
+	echo '#define N 5' > inc1/cfg.h
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || fail "second run"
+	expect_in "0 from the cache" out "the shadowing header is seen"
+	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")" = 5.0 ] ||
+		fail "N = 5 from inc1/cfg.h: $(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:main/loop#1'")"
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || fail "third run"
+	expect_in "1 from the cache" out "unchanged again: cached"
+	;;
 entry_option)
 	small_project
 	"$VIDYA" analyze --no-probe --quiet --db v.db --entry save compile_commands.json || fail "analyze"
