@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <pthread.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -3660,7 +3661,7 @@ static void init_globals(ctx *c)
 	c->ops = 0;
 }
 
-int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
+static int walk(vd_project *p, const vd_visitor *v, int *phase)
 {
 	ctx c = { 0 };
 	c.p = p;
@@ -3793,6 +3794,42 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 	vd_vec_free(c.handles);
 	vd_arena_free(c.a);
 	return 0;
+}
+
+/* The walk recurses with the program's structure (expressions up to 2000
+ * levels, calls up to --max-depth, statements, loops): it runs on a thread
+ * of its own with a stack large enough for all of it (reserved, committed
+ * only as used), not on whatever stack the caller has. */
+#define WALK_STACK ((size_t)1 << 30)
+
+typedef struct walk_args {
+	vd_project *p;
+	const vd_visitor *v;
+	int *phase;
+	int rc;
+} walk_args;
+
+static void *walk_thread(void *arg)
+{
+	walk_args *w = arg;
+	w->rc = walk(w->p, w->v, w->phase);
+	return NULL;
+}
+
+int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
+{
+	walk_args w = { p, v, phase, -1 };
+	pthread_attr_t at;
+	pthread_t t;
+	if (pthread_attr_init(&at) != 0)
+		return walk(p, v, phase);
+	int ok = pthread_attr_setstacksize(&at, WALK_STACK) == 0 &&
+		 pthread_create(&t, &at, walk_thread, &w) == 0;
+	pthread_attr_destroy(&at);
+	if (!ok)
+		return walk(p, v, phase); /* no thread to be had: the caller's stack */
+	pthread_join(t, NULL);
+	return w.rc;
 }
 
 const vd_file_info *vd_project_files(const vd_project *p, size_t *n)
