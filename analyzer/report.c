@@ -304,16 +304,56 @@ static const char *xml_clean(vd_buf *tmp, const char *s)
 	return vd_buf_cstr(tmp);
 }
 
+/* `s` as text a terminal shows as it is (term = 1: control characters,
+ * escape sequences included, and C1 controls become '?') or as valid UTF-8
+ * (term = 0); bytes that are not UTF-8 become U+FFFD either way.  A file
+ * or function name is data from the project, not terminal commands. */
+static const char *text_clean(vd_arena *a, const char *s, int term)
+{
+	if (!s)
+		return NULL;
+	vd_buf t = VD_BUF_INIT;
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		size_t l = utf8_len(p);
+		if (l == 0)
+			vd_buf_puts(&t, "\xef\xbf\xbd");
+		else if (term && ((l == 1 && (*p < 0x20 || *p == 0x7f)) || (l == 2 && p[0] == 0xc2 && p[1] < 0xa0)))
+			vd_buf_putc(&t, '?');
+		else
+			vd_buf_put(&t, (const char *)p, l);
+		p += l ? l : 1;
+	}
+	const char *r = vd_arena_strdup(a, vd_buf_cstr(&t));
+	vd_buf_release(&t);
+	return r;
+}
+
+/* A CSV cell: quoted when it must be; text that a spreadsheet would run as
+ * a formula (starting with = + - @, tab or CR) is prefixed with ' (OWASP's
+ * CSV-injection advice); invalid UTF-8 becomes U+FFFD. */
 static int csv_field(vd_buf *b, const char *s)
 {
 	if (!s)
 		return 0;
-	if (!strpbrk(s, ",\"\r\n"))
-		return vd_buf_puts(b, s);
-	int rc = vd_buf_putc(b, '"');
-	for (const char *p = s; !rc && *p; p++)
-		rc = *p == '"' ? vd_buf_puts(b, "\"\"") : vd_buf_putc(b, *p);
-	return rc ? rc : vd_buf_putc(b, '"');
+	vd_arena *a = vd_arena_new();
+	const char *c = a ? text_clean(a, s, 0) : NULL;
+	if (!c) {
+		vd_arena_free(a);
+		return -1;
+	}
+	int formula = strchr("=+-@\t\r", c[0]) && c[0];
+	int rc = 0;
+	if (!formula && !strpbrk(c, ",\"\r\n")) {
+		rc = vd_buf_puts(b, c);
+	} else {
+		rc = vd_buf_putc(b, '"') || (formula && vd_buf_putc(b, '\''));
+		for (const char *p = c; !rc && *p; p++)
+			rc = *p == '"' ? vd_buf_puts(b, "\"\"") : vd_buf_putc(b, *p);
+		rc = rc ? rc : vd_buf_putc(b, '"');
+	}
+	vd_arena_free(a);
+	return rc;
 }
 
 static int csv_num(vd_buf *b, double v)
@@ -504,12 +544,12 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 		const char **row = cells + (k + 1) * NCOLS;
 		char tmp[160];
 		row[COL_RANK] = vd_arena_printf(a, "%zu", k + 1);
-		row[COL_ID] = shorten(a, b->id ? b->id : "-", TABLE_ID_MAX);
+		row[COL_ID] = shorten(a, b->id ? text_clean(a, b->id, 1) : "-", TABLE_ID_MAX);
 		if (b->file && b->line > 0)
 			snprintf(tmp, sizeof(tmp), "%s:%d", b->file, b->line);
 		else
 			snprintf(tmp, sizeof(tmp), "%s", b->file ? b->file : "-");
-		row[COL_LOC] = shorten(a, vd_arena_strdup(a, tmp), TABLE_LOC_MAX);
+		row[COL_LOC] = shorten(a, text_clean(a, tmp, 1), TABLE_LOC_MAX);
 		row[COL_KIND] = vd_kind_name(b->kind);
 		if (isfinite(b->cioc))
 			row[COL_CIOC] = vd_arena_printf(a, "%.3f", b->cioc);
@@ -1087,6 +1127,8 @@ static int node_label(vd_buf *b, const vd_block *k)
 
 static int dot_str(vd_buf *b, const char *s)
 {
+	vd_arena *a = vd_arena_new();
+	s = a && s ? text_clean(a, s, 0) : s; /* valid UTF-8 */
 	int rc = vd_buf_putc(b, '"');
 	for (const char *p = s; !rc && p && *p; p++) {
 		if (*p == '"' || *p == '\\')
@@ -1098,6 +1140,7 @@ static int dot_str(vd_buf *b, const char *s)
 		else
 			rc = vd_buf_putc(b, *p);
 	}
+	vd_arena_free(a);
 	return rc ? rc : vd_buf_putc(b, '"');
 }
 

@@ -471,6 +471,49 @@ static void test_table_long_ids(void **state)
 	vd_result_free(r);
 }
 
+/* is `s` valid UTF-8? */
+static int valid_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 : (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : -1;
+		if (n < 0)
+			return 0;
+		for (int i = 1; i <= n; i++)
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+		p += n + 1;
+	}
+	return 1;
+}
+
+/* Names from the analyzed project are data: no terminal escape sequence,
+ * newline or invalid UTF-8 reaches the table; no CSV cell is a formula. */
+static void test_hostile_names(void **state)
+{
+	(void)state;
+	vd_result *r = make_result();
+	r->blocks[B_LOOP].id = "src/\x1b]0;owned\x07x\x1b[31m.c:f\n\xff/loop#1";
+	r->blocks[B_LOOP].file = "=cmd|' /C calc'!A0";
+	r->blocks[B_IO].file = "@SUM(1+1)\xc3";
+	char *t = render(r, VD_FMT_TABLE, 0, -1, 0);
+	assert_null(strchr(t, '\x1b'));
+	assert_null(strchr(t, '\x07'));
+	assert_true(valid_utf8(t));
+	assert_non_null(strstr(t, "?]0;owned?x?[31m.c:f?"));
+	free(t);
+	char *c = render(r, VD_FMT_CSV, 0, -1, 0);
+	assert_true(valid_utf8(c));
+	assert_non_null(strstr(c, "\"'=cmd|' /C calc'!A0\""));
+	assert_non_null(strstr(c, "\"'@SUM(1+1)\xef\xbf\xbd\""));
+	assert_null(strstr(c, ",=cmd"));
+	free(c);
+	char *d = render(r, VD_FMT_DOT, 0, -1, 0);
+	assert_true(valid_utf8(d));
+	free(d);
+	vd_result_free(r);
+}
+
 static void test_json(void **state)
 {
 	(void)state;
@@ -697,6 +740,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_orders),
 		cmocka_unit_test(test_table_long_ids),
+		cmocka_unit_test(test_hostile_names),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_dot),
