@@ -35,6 +35,8 @@ static void analyze_usage(FILE *out)
 		"  --args \"A B ...\"   argv[1..] of the entry point, for argc/argv-bound values\n"
 		"                     (split like a shell: quotes must close)\n"
 		"  --define NAME=V    bind a variable or macro (repeatable)\n"
+		"  --env NAME=V       what getenv(\"NAME\") returns; --env NAME: unset (NULL);\n"
+		"                     other names are unknown (repeatable)\n"
 		"  --nprocs N         processes running the program (P14, MPI_Comm_size;\n"
 		"                     1 to 2147483647, default 1)\n"
 		"  --assume-trip N    iterations of loops whose bound is unknown (default 100;\n"
@@ -167,6 +169,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		{ "entry", required_argument, NULL, 'e' },
 		{ "args", required_argument, NULL, 'a' },
 		{ "define", required_argument, NULL, 'D' },
+		{ "env", required_argument, NULL, 'E' },
 		{ "nprocs", required_argument, NULL, 'n' },
 		{ "assume-trip", required_argument, NULL, 'T' },
 		{ "assume-bytes", required_argument, NULL, 'B' },
@@ -199,6 +202,7 @@ static int run_analyze(int argc, char **argv, int merge)
 	vd_report_opts_init(&ro);
 	ro.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	const char **defines = calloc((size_t)argc + 1, sizeof(char *));
+	const char **envs = calloc((size_t)argc + 1, sizeof(char *));
 	const char **catalogs = calloc((size_t)argc + 1, sizeof(char *));
 	vd_project *p = NULL;
 	vd_store *st = NULL;
@@ -230,6 +234,14 @@ static int run_analyze(int argc, char **argv, int merge)
 				goto cleanup;
 			}
 			defines[eo.ndefines++] = optarg;
+			break;
+		case 'E':
+			if (!optarg[0] || optarg[0] == '=') {
+				cli_error("--env '%s': expected NAME=VALUE, or NAME for an unset variable",
+					  optarg);
+				goto cleanup;
+			}
+			envs[eo.nenvs++] = optarg;
 			break;
 		case 'n':
 			if (cli_opt_int("--nprocs", optarg, 1, INT_MAX, NULL, &iv) != 0)
@@ -323,6 +335,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		goto cleanup;
 	}
 	eo.defines = defines;
+	eo.envs = envs;
 	eo.user_catalogs = catalogs;
 	/* a copy: cli_data_file's buffer is reused for the model below */
 	static char catalog_path[PATH_MAX];
@@ -464,6 +477,7 @@ cleanup:
 	vd_store_close(st);
 	vd_project_free(p);
 	free(defines);
+	free(envs);
 	free(catalogs);
 	return rc;
 }

@@ -1649,8 +1649,16 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			assign_to(c, e->kids[0], args[1].k == V_STR ? args[1] : unk(args[1].t));
 		return args[0];
 	}
-	if (!strcmp(name, "getenv"))
+	if (!strcmp(name, "getenv") || !strcmp(name, "secure_getenv")) {
+		/* --env NAME=VALUE, --env NAME (unset: NULL); else unknown */
+		for (size_t i = 0; n >= 1 && args[0].k == V_STR && i < c->p->opts.nenvs; i++) {
+			const char *d = c->p->opts.envs[i], *eq = strchr(d, '=');
+			size_t nl = eq ? (size_t)(eq - d) : strlen(d);
+			if (strlen(args[0].s) == nl && !strncmp(args[0].s, d, nl))
+				return eq ? vstr(eq + 1) : vint(0);
+		}
 		return unk(0);
+	}
 	/* MPI_Init(&argc, &argv) takes them to let the MPI strip its own
 	 * options; launchers (mpirun, srun) pass none, so the program's
 	 * arguments stay as bound.  MPI_Init_thread's `provided` is unknown. */
@@ -2835,6 +2843,31 @@ static ir_expr *find_getopt(ir_expr *e)
 	return NULL;
 }
 
+/* A getopt call in a statement that runs on every iteration, or in one arm
+ * of an if near the top (gzip: `if (env_argv) ... else optc =
+ * getopt_long(...);`) */
+static ir_expr *stmt_getopt(ir_stmt *it, int depth)
+{
+	if (!it || depth > 2)
+		return NULL;
+	if (it->kind == S_SEQ && it->nkids == 1) /* a declaration statement */
+		it = it->kids[0];
+	if (it->kind == S_EXPR || it->kind == S_DECL)
+		return find_getopt(it->e);
+	if (it->kind == S_IF)
+		for (int a = 0; a < it->nkids; a++) {
+			ir_stmt *arm = it->kids[a];
+			ir_stmt **xs = arm && arm->kind == S_SEQ ? arm->kids : &arm;
+			int nx = arm && arm->kind == S_SEQ ? arm->nkids : 1;
+			for (int k = 0; k < nx && k < 3; k++) {
+				ir_expr *g = stmt_getopt(xs[k], depth + 1);
+				if (g)
+					return g;
+			}
+		}
+	return NULL;
+}
+
 /* The getopt call that drives a loop: in its condition
  * (`while ((c = getopt(...)) != -1)`), or in one of the first statements of
  * its body (`for (;;) { c = getopt_long(...); if (c == -1) break; ...}`). */
@@ -2847,13 +2880,8 @@ static ir_expr *loop_getopt(ir_stmt *s, int *in_cond)
 	ir_stmt *b = s->kids[0];
 	ir_stmt **items = b->kind == S_SEQ ? b->kids : &b;
 	int n = b->kind == S_SEQ ? b->nkids : 1;
-	for (int i = 0; i < n && i < 4 && !g; i++) {
-		ir_stmt *it = items[i];
-		if (it && it->kind == S_SEQ && it->nkids == 1) /* a declaration statement */
-			it = it->kids[0];
-		if (it && (it->kind == S_EXPR || it->kind == S_DECL))
-			g = find_getopt(it->e);
-	}
+	for (int i = 0; i < n && i < 4 && !g; i++)
+		g = stmt_getopt(items[i], 0);
 	return g;
 }
 

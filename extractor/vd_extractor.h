@@ -66,6 +66,8 @@ typedef struct vd_extract_opts {
 	const char *args;           /* argv[1..] as one shell-like string, or NULL */
 	const char *const *defines; /* "NAME=VALUE" */
 	size_t ndefines;
+	const char *const *envs;    /* getenv: "NAME=VALUE", or "NAME" for unset */
+	size_t nenvs;
 	int nprocs;                 /* MPI_Comm_size result, P14; default 1 */
 	double assume_trip;         /* iterations of a loop whose bound is unknown */
 	double assume_bytes;        /* bytes of a data call whose size is unknown */

@@ -336,6 +336,35 @@ EOF2
 	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || fail "third run"
 	expect_in "1 from the cache" out "unchanged again: cached"
 	;;
+env_option)
+	# --env NAME=VALUE is what getenv returns, --env NAME an unset variable
+	cat > app.c <<'EOF2'
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(void)
+{
+	char b[8];
+	const char *m = getenv("MODE");
+	if (m && strcmp(m, "fast") == 0)
+		write(1, b, 1);
+	else
+		for (int i = 0; i < 10; i++)
+			write(1, b, 8);
+	return 0;
+}
+EOF2
+	printf '[{"directory": "%s", "arguments": ["cc", "-c", "app.c"], "file": "app.c"}]\n' "$T" \
+		> compile_commands.json
+	"$VIDYA" analyze --no-probe --quiet --db v.db --env MODE=fast compile_commands.json || fail "analyze"
+	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'app.c:main'")" = "1.0 1.0" ] ||
+		fail "MODE=fast: one write"
+	"$VIDYA" analyze --no-probe --quiet --db v.db --env MODE compile_commands.json || fail "analyze unset"
+	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'app.c:main'")" = "10.0 80.0" ] ||
+		fail "MODE unset: ten writes"
+	"$VIDYA" analyze --no-probe --db v.db --env =x compile_commands.json >out 2>&1
+	expect_rc 1 $? "--env without a name"
+	;;
 entry_option)
 	small_project
 	"$VIDYA" analyze --no-probe --quiet --db v.db --entry save compile_commands.json || fail "analyze"
