@@ -12,7 +12,10 @@
  * call the application made (parent 0) adds its duration, bytes and one
  * call to every block on the stack captured when it returned.  Calls one
  * layer makes into another (the pwrite of an H5Dwrite) are not added
- * again: their time is inside their parent's.
+ * again: their time is inside their parent's.  Samples deferred while the
+ * stack could not be taken (VD_TL_S_DEFERRED) carry the call chain of the
+ * code that was running when they were due; unattributed ones count for no
+ * block.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -36,8 +39,9 @@ const char *const vd_trace_counter_name[VD_NTRACE_COUNTERS] = {
 };
 
 static const char *const api_name[] = { "posix", "stdio", "mpiio", "hdf5" };
-static const char *const class_name[] = { "open", "close", "read", "write",
-					  "seek", "flush", "sync", "meta" };
+static const char *const class_name[] = { "open", "close", "read", "write", "seek",
+					  "flush", "sync", "meta" };
+#define NCLASSES ((int)(sizeof class_name / sizeof class_name[0]))
 
 static const struct {
 	int api;
@@ -448,7 +452,7 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			s->idx = t->files.n - 1;
 		}
 		int cls = VD_TL_C_META;
-		for (int k = 0; k < 8; k++)
+		for (int k = 0; k < NCLASSES; k++)
 			if (!strcmp(o->cls, class_name[k]))
 				cls = k;
 		count_op(&t->files.v[s->idx], s, o, cls);
@@ -507,6 +511,13 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	}
 	if (p->hz > t->sample_hz)
 		t->sample_hz = p->hz;
+	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
+		const vd_tl_sample *s = p->samples.v[i];
+		if (s->flags & VD_TL_S_UNATTRIBUTED)
+			pr.unattributed_s += (double)s->weight / p->hz;
+		else if (s->flags & VD_TL_S_DEFERRED)
+			pr.deferred_s += (double)s->weight / p->hz;
+	}
 
 	/* symbolizer over the modules the process had loaded */
 	mapper mp;
@@ -584,6 +595,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		r.req_bytes = o->req;
 		r.start_s = base + (double)o->t_start_ns / 1e9;
 		r.dur_s = (double)(o->t_end_ns - o->t_start_ns) / 1e9;
+		r.call_s = r.dur_s;
 		r.err = o->err;
 		r.fd = o->fd;
 		char idk[24];
@@ -602,7 +614,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		} else if (have_map && o->nframes) {
 			site st;
 			size_t n = stack_blocks(&mp, op_frames(o), o->nframes, -1, set, nb, &st);
-			double dur = r.dur_s;
+			double dur = r.call_s;
 			for (size_t k = 0; k < n; k++) {
 				a[set[k]].io_s += dur;
 				a[set[k]].io_n++;
@@ -660,14 +672,24 @@ oom_names:
 		for (size_t i = 0; i < p->samples.n; i++) {
 			const vd_tl_sample *s = p->samples.v[i];
 			const uint64_t *pcs = (const uint64_t *)(s + 1);
-			/* frames: the handler (ours, skipped), the signal trampoline,
-			 * then the interrupted instruction */
-			int k = 0;
-			while (k < s->nframes && skipped(&mp, pcs[k]))
-				k++;
 			site st;
-			size_t n = stack_blocks(&mp, pcs + k + 1, s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0,
-						0, set, nb, &st);
+			size_t n;
+			if (s->flags & VD_TL_S_UNATTRIBUTED)
+				continue;
+			if (s->flags & VD_TL_S_DEFERRED) {
+				/* a call chain: the recorder's frames (skipped),
+				 * then return addresses */
+				n = stack_blocks(&mp, pcs, s->nframes, -1, set, nb, &st);
+			} else {
+				/* frames: the handler (ours, skipped), the signal
+				 * trampoline, then the interrupted instruction */
+				int k = 0;
+				while (k < s->nframes && skipped(&mp, pcs[k]))
+					k++;
+				n = stack_blocks(&mp, pcs + k + 1,
+						 s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0, 0, set,
+						 nb, &st);
+			}
 			for (size_t j = 0; j < n; j++) {
 				a[set[j]].wall += period * s->weight;
 				a[set[j]].smp += s->weight;

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #define VD_TL_MAGIC "VDTRACE\0"
-#define VD_TL_VERSION 1
+#define VD_TL_VERSION 2
 #define VD_TL_MAXFRAMES 48     /* return addresses kept per op / sample */
 #define VD_TL_PATHMAX 1024     /* longest path stored (truncated beyond) */
 
@@ -200,10 +200,13 @@ typedef struct vd_tl_op {
 
 /* A wall-clock sample of one thread's stack.  `weight` counts the timer
  * periods it stands for (1 + overruns while the thread could not take the
- * signal, e.g. in an uninterruptible read).  `in_op` is the id of the
- * outermost interposed call the thread was inside, 0 = none.  Followed by
- * nframes program counters (the first one is the interrupted instruction,
- * the others return addresses). */
+ * signal, e.g. in an uninterruptible read, + periods deferred while the
+ * stack could not be taken).  `in_op` is the id of the outermost
+ * interposed call the thread was inside, 0 = none.  Followed by nframes
+ * program counters: for a plain sample (flags 0) the signal handler's
+ * frames, the signal trampoline, the interrupted instruction, then return
+ * addresses; for VD_TL_S_DEFERRED a call chain taken outside the signal
+ * handler (the recorder's own frames, then return addresses). */
 typedef struct vd_tl_sample {
 	vd_tl_rec rec;
 	uint64_t t_ns;
@@ -211,8 +214,20 @@ typedef struct vd_tl_sample {
 	int32_t tid;
 	uint32_t weight;
 	uint16_t nframes;
-	uint16_t pad[3];
+	uint16_t flags;        /* VD_TL_S_* */
+	uint16_t pad[2];
 } vd_tl_sample;
+
+/* Periods due while the stack could not be unwound (inside the dynamic
+ * loader, inside MPI_Init/MPI_Finalize, while the recorder wrote a record),
+ * charged to the stack of the code that was running then: the call chain
+ * taken at entry to MPI_Init, or when the loader or the recorder returned to
+ * the code that called it. */
+#define VD_TL_S_DEFERRED 1u
+/* Deferred periods for which no such stack could be taken (the thread or
+ * process ended inside the loader, or the recorder could not unwind):
+ * nframes is 0, the time is the process's but no block's. */
+#define VD_TL_S_UNATTRIBUTED 2u
 
 /* A loaded ELF object: load bias and the path; followed by path_len bytes. */
 typedef struct vd_tl_module {

@@ -326,6 +326,53 @@ mpiio)
 	eq "v_trace_files mpiio.dat (posix)" "65536|65536" \
 		"SELECT bytes_written, bytes_read FROM v_trace_files WHERE api = 'posix' AND $M"
 	;;
+mpi_init)
+	# mpi_phases: MPI_Init made 0.5 s slow by libslow_init.so (linked in,
+	# so it runs inside the recorder's MPI_Init wrapper), then two
+	# self-timed phases.  Samples due inside MPI_Init cannot be unwound
+	# there: they must land on MPI_Init's caller, start_mpi, never on
+	# phase_compute, which runs right after it.
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	command -v mpicc >/dev/null || skip "no mpicc"
+	cp "$PROGS/slow_init.c" . && mpicc -shared -fPIC -O2 slow_init.c -o libslow_init.so >build.log 2>&1 ||
+		{ cat build.log >&2; fail "cannot build libslow_init.so"; }
+	LIBS="-L$T -lslow_init -Wl,-rpath,$T" build mpi_phases mpicc
+	NPROCS=2 analyze phases.out
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpi_phases phases.out >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	for r in 0 1; do
+		[ "$(grep -c '^phase ' phases.out.$r 2>/dev/null)" = 3 ] || fail "rank $r wrote no results"
+		# the program's own numbers must be what it is built to produce
+		awk '$2 == "start_mpi" && $3 < 0.5 { bad = 1 }
+		     $2 == "phase_compute" && $4 / $3 > 0.01 { bad = 1 }
+		     $2 == "phase_io" && $4 / $3 < 0.9 { bad = 1 }
+		     END { exit bad }' phases.out.$r || { cat phases.out.$r >&2; fail "rank $r: mpi_phases' self-measured times are off"; }
+		while read -r _ name wall io ncalls; do
+			got=$(q "SELECT wall_s, CASE WHEN wall_s > 0 THEN min(1.0, io_s / wall_s) END, io_ops FROM trace_blocks
+			         WHERE trace_id = (SELECT max(trace_id) FROM traces) AND rank = $r AND block_id = 'mpi_phases.c:$name'")
+			IFS='|' read -r mwall mint mops <<<"$got"
+			[ -n "$mwall" ] && [ -n "$mint" ] || fail "rank $r, $name: no trace_blocks row (got '$got')"
+			diag="SELECT count(*) || ' calls, ' || round(sum(call_s), 4) || ' s, ' || count(*) FILTER (WHERE block_id IS NULL)
+			      || ' without block, ' || count(*) FILTER (WHERE parent_op IS NOT NULL) || ' with a parent'
+			      FROM v_trace_ops WHERE rank = $r AND call = 'MPI_File_write_at'"
+			# every I/O call it made is recorded and attributed to it
+			[ "$mops" = "$ncalls" ] ||
+				fail "rank $r, $name: io_ops $mops, the program made $ncalls I/O calls (MPI_File_write_at recorded: $(q "$diag"))"
+			awk -v w="$wall" -v s="$io" -v mw="$mwall" -v mi="$mint" 'BEGIN {
+				i = s / w; d = mi - i; if (d < 0) d = -d
+				e = mw - w; if (e < 0) e = -e
+				exit !(d <= 0.05 && e <= 0.10 * w) }' ||
+				fail "rank $r, $name: measured wall_s $mwall intensity $mint, the program timed itself at wall $wall io $io (intensity $(awk -v w="$wall" -v s="$io" 'BEGIN { printf "%.3f", s / w }')); allowed: intensity +-0.05, wall +-10% (MPI_File_write_at recorded: $(q "$diag"))"
+			[ "$name" != phase_io ] || [ "$mops" -ge 2 ] 2>/dev/null || fail "rank $r, phase_io: io_ops $mops, expected >= 2"
+		done < phases.out.$r
+		# the deferred time is the process's and says where it went
+		between "rank $r: deferred_s in ms (at least MPI_Init's 0.5 s sleep)" 500 100000 \
+			"SELECT CAST(deferred_s * 1000 AS INTEGER) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces) AND rank = $r"
+		between "rank $r: unattributed_s in ms (no thread ended inside the loader)" 0 10 \
+			"SELECT CAST(unattributed_s * 1000 AS INTEGER) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces) AND rank = $r"
+	done
+	;;
 hdf5)
 	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
 	LIBS="-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5" build hdf5_io cc -I/usr/include/hdf5/serial

@@ -20,6 +20,20 @@
  * write, open and wait calls; sleeps, which the kernel never restarts, are
  * wrapped (see wrap_posix.c) so a sample does not cut them short.
  *
+ * Deferred periods.  The handler cannot unwind while the thread is in the
+ * dynamic loader (the unwinder would take the loader's lock the thread
+ * already holds), in a quiet region (MPI_Init, MPI_Finalize, the wrappers'
+ * helper calls) or while it writes a record.  Those periods are charged to
+ * the stack that was current when they were due, never to a later one:
+ *  - MPI_Init/MPI_Finalize (vt_anchor_begin): the call chain is taken at
+ *    entry, before the MPI library runs, and every sample due inside is
+ *    written at once with that chain (no unwinding in the handler);
+ *  - the loader, a helper, a record: the periods are kept (`pending`) and
+ *    written, with the call chain taken right there, when the thread
+ *    returns to the code that called the loader or the wrapper;
+ *  - periods still pending when the thread or the process ends (it ended
+ *    inside the loader) have no stack: they are written as unattributed.
+ *
  * Nothing here prints or exits: the traced program's output is its own.
  * All file work uses raw system calls, never the wrapped functions.
  */
@@ -59,10 +73,13 @@ typedef struct tstate {
 	uint64_t stack[MAXDEPTH];
 	int timer_ok;
 	timer_t timer;
-	uint32_t pending;  /* sample periods skipped while busy */
+	uint32_t pending;  /* sample periods deferred, not yet written */
 	int in_loader;     /* inside dlopen/dlclose/dl_iterate_phdr */
 	unsigned sigs;     /* samples taken, for the sleep wrappers */
 	pid_t tid;
+	int anchored;      /* nesting of vt_anchor_begin */
+	int nanchor;       /* frames in anchor, 0: none (samples are deferred) */
+	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
 } tstate;
 
 static TLS tstate T;
@@ -302,6 +319,31 @@ static void forward(int sig, siginfo_t *si, void *uc)
 	}
 }
 
+#define FENCE() atomic_signal_fence(memory_order_seq_cst)
+
+/* Writes one sample record; the caller has set busy.  Async-signal-safe. */
+static void write_sample(tstate *t, const uint64_t *frames, int n, uint32_t weight,
+			 uint16_t flags)
+{
+	if (n < 0)
+		n = 0;
+	uint32_t size = align8(sizeof(vd_tl_sample) + (size_t)n * 8);
+	vd_tl_sample *s = (vd_tl_sample *)reserve(t, size);
+	if (!s)
+		return;
+	s->t_ns = vt_now();
+	s->in_op = t->depth > 0 ? t->stack[0] : 0;
+	s->tid = t->tid;
+	s->weight = weight;
+	s->nframes = (uint16_t)n;
+	s->flags = flags;
+	s->pad[0] = s->pad[1] = 0;
+	uint64_t *f = (uint64_t *)(s + 1);
+	for (int i = 0; i < n; i++)
+		f[i] = frames[i];
+	publish(t, &s->rec, VD_TL_SAMPLE);
+}
+
 static void on_sample(int sig, siginfo_t *si, void *uc)
 {
 	tstate *t = &T;
@@ -319,32 +361,92 @@ static void on_sample(int sig, siginfo_t *si, void *uc)
 	/* Not now: while the thread writes a record (busy), while it is in
 	 * the dynamic loader (the unwinder would take the loader's lock this
 	 * thread already holds: a deadlock; MPI_Init dlopens dozens of
-	 * components), or in a quiet region (MPI_Init itself).  The periods
-	 * go to the next sample. */
-	if (t->busy || t->in_loader || t->quiet) {
+	 * components), or in a quiet region (MPI_Init itself, a wrapper's
+	 * helper calls).  Inside MPI_Init the chain taken at its entry stands
+	 * for the stack; elsewhere the periods wait for the thread to return
+	 * to the code that called the loader or the wrapper (maybe_flush). */
+	if (t->busy) {
 		t->pending = weight;
 		errno = saved;
 		return;
 	}
+	if (t->in_loader || t->quiet) {
+		if (t->anchored && t->nanchor > 0) {
+			t->busy = 1;
+			FENCE();
+			t->pending = 0;
+			write_sample(t, t->anchor, t->nanchor, weight, VD_TL_S_DEFERRED);
+			FENCE();
+			t->busy = 0;
+		} else {
+			t->pending = weight;
+		}
+		errno = saved;
+		return;
+	}
 	t->busy = 1;
+	FENCE();
 	t->pending = 0;
 	void *frames[VD_TL_MAXFRAMES];
+	uint64_t pcs[VD_TL_MAXFRAMES];
 	int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
-	uint32_t size = align8(sizeof(vd_tl_sample) + (size_t)n * 8);
-	vd_tl_sample *s = (vd_tl_sample *)reserve(t, size);
-	if (s) {
-		s->t_ns = vt_now();
-		s->in_op = t->depth > 0 ? t->stack[0] : 0;
-		s->tid = t->tid;
-		s->weight = weight;
-		s->nframes = (uint16_t)n;
-		uint64_t *f = (uint64_t *)(s + 1);
-		for (int i = 0; i < n; i++)
-			f[i] = (uint64_t)(uintptr_t)frames[i];
-		publish(t, &s->rec, VD_TL_SAMPLE);
-	}
+	for (int i = 0; i < n; i++)
+		pcs[i] = (uint64_t)(uintptr_t)frames[i];
+	write_sample(t, pcs, n, weight, 0);
+	FENCE();
 	t->busy = 0;
 	errno = saved;
+}
+
+/*
+ * Writes the periods deferred on this thread with the call chain of the
+ * caller, once the thread is back where a stack may be taken (not in the
+ * loader, not quiet, not writing a record).  Called when the loader, a
+ * record or a quiet region ends: the chain is then the one of the code that
+ * was running when the periods were due.  Not from the signal handler.
+ */
+static void maybe_flush(tstate *t)
+{
+	if (!t->pending || t->busy || t->quiet || t->in_loader || !G.enabled || t->init < 0)
+		return;
+	int saved = errno;
+	t->busy = 1;
+	FENCE();
+	/* one instruction: a sample arriving meanwhile sees busy and adds to
+	 * pending, which this does not clear */
+	uint32_t w = __atomic_exchange_n(&t->pending, 0, __ATOMIC_RELAXED);
+	if (w) {
+		void *frames[VD_TL_MAXFRAMES];
+		uint64_t pcs[VD_TL_MAXFRAMES];
+		int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+		for (int i = 0; i < n; i++)
+			pcs[i] = (uint64_t)(uintptr_t)frames[i];
+		write_sample(t, pcs, n, w, n > 0 ? VD_TL_S_DEFERRED : VD_TL_S_UNATTRIBUTED);
+	}
+	FENCE();
+	t->busy = 0;
+	errno = saved;
+}
+
+/*
+ * Periods still deferred when the thread or the process ends: charged to
+ * the chain taken at entry to MPI_Init (or MPI_Finalize) when the thread
+ * is still inside it, else to no stack at all (the thread ended inside the
+ * loader): there is no stack that was current when they were due.
+ */
+static void flush_at_end(tstate *t)
+{
+	if (!t->pending || t->init < 0)
+		return;
+	t->busy = 1;
+	FENCE();
+	uint32_t w = __atomic_exchange_n(&t->pending, 0, __ATOMIC_RELAXED);
+	if (w && t->anchored && t->nanchor > 0)
+		write_sample(t, t->anchor, t->nanchor, w, VD_TL_S_DEFERRED);
+	else if (w)
+		write_sample(t, NULL, 0, w, VD_TL_S_UNATTRIBUTED);
+	FENCE();
+	t->busy = 0;
 }
 
 static void start_timer(void)
@@ -388,6 +490,7 @@ static void thread_end(void *unused)
 {
 	tstate *t = &T;
 	stop_timer();
+	flush_at_end(t);
 	if (t->init > 0) {
 		t->busy = 1;
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
@@ -409,7 +512,10 @@ void *dlopen(const char *file, int mode)
 	VT_REAL(void *, dlopen, (const char *, int));
 	T.in_loader++;
 	void *h = real_dlopen ? real_dlopen(file, mode) : NULL;
+	int e = errno;
 	T.in_loader--;
+	maybe_flush(&T);
+	errno = e;
 	return h;
 }
 
@@ -418,7 +524,10 @@ int dlclose(void *h)
 	VT_REAL(int, dlclose, (void *));
 	T.in_loader++;
 	int r = real_dlclose ? real_dlclose(h) : -1;
+	int e = errno;
 	T.in_loader--;
+	maybe_flush(&T);
+	errno = e;
 	return r;
 }
 
@@ -428,6 +537,9 @@ int dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data
 	T.in_loader++;
 	int r = real_dl_iterate_phdr ? real_dl_iterate_phdr(cb, data) : 0;
 	T.in_loader--;
+	/* the unwinder calls this from the handler and from maybe_flush:
+	 * busy is set then, so this does not recurse */
+	maybe_flush(&T);
 	return r;
 }
 
@@ -529,10 +641,16 @@ static void child_after_fork(void)
 	tstate *t = &T;
 	if (t->init > 0)
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
-	int quiet = t->quiet, depth = t->depth;
+	/* a fork inside MPI_Init: the child is inside it too */
+	int quiet = t->quiet, depth = t->depth, anchored = t->anchored, nanchor = t->nanchor;
+	uint64_t anchor[VD_TL_MAXFRAMES];
+	memcpy(anchor, t->anchor, sizeof anchor);
 	memset(t, 0, sizeof *t);
 	t->quiet = quiet;
 	t->depth = depth;
+	t->anchored = anchored;
+	t->nanchor = nanchor;
+	memcpy(t->anchor, anchor, sizeof anchor);
 	G.pid = (pid_t)syscall(SYS_getpid);
 	G.t0 = vt_now();
 	write_modules();
@@ -598,6 +716,8 @@ static void ensure_init(void)
 	init_once();
 	T.busy = 0;
 	atomic_store(&init_state, 2);
+	/* periods due while starting up: before main, in no block */
+	maybe_flush(&T);
 }
 
 __attribute__((constructor)) static void vt_init(void)
@@ -611,6 +731,7 @@ __attribute__((destructor)) static void vt_fini(void)
 		return;
 	stop_timer();
 	tstate *t = &T;
+	flush_at_end(t);
 	/* modules loaded since start-up (dlopen'ed plugins) */
 	write_modules();
 	t->busy = 1;
@@ -655,6 +776,7 @@ void *vt_next(const char *name)
 	T.in_loader++;
 	void *s = next_symbol(name);
 	T.in_loader--;
+	maybe_flush(&T);
 	return s;
 }
 
@@ -689,6 +811,52 @@ void vt_quiet_end(void)
 {
 	if (T.quiet > 0)
 		T.quiet--;
+	FENCE();
+	maybe_flush(&T);
+}
+
+void vt_anchor_begin(void)
+{
+	tstate *t = &T;
+	if (t->anchored++ == 0) {
+		t->nanchor = 0;
+		/* not inside the loader (MPI_Init from a constructor that dlopen
+		 * runs): unwinding there could deadlock; the periods then go to
+		 * the loader's caller when it returns */
+		if (G.enabled && G.hz && t->timer_ok && !t->busy && !t->in_loader && t->init >= 0) {
+			t->busy = 1;
+			FENCE();
+			void *frames[VD_TL_MAXFRAMES];
+			int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+			for (int i = 0; i < n; i++)
+				t->anchor[i] = (uint64_t)(uintptr_t)frames[i];
+			FENCE();
+			t->nanchor = n > 0 ? n : 0;
+			FENCE();
+			t->busy = 0;
+		}
+	}
+	FENCE();
+	t->quiet++;
+	FENCE();
+}
+
+void vt_anchor_end(void)
+{
+	tstate *t = &T;
+	int e = errno;
+	if (t->quiet > 0)
+		t->quiet--;
+	FENCE();
+	if (t->anchored > 0 && --t->anchored == 0) {
+		/* periods deferred while busy inside: the chain at entry is the
+		 * caller's, the same as now */
+		FENCE();
+		t->nanchor = 0;
+	}
+	FENCE();
+	maybe_flush(t);
+	errno = e;
 }
 
 int vt_begin(vt_call *c, int call)
@@ -776,7 +944,9 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 			memcpy((char *)(f + nf), path, plen);
 		publish(t, &o->rec, VD_TL_OPREC);
 	}
+	FENCE();
 	t->busy = 0;
+	maybe_flush(t);
 	errno = saved;
 }
 

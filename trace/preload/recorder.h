@@ -52,6 +52,16 @@ void vt_restart(vt_call *c);
 void vt_quiet_begin(void);
 void vt_quiet_end(void);
 
+/*
+ * MPI_Init, MPI_Init_thread and MPI_Finalize: like vt_quiet_begin/end, and
+ * the samples due meanwhile are charged to the call chain taken at
+ * vt_anchor_begin (the caller of MPI_Init), not unwound inside the MPI
+ * library (which dlopens its components: unwinding there can deadlock).
+ * Nestable; the outermost call takes the chain.
+ */
+void vt_anchor_begin(void);
+void vt_anchor_end(void);
+
 /* The next definition of `name` after this library (dlsym RTLD_NEXT), or
  * NULL when the program does not have one. */
 void *vt_next(const char *name);

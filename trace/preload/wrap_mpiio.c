@@ -6,8 +6,10 @@
  * reads and writes, seek, sync, set_view, set_size, preallocate) and
  * records each as one VD_TL_MPIIO op; the POSIX calls the MPI library
  * issues while serving it are recorded as its children.  MPI_Init,
- * MPI_Init_thread and MPI_Finalize are wrapped only to run quietly: the I/O
- * MPI does for itself while starting and stopping is not the application's.
+ * MPI_Init_thread and MPI_Finalize (and their PMPI_ names) are wrapped to
+ * run quietly, with their time charged to their caller (vt_anchor_begin):
+ * the I/O MPI does for itself while starting and stopping is not the
+ * application's.
  *
  * The library is not linked against libmpi.  <mpi.h> is included for the
  * types and integer constants only: in Open MPI the predefined handles
@@ -304,37 +306,29 @@ WRAP_META(MPI_File_set_view, VD_TL_MPI_SET_VIEW,
 /*
  * Start-up and shut-down: not recorded, and nothing they do is (the files
  * the runtime opens, reads and writes for itself on this thread).  Threads
- * the MPI library starts are not covered.
+ * the MPI library starts are not covered.  Their time is the caller's: the
+ * call chain is taken on entry and every sample due inside is charged to
+ * it (vt_anchor_begin), as MPI_Init loads dozens of components and the
+ * stack cannot be unwound while the loader runs.  The PMPI_ names are
+ * wrapped too, for tools (and Fortran's mpi_init) that call them.
  */
-int MPI_Init(int *argc, char ***argv)
-{
-	VT_REAL(int, MPI_Init, (int *, char ***));
-	if (!real_MPI_Init)
-		return MPI_ERR_INTERN;
-	vt_quiet_begin();
-	int r = real_MPI_Init(argc, argv);
-	vt_quiet_end();
-	return r;
-}
+#define WRAP_START(name, PARAMS, ARGS, TYPES)                                              \
+	int name PARAMS                                                                      \
+	{                                                                                    \
+		VT_REAL(int, name, TYPES);                                                   \
+		if (!real_##name)                                                            \
+			return MPI_ERR_INTERN;                                               \
+		vt_anchor_begin();                                                           \
+		int r = real_##name ARGS;                                                    \
+		vt_anchor_end();                                                             \
+		return r;                                                                    \
+	}
 
-int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
-{
-	VT_REAL(int, MPI_Init_thread, (int *, char ***, int, int *));
-	if (!real_MPI_Init_thread)
-		return MPI_ERR_INTERN;
-	vt_quiet_begin();
-	int r = real_MPI_Init_thread(argc, argv, required, provided);
-	vt_quiet_end();
-	return r;
-}
-
-int MPI_Finalize(void)
-{
-	VT_REAL(int, MPI_Finalize, (void));
-	if (!real_MPI_Finalize)
-		return MPI_ERR_INTERN;
-	vt_quiet_begin();
-	int r = real_MPI_Finalize();
-	vt_quiet_end();
-	return r;
-}
+WRAP_START(MPI_Init, (int *argc, char ***argv), (argc, argv), (int *, char ***))
+WRAP_START(PMPI_Init, (int *argc, char ***argv), (argc, argv), (int *, char ***))
+WRAP_START(MPI_Init_thread, (int *argc, char ***argv, int required, int *provided),
+	   (argc, argv, required, provided), (int *, char ***, int, int *))
+WRAP_START(PMPI_Init_thread, (int *argc, char ***argv, int required, int *provided),
+	   (argc, argv, required, provided), (int *, char ***, int, int *))
+WRAP_START(MPI_Finalize, (void), (), (void))
+WRAP_START(PMPI_Finalize, (void), (), (void))
