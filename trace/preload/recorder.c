@@ -77,6 +77,7 @@ typedef struct tstate {
 	int in_loader;     /* inside dlopen/dlclose/dl_iterate_phdr */
 	unsigned sigs;     /* samples taken, for the sleep wrappers */
 	pid_t tid;
+	unsigned char kids[MAXDEPTH]; /* the open call at that depth has children */
 	int anchored;      /* nesting of vt_anchor_begin */
 	int nanchor;       /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
@@ -110,6 +111,9 @@ static atomic_int init_state;
 /* Per process: which descriptors already have a path recorded. */
 #define FDBITS 65536
 static atomic_uchar fd_known[FDBITS];
+
+/* Guards the table of transfers in flight (vt_track). */
+static pthread_mutex_t track_lock = PTHREAD_MUTEX_INITIALIZER;
 
 uint64_t vt_now(void)
 {
@@ -653,6 +657,8 @@ static void child_after_fork(void)
 	memcpy(t->anchor, anchor, sizeof anchor);
 	G.pid = (pid_t)syscall(SYS_getpid);
 	G.t0 = vt_now();
+	/* another thread may have held it at the fork */
+	pthread_mutex_init(&track_lock, NULL);
 	write_modules();
 	start_timer();
 }
@@ -873,8 +879,10 @@ int vt_begin(vt_call *c, int call)
 	c->parent = t->depth > 0 ? t->stack[t->depth - 1] : 0;
 	c->call = call;
 	c->fd = -1;
-	if (t->depth < MAXDEPTH)
+	if (t->depth < MAXDEPTH) {
 		t->stack[t->depth] = c->id;
+		t->kids[t->depth] = 0;
+	}
 	t->depth++;
 	c->t0 = vt_now();
 	return 1;
@@ -904,6 +912,8 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	tstate *t = &T;
 	if (t->depth > 0)
 		t->depth--;
+	if (t->depth > 0 && t->depth - 1 < MAXDEPTH)
+		t->kids[t->depth - 1] = 1;
 	int cls = vt_call_class(c->call);
 	char fdbuf[VD_TL_PATHMAX];
 	size_t plen = 0;
@@ -948,6 +958,139 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	t->busy = 0;
 	maybe_flush(t);
 	errno = saved;
+}
+
+int vt_has_children(void)
+{
+	tstate *t = &T;
+	return t->depth > 0 && t->depth - 1 < MAXDEPTH && t->kids[t->depth - 1];
+}
+
+void vt_drop(vt_call *c)
+{
+	tstate *t = &T;
+	if (t->depth > 0)
+		t->depth--;
+}
+
+void vt_done(uint64_t id, uint64_t by, int64_t done, int err)
+{
+	tstate *t = &T;
+	if (!G.enabled || t->busy || !id)
+		return;
+	int saved = errno;
+	uint64_t now = vt_now();
+	t->busy = 1;
+	FENCE();
+	vd_tl_done *d = (vd_tl_done *)reserve(t, sizeof *d);
+	if (d) {
+		d->id = id;
+		d->by = by;
+		d->t_ns = now;
+		d->done = done;
+		d->err = err;
+		d->pad = 0;
+		publish(t, &d->rec, VD_TL_DONE);
+	}
+	FENCE();
+	t->busy = 0;
+	maybe_flush(t);
+	errno = saved;
+}
+
+/* ---- transfers that complete after their call returns ---- */
+
+/*
+ * key -> vt_pending, open addressing with linear probing and backward-shift
+ * deletion, under a lock (wrappers only, never the signal handler).  Full:
+ * vt_track fails and the call's record keeps the call's own duration.
+ */
+#define NTRACK 4096
+static struct {
+	uintptr_t key;
+	vt_pending p;
+} track[NTRACK];
+static atomic_int ntracked;
+
+static size_t track_home(uintptr_t key)
+{
+	return (size_t)(((uint64_t)key * 0x9e3779b97f4a7c15ull) >> 52) & (NTRACK - 1);
+}
+
+static long track_find(uintptr_t key)
+{
+	for (size_t i = track_home(key), n = 0; n < NTRACK; i = (i + 1) & (NTRACK - 1), n++) {
+		if (track[i].key == key)
+			return (long)i;
+		if (track[i].key == 0)
+			return -1;
+	}
+	return -1;
+}
+
+static void track_remove(size_t i)
+{
+	size_t j = i;
+	for (;;) {
+		j = (j + 1) & (NTRACK - 1);
+		if (track[j].key == 0)
+			break;
+		size_t k = track_home(track[j].key);
+		/* move j back to i unless its home lies cyclically in (i, j] */
+		int stays = i <= j ? (k > i && k <= j) : (k > i || k <= j);
+		if (!stays) {
+			track[i] = track[j];
+			i = j;
+		}
+	}
+	track[i].key = 0;
+}
+
+int vt_track(uintptr_t key, const vt_pending *p)
+{
+	if (!key)
+		return -1;
+	int rc = -1;
+	pthread_mutex_lock(&track_lock);
+	long i = track_find(key);
+	if (i >= 0) {
+		/* a handle reused before its last transfer was seen to end */
+		track[i].p = *p;
+		rc = 0;
+	} else if (atomic_load(&ntracked) < NTRACK * 3 / 4) {
+		size_t j = track_home(key);
+		while (track[j].key)
+			j = (j + 1) & (NTRACK - 1);
+		track[j].key = key;
+		track[j].p = *p;
+		atomic_fetch_add(&ntracked, 1);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&track_lock);
+	return rc;
+}
+
+int vt_tracking(void)
+{
+	return atomic_load_explicit(&ntracked, memory_order_relaxed) > 0;
+}
+
+int vt_tracked(uintptr_t key, vt_pending *p, int take)
+{
+	if (!key || !vt_tracking())
+		return 0;
+	pthread_mutex_lock(&track_lock);
+	long i = track_find(key);
+	if (i >= 0) {
+		if (p)
+			*p = track[i].p;
+		if (take) {
+			track_remove((size_t)i);
+			atomic_fetch_sub(&ntracked, 1);
+		}
+	}
+	pthread_mutex_unlock(&track_lock);
+	return i >= 0;
 }
 
 int vt_call_class(int call)
