@@ -399,6 +399,13 @@ int cmd_trace(int argc, char **argv)
 			break;
 		}
 	}
+	double lost = 0;
+	for (size_t i = 0; i < t->procs.n; i++)
+		lost += t->procs.v[i].unattributed_s;
+	if (lost >= 0.01)
+		cli_warn("%.3f s of sampled time could not be charged to any stack (a thread ended "
+			 "inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
+			 "in no block", lost);
 	if (t->bad_logs)
 		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
 			 t->bad_logs);

@@ -245,7 +245,14 @@ static int build_v_runs(vd_buf *b)
 	return rc;
 }
 
-/* vidya trace's tables and views (schema version 2) */
+/* the view of the latest trace's calls (changed in schema version 3) */
+#define V_TRACE_OPS                                                                          \
+	"CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, pid, rank, thread, api, call,\n"  \
+	"  class, path, handle, offset, bytes, req_bytes, start_s, dur_s, call_s, err,\n"      \
+	"  parent_op, parent_api, parent_call, block_id, file, line, function\n"              \
+	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE ";\n"
+
+/* vidya trace's tables and views (schema version 3) */
 static int build_trace_schema(vd_buf *b)
 {
 	int rc = 0;
@@ -259,7 +266,8 @@ static int build_trace_schema(vd_buf *b)
 			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
 			       "  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
 			       "  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
-			       "  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER);\n"
+			       "  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
+			       "  deferred_s REAL, unattributed_s REAL);\n"
 			       "CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
 			       "CREATE TABLE trace_ops (\n"
 			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
@@ -267,7 +275,7 @@ static int build_trace_schema(vd_buf *b)
 			       "  api TEXT, call TEXT, class TEXT, path TEXT, handle INTEGER,\n"
 			       "  offset INTEGER, bytes INTEGER, req_bytes INTEGER, start_s REAL, dur_s REAL,\n"
 			       "  err INTEGER, parent_api TEXT, parent_call TEXT, block_id TEXT,\n"
-			       "  file TEXT, line INTEGER, function TEXT);\n"
+			       "  file TEXT, line INTEGER, function TEXT, call_s REAL);\n"
 			       "CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);\n"
 			       "CREATE TABLE trace_files (\n"
 			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
@@ -291,11 +299,7 @@ static int build_trace_schema(vd_buf *b)
 			       "  (SELECT count(DISTINCT rank) FROM trace_procs p WHERE p.trace_id = t.trace_id)"
 			       " AS nranks,\n"
 			       "  trace_id = " LATEST_TRACE " AS is_latest\n"
-			       "  FROM traces t;\n"
-			       "CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, pid, rank, thread, api, call,\n"
-			       "  class, path, handle, offset, bytes, req_bytes, start_s, dur_s, err,\n"
-			       "  parent_op, parent_api, parent_call, block_id, file, line, function\n"
-			       "  FROM trace_ops WHERE trace_id = " LATEST_TRACE ";\n"
+			       "  FROM traces t;\n" V_TRACE_OPS
 			       "CREATE VIEW v_trace_files AS SELECT trace_id, path, api,\n"
 			       "  count(DISTINCT rank || ':' || pid) AS nprocs");
 	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++) {
@@ -487,6 +491,15 @@ static int migrate(vd_store *s, int from)
 		rc = rc || vd_buf_puts(&sql, "ALTER TABLE runs ADD COLUMN model TEXT;\n"
 					     "DROP VIEW IF EXISTS v_runs;\n");
 		rc = rc || build_v_runs(&sql);
+		/* the trace tables are created as version 3 has them */
+		goto done;
+	case 2: /* 3: deferred and unattributed sampled time of a process; time
+		 * inside a call that started a longer transfer */
+		rc = vd_buf_puts(&sql, "ALTER TABLE trace_procs ADD COLUMN deferred_s REAL;\n"
+				       "ALTER TABLE trace_procs ADD COLUMN unattributed_s REAL;\n"
+				       "ALTER TABLE trace_ops ADD COLUMN call_s REAL;\n"
+				       "UPDATE trace_ops SET call_s = dur_s;\n"
+				       "DROP VIEW IF EXISTS v_trace_ops;\n" V_TRACE_OPS);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;
@@ -494,6 +507,7 @@ static int migrate(vd_store *s, int from)
 		vd_error_set("'%s' has an unknown vidya schema version %d", s->path, from);
 		return VD_ERROR;
 	}
+done:
 	rc = rc || vd_buf_printf(&sql, "UPDATE meta SET value = '%d' WHERE key = 'schema_version';\n"
 				 "PRAGMA user_version = %d;\n", VD_SCHEMA_VERSION, VD_SCHEMA_VERSION);
 	if (rc) {
@@ -1332,8 +1346,8 @@ static int save_trace_procs(vd_store *s, const vd_trace *t)
 	sqlite3_stmt *st = NULL;
 	if (prepare(s, &st,
 		    "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe, threads, start_s,"
-		    " end_s, clean_exit, ops, samples, debug_info, mapped)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " end_s, clean_exit, ops, samples, debug_info, mapped, deferred_s, unattributed_s)"
+		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    "unable to save trace to"))
 		return VD_ERROR;
 	int rc = 0;
@@ -1354,6 +1368,8 @@ static int save_trace_procs(vd_store *s, const vd_trace *t)
 		sqlite3_bind_int64(st, c++, p->samples);
 		sqlite3_bind_int(st, c++, p->debug_info);
 		sqlite3_bind_int(st, c++, p->mapped);
+		sqlite3_bind_double(st, c++, p->deferred_s);
+		sqlite3_bind_double(st, c++, p->unattributed_s);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(s, "unable to save trace to");
 		sqlite3_reset(st);
@@ -1368,8 +1384,8 @@ static int save_trace_ops(vd_store *s, const vd_trace *t)
 	if (prepare(s, &st,
 		    "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank, thread, api, call,"
 		    " class, path, handle, offset, bytes, req_bytes, start_s, dur_s, err, parent_api,"
-		    " parent_call, block_id, file, line, function)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		    " parent_call, block_id, file, line, function, call_s)"
+		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		    "unable to save trace to"))
 		return VD_ERROR;
 	int rc = 0;
@@ -1399,6 +1415,7 @@ static int save_trace_ops(vd_store *s, const vd_trace *t)
 		bind_text(st, c++, o->file);
 		bind_int_or_null(st, c++, o->line, o->line <= 0);
 		bind_text(st, c++, o->function);
+		sqlite3_bind_double(st, c++, o->call_s);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(s, "unable to save trace to");
 		sqlite3_reset(st);

@@ -12,7 +12,13 @@
  * call the application made (parent 0) adds its duration, bytes and one
  * call to every block on the stack captured when it returned.  Calls one
  * layer makes into another (the pwrite of an H5Dwrite) are not added
- * again: their time is inside their parent's.
+ * again: their time is inside their parent's.  A call that only starts a
+ * transfer (MPI_File_iwrite, a split collective's _begin) adds the time
+ * of the call itself; the call that waits for the transfer to end
+ * (MPI_Wait, the _end) is a call of its own, class wait, and adds its
+ * time where it is made.  Samples deferred while the stack could not be
+ * taken (VD_TL_S_DEFERRED) carry the call chain of the code that was
+ * running when they were due; unattributed ones count for no block.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -36,8 +42,9 @@ const char *const vd_trace_counter_name[VD_NTRACE_COUNTERS] = {
 };
 
 static const char *const api_name[] = { "posix", "stdio", "mpiio", "hdf5" };
-static const char *const class_name[] = { "open", "close", "read", "write",
-					  "seek", "flush", "sync", "meta" };
+static const char *const class_name[] = { "open", "close", "read", "write", "seek",
+					  "flush", "sync", "meta", "wait" };
+#define NCLASSES ((int)(sizeof class_name / sizeof class_name[0]))
 
 static const struct {
 	int api;
@@ -90,6 +97,7 @@ typedef struct proc {
 	VD_VEC(const vd_tl_op *) ops;
 	VD_VEC(const vd_tl_sample *) samples;
 	VD_VEC(const vd_tl_module *) mods;
+	VD_VEC(const vd_tl_done *) dones;
 } proc;
 
 typedef VD_VEC(proc) procvec;
@@ -172,6 +180,12 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 				return -1;
 			break;
 		}
+		case VD_TL_DONE: {
+			const vd_tl_done *d = (const vd_tl_done *)r;
+			if (r->size >= sizeof *d && vd_vec_push(p->dones, d))
+				return -1;
+			break;
+		}
 		case VD_TL_EXIT:
 			p->exited = 1;
 			span(p, 0, ((const vd_tl_exit *)r)->t_ns);
@@ -202,6 +216,14 @@ static int cmp_op_id(const void *a, const void *b)
 {
 	const vd_tl_op *x = *(const vd_tl_op *const *)a, *y = *(const vd_tl_op *const *)b;
 	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int cmp_done_id(const void *a, const void *b)
+{
+	const vd_tl_done *x = *(const vd_tl_done *const *)a, *y = *(const vd_tl_done *const *)b;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->t_ns < y->t_ns ? -1 : x->t_ns > y->t_ns;
 }
 
 static int cmp_op_start(const void *a, const void *b)
@@ -379,6 +401,9 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 		[VD_TL_C_SYNC] = VD_TC_syncs,   [VD_TL_C_META] = VD_TC_metas,
 	};
 	int64_t *c = f->c;
+	/* a wait moves nothing itself: its transfer is counted at its start */
+	if (cls == VD_TL_C_WAIT)
+		return;
 	if (cls != VD_TL_C_READ && cls != VD_TL_C_WRITE) {
 		c[counter[cls]]++;
 		f->meta_s += o->dur_s;
@@ -448,7 +473,7 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			s->idx = t->files.n - 1;
 		}
 		int cls = VD_TL_C_META;
-		for (int k = 0; k < 8; k++)
+		for (int k = 0; k < NCLASSES; k++)
 			if (!strcmp(o->cls, class_name[k]))
 				cls = k;
 		count_op(&t->files.v[s->idx], s, o, cls);
@@ -507,6 +532,13 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	}
 	if (p->hz > t->sample_hz)
 		t->sample_hz = p->hz;
+	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
+		const vd_tl_sample *s = p->samples.v[i];
+		if (s->flags & VD_TL_S_UNATTRIBUTED)
+			pr.unattributed_s += (double)s->weight / p->hz;
+		else if (s->flags & VD_TL_S_DEFERRED)
+			pr.deferred_s += (double)s->weight / p->hz;
+	}
 
 	/* symbolizer over the modules the process had loaded */
 	mapper mp;
@@ -559,9 +591,12 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 			goto oom;
 	}
 
-	/* calls, in id order: a parent always has a smaller id than its children */
+	/* calls, in id order: a parent always has a smaller id than its children;
+	 * the ends of transfers that outlived their call, in the same order */
 	qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
-	size_t first = t->ops.n;
+	if (p->dones.n)
+		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
+	size_t first = t->ops.n, di = 0;
 	vd_map *byid = vd_map_new(); /* id -> index + 1 in t->ops */
 	if (!byid)
 		goto oom;
@@ -584,8 +619,22 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		r.req_bytes = o->req;
 		r.start_s = base + (double)o->t_start_ns / 1e9;
 		r.dur_s = (double)(o->t_end_ns - o->t_start_ns) / 1e9;
+		r.call_s = r.dur_s;
 		r.err = o->err;
 		r.fd = o->fd;
+		/* a transfer that ended after the call returned: the time until
+		 * its end, the bytes its completion reported */
+		while (di < p->dones.n && p->dones.v[di]->id < o->id)
+			di++;
+		for (; di < p->dones.n && p->dones.v[di]->id == o->id; di++) {
+			const vd_tl_done *d = p->dones.v[di];
+			if (d->t_ns > o->t_end_ns)
+				r.dur_s = (double)(d->t_ns - o->t_start_ns) / 1e9;
+			if (d->done >= 0)
+				r.bytes = d->done;
+			if (d->err && !r.err)
+				r.err = d->err;
+		}
 		char idk[24];
 		if (o->parent) {
 			snprintf(idk, sizeof idk, "%" PRIx64, o->parent);
@@ -602,11 +651,11 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		} else if (have_map && o->nframes) {
 			site st;
 			size_t n = stack_blocks(&mp, op_frames(o), o->nframes, -1, set, nb, &st);
-			double dur = r.dur_s;
+			double dur = r.call_s;
 			for (size_t k = 0; k < n; k++) {
 				a[set[k]].io_s += dur;
 				a[set[k]].io_n++;
-				a[set[k]].io_b += (double)o->done;
+				a[set[k]].io_b += (double)r.bytes;
 			}
 			if (st.innermost >= 0)
 				r.block_id = run->blocks[st.innermost].id;
@@ -660,14 +709,24 @@ oom_names:
 		for (size_t i = 0; i < p->samples.n; i++) {
 			const vd_tl_sample *s = p->samples.v[i];
 			const uint64_t *pcs = (const uint64_t *)(s + 1);
-			/* frames: the handler (ours, skipped), the signal trampoline,
-			 * then the interrupted instruction */
-			int k = 0;
-			while (k < s->nframes && skipped(&mp, pcs[k]))
-				k++;
 			site st;
-			size_t n = stack_blocks(&mp, pcs + k + 1, s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0,
-						0, set, nb, &st);
+			size_t n;
+			if (s->flags & VD_TL_S_UNATTRIBUTED)
+				continue;
+			if (s->flags & VD_TL_S_DEFERRED) {
+				/* a call chain: the recorder's frames (skipped),
+				 * then return addresses */
+				n = stack_blocks(&mp, pcs, s->nframes, -1, set, nb, &st);
+			} else {
+				/* frames: the handler (ours, skipped), the signal
+				 * trampoline, then the interrupted instruction */
+				int k = 0;
+				while (k < s->nframes && skipped(&mp, pcs[k]))
+					k++;
+				n = stack_blocks(&mp, pcs + k + 1,
+						 s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0, 0, set,
+						 nb, &st);
+			}
 			for (size_t j = 0; j < n; j++) {
 				a[set[j]].wall += period * s->weight;
 				a[set[j]].smp += s->weight;
@@ -784,6 +843,7 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 		vd_vec_free(pv.v[i].ops);
 		vd_vec_free(pv.v[i].samples);
 		vd_vec_free(pv.v[i].mods);
+		vd_vec_free(pv.v[i].dones);
 	}
 	vd_vec_free(pv);
 	for (size_t i = 0; i < maps.n; i++)

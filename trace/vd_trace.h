@@ -68,7 +68,10 @@ typedef struct vd_trace_op {
 	const char *parent_api, *parent_call;
 	const char *path;            /* NULL when unknown */
 	int64_t handle, offset, bytes, req_bytes;
-	double start_s, dur_s;       /* since the trace started */
+	double start_s;              /* since the trace started */
+	double dur_s;                /* until the transfer ended (after the call
+				      * returned for non-blocking, split and aio calls) */
+	double call_s;               /* inside the call itself (= dur_s for most) */
 	int err;
 	int fd;                      /* descriptor behind the handle, -1 (not stored) */
 	const char *block_id;        /* innermost analyzed block around the call */
@@ -98,6 +101,9 @@ typedef struct vd_trace_proc {
 	int64_t ops, samples;
 	int debug_info;         /* 1: the executable has DWARF line information */
 	int mapped;             /* 1: its stacks were mapped to the analysis' blocks */
+	double deferred_s;      /* sampled time charged to a stack taken outside the
+				 * sample signal (MPI_Init, the loader, the recorder) */
+	double unattributed_s;  /* sampled time for which no stack could be taken */
 } vd_trace_proc;
 
 typedef struct vd_trace {

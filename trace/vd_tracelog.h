@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 #define VD_TL_MAGIC "VDTRACE\0"
-#define VD_TL_VERSION 1
+#define VD_TL_VERSION 2
 #define VD_TL_MAXFRAMES 48     /* return addresses kept per op / sample */
 #define VD_TL_PATHMAX 1024     /* longest path stored (truncated beyond) */
 
@@ -30,10 +30,12 @@
 /* Interfaces (layers), top to bottom. */
 enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3 };
 
-/* Operation classes, as in the I/O catalog. */
+/* Operation classes, as in the I/O catalog, plus `wait`: a call that
+ * completes transfers started earlier (MPI_Wait on an MPI_File_iwrite, an
+ * MPI_File_write_all_end); it moves no bytes of its own. */
 enum vd_tl_class {
 	VD_TL_C_OPEN, VD_TL_C_CLOSE, VD_TL_C_READ, VD_TL_C_WRITE, VD_TL_C_SEEK,
-	VD_TL_C_FLUSH, VD_TL_C_SYNC, VD_TL_C_META
+	VD_TL_C_FLUSH, VD_TL_C_SYNC, VD_TL_C_META, VD_TL_C_WAIT
 };
 
 /*
@@ -133,7 +135,43 @@ enum vd_tl_class {
 	X(SYNC_FILE_RANGE, VD_TL_POSIX, "sync_file_range", VD_TL_C_SYNC)      \
 	X(MSYNC, VD_TL_POSIX, "msync", VD_TL_C_SYNC)                          \
 	X(GETC, VD_TL_STDIO, "getc", VD_TL_C_READ)                            \
-	X(PUTC, VD_TL_STDIO, "putc", VD_TL_C_WRITE)
+	X(PUTC, VD_TL_STDIO, "putc", VD_TL_C_WRITE)                           \
+	X(MPI_IREAD_SHARED, VD_TL_MPIIO, "MPI_File_iread_shared", VD_TL_C_READ) \
+	X(MPI_IWRITE_SHARED, VD_TL_MPIIO, "MPI_File_iwrite_shared", VD_TL_C_WRITE) \
+	X(MPI_IREAD_ALL, VD_TL_MPIIO, "MPI_File_iread_all", VD_TL_C_READ)     \
+	X(MPI_IWRITE_ALL, VD_TL_MPIIO, "MPI_File_iwrite_all", VD_TL_C_WRITE)  \
+	X(MPI_IREAD_AT_ALL, VD_TL_MPIIO, "MPI_File_iread_at_all", VD_TL_C_READ) \
+	X(MPI_IWRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_iwrite_at_all", VD_TL_C_WRITE) \
+	X(MPI_READ_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_all_begin", VD_TL_C_READ) \
+	X(MPI_READ_ALL_END, VD_TL_MPIIO, "MPI_File_read_all_end", VD_TL_C_WAIT) \
+	X(MPI_WRITE_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_all_begin", VD_TL_C_WRITE) \
+	X(MPI_WRITE_ALL_END, VD_TL_MPIIO, "MPI_File_write_all_end", VD_TL_C_WAIT) \
+	X(MPI_READ_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_at_all_begin", VD_TL_C_READ) \
+	X(MPI_READ_AT_ALL_END, VD_TL_MPIIO, "MPI_File_read_at_all_end", VD_TL_C_WAIT) \
+	X(MPI_WRITE_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_at_all_begin", VD_TL_C_WRITE) \
+	X(MPI_WRITE_AT_ALL_END, VD_TL_MPIIO, "MPI_File_write_at_all_end", VD_TL_C_WAIT) \
+	X(MPI_READ_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_read_ordered_begin", VD_TL_C_READ) \
+	X(MPI_READ_ORDERED_END, VD_TL_MPIIO, "MPI_File_read_ordered_end", VD_TL_C_WAIT) \
+	X(MPI_WRITE_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_write_ordered_begin", VD_TL_C_WRITE) \
+	X(MPI_WRITE_ORDERED_END, VD_TL_MPIIO, "MPI_File_write_ordered_end", VD_TL_C_WAIT) \
+	X(MPI_WAIT, VD_TL_MPIIO, "MPI_Wait", VD_TL_C_WAIT)                    \
+	X(MPI_WAITALL, VD_TL_MPIIO, "MPI_Waitall", VD_TL_C_WAIT)              \
+	X(MPI_WAITANY, VD_TL_MPIIO, "MPI_Waitany", VD_TL_C_WAIT)              \
+	X(MPI_WAITSOME, VD_TL_MPIIO, "MPI_Waitsome", VD_TL_C_WAIT)            \
+	X(MPI_TEST, VD_TL_MPIIO, "MPI_Test", VD_TL_C_WAIT)                    \
+	X(MPI_TESTALL, VD_TL_MPIIO, "MPI_Testall", VD_TL_C_WAIT)              \
+	X(MPI_TESTANY, VD_TL_MPIIO, "MPI_Testany", VD_TL_C_WAIT)              \
+	X(MPI_TESTSOME, VD_TL_MPIIO, "MPI_Testsome", VD_TL_C_WAIT)            \
+	X(MPI_GET_SIZE, VD_TL_MPIIO, "MPI_File_get_size", VD_TL_C_META)       \
+	X(MPI_DELETE, VD_TL_MPIIO, "MPI_File_delete", VD_TL_C_META)           \
+	X(MPI_SEEK_SHARED, VD_TL_MPIIO, "MPI_File_seek_shared", VD_TL_C_SEEK) \
+	X(MPI_GET_POSITION_SHARED, VD_TL_MPIIO, "MPI_File_get_position_shared", VD_TL_C_SEEK) \
+	X(MPI_SET_ATOMICITY, VD_TL_MPIIO, "MPI_File_set_atomicity", VD_TL_C_META) \
+	X(MPI_SET_INFO, VD_TL_MPIIO, "MPI_File_set_info", VD_TL_C_META)       \
+	X(AIO_READ, VD_TL_POSIX, "aio_read", VD_TL_C_READ)                    \
+	X(AIO_WRITE, VD_TL_POSIX, "aio_write", VD_TL_C_WRITE)                 \
+	X(AIO_READ64, VD_TL_POSIX, "aio_read64", VD_TL_C_READ)                \
+	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_TL_C_WRITE)
 
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,
@@ -149,7 +187,8 @@ enum vd_tl_type {
 	VD_TL_SAMPLE = 2, /* one wall-clock stack sample: vd_tl_sample */
 	VD_TL_MODULE = 3, /* a loaded ELF object: vd_tl_module */
 	VD_TL_EXIT = 4,   /* the process left through exit(): vd_tl_exit */
-	VD_TL_SKIP = 5    /* padding up to the end of a chunk: skip `size` bytes */
+	VD_TL_SKIP = 5,   /* padding up to the end of a chunk: skip `size` bytes */
+	VD_TL_DONE = 6    /* an earlier op's transfer completed: vd_tl_done */
 };
 
 #define VD_TL_CHUNK (4u << 20) /* files grow by this much; no record crosses a chunk */
@@ -188,7 +227,9 @@ typedef struct vd_tl_op {
 	int64_t req;           /* bytes requested (data calls), else 0 */
 	int64_t done;          /* bytes transferred (data calls), else 0 */
 	uint64_t t_start_ns;   /* CLOCK_MONOTONIC */
-	uint64_t t_end_ns;
+	uint64_t t_end_ns;     /* when the call returned; a transfer that goes on
+				* after it (non-blocking, split collective, aio)
+				* ends at its vd_tl_done record, if any */
 	int32_t tid;
 	int32_t err;           /* errno after a failed call, else 0 */
 	int32_t fd;            /* file descriptor behind the handle (posix, stdio), else -1 */
@@ -200,10 +241,13 @@ typedef struct vd_tl_op {
 
 /* A wall-clock sample of one thread's stack.  `weight` counts the timer
  * periods it stands for (1 + overruns while the thread could not take the
- * signal, e.g. in an uninterruptible read).  `in_op` is the id of the
- * outermost interposed call the thread was inside, 0 = none.  Followed by
- * nframes program counters (the first one is the interrupted instruction,
- * the others return addresses). */
+ * signal, e.g. in an uninterruptible read, + periods deferred while the
+ * stack could not be taken).  `in_op` is the id of the outermost
+ * interposed call the thread was inside, 0 = none.  Followed by nframes
+ * program counters: for a plain sample (flags 0) the signal handler's
+ * frames, the signal trampoline, the interrupted instruction, then return
+ * addresses; for VD_TL_S_DEFERRED a call chain taken outside the signal
+ * handler (the recorder's own frames, then return addresses). */
 typedef struct vd_tl_sample {
 	vd_tl_rec rec;
 	uint64_t t_ns;
@@ -211,8 +255,20 @@ typedef struct vd_tl_sample {
 	int32_t tid;
 	uint32_t weight;
 	uint16_t nframes;
-	uint16_t pad[3];
+	uint16_t flags;        /* VD_TL_S_* */
+	uint16_t pad[2];
 } vd_tl_sample;
+
+/* Periods due while the stack could not be unwound (inside the dynamic
+ * loader, inside MPI_Init/MPI_Finalize, while the recorder wrote a record),
+ * charged to the stack of the code that was running then: the call chain
+ * taken at entry to MPI_Init, or when the loader or the recorder returned to
+ * the code that called it. */
+#define VD_TL_S_DEFERRED 1u
+/* Deferred periods for which no such stack could be taken (the thread or
+ * process ended inside the loader, or the recorder could not unwind):
+ * nframes is 0, the time is the process's but no block's. */
+#define VD_TL_S_UNATTRIBUTED 2u
 
 /* A loaded ELF object: load bias and the path; followed by path_len bytes. */
 typedef struct vd_tl_module {
@@ -222,6 +278,21 @@ typedef struct vd_tl_module {
 	uint16_t path_len;
 	uint16_t pad[3];
 } vd_tl_module;
+
+/* The transfer that op `id` started (MPI_File_iwrite, MPI_File_write_all_begin,
+ * aio_write) completed at t_ns, as seen by op `by` (the MPI_Wait or _end
+ * call; 0 when no recorded call saw it, e.g. aio_return).  `done`: bytes
+ * transferred, -1 when unknown (the op's own count stands); `err`: the
+ * completion's error, 0 on success. */
+typedef struct vd_tl_done {
+	vd_tl_rec rec;
+	uint64_t id;
+	uint64_t by;
+	uint64_t t_ns;
+	int64_t done;
+	int32_t err;
+	int32_t pad;
+} vd_tl_done;
 
 typedef struct vd_tl_exit {
 	vd_tl_rec rec;

@@ -462,6 +462,35 @@ static void test_migrate_v1(void **state)
 	tmpdb_remove(&t);
 }
 
+/* a version-2 database: deferred/unattributed time and call_s are added,
+ * call_s of the calls already stored is their duration */
+static void test_migrate_v2(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, "DROP VIEW v_trace_ops;"
+		       "ALTER TABLE trace_procs DROP COLUMN deferred_s;"
+		       "ALTER TABLE trace_procs DROP COLUMN unattributed_s;"
+		       "ALTER TABLE trace_ops DROP COLUMN call_s;"
+		       "CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, dur_s FROM trace_ops;"
+		       "INSERT INTO traces (key, created_at) VALUES ('k', 'now');"
+		       "INSERT INTO trace_ops (trace_id, op_id, dur_s) VALUES (1, 1, 0.25);"
+		       "UPDATE meta SET value = '2' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 2");
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_procs') "
+					 "WHERE name IN ('deferred_s', 'unattributed_s')"),
+			 2);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops WHERE call_s = 0.25"), 1);
+	tmpdb_remove(&t);
+}
+
 /* ranks of one job (same key) land in one trace; files add up per path */
 static void test_trace_ranks(void **state)
 {
@@ -737,6 +766,7 @@ int main(void)
 		cmocka_unit_test(test_rejects_foreign_files),
 		cmocka_unit_test(test_reopen_and_missing_runs),
 		cmocka_unit_test(test_migrate_v1),
+		cmocka_unit_test(test_migrate_v2),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_param_info),

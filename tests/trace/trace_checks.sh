@@ -326,6 +326,152 @@ mpiio)
 	eq "v_trace_files mpiio.dat (posix)" "65536|65536" \
 		"SELECT bytes_written, bytes_read FROM v_trace_files WHERE api = 'posix' AND $M"
 	;;
+mpi_init)
+	# mpi_phases: MPI_Init made 0.5 s slow by libslow_init.so (linked in,
+	# so it runs inside the recorder's MPI_Init wrapper), then two
+	# self-timed phases.  Samples due inside MPI_Init cannot be unwound
+	# there: they must land on MPI_Init's caller, start_mpi, never on
+	# phase_compute, which runs right after it.
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	command -v mpicc >/dev/null || skip "no mpicc"
+	cp "$PROGS/slow_init.c" . && mpicc -shared -fPIC -O2 slow_init.c -o libslow_init.so >build.log 2>&1 ||
+		{ cat build.log >&2; fail "cannot build libslow_init.so"; }
+	LIBS="-L$T -lslow_init -Wl,-rpath,$T" build mpi_phases mpicc
+	NPROCS=2 analyze phases.out
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpi_phases phases.out >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	for r in 0 1; do
+		[ "$(grep -c '^phase ' phases.out.$r 2>/dev/null)" = 3 ] || fail "rank $r wrote no results"
+		# the program's own numbers must be what it is built to produce
+		awk '$2 == "start_mpi" && $3 < 0.5 { bad = 1 }
+		     $2 == "phase_compute" && $4 / $3 > 0.01 { bad = 1 }
+		     $2 == "phase_io" && $4 / $3 < 0.9 { bad = 1 }
+		     END { exit bad }' phases.out.$r || { cat phases.out.$r >&2; fail "rank $r: mpi_phases' self-measured times are off"; }
+		while read -r _ name wall io ncalls; do
+			got=$(q "SELECT wall_s, CASE WHEN wall_s > 0 THEN min(1.0, io_s / wall_s) END, io_ops FROM trace_blocks
+			         WHERE trace_id = (SELECT max(trace_id) FROM traces) AND rank = $r AND block_id = 'mpi_phases.c:$name'")
+			IFS='|' read -r mwall mint mops <<<"$got"
+			[ -n "$mwall" ] && [ -n "$mint" ] || fail "rank $r, $name: no trace_blocks row (got '$got')"
+			diag="SELECT count(*) || ' calls, ' || round(sum(call_s), 4) || ' s, ' || count(*) FILTER (WHERE block_id IS NULL)
+			      || ' without block, ' || count(*) FILTER (WHERE parent_op IS NOT NULL) || ' with a parent'
+			      FROM v_trace_ops WHERE rank = $r AND call = 'MPI_File_write_at'"
+			# every I/O call it made is recorded and attributed to it
+			[ "$mops" = "$ncalls" ] ||
+				fail "rank $r, $name: io_ops $mops, the program made $ncalls I/O calls (MPI_File_write_at recorded: $(q "$diag"))"
+			awk -v w="$wall" -v s="$io" -v mw="$mwall" -v mi="$mint" 'BEGIN {
+				i = s / w; d = mi - i; if (d < 0) d = -d
+				e = mw - w; if (e < 0) e = -e
+				exit !(d <= 0.05 && e <= 0.10 * w) }' ||
+				fail "rank $r, $name: measured wall_s $mwall intensity $mint, the program timed itself at wall $wall io $io (intensity $(awk -v w="$wall" -v s="$io" 'BEGIN { printf "%.3f", s / w }')); allowed: intensity +-0.05, wall +-10% (MPI_File_write_at recorded: $(q "$diag"))"
+			[ "$name" != phase_io ] || [ "$mops" -ge 2 ] 2>/dev/null || fail "rank $r, phase_io: io_ops $mops, expected >= 2"
+		done < phases.out.$r
+		# the deferred time is the process's and says where it went
+		between "rank $r: deferred_s in ms (at least MPI_Init's 0.5 s sleep)" 500 100000 \
+			"SELECT CAST(deferred_s * 1000 AS INTEGER) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces) AND rank = $r"
+		between "rank $r: unattributed_s in ms (no thread ended inside the loader)" 0 10 \
+			"SELECT CAST(unattributed_s * 1000 AS INTEGER) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces) AND rank = $r"
+	done
+	;;
+mpiio_async)
+	# mpiio_async 4096: every split-collective, non-blocking, shared-pointer
+	# and ordered form once per rank, B = 32768 bytes each (see mpiio_async.c)
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	build mpiio_async mpicc
+	NPROCS=2 analyze 4096
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio_async 4096 >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	expect_in "mpiio_async: 2 ranks, 4096 doubles each, data ok" out "the program ran under mpirun"
+	B=32768
+	S=$(at split.dat) N=$(at nb.dat) H=$(at shared.dat) M=$(at meta.dat)
+	app="api = 'mpiio' AND parent_api IS NULL"
+	for r in 0 1; do
+		eq "rank $r: split collectives on split.dat" \
+			"MPI_File_close:close:1 MPI_File_open:open:1 MPI_File_read_all_begin:read:1 MPI_File_read_all_end:wait:1 MPI_File_read_at_all_begin:read:1 MPI_File_read_at_all_end:wait:1 MPI_File_seek:seek:2 MPI_File_write_all_begin:write:1 MPI_File_write_all_end:wait:1 MPI_File_write_at_all_begin:write:1 MPI_File_write_at_all_end:wait:1" \
+			"$(calls "$app AND rank = $r AND $S")"
+		eq "rank $r: split.dat begins: offset r*B, B bytes" \
+			"MPI_File_read_all_begin:$((r * B)):$B:$B MPI_File_read_at_all_begin:$((r * B)):$B:$B MPI_File_write_all_begin:$((r * B)):$B:$B MPI_File_write_at_all_begin:$((r * B)):$B:$B" \
+			"SELECT group_concat(c, ' ') FROM (SELECT call || ':' || offset || ':' || bytes || ':' || req_bytes AS c
+			 FROM v_trace_ops WHERE $app AND rank = $r AND $S AND class IN ('read', 'write') ORDER BY call)"
+		# Waitany is called twice; the second call waits on the I/O request
+		# only when the first returned the message
+		eq "rank $r: non-blocking calls and their completions on nb.dat" \
+			"MPI_File_close:close:1 MPI_File_iread:read:1 MPI_File_iread_all:read:1 MPI_File_iread_at:read:1 MPI_File_iread_at_all:read:1 MPI_File_iwrite:write:1 MPI_File_iwrite_all:write:1 MPI_File_iwrite_at:write:1 MPI_File_iwrite_at_all:write:1 MPI_File_open:open:1 MPI_File_seek:seek:4 MPI_Test:wait:1 MPI_Testall:wait:1 MPI_Testany:wait:1 MPI_Testsome:wait:1 MPI_Wait:wait:1 MPI_Waitall:wait:1 MPI_Waitsome:wait:1" \
+			"$(calls "$app AND rank = $r AND $N AND call <> 'MPI_Waitany'")"
+		between "rank $r: MPI_Waitany calls that completed or waited on the iread" 1 2 \
+			"SELECT count(*) FROM v_trace_ops WHERE $app AND rank = $r AND $N AND call = 'MPI_Waitany'"
+		eq "rank $r: nb.dat offsets: slot k of rank r at (2k + r) * B" \
+			"MPI_File_iread_at:$((r * B)) MPI_File_iread:$(((2 + r) * B)) MPI_File_iread_all:$(((4 + r) * B)) MPI_File_iread_at_all:$(((6 + r) * B)) MPI_File_iwrite_at:$((r * B)) MPI_File_iwrite:$(((2 + r) * B)) MPI_File_iwrite_all:$(((4 + r) * B)) MPI_File_iwrite_at_all:$(((6 + r) * B))" \
+			"SELECT group_concat(c, ' ') FROM (SELECT call || ':' || offset AS c FROM v_trace_ops
+			 WHERE $app AND rank = $r AND $N AND class IN ('read', 'write') ORDER BY class, op_id)"
+		eq "rank $r: shared-pointer and ordered calls on shared.dat" \
+			"MPI_File_close:close:1 MPI_File_iread_shared:read:1 MPI_File_iwrite_shared:write:1 MPI_File_open:open:1 MPI_File_read_ordered:read:1 MPI_File_read_ordered_begin:read:1 MPI_File_read_ordered_end:wait:1 MPI_File_read_shared:read:1 MPI_File_seek_shared:seek:2 MPI_File_write_ordered:write:1 MPI_File_write_ordered_begin:write:1 MPI_File_write_ordered_end:wait:1 MPI_File_write_shared:write:1 MPI_Wait:wait:2" \
+			"$(calls "$app AND rank = $r AND $H")"
+		meta="MPI_File_close:close:1 MPI_File_get_position_shared:seek:1 MPI_File_get_size:meta:1 MPI_File_open:open:1 MPI_File_seek_shared:seek:1 MPI_File_set_atomicity:meta:1 MPI_File_set_info:meta:1 MPI_File_set_size:meta:1"
+		[ $r = 0 ] && meta="MPI_File_close:close:1 MPI_File_delete:meta:1 ${meta#MPI_File_close:close:1 }"
+		eq "rank $r: metadata calls on meta.dat" "$meta" "$(calls "$app AND rank = $r AND $M")"
+		eq "rank $r: MPI_File_get_size's posix calls are its children" 1 \
+			"SELECT count(*) > 0 FROM v_trace_ops WHERE api = 'posix' AND rank = $r AND $M AND parent_call = 'MPI_File_get_size'"
+	done
+	eq "every data call moves B bytes (per rank: 4 on split.dat, 8 on nb.dat, 8 on shared.dat)" "40|$B|$B|$B|$B" \
+		"SELECT count(*), min(bytes), max(bytes), min(req_bytes), max(req_bytes) FROM v_trace_ops
+		 WHERE $app AND class IN ('read', 'write') AND ($S OR $N OR $H)"
+	eq "completions move no bytes of their own" "0|0" \
+		"SELECT count(*) FILTER (WHERE bytes <> 0), count(*) FILTER (WHERE err <> 0) FROM v_trace_ops WHERE class = 'wait'"
+	eq "no errors" 0 "SELECT count(*) FROM v_trace_ops WHERE ($S OR $N OR $H OR $M) AND err <> 0"
+	# the time until completion: a begin's or a non-blocking call's transfer
+	# ends at its _end or at the MPI_Wait/MPI_Test that returned it
+	eq "transfers started by begins and non-blocking calls end after the call (16 per rank)" "32|32" \
+		"SELECT count(*), count(*) FILTER (WHERE dur_s > call_s AND call_s > 0) FROM v_trace_ops
+		 WHERE $app AND class IN ('read', 'write') AND (call LIKE '%_begin' OR call LIKE 'MPI_File_i%')"
+	eq "blocking calls: dur_s is the call's time" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE $app AND NOT (call LIKE '%_begin' OR call LIKE 'MPI_File_i%') AND dur_s <> call_s"
+	# the POSIX calls that served each form are linked to it (the data call
+	# or the call that completed it) and move its bytes: B per rank
+	for f in "$S:MPI_File_write_at_all_begin:MPI_File_write_at_all_end" "$S:MPI_File_read_at_all_begin:MPI_File_read_at_all_end" \
+		"$S:MPI_File_write_all_begin:MPI_File_write_all_end" "$S:MPI_File_read_all_begin:MPI_File_read_all_end" \
+		"$N:MPI_File_iwrite_at:MPI_Wait" "$N:MPI_File_iread_at:MPI_Test" "$N:MPI_File_iwrite:MPI_Waitall" \
+		"$N:MPI_File_iread:MPI_Waitany" "$N:MPI_File_iwrite_all:MPI_Waitsome" "$N:MPI_File_iread_all:MPI_Testall" \
+		"$N:MPI_File_iwrite_at_all:MPI_Testany" "$N:MPI_File_iread_at_all:MPI_Testsome" \
+		"$H:MPI_File_write_ordered_begin:MPI_File_write_ordered_end" "$H:MPI_File_read_ordered_begin:MPI_File_read_ordered_end" \
+		"$H:MPI_File_write_ordered:" "$H:MPI_File_read_ordered:" "$H:MPI_File_write_shared:" "$H:MPI_File_read_shared:"; do
+		IFS=: read -r where data done <<<"$f"
+		case $data in *read*) cls=read ;; *) cls=write ;; esac
+		eq "$data: posix ${cls}s of its B bytes per rank, issued by it${done:+ or $done}" $((2 * B)) \
+			"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = '$cls' AND $where
+			 AND parent_call IN ('$data', '${done:-$data}')"
+	done
+	eq "iwrite_shared/iread_shared: posix bytes under them (their MPI_Wait shares the name)" "$((2 * B))|$((2 * B))" \
+		"SELECT (SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $H
+		         AND parent_call IN ('MPI_File_iwrite_shared', 'MPI_Wait')),
+		        (SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'read' AND $H
+		         AND parent_call IN ('MPI_File_iread_shared', 'MPI_Wait'))"
+	eq "posix calls on the files that MPI-IO did not issue" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND ($S OR $N OR $H OR $M)
+		 AND (parent_api IS NULL OR parent_api <> 'mpiio')"
+	eq "parent_op points at the MPI call" 0 \
+		"SELECT count(*) FROM v_trace_ops c WHERE c.api = 'posix' AND ($S OR $N OR $H OR $M) AND NOT EXISTS
+		 (SELECT 1 FROM v_trace_ops p WHERE p.op_id = c.parent_op AND p.pid = c.pid AND p.api = 'mpiio'
+		  AND p.call = c.parent_call)"
+	eq "rank 0's MPI_File_delete unlinked meta.dat" 1 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND call = 'unlink' AND rank = 0 AND $M AND parent_call = 'MPI_File_delete'"
+	eq "MPI_File_set_size truncated through its child" 2 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND call LIKE 'ftruncate%' AND $M AND parent_call = 'MPI_File_set_size'"
+	# per-file counters: the data calls count, the completions do not
+	eq "v_trace_files (mpiio): split.dat nb.dat shared.dat" \
+		"split.dat:4:4:$((4 * B)):$((4 * B)):2 nb.dat:8:8:$((8 * B)):$((8 * B)):2 shared.dat:8:8:$((8 * B)):$((8 * B)):2" \
+		"SELECT group_concat(c, ' ') FROM (SELECT replace(path, rtrim(path, replace(path, '/', '')), '') || ':' || writes || ':' || reads
+		 || ':' || bytes_written || ':' || bytes_read || ':' || opens AS c FROM v_trace_files
+		 WHERE api = 'mpiio' AND ($S OR $N OR $H) ORDER BY writes, c)"
+	# the completions are calls of the application, where it made them
+	eq "completions' call sites" "nonblocking_forms|shared_forms|split_forms" \
+		"SELECT group_concat(f, '|') FROM (SELECT DISTINCT function AS f FROM v_trace_ops WHERE class = 'wait' ORDER BY f)"
+	eq "per-block bytes: each transfer once, where it started (2 ranks)" \
+		"nonblocking_forms:$((16 * B)) shared_forms:$((16 * B)) split_forms:$((8 * B))" \
+		"SELECT group_concat(c, ' ') FROM (SELECT function || ':' || CAST(io_bytes AS INTEGER) AS c FROM v_measured_blocks
+		 WHERE kind = 'function' AND function IN ('split_forms', 'nonblocking_forms', 'shared_forms') ORDER BY function)"
+	;;
 hdf5)
 	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
 	LIBS="-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5" build hdf5_io cc -I/usr/include/hdf5/serial

@@ -20,6 +20,20 @@
  * write, open and wait calls; sleeps, which the kernel never restarts, are
  * wrapped (see wrap_posix.c) so a sample does not cut them short.
  *
+ * Deferred periods.  The handler cannot unwind while the thread is in the
+ * dynamic loader (the unwinder would take the loader's lock the thread
+ * already holds), in a quiet region (MPI_Init, MPI_Finalize, the wrappers'
+ * helper calls) or while it writes a record.  Those periods are charged to
+ * the stack that was current when they were due, never to a later one:
+ *  - MPI_Init/MPI_Finalize (vt_anchor_begin): the call chain is taken at
+ *    entry, before the MPI library runs, and every sample due inside is
+ *    written at once with that chain (no unwinding in the handler);
+ *  - the loader, a helper, a record: the periods are kept (`pending`) and
+ *    written, with the call chain taken right there, when the thread
+ *    returns to the code that called the loader or the wrapper;
+ *  - periods still pending when the thread or the process ends (it ended
+ *    inside the loader) have no stack: they are written as unattributed.
+ *
  * Nothing here prints or exits: the traced program's output is its own.
  * All file work uses raw system calls, never the wrapped functions.
  */
@@ -59,10 +73,14 @@ typedef struct tstate {
 	uint64_t stack[MAXDEPTH];
 	int timer_ok;
 	timer_t timer;
-	uint32_t pending;  /* sample periods skipped while busy */
+	uint32_t pending;  /* sample periods deferred, not yet written */
 	int in_loader;     /* inside dlopen/dlclose/dl_iterate_phdr */
 	unsigned sigs;     /* samples taken, for the sleep wrappers */
 	pid_t tid;
+	unsigned char kids[MAXDEPTH]; /* the open call at that depth has children */
+	int anchored;      /* nesting of vt_anchor_begin */
+	int nanchor;       /* frames in anchor, 0: none (samples are deferred) */
+	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
 } tstate;
 
 static TLS tstate T;
@@ -93,6 +111,9 @@ static atomic_int init_state;
 /* Per process: which descriptors already have a path recorded. */
 #define FDBITS 65536
 static atomic_uchar fd_known[FDBITS];
+
+/* Guards the table of transfers in flight (vt_track). */
+static pthread_mutex_t track_lock = PTHREAD_MUTEX_INITIALIZER;
 
 uint64_t vt_now(void)
 {
@@ -302,6 +323,31 @@ static void forward(int sig, siginfo_t *si, void *uc)
 	}
 }
 
+#define FENCE() atomic_signal_fence(memory_order_seq_cst)
+
+/* Writes one sample record; the caller has set busy.  Async-signal-safe. */
+static void write_sample(tstate *t, const uint64_t *frames, int n, uint32_t weight,
+			 uint16_t flags)
+{
+	if (n < 0)
+		n = 0;
+	uint32_t size = align8(sizeof(vd_tl_sample) + (size_t)n * 8);
+	vd_tl_sample *s = (vd_tl_sample *)reserve(t, size);
+	if (!s)
+		return;
+	s->t_ns = vt_now();
+	s->in_op = t->depth > 0 ? t->stack[0] : 0;
+	s->tid = t->tid;
+	s->weight = weight;
+	s->nframes = (uint16_t)n;
+	s->flags = flags;
+	s->pad[0] = s->pad[1] = 0;
+	uint64_t *f = (uint64_t *)(s + 1);
+	for (int i = 0; i < n; i++)
+		f[i] = frames[i];
+	publish(t, &s->rec, VD_TL_SAMPLE);
+}
+
 static void on_sample(int sig, siginfo_t *si, void *uc)
 {
 	tstate *t = &T;
@@ -319,32 +365,92 @@ static void on_sample(int sig, siginfo_t *si, void *uc)
 	/* Not now: while the thread writes a record (busy), while it is in
 	 * the dynamic loader (the unwinder would take the loader's lock this
 	 * thread already holds: a deadlock; MPI_Init dlopens dozens of
-	 * components), or in a quiet region (MPI_Init itself).  The periods
-	 * go to the next sample. */
-	if (t->busy || t->in_loader || t->quiet) {
+	 * components), or in a quiet region (MPI_Init itself, a wrapper's
+	 * helper calls).  Inside MPI_Init the chain taken at its entry stands
+	 * for the stack; elsewhere the periods wait for the thread to return
+	 * to the code that called the loader or the wrapper (maybe_flush). */
+	if (t->busy) {
 		t->pending = weight;
 		errno = saved;
 		return;
 	}
+	if (t->in_loader || t->quiet) {
+		if (t->anchored && t->nanchor > 0) {
+			t->busy = 1;
+			FENCE();
+			t->pending = 0;
+			write_sample(t, t->anchor, t->nanchor, weight, VD_TL_S_DEFERRED);
+			FENCE();
+			t->busy = 0;
+		} else {
+			t->pending = weight;
+		}
+		errno = saved;
+		return;
+	}
 	t->busy = 1;
+	FENCE();
 	t->pending = 0;
 	void *frames[VD_TL_MAXFRAMES];
+	uint64_t pcs[VD_TL_MAXFRAMES];
 	int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
-	uint32_t size = align8(sizeof(vd_tl_sample) + (size_t)n * 8);
-	vd_tl_sample *s = (vd_tl_sample *)reserve(t, size);
-	if (s) {
-		s->t_ns = vt_now();
-		s->in_op = t->depth > 0 ? t->stack[0] : 0;
-		s->tid = t->tid;
-		s->weight = weight;
-		s->nframes = (uint16_t)n;
-		uint64_t *f = (uint64_t *)(s + 1);
-		for (int i = 0; i < n; i++)
-			f[i] = (uint64_t)(uintptr_t)frames[i];
-		publish(t, &s->rec, VD_TL_SAMPLE);
-	}
+	for (int i = 0; i < n; i++)
+		pcs[i] = (uint64_t)(uintptr_t)frames[i];
+	write_sample(t, pcs, n, weight, 0);
+	FENCE();
 	t->busy = 0;
 	errno = saved;
+}
+
+/*
+ * Writes the periods deferred on this thread with the call chain of the
+ * caller, once the thread is back where a stack may be taken (not in the
+ * loader, not quiet, not writing a record).  Called when the loader, a
+ * record or a quiet region ends: the chain is then the one of the code that
+ * was running when the periods were due.  Not from the signal handler.
+ */
+static void maybe_flush(tstate *t)
+{
+	if (!t->pending || t->busy || t->quiet || t->in_loader || !G.enabled || t->init < 0)
+		return;
+	int saved = errno;
+	t->busy = 1;
+	FENCE();
+	/* one instruction: a sample arriving meanwhile sees busy and adds to
+	 * pending, which this does not clear */
+	uint32_t w = __atomic_exchange_n(&t->pending, 0, __ATOMIC_RELAXED);
+	if (w) {
+		void *frames[VD_TL_MAXFRAMES];
+		uint64_t pcs[VD_TL_MAXFRAMES];
+		int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+		for (int i = 0; i < n; i++)
+			pcs[i] = (uint64_t)(uintptr_t)frames[i];
+		write_sample(t, pcs, n, w, n > 0 ? VD_TL_S_DEFERRED : VD_TL_S_UNATTRIBUTED);
+	}
+	FENCE();
+	t->busy = 0;
+	errno = saved;
+}
+
+/*
+ * Periods still deferred when the thread or the process ends: charged to
+ * the chain taken at entry to MPI_Init (or MPI_Finalize) when the thread
+ * is still inside it, else to no stack at all (the thread ended inside the
+ * loader): there is no stack that was current when they were due.
+ */
+static void flush_at_end(tstate *t)
+{
+	if (!t->pending || t->init < 0)
+		return;
+	t->busy = 1;
+	FENCE();
+	uint32_t w = __atomic_exchange_n(&t->pending, 0, __ATOMIC_RELAXED);
+	if (w && t->anchored && t->nanchor > 0)
+		write_sample(t, t->anchor, t->nanchor, w, VD_TL_S_DEFERRED);
+	else if (w)
+		write_sample(t, NULL, 0, w, VD_TL_S_UNATTRIBUTED);
+	FENCE();
+	t->busy = 0;
 }
 
 static void start_timer(void)
@@ -388,6 +494,7 @@ static void thread_end(void *unused)
 {
 	tstate *t = &T;
 	stop_timer();
+	flush_at_end(t);
 	if (t->init > 0) {
 		t->busy = 1;
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
@@ -409,7 +516,10 @@ void *dlopen(const char *file, int mode)
 	VT_REAL(void *, dlopen, (const char *, int));
 	T.in_loader++;
 	void *h = real_dlopen ? real_dlopen(file, mode) : NULL;
+	int e = errno;
 	T.in_loader--;
+	maybe_flush(&T);
+	errno = e;
 	return h;
 }
 
@@ -418,7 +528,10 @@ int dlclose(void *h)
 	VT_REAL(int, dlclose, (void *));
 	T.in_loader++;
 	int r = real_dlclose ? real_dlclose(h) : -1;
+	int e = errno;
 	T.in_loader--;
+	maybe_flush(&T);
+	errno = e;
 	return r;
 }
 
@@ -428,6 +541,9 @@ int dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data
 	T.in_loader++;
 	int r = real_dl_iterate_phdr ? real_dl_iterate_phdr(cb, data) : 0;
 	T.in_loader--;
+	/* the unwinder calls this from the handler and from maybe_flush:
+	 * busy is set then, so this does not recurse */
+	maybe_flush(&T);
 	return r;
 }
 
@@ -529,12 +645,20 @@ static void child_after_fork(void)
 	tstate *t = &T;
 	if (t->init > 0)
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
-	int quiet = t->quiet, depth = t->depth;
+	/* a fork inside MPI_Init: the child is inside it too */
+	int quiet = t->quiet, depth = t->depth, anchored = t->anchored, nanchor = t->nanchor;
+	uint64_t anchor[VD_TL_MAXFRAMES];
+	memcpy(anchor, t->anchor, sizeof anchor);
 	memset(t, 0, sizeof *t);
 	t->quiet = quiet;
 	t->depth = depth;
+	t->anchored = anchored;
+	t->nanchor = nanchor;
+	memcpy(t->anchor, anchor, sizeof anchor);
 	G.pid = (pid_t)syscall(SYS_getpid);
 	G.t0 = vt_now();
+	/* another thread may have held it at the fork */
+	pthread_mutex_init(&track_lock, NULL);
 	write_modules();
 	start_timer();
 }
@@ -598,6 +722,8 @@ static void ensure_init(void)
 	init_once();
 	T.busy = 0;
 	atomic_store(&init_state, 2);
+	/* periods due while starting up: before main, in no block */
+	maybe_flush(&T);
 }
 
 __attribute__((constructor)) static void vt_init(void)
@@ -611,6 +737,7 @@ __attribute__((destructor)) static void vt_fini(void)
 		return;
 	stop_timer();
 	tstate *t = &T;
+	flush_at_end(t);
 	/* modules loaded since start-up (dlopen'ed plugins) */
 	write_modules();
 	t->busy = 1;
@@ -655,6 +782,7 @@ void *vt_next(const char *name)
 	T.in_loader++;
 	void *s = next_symbol(name);
 	T.in_loader--;
+	maybe_flush(&T);
 	return s;
 }
 
@@ -689,6 +817,52 @@ void vt_quiet_end(void)
 {
 	if (T.quiet > 0)
 		T.quiet--;
+	FENCE();
+	maybe_flush(&T);
+}
+
+void vt_anchor_begin(void)
+{
+	tstate *t = &T;
+	if (t->anchored++ == 0) {
+		t->nanchor = 0;
+		/* not inside the loader (MPI_Init from a constructor that dlopen
+		 * runs): unwinding there could deadlock; the periods then go to
+		 * the loader's caller when it returns */
+		if (G.enabled && G.hz && t->timer_ok && !t->busy && !t->in_loader && t->init >= 0) {
+			t->busy = 1;
+			FENCE();
+			void *frames[VD_TL_MAXFRAMES];
+			int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+			for (int i = 0; i < n; i++)
+				t->anchor[i] = (uint64_t)(uintptr_t)frames[i];
+			FENCE();
+			t->nanchor = n > 0 ? n : 0;
+			FENCE();
+			t->busy = 0;
+		}
+	}
+	FENCE();
+	t->quiet++;
+	FENCE();
+}
+
+void vt_anchor_end(void)
+{
+	tstate *t = &T;
+	int e = errno;
+	if (t->quiet > 0)
+		t->quiet--;
+	FENCE();
+	if (t->anchored > 0 && --t->anchored == 0) {
+		/* periods deferred while busy inside: the chain at entry is the
+		 * caller's, the same as now */
+		FENCE();
+		t->nanchor = 0;
+	}
+	FENCE();
+	maybe_flush(t);
+	errno = e;
 }
 
 int vt_begin(vt_call *c, int call)
@@ -705,8 +879,10 @@ int vt_begin(vt_call *c, int call)
 	c->parent = t->depth > 0 ? t->stack[t->depth - 1] : 0;
 	c->call = call;
 	c->fd = -1;
-	if (t->depth < MAXDEPTH)
+	if (t->depth < MAXDEPTH) {
 		t->stack[t->depth] = c->id;
+		t->kids[t->depth] = 0;
+	}
 	t->depth++;
 	c->t0 = vt_now();
 	return 1;
@@ -736,6 +912,8 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	tstate *t = &T;
 	if (t->depth > 0)
 		t->depth--;
+	if (t->depth > 0 && t->depth - 1 < MAXDEPTH)
+		t->kids[t->depth - 1] = 1;
 	int cls = vt_call_class(c->call);
 	char fdbuf[VD_TL_PATHMAX];
 	size_t plen = 0;
@@ -776,8 +954,143 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 			memcpy((char *)(f + nf), path, plen);
 		publish(t, &o->rec, VD_TL_OPREC);
 	}
+	FENCE();
 	t->busy = 0;
+	maybe_flush(t);
 	errno = saved;
+}
+
+int vt_has_children(void)
+{
+	tstate *t = &T;
+	return t->depth > 0 && t->depth - 1 < MAXDEPTH && t->kids[t->depth - 1];
+}
+
+void vt_drop(vt_call *c)
+{
+	tstate *t = &T;
+	if (t->depth > 0)
+		t->depth--;
+}
+
+void vt_done(uint64_t id, uint64_t by, int64_t done, int err)
+{
+	tstate *t = &T;
+	if (!G.enabled || t->busy || !id)
+		return;
+	int saved = errno;
+	uint64_t now = vt_now();
+	t->busy = 1;
+	FENCE();
+	vd_tl_done *d = (vd_tl_done *)reserve(t, sizeof *d);
+	if (d) {
+		d->id = id;
+		d->by = by;
+		d->t_ns = now;
+		d->done = done;
+		d->err = err;
+		d->pad = 0;
+		publish(t, &d->rec, VD_TL_DONE);
+	}
+	FENCE();
+	t->busy = 0;
+	maybe_flush(t);
+	errno = saved;
+}
+
+/* ---- transfers that complete after their call returns ---- */
+
+/*
+ * key -> vt_pending, open addressing with linear probing and backward-shift
+ * deletion, under a lock (wrappers only, never the signal handler).  Full:
+ * vt_track fails and the call's record keeps the call's own duration.
+ */
+#define NTRACK 4096
+static struct {
+	uintptr_t key;
+	vt_pending p;
+} track[NTRACK];
+static atomic_int ntracked;
+
+static size_t track_home(uintptr_t key)
+{
+	return (size_t)(((uint64_t)key * 0x9e3779b97f4a7c15ull) >> 52) & (NTRACK - 1);
+}
+
+static long track_find(uintptr_t key)
+{
+	for (size_t i = track_home(key), n = 0; n < NTRACK; i = (i + 1) & (NTRACK - 1), n++) {
+		if (track[i].key == key)
+			return (long)i;
+		if (track[i].key == 0)
+			return -1;
+	}
+	return -1;
+}
+
+static void track_remove(size_t i)
+{
+	size_t j = i;
+	for (;;) {
+		j = (j + 1) & (NTRACK - 1);
+		if (track[j].key == 0)
+			break;
+		size_t k = track_home(track[j].key);
+		/* move j back to i unless its home lies cyclically in (i, j] */
+		int stays = i <= j ? (k > i && k <= j) : (k > i || k <= j);
+		if (!stays) {
+			track[i] = track[j];
+			i = j;
+		}
+	}
+	track[i].key = 0;
+}
+
+int vt_track(uintptr_t key, const vt_pending *p)
+{
+	if (!key)
+		return -1;
+	int rc = -1;
+	pthread_mutex_lock(&track_lock);
+	long i = track_find(key);
+	if (i >= 0) {
+		/* a handle reused before its last transfer was seen to end */
+		track[i].p = *p;
+		rc = 0;
+	} else if (atomic_load(&ntracked) < NTRACK * 3 / 4) {
+		size_t j = track_home(key);
+		while (track[j].key)
+			j = (j + 1) & (NTRACK - 1);
+		track[j].key = key;
+		track[j].p = *p;
+		atomic_fetch_add(&ntracked, 1);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&track_lock);
+	return rc;
+}
+
+int vt_tracking(void)
+{
+	return atomic_load_explicit(&ntracked, memory_order_relaxed) > 0;
+}
+
+int vt_tracked(uintptr_t key, vt_pending *p, int take)
+{
+	if (!key || !vt_tracking())
+		return 0;
+	pthread_mutex_lock(&track_lock);
+	long i = track_find(key);
+	if (i >= 0) {
+		if (p)
+			*p = track[i].p;
+		if (take) {
+			track_remove((size_t)i);
+			atomic_fetch_sub(&ntracked, 1);
+		}
+	}
+	pthread_mutex_unlock(&track_lock);
+	return i >= 0;
 }
 
 int vt_call_class(int call)

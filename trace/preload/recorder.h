@@ -52,6 +52,49 @@ void vt_restart(vt_call *c);
 void vt_quiet_begin(void);
 void vt_quiet_end(void);
 
+/*
+ * MPI_Init, MPI_Init_thread and MPI_Finalize: like vt_quiet_begin/end, and
+ * the samples due meanwhile are charged to the call chain taken at
+ * vt_anchor_begin (the caller of MPI_Init), not unwound inside the MPI
+ * library (which dlopens its components: unwinding there can deadlock).
+ * Nestable; the outermost call takes the chain.
+ */
+void vt_anchor_begin(void);
+void vt_anchor_end(void);
+
+/*
+ * Calls whose transfer goes on after they return (MPI_File_iwrite,
+ * MPI_File_write_all_begin, aio_write): the wrapper ends the call's record
+ * as usual and tracks its id under a key (the request, the file handle,
+ * the aiocb); the call that sees the transfer end (MPI_Wait,
+ * MPI_File_write_all_end, aio_return) takes the entry and calls vt_done,
+ * which records when it ended and how many bytes it moved.
+ */
+typedef struct vt_pending {
+	uint64_t id;     /* the op that started the transfer */
+	int64_t handle;  /* its handle (MPI_File, fd) */
+	int64_t req;     /* bytes it asked for */
+	int call;
+} vt_pending;
+
+/* 0 when tracked, -1 when the table is full (the transfer's end is then not
+ * recorded).  A key tracked already is replaced. */
+int vt_track(uintptr_t key, const vt_pending *p);
+/* 1 when `key` is tracked (copied to *p when p is given; removed when
+ * `take`); 0 otherwise.  Cheap when nothing is tracked. */
+int vt_tracked(uintptr_t key, vt_pending *p, int take);
+/* anything tracked at all */
+int vt_tracking(void);
+/* op `id` completed now, as seen by op `by` (0: none); `done` bytes, -1
+ * unknown; `err` 0 on success. */
+void vt_done(uint64_t id, uint64_t by, int64_t done, int err);
+
+/* Between vt_begin and vt_end: whether a recorded call was made inside this
+ * one.  vt_drop ends the call without a record (a poll that completed
+ * nothing), which its children, if any, would then miss as their parent. */
+int vt_has_children(void);
+void vt_drop(vt_call *c);
+
 /* The next definition of `name` after this library (dlsym RTLD_NEXT), or
  * NULL when the program does not have one. */
 void *vt_next(const char *name);

@@ -11,9 +11,11 @@
  * are recorded under the plain name.
  */
 #define _GNU_SOURCE
+#include <aio.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -336,6 +338,92 @@ int rename(const char *oldpath, const char *newpath)
 	VT_REAL(int, rename, (const char *, const char *));
 	const char *path = newpath;
 	PATH_BODY(VD_TL_RENAME, real_rename(oldpath, newpath));
+}
+
+/* ---- asynchronous I/O (POSIX aio): OpenMPI's OMPIO serves MPI_File_iwrite,
+ * the split collectives and their kin with aio_write/aio_read, whose
+ * transfers glibc's helper threads then make with its internal pwrite (not
+ * seen).  The submission is recorded (bytes requested, offset aio_offset)
+ * and its end, when aio_return reports it, completes the record. ---- */
+
+static uintptr_t aio_key(const void *cb)
+{
+	return (uintptr_t)cb | 2u;
+}
+
+static void aio_started(vt_call *c, int r, int fd, int64_t off, int64_t n, const void *cb)
+{
+	int e = r < 0 ? errno : 0;
+	c->fd = fd;
+	vt_end(c, fd, off, n, r < 0 ? 0 : n, e, NULL);
+	if (r == 0) {
+		vt_pending p = { c->id, fd, n, c->call };
+		vt_track(aio_key(cb), &p);
+	}
+}
+
+#define AIO_BODY(callid, name, cb)                                             \
+	if (!real_##name) {                                                    \
+		errno = ENOSYS;                                                \
+		return -1;                                                     \
+	}                                                                      \
+	int fd_ = cb->aio_fildes; /* glibc declares cb nonnull */              \
+	int64_t off_ = (int64_t)cb->aio_offset;                                \
+	int64_t n_ = (int64_t)cb->aio_nbytes;                                  \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	int r = real_##name(cb);                                               \
+	if (on)                                                                \
+		aio_started(&c, r, fd_, off_, n_, cb);                         \
+	return r
+
+int aio_read(struct aiocb *cb)
+{
+	VT_REAL(int, aio_read, (struct aiocb *));
+	AIO_BODY(VD_TL_AIO_READ, aio_read, cb);
+}
+
+int aio_write(struct aiocb *cb)
+{
+	VT_REAL(int, aio_write, (struct aiocb *));
+	AIO_BODY(VD_TL_AIO_WRITE, aio_write, cb);
+}
+
+int aio_read64(struct aiocb64 *cb)
+{
+	VT_REAL(int, aio_read64, (struct aiocb64 *));
+	AIO_BODY(VD_TL_AIO_READ64, aio_read64, cb);
+}
+
+int aio_write64(struct aiocb64 *cb)
+{
+	VT_REAL(int, aio_write64, (struct aiocb64 *));
+	AIO_BODY(VD_TL_AIO_WRITE64, aio_write64, cb);
+}
+
+/* not recorded itself: it ends the tracked submission's transfer */
+#define AIO_RETURN_BODY(name, cb)                                              \
+	if (!real_##name) {                                                    \
+		errno = ENOSYS;                                                \
+		return -1;                                                     \
+	}                                                                      \
+	vt_pending p;                                                          \
+	int have = vt_tracked(aio_key(cb), &p, 1);                             \
+	ssize_t r = real_##name(cb);                                           \
+	if (have)                                                              \
+		vt_done(p.id, 0, r < 0 ? 0 : (int64_t)r, r < 0 ? errno : 0);   \
+	return r
+
+ssize_t aio_return(struct aiocb *cb)
+{
+	VT_REAL(ssize_t, aio_return, (struct aiocb *));
+	AIO_RETURN_BODY(aio_return, cb);
+}
+
+ssize_t aio_return64(struct aiocb64 *cb)
+{
+	VT_REAL(ssize_t, aio_return64, (struct aiocb64 *));
+	AIO_RETURN_BODY(aio_return64, cb);
 }
 
 /* ---- sleeps: the kernel never restarts them after a signal handler, so
