@@ -37,7 +37,8 @@ enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_R
  * an unknown value - non-zero (a non-NULL pointer), non-negative (a byte
  * count) - that hold for this value only, not for what is computed from it. */
 enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4, T_OK = 8, T_NZ = 16, T_NN = 32, T_RANK = 64,
-       T_ASSUMED = 128 };
+       T_ASSUMED = 128, T_CALLRES = 256 };
+/* T_CALLRES: an unknown value a call returned (a status, a count) */
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
@@ -1034,6 +1035,31 @@ static int arm_leaves(const ir_stmt *s)
 	return 0;
 }
 
+/* Does the arm end in an error exit: a goto (the `goto fail` idiom), a
+ * return of a negative constant, or - from main - of a non-zero one? */
+static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_GOTO || vd_stmt_exits(s))
+		return 1;
+	if (s->kind == S_RETURN && s->e) {
+		const ir_expr *e = s->e;
+		while (e->kind == E_CAST && e->nkids == 1)
+			e = e->kids[0];
+		if (e->kind == E_UN && e->op == OP_NEG && e->nkids == 1 && e->kids[0]->kind == E_INT)
+			return e->kids[0]->ival > 0;
+		if (e->kind == E_INT)
+			return e->ival < 0 || (e->ival != 0 && fn && !strcmp(fn->name, "main"));
+		return 0;
+	}
+	if (s->kind == S_SEQ)
+		for (int i = s->nkids; i-- > 0;)
+			if (s->kids[i] && s->kids[i]->kind != S_NOP)
+				return arm_error_exit(s->kids[i], fn);
+	return 0;
+}
+
 enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR };
 
 /* The probability that an `if` whose condition `k` is unknown takes its
@@ -1054,6 +1080,14 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	}
 	if (k->t & T_OK) { /* a test of an I/O or allocation call's result */
 		int tl = arm_leaves(t), fl = arm_leaves(f);
+		if (tl != fl) {
+			*kind = PR_ERROR;
+			return tl ? 0 : 1;
+		}
+	}
+	if (k->t & T_CALLRES) { /* a call's status: `if (parse() != 0) return 1;` */
+		const ir_func *fn = c->fr ? c->fr->fn : NULL;
+		int tl = arm_error_exit(t, fn), fl = arm_error_exit(f, fn);
 		if (tl != fl) {
 			*kind = PR_ERROR;
 			return tl ? 0 : 1;
@@ -2450,6 +2484,8 @@ static val eval_call(ctx *c, ir_expr *e)
 	r = call_external(c, e, e->str, args, n);
 done:
 	free(args);
+	if (r.k == V_UNK)
+		r.t |= T_CALLRES;
 	return r;
 }
 
@@ -3395,8 +3431,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 				nt = note(c, "branch at %s:%d: the arm that ends the program is assumed "
 					     "not taken (error path)", b->file, s->line);
 			else if (kind == PR_ERROR)
-				nt = note(c, "branch at %s:%d: error path after a failed I/O or "
-					     "allocation call assumed not taken", b->file, s->line);
+				nt = note(c, "branch at %s:%d: error path after a failed call assumed "
+					     "not taken", b->file, s->line);
 			else if (kind == PR_HEUR) {
 				nt = note(c, "branch at %s:%d: condition unknown, taken with "
 					     "probability %.2f (%s)", b->file, s->line, pr[0],

@@ -17,7 +17,10 @@
  *   the call is not taken: 0.22), combined (Dempster-Shafer):
  *   p = 0.16*0.22 / (0.16*0.22 + 0.84*0.78) = 0.0352 / 0.6904 = 44/863.
  *   Over 10 iterations: 440/863 = 0.50984936268829664 fputs of 2 bytes.
- * - maybe(): `v < 0` (opcode: 0.16) with a return in the arm (return
+ * - `if (setup() != 0) return 1;` in main: a call's status tested, the arm
+ *   an error return (non-zero from main): not taken, main goes on in full;
+ * - maybe(): `v < 0` on a byte of a line read at run time (not a call's
+ *   result) (opcode: 0.16) with a return in the arm (return
  *   heuristic: 0.28): p = 0.0448 / (0.0448 + 0.84*0.72) = 14/203, and the
  *   fputs after it runs for the other 189/203 = 0.93103448275862069 of the
  *   calls: 3 bytes each, 2.7931034482758621.
@@ -63,7 +66,9 @@ static void scan(FILE *log)
 		if (v == 'x')
 			fputs("x\n", log);
 	}
-	maybe(log, getc(in));
+	char line[16];
+	fgets(line, sizeof line, in);
+	maybe(log, line[3]);
 	switch (getc(in)) {
 	case 'a':
 		fputs("a\n", log);
@@ -75,9 +80,16 @@ static void scan(FILE *log)
 	fclose(in);
 }
 
+static int setup(void)
+{
+	return rand() % 3; /* a status the analysis cannot know */
+}
+
 int main(int argc, char **argv)
 {
 	static char buf[N];
+	if (setup() != 0)
+		return 1;
 	int steps = atoi(argv[1]), every = atoi(argv[2]);
 	FILE *log = fopen("solver.log", "w");
 	if (!log)
