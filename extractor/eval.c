@@ -875,7 +875,7 @@ static ir_var *rank_var(ctx *c, const ir_expr *e)
 /* The share of a counted loop's iterations in which `cond` holds, when it
  * depends on the loop's counter and otherwise on known values only
  * (`i % k == 0`, `i == 0`, `i == n - 1`): every iteration's value is tried
- * (a regular sample of 100000 past that).  Returns 1 and *p, or 0. */
+ * (a regular sample of 10000 past that).  Returns 1 and *p, or 0. */
 static int counter_prob(ctx *c, ir_expr *cond, double *p)
 {
 	if (!cond || !expr_pure(cond))
@@ -901,7 +901,7 @@ static int counter_prob(ctx *c, ir_expr *cond, double *p)
 	double saved_ops = c->ops;
 	long saved_steps = c->steps;
 	double n = lc->trip, hits = 0;
-	long tries = n > 100000 ? 100000 : (long)n;
+	long tries = n > 10000 ? 10000 : (long)n;
 	int ok = 1;
 	for (long k = 0; k < tries && ok; k++) {
 		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
