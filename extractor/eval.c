@@ -3574,8 +3574,15 @@ static void exec(ctx *c, ir_stmt *s)
 		double live0 = c->fr ? c->fr->live : 1;
 		/* arrays declared in this scope live until its end */
 		double arrays = 0;
+		int dead = 0; /* after a goto: nothing runs until a label */
 		for (int i = 0; i < s->nkids; i++) {
 			ir_stmt *k = s->kids[i];
+			if (k && k->kind == S_SEQ && k->nkids && k->kids[0] && k->kids[0]->kind == S_LABEL)
+				dead = 0;
+			if (dead)
+				continue;
+			if (k && k->kind == S_GOTO && !c->p->opts.paths_all)
+				dead = 1;
 			exec(c, k);
 			if (k && k->kind == S_SEQ)
 				for (int j = 0; j < k->nkids; j++) {
@@ -3656,6 +3663,28 @@ static void exec(ctx *c, ir_stmt *s)
 		c->loop_depth++;
 		exec_loop(c, s);
 		c->loop_depth--;
+		break;
+	case S_LABEL:
+		/* gotos jump here from places the walk does not follow: what the
+		 * function writes anywhere may hold any of its values here */
+		if (c->fr && c->fr->fn) {
+			ir_func *fn = c->fr->fn;
+			if (fn->nwritten < 0) {
+				varvec w = { 0 };
+				writes_stmt(fn->body, &w);
+				fn->written = vd_arena_alloc(c->p->arena, (w.n + 1) * sizeof(ir_var *));
+				if (fn->written && w.n)
+					memcpy(fn->written, w.v, w.n * sizeof(ir_var *));
+				fn->nwritten = fn->written ? (int)w.n : 0;
+				vd_vec_free(w);
+			}
+			for (int i = 0; i < fn->nwritten; i++) {
+				ir_var *v = fn->written[i];
+				val *st = v->global ? NULL : storage(c, v);
+				if (st && st->k != V_ARR && st->k != V_MEM && st->k != V_HANDLE && st->k != V_REF)
+					*st = unk(st->t & ~(unsigned)T_FACTS);
+			}
+		}
 		break;
 	case S_BREAK:
 	case S_CONTINUE:

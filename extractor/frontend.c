@@ -1132,10 +1132,13 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 	case CXCursor_ContinueStmt:
 		s = mks(L, S_CONTINUE, c);
 		break;
-	case CXCursor_LabelStmt:
-		if (ch.n)
-			s = lower_stmt(L, ch.v[ch.n - 1]);
+	case CXCursor_LabelStmt: {
+		/* a place gotos jump to: { S_LABEL, the statement } */
+		ir_stmt *lk[2] = { mks(L, S_LABEL, c), ch.n ? lower_stmt(L, ch.v[ch.n - 1]) : NULL };
+		s = mks(L, S_SEQ, c);
+		set_skids(L, s, lk, lk[1] ? 2 : 1);
 		break;
+	}
 	case CXCursor_GotoStmt:
 		/* control does not follow it; kept so that `if (rc < 0) goto fail;`
 		 * reads as an arm that leaves */
@@ -1173,6 +1176,7 @@ static void lower_function(lower *L, CXCursor c)
 	f->line = cur_line(c);
 	f->end_line = cur_end_line(c);
 	f->block = -1;
+	f->nwritten = -1;
 	f->is_variadic = clang_isFunctionTypeVariadic(clang_getCursorType(c));
 	L->fn = f;
 	load_tokens(L, c);

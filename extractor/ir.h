@@ -83,7 +83,7 @@ struct ir_expr {
 
 enum {
 	S_SEQ, S_EXPR, S_DECL, S_IF, S_SWITCH, S_FOR, S_WHILE, S_DO,
-	S_RETURN, S_BREAK, S_CONTINUE, S_NOP, S_GOTO
+	S_RETURN, S_BREAK, S_CONTINUE, S_NOP, S_GOTO, S_LABEL
 };
 
 struct ir_stmt {
@@ -120,6 +120,8 @@ struct ir_func {
 	int memo_tries, memo_fails; /* call summaries recorded / refused */
 	int call_sites;      /* calls that may reach it; a site in a loop counts twice */
 	int budget_cut;      /* a call to it was cut by the evaluation budget */
+	ir_var **written;    /* the variables its body writes (labels), once computed */
+	int nwritten;        /* -1: not computed yet */
 };
 
 /* An assignment of a function into a slot (struct field or variable):
