@@ -241,7 +241,9 @@ build() {
 # ---- programs ------------------------------------------------------------------
 #
 # spec_PROG sets PKG, BIN (relative to the source), ENTRY (for --entry, or
-# empty), ARGS (argv[1..], identical for the analysis and the run) and
+# empty), ARGS (argv[1..], identical for the analysis and the run), UNSET
+# (environment variables the program reads, unset for the run and bound
+# with --env NAME for the analysis, as a user would state them) and
 # prepares the scratch directory (the current directory) with its inputs.
 
 inputs() { python3 "$HERE/truth_inputs.py" "$@"; }
@@ -277,7 +279,7 @@ spec_h5ls() {
 	inputs cdl truth.cdl && "$(ncgen_bin)" -b -k nc4 -o truth.h5 truth.cdl
 }
 spec_gzip() {
-	PKG=gzip BIN=gzip ENTRY=gzip.c:main
+	PKG=gzip BIN=gzip ENTRY=gzip.c:main UNSET=GZIP
 	ARGS="-k -f -6 truth.dat"
 	inputs data truth.dat 4096
 }
@@ -305,7 +307,7 @@ needs() { # packages a program needs (inputs included)
 
 SUMROWS=()
 measure() {
-	local prog=$1 PKG BIN ENTRY ARGS
+	local prog=$1 PKG BIN ENTRY ARGS UNSET=
 	local dir=$WORK/run/$prog
 	rm -rf "$dir" && mkdir -p "$dir" || return 1
 	cd "$dir" || return 1
@@ -323,6 +325,8 @@ measure() {
 	fi
 	local eopt=()
 	[ -n "$ENTRY" ] && eopt=(--entry "$ENTRY")
+	local uopt=() v
+	for v in $UNSET; do eopt+=(--env "$v"); uopt+=(-u "$v"); done
 	log "$prog: vidya analyze --args \"$ARGS\""
 	local t0=$SECONDS rc
 	"$VIDYA" analyze --no-probe --quiet -j "$JOBS" --db "$db" --root "$src" "${eopt[@]}" \
@@ -338,7 +342,7 @@ measure() {
 	log "$prog: vidya trace -- $BIN $ARGS"
 	t0=$SECONDS
 	# shellcheck disable=SC2086  # ARGS is a word list by design
-	"$VIDYA" trace --db "$db" -- "$src/$BIN" $ARGS >"$dir/stdout" 2>"$OUT/logs/trace-$prog.log"
+	env "${uopt[@]}" "$VIDYA" trace --db "$db" -- "$src/$BIN" $ARGS >"$dir/stdout" 2>"$OUT/logs/trace-$prog.log"
 	rc=$?
 	local tt=$((SECONDS - t0))
 	if ! sqlite3 "$db" "SELECT 1 FROM traces" 2>/dev/null | grep -q 1; then

@@ -2865,60 +2865,59 @@ static int is_getopt(const ir_expr *e)
 		!strcmp(e->str, "getopt_long_only")) && e->nkids >= 3;
 }
 
-static ir_expr *find_getopt(ir_expr *e)
+typedef struct gcands {
+	ir_expr *v[4];
+	int n;
+} gcands;
+
+static void add_getopts(ir_expr *e, gcands *g)
 {
-	if (!e)
-		return NULL;
-	if (is_getopt(e))
-		return e;
-	for (int i = 0; i < e->nkids; i++) {
-		ir_expr *g = find_getopt(e->kids[i]);
-		if (g)
-			return g;
+	if (!e || g->n >= 4)
+		return;
+	if (is_getopt(e)) {
+		g->v[g->n++] = e;
+		return;
 	}
-	return NULL;
+	for (int i = 0; i < e->nkids; i++)
+		add_getopts(e->kids[i], g);
 }
 
-/* A getopt call in a statement that runs on every iteration, or in one arm
- * of an if near the top (gzip: `if (env_argv) ... else optc =
- * getopt_long(...);`) */
-static ir_expr *stmt_getopt(ir_stmt *it, int depth)
+/* getopt calls in a statement that runs on every iteration, or in the arms
+ * of an if near the top (gzip: `if (env_argv) optc = getopt_long(env_argc,
+ * ...); if (!env_argv) optc = getopt_long(argc, argv, ...);`) */
+static void stmt_getopts(ir_stmt *it, int depth, gcands *g)
 {
-	if (!it || depth > 2)
-		return NULL;
-	if (it->kind == S_SEQ && it->nkids == 1) /* a declaration statement */
-		it = it->kids[0];
-	if (it->kind == S_EXPR || it->kind == S_DECL)
-		return find_getopt(it->e);
+	if (!it || depth > 3)
+		return;
+	if (it->kind == S_SEQ) {
+		for (int k = 0; k < it->nkids && k < 4; k++)
+			stmt_getopts(it->kids[k], depth + 1, g);
+		return;
+	}
+	if (it->kind == S_EXPR || it->kind == S_DECL) {
+		add_getopts(it->e, g);
+		return;
+	}
 	if (it->kind == S_IF)
-		for (int a = 0; a < it->nkids; a++) {
-			ir_stmt *arm = it->kids[a];
-			ir_stmt **xs = arm && arm->kind == S_SEQ ? arm->kids : &arm;
-			int nx = arm && arm->kind == S_SEQ ? arm->nkids : 1;
-			for (int k = 0; k < nx && k < 3; k++) {
-				ir_expr *g = stmt_getopt(xs[k], depth + 1);
-				if (g)
-					return g;
-			}
-		}
-	return NULL;
+		for (int a = 0; a < it->nkids; a++)
+			stmt_getopts(it->kids[a], depth + 1, g);
 }
 
-/* The getopt call that drives a loop: in its condition
- * (`while ((c = getopt(...)) != -1)`), or in one of the first statements of
- * its body (`for (;;) { c = getopt_long(...); if (c == -1) break; ...}`). */
-static ir_expr *loop_getopt(ir_stmt *s, int *in_cond)
+/* The getopt calls that may drive a loop: in its condition
+ * (`while ((c = getopt(...)) != -1)`), or in the first statements of its
+ * body (`for (;;) { c = getopt_long(...); if (c == -1) break; ...}`). */
+static void loop_getopts(ir_stmt *s, int *in_cond, gcands *g)
 {
-	ir_expr *g = find_getopt(s->e);
-	*in_cond = g != NULL;
-	if (g || !s->nkids || !s->kids[0])
-		return g;
+	g->n = 0;
+	add_getopts(s->e, g);
+	*in_cond = g->n > 0;
+	if (g->n || !s->nkids || !s->kids[0])
+		return;
 	ir_stmt *b = s->kids[0];
 	ir_stmt **items = b->kind == S_SEQ ? b->kids : &b;
 	int n = b->kind == S_SEQ ? b->nkids : 1;
-	for (int i = 0; i < n && i < 4 && !g; i++)
-		g = stmt_getopt(items[i], 0);
-	return g;
+	for (int i = 0; i < n && i < 4; i++)
+		stmt_getopts(items[i], 0, g);
 }
 
 /* A getopt loop with the command line known (--args): GNU getopt is
@@ -2929,13 +2928,24 @@ static ir_expr *loop_getopt(ir_stmt *s, int *in_cond)
 static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 {
 	int in_cond = 0;
-	ir_expr *g = c->p->opts.args && !c->gopt_call ? loop_getopt(s, &in_cond) : NULL;
-	if (!g)
+	gcands cands = { { 0 }, 0 };
+	if (!c->p->opts.args || c->gopt_call)
 		return 0;
+	loop_getopts(s, &in_cond, &cands);
+	/* the one whose command line is known: the program's argv */
+	ir_expr *g = NULL;
+	val ac = unk(0), av = unk(0), os = unk(0);
 	double ops0 = c->ops;
-	val ac = eval(c, g->kids[0]), av = eval(c, g->kids[1]), os = eval(c, g->kids[2]);
+	for (int k = 0; k < cands.n && !g; k++) {
+		ir_expr *e = cands.v[k];
+		if (!expr_pure(e->kids[0]) || !expr_pure(e->kids[1]) || !expr_pure(e->kids[2]))
+			continue;
+		ac = eval(c, e->kids[0]), av = eval(c, e->kids[1]), os = eval(c, e->kids[2]);
+		if (ac.k == V_INT && av.k == V_ARR && av.a->v && ac.i >= 1 && ac.i <= av.a->n)
+			g = e;
+	}
 	c->ops = ops0;
-	if (ac.k != V_INT || av.k != V_ARR || !av.a->v || ac.i < 1 || ac.i > av.a->n)
+	if (!g)
 		return 0;
 	int argc = (int)ac.i, ok = 1;
 	const char **argv = calloc((size_t)argc + 1, sizeof(char *));
