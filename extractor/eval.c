@@ -1001,37 +1001,22 @@ static int stmt_has(const ir_stmt *s, int what)
 }
 
 /* Does every path through the arm end the program (exit, abort, a
- * function that always exits)? */
-static int arm_exits(const ir_stmt *s)
+ * function that always exits) - or, with `leaves`, also leave the code
+ * that follows it (return, goto)? */
+static int arm_ends(const ir_stmt *s, int leaves)
 {
 	if (!s)
 		return 0;
-	if (s->kind == S_SEQ) {
-		for (int i = 0; i < s->nkids; i++)
-			if (arm_exits(s->kids[i]))
-				return 1;
-		return 0;
-	}
-	if (s->kind == S_IF && s->nkids == 2)
-		return arm_exits(s->kids[0]) && arm_exits(s->kids[1]);
-	return vd_stmt_exits(s);
-}
-
-/* Does the arm leave the code that follows it: return, goto, exit? */
-static int arm_leaves(const ir_stmt *s)
-{
-	if (!s)
-		return 0;
-	if (s->kind == S_RETURN || s->kind == S_GOTO || vd_stmt_exits(s))
+	if (vd_stmt_exits(s) || (leaves && (s->kind == S_RETURN || s->kind == S_GOTO)))
 		return 1;
 	if (s->kind == S_SEQ) {
 		for (int i = 0; i < s->nkids; i++)
-			if (arm_leaves(s->kids[i]))
+			if (arm_ends(s->kids[i], leaves))
 				return 1;
 		return 0;
 	}
 	if (s->kind == S_IF && s->nkids == 2)
-		return arm_leaves(s->kids[0]) && arm_leaves(s->kids[1]);
+		return arm_ends(s->kids[0], leaves) && arm_ends(s->kids[1], leaves);
 	return 0;
 }
 
@@ -1073,13 +1058,13 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*kind = PR_EXACT;
 		return p;
 	}
-	int te = arm_exits(t), fe = arm_exits(f);
+	int te = arm_ends(t, 0), fe = arm_ends(f, 0);
 	if (te != fe) {
 		*kind = PR_EXIT;
 		return te ? 0 : 1;
 	}
 	if (k->t & T_OK) { /* a test of an I/O or allocation call's result */
-		int tl = arm_leaves(t), fl = arm_leaves(f);
+		int tl = arm_ends(t, 1), fl = arm_ends(f, 1);
 		if (tl != fl) {
 			*kind = PR_ERROR;
 			return tl ? 0 : 1;
