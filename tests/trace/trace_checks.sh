@@ -754,6 +754,23 @@ mpiio_stress)
 		expect_rc 0 $? "run $i of mpirun vidya trace --hz 10000 (124 = hung)"
 	done
 	;;
+closefds)
+	# the program closes every descriptor above 2 and opens its files on 3
+	# and 4: the unwinder's pipe must not be there, nor come back there
+	# during a sample (it did: the program got 5 and 6, or had 3 and 4
+	# closed and replaced under it, exit 1 and an empty output)
+	build closefds cc
+	./closefds >plain.out 2>plain.err
+	expect_rc 0 $? "setup: closefds untraced"
+	rm -f out.dat
+	"$VIDYA" trace --hz 5000 --db v.db -- ./closefds >out 2>err
+	expect_rc 0 $? "closefds traced at 5 kHz"
+	expect_in "copied 65536 bytes" out "the program copied its whole input"
+	cmp -s plain.out out || { diff plain.out out >&2; fail "stdout differs traced vs untraced"; }
+	cmp -s in.dat out.dat || fail "out.dat differs from in.dat"
+	eq "its writes on descriptor 4 are charged to out.dat" "16|65536" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at out.dat)"
+	;;
 *)
 	fail "unknown check"
 	;;

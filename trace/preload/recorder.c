@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +79,7 @@ typedef struct tstate {
 	unsigned sigs;     /* samples taken, for the sleep wrappers */
 	pid_t tid;
 	unsigned char kids[MAXDEPTH]; /* the open call at that depth has children */
+	int unwinding;     /* inside libunwind (its pipe2 goes out of sight) */
 	int anchored;      /* nesting of vt_anchor_begin */
 	int nanchor;       /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
@@ -163,6 +165,21 @@ static size_t put_dec(char *dst, size_t at, size_t cap, uint64_t v)
 static pid_t gettid_raw(void)
 {
 	return (pid_t)syscall(SYS_gettid);
+}
+
+/*
+ * The call chain here.  libunwind validates addresses by writing them into
+ * a pipe it opens with pipe2(2), at start-up and again whenever a read from
+ * it fails (the program closed it): on the lowest free descriptors, which
+ * the program may then find taken, or have closed and replaced under it.
+ * Its pipe2 is ours (below): the pipe moves up out of sight.
+ */
+static int backtrace_here(void **frames, int max)
+{
+	T.unwinding++;
+	int n = unw_backtrace(frames, max);
+	T.unwinding--;
+	return n;
 }
 
 /* ---- the per-thread log ---- */
@@ -393,7 +410,7 @@ static void on_sample(int sig, siginfo_t *si, void *uc)
 	t->pending = 0;
 	void *frames[VD_TL_MAXFRAMES];
 	uint64_t pcs[VD_TL_MAXFRAMES];
-	int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+	int n = backtrace_here(frames, VD_TL_MAXFRAMES);
 	for (int i = 0; i < n; i++)
 		pcs[i] = (uint64_t)(uintptr_t)frames[i];
 	write_sample(t, pcs, n, weight, 0);
@@ -422,7 +439,7 @@ static void maybe_flush(tstate *t)
 	if (w) {
 		void *frames[VD_TL_MAXFRAMES];
 		uint64_t pcs[VD_TL_MAXFRAMES];
-		int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+		int n = backtrace_here(frames, VD_TL_MAXFRAMES);
 		for (int i = 0; i < n; i++)
 			pcs[i] = (uint64_t)(uintptr_t)frames[i];
 		write_sample(t, pcs, n, w, n > 0 ? VD_TL_S_DEFERRED : VD_TL_S_UNATTRIBUTED);
@@ -544,6 +561,43 @@ int dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data
 	/* the unwinder calls this from the handler and from maybe_flush:
 	 * busy is set then, so this does not recurse */
 	maybe_flush(&T);
+	return r;
+}
+
+/* ---- descriptors of the unwinder: out of the program's sight ---- */
+
+/* The lowest descriptor ours may take: near the top of the soft limit
+ * (kept under 4096 so the kernel's table stays small), where programs do
+ * not look, rather than the lowest free ones, which they count on. */
+static int high_fd_base(void)
+{
+	struct rlimit rl;
+	if (syscall(SYS_getrlimit, RLIMIT_NOFILE, &rl) != 0)
+		return -1;
+	rlim_t lim = rl.rlim_cur < 4096 ? rl.rlim_cur : 4096;
+	return lim >= 256 ? (int)lim - 16 : -1;
+}
+
+static int move_high(int fd)
+{
+	int base = high_fd_base();
+	if (base < 0 || fd >= base)
+		return fd;
+	int hi = (int)syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, base);
+	if (hi < 0)
+		return fd;
+	syscall(SYS_close, fd);
+	return hi;
+}
+
+int pipe2(int fds[2], int flags)
+{
+	VT_REAL(int, pipe2, (int *, int));
+	int r = real_pipe2 ? real_pipe2(fds, flags) : (int)syscall(SYS_pipe2, fds, flags);
+	if (r == 0 && T.unwinding) {
+		fds[0] = move_high(fds[0]);
+		fds[1] = move_high(fds[1]);
+	}
 	return r;
 }
 
@@ -691,9 +745,11 @@ static void init_once(void)
 	/* a per-thread cache needs no lock, so the unwinder does not block and
 	 * unblock signals around every stack; and it sets itself up on first
 	 * use: do that now, not in a signal */
+	T.unwinding++; /* libunwind sets itself up here: its pipe too */
 	unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
+	T.unwinding--;
 	void *warm[4];
-	unw_backtrace(warm, 4);
+	backtrace_here(warm, 4);
 	if (pthread_key_create(&G.key, thread_end) != 0)
 		return;
 	G.enabled = 1;
@@ -833,7 +889,7 @@ void vt_anchor_begin(void)
 			t->busy = 1;
 			FENCE();
 			void *frames[VD_TL_MAXFRAMES];
-			int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+			int n = backtrace_here(frames, VD_TL_MAXFRAMES);
 			for (int i = 0; i < n; i++)
 				t->anchor[i] = (uint64_t)(uintptr_t)frames[i];
 			FENCE();
@@ -929,7 +985,7 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	int nf = 0;
 	t->busy = 1;
 	if (G.stacks && c->parent == 0)
-		nf = unw_backtrace(frames, VD_TL_MAXFRAMES);
+		nf = backtrace_here(frames, VD_TL_MAXFRAMES);
 	uint32_t size = align8(sizeof(vd_tl_op) + (size_t)nf * 8 + plen);
 	vd_tl_op *o = (vd_tl_op *)reserve(t, size);
 	if (o) {
