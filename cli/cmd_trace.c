@@ -406,6 +406,10 @@ int cmd_trace(int argc, char **argv)
 		cli_warn("%.3f s of sampled time could not be charged to any stack (a thread ended "
 			 "inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
 			 "in no block", lost);
+	if (t->nospace_logs)
+		cli_warn("%d trace log(s) stopped early for want of disk space (file system full, "
+			 "quota or file size limit): the calls after that point are missing",
+			 t->nospace_logs);
 	if (t->bad_logs)
 		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
 			 t->bad_logs);

@@ -141,6 +141,8 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	proc *p = find_proc(pv, h);
 	if (!p)
 		return -1;
+	if (h->flags & VD_TL_F_NOSPACE)
+		t->nospace_logs++;
 	if (!p->exe) {
 		p->exe = vd_arena_strndup(t->arena, h->exe, strnlen(h->exe, sizeof h->exe));
 		p->host = vd_arena_strndup(t->arena, h->host, strnlen(h->host, sizeof h->host));
@@ -797,10 +799,15 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 		char *path = vd_arena_printf(t->arena, "%s/%s", dir, e->d_name);
 		int fd = open(path, O_RDONLY | O_CLOEXEC);
 		struct stat st;
-		if (fd < 0 || fstat(fd, &st) != 0 || st.st_size < 4096) {
+		int statted = fd >= 0 && fstat(fd, &st) == 0;
+		if (!statted || st.st_size < 4096) {
+			/* empty: the recorder found no space for its first chunk */
+			if (statted && st.st_size == 0)
+				t->nospace_logs++;
+			else
+				t->bad_logs++;
 			if (fd >= 0)
 				close(fd);
-			t->bad_logs++;
 			continue;
 		}
 		logmap m = { mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0),

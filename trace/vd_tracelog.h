@@ -210,6 +210,9 @@ typedef struct vd_tl_header {
 } vd_tl_header;
 
 #define VD_TL_F_STACKS 1u  /* ops carry call stacks */
+#define VD_TL_F_NOSPACE 2u /* the log stopped early: no space for its next chunk
+			    * (disk full, quota, RLIMIT_FSIZE); set in the file,
+			    * through its descriptor, when it happens */
 
 typedef struct vd_tl_rec {
 	uint32_t type;         /* vd_tl_type; written last */

@@ -771,6 +771,34 @@ closefds)
 	eq "its writes on descriptor 4 are charged to out.dat" "16|65536" \
 		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at out.dat)"
 	;;
+nospace)
+	# 50000 calls need about 10 MiB of log; the log may grow to 6 MiB only
+	# (its first 4 MiB chunk, not the second).  The recorder stops and says
+	# so, the program runs on: before, the file size limit killed it with
+	# SIGXFSZ (exit 153), and a full file system with SIGBUS.
+	command -v prlimit >/dev/null || skip "no prlimit"
+	build many_calls cc
+	trace prlimit --fsize=6291456 ./many_calls 50000
+	expect_rc 0 $rc "traced under a 6 MiB file size limit"
+	expect_in "many_calls: 50000 records" out "the program's output"
+	expect_in "stopped early for want of disk space" err "the lost records are reported"
+	between "the calls of the first chunk are stored" 10000 49999 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'pwrite'"
+	[ "$(stat -c %s many.dat)" = 800000 ] || fail "many.dat is complete"
+	# a full file system (a 6 MiB tmpfs), when this runs as root
+	mkdir mnt
+	if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=6m vidya-test mnt 2>/dev/null; then
+		rm -f many.dat
+		"$VIDYA" trace --out mnt --db v.db -- ./many_calls 50000 >out 2>err
+		rc=$?
+		umount mnt
+		expect_rc 0 $rc "traced with logs on a full file system"
+		expect_in "many_calls: 50000 records" out "the program's output (full file system)"
+		expect_in "stopped early for want of disk space" err "reported (full file system)"
+	else
+		echo "note: no tmpfs (not root): the full file system case is not run"
+	fi
+	;;
 *)
 	fail "unknown check"
 	;;

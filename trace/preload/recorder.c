@@ -45,6 +45,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,22 +197,59 @@ static void log_name(const tstate *t, char *path, size_t cap)
 	put_str(path, n, cap, ".vtl");
 }
 
+/*
+ * Room for bytes [off, off + len) of the log, allocated on disk now: a
+ * sparse file written through a shared mapping would take SIGBUS on the
+ * first page the file system has no block for (disk full, quota), which
+ * kills the program.  Never past RLIMIT_FSIZE either (the kernel would send
+ * SIGXFSZ, which kills it too).  0, or an errno value.
+ */
+static int allocate(int fd, uint64_t off, uint64_t len)
+{
+	struct rlimit rl;
+	if (syscall(SYS_getrlimit, RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    off + len > (uint64_t)rl.rlim_cur)
+		return EFBIG;
+	long r = syscall(SYS_fallocate, fd, 0, (long)off, (long)len);
+	if (r == 0)
+		return 0;
+	/* a file system without fallocate: glibc writes a byte per block */
+	return errno == EOPNOTSUPP ? posix_fallocate(fd, (off_t)off, (off_t)len) : errno;
+}
+
+/* Marks the log as stopped for want of space (the header is on disk). */
+static void mark_nospace(int fd)
+{
+	uint32_t flags = 0;
+	long at = (long)offsetof(vd_tl_header, flags);
+	if (syscall(SYS_pread64, fd, &flags, sizeof flags, at) == (long)sizeof flags) {
+		flags |= VD_TL_F_NOSPACE;
+		syscall(SYS_pwrite64, fd, &flags, sizeof flags, at);
+	}
+}
+
 /* Grows the log to hold chunk `off` and maps it.  The file is opened for
  * this only: the traced program never sees a descriptor of ours (it may
- * print descriptor numbers, or close every descriptor it did not open). */
+ * print descriptor numbers, or close every descriptor it did not open).
+ * No space for the chunk: -1, and the log says so (the thread records no
+ * more; the program runs on unharmed). */
 static int map_chunk(tstate *t, uint64_t off, int create)
 {
 	char path[PATH_MAX + 64];
 	log_name(t, path, sizeof path);
 	int flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0);
-	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags, 0644);
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags, 0600);
 	if (fd < 0)
 		return -1;
+	int saved = errno;
 	void *p = MAP_FAILED;
-	if (syscall(SYS_ftruncate, fd, (long)(off + VD_TL_CHUNK)) == 0)
+	if (allocate(fd, off, VD_TL_CHUNK) == 0)
 		p = (void *)syscall(SYS_mmap, NULL, (size_t)VD_TL_CHUNK, PROT_READ | PROT_WRITE,
 				    MAP_SHARED, fd, (long)off);
+	else if (!create)
+		mark_nospace(fd);
 	syscall(SYS_close, fd);
+	errno = saved;
 	if (p == MAP_FAILED || (uintptr_t)p > (uintptr_t)-4096)
 		return -1;
 	if (t->chunk)
