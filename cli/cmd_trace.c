@@ -128,6 +128,70 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
+/*
+ * --out DIR: created (mode 0700) when missing; an existing one must be a
+ * directory of ours, not a symbolic link (whoever can plant one chooses
+ * where the logs go).  0, or -1 with the message printed.
+ */
+static int check_out_dir(const char *out)
+{
+	if (mkdir(out, 0700) != 0 && errno != EEXIST) {
+		cli_error("%s: cannot create the log directory: %s", out, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (lstat(out, &st) != 0) {
+		cli_error("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		cli_error("%s: is a symbolic link: give the directory itself as --out", out);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cli_error("%s: not a directory", out);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		cli_error("%s: belongs to another user (uid %ld): the logs go only into a "
+			  "directory of yours", out, (long)st.st_uid);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * BASE/<host>-<pid>, so that ranks sharing --out DIR keep apart: always a
+ * new directory (mode 0700), never one found there (a log directory left
+ * by an earlier run with the same pid, or a link planted in its place):
+ * <host>-<pid>.1, .2, ... when the name is taken.  NULL when none could be
+ * made (message printed).
+ */
+static char *make_log_dir(const char *base, const char *host)
+{
+	for (int i = 0; i < 100; i++) {
+		char *dir = NULL;
+		int n = i ? asprintf(&dir, "%s/%s-%d.%d", base, host, (int)getpid(), i)
+			  : asprintf(&dir, "%s/%s-%d", base, host, (int)getpid());
+		if (n < 0) {
+			cli_error("out of memory");
+			return NULL;
+		}
+		if (mkdir(dir, 0700) == 0)
+			return dir;
+		int e = errno;
+		if (e != EEXIST) {
+			cli_error("%s: cannot create the log directory: %s", dir, strerror(e));
+			free(dir);
+			return NULL;
+		}
+		free(dir);
+	}
+	cli_error("%s: cannot create a new log directory: %s-%d and 99 others exist", base,
+		  host, (int)getpid());
+	return NULL;
+}
+
 /* The launcher's job id, shared by all ranks of one MPI job, or NULL. */
 static const char *job_id(void)
 {
@@ -305,16 +369,13 @@ int cmd_trace(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	}
 
-	/* logs: DIR/<host>-<pid>, so that ranks sharing --out DIR keep apart */
 	char host[256] = "localhost";
 	gethostname(host, sizeof host - 1);
 	char *base = NULL, *logdir = NULL;
 	int own_base = 0, stored = 0, rc = VD_EXIT_ERROR;
 	if (out) {
-		if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-			cli_error("%s: cannot create the log directory: %s", out, strerror(errno));
+		if (check_out_dir(out) != 0)
 			goto cleanup;
-		}
 		base = strdup(out);
 	} else {
 		const char *tmp = getenv("TMPDIR");
@@ -325,12 +386,9 @@ int cmd_trace(int argc, char **argv)
 		}
 		own_base = 1;
 	}
-	if (asprintf(&logdir, "%s/%s-%d", base, host, (int)getpid()) < 0 ||
-	    (mkdir(logdir, 0755) != 0 && errno != EEXIST)) {
-		cli_error("%s: cannot create the log directory: %s", logdir ? logdir : base,
-			  strerror(errno));
+	logdir = make_log_dir(base, host);
+	if (!logdir)
 		goto cleanup;
-	}
 	char *abs_logdir = realpath(logdir, NULL);
 	if (abs_logdir) {
 		free(logdir);

@@ -797,12 +797,13 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 		if (len < 5 || strcmp(e->d_name + len - 4, ".vtl") != 0)
 			continue;
 		char *path = vd_arena_printf(t->arena, "%s/%s", dir, e->d_name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		/* never through a link, never blocking on a FIFO planted there */
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 		struct stat st;
 		int statted = fd >= 0 && fstat(fd, &st) == 0;
-		if (!statted || st.st_size < 4096) {
+		if (!statted || !S_ISREG(st.st_mode) || st.st_size < 4096) {
 			/* empty: the recorder found no space for its first chunk */
-			if (statted && st.st_size == 0)
+			if (statted && S_ISREG(st.st_mode) && st.st_size == 0)
 				t->nospace_logs++;
 			else
 				t->bad_logs++;

@@ -799,6 +799,38 @@ nospace)
 		echo "note: no tmpfs (not root): the full file system case is not run"
 	fi
 	;;
+outdir)
+	# --out DIR: a <host>-<pid> name planted in DIR before vidya starts (a
+	# link to elsewhere) is never used nor followed; logs are private
+	build posix_io cc
+	mkdir out victim
+	# bash -c's pid is the one vidya will have after exec
+	bash -c 'ln -s "$PWD/victim" "out/$(hostname)-$$"; exec "$0" trace --out out --db v.db -- ./posix_io 8 4096 24 12345' \
+		"$VIDYA" >run.out 2>err
+	expect_rc 0 $? "vidya trace --out with a planted link"
+	[ -z "$(ls -A victim)" ] || { ls -la victim >&2; fail "logs were written through the planted link"; }
+	n=$(find out -mindepth 1 -maxdepth 1 -type d | wc -l)
+	[ "$n" = 1 ] || { ls -la out >&2; fail "one fresh log directory in out ($n)"; }
+	d=$(find out -mindepth 1 -maxdepth 1 -type d)
+	[ "$(stat -c %a "$d")" = 700 ] || fail "log directory mode $(stat -c %a "$d"), expected 700"
+	for f in "$d"/*.vtl; do
+		[ "$(stat -c %a "$f")" = 600 ] || fail "log $f mode $(stat -c %a "$f"), expected 600"
+	done
+	# --out that is a link, or is not a directory: refused before running
+	ln -s victim outlink
+	"$VIDYA" trace --out outlink --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
+	expect_rc 1 $? "--out a symbolic link"
+	expect_in "symbolic link" err "says why"
+	[ ! -e ran.marker ] || fail "the program ran"
+	# a directory of another user (needs root to make one)
+	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+		mkdir foreign && chown nobody foreign
+		"$VIDYA" trace --out foreign --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
+		expect_rc 1 $? "--out a directory of another user"
+		expect_in "another user" err "says why"
+		[ ! -e ran.marker ] || fail "the program ran"
+	fi
+	;;
 *)
 	fail "unknown check"
 	;;

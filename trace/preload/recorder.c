@@ -237,7 +237,7 @@ static int map_chunk(tstate *t, uint64_t off, int create)
 {
 	char path[PATH_MAX + 64];
 	log_name(t, path, sizeof path);
-	int flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0);
+	int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT | O_EXCL : 0);
 	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags, 0600);
 	if (fd < 0)
 		return -1;
