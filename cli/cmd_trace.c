@@ -373,6 +373,15 @@ int cmd_trace(int argc, char **argv)
 	gethostname(host, sizeof host - 1);
 	char *base = NULL, *logdir = NULL;
 	int own_base = 0, stored = 0, rc = VD_EXIT_ERROR;
+	/* the database first: one that cannot take the trace is an error
+	 * before the program runs, not after (its status lost, its logs left
+	 * where nothing loads them) */
+	vd_store *store = NULL;
+	if (vd_store_open(&store, db) != 0 || vd_store_check_writable(store) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+
 	if (out) {
 		if (check_out_dir(out) != 0)
 			goto cleanup;
@@ -406,16 +415,11 @@ int cmd_trace(int argc, char **argv)
 			 prog_argv[0], status - 128);
 
 	/* the logs into the database */
-	vd_store *store = NULL;
 	vd_result *run = NULL;
 	vd_trace *t = vd_trace_new();
 	char *command = join_args(prog_argv);
 	if (!t || !command) {
 		cli_error("out of memory");
-		goto store_done;
-	}
-	if (vd_store_open(&store, db) != 0) {
-		cli_error("%s", vd_error_last());
 		goto store_done;
 	}
 	int lr = vd_store_load_run(store, 0, &run);
@@ -483,8 +487,8 @@ store_done:
 	free(command);
 	vd_trace_free(t);
 	vd_result_free(run);
-	vd_store_close(store);
 cleanup:
+	vd_store_close(store);
 	if (!stored && own_base && logdir)
 		cli_warn("the raw logs are kept in %s", logdir);
 	free(logdir);

@@ -831,6 +831,37 @@ outdir)
 		[ ! -e ran.marker ] || fail "the program ran"
 	fi
 	;;
+bad_db)
+	# a database that cannot take the trace is an error before the program
+	# runs (before, the program ran, its status became 1 and its logs were
+	# left where nothing loads them)
+	bad() { # WHAT DB
+		rm -f ran.marker
+		"$VIDYA" trace --db "$2" -- sh -c 'echo ran >ran.marker; exit 7' >out 2>err
+		expect_rc 1 $? "$1"
+		expect_in "vidya: error: " err "$1: error message"
+		[ ! -e ran.marker ] || fail "$1: the program ran"
+	}
+	echo 'not a database' >text.db
+	bad "a file that is not a database" text.db
+	mkdir dir.db
+	bad "a directory" dir.db
+	"$VIDYA" trace --db ok.db -- true >out 2>err
+	expect_rc 0 $? "a new database"
+	cp ok.db ro.db
+	if [ "$(id -u)" != 0 ]; then
+		chmod 444 ro.db
+		bad "a read-only database" ro.db
+	elif mkdir rofs && mount -t tmpfs -o size=4m vidya-test rofs 2>/dev/null; then
+		cp ok.db rofs/ro.db && mount -o remount,ro rofs
+		bad "a database on a read-only file system" rofs/ro.db
+		umount rofs
+	else
+		echo "note: root without mount: the read-only case is not run"
+	fi
+	"$VIDYA" trace --db ok.db -- sh -c 'exit 7' >out 2>err
+	expect_rc 7 $? "a good database: the program's status"
+	;;
 *)
 	fail "unknown check"
 	;;
