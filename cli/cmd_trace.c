@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -190,6 +191,26 @@ static char *make_log_dir(const char *base, const char *host)
 	cli_error("%s: cannot create a new log directory: %s-%d and 99 others exist", base,
 		  host, (int)getpid());
 	return NULL;
+}
+
+/*
+ * 1 (set-user-ID) or 2 (set-group-ID) when exec'ing `path` would change the
+ * process's identity: the kernel then asks the loader for secure mode,
+ * which ignores LD_PRELOAD.  Not on a nosuid mount, where the bits do
+ * nothing.  0 otherwise.
+ */
+static int set_id_program(const char *path)
+{
+	struct stat st;
+	struct statvfs fs;
+	if (stat(path, &st) != 0 || (statvfs(path, &fs) == 0 && (fs.f_flag & ST_NOSUID)))
+		return 0;
+	if ((st.st_mode & S_ISUID) && st.st_uid != getuid())
+		return 1;
+	/* set-group-ID without group execute is mandatory locking, not a set-ID */
+	if ((st.st_mode & S_ISGID) && (st.st_mode & S_IXGRP) && st.st_gid != getgid())
+		return 2;
+	return 0;
 }
 
 /* The launcher's job id, shared by all ranks of one MPI job, or NULL. */
@@ -373,6 +394,14 @@ int cmd_trace(int argc, char **argv)
 	gethostname(host, sizeof host - 1);
 	char *base = NULL, *logdir = NULL;
 	int own_base = 0, stored = 0, rc = VD_EXIT_ERROR;
+	/* set-user-ID or set-group-ID: the loader runs it in secure mode and
+	 * ignores LD_PRELOAD; it runs, untraced, with its status kept */
+	int secure = set_id_program(path);
+	if (secure)
+		cli_warn("%s is set-%s-ID: the dynamic loader ignores LD_PRELOAD for it, so none "
+			 "of its calls can be recorded; it runs untraced and vidya exits with its "
+			 "status", path, secure == 1 ? "user" : "group");
+
 	/* the database first: one that cannot take the trace is an error
 	 * before the program runs, not after (its status lost, its logs left
 	 * where nothing loads them) */
@@ -433,6 +462,19 @@ int cmd_trace(int argc, char **argv)
 	}
 	t->started_ns = started;
 	int ld = vd_trace_load(t, logdir, run);
+	if (ld == VD_ENOTFOUND) {
+		/* the program ran, and its status is its own: nothing recorded
+		 * is a warning (said above when it was foreseen) */
+		if (!secure)
+			cli_warn("%s: the recorder wrote no log (the dynamic loader did not "
+				 "preload it, or it could not write to %s): nothing is stored",
+				 prog_argv[0], own_base ? "the temporary log directory" : logdir);
+		rc = status;
+		stored = 1; /* nothing to keep */
+		if (own_base)
+			remove_tree(base);
+		goto store_done;
+	}
 	if (ld != 0) {
 		cli_error("%s", vd_error_last());
 		goto store_done;

@@ -862,6 +862,23 @@ bad_db)
 	"$VIDYA" trace --db ok.db -- sh -c 'exit 7' >out 2>err
 	expect_rc 7 $? "a good database: the program's status"
 	;;
+setuid)
+	# a set-user-ID program runs in the loader's secure mode, which ignores
+	# LD_PRELOAD: vidya says so and exits with the program's own status
+	# (before: "the program did not start" and exit 1)
+	printf 'int main(void) { return 42; }\n' >status42.c
+	cc -o status42 status42.c || fail "cannot build status42"
+	chmod 755 "$T"
+	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+		chown nobody status42 && chmod 4755 status42
+	else
+		skip "needs root to make a set-user-ID program of another user"
+	fi
+	"$VIDYA" trace --db v.db -- ./status42 >out 2>err
+	expect_rc 42 $? "the set-user-ID program's status"
+	expect_in "set-user-ID" err "the reason is given"
+	grep -q "vidya: error" err && { cat err >&2; fail "no error for a program that ran"; }
+	;;
 *)
 	fail "unknown check"
 	;;
