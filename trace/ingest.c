@@ -595,7 +595,9 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 
 	/* calls, in id order: a parent always has a smaller id than its children;
 	 * the ends of transfers that outlived their call, in the same order */
-	qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
+	/* qsort's pointer must not be NULL even for no element */
+	if (p->ops.n > 1)
+		qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
 	if (p->dones.n)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
 	size_t first = t->ops.n, di = 0;
@@ -678,7 +680,8 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	byid = NULL;
 
 	/* paths of calls on handles opened earlier, in time order */
-	qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
+	if (t->ops.n - first > 1)
+		qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
 	vd_map *names = vd_map_new();
 	if (!names)
 		goto oom;
@@ -687,6 +690,18 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		char hk[64], fk[32];
 		snprintf(hk, sizeof hk, "%s:%" PRId64, o->api, o->handle);
 		snprintf(fk, sizeof fk, "fd:%d", o->fd);
+		/* a dup: the new descriptor has the old one's file, under the
+		 * name the old one had (the recorder's is from /proc) */
+		if (o->api && !strcmp(o->api, "posix") && o->call &&
+		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
+		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl"))) {
+			char ok[32];
+			snprintf(ok, sizeof ok, "fd:%" PRId64, o->offset);
+			const char *src = o->offset >= 0 ? vd_map_get(names, ok) : NULL;
+			if (src)
+				o->path = src;
+			o->offset = -1;
+		}
 		if (!o->path && o->handle != -1)
 			o->path = vd_map_get(names, hk);
 		if (!o->path && o->fd >= 0)
@@ -835,7 +850,8 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 		rc = VD_ENOTFOUND;
 	}
 	if (!rc) {
-		qsort(pv.v, pv.n, sizeof *pv.v, cmp_proc);
+		if (pv.n > 1)
+			qsort(pv.v, pv.n, sizeof *pv.v, cmp_proc);
 		int64_t t0 = t->started_ns;
 		if (!t0) {
 			t0 = INT64_MAX;

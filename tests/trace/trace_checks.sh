@@ -879,6 +879,26 @@ setuid)
 	expect_in "set-user-ID" err "the reason is given"
 	grep -q "vidya: error" err && { cat err >&2; fail "no error for a program that ran"; }
 	;;
+dups)
+	# dup, dup2, dup3, fcntl(F_DUPFD): the new descriptor's calls go to the
+	# file of the old one (before: to the file the number had earlier)
+	build dups cc
+	trace ./dups
+	expect_rc 0 $rc "vidya trace"
+	expect_in "dups done" out "the program's output"
+	[ "$(stat -c %s a.dat)" = 1450 ] && [ "$(stat -c %s b.dat)" = 100 ] || fail "setup: file sizes"
+	eq "a.dat: every write after a dup is charged to it" "5|1450" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at a.dat)"
+	eq "b.dat: only the write before dup2" "1|100" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at b.dat)"
+	eq "the dups are recorded" "dup:meta:1 dup2:meta:1 dup3:meta:1 fcntl:meta:1" \
+		"$(calls "call IN ('dup', 'dup2', 'dup3', 'fcntl')")"
+	# a program without a single recorded call (the loader sorted empty
+	# lists with qsort(NULL, 0, ...), which the sanitizer build aborts on)
+	trace true
+	expect_rc 0 $rc "vidya trace -- true"
+	grep -q "runtime error" err && { cat err >&2; fail "sanitizer report"; }
+	;;
 *)
 	fail "unknown check"
 	;;

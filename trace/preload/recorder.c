@@ -998,6 +998,15 @@ static size_t fd_path(int fd, char *buf, size_t cap)
 	return r > 0 ? (size_t)r : 0;
 }
 
+size_t vt_fd_path(int fd, char *buf, size_t cap)
+{
+	if (cap == 0)
+		return 0;
+	size_t n = fd >= 0 ? fd_path(fd, buf, cap - 1) : 0;
+	buf[n] = 0;
+	return n;
+}
+
 void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
 	    const char *path)
 {
