@@ -118,7 +118,7 @@ int close(int fd)
 /* ---- dup: the new descriptor takes the file of the old ---- */
 
 /* Records the call with the new descriptor, the old one (in the offset
- * field: the loader gives the new one the old one's file) and the file's
+ * field: the new one refers to the old one's file) and the file's
  * path, so that later calls on it are charged to that file, not to the one
  * the number had before (dup2 and dup3 close it silently). */
 #define DUP_BODY(callid, old, realcall)                                        \
