@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -126,6 +127,90 @@ static void remove_tree(const char *dir)
 	}
 	closedir(d);
 	rmdir(dir);
+}
+
+/*
+ * --out DIR: created (mode 0700) when missing; an existing one must be a
+ * directory of ours, not a symbolic link (whoever can plant one chooses
+ * where the logs go).  0, or -1 with the message printed.
+ */
+static int check_out_dir(const char *out)
+{
+	if (mkdir(out, 0700) != 0 && errno != EEXIST) {
+		cli_error("%s: cannot create the log directory: %s", out, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (lstat(out, &st) != 0) {
+		cli_error("%s: %s", out, strerror(errno));
+		return -1;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		cli_error("%s: is a symbolic link: give the directory itself as --out", out);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cli_error("%s: not a directory", out);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		cli_error("%s: belongs to another user (uid %ld): the logs go only into a "
+			  "directory of yours", out, (long)st.st_uid);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * BASE/<host>-<pid>, so that ranks sharing --out DIR keep apart: always a
+ * new directory (mode 0700), never one found there (a log directory left
+ * by an earlier run with the same pid, or a link planted in its place):
+ * <host>-<pid>.1, .2, ... when the name is taken.  NULL when none could be
+ * made (message printed).
+ */
+static char *make_log_dir(const char *base, const char *host)
+{
+	for (int i = 0; i < 100; i++) {
+		char *dir = NULL;
+		int n = i ? asprintf(&dir, "%s/%s-%d.%d", base, host, (int)getpid(), i)
+			  : asprintf(&dir, "%s/%s-%d", base, host, (int)getpid());
+		if (n < 0) {
+			cli_error("out of memory");
+			return NULL;
+		}
+		if (mkdir(dir, 0700) == 0)
+			return dir;
+		int e = errno;
+		if (e != EEXIST) {
+			cli_error("%s: cannot create the log directory: %s", dir, strerror(e));
+			free(dir);
+			return NULL;
+		}
+		free(dir);
+	}
+	cli_error("%s: cannot create a new log directory: %s-%d and 99 others exist", base,
+		  host, (int)getpid());
+	return NULL;
+}
+
+/*
+ * 1 (set-user-ID) or 2 (set-group-ID) when exec'ing `path` would change the
+ * process's identity: the kernel then asks the loader for secure mode,
+ * which ignores LD_PRELOAD.  Not on a nosuid mount, where the bits do
+ * nothing.  0 otherwise.
+ */
+static int set_id_program(const char *path)
+{
+	struct stat st;
+	struct statvfs fs;
+	if (stat(path, &st) != 0 || (statvfs(path, &fs) == 0 && (fs.f_flag & ST_NOSUID)))
+		return 0;
+	if ((st.st_mode & S_ISUID) && st.st_uid != getuid())
+		return 1;
+	/* set-group-ID without group execute is mandatory locking, not a set-ID */
+	if ((st.st_mode & S_ISGID) && (st.st_mode & S_IXGRP) && st.st_gid != getgid())
+		return 2;
+	return 0;
 }
 
 /* The launcher's job id, shared by all ranks of one MPI job, or NULL. */
@@ -305,16 +390,30 @@ int cmd_trace(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	}
 
-	/* logs: DIR/<host>-<pid>, so that ranks sharing --out DIR keep apart */
 	char host[256] = "localhost";
 	gethostname(host, sizeof host - 1);
 	char *base = NULL, *logdir = NULL;
 	int own_base = 0, stored = 0, rc = VD_EXIT_ERROR;
+	/* set-user-ID or set-group-ID: the loader runs it in secure mode and
+	 * ignores LD_PRELOAD; it runs, untraced, with its status kept */
+	int secure = set_id_program(path);
+	if (secure)
+		cli_warn("%s is set-%s-ID: the dynamic loader ignores LD_PRELOAD for it, so none "
+			 "of its calls can be recorded; it runs untraced and vidya exits with its "
+			 "status", path, secure == 1 ? "user" : "group");
+
+	/* the database first: one that cannot take the trace is an error
+	 * before the program runs, not after (its status lost, its logs left
+	 * where nothing loads them) */
+	vd_store *store = NULL;
+	if (vd_store_open(&store, db) != 0 || vd_store_check_writable(store) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+
 	if (out) {
-		if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-			cli_error("%s: cannot create the log directory: %s", out, strerror(errno));
+		if (check_out_dir(out) != 0)
 			goto cleanup;
-		}
 		base = strdup(out);
 	} else {
 		const char *tmp = getenv("TMPDIR");
@@ -325,12 +424,9 @@ int cmd_trace(int argc, char **argv)
 		}
 		own_base = 1;
 	}
-	if (asprintf(&logdir, "%s/%s-%d", base, host, (int)getpid()) < 0 ||
-	    (mkdir(logdir, 0755) != 0 && errno != EEXIST)) {
-		cli_error("%s: cannot create the log directory: %s", logdir ? logdir : base,
-			  strerror(errno));
+	logdir = make_log_dir(base, host);
+	if (!logdir)
 		goto cleanup;
-	}
 	char *abs_logdir = realpath(logdir, NULL);
 	if (abs_logdir) {
 		free(logdir);
@@ -348,16 +444,11 @@ int cmd_trace(int argc, char **argv)
 			 prog_argv[0], status - 128);
 
 	/* the logs into the database */
-	vd_store *store = NULL;
 	vd_result *run = NULL;
 	vd_trace *t = vd_trace_new();
 	char *command = join_args(prog_argv);
 	if (!t || !command) {
 		cli_error("out of memory");
-		goto store_done;
-	}
-	if (vd_store_open(&store, db) != 0) {
-		cli_error("%s", vd_error_last());
 		goto store_done;
 	}
 	int lr = vd_store_load_run(store, 0, &run);
@@ -371,6 +462,19 @@ int cmd_trace(int argc, char **argv)
 	}
 	t->started_ns = started;
 	int ld = vd_trace_load(t, logdir, run);
+	if (ld == VD_ENOTFOUND) {
+		/* the program ran, and its status is its own: nothing recorded
+		 * is a warning (said above when it was foreseen) */
+		if (!secure)
+			cli_warn("%s: the recorder wrote no log (the dynamic loader did not "
+				 "preload it, or it could not write to %s): nothing is stored",
+				 prog_argv[0], own_base ? "the temporary log directory" : logdir);
+		rc = status;
+		stored = 1; /* nothing to keep */
+		if (own_base)
+			remove_tree(base);
+		goto store_done;
+	}
 	if (ld != 0) {
 		cli_error("%s", vd_error_last());
 		goto store_done;
@@ -406,6 +510,10 @@ int cmd_trace(int argc, char **argv)
 		cli_warn("%.3f s of sampled time could not be charged to any stack (a thread ended "
 			 "inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
 			 "in no block", lost);
+	if (t->nospace_logs)
+		cli_warn("%d trace log(s) stopped early for want of disk space (file system full, "
+			 "quota or file size limit): the calls after that point are missing",
+			 t->nospace_logs);
 	if (t->bad_logs)
 		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
 			 t->bad_logs);
@@ -421,8 +529,8 @@ store_done:
 	free(command);
 	vd_trace_free(t);
 	vd_result_free(run);
-	vd_store_close(store);
 cleanup:
+	vd_store_close(store);
 	if (!stored && own_base && logdir)
 		cli_warn("the raw logs are kept in %s", logdir);
 	free(logdir);

@@ -613,6 +613,21 @@ cleanup:
 	return rc;
 }
 
+int vd_store_check_writable(vd_store *s)
+{
+	if (sqlite3_db_readonly(s->db, "main") == 1) {
+		vd_error_set("'%s' is read-only", s->path);
+		return VD_ERROR;
+	}
+	if (exec(s, "BEGIN IMMEDIATE", "unable to write to database") ||
+	    exec(s, "CREATE TABLE main.vd_write_probe (x)", "unable to write to database")) {
+		rollback(s);
+		return VD_ERROR;
+	}
+	rollback(s);
+	return 0;
+}
+
 void vd_store_close(vd_store *s)
 {
 	if (!s)

@@ -23,6 +23,11 @@ typedef struct vd_store vd_store;
 int vd_store_open(vd_store **out, const char *path);
 void vd_store_close(vd_store *s);
 
+/* Whether the database can be written: a real write (a table created, then
+ * rolled back), so a read-only file, a read-only directory (no journal) or
+ * a locked database fail now, not after a long run.  0 or VD_ERROR. */
+int vd_store_check_writable(vd_store *s);
+
 /* Saves a whole run in one transaction; sets r->run_id and r->created_at. */
 int vd_store_save_run(vd_store *s, vd_result *r);
 

@@ -141,6 +141,8 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	proc *p = find_proc(pv, h);
 	if (!p)
 		return -1;
+	if (h->flags & VD_TL_F_NOSPACE)
+		t->nospace_logs++;
 	if (!p->exe) {
 		p->exe = vd_arena_strndup(t->arena, h->exe, strnlen(h->exe, sizeof h->exe));
 		p->host = vd_arena_strndup(t->arena, h->host, strnlen(h->host, sizeof h->host));
@@ -593,7 +595,9 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 
 	/* calls, in id order: a parent always has a smaller id than its children;
 	 * the ends of transfers that outlived their call, in the same order */
-	qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
+	/* qsort's pointer must not be NULL even for no element */
+	if (p->ops.n > 1)
+		qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
 	if (p->dones.n)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
 	size_t first = t->ops.n, di = 0;
@@ -676,7 +680,8 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	byid = NULL;
 
 	/* paths of calls on handles opened earlier, in time order */
-	qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
+	if (t->ops.n - first > 1)
+		qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
 	vd_map *names = vd_map_new();
 	if (!names)
 		goto oom;
@@ -685,6 +690,18 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		char hk[64], fk[32];
 		snprintf(hk, sizeof hk, "%s:%" PRId64, o->api, o->handle);
 		snprintf(fk, sizeof fk, "fd:%d", o->fd);
+		/* a dup: the new descriptor has the old one's file, under the
+		 * name the old one had (the recorder's is from /proc) */
+		if (o->api && !strcmp(o->api, "posix") && o->call &&
+		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
+		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl"))) {
+			char ok[32];
+			snprintf(ok, sizeof ok, "fd:%" PRId64, o->offset);
+			const char *src = o->offset >= 0 ? vd_map_get(names, ok) : NULL;
+			if (src)
+				o->path = src;
+			o->offset = -1;
+		}
 		if (!o->path && o->handle != -1)
 			o->path = vd_map_get(names, hk);
 		if (!o->path && o->fd >= 0)
@@ -795,12 +812,18 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 		if (len < 5 || strcmp(e->d_name + len - 4, ".vtl") != 0)
 			continue;
 		char *path = vd_arena_printf(t->arena, "%s/%s", dir, e->d_name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		/* never through a link, never blocking on a FIFO planted there */
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 		struct stat st;
-		if (fd < 0 || fstat(fd, &st) != 0 || st.st_size < 4096) {
+		int statted = fd >= 0 && fstat(fd, &st) == 0;
+		if (!statted || !S_ISREG(st.st_mode) || st.st_size < 4096) {
+			/* empty: the recorder found no space for its first chunk */
+			if (statted && S_ISREG(st.st_mode) && st.st_size == 0)
+				t->nospace_logs++;
+			else
+				t->bad_logs++;
 			if (fd >= 0)
 				close(fd);
-			t->bad_logs++;
 			continue;
 		}
 		logmap m = { mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0),
@@ -827,7 +850,8 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 		rc = VD_ENOTFOUND;
 	}
 	if (!rc) {
-		qsort(pv.v, pv.n, sizeof *pv.v, cmp_proc);
+		if (pv.n > 1)
+			qsort(pv.v, pv.n, sizeof *pv.v, cmp_proc);
 		int64_t t0 = t->started_ns;
 		if (!t0) {
 			t0 = INT64_MAX;

@@ -123,6 +123,8 @@ typedef struct vd_trace {
 	unsigned sample_hz;
 	/* found while loading */
 	int logs, bad_logs;
+	int nospace_logs;       /* logs that stopped early for want of disk space;
+				 * empty ones (no space for a first chunk) too */
 	vd_map *interned_;      /* private: strings copied into arena */
 } vd_trace;
 
@@ -133,7 +135,8 @@ void vd_trace_free(vd_trace *t);
  * Loads every log in `dir` into t: calls, counters, and, when `run` is
  * given (the analysis to map stacks to), per-block time.  A log cut short
  * (the program crashed or was killed) loads up to where it ends; a file
- * that is not a log is counted in t->bad_logs.  VD_ENOTFOUND when the
+ * that is not a log is counted in t->bad_logs; a log the recorder stopped
+ * for want of space, or could not start (empty), in t->nospace_logs.  VD_ENOTFOUND when the
  * directory holds no log at all.
  */
 int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run);

@@ -171,7 +171,12 @@ enum vd_tl_class {
 	X(AIO_READ, VD_TL_POSIX, "aio_read", VD_TL_C_READ)                    \
 	X(AIO_WRITE, VD_TL_POSIX, "aio_write", VD_TL_C_WRITE)                 \
 	X(AIO_READ64, VD_TL_POSIX, "aio_read64", VD_TL_C_READ)                \
-	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_TL_C_WRITE)
+	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_TL_C_WRITE)            \
+	/* the dups: handle and fd the new descriptor, offset the old one */  \
+	X(DUP, VD_TL_POSIX, "dup", VD_TL_C_META)                              \
+	X(DUP2, VD_TL_POSIX, "dup2", VD_TL_C_META)                            \
+	X(DUP3, VD_TL_POSIX, "dup3", VD_TL_C_META)                            \
+	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_TL_C_META)
 
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,
@@ -210,6 +215,9 @@ typedef struct vd_tl_header {
 } vd_tl_header;
 
 #define VD_TL_F_STACKS 1u  /* ops carry call stacks */
+#define VD_TL_F_NOSPACE 2u /* the log stopped early: no space for its next chunk
+			    * (disk full, quota, RLIMIT_FSIZE); set in the file,
+			    * through its descriptor, when it happens */
 
 typedef struct vd_tl_rec {
 	uint32_t type;         /* vd_tl_type; written last */

@@ -754,6 +754,151 @@ mpiio_stress)
 		expect_rc 0 $? "run $i of mpirun vidya trace --hz 10000 (124 = hung)"
 	done
 	;;
+closefds)
+	# the program closes every descriptor above 2 and opens its files on 3
+	# and 4: the unwinder's pipe must not be there, nor come back there
+	# during a sample (it did: the program got 5 and 6, or had 3 and 4
+	# closed and replaced under it, exit 1 and an empty output)
+	build closefds cc
+	./closefds >plain.out 2>plain.err
+	expect_rc 0 $? "setup: closefds untraced"
+	rm -f out.dat
+	"$VIDYA" trace --hz 5000 --db v.db -- ./closefds >out 2>err
+	expect_rc 0 $? "closefds traced at 5 kHz"
+	expect_in "copied 65536 bytes" out "the program copied its whole input"
+	cmp -s plain.out out || { diff plain.out out >&2; fail "stdout differs traced vs untraced"; }
+	cmp -s in.dat out.dat || fail "out.dat differs from in.dat"
+	eq "its writes on descriptor 4 are charged to out.dat" "16|65536" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at out.dat)"
+	;;
+nospace)
+	# 50000 calls need about 10 MiB of log; the log may grow to 6 MiB only
+	# (its first 4 MiB chunk, not the second).  The recorder stops and says
+	# so, the program runs on: before, the file size limit killed it with
+	# SIGXFSZ (exit 153), and a full file system with SIGBUS.
+	command -v prlimit >/dev/null || skip "no prlimit"
+	build many_calls cc
+	trace prlimit --fsize=6291456 ./many_calls 50000
+	expect_rc 0 $rc "traced under a 6 MiB file size limit"
+	expect_in "many_calls: 50000 records" out "the program's output"
+	expect_in "stopped early for want of disk space" err "the lost records are reported"
+	between "the calls of the first chunk are stored" 10000 49999 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'pwrite'"
+	[ "$(stat -c %s many.dat)" = 800000 ] || fail "many.dat is complete"
+	# a full file system (a 6 MiB tmpfs), when this runs as root
+	mkdir mnt
+	if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=6m vidya-test mnt 2>/dev/null; then
+		rm -f many.dat
+		"$VIDYA" trace --out mnt --db v.db -- ./many_calls 50000 >out 2>err
+		rc=$?
+		umount mnt
+		expect_rc 0 $rc "traced with logs on a full file system"
+		expect_in "many_calls: 50000 records" out "the program's output (full file system)"
+		expect_in "stopped early for want of disk space" err "reported (full file system)"
+	else
+		echo "note: no tmpfs (not root): the full file system case is not run"
+	fi
+	;;
+outdir)
+	# --out DIR: a <host>-<pid> name planted in DIR before vidya starts (a
+	# link to elsewhere) is never used nor followed; logs are private
+	build posix_io cc
+	mkdir out victim
+	# bash -c's pid is the one vidya will have after exec
+	bash -c 'ln -s "$PWD/victim" "out/$(hostname)-$$"; exec "$0" trace --out out --db v.db -- ./posix_io 8 4096 24 12345' \
+		"$VIDYA" >run.out 2>err
+	expect_rc 0 $? "vidya trace --out with a planted link"
+	[ -z "$(ls -A victim)" ] || { ls -la victim >&2; fail "logs were written through the planted link"; }
+	n=$(find out -mindepth 1 -maxdepth 1 -type d | wc -l)
+	[ "$n" = 1 ] || { ls -la out >&2; fail "one fresh log directory in out ($n)"; }
+	d=$(find out -mindepth 1 -maxdepth 1 -type d)
+	[ "$(stat -c %a "$d")" = 700 ] || fail "log directory mode $(stat -c %a "$d"), expected 700"
+	for f in "$d"/*.vtl; do
+		[ "$(stat -c %a "$f")" = 600 ] || fail "log $f mode $(stat -c %a "$f"), expected 600"
+	done
+	# --out that is a link, or is not a directory: refused before running
+	ln -s victim outlink
+	"$VIDYA" trace --out outlink --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
+	expect_rc 1 $? "--out a symbolic link"
+	expect_in "symbolic link" err "says why"
+	[ ! -e ran.marker ] || fail "the program ran"
+	# a directory of another user (needs root to make one)
+	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+		mkdir foreign && chown nobody foreign
+		"$VIDYA" trace --out foreign --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
+		expect_rc 1 $? "--out a directory of another user"
+		expect_in "another user" err "says why"
+		[ ! -e ran.marker ] || fail "the program ran"
+	fi
+	;;
+bad_db)
+	# a database that cannot take the trace is an error before the program
+	# runs (before, the program ran, its status became 1 and its logs were
+	# left where nothing loads them)
+	bad() { # WHAT DB
+		rm -f ran.marker
+		"$VIDYA" trace --db "$2" -- sh -c 'echo ran >ran.marker; exit 7' >out 2>err
+		expect_rc 1 $? "$1"
+		expect_in "vidya: error: " err "$1: error message"
+		[ ! -e ran.marker ] || fail "$1: the program ran"
+	}
+	echo 'not a database' >text.db
+	bad "a file that is not a database" text.db
+	mkdir dir.db
+	bad "a directory" dir.db
+	"$VIDYA" trace --db ok.db -- true >out 2>err
+	expect_rc 0 $? "a new database"
+	cp ok.db ro.db
+	if [ "$(id -u)" != 0 ]; then
+		chmod 444 ro.db
+		bad "a read-only database" ro.db
+	elif mkdir rofs && mount -t tmpfs -o size=4m vidya-test rofs 2>/dev/null; then
+		cp ok.db rofs/ro.db && mount -o remount,ro rofs
+		bad "a database on a read-only file system" rofs/ro.db
+		umount rofs
+	else
+		echo "note: root without mount: the read-only case is not run"
+	fi
+	"$VIDYA" trace --db ok.db -- sh -c 'exit 7' >out 2>err
+	expect_rc 7 $? "a good database: the program's status"
+	;;
+setuid)
+	# a set-user-ID program runs in the loader's secure mode, which ignores
+	# LD_PRELOAD: vidya says so and exits with the program's own status
+	# (before: "the program did not start" and exit 1)
+	printf 'int main(void) { return 42; }\n' >status42.c
+	cc -o status42 status42.c || fail "cannot build status42"
+	chmod 755 "$T"
+	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+		chown nobody status42 && chmod 4755 status42
+	else
+		skip "needs root to make a set-user-ID program of another user"
+	fi
+	"$VIDYA" trace --db v.db -- ./status42 >out 2>err
+	expect_rc 42 $? "the set-user-ID program's status"
+	expect_in "set-user-ID" err "the reason is given"
+	grep -q "vidya: error" err && { cat err >&2; fail "no error for a program that ran"; }
+	;;
+dups)
+	# dup, dup2, dup3, fcntl(F_DUPFD): the new descriptor's calls go to the
+	# file of the old one (before: to the file the number had earlier)
+	build dups cc
+	trace ./dups
+	expect_rc 0 $rc "vidya trace"
+	expect_in "dups done" out "the program's output"
+	[ "$(stat -c %s a.dat)" = 1450 ] && [ "$(stat -c %s b.dat)" = 100 ] || fail "setup: file sizes"
+	eq "a.dat: every write after a dup is charged to it" "5|1450" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at a.dat)"
+	eq "b.dat: only the write before dup2" "1|100" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at b.dat)"
+	eq "the dups are recorded" "dup:meta:1 dup2:meta:1 dup3:meta:1 fcntl:meta:1" \
+		"$(calls "call IN ('dup', 'dup2', 'dup3', 'fcntl')")"
+	# a program without a single recorded call (the loader sorted empty
+	# lists with qsort(NULL, 0, ...), which the sanitizer build aborts on)
+	trace true
+	expect_rc 0 $rc "vidya trace -- true"
+	grep -q "runtime error" err && { cat err >&2; fail "sanitizer report"; }
+	;;
 *)
 	fail "unknown check"
 	;;

@@ -45,10 +45,12 @@
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +80,7 @@ typedef struct tstate {
 	unsigned sigs;     /* samples taken, for the sleep wrappers */
 	pid_t tid;
 	unsigned char kids[MAXDEPTH]; /* the open call at that depth has children */
+	int unwinding;     /* inside libunwind (its pipe2 goes out of sight) */
 	int anchored;      /* nesting of vt_anchor_begin */
 	int nanchor;       /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
@@ -165,6 +168,21 @@ static pid_t gettid_raw(void)
 	return (pid_t)syscall(SYS_gettid);
 }
 
+/*
+ * The call chain here.  libunwind validates addresses by writing them into
+ * a pipe it opens with pipe2(2), at start-up and again whenever a read from
+ * it fails (the program closed it): on the lowest free descriptors, which
+ * the program may then find taken, or have closed and replaced under it.
+ * Its pipe2 is ours (below): the pipe moves up out of sight.
+ */
+static int backtrace_here(void **frames, int max)
+{
+	T.unwinding++;
+	int n = unw_backtrace(frames, max);
+	T.unwinding--;
+	return n;
+}
+
 /* ---- the per-thread log ---- */
 
 static void log_name(const tstate *t, char *path, size_t cap)
@@ -179,22 +197,59 @@ static void log_name(const tstate *t, char *path, size_t cap)
 	put_str(path, n, cap, ".vtl");
 }
 
+/*
+ * Room for bytes [off, off + len) of the log, allocated on disk now: a
+ * sparse file written through a shared mapping would take SIGBUS on the
+ * first page the file system has no block for (disk full, quota), which
+ * kills the program.  Never past RLIMIT_FSIZE either (the kernel would send
+ * SIGXFSZ, which kills it too).  0, or an errno value.
+ */
+static int allocate(int fd, uint64_t off, uint64_t len)
+{
+	struct rlimit rl;
+	if (syscall(SYS_getrlimit, RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+	    off + len > (uint64_t)rl.rlim_cur)
+		return EFBIG;
+	long r = syscall(SYS_fallocate, fd, 0, (long)off, (long)len);
+	if (r == 0)
+		return 0;
+	/* a file system without fallocate: glibc writes a byte per block */
+	return errno == EOPNOTSUPP ? posix_fallocate(fd, (off_t)off, (off_t)len) : errno;
+}
+
+/* Marks the log as stopped for want of space (the header is on disk). */
+static void mark_nospace(int fd)
+{
+	uint32_t flags = 0;
+	long at = (long)offsetof(vd_tl_header, flags);
+	if (syscall(SYS_pread64, fd, &flags, sizeof flags, at) == (long)sizeof flags) {
+		flags |= VD_TL_F_NOSPACE;
+		syscall(SYS_pwrite64, fd, &flags, sizeof flags, at);
+	}
+}
+
 /* Grows the log to hold chunk `off` and maps it.  The file is opened for
  * this only: the traced program never sees a descriptor of ours (it may
- * print descriptor numbers, or close every descriptor it did not open). */
+ * print descriptor numbers, or close every descriptor it did not open).
+ * No space for the chunk: -1, and the log says so (the thread records no
+ * more; the program runs on unharmed). */
 static int map_chunk(tstate *t, uint64_t off, int create)
 {
 	char path[PATH_MAX + 64];
 	log_name(t, path, sizeof path);
-	int flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0);
-	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags, 0644);
+	int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT | O_EXCL : 0);
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, flags, 0600);
 	if (fd < 0)
 		return -1;
+	int saved = errno;
 	void *p = MAP_FAILED;
-	if (syscall(SYS_ftruncate, fd, (long)(off + VD_TL_CHUNK)) == 0)
+	if (allocate(fd, off, VD_TL_CHUNK) == 0)
 		p = (void *)syscall(SYS_mmap, NULL, (size_t)VD_TL_CHUNK, PROT_READ | PROT_WRITE,
 				    MAP_SHARED, fd, (long)off);
+	else if (!create)
+		mark_nospace(fd);
 	syscall(SYS_close, fd);
+	errno = saved;
 	if (p == MAP_FAILED || (uintptr_t)p > (uintptr_t)-4096)
 		return -1;
 	if (t->chunk)
@@ -393,7 +448,7 @@ static void on_sample(int sig, siginfo_t *si, void *uc)
 	t->pending = 0;
 	void *frames[VD_TL_MAXFRAMES];
 	uint64_t pcs[VD_TL_MAXFRAMES];
-	int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+	int n = backtrace_here(frames, VD_TL_MAXFRAMES);
 	for (int i = 0; i < n; i++)
 		pcs[i] = (uint64_t)(uintptr_t)frames[i];
 	write_sample(t, pcs, n, weight, 0);
@@ -422,7 +477,7 @@ static void maybe_flush(tstate *t)
 	if (w) {
 		void *frames[VD_TL_MAXFRAMES];
 		uint64_t pcs[VD_TL_MAXFRAMES];
-		int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+		int n = backtrace_here(frames, VD_TL_MAXFRAMES);
 		for (int i = 0; i < n; i++)
 			pcs[i] = (uint64_t)(uintptr_t)frames[i];
 		write_sample(t, pcs, n, w, n > 0 ? VD_TL_S_DEFERRED : VD_TL_S_UNATTRIBUTED);
@@ -544,6 +599,43 @@ int dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data
 	/* the unwinder calls this from the handler and from maybe_flush:
 	 * busy is set then, so this does not recurse */
 	maybe_flush(&T);
+	return r;
+}
+
+/* ---- descriptors of the unwinder: out of the program's sight ---- */
+
+/* The lowest descriptor ours may take: near the top of the soft limit
+ * (kept under 4096 so the kernel's table stays small), where programs do
+ * not look, rather than the lowest free ones, which they count on. */
+static int high_fd_base(void)
+{
+	struct rlimit rl;
+	if (syscall(SYS_getrlimit, RLIMIT_NOFILE, &rl) != 0)
+		return -1;
+	rlim_t lim = rl.rlim_cur < 4096 ? rl.rlim_cur : 4096;
+	return lim >= 256 ? (int)lim - 16 : -1;
+}
+
+static int move_high(int fd)
+{
+	int base = high_fd_base();
+	if (base < 0 || fd >= base)
+		return fd;
+	int hi = (int)syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, base);
+	if (hi < 0)
+		return fd;
+	syscall(SYS_close, fd);
+	return hi;
+}
+
+int pipe2(int fds[2], int flags)
+{
+	VT_REAL(int, pipe2, (int *, int));
+	int r = real_pipe2 ? real_pipe2(fds, flags) : (int)syscall(SYS_pipe2, fds, flags);
+	if (r == 0 && T.unwinding) {
+		fds[0] = move_high(fds[0]);
+		fds[1] = move_high(fds[1]);
+	}
 	return r;
 }
 
@@ -691,9 +783,11 @@ static void init_once(void)
 	/* a per-thread cache needs no lock, so the unwinder does not block and
 	 * unblock signals around every stack; and it sets itself up on first
 	 * use: do that now, not in a signal */
+	T.unwinding++; /* libunwind sets itself up here: its pipe too */
 	unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
+	T.unwinding--;
 	void *warm[4];
-	unw_backtrace(warm, 4);
+	backtrace_here(warm, 4);
 	if (pthread_key_create(&G.key, thread_end) != 0)
 		return;
 	G.enabled = 1;
@@ -833,7 +927,7 @@ void vt_anchor_begin(void)
 			t->busy = 1;
 			FENCE();
 			void *frames[VD_TL_MAXFRAMES];
-			int n = unw_backtrace(frames, VD_TL_MAXFRAMES);
+			int n = backtrace_here(frames, VD_TL_MAXFRAMES);
 			for (int i = 0; i < n; i++)
 				t->anchor[i] = (uint64_t)(uintptr_t)frames[i];
 			FENCE();
@@ -904,6 +998,15 @@ static size_t fd_path(int fd, char *buf, size_t cap)
 	return r > 0 ? (size_t)r : 0;
 }
 
+size_t vt_fd_path(int fd, char *buf, size_t cap)
+{
+	if (cap == 0)
+		return 0;
+	size_t n = fd >= 0 ? fd_path(fd, buf, cap - 1) : 0;
+	buf[n] = 0;
+	return n;
+}
+
 void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
 	    const char *path)
 {
@@ -929,7 +1032,7 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	int nf = 0;
 	t->busy = 1;
 	if (G.stacks && c->parent == 0)
-		nf = unw_backtrace(frames, VD_TL_MAXFRAMES);
+		nf = backtrace_here(frames, VD_TL_MAXFRAMES);
 	uint32_t size = align8(sizeof(vd_tl_op) + (size_t)nf * 8 + plen);
 	vd_tl_op *o = (vd_tl_op *)reserve(t, size);
 	if (o) {

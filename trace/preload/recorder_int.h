@@ -13,5 +13,8 @@ int vt_call_class(int call);
 /* samples taken on this thread so far (the sleep wrappers restart a sleep
  * that a sample interrupted) */
 unsigned vt_samples_taken(void);
+/* The path descriptor `fd` refers to (from /proc), NUL-terminated in buf;
+ * its length, 0 when unknown. */
+size_t vt_fd_path(int fd, char *buf, size_t cap);
 
 #endif

@@ -115,6 +115,70 @@ int close(int fd)
 	return r;
 }
 
+/* ---- dup: the new descriptor takes the file of the old ---- */
+
+/* Records the call with the new descriptor, the old one (in the offset
+ * field: the new one refers to the old one's file) and the file's
+ * path, so that later calls on it are charged to that file, not to the one
+ * the number had before (dup2 and dup3 close it silently). */
+#define DUP_BODY(callid, old, realcall)                                        \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	int r = realcall;                                                      \
+	if (on) {                                                              \
+		int e = r < 0 ? errno : 0;                                     \
+		char p_[VD_TL_PATHMAX + 1];                                    \
+		size_t n_ = r >= 0 ? vt_fd_path(r, p_, sizeof p_) : 0;         \
+		c.fd = r;                                                      \
+		vt_end(&c, r, (old), 0, 0, e, n_ ? p_ : NULL);                 \
+	}                                                                      \
+	return r
+
+int dup(int old)
+{
+	VT_REAL(int, dup, (int));
+	DUP_BODY(VD_TL_DUP, old, real_dup(old));
+}
+
+int dup2(int old, int new)
+{
+	VT_REAL(int, dup2, (int, int));
+	DUP_BODY(VD_TL_DUP2, old, real_dup2(old, new));
+}
+
+int dup3(int old, int new, int flags)
+{
+	VT_REAL(int, dup3, (int, int, int));
+	DUP_BODY(VD_TL_DUP3, old, real_dup3(old, new, flags));
+}
+
+/* fcntl: only F_DUPFD and F_DUPFD_CLOEXEC are recorded; the argument is
+ * passed on as glibc reads it (a pointer-sized value) */
+#define FCNTL_BODY(realfn)                                                     \
+	va_list ap;                                                            \
+	va_start(ap, cmd);                                                     \
+	void *arg = va_arg(ap, void *);                                        \
+	va_end(ap);                                                            \
+	if (!realfn) {                                                         \
+		errno = ENOSYS;                                                \
+		return -1;                                                     \
+	}                                                                      \
+	if (cmd != F_DUPFD && cmd != F_DUPFD_CLOEXEC)                          \
+		return realfn(fd, cmd, arg);                                   \
+	DUP_BODY(VD_TL_FCNTL_DUPFD, fd, realfn(fd, cmd, arg))
+
+int fcntl(int fd, int cmd, ...)
+{
+	VT_REAL(int, fcntl, (int, int, ...));
+	FCNTL_BODY(real_fcntl);
+}
+
+int fcntl64(int fd, int cmd, ...)
+{
+	VT_REAL(int, fcntl64, (int, int, ...));
+	FCNTL_BODY(real_fcntl64);
+}
+
 /* ---- data ---- */
 
 #define DATA_BODY(callid, ret_t, realcall, off, req)                           \
