@@ -151,7 +151,8 @@ for app in "${apps[@]}"; do
 		         b.block_id, b.kind, b.line,
 		         b.p1, b.p2, b.p3, b.p4, b.p5, b.p6, b.p7, b.p8, b.p9, b.p10, b.p11, b.p12, b.p13, b.p14, b.p15,
 		         b.x1, b.x2, b.x3, b.x4, b.x5, b.x6, b.x7, b.x8, b.x9, b.x10, b.x11, b.x12, b.x13, b.x14, b.x15, b.x16,
-		         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.cioc AS analytic,
+		         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.analytic AS analytic,
+		         b.unknown_mask AS unknown_mask,
 		         m.wall_s AS wall_s, m.io_s AS io_s,
 		         m.io_ops AS io_ops, m.io_bytes AS io_bytes,
 		         min(1.0, m.io_s / m.wall_s) AS intensity

@@ -38,9 +38,11 @@ static const char *const abs_feats[] = { "log_p1", "log_p2", "log_p3", "log_p4",
  * monotone in the analytic estimate */
 static const char *const phys_feats[] = { VD_MODEL_BACKBONE, "log_p1", "log_p2", "log_p3",
 					  "log_p4", "log_p5", "log_p6", "log_p7", "log_p8",
-					  "log_p9", "log_p10", "log_p11", "log_p12", "log_p13" };
+					  "log_p9", "log_p10", "log_p11", "log_p12", "log_p13",
+					  "assumed", "assumed_" VD_MODEL_BACKBONE };
 
 #define MAX_SHIFT 0.5 /* the fitted value stays within this of the analytic estimate */
+#define MAX_LOGIT_SHIFT 3.0 /* ... and within this of it in log-odds */
 #define COLLINEAR_TOL 1e-8
 
 double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
@@ -61,6 +63,10 @@ double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
 	}
 	if (!strcmp(name, "analytic"))
 		return raw[VD_RAW_ANALYTIC];
+	if (!strcmp(name, "assumed"))
+		return raw[VD_RAW_ASSUMED];
+	if (!strcmp(name, "assumed_" VD_MODEL_BACKBONE))
+		return raw[VD_RAW_ASSUMED] ? vd_model_feature(VD_MODEL_BACKBONE, raw, ok) : 0;
 	if (!strcmp(name, VD_MODEL_BACKBONE))
 		return fmin(fmax(log((fmax(raw[VD_RAW_IO_S], 0) + 1e-7) /
 				     (fmax(raw[VD_RAW_COMPUTE_S], 0) + 1e-7)),
@@ -113,8 +119,8 @@ typedef struct ols {
 	double sse, sst, ymean, ysd;
 } ols;
 
-/* X: n x (k+1) with the intercept column first */
-static int ols_fit(const double *X, const double *y, size_t n, int k, ols *o)
+/* X: n x (k+1) with the intercept column first; wt: weights (NULL: 1) */
+static int ols_fit(const double *X, const double *y, const double *wt, size_t n, int k, ols *o)
 {
 	int p = k + 1;
 	if ((long)n <= p) {
@@ -133,7 +139,7 @@ static int ols_fit(const double *X, const double *y, size_t n, int k, ols *o)
 		for (int j = 0; j < p; j++)
 			gsl_matrix_set(m, i, (size_t)j, X[i * (size_t)p + (size_t)j]);
 		gsl_vector_set(yv, i, y[i]);
-		gsl_vector_set(w, i, 1.0);
+		gsl_vector_set(w, i, wt ? wt[i] : 1.0);
 	}
 	double chisq;
 	if (gsl_multifit_wlinear(m, w, yv, c, cov, &chisq, ws) != GSL_SUCCESS) {
@@ -167,6 +173,71 @@ done:
 	gsl_vector_free(c);
 	if (ws)
 		gsl_multifit_linear_free(ws);
+	return rc;
+}
+
+/* The fractional logit model (quasi-binomial GLM, logit link) by
+ * iteratively reweighted least squares: the measured fraction y is fitted
+ * in its own scale, sigma(X b) against y, instead of an OLS of logit(y)
+ * whose clamped 0s and 1s would dominate the squares.  Standard errors
+ * from the last weighted fit (Pearson dispersion); sse, sst, mean and sd
+ * of the dependent in the fraction scale. */
+static int irls_fit(const double *X, const double *y, size_t n, int k, ols *o)
+{
+	int p = k + 1, rc = VD_ERROR;
+	double *z = malloc((n ? n : 1) * sizeof *z), *w = malloc((n ? n : 1) * sizeof *w);
+	double *beta = calloc((size_t)p, sizeof *beta);
+	if (!z || !w || !beta) {
+		vd_error_set("out of memory fitting the model");
+		goto done;
+	}
+	/* start: OLS of the clamped logit */
+	for (size_t i = 0; i < n; i++)
+		z[i] = logit(y[i]);
+	if (ols_fit(X, z, NULL, n, k, o) != 0)
+		goto done;
+	for (int it = 0; it < 50; it++) {
+		double change = 0;
+		for (int j = 0; j < p; j++) {
+			change = fmax(change, fabs(o->coef[j] - beta[j]));
+			beta[j] = o->coef[j];
+		}
+		if (it > 0 && change < 1e-8)
+			break;
+		for (size_t i = 0; i < n; i++) {
+			double eta = 0;
+			for (int j = 0; j < p; j++)
+				eta += X[i * (size_t)p + (size_t)j] * beta[j];
+			eta = fmin(fmax(eta, -30), 30);
+			double mu = 1 / (1 + exp(-eta));
+			double v = fmax(mu * (1 - mu), 1e-6);
+			w[i] = v;
+			z[i] = eta + (y[i] - mu) / v;
+		}
+		if (ols_fit(X, z, w, n, k, o) != 0)
+			goto done;
+	}
+	double mean = 0, sse = 0, sst = 0;
+	for (size_t i = 0; i < n; i++)
+		mean += y[i];
+	mean /= (double)(n ? n : 1);
+	for (size_t i = 0; i < n; i++) {
+		double eta = 0;
+		for (int j = 0; j < p; j++)
+			eta += X[i * (size_t)p + (size_t)j] * o->coef[j];
+		double mu = 1 / (1 + exp(-fmin(fmax(eta, -30), 30)));
+		sse += (y[i] - mu) * (y[i] - mu);
+		sst += (y[i] - mean) * (y[i] - mean);
+	}
+	o->sse = sse;
+	o->sst = sst;
+	o->ymean = mean;
+	o->ysd = n > 1 ? sqrt(sst / (double)(n - 1)) : 0;
+	rc = 0;
+done:
+	free(z);
+	free(w);
+	free(beta);
 	return rc;
 }
 
@@ -241,15 +312,50 @@ static int drop_collinear(const double *F, size_t n, int nc, const char *const *
 			basis_of[nb++] = j;
 			continue;
 		}
-		/* what it is made of: the kept features carrying its projection */
+		/* what it is made of: the kept features with a visible weight in
+		 * its least-squares expression by them */
 		vd_buf why = VD_BUF_INIT;
 		vd_buf_puts(&why, "a linear combination of");
 		int named = 0;
-		for (int b = 0; b < nb; b++)
-			if (proj[b] * proj[b] > 1e-6 * norm0) {
-				vd_buf_printf(&why, "%s %s", named ? "," : "", cand[basis_of[b]]);
-				named++;
+		(void)proj;
+		gsl_matrix *A = nb ? gsl_matrix_alloc(n, (size_t)nb) : NULL;
+		gsl_vector *yv = nb ? gsl_vector_alloc(n) : NULL, *cv = nb ? gsl_vector_alloc((size_t)nb) : NULL;
+		gsl_matrix *cov = nb ? gsl_matrix_alloc((size_t)nb, (size_t)nb) : NULL;
+		gsl_multifit_linear_workspace *ws = nb ? gsl_multifit_linear_alloc(n, (size_t)nb) : NULL;
+		double chisq, sdj = sqrt(norm0);
+		if (A && yv && cv && cov && ws) {
+			for (int b = 0; b < nb; b++) {
+				double mb = 0;
+				for (size_t i = 0; i < n; i++)
+					mb += F[i * (size_t)nc + (size_t)basis_of[b]];
+				mb /= (double)n;
+				for (size_t i = 0; i < n; i++)
+					gsl_matrix_set(A, i, (size_t)b, F[i * (size_t)nc + (size_t)basis_of[b]] - mb);
 			}
+			for (size_t i = 0; i < n; i++)
+				gsl_vector_set(yv, i, F[i * (size_t)nc + (size_t)j] - mean);
+			if (gsl_multifit_linear(A, yv, cv, cov, &chisq, ws) == GSL_SUCCESS)
+				for (int b = 0; b < nb; b++) {
+					double sb = 0;
+					for (size_t i = 0; i < n; i++)
+						sb += gsl_matrix_get(A, i, (size_t)b) * gsl_matrix_get(A, i, (size_t)b);
+					if (fabs(gsl_vector_get(cv, (size_t)b)) * sqrt(sb) > 0.01 * sdj) {
+						vd_buf_printf(&why, "%s %s (x %.3g)", named ? "," : "",
+							      cand[basis_of[b]], gsl_vector_get(cv, (size_t)b));
+						named++;
+					}
+				}
+		}
+		if (A)
+			gsl_matrix_free(A);
+		if (yv)
+			gsl_vector_free(yv);
+		if (cv)
+			gsl_vector_free(cv);
+		if (cov)
+			gsl_matrix_free(cov);
+		if (ws)
+			gsl_multifit_linear_free(ws);
 		if (!named)
 			vd_buf_puts(&why, " the intercept");
 		keep[j] = 0;
@@ -314,7 +420,7 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		int ok;
 		for (int j = 0; j < nc; j++)
 			F[n * (size_t)nc + (size_t)j] = vd_model_feature(cand[j], raw, &ok);
-		y[n] = lg ? logit(d->y[r]) : d->y[r];
+		y[n] = lg && !phys ? logit(d->y[r]) : d->y[r];
 		use[n++] = r;
 	}
 	/* candidates that vary in these rows */
@@ -350,7 +456,7 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 					row[c++] = F[i * (size_t)nc + (size_t)j];
 		}
 		k = nk;
-		if (ols_fit(X, y, n, k, &o) != 0)
+		if ((phys ? irls_fit(X, y, n, k, &o) : ols_fit(X, y, NULL, n, k, &o)) != 0)
 			goto done;
 		int worst = -1, c = 1;
 		double tmin = 2;
@@ -385,6 +491,7 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 	m->lo = calloc((size_t)nk + 1, sizeof(double));
 	m->hi = calloc((size_t)nk + 1, sizeof(double));
 	m->max_shift = phys ? MAX_SHIFT : 0;
+	m->max_logit_shift = phys ? MAX_LOGIT_SHIFT : 0;
 	if (!m->variant || !m->link || !m->names || !m->coef || !m->se || !m->t || !m->lo || !m->hi) {
 		vd_error_set("out of memory fitting the model");
 		goto done;
@@ -412,7 +519,12 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		}
 		c++;
 	}
-	if (phys && (m->k < 1 || strcmp(m->names[0], VD_MODEL_BACKBONE) || m->coef[1] <= 0)) {
+	double slope_assumed = m->coef[1];
+	for (int j = 0; j < m->k; j++)
+		if (!strcmp(m->names[j], "assumed_" VD_MODEL_BACKBONE))
+			slope_assumed += m->coef[j + 1];
+	if (phys && (m->k < 1 || strcmp(m->names[0], VD_MODEL_BACKBONE) || m->coef[1] <= 0 ||
+		     slope_assumed <= 0)) {
 		vd_error_set("the fit does not increase with the analytic estimate (coefficient of "
 			     "%s %.3g): refusing a model that would overturn it",
 			     VD_MODEL_BACKBONE, m->k >= 1 ? m->coef[1] : 0);
@@ -483,6 +595,22 @@ double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_bu
 				      note->len ? "; " : "", m->names[worst], worst_v, m->lo[worst],
 				      m->hi[worst], w > 0 ? "moved toward" : "replaced by");
 	}
+	/* in log-odds: a correction moves the odds by at most a factor
+	 * e^max_logit_shift, so an estimate near 0 or 1 stays near it */
+	if (m->max_logit_shift > 0) {
+		double aa = fmin(fmax(a, 1e-4), 1 - 1e-4), la = log(aa / (1 - aa));
+		double yy = fmin(fmax(y, 1e-9), 1 - 1e-9), ly = log(yy / (1 - yy));
+		double lim = ly > la ? la + m->max_logit_shift : la - m->max_logit_shift;
+		if (fabs(ly - la) > m->max_logit_shift) {
+			double b = 1 / (1 + exp(-lim));
+			if (note)
+				vd_buf_printf(note, "%sthe model gives %.3f, beyond odds %.0f times %s than "
+						    "the analytic estimate %.3f: bounded to %.3f",
+					      note->len ? "; " : "", y, exp(m->max_logit_shift),
+					      ly > la ? "higher" : "lower", a, b);
+			y = b;
+		}
+	}
 	if (m->max_shift > 0 && fabs(y - a) > m->max_shift) {
 		double b = a + (y > a ? m->max_shift : -m->max_shift);
 		if (note)
@@ -510,8 +638,10 @@ int vd_model_table(const vd_model *m, vd_buf *b)
 		rc = vd_buf_puts(b, "\n");
 	if (!rc && m->max_shift > 0)
 		rc = vd_buf_printf(b, "monotone in the analytic estimate (%s); predictions within %.2f "
-				      "of it, and toward it outside the training range\n\n",
-				   VD_MODEL_BACKBONE, m->max_shift);
+				      "of it and within %.1f of it in log-odds (odds at most %.0f times\n"
+				      "higher or lower), and toward it outside the training range\n\n",
+				   VD_MODEL_BACKBONE, m->max_shift, m->max_logit_shift,
+				   exp(m->max_logit_shift));
 	rc = rc || vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error",
 				 "t-ratio");
 	for (int j = 0; j <= m->k && !rc; j++)
@@ -525,7 +655,10 @@ int vd_model_table(const vd_model *m, vd_buf *b)
 				 "S.D. of dependent    %10.4f\n",
 				 m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1,
 				 m->y_mean, m->f_p, m->y_sd);
-	if (!rc && !strcmp(m->link, "logit"))
+	if (!rc && !strcmp(m->variant, "physics"))
+		rc = vd_buf_puts(b, "(fractional logit: intensity = 1 / (1 + exp(-sum)), fitted in the intensity's\n"
+				    "own scale by iteratively reweighted least squares; R-squared in that scale)\n");
+	else if (!rc && !strcmp(m->link, "logit"))
 		rc = vd_buf_puts(b, "(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
 	if (!rc && m->provenance)
 		rc = vd_buf_printf(b, "\n%s\n", m->provenance);

@@ -60,7 +60,8 @@ int vd_model_save(const vd_model *m, const char *path)
 	     set_num(st, "y_mean", m->y_mean) || set_num(st, "y_sd", m->y_sd);
 	if (!rc && m->max_shift > 0) {
 		xmlNodePtr bn = xmlNewChild(root, NULL, BAD_CAST "bounds", NULL);
-		rc = !bn || set_num(bn, "max_shift", m->max_shift);
+		rc = !bn || set_num(bn, "max_shift", m->max_shift) ||
+		     set_num(bn, "max_logit_shift", m->max_logit_shift);
 	}
 	for (int j = 0; j < m->ndropped && !rc; j++) {
 		xmlNodePtr dn = xmlNewChild(root, NULL, BAD_CAST "dropped", NULL);
@@ -181,6 +182,7 @@ int vd_model_load(vd_model **out, const char *path)
 			get_num(n, "y_sd", &m->y_sd);
 		} else if (!xmlStrcmp(n->name, BAD_CAST "bounds")) {
 			get_num(n, "max_shift", &m->max_shift);
+			get_num(n, "max_logit_shift", &m->max_logit_shift);
 		} else if (!xmlStrcmp(n->name, BAD_CAST "dropped")) {
 			char *dn = get_str(n, "name"), *dr = get_str(n, "reason");
 			if (!dn || !dr) {

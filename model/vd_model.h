@@ -21,7 +21,13 @@
 #include "vd_util.h"
 
 /* raw values: p1..p15, x1..x16, then these three */
-enum { VD_RAW_IO_S = VD_NPARAMS + VD_NFEATURES, VD_RAW_COMPUTE_S, VD_RAW_ANALYTIC, VD_NRAW };
+enum {
+	VD_RAW_IO_S = VD_NPARAMS + VD_NFEATURES,
+	VD_RAW_COMPUTE_S,
+	VD_RAW_ANALYTIC,
+	VD_RAW_ASSUMED, /* 1: the I/O count, bytes or compute rest on an assumed value */
+	VD_NRAW
+};
 
 /* the raw values of an analyzed block */
 void vd_model_raw(const vd_block *b, double raw[VD_NRAW]);
@@ -81,6 +87,8 @@ typedef struct vd_model {
 	/* the fitted value stays within max_shift of the analytic estimate
 	 * (0: no bound) */
 	double max_shift;
+	/* ... and within this of it in log-odds (0: no bound) */
+	double max_logit_shift;
 } vd_model;
 
 /* the backbone feature of the physics variant: ln(predicted I/O seconds /
