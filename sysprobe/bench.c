@@ -634,7 +634,9 @@ static int cache_copy(bench *k, vd_sysprobe_bench *out)
 	double wv[MAX_REPS], rv[MAX_REPS];
 	const size_t region = 8u << 20;
 	const double cap = 64 * MiB;
-	off_t end = (off_t)(((size_t)k->file_bytes + SP_SEQ_BS - 1) / SP_SEQ_BS * SP_SEQ_BS);
+	/* the extension starts past both the file and the read region */
+	size_t base = (size_t)k->file_bytes > region ? (size_t)k->file_bytes : region;
+	off_t end = (off_t)((base + SP_SEQ_BS - 1) / SP_SEQ_BS * SP_SEQ_BS);
 	int error;
 
 	for (size_t off = 0; off < region; off += SP_SEQ_BS) /* cache the read region */
