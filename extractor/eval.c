@@ -1433,6 +1433,11 @@ static double ext_cost(const vd_project *p, const char *name, val *args, int n)
 		if (per <= 0)
 			return known ? num(&args[1]) * log2(num(&args[1])) * 4 : 1000;
 		double m = known ? num(&args[1]) : 64;
+		/* a count not known: the whole buffer, when its allocation and the
+		 * element size are (an upper bound: a prefix may be sorted) */
+		if (!known && n >= 3 && args[0].k == V_MEM && args[0].f > 0 && known_num(&args[2]) &&
+		    num(&args[2]) > 0 && args[0].f / num(&args[2]) > 1)
+			m = args[0].f / num(&args[2]);
 		return m * log2(m) * per;
 	}
 	case VD_LIBCALL_MATH:
