@@ -42,7 +42,7 @@ static const char *const phys_feats[] = { VD_MODEL_BACKBONE, "log_p1", "log_p2",
 					  "assumed", "assumed_" VD_MODEL_BACKBONE };
 
 #define MAX_SHIFT 0.5 /* the fitted value stays within this of the analytic estimate */
-#define MAX_LOGIT_SHIFT 3.0 /* ... and within this of it in log-odds */
+#define MAX_LOGIT_SHIFT 2.0 /* ... and within this of it in log-odds */
 #define COLLINEAR_TOL 1e-8
 
 double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
