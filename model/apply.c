@@ -3,11 +3,15 @@
  * the model's CIOC (with the note vd_model_predict_note gives), then
  * parents are made consistent with their parts.
  *
- * Consistency: the children of a block (its loops, branches and calls; its
- * own I/O call sites are not scored by the model) are disjoint parts of
- * it, so the I/O time they imply - the sum of child CIOC x child predicted
- * seconds - is a lower bound on the block's own: a block scored below
- * that share of its predicted seconds is raised to it, with a note.
+ * Consistency: the loops and calls directly inside a function, loop,
+ * branch or call block are disjoint parts of it, scored by the model like
+ * the function and loop blocks it was fitted on, so the I/O time they
+ * imply - the sum of child CIOC x child predicted seconds - is a lower
+ * bound on the block's own: a block scored below that share of its
+ * predicted seconds is raised to it, with a note.  Branch blocks and I/O
+ * call sites do not count (a branch whose condition is an fgets is all
+ * I/O, but the model never saw one); file and program blocks are not
+ * raised (their children include functions analyzed standalone).
  * Children come after their parents in the block table, so one pass from
  * the end settles children before their parents.
  */
@@ -51,9 +55,11 @@ int vd_model_score_result(const vd_model *m, vd_result *r)
 	for (size_t i = r->nblocks; i-- > 1;) {
 		vd_block *b = &r->blocks[i];
 		double t = b->io_s + b->compute_s;
-		if (m && b->kind != VD_KIND_IO && b->p[VD_p2] > 0 && t > 0 && floor_io[i] > 0) {
+		int raisable = b->kind == VD_KIND_FUNCTION || b->kind == VD_KIND_LOOP ||
+			       b->kind == VD_KIND_BRANCH || b->kind == VD_KIND_CALL;
+		if (m && raisable && b->p[VD_p2] > 0 && t > 0 && floor_io[i] > 0) {
 			double need = fmin(floor_io[i] / t, 1);
-			if (b->cioc < need - 1e-9) {
+			if (b->cioc < need - 1e-3) {
 				vd_buf_clear(&note);
 				vd_buf_printf(&note, "raised from %.3f to %.3f: the I/O its loops and calls "
 						     "are scored with is that share of its time",
@@ -62,7 +68,7 @@ int vd_model_score_result(const vd_model *m, vd_result *r)
 				b->cioc = need;
 			}
 		}
-		if (!b->parent_id || b->kind == VD_KIND_IO || b->kind == VD_KIND_FILE)
+		if (!b->parent_id || (b->kind != VD_KIND_LOOP && b->kind != VD_KIND_CALL) || !b->reachable)
 			continue;
 		long p = vd_result_find(r, b->parent_id);
 		if (p >= 0 && isfinite(b->cioc) && t > 0)

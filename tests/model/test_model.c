@@ -391,6 +391,7 @@ static void test_score_result(void **state)
 		r->blocks[i].id = ids[i];
 		r->blocks[i].parent_id = par[i];
 		r->blocks[i].kind = kinds[i];
+		r->blocks[i].reachable = 1;
 		r->blocks[i].p[VD_p2] = r->blocks[i].p[VD_p4] = 50;
 		r->blocks[i].p[VD_p3] = 1e4;
 	}
