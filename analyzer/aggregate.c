@@ -167,6 +167,8 @@ typedef struct agg {
 	unsigned long io_events;
 	const vd_device *dev;
 	int nprocs;
+	vd_pcache *pcache;
+	struct vd_project *proj;
 	int *phase;
 	vd_map *fileset; /* "block:file" -> double* (per-execution opens) */
 	vd_arena *a;
@@ -454,7 +456,14 @@ static void on_io(void *pl, const vd_io_event *e)
 {
 	agg *g = pl;
 	g->io_events++;
-	double secs = vd_score_io_seconds(e, g->dev, g->nprocs) * e->count;
+	double stat_size = -1;
+	if (e->file >= 0) {
+		size_t nf;
+		const vd_file_info *fi = vd_project_files(g->proj, &nf);
+		if ((size_t)e->file < nf)
+			stat_size = fi[e->file].stat_size;
+	}
+	double secs = vd_pcache_io_seconds(g->pcache, e, stat_size);
 	for (size_t i = 0; i < g->chain.n; i++)
 		if (g->chain.v[i].active)
 			add_event(g, g->chain.v[i].block, e, secs);
@@ -763,9 +772,14 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	g.nprocs = nprocs > 0 ? nprocs : 1;
 	g.phase = &phase;
 	g.chainpos = malloc((g.nsb + 1) * sizeof(int));
+	g.pcache = vd_pcache_new(dev, g.nprocs);
+	g.proj = p;
+	double libops[VD_LIBCALL_N];
+	vd_score_libcall_ops(dev, libops);
+	vd_project_set_libcall_ops(p, libops);
 	if (g.chainpos)
 		memset(g.chainpos, 0xff, (g.nsb + 1) * sizeof(int));
-	if (!g.b || !g.sites || !g.fileset || !g.a || !g.chainpos) {
+	if (!g.b || !g.sites || !g.fileset || !g.a || !g.chainpos || !g.pcache) {
 		vd_error_set("out of memory");
 		goto cleanup;
 	}
@@ -888,5 +902,6 @@ cleanup:
 	vd_vec_free(g.chain);
 	vd_map_free(g.fileset);
 	vd_arena_free(g.a);
+	vd_pcache_free(g.pcache);
 	return rc;
 }

@@ -629,7 +629,15 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 		human(p3, sizeof(p3), VD_p3, prog->p[VD_p3]);
 		if (vd_buf_printf(out, "program: predicted I/O %s vs compute %s", ios, cs))
 			goto cleanup;
-		if (isfinite(prog->cioc) && vd_buf_printf(out, " (CIOC %.3f)", prog->cioc))
+		/* the CIOC the two figures give, then the fitted one when a model
+		 * scored the run: the line never contradicts itself */
+		double an = isfinite(prog->analytic) ? prog->analytic : vd_score_analytic(prog);
+		if (isfinite(an) && vd_buf_printf(out, " (analytic CIOC %.3f", an))
+			goto cleanup;
+		if (isfinite(an) && r->model && isfinite(prog->cioc) &&
+		    vd_buf_printf(out, ", fitted %.3f", prog->cioc))
+			goto cleanup;
+		if (isfinite(an) && vd_buf_putc(out, ')'))
 			goto cleanup;
 		if (vd_buf_printf(out, "; P2=%s I/O calls, P3=%s moved", p2, p3))
 			goto cleanup;
@@ -822,6 +830,10 @@ static int json_block(vd_buf *b, const vd_block *k, size_t rank)
 	}
 	J(json_key(b, 0, "cioc"));
 	J(json_num(b, k->cioc));
+	J(json_key(b, 0, "analytic"));
+	J(json_num(b, k->analytic));
+	J(json_key(b, 0, "cioc_note"));
+	J(json_str(b, k->cioc_note));
 	J(json_key(b, 0, "io_s"));
 	J(json_num(b, k->io_s));
 	J(json_key(b, 0, "compute_s"));

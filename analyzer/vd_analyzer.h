@@ -42,6 +42,9 @@ typedef struct vd_block {
 	double p[VD_NPARAMS];
 	double x[VD_NFEATURES];
 	double cioc;           /* predicted I/O fraction of the block's time, 0..1 */
+	double analytic;       /* the analytic estimate: io_s / (io_s + compute_s), 0 without I/O */
+	const char *cioc_note; /* why cioc is what it is when not plainly the model's
+				* (fallback, bounds, a child's share); NULL otherwise */
 	double io_s;           /* predicted I/O seconds (device model) */
 	double compute_s;      /* predicted compute seconds (ops x ns/op) */
 	double ops;            /* counted arithmetic and memory operations */
@@ -163,6 +166,20 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 struct vd_io_event;
 double vd_score_io_seconds(const struct vd_io_event *e, const vd_device *dev, int nprocs);
 void vd_score_result(vd_result *r);
+/* io_s / (io_s + compute_s) of a block with I/O calls, 0 without */
+double vd_score_analytic(const vd_block *b);
+/* operations one unit of each library compute class (VD_LIBCALL_* of
+ * vd_extractor.h, VD_LIBCALL_N entries) is worth on `dev` */
+void vd_score_libcall_ops(const vd_device *dev, double *ops);
+
+/* The page cache along one walk (score.c): vd_pcache_io_seconds() gives
+ * the seconds of an event (all its e->count calls) and moves the state
+ * (dirty and cached bytes per file).  stat_size: the file's size on disk
+ * at analysis time, -1 unknown. */
+typedef struct vd_pcache vd_pcache;
+vd_pcache *vd_pcache_new(const vd_device *dev, int nprocs);
+void vd_pcache_free(vd_pcache *pc);
+double vd_pcache_io_seconds(vd_pcache *pc, const struct vd_io_event *e, double stat_size);
 
 /* ---- reports ------------------------------------------------------------------- */
 

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <math.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,7 +51,8 @@ static void analyze_usage(FILE *out)
 		"                     whose condition is unknown counts as taken\n"
 		"  --catalog FILE     add I/O API entries (user wrappers; repeatable)\n"
 		"  --root DIR         project root for block ids (default: the database's directory)\n"
-		"  --no-probe         do not run a quick sysprobe when the database has no profile\n"
+		"  --no-probe         neither probe nor use the user's profile cache: the\n"
+		"                     database's profile, else device defaults\n"
 		"  --model FILE       score CIOC with this model (vidya model fit); default: the\n"
 		"                     shipped data/model.xml\n"
 		"  --no-model         score CIOC with the analytic estimate instead\n"
@@ -114,16 +116,38 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-/* The device the scores use: the newest profile of the file system holding
- * `dir` in the database, else a quick probe (stored), else defaults. */
+/* The device the scores use: the user's cached profile of the file system
+ * holding `dir` (recorded in the database when it is not there yet), else
+ * the newest profile of that file system in the database, else a quick
+ * probe (cached and stored), else defaults.  --no-probe: the database or
+ * the defaults only, so that a result does not depend on the user's cache. */
 static void obtain_device(vd_store *st, const char *dir, int no_probe, int quiet, vd_device *dev)
 {
 	vd_buf mount = VD_BUF_INIT, fstype = VD_BUF_INIT;
 	int found = 0;
 	vd_device_defaults(dev);
-	if (vd_sysprobe_mount_of(&mount, &fstype, dir) == 0 &&
-	    vd_store_load_profile(st, vd_buf_cstr(&mount), dev, &found) == 0 && found)
+	if (!no_probe && vd_sysprobe_cache_load(dir, dev, NULL, 0, NULL, NULL, &found) == 0 && found) {
+		vd_device have;
+		int in_db = 0;
+		if (vd_store_load_profile(st, dev->mount, &have, &in_db) != 0 || !in_db ||
+		    strcmp(have.profile, dev->profile)) {
+			vd_buf json = VD_BUF_INIT;
+			vd_sysprobe_cache_load(dir, dev, NULL, 0, &json, NULL, &found);
+			long id;
+			if (vd_store_save_profile(st, dev, json.len ? vd_buf_cstr(&json) : NULL, &id) != 0 &&
+			    !quiet)
+				cli_warn("%s", vd_error_last());
+			vd_buf_release(&json);
+		}
 		goto done;
+	}
+	vd_error_clear();
+	vd_device_defaults(dev);
+	found = 0;
+	if (vd_sysprobe_mount_of(&mount, &fstype, dir) == 0 &&
+	    vd_store_load_profile(st, vd_buf_cstr(&mount), dev, &found) == 0 && found &&
+	    (no_probe || isfinite(dev->stdio_call_s)))
+		goto done; /* an older profile lacks the page-cache figures: probe again */
 	vd_device_defaults(dev);
 	if (no_probe)
 		goto done;
@@ -150,6 +174,8 @@ static void obtain_device(vd_store *st, const char *dir, int no_probe, int quiet
 		goto done;
 	}
 	vd_sysprobe_to_device(rep, dev);
+	if (vd_sysprobe_cache_save(dir, rep, dev, NULL) != 0 && !quiet)
+		cli_warn("the profile could not be cached: %s", vd_error_last());
 	vd_buf json = VD_BUF_INIT;
 	vd_sysprobe_to_json(rep, &json);
 	long id;
@@ -412,10 +438,9 @@ static int run_analyze(int argc, char **argv, int merge)
 	}
 	/* CIOC from the fitted model, on this machine's device figures */
 	if (model) {
-		double raw[VD_NRAW];
-		for (size_t i = 0; i < r->nblocks; i++) {
-			vd_model_raw(&r->blocks[i], raw);
-			r->blocks[i].cioc = vd_model_predict(model, raw);
+		if (vd_model_score_result(model, r) != 0) {
+			cli_error("%s", vd_error_last());
+			goto cleanup;
 		}
 		r->model = vd_arena_strdup(r->arena, model_path);
 	}

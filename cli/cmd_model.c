@@ -24,7 +24,8 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: vidya model fit DATA [--variant paper|absolute|both] [--link identity|logit]\n"
+	fputs("usage: vidya model fit DATA [--variant paper|absolute|both|physics]\n"
+	      "                        [--link identity|logit]\n"
 	      "                        [--out FILE]\n"
 	      "       vidya model eval DATA [--format table|markdown]\n"
 	      "       vidya model show [--model FILE]\n"
@@ -105,8 +106,10 @@ static int do_eval(const char *data, int md)
 		print_eval(&e, md);
 		vd_eval_release(&e);
 	}
-	for (int v = 0; v < 3 && rc == VD_EXIT_OK; v++)
+	for (int v = 0; v < VD_MODEL_NVARIANTS && rc == VD_EXIT_OK; v++)
 		for (int l = 0; l < 2; l++) {
+			if (!strcmp(vd_model_variants[v], "physics") && strcmp(vd_model_links[l], "logit"))
+				continue; /* logit only */
 			if (vd_model_loao(d, vd_model_variants[v], vd_model_links[l], &e) != 0) {
 				cli_error("%s", vd_error_last());
 				rc = VD_EXIT_ERROR;

@@ -1,8 +1,10 @@
 /*
  * cmd_sysprobe.c - `vidya sysprobe`: measure this machine's CPU, memory and
  * the storage behind a directory, print the result and save it as a system
- * profile in the project database for `vidya analyze` (P13, P15 and the
- * predicted I/O time).
+ * profile in the user's profile cache and the project database for `vidya
+ * analyze` (P13, P15 and the predicted I/O time).  A file system already
+ * in the cache is not measured again unless --refresh (or --full over a
+ * quick profile) asks for it.
  *
  * Ctrl-C and SIGTERM set a flag that the library polls; it stops, removes
  * its temporary file and returns VD_EINTR, and the command exits 1 with
@@ -30,10 +32,12 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fputs("usage: vidya sysprobe [--dir PATH] [--quick|--full] [--format table|json]\n"
-	      "                      [--db FILE] [--no-save] [--no-lshw] [--no-direct]\n"
+	      "                      [--db FILE] [--no-save] [--no-lshw] [--no-direct] [--refresh]\n"
 	      "\n"
 	      "Measures this machine's CPU, memory and the storage of the file system that\n"
-	      "holds PATH, and saves the profile for `vidya analyze`.\n"
+	      "holds PATH, and saves the profile for `vidya analyze`: in the user's cache\n"
+	      "($XDG_CACHE_HOME/vidya/profiles), shared by every database, and in the\n"
+	      "database.  A file system already in the cache is not measured again.\n"
 	      "\n"
 	      "  -d, --dir PATH         directory whose file system is measured (default: .);\n"
 	      "                         a temporary file is written there and removed\n"
@@ -41,12 +45,60 @@ static void usage(FILE *f)
 	      "  -f, --full             longer benchmarks with tighter spread, under 60 s\n"
 	      "      --format FORMAT    table (default) or json\n"
 	      "      --db FILE          database to save the profile in (default: ./vidya.db)\n"
-	      "      --no-save          do not save the profile\n"
+	      "      --no-save          do not save the profile (cache nor database)\n"
+	      "      --refresh          measure again even when the cache has a profile\n"
 	      "      --no-lshw          do not run lshw (DIMMs, disk product, controller)\n"
 	      "      --no-direct        defeat the page cache with fdatasync + fadvise even\n"
 	      "                         where O_DIRECT works\n"
 	      "  -h, --help             show this help\n",
 	      f);
+}
+
+/* a profile from the cache: printed, and recorded in the database */
+static int cached_profile(vd_device *dev, vd_buf *json, const char *path, int as_json, int save,
+			  const char *db)
+{
+	if (as_json && json->len) {
+		fputs(vd_buf_cstr(json), stdout);
+	} else {
+		printf("cached profile %s\n(vidya sysprobe --refresh measures again)\n\n", path);
+		printf("profile                %s\n", dev->profile);
+		printf("file system            %s (%s), method %s\n", dev->mount, dev->fstype,
+		       dev->method);
+		printf("sequential read/write  %.1f / %.1f MiB/s\n", dev->seq_read_Bps / 1048576,
+		       dev->seq_write_Bps / 1048576);
+		printf("random 4 KiB r/w       %.0f / %.0f IOPS\n", dev->rand_read_iops,
+		       dev->rand_write_iops);
+		printf("write call, fsync      %.2f us, %.0f us\n", dev->latency_s * 1e6,
+		       dev->fsync_latency_s * 1e6);
+		printf("page cache r/w, flush  %.0f / %.0f MiB/s, %.0f MiB/s\n",
+		       dev->cache_read_Bps / 1048576, dev->cache_write_Bps / 1048576,
+		       dev->flush_Bps / 1048576);
+		printf("dirty limit, cache     %.0f MiB, %.0f MiB\n", dev->dirty_limit_bytes / 1048576,
+		       dev->cache_bytes / 1048576);
+		printf("stdio call, meta       %.0f ns, %.2f us\n", dev->stdio_call_s * 1e9,
+		       dev->meta_latency_s * 1e6);
+		printf("ns per operation       %.3f\n", dev->cpu_ns_per_op);
+		printf("sscanf, snprintf       %.0f ns, %.0f ns\n", dev->scan_ns, dev->format_ns);
+		printf("strtod, atoi, math     %.0f ns, %.0f ns, %.0f ns\n", dev->strtod_ns,
+		       dev->atoi_ns, dev->math_ns);
+		printf("memcpy, qsort          %.3f ns/byte, %.1f ns per n log2 n\n",
+		       dev->mem_ns_per_byte, dev->sort_ns_per_cmp);
+	}
+	fflush(stdout);
+	if (!save)
+		return VD_EXIT_OK;
+	vd_store *store = NULL;
+	long id;
+	int rc = VD_EXIT_OK;
+	if (vd_store_open(&store, db) < 0 ||
+	    vd_store_save_profile(store, dev, json->len ? vd_buf_cstr(json) : NULL, &id) < 0) {
+		cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
+		rc = VD_EXIT_ERROR;
+	}
+	if (store)
+		vd_store_close(store);
+	return rc;
 }
 
 static void progress(const char *phase, void *payload)
@@ -58,7 +110,7 @@ static void progress(const char *phase, void *payload)
 
 int cmd_sysprobe(int argc, char **argv)
 {
-	enum { OPT_FORMAT = 256, OPT_DB, OPT_NO_SAVE, OPT_NO_LSHW, OPT_NO_DIRECT };
+	enum { OPT_FORMAT = 256, OPT_DB, OPT_NO_SAVE, OPT_NO_LSHW, OPT_NO_DIRECT, OPT_REFRESH };
 	static const struct option longopts[] = {
 		{ "dir", required_argument, NULL, 'd' },
 		{ "quick", no_argument, NULL, 'q' },
@@ -68,6 +120,7 @@ int cmd_sysprobe(int argc, char **argv)
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "no-lshw", no_argument, NULL, OPT_NO_LSHW },
 		{ "no-direct", no_argument, NULL, OPT_NO_DIRECT },
+		{ "refresh", no_argument, NULL, OPT_REFRESH },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -78,6 +131,7 @@ int cmd_sysprobe(int argc, char **argv)
 	struct sigaction sa, old_int, old_term;
 	const char *db = "vidya.db";
 	int as_json = 0, save = 1, tty = cli_stderr_is_tty(), rc = VD_EXIT_ERROR, c, error;
+	int refresh = 0;
 	long id = 0;
 
 	optind = 1;
@@ -115,6 +169,9 @@ int cmd_sysprobe(int argc, char **argv)
 		case OPT_NO_DIRECT:
 			opts.no_direct = 1;
 			break;
+		case OPT_REFRESH:
+			refresh = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return VD_EXIT_OK;
@@ -126,6 +183,24 @@ int cmd_sysprobe(int argc, char **argv)
 		cli_error("unexpected argument '%s'", argv[optind]);
 		usage(stderr);
 		return VD_EXIT_ERROR;
+	}
+
+	if (!refresh) {
+		vd_device dev;
+		vd_buf path = VD_BUF_INIT;
+		char mode[16] = "";
+		int found = 0;
+		const char *dir = opts.dir ? opts.dir : ".";
+		if (vd_sysprobe_cache_load(dir, &dev, mode, sizeof mode, &json, &path, &found) == 0 &&
+		    found && !(opts.mode == VD_SYSPROBE_FULL && strcmp(mode, "full"))) {
+			rc = cached_profile(&dev, &json, vd_buf_cstr(&path), as_json, save, db);
+			vd_buf_release(&path);
+			vd_buf_release(&json);
+			return rc;
+		}
+		vd_error_clear();
+		vd_buf_release(&path);
+		vd_buf_clear(&json);
 	}
 
 	/* no SA_RESTART: a blocking call returns EINTR and the library notices */
@@ -161,7 +236,13 @@ int cmd_sysprobe(int argc, char **argv)
 
 	if (save) {
 		vd_device dev;
+		vd_buf cpath = VD_BUF_INIT;
 		vd_sysprobe_to_device(report, &dev);
+		if (vd_sysprobe_cache_save(opts.dir ? opts.dir : ".", report, &dev, &cpath) != 0)
+			cli_warn("the profile could not be cached: %s", vd_error_last());
+		else if (tty)
+			fprintf(stderr, "vidya: profile cached in '%s'\n", vd_buf_cstr(&cpath));
+		vd_buf_release(&cpath);
 		if (vd_store_open(&store, db) < 0 ||
 		    vd_store_save_profile(store, &dev, vd_buf_cstr(&json), &id) < 0) {
 			cli_error("unable to save the profile in '%s': %s", db, vd_error_last());

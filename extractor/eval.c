@@ -104,13 +104,14 @@ typedef struct handle {
 	int per_exec;    /* a different file on every execution */
 	const char *path;
 	int sync;        /* O_SYNC/O_DSYNC */
+	int direct;      /* O_DIRECT */
 	int rand_pos;    /* last seek was random */
 	double npoints;  /* HDF5 dataset/attribute points, -1 unknown */
 	double tsize;    /* its datatype size, -1 unknown */
 	const char *obj; /* HDF5 object path inside the file ("" = root), NULL unknown */
 } handle;
 
-static const handle handle_none = { -1, 0, NULL, 0, 0, -1, -1, NULL };
+static const handle handle_none = { -1, 0, NULL, 0, 0, 0, -1, -1, NULL };
 
 typedef struct gwrite {
 	int slot;
@@ -1488,19 +1489,75 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 	vd_buf_release(&out);
 }
 
-static double ext_cost(const char *name, val *args, int n)
+static int name_in(const char *name, const char *const *list)
 {
-	if (!strcmp(name, "memcpy") || !strcmp(name, "memmove") || !strcmp(name, "memset") ||
-	    !strcmp(name, "memcmp"))
-		return n >= 3 && known_num(&args[2]) ? num(&args[2]) / 8.0 + 4 : 64;
-	if (!strcmp(name, "qsort"))
-		return n >= 2 && known_num(&args[1]) && num(&args[1]) > 1
-			       ? num(&args[1]) * log2(num(&args[1])) * 4
-			       : 1000;
-	if (!strcmp(name, "sqrt") || !strcmp(name, "exp") || !strcmp(name, "log") ||
-	    !strcmp(name, "sin") || !strcmp(name, "cos") || !strcmp(name, "pow"))
-		return 20;
-	return 10;
+	for (; *list; list++)
+		if (!strcmp(name, *list))
+			return 1;
+	return 0;
+}
+
+/* The class of a library compute call (VD_LIBCALL_*), -1 for others. */
+static int libcall_class(const char *name)
+{
+	static const char *const scan[] = { "sscanf", "vsscanf", "__isoc99_sscanf",
+					    "__isoc99_vsscanf", NULL };
+	static const char *const fmt[] = { "sprintf", "snprintf", "vsprintf", "vsnprintf",
+					   "asprintf", "vasprintf", NULL };
+	static const char *const strtod_[] = { "strtod", "strtof", "strtold", "atof", NULL };
+	static const char *const atoi_[] = { "atoi", "atol", "atoll", "strtol", "strtoul",
+					     "strtoll", "strtoull", NULL };
+	static const char *const mem[] = { "memcpy", "memmove", "memset", "memcmp", NULL };
+	static const char *const math[] = { "sqrt", "exp", "log", "sin", "cos", "pow", NULL };
+	return name_in(name, scan)      ? VD_LIBCALL_SCAN
+	       : name_in(name, fmt)     ? VD_LIBCALL_FORMAT
+	       : name_in(name, strtod_) ? VD_LIBCALL_STRTOD
+	       : name_in(name, atoi_)   ? VD_LIBCALL_ATOI
+	       : name_in(name, mem)     ? VD_LIBCALL_MEM
+	       : !strcmp(name, "qsort") ? VD_LIBCALL_SORT
+	       : name_in(name, math)    ? VD_LIBCALL_MATH
+					: -1;
+}
+
+/* Operations a call to an external (non-I/O) function counts: a library
+ * compute call by its class, priced per unit by vd_project_set_libcall_ops
+ * when the machine's figures are known; anything else 10. */
+static double ext_cost(const vd_project *p, const char *name, val *args, int n)
+{
+	int k = libcall_class(name);
+	double per = k >= 0 ? p->libcall_ops[k] : 0;
+	switch (k) {
+	case VD_LIBCALL_MEM: {
+		int known = n >= 3 && known_num(&args[2]);
+		if (per <= 0)
+			return known ? num(&args[2]) / 8.0 + 4 : 64;
+		return 4 + (known ? num(&args[2]) : 512) * per;
+	}
+	case VD_LIBCALL_SORT: {
+		int known = n >= 2 && known_num(&args[1]) && num(&args[1]) > 1;
+		if (per <= 0)
+			return known ? num(&args[1]) * log2(num(&args[1])) * 4 : 1000;
+		double m = known ? num(&args[1]) : 64;
+		/* a count not known: the whole buffer, when its allocation and the
+		 * element size are (an upper bound: a prefix may be sorted) */
+		if (!known && n >= 3 && args[0].k == V_MEM && args[0].f > 0 && known_num(&args[2]) &&
+		    num(&args[2]) > 0 && args[0].f / num(&args[2]) > 1)
+			m = args[0].f / num(&args[2]);
+		return m * log2(m) * per;
+	}
+	case VD_LIBCALL_MATH:
+		return per > 0 ? per : 20;
+	case -1:
+		return 10;
+	default:
+		return per > 0 ? per : 10;
+	}
+}
+
+void vd_project_set_libcall_ops(vd_project *p, const double ops[VD_LIBCALL_N])
+{
+	for (int k = 0; k < VD_LIBCALL_N; k++)
+		p->libcall_ops[k] = ops && isfinite(ops[k]) && ops[k] > 0 ? ops[k] : 0;
 }
 
 static val *global_named(ctx *c, const char *name)
@@ -1533,7 +1590,11 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		}
 		return ev->ch == VD_OPT_UNKNOWN ? unk(0) : vint(ev->ch);
 	}
-	c->ops += ext_cost(name, args, n);
+	c->ops += ext_cost(c->p, name, args, n);
+	/* fileno(stream): the descriptor of the same open file, so that a
+	 * posix_fadvise or fsync on it finds the file */
+	if (!strcmp(name, "fileno") && n >= 1 && args[0].k == V_HANDLE)
+		return args[0];
 	int ok = 0;
 	if ((!strcmp(name, "atoi") || !strcmp(name, "atol") || !strcmp(name, "atoll")) && n >= 1) {
 		if (args[0].k == V_STR) {
@@ -2001,6 +2062,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			H->per_exec = ph.per_exec;
 			H->path = ph.path;
 			H->sync = ph.sync;
+			H->direct = ph.direct;
 			H->obj = object_path(c, ph.obj, arg_at(args, n, ce->object_arg));
 		} else if (path && path->k == V_STR) {
 			H->path = path->s;
@@ -2023,7 +2085,17 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			long osync = cat_const(c, "O_SYNC", 04010000), odsync = cat_const(c, "O_DSYNC", 010000);
 			if (!strcmp(ce->api, "posix") && ((fl->i & osync) == osync || (fl->i & odsync)))
 				H->sync = 1;
+			if (!strcmp(ce->api, "posix") && (fl->i & cat_const(c, "O_DIRECT", 040000)))
+				H->direct = 1;
+			if (!strcmp(ce->api, "posix") &&
+			    (fl->i & (cat_const(c, "O_CREAT", 0100) | cat_const(c, "O_TRUNC", 01000))))
+				ev.create = 1;
 		}
+		val *md = arg_at(args, n, ce->mode_arg);
+		if (md && md->k == V_STR && (md->s[0] == 'w' || md->s[0] == 'a'))
+			ev.create = 1;
+		if (!strcmp(ce->name, "creat"))
+			ev.create = 1;
 		if (ce->flags & VD_CAT_UNIQUE) /* mkstemp, tmpfile: a new file every time */
 			H->per_exec = 1;
 		val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
@@ -2155,6 +2227,12 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 				}
 			}
 		}
+	}
+	if (h && h->direct)
+		ev.direct = 1;
+	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
+		val *adv = arg_at(args, n, 3);
+		ev.drop = adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
 	}
 	if (ce->op == VD_OP_SEEK && h) {
 		val *off = arg_at(args, n, ce->offset_arg);

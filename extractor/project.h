@@ -44,6 +44,7 @@ struct vd_project {
 	VD_VEC(ir_expr *) calls;  /* every call expression, for resolution */
 	vd_map *file_block;       /* relative path -> block index + 1 */
 
+	double libcall_ops[VD_LIBCALL_N]; /* vd_project_set_libcall_ops; 0: built-in */
 	/* walk results */
 	VD_VEC(vd_file_info) files;
 	vd_map *file_index;       /* key -> index + 1 */

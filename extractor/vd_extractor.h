@@ -128,6 +128,9 @@ typedef struct vd_io_event {
 	int conditional;      /* under an unknown conditional here or on the call path */
 	int random;           /* offset not sequential */
 	int sync_handle;      /* write on an O_SYNC/O_DSYNC handle */
+	int direct;           /* data call on an O_DIRECT handle (bypasses the page cache) */
+	int drop;             /* posix_fadvise(..., POSIX_FADV_DONTNEED): the file leaves the page cache */
+	int create;           /* an open that may create or truncate (O_CREAT/O_TRUNC, fopen "w"/"a") */
 	int file;             /* index of the file used, -1 for none/standard streams */
 	int file_per_exec;    /* the file differs on every execution (path varies per iteration) */
 	const char *path;     /* resolved path or NULL */
@@ -180,6 +183,23 @@ typedef struct vd_file_info {
  * every function.
  */
 int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase);
+
+/* Library compute calls the walk counts as operations (no I/O): the class
+ * of a call decides what one unit is. */
+enum {
+	VD_LIBCALL_SCAN,   /* sscanf family: per call */
+	VD_LIBCALL_FORMAT, /* sprintf / snprintf family: per call */
+	VD_LIBCALL_STRTOD, /* strtod / atof / strtof: per call */
+	VD_LIBCALL_ATOI,   /* atoi / atol / strtol / strtoul: per call */
+	VD_LIBCALL_MEM,    /* memcpy / memmove / memset / memcmp: per byte */
+	VD_LIBCALL_SORT,   /* qsort: per n log2 n */
+	VD_LIBCALL_MATH,   /* exp / log / sin / cos / pow / sqrt ...: per call */
+	VD_LIBCALL_N
+};
+/* Operations one unit of each class counts, for the next walks (the
+ * analyzer converts measured nanoseconds with the machine's ns per
+ * operation); 0 or less keeps the built-in figure of that class. */
+void vd_project_set_libcall_ops(vd_project *p, const double ops[VD_LIBCALL_N]);
 const vd_file_info *vd_project_files(const vd_project *p, size_t *n);
 
 #endif

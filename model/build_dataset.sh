@@ -14,6 +14,13 @@
 #                 a block's record has the mean wall and I/O seconds of the
 #                 N runs and intensity = total I/O / total wall seconds
 #   ONLY=A,B      only the configurations with these names
+#   REANALYZE=CSV re-run only the analysis: the measured columns (wall_s,
+#                 io_s, io_ops, io_bytes, intensity, rep) of every
+#                 configuration found in CSV (an earlier blocks.csv) are
+#                 reused instead of tracing again; configurations missing
+#                 from CSV are traced as usual.  For changes to the
+#                 analyzer or the device model, which do not change what
+#                 the programs measure.
 #
 # Which blocks become records: function and loop blocks of the analysis
 # that the trace measured (v_measured_blocks joined with v_blocks on
@@ -28,6 +35,7 @@ OUT=${OUT:-$root/data/training}
 MIN_WALL=${MIN_WALL:-0.02}
 REPEAT=${REPEAT:-1}
 ONLY=${ONLY:-}
+REANALYZE=${REANALYZE:-}
 corpus=$root/data/corpus
 [ -x "$VIDYA" ] || { echo "build_dataset: $VIDYA is not built" >&2; exit 1; }
 VIDYA=$(cd "$(dirname "$VIDYA")" && pwd)/$(basename "$VIDYA")
@@ -45,9 +53,15 @@ csv=$work/blocks.csv
 mpirun_root=
 [ "$(id -u)" = 0 ] && mpirun_root=--allow-run-as-root
 
-# the machine, probed once, in the database every analysis uses
-echo "build_dataset: probing storage under $work (vidya sysprobe --quick)" >&2
+# the machine, probed once (or taken from the user's profile cache), in the
+# database every analysis uses
+echo "build_dataset: storage profile for $work (vidya sysprobe --quick)" >&2
 "$VIDYA" sysprobe --quick --dir "$work" --db "$db" --format json >"$work/profile.json"
+if [ -n "$REANALYZE" ]; then
+	[ -f "$REANALYZE" ] || { echo "build_dataset: REANALYZE=$REANALYZE: no such file" >&2; exit 1; }
+	cp "$REANALYZE" "$work/old.csv"
+	sqlite3 "$db" ".import --csv $work/old.csv old_blocks"
+fi
 
 meta() { # meta APP KEY: value of KEY in APP's meta.txt
 	sed -n "s/^$2=//p" "$corpus/$1/meta.txt" | head -n 1
@@ -100,7 +114,13 @@ for app in "${apps[@]}"; do
 			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
 			{ cat "$work/analyze.log" >&2; echo "build_dataset: $app/$name: analyze failed" >&2; exit 1; }
 		t_before=$(sqlite3 "$db" "SELECT coalesce(max(trace_id), 0) FROM traces")
-		for ((rep = 1; rep <= REPEAT; rep++)); do
+		reps=$REPEAT
+		old=0
+		if [ -n "$REANALYZE" ]; then
+			old=$(sqlite3 "$db" "SELECT count(*) FROM old_blocks WHERE app = '$app' AND config = '$name'")
+			[ "$old" = 0 ] || reps=0
+		fi
+		for ((rep = 1; rep <= reps; rep++)); do
 			# shellcheck disable=SC2086
 			if [ "${nprocs:-1}" -gt 1 ]; then
 				# stdin from /dev/null: mpirun forwards stdin, which is configs.tsv here
@@ -114,20 +134,30 @@ for app in "${apps[@]}"; do
 		hdr=-noheader
 		[ $header_done = 1 ] || hdr=-header
 		header_done=1
+		if [ "$old" != 0 ]; then
+			# the measurements of the earlier build, per-run means already
+			measured="SELECT block_id, max(CAST(rep AS INTEGER)) AS rep, max(CAST(wall_s AS REAL)) AS wall_s, max(CAST(io_s AS REAL)) AS io_s,
+			                 max(CAST(io_ops AS REAL)) AS io_ops, max(CAST(io_bytes AS REAL)) AS io_bytes
+			          FROM old_blocks WHERE app = '$app' AND config = '$name' GROUP BY block_id"
+		else
+			measured="SELECT block_id, $REPEAT AS rep, sum(wall_s) / $REPEAT AS wall_s,
+			                 sum(io_s) / $REPEAT AS io_s, sum(io_ops) * 1.0 / $REPEAT AS io_ops,
+			                 sum(io_bytes) / $REPEAT AS io_bytes
+			          FROM trace_blocks WHERE trace_id > $t_before GROUP BY block_id"
+		fi
 		sqlite3 -csv $hdr "$db" "
-		  WITH m AS (SELECT block_id, sum(wall_s) AS wall_s, sum(io_s) AS io_s,
-		                    sum(io_ops) AS io_ops, sum(io_bytes) AS io_bytes
-		             FROM trace_blocks WHERE trace_id > $t_before GROUP BY block_id)
-		  SELECT '$app' AS app, '$family' AS family, '$name' AS config, $REPEAT AS rep,
+		  WITH m AS ($measured)
+		  SELECT '$app' AS app, '$family' AS family, '$name' AS config, m.rep AS rep,
 		         b.block_id, b.kind, b.line,
 		         b.p1, b.p2, b.p3, b.p4, b.p5, b.p6, b.p7, b.p8, b.p9, b.p10, b.p11, b.p12, b.p13, b.p14, b.p15,
 		         b.x1, b.x2, b.x3, b.x4, b.x5, b.x6, b.x7, b.x8, b.x9, b.x10, b.x11, b.x12, b.x13, b.x14, b.x15, b.x16,
-		         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.cioc AS analytic,
-		         m.wall_s / $REPEAT AS wall_s, m.io_s / $REPEAT AS io_s,
-		         m.io_ops * 1.0 / $REPEAT AS io_ops, m.io_bytes / $REPEAT AS io_bytes,
+		         b.io_s AS pred_io_s, b.compute_s AS pred_compute_s, b.analytic AS analytic,
+		         b.unknown_mask AS unknown_mask,
+		         m.wall_s AS wall_s, m.io_s AS io_s,
+		         m.io_ops AS io_ops, m.io_bytes AS io_bytes,
 		         min(1.0, m.io_s / m.wall_s) AS intensity
 		  FROM m JOIN v_blocks b ON b.block_id = m.block_id
-		  WHERE b.kind IN ('function', 'loop') AND m.wall_s / $REPEAT >= $MIN_WALL
+		  WHERE b.kind IN ('function', 'loop') AND m.wall_s >= $MIN_WALL
 		  ORDER BY b.seq" >>"$csv"
 		nconf=$((nconf + 1))
 		echo "build_dataset: $app/$name done ($(($(wc -l <"$csv") - 1)) records so far)" >&2
@@ -142,6 +172,7 @@ cp "$work/profile.json" "$OUT/system_profile.json"
 	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "apps: ${apps[*]}"
 	echo "configurations: $nconf, repeats: $REPEAT"
+	[ -z "$REANALYZE" ] || echo "re-analyzed: measurements reused from an earlier build (the rep column says how many traces each pools)"
 	echo "records: $(($(wc -l <"$OUT/blocks.csv") - 1)) (function and loop blocks measured >= $MIN_WALL s)"
 	echo "system profile: system_profile.json (vidya sysprobe --quick of the scratch directory)"
 } >"$OUT/provenance.txt"

@@ -23,6 +23,13 @@ static double analytic_of(double io_s, double compute_s)
 	return tot > 0 ? io_s / tot : 0;
 }
 
+/* the counts the analytic estimate rests on were assumed: P2 (I/O calls),
+ * P3 (bytes) or the compute operations */
+static double assumed_of(unsigned mask)
+{
+	return (mask & ((1u << VD_p2) | (1u << VD_p3) | VD_UNK_COMPUTE)) ? 1 : 0;
+}
+
 void vd_model_raw(const vd_block *b, double raw[VD_NRAW])
 {
 	for (int i = 0; i < VD_NPARAMS; i++)
@@ -32,6 +39,7 @@ void vd_model_raw(const vd_block *b, double raw[VD_NRAW])
 	raw[VD_RAW_IO_S] = b->io_s;
 	raw[VD_RAW_COMPUTE_S] = b->compute_s;
 	raw[VD_RAW_ANALYTIC] = analytic_of(b->io_s, b->compute_s);
+	raw[VD_RAW_ASSUMED] = assumed_of(b->unknown_mask);
 }
 
 void vd_dataset_free(vd_dataset *d)
@@ -120,7 +128,7 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 	int c_app = col_index(hdr, nh, "app"), c_cfg = col_index(hdr, nh, "config"),
 	    c_rep = col_index(hdr, nh, "rep"), c_id = col_index(hdr, nh, "block_id"),
 	    c_kind = col_index(hdr, nh, "kind"), c_y = col_index(hdr, nh, "intensity"),
-	    c_wall = col_index(hdr, nh, "wall_s");
+	    c_wall = col_index(hdr, nh, "wall_s"), c_unk = col_index(hdr, nh, "unknown_mask");
 	/* raw values read from the file; the analytic estimate is computed
 	 * from pred_io_s and pred_compute_s (analytic_of), never read */
 	int c_raw[VD_RAW_ANALYTIC];
@@ -161,6 +169,8 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 			raw[i] = (*f[c_raw[i]] && !*end && isfinite(v)) ? v : 0;
 		}
 		raw[VD_RAW_ANALYTIC] = analytic_of(raw[VD_RAW_IO_S], raw[VD_RAW_COMPUTE_S]);
+		/* optional: older training sets have no unknown_mask */
+		raw[VD_RAW_ASSUMED] = c_unk >= 0 ? assumed_of((unsigned)strtoul(f[c_unk], NULL, 10)) : 0;
 		char *end;
 		d->y[r] = strtod(f[c_y], &end);
 		if (!*f[c_y] || *end || !isfinite(d->y[r]))

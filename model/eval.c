@@ -121,6 +121,50 @@ static int score(const vd_dataset *d, const double *pred, const char **apps, int
 	return 0;
 }
 
+static int depth_of(const char *id)
+{
+	int n = 0;
+	for (; *id; id++)
+		n += *id == '/';
+	return n;
+}
+
+/* The parent/child consistency of vd_model_score_result, as far as the
+ * records show the tree: a loop's parent is the block whose id is the
+ * loop's without its last component, in the same run (calls are not
+ * records, so their part of the rule is not applied here).  Children
+ * first: deepest ids first. */
+static void consistent(const vd_dataset *d, double *pred)
+{
+	int maxd = 0;
+	double *floor_io = calloc(d->n ? d->n : 1, sizeof *floor_io);
+	if (!floor_io)
+		return; /* the evaluation goes on without the rule */
+	for (size_t i = 0; i < d->n; i++)
+		if (depth_of(d->block_id[i]) > maxd)
+			maxd = depth_of(d->block_id[i]);
+	for (int depth = maxd; depth >= 0; depth--)
+		for (size_t i = 0; i < d->n; i++) {
+			if (depth_of(d->block_id[i]) != depth)
+				continue;
+			const double *raw = &d->raw[i * VD_NRAW];
+			double t = fmax(raw[VD_RAW_IO_S], 0) + fmax(raw[VD_RAW_COMPUTE_S], 0);
+			if (vd_model_has_io(raw) && t > 0 && floor_io[i] > 0)
+				pred[i] = fmax(pred[i], fmin(floor_io[i] / t, 1));
+			if (strcmp(d->kind[i], "loop") || depth == 0)
+				continue;
+			const char *slash = strrchr(d->block_id[i], '/');
+			size_t plen = (size_t)(slash - d->block_id[i]);
+			for (size_t j = 0; j < d->n; j++)
+				if (d->run[j] == d->run[i] && strlen(d->block_id[j]) == plen &&
+				    !strncmp(d->block_id[j], d->block_id[i], plen)) {
+					floor_io[j] += pred[i] * t;
+					break;
+				}
+		}
+	free(floor_io);
+}
+
 int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd_eval *out)
 {
 	memset(out, 0, sizeof *out);
@@ -147,6 +191,7 @@ int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd
 				pred[i] = vd_model_predict(m, &d->raw[i * VD_NRAW]);
 		vd_model_free(m);
 	}
+	consistent(d, pred);
 	rc = score(d, pred, apps, napps, out);
 done:
 	free(apps);

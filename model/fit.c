@@ -18,7 +18,8 @@
 
 #include "vd_model.h"
 
-const char *const vd_model_variants[3] = { "paper", "absolute", "both" };
+const char *const vd_model_variants[VD_MODEL_NVARIANTS] = { "paper", "absolute", "both",
+								 "physics" };
 const char *const vd_model_links[2] = { "identity", "logit" };
 
 #define LOGIT_EPS 0.01
@@ -32,6 +33,17 @@ static const char *const abs_feats[] = { "log_p1", "log_p2", "log_p3", "log_p4",
 					 "log_p6", "log_p7", "log_p8", "log_p9", "log_p10",
 					 "log_p11", "log_p12", "log_p13", "log_p14", "log_p15",
 					 "analytic", "log_io_s", "log_compute_s", "log_ratio" };
+/* physics: the backbone first (never dropped), then corrections that are
+ * not functions of the predicted seconds, so that the prediction stays
+ * monotone in the analytic estimate */
+static const char *const phys_feats[] = { VD_MODEL_BACKBONE, "log_p1", "log_p2", "log_p3",
+					  "log_p4", "log_p5", "log_p6", "log_p7", "log_p8",
+					  "log_p9", "log_p10", "log_p11", "log_p12", "log_p13",
+					  "assumed", "assumed_" VD_MODEL_BACKBONE };
+
+#define MAX_SHIFT 0.5 /* the fitted value stays within this of the analytic estimate */
+#define MAX_LOGIT_SHIFT 2.0 /* ... and within this of it in log-odds */
+#define COLLINEAR_TOL 1e-8
 
 double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
 {
@@ -51,6 +63,15 @@ double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
 	}
 	if (!strcmp(name, "analytic"))
 		return raw[VD_RAW_ANALYTIC];
+	if (!strcmp(name, "assumed"))
+		return raw[VD_RAW_ASSUMED];
+	if (!strcmp(name, "assumed_" VD_MODEL_BACKBONE))
+		return raw[VD_RAW_ASSUMED] ? vd_model_feature(VD_MODEL_BACKBONE, raw, ok) : 0;
+	if (!strcmp(name, VD_MODEL_BACKBONE))
+		return fmin(fmax(log((fmax(raw[VD_RAW_IO_S], 0) + 1e-7) /
+				     (fmax(raw[VD_RAW_COMPUTE_S], 0) + 1e-7)),
+				 -9),
+			    9);
 	/* the analytic estimate unsaturated: log10 of predicted I/O over
 	 * compute seconds (1 us floor), within [-6, 6] */
 	if (!strcmp(name, "log_ratio"))
@@ -65,10 +86,15 @@ double vd_model_feature(const char *name, const double raw[VD_NRAW], int *ok)
 static int variant_features(const char *variant, const char **names, int *n)
 {
 	*n = 0;
+	if (!strcmp(variant, "physics")) {
+		for (size_t i = 0; i < sizeof phys_feats / sizeof *phys_feats; i++)
+			names[(*n)++] = phys_feats[i];
+		return 0;
+	}
 	int paper = !strcmp(variant, "paper") || !strcmp(variant, "both");
 	int absolute = !strcmp(variant, "absolute") || !strcmp(variant, "both");
 	if (!paper && !absolute) {
-		vd_error_set("unknown model variant '%s' (paper, absolute or both)", variant);
+		vd_error_set("unknown model variant '%s' (paper, absolute, both or physics)", variant);
 		return VD_ERROR;
 	}
 	if (paper)
@@ -93,8 +119,8 @@ typedef struct ols {
 	double sse, sst, ymean, ysd;
 } ols;
 
-/* X: n x (k+1) with the intercept column first */
-static int ols_fit(const double *X, const double *y, size_t n, int k, ols *o)
+/* X: n x (k+1) with the intercept column first; wt: weights (NULL: 1) */
+static int ols_fit(const double *X, const double *y, const double *wt, size_t n, int k, ols *o)
 {
 	int p = k + 1;
 	if ((long)n <= p) {
@@ -113,7 +139,7 @@ static int ols_fit(const double *X, const double *y, size_t n, int k, ols *o)
 		for (int j = 0; j < p; j++)
 			gsl_matrix_set(m, i, (size_t)j, X[i * (size_t)p + (size_t)j]);
 		gsl_vector_set(yv, i, y[i]);
-		gsl_vector_set(w, i, 1.0);
+		gsl_vector_set(w, i, wt ? wt[i] : 1.0);
 	}
 	double chisq;
 	if (gsl_multifit_wlinear(m, w, yv, c, cov, &chisq, ws) != GSL_SUCCESS) {
@@ -150,6 +176,71 @@ done:
 	return rc;
 }
 
+/* The fractional logit model (quasi-binomial GLM, logit link) by
+ * iteratively reweighted least squares: the measured fraction y is fitted
+ * in its own scale, sigma(X b) against y, instead of an OLS of logit(y)
+ * whose clamped 0s and 1s would dominate the squares.  Standard errors
+ * from the last weighted fit (Pearson dispersion); sse, sst, mean and sd
+ * of the dependent in the fraction scale. */
+static int irls_fit(const double *X, const double *y, size_t n, int k, ols *o)
+{
+	int p = k + 1, rc = VD_ERROR;
+	double *z = malloc((n ? n : 1) * sizeof *z), *w = malloc((n ? n : 1) * sizeof *w);
+	double *beta = calloc((size_t)p, sizeof *beta);
+	if (!z || !w || !beta) {
+		vd_error_set("out of memory fitting the model");
+		goto done;
+	}
+	/* start: OLS of the clamped logit */
+	for (size_t i = 0; i < n; i++)
+		z[i] = logit(y[i]);
+	if (ols_fit(X, z, NULL, n, k, o) != 0)
+		goto done;
+	for (int it = 0; it < 50; it++) {
+		double change = 0;
+		for (int j = 0; j < p; j++) {
+			change = fmax(change, fabs(o->coef[j] - beta[j]));
+			beta[j] = o->coef[j];
+		}
+		if (it > 0 && change < 1e-8)
+			break;
+		for (size_t i = 0; i < n; i++) {
+			double eta = 0;
+			for (int j = 0; j < p; j++)
+				eta += X[i * (size_t)p + (size_t)j] * beta[j];
+			eta = fmin(fmax(eta, -30), 30);
+			double mu = 1 / (1 + exp(-eta));
+			double v = fmax(mu * (1 - mu), 1e-6);
+			w[i] = v;
+			z[i] = eta + (y[i] - mu) / v;
+		}
+		if (ols_fit(X, z, w, n, k, o) != 0)
+			goto done;
+	}
+	double mean = 0, sse = 0, sst = 0;
+	for (size_t i = 0; i < n; i++)
+		mean += y[i];
+	mean /= (double)(n ? n : 1);
+	for (size_t i = 0; i < n; i++) {
+		double eta = 0;
+		for (int j = 0; j < p; j++)
+			eta += X[i * (size_t)p + (size_t)j] * o->coef[j];
+		double mu = 1 / (1 + exp(-fmin(fmax(eta, -30), 30)));
+		sse += (y[i] - mu) * (y[i] - mu);
+		sst += (y[i] - mean) * (y[i] - mean);
+	}
+	o->sse = sse;
+	o->sst = sst;
+	o->ymean = mean;
+	o->ysd = n > 1 ? sqrt(sst / (double)(n - 1)) : 0;
+	rc = 0;
+done:
+	free(z);
+	free(w);
+	free(beta);
+	return rc;
+}
+
 /* ---- the model ---- */
 
 void vd_model_free(vd_model *m)
@@ -165,7 +256,124 @@ void vd_model_free(vd_model *m)
 	free(m->variant);
 	free(m->link);
 	free(m->provenance);
+	free(m->lo);
+	free(m->hi);
+	for (int i = 0; i < m->ndropped; i++) {
+		free(m->dropped[i]);
+		free(m->dropped_why[i]);
+	}
+	free(m->dropped);
+	free(m->dropped_why);
 	free(m);
+}
+
+/* Drops candidates that are linear combinations of the ones before them
+ * (modified Gram-Schmidt on the centred columns, in candidate order): a
+ * rank-deficient design would be fitted anyway and split weights
+ * arbitrarily.  Each dropped candidate is recorded in m with the kept
+ * features it is made of. */
+static int drop_collinear(const double *F, size_t n, int nc, const char *const *cand, int *keep,
+			  vd_model *m)
+{
+	double *Q = malloc((n ? n : 1) * (size_t)nc * sizeof *Q); /* orthonormal basis, column-major */
+	double *v = malloc((n ? n : 1) * sizeof *v);
+	int *basis_of = malloc((size_t)nc * sizeof *basis_of), nb = 0, rc = VD_ERROR;
+	m->dropped = calloc((size_t)nc, sizeof *m->dropped);
+	m->dropped_why = calloc((size_t)nc, sizeof *m->dropped_why);
+	if (!Q || !v || !basis_of || !m->dropped || !m->dropped_why)
+		goto done;
+	for (int j = 0; j < nc; j++) {
+		if (!keep[j])
+			continue;
+		double mean = 0, norm0 = 0;
+		for (size_t i = 0; i < n; i++)
+			mean += F[i * (size_t)nc + (size_t)j];
+		mean /= (double)(n ? n : 1);
+		for (size_t i = 0; i < n; i++) {
+			v[i] = F[i * (size_t)nc + (size_t)j] - mean;
+			norm0 += v[i] * v[i];
+		}
+		double proj[64] = { 0 };
+		for (int b = 0; b < nb; b++) {
+			double d = 0;
+			for (size_t i = 0; i < n; i++)
+				d += Q[(size_t)b * n + i] * v[i];
+			proj[b] = d;
+			for (size_t i = 0; i < n; i++)
+				v[i] -= d * Q[(size_t)b * n + i];
+		}
+		double norm = 0;
+		for (size_t i = 0; i < n; i++)
+			norm += v[i] * v[i];
+		if (norm0 > 0 && norm > COLLINEAR_TOL * norm0) {
+			norm = sqrt(norm);
+			for (size_t i = 0; i < n; i++)
+				Q[(size_t)nb * n + i] = v[i] / norm;
+			basis_of[nb++] = j;
+			continue;
+		}
+		/* what it is made of: the kept features with a visible weight in
+		 * its least-squares expression by them */
+		vd_buf why = VD_BUF_INIT;
+		vd_buf_puts(&why, "a linear combination of");
+		int named = 0;
+		(void)proj;
+		gsl_matrix *A = nb ? gsl_matrix_alloc(n, (size_t)nb) : NULL;
+		gsl_vector *yv = nb ? gsl_vector_alloc(n) : NULL, *cv = nb ? gsl_vector_alloc((size_t)nb) : NULL;
+		gsl_matrix *cov = nb ? gsl_matrix_alloc((size_t)nb, (size_t)nb) : NULL;
+		gsl_multifit_linear_workspace *ws = nb ? gsl_multifit_linear_alloc(n, (size_t)nb) : NULL;
+		double chisq, sdj = sqrt(norm0);
+		if (A && yv && cv && cov && ws) {
+			for (int b = 0; b < nb; b++) {
+				double mb = 0;
+				for (size_t i = 0; i < n; i++)
+					mb += F[i * (size_t)nc + (size_t)basis_of[b]];
+				mb /= (double)n;
+				for (size_t i = 0; i < n; i++)
+					gsl_matrix_set(A, i, (size_t)b, F[i * (size_t)nc + (size_t)basis_of[b]] - mb);
+			}
+			for (size_t i = 0; i < n; i++)
+				gsl_vector_set(yv, i, F[i * (size_t)nc + (size_t)j] - mean);
+			if (gsl_multifit_linear(A, yv, cv, cov, &chisq, ws) == GSL_SUCCESS)
+				for (int b = 0; b < nb; b++) {
+					double sb = 0;
+					for (size_t i = 0; i < n; i++)
+						sb += gsl_matrix_get(A, i, (size_t)b) * gsl_matrix_get(A, i, (size_t)b);
+					if (fabs(gsl_vector_get(cv, (size_t)b)) * sqrt(sb) > 0.01 * sdj) {
+						vd_buf_printf(&why, "%s %s (x %.3g)", named ? "," : "",
+							      cand[basis_of[b]], gsl_vector_get(cv, (size_t)b));
+						named++;
+					}
+				}
+		}
+		if (A)
+			gsl_matrix_free(A);
+		if (yv)
+			gsl_vector_free(yv);
+		if (cv)
+			gsl_vector_free(cv);
+		if (cov)
+			gsl_matrix_free(cov);
+		if (ws)
+			gsl_multifit_linear_free(ws);
+		if (!named)
+			vd_buf_puts(&why, " the intercept");
+		keep[j] = 0;
+		m->dropped[m->ndropped] = strdup(cand[j]);
+		m->dropped_why[m->ndropped] = strdup(vd_buf_cstr(&why));
+		vd_buf_release(&why);
+		if (!m->dropped[m->ndropped] || !m->dropped_why[m->ndropped])
+			goto done;
+		m->ndropped++;
+	}
+	rc = 0;
+done:
+	if (rc)
+		vd_error_set("out of memory fitting the model");
+	free(Q);
+	free(v);
+	free(basis_of);
+	return rc;
 }
 
 int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const char *variant,
@@ -179,6 +387,12 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 	int lg = !strcmp(link, "logit");
 	if (!lg && strcmp(link, "identity")) {
 		vd_error_set("unknown link '%s' (identity or logit)", link);
+		return VD_ERROR;
+	}
+	int phys = !strcmp(variant, "physics");
+	if (phys && !lg) {
+		vd_error_set("the physics variant has a logit link only (a bounded, monotone "
+			     "correction of the analytic estimate)");
 		return VD_ERROR;
 	}
 	size_t total = rows ? nrows : d->n;
@@ -206,7 +420,7 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		int ok;
 		for (int j = 0; j < nc; j++)
 			F[n * (size_t)nc + (size_t)j] = vd_model_feature(cand[j], raw, &ok);
-		y[n] = lg ? logit(d->y[r]) : d->y[r];
+		y[n] = lg && !phys ? logit(d->y[r]) : d->y[r];
 		use[n++] = r;
 	}
 	/* candidates that vary in these rows */
@@ -222,6 +436,14 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		nk += keep[j];
 	}
 	m->candidates = nk;
+	if (nc > 64 || drop_collinear(F, n, nc, cand, keep, m) != 0) {
+		if (nc > 64)
+			vd_error_set("too many candidate features");
+		goto done;
+	}
+	nk = 0;
+	for (int j = 0; j < nc; j++)
+		nk += keep[j];
 	/* backward elimination */
 	for (;;) {
 		int k = 0;
@@ -234,13 +456,17 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 					row[c++] = F[i * (size_t)nc + (size_t)j];
 		}
 		k = nk;
-		if (ols_fit(X, y, n, k, &o) != 0)
+		if ((phys ? irls_fit(X, y, n, k, &o) : ols_fit(X, y, NULL, n, k, &o)) != 0)
 			goto done;
 		int worst = -1, c = 1;
 		double tmin = 2;
 		for (int j = 0; j < nc; j++) {
 			if (!keep[j])
 				continue;
+			if (phys && j == 0) { /* the backbone stays */
+				c++;
+				continue;
+			}
 			double at = fabs(o.t[c]);
 			if (at < tmin) {
 				tmin = at;
@@ -262,7 +488,11 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 	m->coef = calloc((size_t)nk + 1, sizeof(double));
 	m->se = calloc((size_t)nk + 1, sizeof(double));
 	m->t = calloc((size_t)nk + 1, sizeof(double));
-	if (!m->variant || !m->link || !m->names || !m->coef || !m->se || !m->t) {
+	m->lo = calloc((size_t)nk + 1, sizeof(double));
+	m->hi = calloc((size_t)nk + 1, sizeof(double));
+	m->max_shift = phys ? MAX_SHIFT : 0;
+	m->max_logit_shift = phys ? MAX_LOGIT_SHIFT : 0;
+	if (!m->variant || !m->link || !m->names || !m->coef || !m->se || !m->t || !m->lo || !m->hi) {
 		vd_error_set("out of memory fitting the model");
 		goto done;
 	}
@@ -280,7 +510,25 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		m->coef[c] = o.coef[c];
 		m->se[c] = o.se[c];
 		m->t[c] = o.t[c];
+		m->lo[c - 1] = INFINITY;
+		m->hi[c - 1] = -INFINITY;
+		for (size_t i = 0; i < n; i++) {
+			double v = F[i * (size_t)nc + (size_t)j];
+			m->lo[c - 1] = fmin(m->lo[c - 1], v);
+			m->hi[c - 1] = fmax(m->hi[c - 1], v);
+		}
 		c++;
+	}
+	double slope_assumed = m->coef[1];
+	for (int j = 0; j < m->k; j++)
+		if (!strcmp(m->names[j], "assumed_" VD_MODEL_BACKBONE))
+			slope_assumed += m->coef[j + 1];
+	if (phys && (m->k < 1 || strcmp(m->names[0], VD_MODEL_BACKBONE) || m->coef[1] <= 0 ||
+		     slope_assumed <= 0)) {
+		vd_error_set("the fit does not increase with the analytic estimate (coefficient of "
+			     "%s %.3g): refusing a model that would overturn it",
+			     VD_MODEL_BACKBONE, m->k >= 1 ? m->coef[1] : 0);
+		goto done;
 	}
 	long p = nk + 1;
 	m->n = (long)n;
@@ -308,24 +556,92 @@ done:
 	return rc;
 }
 
-double vd_model_predict(const vd_model *m, const double raw[VD_NRAW])
+double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_buf *note)
 {
 	if (!vd_model_has_io(raw))
 		return 0;
 	double v = m->coef[0];
+	/* how far outside the training range the worst feature lies, in
+	 * units of that feature's range */
+	double excess = 0;
+	int worst = -1;
+	double worst_v = 0;
 	for (int j = 0; j < m->k; j++) {
 		int ok;
-		v += m->coef[j + 1] * vd_model_feature(m->names[j], raw, &ok);
+		double f = vd_model_feature(m->names[j], raw, &ok);
+		v += m->coef[j + 1] * f;
+		if (m->lo && m->hi && m->hi[j] > m->lo[j]) {
+			double range = m->hi[j] - m->lo[j];
+			double out = f < m->lo[j] ? (m->lo[j] - f) / range
+				     : f > m->hi[j] ? (f - m->hi[j]) / range
+						    : 0;
+			if (out > excess) {
+				excess = out;
+				worst = j;
+				worst_v = f;
+			}
+		}
 	}
-	if (!strcmp(m->link, "logit"))
-		return 1 / (1 + exp(-v));
-	return fmin(fmax(v, 0), 1);
+	double y = !strcmp(m->link, "logit") ? 1 / (1 + exp(-v)) : fmin(fmax(v, 0), 1);
+	double a = raw[VD_RAW_ANALYTIC];
+	/* outside the training range: toward the analytic estimate, all the
+	 * way at one range's distance */
+	if (worst >= 0 && excess > 0.05) {
+		double w = fmax(1 - excess, 0);
+		y = w * y + (1 - w) * a;
+		if (note)
+			vd_buf_printf(note, "%s%s = %.3g is outside the training range [%.3g, %.3g]: "
+					    "%s the analytic estimate",
+				      note->len ? "; " : "", m->names[worst], worst_v, m->lo[worst],
+				      m->hi[worst], w > 0 ? "moved toward" : "replaced by");
+	}
+	/* in log-odds: a correction moves the odds by at most a factor
+	 * e^max_logit_shift, so an estimate near 0 or 1 stays near it */
+	if (m->max_logit_shift > 0) {
+		double aa = fmin(fmax(a, 1e-4), 1 - 1e-4), la = log(aa / (1 - aa));
+		double yy = fmin(fmax(y, 1e-9), 1 - 1e-9), ly = log(yy / (1 - yy));
+		double lim = ly > la ? la + m->max_logit_shift : la - m->max_logit_shift;
+		if (fabs(ly - la) > m->max_logit_shift) {
+			double b = 1 / (1 + exp(-lim));
+			if (note)
+				vd_buf_printf(note, "%sthe model gives %.3f, beyond odds %.0f times %s than "
+						    "the analytic estimate %.3f: bounded to %.3f",
+					      note->len ? "; " : "", y, exp(m->max_logit_shift),
+					      ly > la ? "higher" : "lower", a, b);
+			y = b;
+		}
+	}
+	if (m->max_shift > 0 && fabs(y - a) > m->max_shift) {
+		double b = a + (y > a ? m->max_shift : -m->max_shift);
+		if (note)
+			vd_buf_printf(note, "%sthe model gives %.3f, more than %.2f from the analytic "
+					    "estimate %.3f: bounded to %.3f",
+				      note->len ? "; " : "", y, m->max_shift, a, b);
+		y = b;
+	}
+	return y;
+}
+
+double vd_model_predict(const vd_model *m, const double raw[VD_NRAW])
+{
+	return vd_model_predict_note(m, raw, NULL);
 }
 
 int vd_model_table(const vd_model *m, vd_buf *b)
 {
 	int rc = vd_buf_printf(b, "CIOC model: %s features, %s link (%d of %d candidate features kept, |t| >= 2)\n\n",
 			       m->variant, m->link, m->k, m->candidates);
+	for (int j = 0; j < m->ndropped && !rc; j++)
+		rc = vd_buf_printf(b, "%s%s dropped before fitting: %s\n", j ? "" : "collinear: ",
+				   m->dropped[j], m->dropped_why[j]);
+	if (!rc && m->ndropped)
+		rc = vd_buf_puts(b, "\n");
+	if (!rc && m->max_shift > 0)
+		rc = vd_buf_printf(b, "monotone in the analytic estimate (%s); predictions within %.2f "
+				      "of it and within %.1f of it in log-odds (odds at most %.0f times\n"
+				      "higher or lower), and toward it outside the training range\n\n",
+				   VD_MODEL_BACKBONE, m->max_shift, m->max_logit_shift,
+				   exp(m->max_logit_shift));
 	rc = rc || vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error",
 				 "t-ratio");
 	for (int j = 0; j <= m->k && !rc; j++)
@@ -339,7 +655,10 @@ int vd_model_table(const vd_model *m, vd_buf *b)
 				 "S.D. of dependent    %10.4f\n",
 				 m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1,
 				 m->y_mean, m->f_p, m->y_sd);
-	if (!rc && !strcmp(m->link, "logit"))
+	if (!rc && !strcmp(m->variant, "physics"))
+		rc = vd_buf_puts(b, "(fractional logit: intensity = 1 / (1 + exp(-sum)), fitted in the intensity's\n"
+				    "own scale by iteratively reweighted least squares; R-squared in that scale)\n");
+	else if (!rc && !strcmp(m->link, "logit"))
 		rc = vd_buf_puts(b, "(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
 	if (!rc && m->provenance)
 		rc = vd_buf_printf(b, "\n%s\n", m->provenance);

@@ -58,9 +58,24 @@ int vd_model_save(const vd_model *m, const char *path)
 	     set_num(st, "r2", m->r2) || set_num(st, "adj_r2", m->adj_r2) || set_num(st, "f", m->f) ||
 	     set_num(st, "f_p", m->f_p) || set_num(st, "se_reg", m->se_reg) ||
 	     set_num(st, "y_mean", m->y_mean) || set_num(st, "y_sd", m->y_sd);
+	if (!rc && m->max_shift > 0) {
+		xmlNodePtr bn = xmlNewChild(root, NULL, BAD_CAST "bounds", NULL);
+		rc = !bn || set_num(bn, "max_shift", m->max_shift) ||
+		     set_num(bn, "max_logit_shift", m->max_logit_shift);
+	}
+	for (int j = 0; j < m->ndropped && !rc; j++) {
+		xmlNodePtr dn = xmlNewChild(root, NULL, BAD_CAST "dropped", NULL);
+		rc = !dn || !xmlNewProp(dn, BAD_CAST "name", BAD_CAST m->dropped[j]) ||
+		     !xmlNewProp(dn, BAD_CAST "reason", BAD_CAST m->dropped_why[j]);
+	}
 	rc = rc || coef_node(root, "intercept", NULL, m->coef[0], m->se[0], m->t[0]);
-	for (int j = 0; j < m->k && !rc; j++)
+	for (int j = 0; j < m->k && !rc; j++) {
 		rc = coef_node(root, "feature", m->names[j], m->coef[j + 1], m->se[j + 1], m->t[j + 1]);
+		if (!rc && m->lo && m->hi) {
+			xmlNodePtr fn = xmlGetLastChild(root);
+			rc = set_num(fn, "lo", m->lo[j]) || set_num(fn, "hi", m->hi[j]);
+		}
+	}
 	if (!rc && xmlSaveFormatFileEnc(path, doc, "UTF-8", 1) < 0) {
 		vd_error_set("%s: cannot write the model", path);
 		xmlFreeDoc(doc);
@@ -120,9 +135,22 @@ int vd_model_load(vd_model **out, const char *path)
 		why = "<vidya-model> needs variant and link (identity or logit)";
 		goto fail;
 	}
-	for (xmlNodePtr n = root->children; n; n = n->next)
+	int ndrop = 0;
+	for (xmlNodePtr n = root->children; n; n = n->next) {
 		if (n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, BAD_CAST "feature"))
 			nfeat++;
+		if (n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, BAD_CAST "dropped"))
+			ndrop++;
+	}
+	m->lo = calloc((size_t)nfeat + 1, sizeof(double));
+	m->hi = calloc((size_t)nfeat + 1, sizeof(double));
+	m->dropped = calloc((size_t)ndrop + 1, sizeof *m->dropped);
+	m->dropped_why = calloc((size_t)ndrop + 1, sizeof *m->dropped_why);
+	if (!m->lo || !m->hi || !m->dropped || !m->dropped_why) {
+		why = "out of memory";
+		goto fail;
+	}
+	int have_range = 1;
 	m->names = calloc((size_t)nfeat + 1, sizeof *m->names);
 	m->coef = calloc((size_t)nfeat + 1, sizeof(double));
 	m->se = calloc((size_t)nfeat + 1, sizeof(double));
@@ -152,6 +180,19 @@ int vd_model_load(vd_model **out, const char *path)
 			get_num(n, "se_reg", &m->se_reg);
 			get_num(n, "y_mean", &m->y_mean);
 			get_num(n, "y_sd", &m->y_sd);
+		} else if (!xmlStrcmp(n->name, BAD_CAST "bounds")) {
+			get_num(n, "max_shift", &m->max_shift);
+			get_num(n, "max_logit_shift", &m->max_logit_shift);
+		} else if (!xmlStrcmp(n->name, BAD_CAST "dropped")) {
+			char *dn = get_str(n, "name"), *dr = get_str(n, "reason");
+			if (!dn || !dr) {
+				free(dn);
+				free(dr);
+				why = "a <dropped> without name and reason";
+				goto fail;
+			}
+			m->dropped[m->ndropped] = dn;
+			m->dropped_why[m->ndropped++] = dr;
 		} else if (!xmlStrcmp(n->name, BAD_CAST "intercept")) {
 			if (get_num(n, "coef", &m->coef[0])) {
 				why = "<intercept> without a numeric coef";
@@ -174,12 +215,19 @@ int vd_model_load(vd_model **out, const char *path)
 			}
 			get_num(n, "se", &m->se[j]);
 			get_num(n, "t", &m->t[j]);
+			if (get_num(n, "lo", &m->lo[j - 1]) || get_num(n, "hi", &m->hi[j - 1]))
+				have_range = 0;
 			m->names[m->k++] = name;
 		}
 	}
 	if (!have_icpt) {
 		why = "no <intercept>";
 		goto fail;
+	}
+	if (!have_range) { /* an older model: no range check */
+		free(m->lo);
+		free(m->hi);
+		m->lo = m->hi = NULL;
 	}
 	xmlFreeDoc(doc);
 	*out = m;

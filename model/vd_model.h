@@ -21,7 +21,13 @@
 #include "vd_util.h"
 
 /* raw values: p1..p15, x1..x16, then these three */
-enum { VD_RAW_IO_S = VD_NPARAMS + VD_NFEATURES, VD_RAW_COMPUTE_S, VD_RAW_ANALYTIC, VD_NRAW };
+enum {
+	VD_RAW_IO_S = VD_NPARAMS + VD_NFEATURES,
+	VD_RAW_COMPUTE_S,
+	VD_RAW_ANALYTIC,
+	VD_RAW_ASSUMED, /* 1: the I/O count, bytes or compute rest on an assumed value */
+	VD_NRAW
+};
 
 /* the raw values of an analyzed block */
 void vd_model_raw(const vd_block *b, double raw[VD_NRAW]);
@@ -52,8 +58,12 @@ void vd_dataset_free(vd_dataset *d);
 /* ---- models ---- */
 
 /* feature sets: "paper" (X1..X16, shares of the application), "absolute"
- * (log-scaled P values and the device model's estimates), "both" */
-extern const char *const vd_model_variants[3];
+ * (log-scaled P values and the device model's estimates), "both", and
+ * "physics": the analytic estimate as the backbone (logit_analytic, always
+ * kept, its coefficient positive) corrected by log-scaled P values; logit
+ * link only */
+#define VD_MODEL_NVARIANTS 4
+extern const char *const vd_model_variants[VD_MODEL_NVARIANTS];
 /* links: "identity" (prediction clamped to [0, 1]) or "logit" (fitted on
  * logit(y), predicted through the logistic function) */
 extern const char *const vd_model_links[2];
@@ -67,7 +77,24 @@ typedef struct vd_model {
 	long n;               /* observations fitted */
 	int candidates;       /* features before the stepwise selection */
 	char *provenance;     /* free text: data, date, vidya version */
+	/* the range of each kept feature in the training rows (k each; NULL:
+	 * not recorded, no range check) */
+	double *lo, *hi;
+	/* candidates dropped before fitting because they are linear
+	 * combinations of others (the design would be rank-deficient) */
+	int ndropped;
+	char **dropped, **dropped_why;
+	/* the fitted value stays within max_shift of the analytic estimate
+	 * (0: no bound) */
+	double max_shift;
+	/* ... and within this of it in log-odds (0: no bound) */
+	double max_logit_shift;
 } vd_model;
+
+/* the backbone feature of the physics variant: ln(predicted I/O seconds /
+ * predicted compute seconds), 0.1 us floors, within [-9, 9] -
+ * logit(analytic) */
+#define VD_MODEL_BACKBONE "logit_analytic"
 
 /* The value of feature `name` for a block's raw values; 0 and *ok = 0 for
  * an unknown name. */
@@ -78,6 +105,17 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		 const char *link, vd_model **out);
 /* predicted intensity, 0..1 */
 double vd_model_predict(const vd_model *m, const double raw[VD_NRAW]);
+/* The same, and when the value is not plainly the model's, a sentence
+ * saying why appended to `note` (may be NULL): features outside the
+ * training range (the value moves toward the analytic estimate), the
+ * max_shift bound. */
+double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_buf *note);
+
+/* Scores every block of an analysis with the model (cioc, cioc_note),
+ * then makes parents consistent with their parts: a block is never scored
+ * below the I/O its scored children imply (sum of child CIOC x child
+ * predicted seconds over its own).  m NULL: the analytic estimate. */
+int vd_model_score_result(const vd_model *m, vd_result *r);
 void vd_model_free(vd_model *m);
 
 /* the paper's Table II for the model, as text */

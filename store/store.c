@@ -67,10 +67,26 @@ static const struct {
 	DD_(small_io_threshold),
 	DD_(concurrency),
 	DD_(cpu_ns_per_op),
+	DD_(stdio_call_s),
+	DD_(cache_read_Bps),
+	DD_(cache_write_Bps),
+	DD_(flush_Bps),
+	DD_(dirty_limit_bytes),
+	DD_(cache_bytes),
+	DD_(scan_ns),
+	DD_(format_ns),
+	DD_(strtod_ns),
+	DD_(atoi_ns),
+	DD_(mem_ns_per_byte),
+	DD_(sort_ns_per_cmp),
+	DD_(math_ns),
+	DD_(create_latency_s),
+	DD_(unlink_latency_s),
 	{ "is_default", offsetof(vd_device, is_default), DEV_INT, 0 },
 	DS_(mount),
 	DS_(fstype),
 	DS_(method),
+	DS_(profile),
 #undef DD_
 #undef DS_
 };
@@ -88,7 +104,8 @@ static const struct {
 #define RUN_NCOLS 17
 
 #define BLOCK_HEAD "block_id, kind, file, function, label, line, end_line, parent_id"
-#define BLOCK_TAIL "cioc, io_s, compute_s, ops, executions, unknown_mask, unknowns, reachable"
+#define BLOCK_TAIL \
+	"cioc, io_s, compute_s, ops, executions, unknown_mask, unknowns, reachable, analytic, cioc_note"
 #define SITE_HEAD "block_id, api, call, op, file, line, bytes_per_call, count, bytes_total, flags"
 #define SITE_TAIL "path, unknowns"
 
@@ -236,6 +253,15 @@ static void read_device(sqlite3_stmt *st, int first, vd_device *d)
 /* the latest trace is the largest trace_id */
 #define LATEST_TRACE "(SELECT max(trace_id) FROM traces)"
 
+static int build_v_blocks(vd_buf *b)
+{
+	int rc = vd_buf_puts(b, "CREATE VIEW v_blocks AS SELECT " BLOCK_HEAD);
+	rc = rc || put_px(b, "", "");
+	rc = rc || vd_buf_puts(b, ",\n  " BLOCK_TAIL ", seq, run_id\n"
+				  "  FROM blocks WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+	return rc;
+}
+
 static int build_v_runs(vd_buf *b)
 {
 	int rc = vd_buf_puts(b, "CREATE VIEW v_runs AS SELECT run_id, " RUN_COLS);
@@ -364,7 +390,7 @@ static int build_schema(vd_buf *b)
 	rc = rc || vd_buf_puts(b,
 			       ",\n  cioc REAL, io_s REAL, compute_s REAL, ops REAL, executions REAL,\n"
 			       "  unknown_mask INTEGER NOT NULL DEFAULT 0, unknowns TEXT,\n"
-			       "  reachable INTEGER NOT NULL DEFAULT 1,\n"
+			       "  reachable INTEGER NOT NULL DEFAULT 1, analytic REAL, cioc_note TEXT,\n"
 			       "  PRIMARY KEY (run_id, block_id));\n"
 			       /* tree order: loading a run is a range scan, not a sort */
 			       "CREATE INDEX blocks_seq ON blocks (run_id, seq);\n");
@@ -394,7 +420,7 @@ static int build_schema(vd_buf *b)
 	for (size_t i = 0; !rc && i < NDEV; i++)
 		if (dev_fields[i].type == DEV_DOUBLE)
 			rc = vd_buf_printf(b, ",\n  %s REAL", dev_fields[i].name);
-	rc = rc || vd_buf_puts(b, ",\n  is_default INTEGER NOT NULL DEFAULT 0, json TEXT);\n"
+	rc = rc || vd_buf_puts(b, ",\n  is_default INTEGER NOT NULL DEFAULT 0, json TEXT, profile TEXT);\n"
 				  "CREATE INDEX system_profiles_mount ON system_profiles (mount, profile_id);\n");
 
 	rc = rc || vd_buf_puts(b,
@@ -423,10 +449,7 @@ static int build_schema(vd_buf *b)
 	/* views: the latest run is the largest run_id */
 	rc = rc || build_v_runs(b);
 
-	rc = rc || vd_buf_puts(b, "CREATE VIEW v_blocks AS SELECT " BLOCK_HEAD);
-	rc = rc || put_px(b, "", "");
-	rc = rc || vd_buf_puts(b, ",\n  " BLOCK_TAIL ", seq, run_id\n"
-				  "  FROM blocks WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+	rc = rc || build_v_blocks(b);
 
 	rc = rc || vd_buf_puts(b, "CREATE VIEW v_io_sites AS SELECT " SITE_HEAD);
 	rc = rc || put_flags(b, 0);
@@ -481,6 +504,24 @@ cleanup:
  * Version N adds `case N - 1:` steps that ALTER/CREATE and fall through;
  * the end bumps meta and user_version.
  */
+/* "ALTER TABLE t ADD COLUMN <pre><name> type" appended to sql, unless the
+ * column is there already */
+static int add_column(vd_store *s, vd_buf *sql, const char *table, const char *pre,
+		      const char *name, const char *type)
+{
+	sqlite3_stmt *st = NULL;
+	char col[128];
+	snprintf(col, sizeof col, "%s%s", pre, name);
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, col, -1, SQLITE_STATIC);
+	int have = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return have ? 0 : vd_buf_printf(sql, "ALTER TABLE %s ADD COLUMN %s %s;\n", table, col, type);
+}
+
 static int migrate(vd_store *s, int from)
 {
 	vd_buf sql = VD_BUF_INIT;
@@ -500,6 +541,22 @@ static int migrate(vd_store *s, int from)
 				       "ALTER TABLE trace_ops ADD COLUMN call_s REAL;\n"
 				       "UPDATE trace_ops SET call_s = dur_s;\n"
 				       "DROP VIEW IF EXISTS v_trace_ops;\n" V_TRACE_OPS);
+		/* fall through */
+	case 2: /* 3 adds the page-cache and libc figures of the device, the
+		 * profile a run used, and each block's analytic estimate and
+		 * the note on its score (each column only where it is missing) */
+		for (size_t i = 0; !rc && i < NDEV; i++)
+			if (dev_fields[i].off >= offsetof(vd_device, stdio_call_s)) {
+				const char *type = dev_fields[i].type == DEV_TEXT ? "TEXT" : "REAL";
+				rc = add_column(s, &sql, "runs", "device_", dev_fields[i].name, type) ||
+				     add_column(s, &sql, "system_profiles", "", dev_fields[i].name, type);
+			}
+		rc = rc || add_column(s, &sql, "blocks", "", "analytic", "REAL") ||
+		     add_column(s, &sql, "blocks", "", "cioc_note", "TEXT");
+		rc = rc || vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_runs;\n"
+					     "DROP VIEW IF EXISTS v_blocks;\n");
+		rc = rc || build_v_runs(&sql);
+		rc = rc || build_v_blocks(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;
@@ -646,7 +703,7 @@ static int save_blocks(vd_store *s, const vd_result *r, long run_id)
 	vd_buf sql = VD_BUF_INIT;
 	sqlite3_stmt *st = NULL;
 	int rc = VD_ERROR;
-	const int ncols = 2 + 8 + VD_NPARAMS + VD_NFEATURES + 8;
+	const int ncols = 2 + 8 + VD_NPARAMS + VD_NFEATURES + 10;
 
 	if (vd_buf_puts(&sql, "INSERT INTO blocks (run_id, seq, " BLOCK_HEAD) ||
 	    put_px(&sql, "", "") || vd_buf_puts(&sql, ", " BLOCK_TAIL ")") ||
@@ -679,6 +736,8 @@ static int save_blocks(vd_store *s, const vd_result *r, long run_id)
 		sqlite3_bind_int64(st, c++, (sqlite3_int64)b->unknown_mask);
 		bind_text(st, c++, b->unknowns);
 		sqlite3_bind_int(st, c++, b->reachable ? 1 : 0);
+		sqlite3_bind_double(st, c++, b->analytic);
+		bind_text(st, c++, b->cioc_note);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			vd_error_set("unable to save block '%s' to '%s': %s",
 				     b->id ? b->id : "(null)", s->path, sqlite3_errmsg(s->db));
@@ -935,6 +994,8 @@ static int load_blocks(vd_store *s, long run_id, vd_result *r)
 		b.unknown_mask = (unsigned)sqlite3_column_int64(st, c++);
 		b.unknowns = col_text(st, c++, r->arena, &oom);
 		b.reachable = sqlite3_column_int(st, c++);
+		b.analytic = col_double(st, c++);
+		b.cioc_note = col_text(st, c++, r->arena, &oom);
 		if (oom || vd_vec_push(v, b)) {
 			vd_error_set("out of memory");
 			goto cleanup;
@@ -1108,7 +1169,7 @@ int vd_store_save_profile(vd_store *s, const vd_device *d, const char *json, lon
 				goto cleanup;
 			n++;
 		}
-	if (vd_buf_puts(&sql, ", is_default, json)") || put_params(&sql, 4 + n + 2))
+	if (vd_buf_puts(&sql, ", is_default, json, profile)") || put_params(&sql, 4 + n + 3))
 		goto cleanup;
 	if (prepare(s, &st, sql.ptr, "unable to save system profile to"))
 		goto cleanup;
@@ -1124,6 +1185,7 @@ int vd_store_save_profile(vd_store *s, const vd_device *d, const char *json, lon
 					    *(const double *)((const char *)d + dev_fields[i].off));
 	sqlite3_bind_int(st, c++, d->is_default ? 1 : 0);
 	bind_text(st, c++, json);
+	bind_text(st, c++, d->profile[0] ? d->profile : NULL);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		db_fail(s, "unable to save system profile to");
 		goto cleanup;
@@ -1149,7 +1211,7 @@ int vd_store_load_profile(vd_store *s, const char *mount, vd_device *out, int *f
 	for (size_t i = 0; i < NDEV; i++)
 		if (dev_fields[i].type == DEV_DOUBLE && vd_buf_printf(&sql, ", %s", dev_fields[i].name))
 			goto cleanup;
-	if (vd_buf_puts(&sql, ", is_default FROM system_profiles") ||
+	if (vd_buf_puts(&sql, ", is_default, profile FROM system_profiles") ||
 	    (mount && vd_buf_puts(&sql, " WHERE mount = ?")) ||
 	    vd_buf_puts(&sql, " ORDER BY profile_id DESC LIMIT 1"))
 		goto cleanup;
@@ -1173,6 +1235,8 @@ int vd_store_load_profile(vd_store *s, const char *mount, vd_device *out, int *f
 			if (dev_fields[i].type == DEV_DOUBLE)
 				*(double *)((char *)&d + dev_fields[i].off) = col_double(st, c++);
 		d.is_default = sqlite3_column_int(st, c++);
+		t = sqlite3_column_text(st, c++);
+		snprintf(d.profile, sizeof(d.profile), "%s", t ? (const char *)t : "");
 		*out = d;
 		*found = 1;
 	} else if (step != SQLITE_DONE) {

@@ -588,6 +588,170 @@ static int call_latency(bench *k, vd_sysprobe_bench *out)
 	return 0;
 }
 
+/* buffered fputs of a short line through a stdio stream on the temporary
+ * file: the cost of one unformatted call, its share of the buffer's write()
+ * included (formatting is priced apart: snprintf_ns, sscanf_ns) */
+static int stdio_call(bench *k, vd_sysprobe_bench *out)
+{
+	double vals[MAX_REPS];
+	int fd = dup(k->fd_buf);
+	FILE *f = fd >= 0 ? fdopen(fd, "r+") : NULL;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return io_error(k, "open a stream on", errno);
+	}
+	for (int rep = 0; rep < k->b.reps; rep++) {
+		double t0 = vd_now(), deadline = t0 + k->b.call_s, calls = 0;
+		if (fseeko(f, 0, SEEK_SET) != 0)
+			break;
+		while (calls < 256 || vd_now() < deadline) {
+			if (sp_cancelled(k->opts)) {
+				fclose(f);
+				return interrupted();
+			}
+			for (int i = 0; i < 64; i++)
+				fputs("step 17 value 0.500000 node n17\n", f);
+			calls += 64;
+			if (ftello(f) > (off_t)(16 * MiB) && fseeko(f, 0, SEEK_SET) != 0)
+				break;
+		}
+		fflush(f);
+		vals[rep] = (vd_now() - t0) / calls * 1e9;
+	}
+	fclose(f);
+	vd_sysprobe_stat_compute(&out->m[VD_SP_STDIO_CALL], vals, (size_t)k->b.reps);
+	return 0;
+}
+
+/* 1 MiB buffered writes extending the file (page and block allocation
+ * included, as when a program writes a new file), then 1 MiB reads of
+ * cached data: the page cache's bandwidth both ways.  The extension is cut
+ * off again before it is written back. */
+static int cache_copy(bench *k, vd_sysprobe_bench *out)
+{
+	double wv[MAX_REPS], rv[MAX_REPS];
+	const size_t region = 8u << 20;
+	const double cap = 64 * MiB;
+	/* the extension starts past both the file and the read region */
+	size_t base = (size_t)k->file_bytes > region ? (size_t)k->file_bytes : region;
+	off_t end = (off_t)((base + SP_SEQ_BS - 1) / SP_SEQ_BS * SP_SEQ_BS);
+	int error;
+
+	for (size_t off = 0; off < region; off += SP_SEQ_BS) /* cache the read region */
+		if ((error = write_all(k, k->fd_buf, k->buf, SP_SEQ_BS, (off_t)off)) < 0)
+			return error;
+	for (int rep = 0; rep < k->b.reps; rep++) {
+		double t0 = vd_now(), deadline = t0 + k->b.call_s, bytes = 0;
+		while (bytes < 8 * MiB || (vd_now() < deadline && bytes < cap)) {
+			if (sp_cancelled(k->opts))
+				return interrupted();
+			if ((error = write_all(k, k->fd_buf, k->buf, SP_SEQ_BS, end + (off_t)bytes)) < 0)
+				return error;
+			bytes += SP_SEQ_BS;
+		}
+		wv[rep] = bytes / MiB / (vd_now() - t0);
+		if (ftruncate(k->fd_buf, end) != 0)
+			return io_error(k, "truncate", errno);
+		t0 = vd_now();
+		deadline = t0 + k->b.call_s;
+		bytes = 0;
+		while (bytes < (double)region || vd_now() < deadline) {
+			if (sp_cancelled(k->opts))
+				return interrupted();
+			if ((error = read_all(k, k->fd_buf, k->buf, SP_SEQ_BS,
+					      (off_t)((size_t)bytes % region))) < 0)
+				return error;
+			bytes += SP_SEQ_BS;
+		}
+		rv[rep] = bytes / MiB / (vd_now() - t0);
+	}
+	vd_sysprobe_stat_compute(&out->m[VD_SP_CACHE_WRITE], wv, (size_t)k->b.reps);
+	vd_sysprobe_stat_compute(&out->m[VD_SP_CACHE_READ], rv, (size_t)k->b.reps);
+	return 0;
+}
+
+/* 32 MiB of buffered writes, then fsync: what writing back dirty data
+ * costs per MiB (the fsync's fixed latency, measured before, is taken off,
+ * but never more than half of the time) */
+static int flush_bandwidth(bench *k, vd_sysprobe_bench *out, double fsync_lat_s)
+{
+	double vals[MAX_REPS];
+	const size_t region = 32u << 20;
+	int error;
+
+	for (int rep = 0; rep < k->b.reps; rep++) {
+		if ((error = flush(k, k->fd_buf)) < 0)
+			return error;
+		for (size_t off = 0; off < region; off += SP_SEQ_BS) {
+			if (sp_cancelled(k->opts))
+				return interrupted();
+			stamp(k->buf, SP_SEQ_BS, (uint64_t)(rep * 64 + off));
+			if ((error = write_all(k, k->fd_buf, k->buf, SP_SEQ_BS, (off_t)off)) < 0)
+				return error;
+		}
+		double t0 = vd_now();
+		if ((error = flush(k, k->fd_buf)) < 0)
+			return error;
+		double total = vd_now() - t0;
+		double dt = total - fsync_lat_s < total / 2 ? total / 2 : total - fsync_lat_s;
+		vals[rep] = (double)region / MiB / dt;
+	}
+	vd_sysprobe_stat_compute(&out->m[VD_SP_FLUSH], vals, (size_t)k->b.reps);
+	return 0;
+}
+
+/* creating small files and removing them, in a scratch directory made
+ * (and removed) beside the temporary file: each file is created with
+ * O_EXCL, gets 4 KiB and is closed; then every file is unlinked */
+static int create_unlink(bench *k, vd_sysprobe_bench *out)
+{
+	double cv[MAX_REPS], uv[MAX_REPS];
+	char dir[4096], path[4200];
+	int error = 0;
+
+	snprintf(dir, sizeof dir, "%s/.vidya-sysprobe.%ld.d", k->dir, (long)getpid());
+	if (mkdir(dir, 0700) != 0)
+		return io_error(k, "create a directory in", errno);
+	for (int rep = 0; rep < k->b.reps && !error; rep++) {
+		double t0 = vd_now(), deadline = t0 + k->b.call_s;
+		int nf = 0;
+		while (nf < 16 || (vd_now() < deadline && nf < 4096)) {
+			if (sp_cancelled(k->opts)) {
+				error = interrupted();
+				break;
+			}
+			snprintf(path, sizeof path, "%s/f%d", dir, nf);
+			int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+			if (fd < 0) {
+				error = io_error(k, "create a file in", errno);
+				break;
+			}
+			nf++;
+			ssize_t w = write(fd, k->buf, SP_PAGE);
+			close(fd);
+			if (w < 0) {
+				error = io_error(k, "write", errno);
+				break;
+			}
+		}
+		cv[rep] = (vd_now() - t0) / (nf ? nf : 1) * 1e6;
+		t0 = vd_now();
+		for (int i = 0; i < nf; i++) {
+			snprintf(path, sizeof path, "%s/f%d", dir, i);
+			unlink(path);
+		}
+		uv[rep] = (vd_now() - t0) / (nf ? nf : 1) * 1e6;
+	}
+	rmdir(dir);
+	if (error)
+		return error;
+	vd_sysprobe_stat_compute(&out->m[VD_SP_CREATE_LAT], cv, (size_t)k->b.reps);
+	vd_sysprobe_stat_compute(&out->m[VD_SP_UNLINK_LAT], uv, (size_t)k->b.reps);
+	return 0;
+}
+
 static int sync_latency(bench *k, vd_sysprobe_bench *out, int data_only)
 {
 	VD_VEC(double) s = { 0 };
@@ -735,6 +899,19 @@ int sp_bench_run(vd_sysprobe_bench *out, const char *dir, double free_bytes,
 		goto cleanup;
 	sp_progress(opts, "metadata latency");
 	if ((error = meta_latency(&k, out)) < 0)
+		goto cleanup;
+	sp_progress(opts, "create and unlink");
+	if ((error = create_unlink(&k, out)) < 0)
+		goto cleanup;
+	sp_progress(opts, "stdio call");
+	if ((error = stdio_call(&k, out)) < 0)
+		goto cleanup;
+	sp_progress(opts, "page cache");
+	if ((error = cache_copy(&k, out)) < 0)
+		goto cleanup;
+	sp_progress(opts, "write-back");
+	if ((error = flush_bandwidth(&k, out,
+				     out->m[VD_SP_FSYNC_LAT].n ? out->m[VD_SP_FSYNC_LAT].value * 1e-6 : 0)) < 0)
 		goto cleanup;
 	out->ran = 1;
 	out->seconds = vd_now() - t_start;

@@ -162,6 +162,7 @@ int vd_sysprobe_to_json(const vd_sysprobe_report *r, vd_buf *out)
 	jw_count(&w, "swap_total_bytes", (double)m->swap_total_bytes);
 	jw_count(&w, "hugepage_bytes", (double)m->hugepage_bytes);
 	jw_count(&w, "numa_nodes", m->numa_nodes);
+	jw_pos(&w, "dirty_limit_bytes", (double)m->dirty_limit_bytes);
 	jw_str(&w, "lshw", m->lshw);
 	jw_pos(&w, "lshw_total_bytes", (double)m->lshw_total_bytes);
 	jw_count(&w, "banks", m->lshw && !strncmp(m->lshw, "ok", 2) ? m->banks : -1);
@@ -368,6 +369,12 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 		row(b, "features", "%s%s", c->features, c->hypervisor ? " (under a hypervisor)" : "");
 	if (k->m[VD_SP_CPU_NS_PER_OP].n)
 		row(b, "ns per operation", "%.3f", k->m[VD_SP_CPU_NS_PER_OP].value);
+	if (k->m[VD_SP_SCAN].n)
+		row(b, "library calls", "sscanf %.0f ns, snprintf %.0f ns, strtod %.0f ns, atoi %.0f ns, "
+					"math %.0f ns, memcpy %.1f ns/KiB, qsort %.1f ns per n log2 n",
+		    k->m[VD_SP_SCAN].value, k->m[VD_SP_FORMAT].value, k->m[VD_SP_STRTOD].value,
+		    k->m[VD_SP_ATOI].value, k->m[VD_SP_MATH].value, k->m[VD_SP_MEMCPY].value,
+		    k->m[VD_SP_QSORT].value);
 	row(b, "source", "%s", OR(c->source, "unknown"));
 
 	vd_buf_printf(b, "\nMemory\n");
@@ -376,6 +383,9 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 	    human_bytes(h3, sizeof(h3), (double)m->swap_total_bytes));
 	if (m->numa_nodes > 0)
 		row(b, "NUMA nodes", "%d", m->numa_nodes);
+	if (m->dirty_limit_bytes > 0)
+		row(b, "dirty limit", "%s (writers wait for the device past it)",
+		    human_bytes(h1, sizeof(h1), (double)m->dirty_limit_bytes));
 	if (m->ndimms > 0)
 		row(b, "DIMMs", "%d of %d banks populated, %s, %.0f MHz", m->ndimms, m->banks,
 		    OR(m->type, "type unknown"), m->speed_mhz);
@@ -429,6 +439,12 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 		metric_row(b, k, VD_SP_FDATASYNC_LAT, "fdatasync");
 		metric_row(b, k, VD_SP_WRITE_CALL_LAT, "buffered write call");
 		metric_row(b, k, VD_SP_META_LAT, "open/close/stat");
+		metric_row(b, k, VD_SP_CREATE_LAT, "create a file");
+		metric_row(b, k, VD_SP_UNLINK_LAT, "unlink a file");
+		metric_row(b, k, VD_SP_STDIO_CALL, "stdio call");
+		metric_row(b, k, VD_SP_CACHE_WRITE, "page cache write");
+		metric_row(b, k, VD_SP_CACHE_READ, "page cache read");
+		metric_row(b, k, VD_SP_FLUSH, "write-back by fsync");
 		vd_buf_clear(&tmp);
 		for (int i = 0; i < k->nsweep; i++)
 			vd_buf_printf(&tmp, "%s%s %.0f", i ? ", " : "",

@@ -89,6 +89,15 @@ int vd_sysprobe_count_cpulist(const char *text)
 	return count;
 }
 
+long long vd_sysprobe_dirty_limit(long long dirty_bytes, long long dirty_ratio, long long available)
+{
+	if (dirty_bytes > 0)
+		return dirty_bytes;
+	if (dirty_ratio > 0 && available > 0)
+		return available / 100 * dirty_ratio;
+	return 0;
+}
+
 int vd_sysprobe_collect_memory(vd_sysprobe_memory *out, vd_arena *a, const char *root)
 {
 	char *text = NULL, *online;
@@ -104,6 +113,9 @@ int vd_sysprobe_collect_memory(vd_sysprobe_memory *out, vd_arena *a, const char 
 	if (online)
 		out->numa_nodes = vd_sysprobe_count_cpulist(online);
 	out->lshw = "not run";
+	out->dirty_limit_bytes = vd_sysprobe_dirty_limit(
+		sp_read_ll(sp_path(a, root, "proc/sys/vm/dirty_bytes"), 0),
+		sp_read_ll(sp_path(a, root, "proc/sys/vm/dirty_ratio"), -1), out->available_bytes);
 
 cleanup:
 	free(text);

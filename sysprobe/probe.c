@@ -77,6 +77,7 @@ static void calibrate(vd_sysprobe_report *r, const vd_sysprobe_opts *opts)
 	for (int i = 0; i < reps; i++)
 		v[i] = vd_sysprobe_cpu_ns_per_op(each);
 	vd_sysprobe_stat_compute(&r->bench.m[VD_SP_CPU_NS_PER_OP], v, (size_t)reps);
+	vd_sysprobe_libcosts(&r->bench, reps, each / 2);
 }
 
 static void classify(vd_sysprobe_report *r)
@@ -170,6 +171,25 @@ void vd_sysprobe_to_device(const vd_sysprobe_report *r, vd_device *d)
 	vd_device_defaults(d);
 	if (m[VD_SP_CPU_NS_PER_OP].n)
 		d->cpu_ns_per_op = m[VD_SP_CPU_NS_PER_OP].value;
+	/* library compute calls and the page cache's memory figures */
+	if (m[VD_SP_SCAN].n)
+		d->scan_ns = m[VD_SP_SCAN].value;
+	if (m[VD_SP_FORMAT].n)
+		d->format_ns = m[VD_SP_FORMAT].value;
+	if (m[VD_SP_STRTOD].n)
+		d->strtod_ns = m[VD_SP_STRTOD].value;
+	if (m[VD_SP_ATOI].n)
+		d->atoi_ns = m[VD_SP_ATOI].value;
+	if (m[VD_SP_MEMCPY].n)
+		d->mem_ns_per_byte = m[VD_SP_MEMCPY].value / 1024;
+	if (m[VD_SP_QSORT].n)
+		d->sort_ns_per_cmp = m[VD_SP_QSORT].value;
+	if (m[VD_SP_MATH].n)
+		d->math_ns = m[VD_SP_MATH].value;
+	if (r->mem.dirty_limit_bytes > 0)
+		d->dirty_limit_bytes = (double)r->mem.dirty_limit_bytes;
+	if (r->mem.available_bytes > 0)
+		d->cache_bytes = (double)r->mem.available_bytes;
 	if (r->storage.mount)
 		snprintf(d->mount, sizeof(d->mount), "%s", r->storage.mount);
 	if (r->storage.fstype)
@@ -196,4 +216,16 @@ void vd_sysprobe_to_device(const vd_sysprobe_report *r, vd_device *d)
 		d->small_io_threshold = r->bench.small_io_threshold;
 	if (r->bench.concurrency > 0)
 		d->concurrency = r->bench.concurrency;
+	if (m[VD_SP_STDIO_CALL].n)
+		d->stdio_call_s = m[VD_SP_STDIO_CALL].value * 1e-9;
+	if (m[VD_SP_CACHE_READ].n)
+		d->cache_read_Bps = m[VD_SP_CACHE_READ].value * MiB;
+	if (m[VD_SP_CACHE_WRITE].n)
+		d->cache_write_Bps = m[VD_SP_CACHE_WRITE].value * MiB;
+	if (m[VD_SP_FLUSH].n)
+		d->flush_Bps = m[VD_SP_FLUSH].value * MiB;
+	if (m[VD_SP_CREATE_LAT].n)
+		d->create_latency_s = m[VD_SP_CREATE_LAT].value * 1e-6;
+	if (m[VD_SP_UNLINK_LAT].n)
+		d->unlink_latency_s = m[VD_SP_UNLINK_LAT].value * 1e-6;
 }

@@ -26,7 +26,7 @@
 #include "vd_util.h"
 
 /* Version of the report layout (JSON "version"); bump on incompatible change. */
-#define VD_SYSPROBE_VERSION 1
+#define VD_SYSPROBE_VERSION 2
 
 /* ---- figures with a spread ------------------------------------------------ */
 
@@ -53,7 +53,20 @@ void vd_sysprobe_stat_compute(vd_sysprobe_stat *out, const double *x, size_t n);
 	X(FDATASYNC_LAT, "fdatasync_latency_us", "us", "fdatasync after a 4 KiB write") \
 	X(WRITE_CALL_LAT, "write_call_latency_us", "us", "one buffered 4 KiB write call into the page cache") \
 	X(META_LAT, "meta_latency_us", "us", "open, close or stat of the directory, per call") \
-	X(CPU_NS_PER_OP, "cpu_ns_per_op", "ns", "one dependent integer or L1 load/store operation")
+	X(CPU_NS_PER_OP, "cpu_ns_per_op", "ns", "one dependent integer or L1 load/store operation") \
+	X(STDIO_CALL, "stdio_call_ns", "ns", "one buffered fputs of a short line to a file") \
+	X(CACHE_READ, "cache_read_MiBps", "MiB/s", "1 MiB reads of data in the page cache") \
+	X(CACHE_WRITE, "cache_write_MiBps", "MiB/s", "1 MiB buffered writes extending a file, into the page cache") \
+	X(FLUSH, "flush_MiBps", "MiB/s", "fsync of 32 MiB of dirty data: write-back bandwidth") \
+	X(SCAN, "sscanf_ns", "ns", "sscanf of a short log line, 6 conversions") \
+	X(FORMAT, "snprintf_ns", "ns", "snprintf of a short line, 6 conversions") \
+	X(STRTOD, "strtod_ns", "ns", "strtod of a decimal number") \
+	X(ATOI, "atoi_ns", "ns", "atoi of a decimal integer") \
+	X(MEMCPY, "memcpy_ns_per_KiB", "ns", "memcpy of 64 KiB, per KiB") \
+	X(QSORT, "qsort_ns_per_cmp", "ns", "qsort of 4096 ints, per n log2 n") \
+	X(MATH, "math_ns", "ns", "exp, log, sin, cos, pow and sqrt, mean per call") \
+	X(CREATE_LAT, "create_latency_us", "us", "create a new file, write 4 KiB, close") \
+	X(UNLINK_LAT, "unlink_latency_us", "us", "unlink of such a file")
 
 typedef enum {
 #define VD_SP_ENUM_(id, key, unit, what) VD_SP_##id,
@@ -112,6 +125,9 @@ typedef struct vd_sysprobe_memory {
 	long long total_bytes, free_bytes, available_bytes, cached_bytes;
 	long long swap_total_bytes, hugepage_bytes;
 	int numa_nodes;       /* -1: unknown */
+	/* page cache: dirty bytes writers may leave before they are throttled
+	 * (vm.dirty_bytes, or vm.dirty_ratio % of the available memory); 0: unknown */
+	long long dirty_limit_bytes;
 	/* from lshw */
 	const char *lshw;     /* "ok", "not installed", "timed out", "not run", ... */
 	long long lshw_total_bytes;
@@ -234,6 +250,29 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *out);
  * the key vd_store_load_profile() looks profiles up by.  fstype may be NULL. */
 int vd_sysprobe_mount_of(vd_buf *mount, vd_buf *fstype, const char *path);
 
+/* Costs of library compute calls (sscanf, snprintf, strtod, atoi, memcpy,
+ * qsort, math) into bench->m, `reps` repetitions of about `seconds` each. */
+void vd_sysprobe_libcosts(vd_sysprobe_bench *bench, int reps, double seconds);
+
+/* ---- the user-level profile cache (cache.c) -------------------------------------- */
+
+/* One profile per host, mount and device, shared by every database:
+ * $XDG_CACHE_HOME/vidya/profiles (default ~/.cache/vidya/profiles). */
+int vd_sysprobe_cache_dir(vd_buf *out);
+/* "host:mount:major:minor:fstype" of the file system holding `dir` */
+int vd_sysprobe_cache_key(vd_buf *key, const char *dir);
+/* Saves the probe of `dir` (dev is its vd_sysprobe_to_device summary; its
+ * `profile` field is set to the profile's identity); *path_out (may be
+ * NULL) gets the profile file. */
+int vd_sysprobe_cache_save(const char *dir, const vd_sysprobe_report *r, vd_device *dev,
+			   vd_buf *path_out);
+/* The cached profile of the file system holding `dir`: *found = 1 and
+ * *dev set when there is one of this layout; mode (may be NULL) gets
+ * "quick" or "full", json (may be NULL) the stored report, path_out (may
+ * be NULL) the profile file's name whether it exists or not. */
+int vd_sysprobe_cache_load(const char *dir, vd_device *dev, char *mode, size_t mode_len,
+			   vd_buf *json, vd_buf *path_out, int *found);
+
 /* ---- parsers and collectors (exported for tests) ------------------------------ */
 
 /* `root` stands for "/" (NULL or "/" = this machine); files are read from
@@ -255,7 +294,10 @@ double vd_sysprobe_cpu_ns_per_op(double seconds);
 int vd_sysprobe_parse_meminfo(vd_sysprobe_memory *out, const char *text);
 /* "0-3,5" (sys/devices/system/node/online) -> 5; -1 when unparsable */
 int vd_sysprobe_count_cpulist(const char *text);
-/* meminfo and NUMA nodes under root. */
+/* The dirty limit from vm.dirty_bytes (used when > 0) or vm.dirty_ratio
+ * (percent) of `available` bytes; 0 when neither is known. */
+long long vd_sysprobe_dirty_limit(long long dirty_bytes, long long dirty_ratio, long long available);
+/* meminfo, NUMA nodes and the dirty limit under root. */
 int vd_sysprobe_collect_memory(vd_sysprobe_memory *out, vd_arena *a, const char *root);
 /* `lshw -xml -class memory` output -> banks, DIMMs, type, speed. */
 int vd_sysprobe_parse_lshw_memory(vd_sysprobe_memory *out, vd_arena *a, const char *xml, size_t len);

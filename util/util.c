@@ -547,6 +547,21 @@ void vd_device_defaults(vd_device *d)
 	d->small_io_threshold = 65536;
 	d->concurrency = 4;
 	d->cpu_ns_per_op = 0.5;
+	d->stdio_call_s = 60e-9;
+	d->cache_read_Bps = 4e9;
+	d->cache_write_Bps = 2e9;
+	d->flush_Bps = 400e6;
+	d->dirty_limit_bytes = 1.6e9;
+	d->cache_bytes = 8e9;
+	d->scan_ns = 400;
+	d->format_ns = 250;
+	d->strtod_ns = 60;
+	d->atoi_ns = 15;
+	d->mem_ns_per_byte = 0.1;
+	d->sort_ns_per_cmp = 8;
+	d->math_ns = 15;
+	d->create_latency_s = 30e-6;
+	d->unlink_latency_s = 20e-6;
 	d->is_default = 1;
 	snprintf(d->method, sizeof(d->method), "default");
 }

@@ -8,6 +8,8 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/vidya-modeltest.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T"
+# profiles go to a cache of this test's own, never the user's
+export XDG_CACHE_HOME=$T/cache
 fail() { echo "FAIL $CHECK: $*" >&2; exit 1; }
 expect_in() { grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "$3: '$1' not in output"; }; }
 
@@ -70,6 +72,67 @@ C
 	"$VIDYA" analyze --no-probe --quiet --db v.db --model bad.xml compile_commands.json >err.out 2>&1 &&
 		fail "analyze accepted a bad model"
 	expect_in "bad.xml" err.out "analyze names the bad model"
+	;;
+physics)
+	# the shipped model on a program whose functions are all I/O or all
+	# compute: I/O-only functions score >= 0.9, the compute one 0; the
+	# summary line gives the analytic CIOC of its own seconds, then the
+	# fitted one; no score strays over 0.5 from its analytic estimate
+	# without a note
+	cat > app.c <<'C'
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+static char buf[1 << 20];
+__attribute__((noinline)) void dump(const char *path, int v)
+{
+	FILE *f = fopen(path, "w");
+	for (int i = 0; i < 16; i++)
+		fprintf(f, "%d %d\n", i, v);
+	fclose(f);
+}
+__attribute__((noinline)) void checkpoint(const char *path, int n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	for (int i = 0; i < n; i++) {
+		write(fd, buf, sizeof buf);
+		fsync(fd);
+	}
+	close(fd);
+}
+__attribute__((noinline)) double work(int n)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += i * 0.5;
+	return s;
+}
+int main(void)
+{
+	double s = work(1000);
+	checkpoint("ckpt.bin", 64);
+	dump("out.txt", (int)s);
+	return 0;
+}
+C
+	printf '[{"directory": "%s", "arguments": ["cc", "-c", "app.c"], "file": "app.c"}]\n' "$T" \
+		> compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >an.out 2>&1 ||
+		{ cat an.out >&2; fail "analyze with the shipped model"; }
+	for fn in dump checkpoint; do
+		c=$(sqlite3 v.db "SELECT cioc FROM v_blocks WHERE block_id = 'app.c:$fn'")
+		awk -v c="$c" 'BEGIN { exit !(c >= 0.9) }' || fail "$fn (all I/O) scores $c, not >= 0.9"
+	done
+	c=$(sqlite3 v.db "SELECT cioc FROM v_blocks WHERE block_id = 'app.c:work'")
+	[ "$c" = 0.0 ] || fail "work (pure compute) scores $c, not 0"
+	sqlite3 v.db "SELECT count(*) FROM v_blocks WHERE abs(cioc - analytic) > 0.5 AND cioc_note IS NULL" |
+		grep -qx 0 || fail "a score strays over 0.5 from its analytic estimate without a note"
+	expect_in "(analytic CIOC " an.out "summary line"
+	expect_in ", fitted " an.out "summary line"
+	# the analytic CIOC printed is io / (io + compute) of the program's own seconds
+	sqlite3 v.db "SELECT abs(analytic - io_s / (io_s + compute_s)) < 1e-9 FROM v_blocks
+	              WHERE kind = 'program'" | grep -qx 1 || fail "program analytic != io / (io + compute)"
 	;;
 *)
 	fail "unknown check"

@@ -244,6 +244,196 @@ static void test_bad_input(void **state)
 	free(csv);
 }
 
+
+/* A CSV for the physics variant: per block, predicted I/O and compute
+ * seconds (the backbone), P2 = P4 (every call blocking: collinear), P3
+ * random; intensity = sigma(-0.5 + 0.8 z + 0.3 log10(1 + P3)) + noise. */
+static char *write_phys_csv(int napps, int blocks, double noise)
+{
+	char *path = strdup("/tmp/vidya-model-phys.XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "app,family,config,rep,block_id,kind,line");
+	for (int i = 0; i < VD_NPARAMS; i++)
+		fprintf(f, ",%s", vd_param_column[i]);
+	for (int i = 0; i < VD_NFEATURES; i++)
+		fprintf(f, ",%s", vd_feature_column[i]);
+	fprintf(f, ",pred_io_s,pred_compute_s,analytic,wall_s,io_s,io_ops,io_bytes,intensity\n");
+	uint64_t s = 7;
+	for (int a = 0; a < napps; a++)
+		for (int b = 0; b < blocks; b++) {
+			double io = pow(10, -4 + 4 * rnd(&s)), comp = pow(10, -4 + 4 * rnd(&s));
+			double p2 = floor(1 + 1000 * rnd(&s)), p3 = pow(10, 2 + 5 * rnd(&s));
+			double z = log((io + 1e-7) / (comp + 1e-7));
+			double eta = -0.5 + 0.8 * z + 0.3 * log10(1 + p3);
+			double y = 1 / (1 + exp(-eta)) + noise * (rnd(&s) - 0.5);
+			y = fmin(fmax(y, 0), 1);
+			fprintf(f, "app%d,other,c0,1,app%d.c:f%d,function,%d", a, a, b, b + 1);
+			for (int i = 0; i < VD_NPARAMS; i++)
+				fprintf(f, ",%.17g", i == 1 || i == 3 ? p2 : i == 2 ? p3 : 0.0);
+			for (int i = 0; i < VD_NFEATURES; i++)
+				fprintf(f, ",0");
+			fprintf(f, ",%.17g,%.17g,0,1.0,0.5,10,4096,%.17g\n", io, comp, y);
+		}
+	fclose(f);
+	return path;
+}
+
+/* the physics variant: the analytic estimate's logit is the backbone,
+ * always kept with a positive slope; P4 = P2 is a rank-deficient design,
+ * reduced before fitting and reported; predictions are monotone in the
+ * analytic estimate, bounded around it, and fall back to it outside the
+ * training range, saying so */
+static void test_physics(void **state)
+{
+	(void)state;
+	char *csv = write_phys_csv(4, 60, 0.02);
+	vd_dataset *d = NULL;
+	assert_int_equal(vd_dataset_load(&d, csv), 0);
+	vd_model *m = NULL;
+	assert_int_not_equal(vd_model_fit(d, NULL, 0, "physics", "identity", &m), 0);
+	assert_int_equal(vd_model_fit(d, NULL, 0, "physics", "logit", &m), 0);
+	assert_string_equal(m->names[0], VD_MODEL_BACKBONE);
+	assert_true(fabs(m->coef[1] - 0.8) < 0.1);
+	assert_true(fabs(coef_of(m, "log_p3") - 0.3) < 0.1);
+	/* collinear: log_p4 (= log_p2) dropped before fitting, named */
+	int found = 0;
+	for (int j = 0; j < m->ndropped; j++)
+		if (!strcmp(m->dropped[j], "log_p4")) {
+			found = 1;
+			assert_non_null(strstr(m->dropped_why[j], "log_p2"));
+		}
+	assert_true(found);
+	assert_true(isnan(coef_of(m, "log_p4")));
+	vd_buf b = VD_BUF_INIT;
+	assert_int_equal(vd_model_table(m, &b), 0);
+	assert_non_null(strstr(b.ptr, "collinear: log_p4 dropped"));
+	vd_buf_release(&b);
+
+	/* monotone in the analytic estimate, within the bounds */
+	double raw[VD_NRAW] = { 0 };
+	raw[VD_p2] = raw[VD_p4] = 100;
+	raw[VD_p3] = 1e4;
+	double last = -1;
+	for (double a = 0.01; a < 1; a += 0.07) {
+		raw[VD_RAW_IO_S] = a;
+		raw[VD_RAW_COMPUTE_S] = 1 - a;
+		raw[VD_RAW_ANALYTIC] = a;
+		vd_buf note = VD_BUF_INIT;
+		double p = vd_model_predict_note(m, raw, &note);
+		assert_true(p >= last);
+		assert_true(fabs(p - a) <= m->max_shift + 1e-12);
+		last = p;
+		vd_buf_release(&note);
+	}
+	/* outside the training range (P3 of 1e12 bytes): the analytic estimate, said */
+	raw[VD_p3] = 1e12;
+	raw[VD_RAW_IO_S] = 0.3;
+	raw[VD_RAW_COMPUTE_S] = 0.7;
+	raw[VD_RAW_ANALYTIC] = 0.3;
+	vd_buf note = VD_BUF_INIT;
+	double p = vd_model_predict_note(m, raw, &note);
+	assert_true(fabs(p - 0.3) < 1e-9);
+	assert_non_null(strstr(vd_buf_cstr(&note), "outside the training range"));
+	vd_buf_release(&note);
+
+	/* the file keeps ranges, bounds and what was dropped */
+	char xml[] = "/tmp/vidya-model-phys-xml.XXXXXX";
+	int fd = mkstemp(xml);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(vd_model_save(m, xml), 0);
+	vd_model *back = NULL;
+	assert_int_equal(vd_model_load(&back, xml), 0);
+	assert_true(back->max_shift == m->max_shift);
+	assert_true(back->max_logit_shift == m->max_logit_shift);
+	assert_int_equal(back->ndropped, m->ndropped);
+	assert_non_null(back->lo);
+	assert_true(vd_model_predict(back, raw) == vd_model_predict(m, raw));
+	vd_model_free(back);
+	unlink(xml);
+
+	/* leave-one-application-out runs the variant */
+	vd_eval e;
+	assert_int_equal(vd_model_loao(d, "physics", "logit", &e), 0);
+	assert_true(e.mae < 0.05);
+	vd_eval_release(&e);
+	vd_model_free(m);
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
+/* scoring an analysis: a block made only of I/O scores >= 0.9, a block
+ * without I/O 0, a parent is never below what its scored parts imply, and
+ * no score strays more than 0.5 from the analytic estimate without a note */
+static void test_score_result(void **state)
+{
+	(void)state;
+	char *csv = write_phys_csv(4, 60, 0.02);
+	vd_dataset *d = NULL;
+	assert_int_equal(vd_dataset_load(&d, csv), 0);
+	vd_model *m = NULL;
+	assert_int_equal(vd_model_fit(d, NULL, 0, "physics", "logit", &m), 0);
+
+	vd_result *r = vd_result_new();
+	assert_non_null(r);
+	r->nblocks = 5;
+	r->blocks = calloc(r->nblocks, sizeof *r->blocks);
+	assert_non_null(r->blocks);
+	const char *ids[] = { "prog", "a.c:io_only", "a.c:compute", "a.c:main", "a.c:main/loop#1" };
+	const char *par[] = { NULL, "prog", "prog", "prog", "a.c:main" };
+	vd_kind kinds[] = { VD_KIND_PROGRAM, VD_KIND_FUNCTION, VD_KIND_FUNCTION, VD_KIND_FUNCTION,
+			    VD_KIND_LOOP };
+	for (size_t i = 0; i < r->nblocks; i++) {
+		r->blocks[i].id = ids[i];
+		r->blocks[i].parent_id = par[i];
+		r->blocks[i].kind = kinds[i];
+		r->blocks[i].reachable = 1;
+		r->blocks[i].p[VD_p2] = r->blocks[i].p[VD_p4] = 50;
+		r->blocks[i].p[VD_p3] = 1e4;
+	}
+	/* io_only: all I/O */
+	r->blocks[1].io_s = 0.5;
+	r->blocks[1].compute_s = 0;
+	/* compute: no I/O call at all */
+	r->blocks[2].p[VD_p2] = r->blocks[2].p[VD_p4] = r->blocks[2].p[VD_p3] = 0;
+	r->blocks[2].compute_s = 2;
+	/* main: its loop is nearly all of it; the loop's many small bytes make
+	 * the model score it far higher than main's own features do */
+	r->blocks[4].io_s = 0.9;
+	r->blocks[4].compute_s = 0.1;
+	r->blocks[4].p[VD_p3] = 1e7;
+	r->blocks[3].io_s = 0.9;
+	r->blocks[3].compute_s = 0.11;
+	r->blocks[3].p[VD_p3] = 100;
+	r->blocks[0].io_s = 1.4;
+	r->blocks[0].compute_s = 2.11;
+	assert_int_equal(vd_model_score_result(m, r), 0);
+	assert_true(r->blocks[1].cioc >= 0.9);
+	assert_true(r->blocks[2].cioc == 0 && r->blocks[2].analytic == 0);
+	/* main >= the I/O share its loop implies */
+	double t3 = r->blocks[3].io_s + r->blocks[3].compute_s;
+	double t4 = r->blocks[4].io_s + r->blocks[4].compute_s;
+	assert_true(r->blocks[3].cioc >= r->blocks[4].cioc * t4 / t3 - 1e-9);
+	for (size_t i = 0; i < r->nblocks; i++)
+		assert_true(fabs(r->blocks[i].cioc - r->blocks[i].analytic) <= 0.5 + 1e-9 ||
+			    r->blocks[i].cioc_note);
+	/* without a model: the analytic estimate, no notes */
+	assert_int_equal(vd_model_score_result(NULL, r), 0);
+	for (size_t i = 0; i < r->nblocks; i++) {
+		assert_true(r->blocks[i].cioc == r->blocks[i].analytic);
+		assert_null(r->blocks[i].cioc_note);
+	}
+	vd_result_free(r);
+	vd_model_free(m);
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +442,8 @@ int main(void)
 		cmocka_unit_test(test_loao),
 		cmocka_unit_test(test_analytic_from_predictions),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_physics),
+		cmocka_unit_test(test_score_result),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -734,6 +734,82 @@ static void test_no_bench(void **state)
 	vd_sysprobe_free(r);
 }
 
+
+/* the dirty limit: vm.dirty_bytes wins, else dirty_ratio % of available */
+static void test_dirty_limit(void **state)
+{
+	(void)state;
+	assert_true(vd_sysprobe_dirty_limit(1 << 20, 20, 1000000000LL) == 1 << 20);
+	assert_true(vd_sysprobe_dirty_limit(0, 20, 1000000000LL) == 200000000LL);
+	assert_true(vd_sysprobe_dirty_limit(0, -1, 1000000000LL) == 0);
+	assert_true(vd_sysprobe_dirty_limit(0, 20, 0) == 0);
+}
+
+/* a probe without benchmarks, saved in a cache directory of the test's
+ * own, reads back under the same key: the figures, the identity, the
+ * report; another layout or another directory's key is not found */
+static void test_profile_cache(void **state)
+{
+	vd_sysprobe_opts o = small_opts();
+	vd_sysprobe_report *r = NULL;
+	char cache[600], file[700];
+	vd_buf path = VD_BUF_INIT, json = VD_BUF_INIT, key = VD_BUF_INIT;
+	vd_device dev, back;
+	char mode[16];
+	int found = 0;
+	(void)state;
+
+	snprintf(cache, sizeof(cache), "%s/cache", tmpdir);
+	setenv("XDG_CACHE_HOME", cache, 1);
+	assert_int_equal(vd_sysprobe_cache_load(tmpdir, &back, mode, sizeof mode, NULL, &path, &found), 0);
+	assert_int_equal(found, 0);
+
+	o.no_bench = 1;
+	assert_int_equal(vd_sysprobe_run(&r, &o), 0);
+	vd_sysprobe_to_device(r, &dev);
+	dev.seq_read_Bps = 123456789.5;
+	dev.scan_ns = 321.25;
+	assert_int_equal(vd_sysprobe_cache_save(tmpdir, r, &dev, &path), 0);
+	assert_non_null(strstr(vd_buf_cstr(&path), cache));
+	assert_int_equal(vd_sysprobe_cache_key(&key, tmpdir), 0);
+	assert_non_null(strstr(dev.profile, vd_buf_cstr(&key)));
+
+	assert_int_equal(vd_sysprobe_cache_load(tmpdir, &back, mode, sizeof mode, &json, NULL, &found), 0);
+	assert_int_equal(found, 1);
+	assert_true(back.seq_read_Bps == dev.seq_read_Bps);
+	assert_true(back.scan_ns == dev.scan_ns);
+	assert_true(back.cpu_ns_per_op == dev.cpu_ns_per_op);
+	assert_string_equal(back.profile, dev.profile);
+	assert_string_equal(back.mount, dev.mount);
+	assert_string_equal(mode, "quick");
+	assert_non_null(strstr(vd_buf_cstr(&json), "\"schema\": \"vidya-sysprobe\""));
+
+	/* an older layout is not used */
+	FILE *f = fopen(vd_buf_cstr(&path), "r+");
+	assert_non_null(f);
+	fputs("# vidya system profile (vidya sysprobe); vidya sysprobe --refresh measures again\nversion=1\n", f);
+	fclose(f);
+	assert_int_equal(vd_sysprobe_cache_load(tmpdir, &back, NULL, 0, NULL, NULL, &found), 0);
+	assert_int_equal(found, 0);
+
+	/* clean up the cache directory */
+	snprintf(file, sizeof(file), "%s", vd_buf_cstr(&path));
+	unlink(file);
+	char *dot = strrchr(file, '.');
+	strcpy(dot, ".json");
+	unlink(file);
+	snprintf(file, sizeof(file), "%s/vidya/profiles", cache);
+	rmdir(file);
+	snprintf(file, sizeof(file), "%s/vidya", cache);
+	rmdir(file);
+	rmdir(cache);
+	unsetenv("XDG_CACHE_HOME");
+	vd_buf_release(&path);
+	vd_buf_release(&json);
+	vd_buf_release(&key);
+	vd_sysprobe_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +836,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bench_bad_dir, make_tmpdir, remove_tmpdir),
 		cmocka_unit_test_setup_teardown(test_bench_cancel, make_tmpdir, remove_tmpdir),
 		cmocka_unit_test_setup_teardown(test_no_bench, make_tmpdir, remove_tmpdir),
+		cmocka_unit_test(test_dirty_limit),
+		cmocka_unit_test_setup_teardown(test_profile_cache, make_tmpdir, remove_tmpdir),
 	};
 	return cmocka_run_group_tests_name("sysprobe", tests, NULL, NULL);
 }
