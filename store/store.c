@@ -533,7 +533,7 @@ static int migrate(vd_store *s, int from)
 					     "DROP VIEW IF EXISTS v_runs;\n");
 		rc = rc || build_v_runs(&sql);
 		/* the trace tables are created as version 3 has them */
-		goto done;
+		goto device;
 	case 2: /* 3: deferred and unattributed sampled time of a process; time
 		 * inside a call that started a longer transfer */
 		rc = vd_buf_puts(&sql, "ALTER TABLE trace_procs ADD COLUMN deferred_s REAL;\n"
@@ -542,8 +542,8 @@ static int migrate(vd_store *s, int from)
 				       "UPDATE trace_ops SET call_s = dur_s;\n"
 				       "DROP VIEW IF EXISTS v_trace_ops;\n" V_TRACE_OPS);
 		/* fall through */
-	case 2: /* 3 adds the page-cache and libc figures of the device, the
-		 * profile a run used, and each block's analytic estimate and
+	device: /* 3 also adds the page-cache and libc figures of the device,
+		 * the profile a run used, and each block's analytic estimate and
 		 * the note on its score (each column only where it is missing) */
 		for (size_t i = 0; !rc && i < NDEV; i++)
 			if (dev_fields[i].off >= offsetof(vd_device, stdio_call_s)) {
@@ -564,7 +564,6 @@ static int migrate(vd_store *s, int from)
 		vd_error_set("'%s' has an unknown vidya schema version %d", s->path, from);
 		return VD_ERROR;
 	}
-done:
 	rc = rc || vd_buf_printf(&sql, "UPDATE meta SET value = '%d' WHERE key = 'schema_version';\n"
 				 "PRAGMA user_version = %d;\n", VD_SCHEMA_VERSION, VD_SCHEMA_VERSION);
 	if (rc) {
