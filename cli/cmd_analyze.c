@@ -341,7 +341,7 @@ static int run_analyze(int argc, char **argv, int merge)
 	static char catalog_path[PATH_MAX];
 	const char *cat = cli_data_file("catalog.xml");
 	if (!cat) {
-		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATA_DIR)");
+		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATADIR)");
 		goto cleanup;
 	}
 	snprintf(catalog_path, sizeof catalog_path, "%s", cat);

@@ -147,7 +147,7 @@ static int do_show(const char *path)
 	if (!path)
 		path = cli_data_file("model.xml");
 	if (!path) {
-		cli_error("no model: data/model.xml is not installed (set VIDYA_DATA_DIR or "
+		cli_error("no model: data/model.xml is not installed (set VIDYA_DATADIR or "
 			  "give --model FILE); vidya analyze uses the analytic estimate");
 		return VD_EXIT_ERROR;
 	}

@@ -853,6 +853,43 @@ args_quotes)
 	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 6.0 ] ||
 		fail "argv[1] is 6: $(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")"
 	;;
+installed)
+	# an installed vidya needs neither the source nor the build tree: install
+	# into a prefix, move the prefix, run it with a clean environment
+	[ -n "${VD_CMAKE:-}" ] || fail "VD_CMAKE (cmake) not set by ctest"
+	"$VD_CMAKE" --install "$(dirname "$VIDYA")" --prefix "$T/p" >install.log 2>&1 ||
+		{ cat install.log >&2; fail "cmake --install"; }
+	mkdir elsewhere && mv "$T/p" elsewhere/prefix
+	P=$T/elsewhere/prefix
+	for f in bin/vidya share/vidya/catalog.xml share/vidya/model.xml share/man/man1/vidya.1 \
+		share/bash-completion/completions/vidya; do
+		[ -f "$P/$f" ] || fail "$f not installed"
+	done
+	bash -n "$P/share/bash-completion/completions/vidya" || fail "completion file is not valid bash"
+	# the completion offers the commands
+	words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=(vidya an); COMP_CWORD=1; _vidya; echo \"\${COMPREPLY[*]}\"")
+	[ "$words" = analyze ] || fail "completion of 'vidya an': '$words'"
+	if command -v man >/dev/null; then
+		MANPATH=$P/share/man man -P cat vidya >man.out 2>&1 || { cat man.out >&2; fail "man vidya"; }
+		expect_in "VIDYA_DATADIR" man.out "man page documents the data directory"
+	fi
+	small_project
+	clean() { env -i PATH=/usr/bin:/bin HOME="$T" "$@"; }
+	clean "$P/bin/vidya" analyze --no-probe --quiet --db v.db compile_commands.json >out 2>&1 ||
+		{ cat out >&2; fail "installed vidya analyze"; }
+	[ "$(q "SELECT count(*) FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 1 ] ||
+		fail "the installed vidya stored no blocks"
+	clean "$P/bin/vidya" model show >out 2>&1 || { cat out >&2; fail "installed vidya model show"; }
+	# its data is the prefix's, never the source tree's: without the
+	# installed catalog it stops, and VIDYA_DATADIR points it elsewhere
+	mv "$P/share/vidya" "$T/data"
+	clean "$P/bin/vidya" analyze --no-probe --quiet --db v2.db compile_commands.json >out 2>&1
+	expect_rc 1 $? "installed catalog removed"
+	expect_in "catalog.xml" out "message names the missing catalog"
+	expect_in "VIDYA_DATADIR" out "message names the variable"
+	clean VIDYA_DATADIR="$T/data" "$P/bin/vidya" analyze --no-probe --quiet --db v2.db \
+		compile_commands.json >out 2>&1 || { cat out >&2; fail "VIDYA_DATADIR"; }
+	;;
 *)
 	fail "unknown check"
 	;;
