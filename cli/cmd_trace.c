@@ -279,6 +279,10 @@ int cmd_trace(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	}
 	char **prog_argv = argv + optind;
+	if (!prog_argv[0][0]) {
+		cli_error("the program name is empty: vidya trace [options] -- PROGRAM [ARGS...]");
+		return VD_EXIT_ERROR;
+	}
 
 	char *path = find_program(prog_argv[0]);
 	if (!path) {

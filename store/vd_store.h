@@ -22,6 +22,10 @@ typedef struct vd_store vd_store;
  * a vidya database, or one written by a newer vidya, is an error. */
 int vd_store_open(vd_store **out, const char *path);
 void vd_store_close(vd_store *s);
+/* 0 when the database can be written (a read-only file, file system or a
+ * directory that refuses the journal is found before any work is done);
+ * VD_ERROR with the reason otherwise.  Changes nothing. */
+int vd_store_check_writable(vd_store *s);
 
 /* Saves a whole run in one transaction; sets r->run_id and r->created_at. */
 int vd_store_save_run(vd_store *s, vd_result *r);
