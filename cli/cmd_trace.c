@@ -301,6 +301,18 @@ int cmd_trace(int argc, char **argv)
 		free(path);
 		return VD_EXIT_ERROR;
 	}
+	/* the database is found unusable (read-only, not a regular file)
+	 * before the program runs, not after it */
+	{
+		vd_store *st = NULL;
+		if (vd_store_open(&st, db) != 0 || vd_store_check_writable(st) != 0) {
+			cli_error("%s", vd_error_last());
+			vd_store_close(st);
+			free(path);
+			return VD_EXIT_ERROR;
+		}
+		vd_store_close(st);
+	}
 	char *recorder = find_recorder();
 	if (!recorder) {
 		cli_error("libvidya_trace.so not found next to the vidya binary or under "

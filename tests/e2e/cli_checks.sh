@@ -976,6 +976,10 @@ msg_readonly_db)
 	expect_rc 1 $? "read-only database"
 	expect_in "database 'v.db' is read-only" out "says read-only"
 	! grep -q "top .* blocks\|translation unit" out || { cat out >&2; fail "analyzed before finding out"; }
+	as_user trace --db v.db -- /bin/sh -c 'echo the program ran' >out 2>&1
+	expect_rc 1 $? "trace into a read-only database"
+	expect_in "database 'v.db' is read-only" out "trace says read-only"
+	! grep -q "the program ran" out || { cat out >&2; fail "trace ran the program first"; }
 	# a writable file in a directory that refuses the journal
 	chmod a+w v.db; chmod a-w "$T"
 	as_user analyze --no-probe --db v.db compile_commands.json >out 2>&1; rc=$?
