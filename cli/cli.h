@@ -19,9 +19,12 @@ int cmd_model(int argc, char **argv);
 /* "vidya: " + message on stderr */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* data/NAME (catalog.xml, model.xml): $VIDYA_DATA_DIR, the install
- * prefix's share/vidya, or the source tree; NULL when none has it.  The
- * result is a static buffer, overwritten by the next call. */
+/* data/NAME (catalog.xml, model.xml): $VIDYA_DATADIR (or the older
+ * $VIDYA_DATA_DIR) when set, else share/vidya relative to the running binary
+ * (<prefix>/bin/vidya -> <prefix>/share/vidya), else the build tree's data
+ * link (build/data -> the source tree's data/); NULL when none has it.  No
+ * absolute path is compiled in.  The result is a static buffer, overwritten
+ * by the next call. */
 const char *cli_data_file(const char *name);
 /* 1 when stderr is a terminal (progress displays) */
 int cli_stderr_is_tty(void);

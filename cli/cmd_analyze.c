@@ -4,6 +4,7 @@
  * ranked hotspot table on stdout.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <limits.h>
@@ -97,10 +98,36 @@ static int cache_get(void *payload, const char *key, char **deps, void **blob, s
 	return vd_store_tu_get(payload, key, deps, blob, len);
 }
 
+/* anything this run wrote to the database (cache entries, a profile, merged
+ * shards): a database vidya created is removed on failure only when 0 */
+static long db_writes;
+
 static int cache_put(void *payload, const char *key, const char *file, const char *deps,
 		     const void *blob, size_t len)
 {
-	return vd_store_tu_put(payload, key, file, deps, blob, len);
+	int rc = vd_store_tu_put(payload, key, file, deps, blob, len);
+	if (rc == 0)
+		db_writes++;
+	return rc;
+}
+
+/* the same file, by device and inode (names differ through links, ./, ..) */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* removes the database `db` and sqlite's side files */
+static void remove_db(const char *db)
+{
+	static const char *const side[] = { "", "-journal", "-wal", "-shm" };
+	for (size_t i = 0; i < sizeof side / sizeof side[0]; i++) {
+		char path[PATH_MAX];
+		if ((size_t)snprintf(path, sizeof path, "%s%s", db, side[i]) < sizeof path)
+			unlink(path);
+	}
 }
 
 static void probe_progress(const char *phase, void *payload)
@@ -179,7 +206,9 @@ static void obtain_device(vd_store *st, const char *dir, int no_probe, int quiet
 	vd_buf json = VD_BUF_INIT;
 	vd_sysprobe_to_json(rep, &json);
 	long id;
-	if (vd_store_save_profile(st, dev, vd_buf_cstr(&json), &id) != 0 && !quiet)
+	if (vd_store_save_profile(st, dev, vd_buf_cstr(&json), &id) == 0)
+		db_writes++;
+	else if (!quiet)
 		cli_warn("%s", vd_error_last());
 	vd_buf_release(&json);
 	vd_sysprobe_free(rep);
@@ -235,6 +264,7 @@ static int run_analyze(int argc, char **argv, int merge)
 	vd_result *r = NULL;
 	vd_buf out = VD_BUF_INIT;
 	int rc = VD_EXIT_ERROR;
+	int created = 0, run_saved = 0;
 	int c, top_set = 0;
 	long long iv;
 	optind = 1;
@@ -289,7 +319,7 @@ static int run_analyze(int argc, char **argv, int merge)
 			break;
 		case 'c':
 			if (access(optarg, R_OK) != 0) {
-				cli_error("unable to read catalog '%s'", optarg);
+				cli_error("unable to read catalog '%s': %s", optarg, strerror(errno));
 				goto cleanup;
 			}
 			catalogs[eo.nuser_catalogs++] = optarg;
@@ -367,7 +397,7 @@ static int run_analyze(int argc, char **argv, int merge)
 	static char catalog_path[PATH_MAX];
 	const char *cat = cli_data_file("catalog.xml");
 	if (!cat) {
-		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATA_DIR)");
+		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATADIR)");
 		goto cleanup;
 	}
 	snprintf(catalog_path, sizeof catalog_path, "%s", cat);
@@ -378,20 +408,38 @@ static int run_analyze(int argc, char **argv, int merge)
 		eo.progress = progress;
 		eo.payload = &ps;
 	}
+	for (int i = optind + 1; merge && i < argc; i++) {
+		if (access(argv[i], R_OK) != 0) {
+			cli_error("unable to read shard database '%s': %s", argv[i], strerror(errno));
+			goto cleanup;
+		}
+		if (same_file(argv[i], db)) {
+			cli_error("shard database '%s' is the database merged into (--db %s): "
+				  "a database cannot be merged into itself", argv[i], db);
+			goto cleanup;
+		}
+	}
+	/* a database this run creates is removed again if the run fails
+	 * before anything is stored in it */
+	struct stat dbst;
+	created = stat(db, &dbst) != 0 && errno == ENOENT;
+	db_writes = 0;
 	if (vd_store_open(&st, db) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	/* before the analysis, not after it: a read-only database */
+	if (vd_store_check_writable(st) != 0) {
 		cli_error("%s", vd_error_last());
 		goto cleanup;
 	}
 	for (int i = optind + 1; merge && i < argc; i++) {
 		long n = 0;
-		if (access(argv[i], R_OK) != 0) {
-			cli_error("unable to read shard database '%s'", argv[i]);
-			goto cleanup;
-		}
 		if (vd_store_tu_import(st, argv[i], &n) != 0) {
 			cli_error("%s", vd_error_last());
 			goto cleanup;
 		}
+		db_writes += n;
 		if (!quiet)
 			fprintf(stderr, "merged %ld translation unit%s from %s\n", n, n == 1 ? "" : "s",
 				argv[i]);
@@ -464,6 +512,7 @@ static int run_analyze(int argc, char **argv, int merge)
 		cli_error("%s", vd_error_last());
 		goto cleanup;
 	}
+	run_saved = 1;
 	/* diagnostics: errors and warnings on stderr, each naming its file */
 	for (size_t i = 0; i < r->ndiags; i++) {
 		const vd_diag *d = &r->diags[i];
@@ -500,6 +549,8 @@ cleanup:
 	vd_buf_release(&out);
 	vd_result_free(r);
 	vd_store_close(st);
+	if (rc == VD_EXIT_ERROR && created && !run_saved && db_writes == 0)
+		remove_db(db);
 	vd_project_free(p);
 	free(defines);
 	free(envs);

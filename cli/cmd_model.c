@@ -11,6 +11,7 @@
  * show prints the table of the model `vidya analyze` uses.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include "cli.h"
 #include "vd_model.h"
 
@@ -150,12 +151,16 @@ static int do_show(const char *path)
 	if (!path)
 		path = cli_data_file("model.xml");
 	if (!path) {
-		cli_error("no model: data/model.xml is not installed (set VIDYA_DATA_DIR or "
+		cli_error("no model: data/model.xml is not installed (set VIDYA_DATADIR or "
 			  "give --model FILE); vidya analyze uses the analytic estimate");
 		return VD_EXIT_ERROR;
 	}
 	vd_model *m = NULL;
 	vd_buf b = VD_BUF_INIT;
+	if (access(path, R_OK) != 0) {
+		cli_error("%s: %s", path, strerror(errno));
+		return VD_EXIT_ERROR;
+	}
 	if (vd_model_load(&m, path) != 0 || vd_model_table(m, &b) != 0) {
 		cli_error("%s", vd_error_last());
 		vd_model_free(m);
@@ -236,6 +241,10 @@ int cmd_model(int argc, char **argv)
 	}
 	if (nargs != 1) {
 		cli_error("vidya model %s needs one DATA file (data/training/blocks.csv)", sub);
+		return VD_EXIT_ERROR;
+	}
+	if (access(argv[optind], R_OK) != 0) {
+		cli_error("%s: cannot read the training data: %s", argv[optind], strerror(errno));
 		return VD_EXIT_ERROR;
 	}
 	if (!strcmp(sub, "fit"))

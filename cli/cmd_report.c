@@ -3,6 +3,7 @@
  * renders it (table, json, csv, dot, graphml) without re-parsing sources.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -100,7 +101,10 @@ int cmd_report(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	}
 	if (access(db, F_OK) != 0) {
-		cli_error("no database '%s': run 'vidya analyze' first", db);
+		if (errno == ENOENT)
+			cli_error("no database '%s': run 'vidya analyze' first", db);
+		else
+			cli_error("unable to open database '%s': %s", db, strerror(errno));
 		return VD_EXIT_ERROR;
 	}
 	vd_store *st = NULL;

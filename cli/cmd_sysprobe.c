@@ -16,10 +16,14 @@
 #include "vd_store.h"
 #include "vd_sysprobe.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
 
 static volatile sig_atomic_t sysprobe_interrupted;
 
@@ -108,6 +112,73 @@ static void progress(const char *phase, void *payload)
 	fflush(stderr);
 }
 
+/* the file systems of the kernel's own state: nothing to measure, and
+ * nothing a benchmark may write to */
+static const char *pseudo_fs(unsigned long type)
+{
+	switch (type) {
+	case 0x9fa0: return "proc";
+	case 0x62656572: return "sysfs";
+	case 0x1cd1: return "devpts";
+	case 0x27e0eb: return "cgroup";
+	case 0x63677270: return "cgroup2";
+	case 0x64626720: return "debugfs";
+	case 0x74726163: return "tracefs";
+	case 0x73636673: return "securityfs";
+	case 0xcafe4a11: return "bpf";
+	case 0x6165676c: return "pstore";
+	case 0x62656570: return "configfs";
+	case 0x65735543: return "fusectl";
+	case 0x19800202: return "mqueue";
+	case 0x6e736673: return "nsfs";
+	case 0xf97cff8c: return "selinuxfs";
+	case 0xde5e81e4: return "efivarfs";
+	default: return NULL;
+	}
+}
+
+/* --dir: an existing, writable directory on a real file system (the
+ * benchmarks write a temporary file there); prints why not */
+static int check_dir(const char *dir)
+{
+	struct stat sb;
+	struct statfs fs;
+	if (stat(dir, &sb) != 0) {
+		cli_error("--dir '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		cli_error("--dir '%s': not a directory", dir);
+		return -1;
+	}
+	if (statfs(dir, &fs) == 0 && pseudo_fs((unsigned long)fs.f_type)) {
+		cli_error("--dir '%s': not a regular file system (%s, the kernel's own state); "
+			  "give a directory on the storage to measure", dir,
+			  pseudo_fs((unsigned long)fs.f_type));
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		cli_error("--dir '%s': not writable (%s); the benchmarks write a temporary "
+			  "file there", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* --db: found unusable before the probe, not after it */
+static int check_db(const char *db)
+{
+	vd_store *st = NULL;
+	int created = access(db, F_OK) != 0 && errno == ENOENT;
+	int rc = vd_store_open(&st, db) == 0 && vd_store_check_writable(st) == 0 ? 0 : -1;
+	if (rc)
+		cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
+	vd_store_close(st);
+	if (created)
+		unlink(db); /* created again when the profile is saved */
+	return rc;
+}
+
 int cmd_sysprobe(int argc, char **argv)
 {
 	enum { OPT_FORMAT = 256, OPT_DB, OPT_NO_SAVE, OPT_NO_LSHW, OPT_NO_DIRECT, OPT_REFRESH };
@@ -185,6 +256,10 @@ int cmd_sysprobe(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	}
 
+	if (check_dir(opts.dir ? opts.dir : ".") != 0)
+		return VD_EXIT_ERROR;
+	if (save && check_db(db) != 0)
+		return VD_EXIT_ERROR;
 	if (!refresh) {
 		vd_device dev;
 		vd_buf path = VD_BUF_INIT;

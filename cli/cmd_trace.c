@@ -364,6 +364,10 @@ int cmd_trace(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	}
 	char **prog_argv = argv + optind;
+	if (!prog_argv[0][0]) {
+		cli_error("the program name is empty: vidya trace [options] -- PROGRAM [ARGS...]");
+		return VD_EXIT_ERROR;
+	}
 
 	char *path = find_program(prog_argv[0]);
 	if (!path) {
@@ -381,6 +385,18 @@ int cmd_trace(int argc, char **argv)
 			  "recorded (link it dynamically to trace it)", path);
 		free(path);
 		return VD_EXIT_ERROR;
+	}
+	/* the database is found unusable (read-only, not a regular file)
+	 * before the program runs, not after it */
+	{
+		vd_store *st = NULL;
+		if (vd_store_open(&st, db) != 0 || vd_store_check_writable(st) != 0) {
+			cli_error("%s", vd_error_last());
+			vd_store_close(st);
+			free(path);
+			return VD_EXIT_ERROR;
+		}
+		vd_store_close(st);
 	}
 	char *recorder = find_recorder();
 	if (!recorder) {

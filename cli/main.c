@@ -47,16 +47,47 @@ void cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* the directory holding the running vidya binary (/proc/self/exe, symlinks
+ * resolved), or NULL */
+static const char *self_dir(void)
+{
+	static char dir[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+	if (n <= 0)
+		return NULL;
+	dir[n] = 0;
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		return NULL;
+	if (slash == dir)
+		slash[1] = 0; /* the root directory */
+	else
+		*slash = 0;
+	return dir;
+}
+
 const char *cli_data_file(const char *name)
 {
 	static char path[PATH_MAX];
-	const char *env = getenv("VIDYA_DATA_DIR");
-	const char *dirs[] = { env, VD_INSTALL_DATADIR, VD_SOURCE_DATADIR };
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		if (!dirs[i])
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
-		if (access(path, R_OK) == 0)
+	const char *env = getenv("VIDYA_DATADIR");
+	if (!env || !*env)
+		env = getenv("VIDYA_DATA_DIR"); /* the older spelling */
+	if (env && *env) {
+		/* an explicit directory is never second-guessed */
+		int len = snprintf(path, sizeof(path), "%s/%s", env, name);
+		return len > 0 && (size_t)len < sizeof(path) && access(path, R_OK) == 0 ? path : NULL;
+	}
+	const char *bin = self_dir();
+	if (!bin)
+		return NULL;
+	/* installed: <prefix>/bin/vidya reads <prefix>/share/vidya (the path
+	 * from bindir to datadir, relative, so a moved prefix still works);
+	 * build tree: ./build/vidya reads ./build/data, a link to the
+	 * source tree's data/ that is never installed */
+	const char *rel[] = { VD_REL_DATADIR, "data" };
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		int len = snprintf(path, sizeof(path), "%s/%s/%s", bin, rel[i], name);
+		if (len > 0 && (size_t)len < sizeof(path) && access(path, R_OK) == 0)
 			return path;
 	}
 	return NULL;

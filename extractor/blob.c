@@ -433,7 +433,8 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 			if (global) {
 				v->slot = (int)p->globals.n;
 				vd_vec_push(p->globals, v);
-				vd_map_put(p->var_by_usr, usr, v);
+				if (usr) /* a damaged blob: a global without its USR */
+					vd_map_put(p->var_by_usr, usr, v);
 			} else {
 				v->slot = (int)slot;
 			}
@@ -489,7 +490,11 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 		if (r.err)
 			break;
 		ir_func *prev = f->usr ? vd_map_get(p->func_by_usr, f->usr) : NULL;
-		if (!f->usr || (prev && !strcmp(prev->file, f->file))) {
+		if (!f->name || !f->file) { /* every function written has both */
+			r.err = 1;
+			break;
+		}
+		if (!f->usr || (prev && prev->file && !strcmp(prev->file, f->file))) {
 			/* an inline or static-in-header definition seen in an earlier
 			 * TU: the first one stands */
 			p->calls.n = ncalls;

@@ -1244,9 +1244,27 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent, CXClientData 
 }
 
 /* Error diagnostics of a TU; returns how many there were. */
-static int report_errors(vd_project *p, CXTranslationUnit tu, const char *file, int *missing_hdr)
+/* The -include/-imacros argument of `job` that a "'PATH' file not found"
+ * message names, or NULL. */
+static const char *forced_include(const tu_job *job, const char *msg, const char **flag)
+{
+	for (int i = 0; job && i + 1 < job->argc; i++) {
+		if (strcmp(job->argv[i], "-include") && strcmp(job->argv[i], "-imacros"))
+			continue;
+		const char *a = job->argv[i + 1];
+		size_t n = strlen(a);
+		if (msg[0] == '\'' && !strncmp(msg + 1, a, n) && msg[1 + n] == '\'') {
+			*flag = job->argv[i];
+			return a;
+		}
+	}
+	return NULL;
+}
+
+static int report_errors(vd_project *p, CXTranslationUnit tu, const tu_job *job, int *missing_hdr)
 {
 	int errors = 0;
+	const char *file = job->file;
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -1259,6 +1277,21 @@ static int report_errors(vd_project *p, CXTranslationUnit tu, const char *file, 
 			char *fname = f ? cx_dup(p->arena, clang_getFileName(f)) : (char *)file;
 			if (missing_hdr && strstr(msg, "file not found"))
 				*missing_hdr = 1;
+			if (!f) {
+				/* no file: the command line (-include, -D), whose
+				 * line numbers are those of clang's predefines
+				 * buffer, meaningless to the user */
+				line = 0;
+				const char *flag = NULL;
+				const char *inc = forced_include(job, msg, &flag);
+				if (inc && strstr(msg, "file not found"))
+					msg = vd_arena_printf(p->arena,
+							      "'%s %s' on the command line of this "
+							      "translation unit: file not found",
+							      flag, vd_path_relative(p->arena, p->root, inc));
+				else
+					msg = vd_arena_printf(p->arena, "%s (on the command line)", msg);
+			}
 			if (errors < 5)
 				vd_project_diag(p, 2, vd_path_relative(p->arena, p->root, fname), (int)line,
 						"%s", msg);
@@ -1267,6 +1300,48 @@ static int report_errors(vd_project *p, CXTranslationUnit tu, const char *file, 
 		clang_disposeDiagnostic(d);
 	}
 	return errors;
+}
+
+/* libclang parsed nothing (no diagnostics to show): finds the argument
+ * without which the command line is accepted, parsing an empty stand-in for
+ * the source (cheap; only on this failure path).  NULL when no single
+ * argument is to blame. */
+static const char *rejected_arg(CXIndex idx, const tu_job *job, const char **args, int nargs)
+{
+	struct CXUnsavedFile empty = { job->file, "", 0 };
+	const char **without = malloc(sizeof(*without) * (size_t)(nargs > 0 ? nargs : 1));
+	if (!without)
+		return NULL;
+	const char *culprit = NULL;
+	for (int skip = 0; skip < nargs && !culprit; skip++) {
+		if (!strcmp(args[skip], "-w") || !strncmp(args[skip], "-ferror-limit=", 14))
+			continue;
+		int k = 0;
+		for (int i = 0; i < nargs; i++)
+			if (i != skip)
+				without[k++] = args[i];
+		CXTranslationUnit tu = NULL;
+		if (clang_parseTranslationUnit2(idx, job->file, without, k, &empty, 1,
+						CXTranslationUnit_KeepGoing, &tu) == CXError_Success &&
+		    tu)
+			culprit = args[skip];
+		if (tu)
+			clang_disposeTranslationUnit(tu);
+	}
+	free(without);
+	return culprit;
+}
+
+/* what a CXErrorCode means, for the message */
+static const char *cx_error_name(enum CXErrorCode ec)
+{
+	switch (ec) {
+	case CXError_Failure: return "libclang failed";
+	case CXError_Crashed: return "libclang crashed";
+	case CXError_InvalidArguments: return "invalid arguments";
+	case CXError_ASTReadError: return "the compiler rejected the command line";
+	default: return "unknown error";
+	}
 }
 
 static size_t diag_mark(vd_project *p)
@@ -1453,14 +1528,31 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 	enum CXErrorCode ec = clang_parseTranslationUnit2(
 		idx, job->file, args.v, (int)args.n, NULL, 0,
 		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, &tu);
-	vd_vec_free(args);
 	if (ec != CXError_Success || !tu) {
-		vd_project_diag(p, 2, rel, 0, "libclang could not parse this file (error %d)", (int)ec);
+		/* libclang gives no diagnostics then: say which argument it
+		 * rejects, when one alone is to blame */
+		const char *bad = rejected_arg(idx, job, args.v, (int)args.n);
+		if (bad && !strncmp(bad, "-std=", 5))
+			vd_project_diag(p, 2, rel, 0,
+					"not parsed: '%s' is not a C standard clang knows (c89, c99, "
+					"c11, c17, c23, gnu11, ...; libclang error %d)",
+					bad, (int)ec);
+		else if (bad)
+			vd_project_diag(p, 2, rel, 0,
+					"not parsed: clang rejects the option '%s' of its command line "
+					"(libclang error %d)", bad, (int)ec);
+		else
+			vd_project_diag(p, 2, rel, 0, "libclang could not parse this file: %s (error %d)",
+					cx_error_name(ec), (int)ec);
+		vd_vec_free(args);
+		if (tu)
+			clang_disposeTranslationUnit(tu);
 		return -1;
 	}
+	vd_vec_free(args);
 	size_t mark = diag_mark(p);
 	int missing = 0;
-	int errors = report_errors(p, tu, job->file, &missing);
+	int errors = report_errors(p, tu, job, &missing);
 	if (errors && missing && !retry) {
 		/* a header such as mpi.h or hdf5.h not found: retry once with the
 		 * include flags of the MPI and HDF5 wrappers installed here */

@@ -32,13 +32,12 @@ void vd_project_diag(vd_project *p, int severity, const char *file, int line, co
 	vd_vec_push(p->diags, d);
 }
 
-int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts *o)
+vd_project *vd_project_alloc(void)
 {
-	*out = NULL;
 	vd_project *p = calloc(1, sizeof(*p));
 	if (!p) {
 		vd_error_set("out of memory");
-		return -1;
+		return NULL;
 	}
 	p->arena = vd_arena_new();
 	p->func_by_usr = vd_map_new();
@@ -57,8 +56,18 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 	    !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
 	    !p->file_index || !p->defines || !p->defines_read) {
 		vd_error_set("out of memory");
-		goto fail;
+		vd_project_free(p);
+		return NULL;
 	}
+	return p;
+}
+
+int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts *o)
+{
+	*out = NULL;
+	vd_project *p = vd_project_alloc();
+	if (!p)
+		return -1;
 	p->opts = *o;
 	if (!p->opts.entry)
 		p->opts.entry = "main";

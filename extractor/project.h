@@ -75,6 +75,11 @@ struct vd_project {
 void vd_project_diag(vd_project *p, int severity, const char *file, int line,
 		     const char *fmt, ...) VD_PRINTF(5, 6);
 
+/* project.c: an empty project (maps and arenas made, no catalog, no
+ * jobs), NULL when out of memory; vd_project_load starts from one, the
+ * fuzz targets (tests/fuzz/) too */
+vd_project *vd_project_alloc(void);
+
 /* compdb.c */
 int vd_compdb_load(vd_project *p, const char *path);
 /* Runs argv[0] (a plain program name, looked up in the absolute entries of

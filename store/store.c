@@ -20,12 +20,15 @@
 #define _GNU_SOURCE
 #include "vd_store.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -636,6 +639,16 @@ cleanup:
 
 /* ---- open / close ------------------------------------------------------------------ */
 
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m)    ? "a directory"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+	       : S_ISFIFO(m) ? "a FIFO"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "not a regular file";
+}
+
 int vd_store_open(vd_store **out, const char *path)
 {
 	vd_store *s = NULL;
@@ -643,6 +656,18 @@ int vd_store_open(vd_store **out, const char *path)
 	char pragma[64];
 
 	*out = NULL;
+	/* a database is a regular file: sqlite would happily "open" /dev/null
+	 * and leave a world-writable /dev/null-journal next to it */
+	struct stat sb;
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		vd_error_set("'%s' is %s, not a database file (a vidya database is a regular file)",
+			     path, file_kind(sb.st_mode));
+		goto cleanup;
+	}
+	if (stat(path, &sb) != 0 && errno != ENOENT) {
+		vd_error_set("unable to open database '%s': %s", path, strerror(errno));
+		goto cleanup;
+	}
 	s = calloc(1, sizeof(*s));
 	if (!s || !(s->path = strdup(path))) {
 		vd_error_set("out of memory");
@@ -672,16 +697,34 @@ cleanup:
 int vd_store_check_writable(vd_store *s)
 {
 	if (sqlite3_db_readonly(s->db, "main") == 1) {
-		vd_error_set("'%s' is read-only", s->path);
+		vd_error_set("database '%s' is read-only: %s", s->path,
+			     access(s->path, W_OK) != 0 ? strerror(errno) : "sqlite opened it read-only");
 		return VD_ERROR;
 	}
-	if (exec(s, "BEGIN IMMEDIATE", "unable to write to database") ||
-	    exec(s, "CREATE TABLE main.vd_write_probe (x)", "unable to write to database")) {
-		rollback(s);
+	/* a write that is rolled back: the rollback journal is created next to
+	 * the database on the first changed page, so a directory that refuses
+	 * it is found now too */
+	if (exec(s, "BEGIN IMMEDIATE", "unable to write to database"))
 		return VD_ERROR;
-	}
+	int rc = exec(s, "INSERT OR REPLACE INTO meta VALUES ('write_check', '')",
+		      "unable to write to database");
 	rollback(s);
-	return 0;
+	if (rc) {
+		char dir[4096];
+		snprintf(dir, sizeof dir, "%s", s->path);
+		char *slash = strrchr(dir, '/');
+		if (!slash)
+			snprintf(dir, sizeof dir, ".");
+		else if (slash == dir)
+			slash[1] = 0;
+		else
+			*slash = 0;
+		if (access(dir, W_OK) != 0)
+			vd_error_set("unable to write to database '%s': its directory '%s' is not "
+				     "writable (%s), and sqlite writes its journal there",
+				     s->path, dir, strerror(errno));
+	}
+	return rc ? VD_ERROR : 0;
 }
 
 void vd_store_close(vd_store *s)

@@ -22,10 +22,9 @@ typedef struct vd_store vd_store;
  * a vidya database, or one written by a newer vidya, is an error. */
 int vd_store_open(vd_store **out, const char *path);
 void vd_store_close(vd_store *s);
-
-/* Whether the database can be written: a real write (a table created, then
- * rolled back), so a read-only file, a read-only directory (no journal) or
- * a locked database fail now, not after a long run.  0 or VD_ERROR. */
+/* 0 when the database can be written (a read-only file, file system or a
+ * directory that refuses the journal is found before any work is done);
+ * VD_ERROR with the reason otherwise.  Changes nothing. */
 int vd_store_check_writable(vd_store *s);
 
 /* Saves a whole run in one transaction; sets r->run_id and r->created_at. */

@@ -853,6 +853,178 @@ args_quotes)
 	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 6.0 ] ||
 		fail "argv[1] is 6: $(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")"
 	;;
+installed)
+	# an installed vidya needs neither the source nor the build tree: install
+	# into a prefix, move the prefix, run it with a clean environment
+	[ -n "${VD_CMAKE:-}" ] || fail "VD_CMAKE (cmake) not set by ctest"
+	"$VD_CMAKE" --install "$(dirname "$VIDYA")" --prefix "$T/p" >install.log 2>&1 ||
+		{ cat install.log >&2; fail "cmake --install"; }
+	mkdir elsewhere && mv "$T/p" elsewhere/prefix
+	P=$T/elsewhere/prefix
+	for f in bin/vidya share/vidya/catalog.xml share/vidya/model.xml share/man/man1/vidya.1 \
+		share/bash-completion/completions/vidya; do
+		[ -f "$P/$f" ] || fail "$f not installed"
+	done
+	bash -n "$P/share/bash-completion/completions/vidya" || fail "completion file is not valid bash"
+	# the completion offers the commands
+	words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=(vidya an); COMP_CWORD=1; _vidya; echo \"\${COMPREPLY[*]}\"")
+	[ "$words" = analyze ] || fail "completion of 'vidya an': '$words'"
+	if command -v man >/dev/null; then
+		MANPATH=$P/share/man man -P cat vidya >man.out 2>&1 || { cat man.out >&2; fail "man vidya"; }
+		expect_in "VIDYA_DATADIR" man.out "man page documents the data directory"
+	fi
+	small_project
+	clean() { env -i PATH=/usr/bin:/bin HOME="$T" "$@"; }
+	clean "$P/bin/vidya" analyze --no-probe --quiet --db v.db compile_commands.json >out 2>&1 ||
+		{ cat out >&2; fail "installed vidya analyze"; }
+	[ "$(q "SELECT count(*) FROM v_blocks WHERE block_id = 'app.c:save/loop#1'")" = 1 ] ||
+		fail "the installed vidya stored no blocks"
+	clean "$P/bin/vidya" model show >out 2>&1 || { cat out >&2; fail "installed vidya model show"; }
+	# the recorder is found relative to the binary too
+	clean "$P/bin/vidya" trace --db v.db -- /bin/sh -c 'echo x > traced.txt' >out 2>&1 ||
+		{ cat out >&2; fail "installed vidya trace"; }
+	[ "$(q "SELECT count(*) FROM v_trace_ops WHERE path LIKE '%traced.txt'")" -ge 1 ] ||
+		fail "the installed recorder recorded nothing"
+	# its data is the prefix's, never the source tree's: without the
+	# installed catalog it stops, and VIDYA_DATADIR points it elsewhere
+	mv "$P/share/vidya" "$T/data"
+	clean "$P/bin/vidya" analyze --no-probe --quiet --db v2.db compile_commands.json >out 2>&1
+	expect_rc 1 $? "installed catalog removed"
+	expect_in "catalog.xml" out "message names the missing catalog"
+	expect_in "VIDYA_DATADIR" out "message names the variable"
+	clean VIDYA_DATADIR="$T/data" "$P/bin/vidya" analyze --no-probe --quiet --db v2.db \
+		compile_commands.json >out 2>&1 || { cat out >&2; fail "VIDYA_DATADIR"; }
+	;;
+msg_forced_include)
+	# a missing -include file is named with its flag, on the translation
+	# unit, without the line number of clang's predefines buffer
+	small_project
+	printf '[{"directory": "%s", "arguments": ["cc", "-include", "nothere.h", "-c", "app.c"], "file": "app.c"}]\n' "$T" > compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 3 $? "missing -include"
+	expect_in "app.c: error: '-include nothere.h' on the command line of this translation unit: file not found" out "names the flag, the file and the TU"
+	! grep -q "app.c:[0-9]" out || { cat out >&2; fail "a line number of a file that has no such line"; }
+	;;
+msg_parse_failure)
+	# libclang's bare "error 4": the argument it rejects is named
+	small_project
+	printf '[{"directory": "%s", "arguments": ["cc", "-O2", "-std=c77", "-c", "app.c"], "file": "app.c"}]\n' "$T" > compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 3 $? "bad -std"
+	expect_in "app.c: error: not parsed: '-std=c77' is not a C standard clang knows" out "names the bad -std"
+	# a directory in place of the source says so
+	mkdir dir.c
+	printf '[{"directory": "%s", "arguments": ["cc", "-c", "dir.c"], "file": "dir.c"}]\n' "$T" > compile_commands.json
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 3 $? "directory source"
+	expect_in "dir.c: error: source file not parsed: not a regular file (a directory)" out "says directory"
+	! grep -q "(error [0-9])" out || { cat out >&2; fail "a bare libclang error code"; }
+	;;
+msg_symlink_loop)
+	# a symbolic link loop is not "not found"
+	small_project
+	ln -s loop2 loop1; ln -s loop1 loop2
+	for cmd in "report --db loop1" "analyze --no-probe --db v.db --catalog loop1 compile_commands.json" \
+		"analyze --no-probe --db loop1 compile_commands.json" "analyze --no-probe --db v.db loop1" \
+		"model show --model loop1" "model fit loop1" "sysprobe --no-save --dir loop1"; do
+		# shellcheck disable=SC2086
+		"$VIDYA" $cmd >out 2>&1
+		expect_rc 1 $? "$cmd"
+		grep -qi "too many levels of symbolic links" out || { cat out >&2; fail "$cmd: no 'too many levels of symbolic links'"; }
+		! grep -qi "not found\|no database\|does not exist" out || { cat out >&2; fail "$cmd: called not found"; }
+	done
+	;;
+msg_sysprobe_dir)
+	"$VIDYA" sysprobe --no-save --dir /proc >out 2>&1
+	expect_rc 1 $? "sysprobe --dir /proc"
+	expect_in "--dir '/proc': not a regular file system (proc" out "says what /proc is"
+	! grep -q "does not exist" out || fail "/proc exists"
+	echo x > file
+	"$VIDYA" sysprobe --no-save --dir file >out 2>&1
+	expect_rc 1 $? "sysprobe --dir FILE"
+	expect_in "--dir 'file': not a directory" out "says not a directory"
+	;;
+msg_trace_empty)
+	mkdir -p home/.cargo/bin
+	PATH="$T/home/.cargo/bin:$PATH" "$VIDYA" trace --db v.db -- "" >out 2>&1
+	expect_rc 1 $? "trace of an empty program name"
+	expect_in "the program name is empty" out "says the name is empty"
+	! grep -q "cargo" out || fail "a PATH directory named as the program"
+	;;
+msg_merge_self)
+	# merging a database into itself fails at once (it used to wait 15 s
+	# for a lock it held itself)
+	small_project
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json >out 2>&1 || { cat out >&2; fail "analyze"; }
+	ln -s v.db alias.db
+	start=$(date +%s)
+	"$VIDYA" merge --no-probe --quiet --db v.db compile_commands.json ./alias.db >out 2>&1
+	expect_rc 1 $? "merge into itself"
+	expect_in "cannot be merged into itself" out "says why"
+	[ $(($(date +%s) - start)) -lt 10 ] || fail "merge into itself waited"
+	;;
+msg_readonly_db)
+	# a database that cannot be written is found before the analysis
+	small_project
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json >out 2>&1 || { cat out >&2; fail "analyze"; }
+	if [ "$(id -u)" = 0 ]; then
+		# root writes anything: run a copy of vidya as nobody
+		command -v setpriv >/dev/null || { echo "skipped: root without setpriv"; exit 0; }
+		mkdir bin && cp "$VIDYA" bin/vidya && cp -rL "$(dirname "$VIDYA")/data" share
+		chmod -R a+rX "$T"
+		as_user() { setpriv --reuid=65534 --regid=65534 --clear-groups env VIDYA_DATADIR="$T/share" "$T/bin/vidya" "$@"; }
+	else
+		as_user() { "$VIDYA" "$@"; }
+	fi
+	chmod a-w v.db
+	as_user analyze --no-probe --db v.db compile_commands.json >out 2>&1
+	expect_rc 1 $? "read-only database"
+	expect_in "database 'v.db' is read-only" out "says read-only"
+	! grep -q "top .* blocks\|translation unit" out || { cat out >&2; fail "analyzed before finding out"; }
+	as_user trace --db v.db -- /bin/sh -c 'echo the program ran' >out 2>&1
+	expect_rc 1 $? "trace into a read-only database"
+	expect_in "database 'v.db' is read-only" out "trace says read-only"
+	! grep -q "the program ran" out || { cat out >&2; fail "trace ran the program first"; }
+	# a writable file in a directory that refuses the journal
+	chmod a+w v.db; chmod a-w "$T"
+	as_user analyze --no-probe --db v.db compile_commands.json >out 2>&1; rc=$?
+	chmod u+w "$T"
+	expect_rc 1 $rc "directory not writable"
+	expect_in "is not writable" out "says the directory is not writable"
+	;;
+msg_special_db)
+	# only a regular file is a database: never /dev/null (sqlite would
+	# leave a world-writable /dev/null-journal)
+	small_project
+	mkfifo fifo.db
+	for db in /dev/null fifo.db "$T"; do
+		"$VIDYA" analyze --no-probe --db "$db" compile_commands.json >out 2>&1
+		expect_rc 1 $? "--db $db"
+		expect_in "not a database file (a vidya database is a regular file)" out "--db $db refused"
+	done
+	"$VIDYA" sysprobe --quick --db /dev/null >out 2>&1
+	expect_rc 1 $? "sysprobe --db /dev/null"
+	expect_in "character device" out "sysprobe refuses /dev/null before probing"
+	"$VIDYA" report --db /dev/null >out 2>&1
+	expect_rc 1 $? "report --db /dev/null"
+	[ ! -e /dev/null-journal ] || [ /dev/null-journal -ot out ] || fail "/dev/null-journal created"
+	;;
+msg_failed_cleanup)
+	# a failed analyze removes the database it created and stored nothing in
+	"$VIDYA" analyze --no-probe --db new.db nowhere/compile_commands.json >out 2>&1
+	expect_rc 1 $? "missing compilation database"
+	[ ! -e new.db ] || fail "empty database left behind"
+	echo '[]' > compile_commands.json
+	"$VIDYA" analyze --no-probe --db new.db compile_commands.json >out 2>&1
+	expect_rc 1 $? "empty compilation database"
+	[ ! -e new.db ] || fail "empty database left behind (no TUs)"
+	# an existing database stays
+	small_project
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json >out 2>&1 || { cat out >&2; fail "analyze"; }
+	"$VIDYA" analyze --no-probe --db v.db nowhere/compile_commands.json >out 2>&1
+	expect_rc 1 $? "missing compilation database, existing database"
+	[ -s v.db ] || fail "an existing database was removed"
+	;;
 *)
 	fail "unknown check"
 	;;
