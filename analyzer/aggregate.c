@@ -6,7 +6,7 @@
  * counts and allocations.  This visitor keeps the chain of open block
  * instances and adds every event to each block on the chain - so a block's
  * totals are the sum over all its dynamic instances, in every calling
- * context (DESIGN.md "Dynamic totals") - and to the file block where the
+ * context (docs/analysis.md, "Dynamic totals") - and to the file block where the
  * I/O call is written.  Peak-style parameters (P10 space, P11 stack) are
  * maxima over instances instead of sums.
  */

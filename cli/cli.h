@@ -1,6 +1,6 @@
 /*
  * cli.h - the vidya command line: one cmd_<name>.c per subcommand, a table
- * in main.c.  Only the CLI prints and decides exit codes (DESIGN.md):
+ * in main.c.  Only the CLI prints and decides exit codes (docs/analysis.md, README):
  * 0 success, 1 usage or tool error, 2 lint findings at or above --fail-on,
  * 3 some translation units could not be parsed.
  */

@@ -8,7 +8,7 @@
  * the line and the reason, and that a refused merge leaves the catalog as
  * it was.  The data tests pin down the shipped catalog: argument indices of
  * the entries the evaluator depends on (checked against the real
- * prototypes), every name DESIGN.md promises, and invariants that must hold
+ * prototypes), every name the design promises (docs/catalog.md), and invariants that must hold
  * for every entry (a data call is binary or text, every _all is collective,
  * every MPI_File_i* and *_async is asynchronous...).
  */
@@ -417,7 +417,7 @@ static void test_hdf5_entries(void **state)
 	assert_int_equal(e->role, VD_ROLE_TYPE_COPY);
 	assert_int_equal(e->type_arg, 0);
 
-	/* DESIGN.md: the helpers constant macros expand into are not I/O */
+	/* the helpers constant macros expand into are not I/O (docs/catalog.md) */
 	assert_null(vd_catalog_find(c, "H5open"));
 	assert_null(vd_catalog_find(c, "H5check_version"));
 }
@@ -550,7 +550,7 @@ static void test_gap_entries(void **state)
 	assert_int_equal(must_find(c, "H5Dcreate_anon")->object_arg, -1);
 }
 
-/* ---- coverage promised by DESIGN.md ------------------------------------------------- */
+/* ---- coverage promised by the design (docs/catalog.md) ------------------------------------------------- */
 
 static const char *const required[] = {
 	/* POSIX */
