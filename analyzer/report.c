@@ -214,28 +214,6 @@ static int json_num(vd_buf *b, double v)
 }
 
 /* length of the valid UTF-8 sequence at s, 0 when invalid */
-static size_t utf8_len(const unsigned char *s)
-{
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
-			return 0;
-		if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f))
-			return 0; /* overlong, surrogate */
-		return 3;
-	}
-	if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
-			return 0;
-		if ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
 
 static int json_str(vd_buf *b, const char *s)
 {
@@ -244,7 +222,7 @@ static int json_str(vd_buf *b, const char *s)
 	int rc = vd_buf_putc(b, '"');
 	const unsigned char *p = (const unsigned char *)s;
 	while (!rc && *p) {
-		size_t l = utf8_len(p);
+		size_t l = vd_utf8_len(p);
 		if (l == 0) {
 			rc = vd_buf_puts(b, "\\ufffd");
 			p++;
@@ -290,7 +268,7 @@ static const char *xml_clean(vd_buf *tmp, const char *s)
 	vd_buf_clear(tmp);
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p) {
-		size_t l = utf8_len(p);
+		size_t l = vd_utf8_len(p);
 		if (l == 0 || (l == 1 && *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')) {
 			if (vd_buf_puts(tmp, "\xef\xbf\xbd"))
 				return NULL;
@@ -315,7 +293,7 @@ static const char *text_clean(vd_arena *a, const char *s, int term)
 	vd_buf t = VD_BUF_INIT;
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p) {
-		size_t l = utf8_len(p);
+		size_t l = vd_utf8_len(p);
 		if (l == 0)
 			vd_buf_puts(&t, "\xef\xbf\xbd");
 		else if (term && ((l == 1 && (*p < 0x20 || *p == 0x7f)) || (l == 2 && p[0] == 0xc2 && p[1] < 0xa0)))

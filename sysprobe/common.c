@@ -125,6 +125,14 @@ int sp_json_str(vd_buf *b, const char *s)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		int r;
+		size_t l = vd_utf8_len((const unsigned char *)s);
+		if (l != 1) { /* multibyte: as it is if well formed, else U+FFFD */
+			r = l ? vd_buf_put(b, s, l) : vd_buf_puts(b, "\\ufffd");
+			if (r < 0)
+				return -1;
+			s += l ? l - 1 : 0;
+			continue;
+		}
 		switch (c) {
 		case '"': r = vd_buf_puts(b, "\\\""); break;
 		case '\\': r = vd_buf_puts(b, "\\\\"); break;
@@ -132,7 +140,7 @@ int sp_json_str(vd_buf *b, const char *s)
 		case '\t': r = vd_buf_puts(b, "\\t"); break;
 		case '\r': r = vd_buf_puts(b, "\\r"); break;
 		default:
-			r = c < 0x20 ? vd_buf_printf(b, "\\u%04x", c) : vd_buf_putc(b, (char)c);
+			r = c < 0x20 || c == 0x7f ? vd_buf_printf(b, "\\u%04x", c) : vd_buf_putc(b, (char)c);
 		}
 		if (r < 0)
 			return -1;

@@ -121,4 +121,7 @@ double vd_now(void); /* monotonic seconds */
  * quote and where it opened; *words and *n are then NULL and 0. */
 int vd_split_words(vd_arena *a, const char *s, char ***words, size_t *n);
 
+/* length of the well-formed UTF-8 sequence at s, 0 when it is not one */
+size_t vd_utf8_len(const unsigned char *s);
+
 #endif

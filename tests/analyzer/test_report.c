@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include <jansson.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
@@ -514,6 +516,48 @@ static void test_hostile_names(void **state)
 	vd_result_free(r);
 }
 
+/* Every string vidya writes into JSON, whatever bytes the analyzed code
+ * put in a name: the output parses with a strict parser (jansson rejects
+ * invalid UTF-8, overlong forms, surrogates and raw control characters),
+ * valid text comes back unchanged, and anything else becomes U+FFFD. */
+static const char *const hostile[] = {
+	"quote\" back\\slash /slash",
+	"\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x1f\x7f",
+	"bad \xff byte",
+	"cut \xc3",
+	"overlong \xc0\xaf slash",
+	"surrogate \xed\xa0\x80 half",
+	"too big \xf4\x90\x80\x80",
+	"caf\xc3\xa9 \xe6\xbc\xa2 \xf0\x9f\x98\x80",
+	"\x1b[31mred\x1b[0m",
+};
+
+static void test_json_escaping(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+		vd_result *r = make_result();
+		r->blocks[B_LOOP].id = hostile[i];
+		r->blocks[B_LOOP].label = hostile[i];
+		r->blocks[B_LOOP].file = hostile[i];
+		char *j = render(r, VD_FMT_JSON, 0, -1, 0);
+		json_error_t err;
+		json_t *doc = json_loads(j, JSON_REJECT_DUPLICATES, &err);
+		if (!doc)
+			fail_msg("string %zu: %s at line %d: %s", i, err.text, err.line, j);
+		json_decref(doc);
+		free(j);
+		vd_result_free(r);
+	}
+	/* valid text round-trips, byte for byte */
+	vd_result *r = make_result();
+	r->blocks[B_LOOP].id = hostile[7];
+	char *j = render(r, VD_FMT_JSON, 0, -1, 0);
+	assert_non_null(strstr(j, hostile[7]));
+	free(j);
+	vd_result_free(r);
+}
+
 static void test_json(void **state)
 {
 	(void)state;
@@ -742,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_table_long_ids),
 		cmocka_unit_test(test_hostile_names),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_dot),
 		cmocka_unit_test(test_graphml),

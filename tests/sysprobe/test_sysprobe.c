@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "vd_sysprobe.h"
 
 #ifndef VD_SYSPROBE_FIXTURES
@@ -586,6 +588,51 @@ static vd_sysprobe_opts small_opts(void)
 	return o;
 }
 
+/* The strings a probe reports come from the machine (CPU brand, mount
+ * points, mount options, lshw): whatever their bytes, the JSON parses with
+ * a strict parser (jansson: no invalid UTF-8, overlong forms, surrogates or
+ * raw control characters) and valid text comes back unchanged. */
+static void test_json_escaping(void **state)
+{
+	(void)state;
+	static const char *const hostile[] = {
+		"quote\" back\\slash /slash",
+		"\x01\x02\x07\x08\t\n\x0b\x0c\r\x1f\x7f",
+		"bad \xff byte",
+		"cut \xc3",
+		"overlong \xc0\xaf slash",
+		"surrogate \xed\xa0\x80 half",
+		"too big \xf4\x90\x80\x80",
+		"caf\xc3\xa9 \xe6\xbc\xa2 \xf0\x9f\x98\x80",
+	};
+	for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+		vd_sysprobe_report *r = calloc(1, sizeof(*r));
+		assert_non_null(r);
+		r->arena = vd_arena_new();
+		r->version = VD_SYSPROBE_VERSION;
+		r->mode = "quick";
+		r->created = "2026-01-01T00:00:00Z";
+		r->host = r->kernel = hostile[i];
+		r->cpu.model = r->cpu.vendor = r->cpu.features = hostile[i];
+		r->storage.path = r->storage.mount = r->storage.fstype = hostile[i];
+		r->storage.options = r->storage.source = r->storage.device = hostile[i];
+		vd_buf json = VD_BUF_INIT;
+		assert_int_equal(vd_sysprobe_to_json(r, &json), 0);
+		json_error_t err;
+		json_t *doc = json_loads(vd_buf_cstr(&json), JSON_REJECT_DUPLICATES, &err);
+		if (!doc)
+			fail_msg("string %zu: %s at line %d", i, err.text, err.line);
+		if (i == 7) { /* valid UTF-8: unchanged */
+			json_t *h = json_object_get(doc, "host");
+			assert_non_null(h);
+			assert_string_equal(json_string_value(h), hostile[i]);
+		}
+		json_decref(doc);
+		vd_buf_release(&json);
+		vd_sysprobe_free(r);
+	}
+}
+
 static void check_small_report(const vd_sysprobe_report *r, const char *method)
 {
 	const vd_sysprobe_bench *b = &r->bench;
@@ -814,6 +861,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpuinfo_intel),
+		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_cpuinfo_vm_and_arm),
 		cmocka_unit_test(test_cpu_collect_fixture),
 		cmocka_unit_test(test_cpu_live),
