@@ -3102,6 +3102,31 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	return 1;
 }
 
+/* Inside a loop walked once for all its iterations, every scalar it writes
+ * (body, increment, condition) varies per iteration: *w gets them. */
+static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
+{
+	writes_stmt(s->kids[0], w);
+	writes_expr(s->inc, w);
+	writes_expr(s->e, w);
+	for (size_t i = 0; i < w->n; i++) {
+		val *st = storage(c, w->v[i]);
+		if (st && st->k != V_MEM && st->k != V_ARR)
+			*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
+	}
+}
+
+/* After it: they keep what the body left, no longer varying; frees *w. */
+static void loop_settle(ctx *c, varvec *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		val *st = storage(c, w->v[i]);
+		if (st && st->k == V_UNK)
+			st->t &= ~(unsigned)T_VARY;
+	}
+	vd_vec_free(*w);
+}
+
 /* ---- loops run iteration by iteration ------------------------------------------------ */
 
 #define CONCRETE_MAX 1024        /* iterations */
@@ -3206,14 +3231,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		push_note(c, nt);
 		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
 		varvec w = { 0 };
-		writes_stmt(s->kids[0], &w);
-		writes_expr(s->inc, &w);
-		writes_expr(s->e, &w);
-		for (size_t i = 0; i < w.n; i++) {
-			val *st = storage(c, w.v[i]);
-			if (st && st->k != V_MEM && st->k != V_ARR)
-				*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
-		}
+		loop_vary(c, s, &w);
 		c->mult = reach * more;
 		eval(c, s->e);
 		exec(c, s->kids[0]);
@@ -3221,12 +3239,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		if (s->inc)
 			eval(c, s->inc);
 		flush_ops(c);
-		for (size_t i = 0; i < w.n; i++) {
-			val *st = storage(c, w.v[i]);
-			if (st && st->k == V_UNK)
-				st->t &= ~(unsigned)T_VARY;
-		}
-		vd_vec_free(w);
+		loop_settle(c, &w);
 		k += more;
 		c->unk = saved_unk;
 		c->nnotes = saved_notes;
@@ -3376,14 +3389,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	}
 	/* inside the body every scalar the loop writes varies per iteration */
 	varvec w = { 0 };
-	writes_stmt(s->kids[0], &w);
-	writes_expr(s->inc, &w);
-	writes_expr(s->e, &w);
-	for (size_t i = 0; i < w.n; i++) {
-		val *st = storage(c, w.v[i]);
-		if (st && st->k != V_MEM && st->k != V_ARR)
-			*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
-	}
+	loop_vary(c, s, &w);
 
 	size_t gpos0 = c->glog.n;
 	c->glog_on++;
@@ -3428,17 +3434,12 @@ static void exec_loop(ctx *c, ir_stmt *s)
 
 	/* after the loop: the counter is known when the count was; other
 	 * scalars written inside keep what the body left, no longer varying */
-	for (size_t i = 0; i < w.n; i++) {
-		val *st = storage(c, w.v[i]);
-		if (st && st->k == V_UNK)
-			st->t &= ~(unsigned)T_VARY;
-	}
+	loop_settle(c, &w);
 	if (fin_var) {
 		val *st = storage(c, fin_var);
 		if (st)
 			*st = fin;
 	}
-	vd_vec_free(w);
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
 }
