@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "vd_util.h"
 
 typedef struct command {
 	const char *name;
@@ -108,8 +109,20 @@ static void usage(FILE *out)
 		     "3 some translation units could not be parsed\n");
 }
 
+/* the one place out of memory is reported (vd_util.h) */
+static void die_oom(size_t size)
+{
+	static const char msg[] = "vidya: error: out of memory\n";
+	(void)size;
+	if (write(2, msg, sizeof(msg) - 1) < 0) {
+		/* nothing left to report it with */
+	}
+	_exit(VD_EXIT_ERROR);
+}
+
 int main(int argc, char **argv)
 {
+	vd_set_oom_handler(die_oom);
 	if (argc < 2) {
 		usage(stderr);
 		return VD_EXIT_ERROR;

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,66 @@ void vd_error_clear(void)
 	err_msg[0] = '\0';
 }
 
+/* ---- allocation ------------------------------------------------------------ */
+
+static void oom_abort(size_t size)
+{
+	(void)size;
+	abort();
+}
+
+static _Atomic(vd_oom_handler) oom_handler = oom_abort;
+
+vd_oom_handler vd_set_oom_handler(vd_oom_handler h)
+{
+	return atomic_exchange(&oom_handler, h ? h : oom_abort);
+}
+
+static void oom(size_t size)
+{
+	atomic_load(&oom_handler)(size);
+	abort(); /* a handler that returns is a bug: never go on without memory */
+}
+
+void *vd_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *vd_xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+	if (!p)
+		oom(count * size);
+	return p;
+}
+
+void *vd_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom(n);
+	return q;
+}
+
+char *vd_xstrndup(const char *s, size_t n)
+{
+	if (!s)
+		return NULL;
+	char *p = vd_xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *vd_xstrdup(const char *s)
+{
+	return s ? vd_xstrndup(s, strlen(s)) : NULL;
+}
+
 /* ---- vd_buf --------------------------------------------------------------- */
 
 static int buf_grow(vd_buf *b, size_t extra)
@@ -52,12 +113,7 @@ static int buf_grow(vd_buf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 64;
 	while (cap < need)
 		cap *= 2;
-	char *p = realloc(b->ptr, cap);
-	if (!p) {
-		vd_error_set("out of memory");
-		return -1;
-	}
-	b->ptr = p;
+	b->ptr = vd_xrealloc(b->ptr, cap);
 	b->cap = cap;
 	return 0;
 }
@@ -118,7 +174,7 @@ void vd_buf_clear(vd_buf *b)
 
 char *vd_buf_detach(vd_buf *b)
 {
-	char *p = b->ptr ? b->ptr : strdup("");
+	char *p = b->ptr ? b->ptr : vd_xstrdup("");
 	b->ptr = NULL;
 	b->len = b->cap = 0;
 	return p;
@@ -146,7 +202,7 @@ struct vd_arena {
 
 vd_arena *vd_arena_new(void)
 {
-	return calloc(1, sizeof(vd_arena));
+	return vd_xcalloc(1, sizeof(vd_arena));
 }
 
 void *vd_arena_alloc(vd_arena *a, size_t n)
@@ -154,11 +210,7 @@ void *vd_arena_alloc(vd_arena *a, size_t n)
 	n = (n + 15) & ~(size_t)15;
 	if (!a->head || a->head->size - a->head->used < n) {
 		size_t size = n > 60000 ? n : 65536 - sizeof(chunk);
-		chunk *c = malloc(sizeof(chunk) + size);
-		if (!c) {
-			vd_error_set("out of memory");
-			return NULL;
-		}
+		chunk *c = vd_xmalloc(sizeof(chunk) + size);
 		c->next = a->head;
 		c->used = 0;
 		c->size = size;
@@ -229,12 +281,7 @@ int vd_vec_grow_(void **v, size_t *cap, size_t need, size_t elem)
 	size_t n = *cap ? *cap : 8;
 	while (n < need)
 		n *= 2;
-	void *p = realloc(*v, n * elem);
-	if (!p) {
-		vd_error_set("out of memory");
-		return -1;
-	}
-	*v = p;
+	*v = vd_xrealloc(*v, n * elem);
 	*cap = n;
 	return 0;
 }
@@ -265,15 +312,9 @@ uint64_t vd_hash_bytes(const void *p, size_t n)
 
 vd_map *vd_map_new(void)
 {
-	vd_map *m = calloc(1, sizeof(*m));
-	if (!m)
-		return NULL;
+	vd_map *m = vd_xcalloc(1, sizeof(*m));
 	m->cap = 16;
-	m->slots = calloc(m->cap, sizeof(slot));
-	if (!m->slots) {
-		free(m);
-		return NULL;
-	}
+	m->slots = vd_xcalloc(m->cap, sizeof(slot));
 	return m;
 }
 
@@ -291,11 +332,7 @@ static slot *map_find(const vd_map *m, const char *key, uint64_t h)
 static int map_rehash(vd_map *m)
 {
 	size_t ncap = m->cap * 2;
-	slot *ns = calloc(ncap, sizeof(slot));
-	if (!ns) {
-		vd_error_set("out of memory");
-		return -1;
-	}
+	slot *ns = vd_xcalloc(ncap, sizeof(slot));
 	slot *old = m->slots;
 	size_t ocap = m->cap;
 	m->slots = ns;
@@ -314,11 +351,7 @@ int vd_map_put(vd_map *m, const char *key, void *value)
 	uint64_t h = vd_hash_bytes(key, strlen(key));
 	slot *s = map_find(m, key, h);
 	if (!s->key) {
-		s->key = strdup(key);
-		if (!s->key) {
-			vd_error_set("out of memory");
-			return -1;
-		}
+		s->key = vd_xstrdup(key);
 		s->hash = h;
 		m->count++;
 	}
@@ -412,7 +445,7 @@ char *vd_path_join(vd_arena *a, const char *dir, const char *path)
 	char *src = b.ptr ? b.ptr : "";
 	int absolute = src[0] == '/';
 	size_t n = strlen(src);
-	char **parts = malloc((n / 2 + 2) * sizeof(char *));
+	char **parts = vd_xmalloc((n / 2 + 2) * sizeof(char *));
 	size_t np = 0;
 	char *save = NULL;
 	for (char *t = strtok_r(src, "/", &save); t; t = strtok_r(NULL, "/", &save)) {

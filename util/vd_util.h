@@ -8,6 +8,16 @@
  * Memory: vd_arena is a bump allocator freed in one call (PDG facts, one per
  * run or per translation unit); vd_buf is a growable string; VD_VEC is a
  * typed growable array; vd_map is an open-addressing string -> pointer map.
+ *
+ * Out of memory is fatal, and only one place decides what that means (git's
+ * xmalloc, redis's zmalloc): every allocation in vidya's libraries goes
+ * through vd_xmalloc and friends, which call the out-of-memory handler when
+ * malloc fails.  The handler does not return.  The default one aborts; the
+ * CLI installs one that prints "out of memory" and exits with its error code.
+ * So the library never prints or exits by itself, and callers never check an
+ * allocation: vd_buf_*, vd_vec_push, vd_map_put and the vd_arena functions
+ * cannot fail (the ones returning int always return 0, kept so that old
+ * call sites still compile; new code ignores the value).
  */
 #ifndef VD_UTIL_H
 #define VD_UTIL_H
@@ -36,6 +46,19 @@ void vd_error_set(const char *fmt, ...) VD_PRINTF(1, 2);
 void vd_error_setv(const char *fmt, va_list ap);
 const char *vd_error_last(void);
 void vd_error_clear(void);
+
+/* ---- allocation (out of memory is fatal, see above) ----------------------- */
+
+/* called with the size that could not be allocated; must not return */
+typedef void (*vd_oom_handler)(size_t size);
+/* installs h (NULL: the default, abort()); returns the previous handler */
+vd_oom_handler vd_set_oom_handler(vd_oom_handler h);
+
+void *vd_xmalloc(size_t n);
+void *vd_xcalloc(size_t count, size_t size);
+void *vd_xrealloc(void *p, size_t n);
+char *vd_xstrdup(const char *s);             /* NULL stays NULL */
+char *vd_xstrndup(const char *s, size_t n);  /* NULL stays NULL */
 
 /* ---- growable string ----------------------------------------------------- */
 
@@ -75,7 +98,7 @@ void vd_arena_free(vd_arena *a);
 
 int vd_vec_grow_(void **v, size_t *cap, size_t need, size_t elem);
 
-/* evaluates to 0 on success, -1 when out of memory */
+/* evaluates to 0 (out of memory is fatal) */
 #define vd_vec_push(vec, x)                                                    \
 	(vd_vec_grow_((void **)&(vec).v, &(vec).cap, (vec).n + 1,             \
 		      sizeof(*(vec).v))                                       \
@@ -90,7 +113,7 @@ int vd_vec_grow_(void **v, size_t *cap, size_t need, size_t elem);
 typedef struct vd_map vd_map;
 
 vd_map *vd_map_new(void);
-/* keys are copied; returns 0 or -1 (out of memory) */
+/* keys are copied; returns 0 (out of memory is fatal) */
 int vd_map_put(vd_map *m, const char *key, void *value);
 void *vd_map_get(const vd_map *m, const char *key);
 int vd_map_has(const vd_map *m, const char *key);

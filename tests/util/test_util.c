@@ -1,7 +1,7 @@
 /*
  * test_util.c - cmocka tests for util/: vd_split_words, the one splitter
  * of --args strings (the CLI checks with it, the evaluator builds argv
- * with it).
+ * with it) - and the out-of-memory policy (vd_xmalloc calls the handler).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "vd_util.h"
@@ -82,6 +83,38 @@ static void test_unbalanced(void **state)
 	expect_error("\"", "character 1");
 }
 
+/* out of memory: the installed handler is called with the size, and
+ * vd_xmalloc never returns NULL to its caller */
+static jmp_buf oom_jump;
+static size_t oom_size;
+
+static void oom_catch(size_t size)
+{
+	oom_size = size;
+	longjmp(oom_jump, 1);
+}
+
+static void test_oom_handler(void **state)
+{
+	(void)state;
+	vd_oom_handler old = vd_set_oom_handler(oom_catch);
+	volatile int reached = 0;
+	size_t huge = SIZE_MAX / 2;
+	if (setjmp(oom_jump) == 0) {
+		void *p = vd_xmalloc(huge);
+		reached = 1; /* not reached: the allocation cannot succeed */
+		free(p);
+	}
+	assert_int_equal(reached, 0);
+	assert_true(oom_size == huge);
+	assert_ptr_equal(vd_set_oom_handler(old), oom_catch);
+	/* the ordinary path still works */
+	char *s = vd_xstrdup("abc");
+	assert_string_equal(s, "abc");
+	free(s);
+	assert_null(vd_xstrdup(NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -89,6 +122,7 @@ int main(void)
 		cmocka_unit_test(test_quotes),
 		cmocka_unit_test(test_backslash),
 		cmocka_unit_test(test_unbalanced),
+		cmocka_unit_test(test_oom_handler),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
