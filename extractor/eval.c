@@ -1284,6 +1284,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		case OP_DEREF:
 			if (a.k == V_REF)
 				return *a.ref;
+			if (a.k == V_FUNC) /* (*work)(...): a function designator */
+				return a;
 			if (a.k == V_STR)
 				return vint((unsigned char)a.s[0]);
 			if (a.k == V_ARR && a.i >= 0 && a.i < a.a->n) {
@@ -3144,6 +3146,33 @@ static void set_iters(ctx *c, int block, double iters)
 		c->v->iterations(c->v->payload, block, iters);
 }
 
+/* 1 when `st` (a loop body) can leave its loop: a break at this loop's level
+ * (not inside an inner loop or switch), a return, a goto */
+static int stmt_leaves(const ir_stmt *st, int nested)
+{
+	if (!st)
+		return 0;
+	switch (st->kind) {
+	case S_BREAK:
+		return !nested;
+	case S_RETURN:
+	case S_GOTO:
+		return 1;
+	case S_FOR:
+	case S_WHILE:
+	case S_DO:
+	case S_SWITCH:
+		nested = 1;
+		break;
+	default:
+		break;
+	}
+	for (int i = 0; i < st->nkids; i++)
+		if (stmt_leaves(st->kids[i], nested))
+			return 1;
+	return 0;
+}
+
 /* A loop whose condition can be decided on every iteration - a search over
  * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
  * `while (left > 0) left -= write(...)`, a short counted loop that may
@@ -3154,11 +3183,18 @@ static void set_iters(ctx *c, int block, double iters)
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early)
 {
 	vd_project *p = c->p;
-	if (p->opts.paths_all || c->conc_depth >= 2 || !s->e || !s->nkids)
+	if (p->opts.paths_all || c->conc_depth >= 2 || !s->nkids)
 		return 0;
-	ir_expr *ce = strip_casts(s->e);
+	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
+	/* `for (;;)`, `while (1)`: left by a break or return only */
+	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
+	if (forever && s->kind == S_DO)
+		forever = 0; /* do { } while (1): rare, not worth its own case */
 	if (trip >= 0) {
 		if (!(early && trip <= 16))
+			return 0;
+	} else if (forever) {
+		if (!stmt_leaves(s->kids[0], 0))
 			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
@@ -3187,7 +3223,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	int undecided = 0;
 	for (;;) {
 		c->mult = reach;
-		if (s->kind != S_DO || k > 0) {
+		if (s->e && (s->kind != S_DO || k > 0)) {
 			val cv = eval(c, s->e);
 			flush_ops(c);
 			int t = truth(&cv);
@@ -3212,6 +3248,14 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		if (s->inc)
 			eval(c, s->inc);
 		flush_ops(c);
+		if (forever && c->conc_soft) {
+			/* the way out now rests on something unknown: the
+			 * iterations so far, then the rest as a loop of unknown
+			 * count (no "upper bound" note: it is not one) */
+			c->conc_soft = 0;
+			undecided = 1;
+			break;
+		}
 	}
 	c->conc_depth--;
 	c->conc_cond = sc, c->conc_loops = sl, c->conc_switches = ss, c->conc_fr = sf;
@@ -3233,7 +3277,8 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		varvec w = { 0 };
 		loop_vary(c, s, &w);
 		c->mult = reach * more;
-		eval(c, s->e);
+		if (s->e)
+			eval(c, s->e);
 		exec(c, s->kids[0]);
 		c->brk = 0;
 		if (s->inc)
@@ -3444,6 +3489,56 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	c->nnotes = saved_notes;
 }
 
+/* A switch arm's value: NULL (default), one label, or the list of the
+ * labels stacked on it (an E_COMMA) */
+static int case_labels(const ir_expr *v)
+{
+	return v && v->kind == E_COMMA ? v->nkids : 1;
+}
+
+static int case_matches(ctx *c, ir_expr *v, long long x)
+{
+	if (!v)
+		return 0;
+	int n = v->kind == E_COMMA ? v->nkids : 1;
+	for (int i = 0; i < n; i++) {
+		val cv = eval(c, v->kind == E_COMMA ? v->kids[i] : v);
+		if (cv.k == V_INT && cv.i == x)
+			return 1;
+	}
+	return 0;
+}
+
+/* 1 when control can run off the end of a switch arm into the next one:
+ * its last statement is not a break, return, goto, continue or a call
+ * that ends the program */
+static int arm_falls(const ir_stmt *arm)
+{
+	while (arm && arm->kind == S_SEQ && arm->nkids > 0)
+		arm = arm->kids[arm->nkids - 1];
+	if (!arm || arm->kind == S_SEQ)
+		return 1;
+	switch (arm->kind) {
+	case S_BREAK:
+	case S_RETURN:
+	case S_GOTO:
+	case S_CONTINUE:
+		return 0;
+	default:
+		return !vd_stmt_exits(arm);
+	}
+}
+
+/* arm a of a switch, and the arms after it that it falls through into */
+static void exec_arm(ctx *c, ir_stmt *s, int a)
+{
+	for (int i = a; i < s->nkids; i++) {
+		exec(c, s->kids[i]);
+		if (!arm_falls(s->kids[i]) || c->brk || (c->fr && c->fr->returned))
+			break;
+	}
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	vd_project *p = c->p;
@@ -3468,11 +3563,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	}
 	if (s->kind == S_SWITCH && k.k == V_INT) {
 		live = -1;
-		for (int i = 0; i < narms; i++) {
-			val cv = s->case_vals[i] ? eval(c, s->case_vals[i]) : unk(0);
-			if (cv.k == V_INT && cv.i == k.i)
+		for (int i = 0; i < narms && live < 0; i++)
+			if (case_matches(c, s->case_vals[i], k.i))
 				live = i;
-		}
 		if (live < 0)
 			for (int i = 0; i < narms; i++)
 				if (!s->case_vals[i])
@@ -3480,7 +3573,10 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	}
 	if (live >= 0) {
 		c->switch_depth += s->kind == S_SWITCH;
-		exec(c, s->kids[live]);
+		if (s->kind == S_SWITCH)
+			exec_arm(c, s, live);
+		else
+			exec(c, s->kids[live]);
 		c->switch_depth -= s->kind == S_SWITCH;
 	} else if (live == -2) {
 		/* both arms may run: walk each from the same state, each at its
@@ -3514,12 +3610,15 @@ static void exec_branch(ctx *c, ir_stmt *s)
 				bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 			}
 		} else {
-			int has_default = 0;
-			for (int i = 0; i < narms; i++)
+			/* each label one way in (`case '1': ... case '9':` nine) */
+			int has_default = 0, ways = 0;
+			for (int i = 0; i < narms; i++) {
 				has_default |= !s->case_vals[i];
-			int ways = narms + !has_default;
+				ways += case_labels(s->case_vals[i]);
+			}
+			ways += !has_default;
 			for (int i = 0; i < narms; i++)
-				pr[i] = 1.0 / ways;
+				pr[i] = (double)case_labels(s->case_vals[i]) / ways;
 			rest = has_default ? 0 : 1.0 / ways;
 			nt = note(c, "switch at %s:%d: value unknown, each of %d cases taken with "
 				     "probability %.2f", b->file, s->line, ways, 1.0 / ways);
@@ -3558,7 +3657,10 @@ static void exec_branch(ctx *c, ir_stmt *s)
 					*st = before[i];
 			}
 			c->mult = m0 * pr[a];
-			exec(c, s->kids[a]);
+			if (s->kind == S_SWITCH)
+				exec_arm(c, s, a);
+			else
+				exec(c, s->kids[a]);
 			flush_ops(c);
 			if (c->fr) { /* the share of this arm's entries that go on after it */
 				survive += pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);

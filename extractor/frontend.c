@@ -1010,20 +1010,34 @@ static ir_stmt *lower_switch(lower *L, CXCursor c, cursors *ch)
 			}
 			if (i == items.n)
 				break;
-			/* unwrap `case a: case b: stmt` to the innermost statement */
-			ir_expr *val = NULL;
+			/* unwrap `case a: case b: stmt` to the innermost statement,
+			 * keeping every label: one arm whose value is the list of
+			 * them (an E_COMMA, which no case label can be in C); a
+			 * `default:` among them makes the arm the default */
+			VD_VEC(ir_expr *) labels = { 0 };
+			int is_default = 0;
 			CXCursor inner = it;
 			while (clang_getCursorKind(inner) == CXCursor_CaseStmt ||
 			       clang_getCursorKind(inner) == CXCursor_DefaultStmt) {
 				cursors cc = children(inner);
-				if (clang_getCursorKind(inner) == CXCursor_CaseStmt && cc.n >= 1 && !val)
-					val = lower_expr(L, cc.v[0]);
+				if (clang_getCursorKind(inner) == CXCursor_DefaultStmt)
+					is_default = 1;
+				else if (cc.n >= 1)
+					vd_vec_push(labels, lower_expr(L, cc.v[0]));
 				CXCursor next = cc.n ? cc.v[cc.n - 1] : clang_getNullCursor();
 				vd_vec_free(cc);
 				if (clang_Cursor_isNull(next))
 					break;
 				inner = next;
 			}
+			ir_expr *val = NULL;
+			if (!is_default && labels.n == 1) {
+				val = labels.v[0];
+			} else if (!is_default && labels.n > 1) {
+				val = mk(L, E_COMMA, it);
+				set_kids(L, val, labels.v, (int)labels.n);
+			}
+			vd_vec_free(labels);
 			cur = mks(L, S_SEQ, it);
 			vd_vec_push(arms, cur);
 			vd_vec_push(vals, val);
