@@ -2704,8 +2704,7 @@ static int count_writes(ir_stmt *s, ir_var *v)
 }
 
 /* Can the loop body leave the loop early?  A `break` at this loop's level
- * (not in a nested loop or switch), a `return`, or a call that never
- * returns. */
+ * (not in a nested loop or switch), a `return` or a `goto`. */
 static int exits_early(const ir_stmt *s, int nested)
 {
 	if (!s)
@@ -2714,6 +2713,7 @@ static int exits_early(const ir_stmt *s, int nested)
 	case S_BREAK:
 		return !nested;
 	case S_RETURN:
+	case S_GOTO:
 		return 1;
 	case S_FOR:
 	case S_WHILE:
@@ -3146,33 +3146,6 @@ static void set_iters(ctx *c, int block, double iters)
 		c->v->iterations(c->v->payload, block, iters);
 }
 
-/* 1 when `st` (a loop body) can leave its loop: a break at this loop's level
- * (not inside an inner loop or switch), a return, a goto */
-static int stmt_leaves(const ir_stmt *st, int nested)
-{
-	if (!st)
-		return 0;
-	switch (st->kind) {
-	case S_BREAK:
-		return !nested;
-	case S_RETURN:
-	case S_GOTO:
-		return 1;
-	case S_FOR:
-	case S_WHILE:
-	case S_DO:
-	case S_SWITCH:
-		nested = 1;
-		break;
-	default:
-		break;
-	}
-	for (int i = 0; i < st->nkids; i++)
-		if (stmt_leaves(st->kids[i], nested))
-			return 1;
-	return 0;
-}
-
 /* A loop whose condition can be decided on every iteration - a search over
  * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
  * `while (left > 0) left -= write(...)`, a short counted loop that may
@@ -3194,7 +3167,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		if (!(early && trip <= 16))
 			return 0;
 	} else if (forever) {
-		if (!stmt_leaves(s->kids[0], 0))
+		if (!exits_early(s->kids[0], 0))
 			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
