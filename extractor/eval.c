@@ -201,6 +201,10 @@ typedef struct ctx {
 	 * of its local arrays in the arena */
 	val *free_elems[ARR_SMALL + 1];
 	unsigned long nframes; /* frames entered so far: the next serial */
+	/* the read of a read-to-the-end loop under way (eof_loop_trip): its
+	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
+	const ir_expr *eof_call;
+	double eof_bytes, eof_reach, eof_trip;
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -2190,6 +2194,9 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		}
 		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
 			bytes += (double)ce->extra_bytes;
+		if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0)
+			/* a read-to-the-end loop: the file's bytes over its calls */
+			bytes = c->eof_bytes * c->eof_reach / c->mult;
 		for (int i = 0; bytes >= 0 && i < n; i++)
 			if (args[i].t & T_ASSUMED) { /* sized from an assumed loop bound */
 				ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
@@ -2251,6 +2258,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	leave(c, e->block);
 	if (ce->op == VD_OP_OPEN)
 		ret.t |= T_OK;
+	else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
+		ret = io_success(ce, args, n, c->eof_bytes / c->eof_trip, 1);
 	else
 		ret = io_success(ce, args, n, data ? ev.bytes : -1, data && !(ev.unknown & P_BIT(3)));
 	return ret;
@@ -3290,6 +3299,46 @@ static ir_expr *find_read(ir_expr *e)
  * path is known and that exists now: its size / the bytes per call
  * iterations (the size at analysis time stands for the size at run time,
  * and the note says so).  -1 when the loop is not one. */
+/* Calls a line reader makes on the file at `path` until it returns EOF
+ * (not counting that last call): one per line for getline/getdelim (lines
+ * end at `delim`), ceil(L / (n - 1)) for a line of L bytes for fgets with a
+ * buffer of n.  The first SCAN_MAX bytes are read; a larger file is
+ * extrapolated from them.  -1 when the file cannot be read. */
+#define SCAN_MAX (64L << 20)
+static double count_line_calls(const char *path, int delim, double n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	double per = n > 1 ? n - 1 : 0; /* fgets: bytes per call at most */
+	double calls = 0, len = 0;
+	long seen = 0;
+	int ch;
+	while (seen < SCAN_MAX && (ch = getc(f)) != EOF) {
+		seen++;
+		len++;
+		if (ch == delim) {
+			calls += per > 0 ? ceil(len / per) : 1;
+			len = 0;
+		}
+	}
+	int more = ch != EOF && getc(f) != EOF;
+	if (len > 0 && !more)
+		calls += per > 0 ? ceil(len / per) : 1; /* a last line without its end */
+	struct stat st;
+	if (more && fstat(fileno(f), &st) == 0 && seen > 0)
+		calls = calls * ((double)st.st_size / (double)seen);
+	fclose(f);
+	return calls;
+}
+
+static int line_reader(const char *name)
+{
+	return !strcmp(name, "fgets") || !strcmp(name, "fgets_unlocked") ||
+	       !strcmp(name, "getline") || !strcmp(name, "getdelim") ||
+	       !strcmp(name, "__getdelim");
+}
+
 static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 {
 	ir_expr *r = find_read(s->e);
@@ -3331,13 +3380,38 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 		 known_num(&args[ce->size_arg]) && known_num(&args[ce->count_arg]))
 		bytes = num(&args[ce->size_arg]) * num(&args[ce->count_arg]);
 	struct stat st;
-	if (!path || bytes <= 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+	int lines = line_reader(ce->name);
+	if (lines && !strncmp(ce->name, "fgets", 5) && bytes <= 1)
 		return -1;
-	double trip = ceil((double)st.st_size / bytes);
-	*why = note(c, "loop at %s:%d reads %s to its end: %.0f iterations from its size now "
-		       "(%lld bytes / %.0f per %s)",
-		    c->p->blocks.v[s->block].file, s->line, path, trip, (long long)st.st_size, bytes,
-		    ce->name);
+	if (!path || (!lines && bytes <= 0) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	double trip;
+	if (lines) {
+		/* one call per line (or per buffer's worth of a long line) */
+		int delim = '\n';
+		if (strstr(ce->name, "getdelim")) {
+			if (n < 3 || args[2].k != V_INT)
+				return -1;
+			delim = (int)(unsigned char)args[2].i;
+		}
+		trip = count_line_calls(path, delim, strstr(ce->name, "fgets") ? bytes : 0);
+		if (trip < 0)
+			return -1;
+		*why = note(c, "loop at %s:%d reads %s to its end: %.0f iterations, one per %s call "
+			       "on its lines now (%lld bytes)",
+			    c->p->blocks.v[s->block].file, s->line, path, trip, ce->name,
+			    (long long)st.st_size);
+	} else {
+		trip = ceil((double)st.st_size / bytes);
+		*why = note(c, "loop at %s:%d reads %s to its end: %.0f iterations from its size "
+			       "now (%lld bytes / %.0f per %s)",
+			    c->p->blocks.v[s->block].file, s->line, path, trip,
+			    (long long)st.st_size, bytes, ce->name);
+	}
+	/* the calls move the file's bytes, the last ones fewer than asked */
+	c->eof_call = r;
+	c->eof_bytes = (double)st.st_size;
+	c->eof_trip = trip;
 	return trip;
 }
 
@@ -3371,9 +3445,19 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	else
 		trip = trip_count(c, s, &fin_var, &fin, &lc);
 	const char *eof_note = NULL;
+	const ir_expr *eof_call0 = c->eof_call;
+	double eof_bytes0 = c->eof_bytes, eof_reach0 = c->eof_reach;
+	c->eof_call = NULL;
 	if (trip < 0 && (trip = eof_loop_trip(c, s, &eof_note)) >= 0) {
+		c->eof_reach = reach;
 		c->early_exit = 0;
 		annotate(c, s->block, 0, eof_note);
+	}
+	if (!c->eof_call) { /* an outer loop's read is its own business */
+		c->eof_call = eof_call0;
+		c->eof_bytes = eof_bytes0;
+		c->eof_reach = eof_reach0;
+		eof_call0 = NULL;
 	}
 	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit)) {
 		c->mult = saved_mult;
@@ -3457,6 +3541,11 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		val *st = storage(c, fin_var);
 		if (st)
 			*st = fin;
+	}
+	if (eof_note) {
+		c->eof_call = eof_call0;
+		c->eof_bytes = eof_bytes0;
+		c->eof_reach = eof_reach0;
 	}
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
