@@ -164,11 +164,6 @@ cleanup:
 	return rc;
 }
 
-static const char *severity_name(vd_diag_severity sev)
-{
-	return sev == VD_DIAG_ERROR ? "error" : sev == VD_DIAG_WARNING ? "warning" : "note";
-}
-
 static int save_diags(vd_store *s, const vd_result *r, long run_id)
 {
 	sqlite3_stmt *st = NULL;
@@ -183,7 +178,7 @@ static int save_diags(vd_store *s, const vd_result *r, long run_id)
 		const vd_diag *d = &r->diags[i];
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-		bind_text(st, 3, severity_name(d->severity));
+		bind_text(st, 3, vd_severity_name(d->severity));
 		bind_text(st, 4, d->file);
 		sqlite3_bind_int(st, 5, d->line);
 		bind_text(st, 6, d->message);
@@ -434,9 +429,7 @@ static int load_diags(vd_store *s, long run_id, vd_result *r)
 		vd_diag d;
 		const char *sev = (const char *)sqlite3_column_text(st, 0);
 		memset(&d, 0, sizeof(d));
-		d.severity = sev && strcmp(sev, "error") == 0     ? VD_DIAG_ERROR
-			     : sev && strcmp(sev, "warning") == 0 ? VD_DIAG_WARNING
-								  : VD_DIAG_NOTE;
+		d.severity = vd_severity_parse(sev);
 		d.file = col_text(st, 1, r->arena);
 		d.line = sqlite3_column_int(st, 2);
 		d.message = col_text(st, 3, r->arena);
