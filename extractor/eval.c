@@ -2503,7 +2503,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		if (!nt && c->steps > c->step_limit) {
 			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
 			if (!c->budget_noted)
-				vd_project_diag(c->p, 1, where, e->line,
+				vd_project_diag(c->p, VD_DIAG_WARNING, where, e->line,
 						"evaluation budget of %ld steps exhausted here: calls from here "
 						"on are not unrolled and are marked unknown; the functions they "
 						"call are analyzed once on their own, flagged",
@@ -3787,7 +3787,7 @@ static val argv_value(ctx *c, int *argc_out)
 	char **words = NULL;
 	size_t n = 0;
 	if (vd_split_words(c->a, c->p->opts.args, &words, &n) != 0) {
-		vd_project_diag(c->p, 1, NULL, 0, "--args: %s: argc and argv are unknown",
+		vd_project_diag(c->p, VD_DIAG_WARNING, NULL, 0, "--args: %s: argc and argv are unknown",
 				vd_error_last());
 		*argc_out = -1;
 		return unk(0);
@@ -3872,7 +3872,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		nentries++;
 	}
 	if (nentries > 1)
-		vd_project_diag(p, 0, entry->file, entry->line,
+		vd_project_diag(p, VD_DIAG_NOTE, entry->file, entry->line,
 				"%d functions are named '%s' (several programs?): analyzing %s:%s from "
 				"the entry; %s %s analyzed as unreachable code (choose with --entry "
 				"FILE:%s)",
@@ -3889,7 +3889,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 			args[1] = unk(0);
 		call_function(&c, entry, args, 2);
 	} else {
-		vd_project_diag(p, 0, NULL, 0,
+		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
 				"entry point '%s' not found: every function is analyzed on its own",
 				p->opts.entry);
 	}
@@ -3936,7 +3936,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 	if (p->opts.args && entry)
 		for (int i = 1; i < c.nargv; i++)
 			if (!c.argv_read[i])
-				vd_project_diag(p, 1, entry->file, entry->line,
+				vd_project_diag(p, VD_DIAG_WARNING, entry->file, entry->line,
 						"--args: '%s' (argv[%d]) is never read by the code analyzed: "
 						"it changed nothing",
 						c.argv_words[i], i);
@@ -3946,7 +3946,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		char name[256];
 		snprintf(name, sizeof(name), "%.*s", (int)(eq ? (size_t)(eq - d) : strlen(d)), d);
 		if (!vd_map_has(p->defines_read, name))
-			vd_project_diag(p, 1, NULL, 0,
+			vd_project_diag(p, VD_DIAG_WARNING, NULL, 0,
 					"--define %s: no variable, struct field or macro of that name is "
 					"read by the code analyzed: it changed nothing",
 					name);

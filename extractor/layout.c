@@ -22,7 +22,7 @@ typedef struct parent_ctx {
 	int in_loop;  /* inside a loop of its function */
 } parent_ctx;
 
-static int add_block(vd_project *p, int kind, const char *id, const char *file, const char *fn,
+static int add_block(vd_project *p, vd_kind kind, const char *id, const char *file, const char *fn,
 		     const char *label, int line, int end_line, int parent)
 {
 	vd_sblock b = { 0 };
@@ -37,12 +37,11 @@ static int add_block(vd_project *p, int kind, const char *id, const char *file, 
 	b.file_block = parent >= 0 ? p->blocks.v[parent].file_block : -1;
 	if (kind == VD_KIND_FILE)
 		b.file_block = (int)p->blocks.n;
-	if (vd_vec_push(p->blocks, b))
-		return -1;
+	vd_vec_push(p->blocks, b);
 	return (int)p->blocks.n - 1;
 }
 
-static int child_block(vd_project *p, parent_ctx *pc, int kind, const char *label, int line,
+static int child_block(vd_project *p, parent_ctx *pc, vd_kind kind, const char *label, int line,
 		       int end_line)
 {
 	static const char *names[] = { "loop", "branch", "call", "io" };
