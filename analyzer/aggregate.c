@@ -274,23 +274,23 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 	in.reach = reach;
 	in.iters = iters;
 	const vd_sblock *s = &g->sb[block];
-	if (s->kind == VD_SB_FUNCTION) {
+	if (s->kind == VD_KIND_FUNCTION) {
 		in.stack0 = g->stack;
 		g->stack += (double)s->frame_bytes;
 		in.smax = (double)s->frame_bytes;
-	} else if (s->kind == VD_SB_LOOP || s->kind == VD_SB_BRANCH) {
+	} else if (s->kind == VD_KIND_LOOP || s->kind == VD_KIND_BRANCH) {
 		in.stack0 = g->stack - (double)s->frame_bytes;
 		in.smax = (double)s->frame_bytes;
 	} else {
 		in.stack0 = g->stack;
 	}
 	if (in.active) {
-		b->executions += s->kind == VD_SB_LOOP ? iters : reach;
+		b->executions += s->kind == VD_KIND_LOOP ? iters : reach;
 		/* an assumption (an unknown trip count around the block, say)
 		 * matters only to the I/O inside: applied at leave() if any ran */
 		in.unk = unknown;
 		in.note = note;
-		if (s->kind == VD_SB_CALL && note) {
+		if (s->kind == VD_KIND_CALL && note) {
 			b->unk |= unknown;
 			add_note(b->notes, &b->nnotes, note);
 			{
@@ -347,7 +347,7 @@ static void on_leave(void *pl, int block)
 	const vd_sblock *s = &g->sb[in.block];
 	bstate *b = &g->b[in.block];
 	touch(g, in.block);
-	if (s->kind == VD_SB_LOOP) {
+	if (s->kind == VD_KIND_LOOP) {
 		/* the body was walked once: what it leaves allocated grows per
 		 * iteration */
 		double trip = in.reach > 0 ? in.iters / in.reach : 0;
@@ -376,7 +376,7 @@ static void on_leave(void *pl, int block)
 			}
 		}
 	}
-	if (s->kind == VD_SB_FUNCTION)
+	if (s->kind == VD_KIND_FUNCTION)
 		g->stack -= (double)s->frame_bytes;
 	if (in.active && g->io_events > in.io0) {
 		b->unk |= in.unk;
@@ -399,7 +399,7 @@ static void add_file(agg *g, int block, const vd_io_event *e)
 		per = vd_arena_alloc(g->a, sizeof(double));
 		vd_map_put(g->fileset, key, per);
 	}
-	double add = e->file_per_exec && e->op == VD_IOOP_OPEN ? e->count : 0;
+	double add = e->file_per_exec && e->op == VD_OP_OPEN ? e->count : 0;
 	*per += add;
 	/* the innermost capture this block lies inside records the pair */
 	for (size_t k = g->caps.n; k-- > 0;) {
@@ -425,7 +425,7 @@ static void add_event(agg *g, int block, const vd_io_event *e, double secs)
 		b->p[VD_p4] += n;
 	if (e->conditional)
 		b->p[VD_p5] += n;
-	if (e->op == VD_IOOP_FLUSH || e->op == VD_IOOP_SYNC || (e->op == VD_IOOP_WRITE && e->sync_handle))
+	if (e->op == VD_OP_FLUSH || e->op == VD_OP_SYNC || (e->op == VD_OP_WRITE && e->sync_handle))
 		b->p[VD_p7] += n;
 	if (e->is_data) {
 		b->p[VD_p3] += e->bytes * n;
@@ -444,12 +444,6 @@ static void add_event(agg *g, int block, const vd_io_event *e, double secs)
 	}
 	if (e->file >= 0)
 		add_file(g, block, e);
-}
-
-static const char *opname(int op)
-{
-	static const char *n[] = { "none", "open", "close", "read", "write", "seek", "flush", "sync", "meta" };
-	return op >= 0 && op <= 8 ? n[op] : "none";
 }
 
 static void on_io(void *pl, const vd_io_event *e)
@@ -478,7 +472,7 @@ static void on_io(void *pl, const vd_io_event *e)
 	s->bytes += e->bytes * e->count;
 	s->api = e->api;
 	s->call = e->call;
-	s->op = opname(e->op);
+	s->op = vd_opclass_name(e->op);
 	if (e->async)
 		s->flags |= VD_IO_ASYNC;
 	if (e->collective)
@@ -522,7 +516,7 @@ static void on_ops(void *pl, double n, unsigned unknown)
 			g->b[c->block].ops += n;
 			g->b[c->block].unk |= flag;
 		}
-		if (g->sb[c->block].kind == VD_SB_FUNCTION)
+		if (g->sb[c->block].kind == VD_KIND_FUNCTION)
 			fn_file = g->sb[c->block].file_block;
 	}
 	if (*g->phase == 1 && fn_file >= 0) {
@@ -636,7 +630,7 @@ static void add_fileset(agg *g, int block, int file, double per)
 {
 	vd_io_event e = { 0 };
 	e.file = file;
-	e.op = per > 0 ? VD_IOOP_OPEN : VD_IOOP_NONE;
+	e.op = per > 0 ? VD_OP_OPEN : VD_OP_NONE;
 	e.file_per_exec = per > 0;
 	e.count = per;
 	add_file(g, block, &e);
@@ -815,7 +809,7 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	r->nblocks = g.nsb;
 	size_t nsites = 0;
 	for (size_t i = 0; i < g.nsb; i++)
-		nsites += g.sb[i].kind == VD_SB_IO;
+		nsites += g.sb[i].kind == VD_KIND_IO;
 	r->sites = calloc(nsites ? nsites : 1, sizeof(vd_iosite));
 	for (size_t i = 0; i < g.nsb; i++) {
 		const vd_sblock *s = &g.sb[i];
@@ -836,7 +830,7 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 		o->unknown_mask = b->unk;
 		o->unknowns = join_notes(A, b->notes, b->nnotes);
 		o->reachable = b->reached != 2;
-		if (s->kind == VD_SB_IO) {
+		if (s->kind == VD_KIND_IO) {
 			site *st = &g.sites[i];
 			vd_iosite *x = &r->sites[r->nsites++];
 			x->block_id = o->id;
@@ -856,7 +850,7 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	}
 	/* file blocks: peaks are the largest of their functions' */
 	for (size_t i = 0; i < g.nsb; i++)
-		if (g.sb[i].kind == VD_SB_FUNCTION && r->blocks[i].reachable) {
+		if (g.sb[i].kind == VD_KIND_FUNCTION && r->blocks[i].reachable) {
 			vd_block *fb = &r->blocks[g.sb[i].file_block];
 			if (r->blocks[i].p[VD_p10] > fb->p[VD_p10])
 				fb->p[VD_p10] = r->blocks[i].p[VD_p10];

@@ -138,35 +138,6 @@ long vd_result_find(const vd_result *r, const char *id)
 
 /* ---- names ------------------------------------------------------------------ */
 
-static const char *const kind_names[VD_KIND__COUNT] = {
-	[VD_KIND_PROGRAM] = "program",
-	[VD_KIND_FILE] = "file",
-	[VD_KIND_FUNCTION] = "function",
-	[VD_KIND_LOOP] = "loop",
-	[VD_KIND_BRANCH] = "branch",
-	[VD_KIND_CALL] = "call",
-	[VD_KIND_IO] = "io",
-};
-
-const char *vd_kind_name(vd_kind k)
-{
-	if ((int)k < 0 || k >= VD_KIND__COUNT)
-		return "unknown";
-	return kind_names[k];
-}
-
-int vd_kind_parse(const char *s, vd_kind *out)
-{
-	for (int k = 0; s && k < VD_KIND__COUNT; k++)
-		if (strcasecmp(s, kind_names[k]) == 0) {
-			*out = (vd_kind)k;
-			return 0;
-		}
-	vd_error_set("unknown block kind '%s' (expected program, file, function, "
-		     "loop, branch, call or io)", s ? s : "");
-	return -1;
-}
-
 static const struct {
 	const char *name;
 	vd_report_format fmt;

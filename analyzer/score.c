@@ -187,11 +187,11 @@ double vd_pcache_io_seconds(vd_pcache *pc, const vd_io_event *e, double stat_siz
 	int stdio = e->api && !strcmp(e->api, "stdio");
 	pfile *f = pfile_of(pc, e->file, stat_size);
 	switch (e->op) {
-	case VD_IOOP_OPEN:
-	case VD_IOOP_CLOSE:
-	case VD_IOOP_META:
+	case VD_OP_OPEN:
+	case VD_OP_CLOSE:
+	case VD_OP_META:
 		t = n * F->meta;
-		if (e->op == VD_IOOP_OPEN && e->create && (stat_size < 0 || e->file_per_exec))
+		if (e->op == VD_OP_OPEN && e->create && (stat_size < 0 || e->file_per_exec))
 			t = n * F->create; /* a new file: directory entry, inode, journal */
 		if (f && e->drop) {
 			f->cached = f->dirty; /* dirty pages stay until written back */
@@ -204,14 +204,14 @@ double vd_pcache_io_seconds(vd_pcache *pc, const vd_io_event *e, double stat_siz
 			}
 		}
 		break;
-	case VD_IOOP_SEEK:
+	case VD_OP_SEEK:
 		t = n * F->syscall;
 		break;
-	case VD_IOOP_FLUSH:
+	case VD_OP_FLUSH:
 		/* hands a buffer to the kernel: one system call */
 		t = n * F->call;
 		break;
-	case VD_IOOP_SYNC: {
+	case VD_OP_SYNC: {
 		double dirty = 0;
 		if (f) {
 			dirty = f->dirty;
@@ -225,9 +225,9 @@ double vd_pcache_io_seconds(vd_pcache *pc, const vd_io_event *e, double stat_siz
 		t = n * F->fsync + dirty / F->flush;
 		break;
 	}
-	case VD_IOOP_READ:
-	case VD_IOOP_WRITE: {
-		int w = e->op == VD_IOOP_WRITE;
+	case VD_OP_READ:
+	case VD_OP_WRITE: {
+		int w = e->op == VD_OP_WRITE;
 		double bytes = n * (e->bytes > 0 ? e->bytes : 0);
 		/* system calls: one per call, or one per 4 KiB stdio buffer */
 		double nsys = stdio && !e->random ? fmax(bytes / 4096.0, n > 0 ? 1 : 0) : n;

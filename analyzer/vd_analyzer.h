@@ -15,20 +15,7 @@
 #include "vd_device.h"
 #include "vd_params.h"
 #include "vd_util.h"
-
-typedef enum {
-	VD_KIND_PROGRAM,
-	VD_KIND_FILE,
-	VD_KIND_FUNCTION,
-	VD_KIND_LOOP,
-	VD_KIND_BRANCH,
-	VD_KIND_CALL,
-	VD_KIND_IO,
-	VD_KIND__COUNT
-} vd_kind;
-
-const char *vd_kind_name(vd_kind k);           /* "program", "file", ... */
-int vd_kind_parse(const char *s, vd_kind *out); /* 0 or -1 */
+#include "vd_vocab.h" /* vd_kind, vd_diag_severity and their names */
 
 /* One code block: a node of the static PDG with its dynamic totals. */
 typedef struct vd_block {
@@ -103,8 +90,6 @@ typedef struct vd_iosite {
 	const char *path;      /* target file when known, else NULL */
 	const char *unknowns;  /* what was assumed for this site, NULL if nothing */
 } vd_iosite;
-
-typedef enum { VD_DIAG_NOTE, VD_DIAG_WARNING, VD_DIAG_ERROR } vd_diag_severity;
 
 typedef struct vd_diag {
 	vd_diag_severity severity;

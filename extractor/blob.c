@@ -28,13 +28,11 @@
 typedef struct wr {
 	vd_buf *b;
 	vd_map *var_index; /* usr -> index + 1, this TU's variables */
-	int err;
 } wr;
 
 static void put(wr *w, const void *p, size_t n)
 {
-	if (!w->err && vd_buf_put(w->b, p, n))
-		w->err = 1;
+	vd_buf_put(w->b, p, n);
 }
 
 static void u8(wr *w, unsigned v)
@@ -126,13 +124,9 @@ static void w_stmt(wr *w, const ir_stmt *s)
 			w_expr(w, s->case_vals[i]);
 }
 
-int vd_blob_write(vd_buf *out, const vd_project *t, int failed)
+void vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 {
-	wr w = { out, vd_map_new(), 0 };
-	if (!w.var_index) {
-		vd_error_set("out of memory");
-		return -1;
-	}
+	wr w = { out, vd_map_new() };
 	put(&w, BLOB_MAGIC, 4);
 	u32(&w, VD_BLOB_VERSION);
 	u32(&w, (uint32_t)failed);
@@ -186,11 +180,6 @@ int vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 	for (size_t i = 0; i < t->defines_used.n; i++)
 		str(&w, t->defines_used.v[i]);
 	vd_map_free(w.var_index);
-	if (w.err) {
-		vd_error_set("out of memory");
-		return -1;
-	}
-	return 0;
 }
 
 /* ---- reading -------------------------------------------------------------------- */
@@ -255,19 +244,14 @@ static const char *gstr(rd *r)
 		return NULL;
 	}
 	char small[256];
-	char *tmp = n < sizeof(small) ? small : malloc((size_t)n + 1);
-	if (!tmp) {
-		r->err = 1;
-		return NULL;
-	}
+	char *tmp = n < sizeof(small) ? small : vd_xmalloc((size_t)n + 1);
 	memcpy(tmp, r->p, n);
 	tmp[n] = '\0';
 	r->p += n;
 	const char *s = vd_map_get(r->proj->strings, tmp);
 	if (!s) {
 		s = vd_arena_strndup(r->proj->arena, tmp, n);
-		if (s)
-			vd_map_put(r->proj->strings, s, (void *)s);
+		vd_map_put(r->proj->strings, s, (void *)s);
 	}
 	if (tmp != small)
 		free(tmp);
@@ -297,10 +281,6 @@ static ir_expr *r_expr(rd *r, int depth)
 	}
 	unsigned kind = g8(r);
 	ir_expr *e = vd_arena_alloc(r->proj->arena, IR_EXPR_SIZE(kind));
-	if (!e) {
-		r->err = 1;
-		return NULL;
-	}
 	e->kind = (unsigned char)kind;
 	e->op = (int)g32(r);
 	e->ival = g64(r);
@@ -344,10 +324,6 @@ static ir_stmt *r_stmt(rd *r, int depth)
 		return NULL;
 	}
 	ir_stmt *s = vd_arena_alloc(r->proj->arena, sizeof(*s));
-	if (!s) {
-		r->err = 1;
-		return NULL;
-	}
 	s->kind = (int)g8(r);
 	s->line = (int)g32(r);
 	s->end_line = (int)g32(r);
@@ -401,14 +377,10 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 		vd_error_set("'%s': corrupt IR blob", what);
 		return VD_EPARSE;
 	}
-	r.vars = calloc(r.nvars + 1, sizeof(ir_var *));
-	if (!r.vars) {
-		vd_error_set("out of memory");
-		return -1;
-	}
+	r.vars = vd_xcalloc(r.nvars + 1, sizeof(ir_var *));
 	/* variables: identities first, then initializers (which may name
 	 * variables declared later in the TU) */
-	unsigned char *defs = calloc(r.nvars + 1, 1);
+	unsigned char *defs = vd_xcalloc(r.nvars + 1, 1);
 	for (uint32_t i = 0; i < r.nvars && !r.err; i++) {
 		const char *usr = gstr(&r);
 		const char *name = gstr(&r);
@@ -443,17 +415,16 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 			v->array_len = alen;
 			v->elem_size = esz;
 		}
-		if (defs)
-			defs[i] = (fl >> 4) & 1;
+		defs[i] = (fl >> 4) & 1;
 		r.vars[i] = v;
 	}
 	for (uint32_t i = 0; i < r.nvars && !r.err; i++) {
 		ir_expr *init = r_expr(&r, 0);
 		ir_var *v = r.vars[i];
 		/* the defining TU's initializer stands over a tentative one */
-		if (v && v->global && init && (!v->init || (defs && defs[i] && !v->has_def)))
+		if (v && v->global && init && (!v->init || (defs[i] && !v->has_def)))
 			v->init = init;
-		if (v && defs && defs[i])
+		if (v && defs[i])
 			v->has_def = 1;
 	}
 	free(defs);

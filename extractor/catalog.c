@@ -37,20 +37,6 @@
 
 /* ---- vocabulary ------------------------------------------------------------ */
 
-static const char *const opclass_names[] = {
-	[VD_OP_NONE] = "none",
-	[VD_OP_OPEN] = "open",
-	[VD_OP_CLOSE] = "close",
-	[VD_OP_READ] = "read",
-	[VD_OP_WRITE] = "write",
-	[VD_OP_SEEK] = "seek",
-	[VD_OP_FLUSH] = "flush",
-	[VD_OP_SYNC] = "sync",
-	[VD_OP_META] = "meta",
-};
-
-#define N_OPCLASS (sizeof(opclass_names) / sizeof(opclass_names[0]))
-
 static const char *const role_names[] = {
 	[VD_ROLE_NONE] = "none",
 	[VD_ROLE_DATASPACE] = "dataspace",
@@ -110,25 +96,6 @@ static const struct {
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-const char *vd_opclass_name(vd_opclass op)
-{
-	if ((unsigned)op >= N_OPCLASS || !opclass_names[op])
-		return "unknown";
-	return opclass_names[op];
-}
-
-int vd_opclass_parse(const char *s, vd_opclass *out)
-{
-	if (!s)
-		return VD_ERROR;
-	for (size_t i = 0; i < N_OPCLASS; i++)
-		if (opclass_names[i] && strcmp(s, opclass_names[i]) == 0) {
-			*out = (vd_opclass)i;
-			return 0;
-		}
-	return VD_ERROR;
-}
-
 /* ---- the catalog ----------------------------------------------------------- */
 
 struct vd_catalog {
@@ -146,13 +113,9 @@ static size_t index_get(const vd_map *m, const char *name)
 	return (size_t)(uintptr_t)vd_map_get(m, name);
 }
 
-static int index_put(vd_map *m, const char *name, size_t i)
+static void index_put(vd_map *m, const char *name, size_t i)
 {
-	if (vd_map_put(m, name, (void *)(uintptr_t)(i + 1))) {
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
-	return 0;
+	vd_map_put(m, name, (void *)(uintptr_t)(i + 1));
 }
 
 const vd_catalog_entry *vd_catalog_find(const vd_catalog *c, const char *name)
@@ -206,12 +169,6 @@ typedef struct {
 	vd_map *seen_entries;
 	vd_map *seen_constants;
 } parse_state;
-
-static int oom(void)
-{
-	vd_error_set("out of memory");
-	return VD_ERROR;
-}
 
 /* The element's name attribute for error messages, "" when absent. */
 static const char *node_name(xmlNode *n)
@@ -328,8 +285,6 @@ static int parse_function(parse_state *st, xmlNode *n)
 	const char *op = NULL;
 	int rc = 0;
 
-	if (!e)
-		return oom();
 	e->op = VD_OP_NONE;
 	e->role = VD_ROLE_NONE;
 	for (size_t i = 0; i < N_OF(index_attrs); i++)
@@ -429,7 +384,8 @@ static int parse_function(parse_state *st, xmlNode *n)
 		rc = VD_EPARSE;
 		goto cleanup;
 	}
-	if (vd_opclass_parse(op, &e->op)) {
+	/* wait is the trace log's: a catalog entry says what a call does */
+	if (vd_opclass_parse(op, &e->op) || e->op == VD_OP_WAIT) {
 		vd_error_set("catalog '%s' line %ld: entry '%s' has unknown op '%s' "
 			     "(known: none open close read write seek flush sync meta)",
 			     st->path, xmlGetLineNo(n), e->name, op);
@@ -446,11 +402,8 @@ static int parse_function(parse_state *st, xmlNode *n)
 		rc = VD_EPARSE;
 		goto cleanup;
 	}
-	if (vd_map_put(st->seen_entries, e->name, (void *)(intptr_t)xmlGetLineNo(n)) ||
-	    vd_vec_push(st->entries, e)) {
-		rc = oom();
-		goto cleanup;
-	}
+	vd_map_put(st->seen_entries, e->name, (void *)(intptr_t)xmlGetLineNo(n));
+	vd_vec_push(st->entries, e);
 
 cleanup:
 	return rc;
@@ -461,8 +414,6 @@ static int parse_constant(parse_state *st, xmlNode *n)
 	vd_catalog_constant *k = vd_arena_alloc(st->arena, sizeof(*k));
 	int has_size = 0, rc = 0;
 
-	if (!k)
-		return oom();
 	k->size = -1;
 	for (xmlAttr *a = n->properties; a; a = a->next) {
 		const char *an = (const char *)a->name;
@@ -518,11 +469,8 @@ static int parse_constant(parse_state *st, xmlNode *n)
 		rc = VD_EPARSE;
 		goto cleanup;
 	}
-	if (vd_map_put(st->seen_constants, k->name, (void *)(intptr_t)xmlGetLineNo(n)) ||
-	    vd_vec_push(st->constants, k)) {
-		rc = oom();
-		goto cleanup;
-	}
+	vd_map_put(st->seen_constants, k->name, (void *)(intptr_t)xmlGetLineNo(n));
+	vd_vec_push(st->constants, k);
 
 cleanup:
 	return rc;
@@ -614,7 +562,8 @@ static int read_document(xmlDoc **out, const char *path)
 	}
 	xmlInitParser(); /* idempotent; makes later use from threads safe */
 	if (!(ctxt = xmlNewParserCtxt())) {
-		rc = oom();
+		vd_error_set("catalog '%s': libxml2 could not make a parser (out of memory)", path);
+		rc = VD_ERROR;
 		goto cleanup;
 	}
 	ctxt->_private = &fe;
@@ -642,12 +591,11 @@ cleanup:
 
 /* Moves the staged records into the catalog: new names are appended, known
  * names are replaced where they stand (so vd_catalog_at's order stays the
- * order of first definition).  Only out-of-memory can fail here. */
-static int commit(vd_catalog *c, parse_state *st)
+ * order of first definition). */
+static void commit(vd_catalog *c, parse_state *st)
 {
-	if (vd_vec_reserve(c->entries, c->entries.n + st->entries.n) ||
-	    vd_vec_reserve(c->constants, c->constants.n + st->constants.n))
-		return oom();
+	vd_vec_reserve(c->entries, c->entries.n + st->entries.n);
+	vd_vec_reserve(c->constants, c->constants.n + st->constants.n);
 	for (size_t i = 0; i < st->entries.n; i++) {
 		vd_catalog_entry *e = st->entries.v[i];
 		size_t at = index_get(c->entry_index, e->name);
@@ -655,8 +603,7 @@ static int commit(vd_catalog *c, parse_state *st)
 			c->entries.v[at - 1] = e;
 			continue;
 		}
-		if (index_put(c->entry_index, e->name, c->entries.n))
-			return VD_ERROR;
+		index_put(c->entry_index, e->name, c->entries.n);
 		c->entries.v[c->entries.n++] = e;
 	}
 	for (size_t i = 0; i < st->constants.n; i++) {
@@ -666,11 +613,9 @@ static int commit(vd_catalog *c, parse_state *st)
 			c->constants.v[at - 1] = k;
 			continue;
 		}
-		if (index_put(c->constant_index, k->name, c->constants.n))
-			return VD_ERROR;
+		index_put(c->constant_index, k->name, c->constants.n);
 		c->constants.v[c->constants.n++] = k;
 	}
-	return 0;
 }
 
 int vd_catalog_merge_file(vd_catalog *c, const char *path)
@@ -685,15 +630,13 @@ int vd_catalog_merge_file(vd_catalog *c, const char *path)
 	}
 	st.path = path;
 	st.arena = c->arena;
-	if (!(st.seen_entries = vd_map_new()) || !(st.seen_constants = vd_map_new())) {
-		rc = oom();
-		goto cleanup;
-	}
+	st.seen_entries = vd_map_new();
+	st.seen_constants = vd_map_new();
 	if ((rc = read_document(&doc, path)))
 		goto cleanup;
 	if ((rc = parse_root(&st, xmlDocGetRootElement(doc))))
 		goto cleanup;
-	rc = commit(c, &st);
+	commit(c, &st);
 
 cleanup:
 	/* records of a rejected file stay in the arena until the catalog is
@@ -713,11 +656,10 @@ int vd_catalog_load(vd_catalog **out, const char *path)
 	int rc;
 
 	*out = NULL;
-	if (!(c = calloc(1, sizeof(*c))) || !(c->arena = vd_arena_new()) ||
-	    !(c->entry_index = vd_map_new()) || !(c->constant_index = vd_map_new())) {
-		rc = oom();
-		goto cleanup;
-	}
+	c = vd_xcalloc(1, sizeof(*c));
+	c->arena = vd_arena_new();
+	c->entry_index = vd_map_new();
+	c->constant_index = vd_map_new();
 	if ((rc = vd_catalog_merge_file(c, path)))
 		goto cleanup;
 	*out = c;

@@ -14,20 +14,7 @@
 
 #include <stddef.h>
 
-typedef enum {
-	VD_OP_NONE,  /* a helper with value semantics only (H5Screate_simple...) */
-	VD_OP_OPEN,
-	VD_OP_CLOSE,
-	VD_OP_READ,
-	VD_OP_WRITE,
-	VD_OP_SEEK,
-	VD_OP_FLUSH,
-	VD_OP_SYNC,
-	VD_OP_META
-} vd_opclass;
-
-const char *vd_opclass_name(vd_opclass op);
-int vd_opclass_parse(const char *s, vd_opclass *out);
+#include "vd_vocab.h" /* vd_opclass */
 
 /* entry flags */
 enum {

@@ -112,11 +112,7 @@ int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char 
 			rc = VD_ERROR;
 			break;
 		}
-		if (vd_buf_put(&b, tmp, (size_t)n)) {
-			snprintf(why, nwhy, "out of memory");
-			rc = VD_ERROR;
-			break;
-		}
+		vd_buf_put(&b, tmp, (size_t)n);
 	}
 	close(fd);
 	if (rc) {
@@ -126,10 +122,6 @@ int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char 
 	if (len)
 		*len = b.len;
 	*out = vd_buf_detach(&b);
-	if (!*out) {
-		snprintf(why, nwhy, "out of memory");
-		return VD_ERROR;
-	}
 	return 0;
 }
 
@@ -248,10 +240,11 @@ static int run_capture(const char *prog, const char *const *argv, vd_buf *out)
 			ok = n == 0;
 			break;
 		}
-		if (out->len + (size_t)n > VD_TOOL_MAX_OUT || vd_buf_put(out, tmp, (size_t)n)) {
+		if (out->len + (size_t)n > VD_TOOL_MAX_OUT) {
 			ok = 0;
 			break;
 		}
+		vd_buf_put(out, tmp, (size_t)n);
 	}
 	close(pfd[0]);
 	if (!ok)
@@ -508,7 +501,7 @@ static void expand_rsp(vd_project *p, const tu_job *job, vd_map *warned, const c
 						  path, why, a);
 		if (!vd_map_has(warned, msg)) {
 			vd_map_put(warned, msg, NULL);
-			vd_project_diag(p, 1, job->file, 0, "%s", msg);
+			vd_project_diag(p, VD_DIAG_WARNING, job->file, 0, "%s", msg);
 		}
 	}
 }
@@ -656,7 +649,7 @@ int vd_compdb_load(vd_project *p, const char *path)
 		job.file = vd_path_join(p->arena, job.directory, f);
 		job.compiler = args.n > 0 ? args.v[0] : "cc";
 		if (!is_c_source(job.file)) {
-			vd_project_diag(p, 0, job.file, 0, "skipped: not a C source file");
+			vd_project_diag(p, VD_DIAG_NOTE, job.file, 0, "skipped: not a C source file");
 			vd_vec_free(args);
 			continue;
 		}

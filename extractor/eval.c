@@ -1925,116 +1925,120 @@ static const handle *object_handle(ctx *c, int file, const char *obj, int self)
 	return NULL;
 }
 
-static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
+/* pts times the first len numbers of array a; an unknown one makes the
+ * product -1e300 (negative: not a number of points) */
+static double times_elems(double pts, const arr *a, long long len)
 {
-	vd_project *p = c->p;
-	val ret = unk(0);
-
-	/* value helpers: dataspaces, datatypes */
-	if (ce->op == VD_OP_NONE) {
-		switch (ce->role) {
-		case VD_ROLE_DATASPACE: {
-			val *rank = arg_at(args, n, ce->rank_arg), *dims = arg_at(args, n, ce->dims_arg);
-			if (rank && dims && rank->k == V_INT && dims->k == V_ARR && rank->i <= dims->a->n) {
-				double pts = 1;
-				for (long long i = 0; i < rank->i; i++)
-					{
-					val d = ARR_AT(dims->a, i);
-					pts = known_num(&d) ? pts * num(&d) : -1e300;
-				}
-				if (pts >= 0) {
-					ret.k = V_SPACE;
-					ret.f = pts;
-				}
-			}
-			return ret;
-		}
-		case VD_ROLE_SCALARSPACE:
-			ret.k = V_SPACE;
-			ret.f = 1;
-			return ret;
-		case VD_ROLE_HYPERSLAB: {
-			/* selection = prod(count) x prod(block); rank from the space is
-			 * unknown here, so use the arrays' lengths */
-			val *sp = arg_at(args, n, ce->handle_arg), *cnt = arg_at(args, n, ce->count_arg),
-			    *blk = arg_at(args, n, ce->size_arg);
-			if (sp && e->kids[ce->handle_arg]->kind == E_VAR && cnt && cnt->k == V_ARR) {
-				double pts = 1;
-				for (int i = 0; i < cnt->a->n; i++)
-					{
-					val d = ARR_AT(cnt->a, i);
-					pts = known_num(&d) ? pts * num(&d) : -1e300;
-				}
-				if (blk && blk->k == V_ARR)
-					for (int i = 0; i < blk->a->n; i++)
-						{
-						val d = ARR_AT(blk->a, i);
-						pts = known_num(&d) ? pts * num(&d) : -1e300;
-					}
-				val s = unk(0);
-				if (pts >= 0) {
-					s.k = V_SPACE;
-					s.f = pts;
-				}
-				assign_to(c, e->kids[ce->handle_arg], s);
-			}
-			return vint(0);
-		}
-		case VD_ROLE_TYPE_CONTIG: {
-			val *cnt = arg_at(args, n, ce->count_arg), *old = arg_at(args, n, ce->type_arg);
-			val *out = arg_at(args, n, ce->handle_out);
-			if (out && out->k == V_REF) {
-				val t = unk(0);
-				if (cnt && old && known_num(cnt) && type_size(old) > 0) {
-					t.k = V_TYPE;
-					t.f = num(cnt) * type_size(old);
-				}
-				store_val(c, out->ref, t);
-			}
-			return vint(0);
-		}
-		case VD_ROLE_TYPE_COPY: {
-			val *t = arg_at(args, n, ce->type_arg);
-			return t ? *t : unk(0);
-		}
-		case VD_ROLE_OBJECT_SPACE:
-		case VD_ROLE_OBJECT_TYPE: {
-			/* H5Dget_space/H5Dget_type: what the dataset was created with */
-			int oid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
-			const handle *o = oid >= 0 ? &c->handles.v[oid] : NULL;
-			if (o && ce->role == VD_ROLE_OBJECT_SPACE && o->npoints >= 0) {
-				ret.k = V_SPACE;
-				ret.f = o->npoints;
-			} else if (o && ce->role == VD_ROLE_OBJECT_TYPE && o->tsize > 0) {
-				ret.k = V_TYPE;
-				ret.f = o->tsize;
-			}
-			return ret;
-		}
-		default:
-			return unk(0);
-		}
+	for (long long i = 0; i < len; i++) {
+		val d = ARR_AT(a, i);
+		pts = known_num(&d) ? pts * num(&d) : -1e300;
 	}
+	return pts;
+}
 
-	vd_io_event ev = { 0 };
-	ev.block = e->block;
-	ev.api = ce->api;
-	ev.call = ce->name;
-	ev.op = (int)ce->op;
-	ev.count = c->mult;
-	ev.async = !!(ce->flags & VD_CAT_ASYNC);
-	ev.collective = !!(ce->flags & VD_CAT_COLLECTIVE);
-	ev.binary = !!(ce->flags & VD_CAT_BINARY);
-	ev.text = !!(ce->flags & VD_CAT_TEXT);
-	ev.conditional = c->cond > 0;
-	ev.file = -1;
-	ev.unknown = c->unk;
-	int nn = 0;
-	for (int i = 0; i < c->nnotes && nn < MAX_NOTES - 1; i++)
-		ev.notes[nn++] = c->notes[i];
+/* A catalog helper with value semantics only (op none): dataspaces and
+ * datatypes are built, and an open dataset says what it was created with. */
+static val helper_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
+{
+	val ret = unk(0);
+	switch (ce->role) {
+	case VD_ROLE_DATASPACE: {
+		val *rank = arg_at(args, n, ce->rank_arg), *dims = arg_at(args, n, ce->dims_arg);
+		if (rank && dims && rank->k == V_INT && dims->k == V_ARR && rank->i <= dims->a->n) {
+			double pts = times_elems(1, dims->a, rank->i);
+			if (pts >= 0) {
+				ret.k = V_SPACE;
+				ret.f = pts;
+			}
+		}
+		return ret;
+	}
+	case VD_ROLE_SCALARSPACE:
+		ret.k = V_SPACE;
+		ret.f = 1;
+		return ret;
+	case VD_ROLE_HYPERSLAB: {
+		/* selection = prod(count) x prod(block); rank from the space is
+		 * unknown here, so use the arrays' lengths */
+		val *sp = arg_at(args, n, ce->handle_arg), *cnt = arg_at(args, n, ce->count_arg),
+		    *blk = arg_at(args, n, ce->size_arg);
+		if (sp && e->kids[ce->handle_arg]->kind == E_VAR && cnt && cnt->k == V_ARR) {
+			double pts = times_elems(1, cnt->a, cnt->a->n);
+			if (blk && blk->k == V_ARR)
+				pts = times_elems(pts, blk->a, blk->a->n);
+			val s = unk(0);
+			if (pts >= 0) {
+				s.k = V_SPACE;
+				s.f = pts;
+			}
+			assign_to(c, e->kids[ce->handle_arg], s);
+		}
+		return vint(0);
+	}
+	case VD_ROLE_TYPE_CONTIG: {
+		val *cnt = arg_at(args, n, ce->count_arg), *old = arg_at(args, n, ce->type_arg);
+		val *out = arg_at(args, n, ce->handle_out);
+		if (out && out->k == V_REF) {
+			val t = unk(0);
+			if (cnt && old && known_num(cnt) && type_size(old) > 0) {
+				t.k = V_TYPE;
+				t.f = num(cnt) * type_size(old);
+			}
+			store_val(c, out->ref, t);
+		}
+		return vint(0);
+	}
+	case VD_ROLE_TYPE_COPY: {
+		val *t = arg_at(args, n, ce->type_arg);
+		return t ? *t : unk(0);
+	}
+	case VD_ROLE_OBJECT_SPACE:
+	case VD_ROLE_OBJECT_TYPE: {
+		/* H5Dget_space/H5Dget_type: what the dataset was created with */
+		int oid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
+		const handle *o = oid >= 0 ? &c->handles.v[oid] : NULL;
+		if (o && ce->role == VD_ROLE_OBJECT_SPACE && o->npoints >= 0) {
+			ret.k = V_SPACE;
+			ret.f = o->npoints;
+		} else if (o && ce->role == VD_ROLE_OBJECT_TYPE && o->tsize > 0) {
+			ret.k = V_TYPE;
+			ret.f = o->tsize;
+		}
+		return ret;
+	}
+	default:
+		return unk(0);
+	}
+}
 
-	/* the handle operated on */
-	handle *h = NULL;
+/* The event of an I/O call being built, with the number of its notes. */
+typedef struct io_ev {
+	vd_io_event ev;
+	int nn;
+} io_ev;
+
+/* Adds "<call> at <file>:<line>: <what>" to the event's notes; when they
+ * are full, it replaces the last one. */
+static void io_note(ctx *c, io_ev *x, const vd_catalog_entry *ce, const ir_expr *e,
+		    const char *fmt, ...) VD_PRINTF(5, 6);
+static void io_note(ctx *c, io_ev *x, const vd_catalog_entry *ce, const ir_expr *e,
+		    const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vd_buf what = VD_BUF_INIT;
+	vd_buf_vprintf(&what, fmt, ap);
+	va_end(ap);
+	x->ev.notes[x->nn < MAX_NOTES - 1 ? x->nn++ : x->nn - 1] =
+		note(c, "%s at %s:%d: %s", ce->name, c->p->blocks.v[e->block].file, e->line,
+		     vd_buf_cstr(&what));
+	vd_buf_release(&what);
+}
+
+/* The handle a call that opens nothing operates on (the standard streams
+ * of printf and friends, else its handle argument), NULL if unknown. */
+static handle *call_handle(ctx *c, const vd_catalog_entry *ce, val *args, int n)
+{
 	int hid = -1;
 	if (ce->flags & VD_CAT_STDOUT)
 		hid = 1;
@@ -2042,218 +2046,282 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		hid = 0;
 	else if (ce->flags & VD_CAT_STDERR)
 		hid = 2;
-	else if (ce->op != VD_OP_OPEN)
+	else
 		hid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
-	if (hid >= 0 && hid < (int)c->handles.n)
-		h = &c->handles.v[hid];
+	return hid >= 0 && hid < (int)c->handles.n ? &c->handles.v[hid] : NULL;
+}
 
-	if (ce->op == VD_OP_OPEN) {
-		val *path = arg_at(args, n, ce->path_arg);
-		int pid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
-		int tid = handle_id(c, ce, arg_at(args, n, ce->target_arg));
-		handle ph = pid >= 0 ? c->handles.v[pid] : handle_none;
-		int nh;
-		if (tid >= 0) {
-			/* dup2(fd, newfd), freopen(path, mode, stream): an existing
-			 * handle now refers to another file, for every value that holds
-			 * it (printf after dup2(fd, 1)); like a write to a global, this
-			 * is state a call summary cannot replay */
-			nh = tid;
-			c->handles.v[nh] = handle_none;
-			c->gver++;
-			c->hfx++;
-		} else {
-			nh = new_handle(c);
-		}
-		handle *H = &c->handles.v[nh];
-		if (pid >= 0) {
-			/* a dataset, group or attribute inside an open file or group,
-			 * an fdopen stream, a dup'ed descriptor */
-			H->file = ph.file;
-			H->per_exec = ph.per_exec;
-			H->path = ph.path;
-			H->sync = ph.sync;
-			H->direct = ph.direct;
-			H->obj = object_path(c, ph.obj, arg_at(args, n, ce->object_arg));
-		} else if (path && path->k == V_STR) {
-			H->path = path->s;
-			H->file = file_index(c, path->s, path->s);
-			H->obj = "";
-		} else {
-			vd_buf kb = VD_BUF_INIT;
-			vd_buf_printf(&kb, "site:%s", p->blocks.v[e->block].id);
-			H->file = file_index(c, vd_buf_cstr(&kb), NULL);
-			vd_buf_release(&kb);
-			H->per_exec = path && (path->t & T_VARY);
-			H->obj = "";
-			if (!path || path->k != V_STR)
-				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
-					note(c, "%s at %s:%d: path unknown, file identified by the call site",
-					     ce->name, p->blocks.v[e->block].file, e->line);
-		}
-		val *fl = arg_at(args, n, ce->flags_arg);
-		if (fl && fl->k == V_INT) {
-			long osync = cat_const(c, "O_SYNC", 04010000), odsync = cat_const(c, "O_DSYNC", 010000);
-			if (!strcmp(ce->api, "posix") && ((fl->i & osync) == osync || (fl->i & odsync)))
-				H->sync = 1;
-			if (!strcmp(ce->api, "posix") && (fl->i & cat_const(c, "O_DIRECT", 040000)))
-				H->direct = 1;
-			if (!strcmp(ce->api, "posix") &&
-			    (fl->i & (cat_const(c, "O_CREAT", 0100) | cat_const(c, "O_TRUNC", 01000))))
-				ev.create = 1;
-		}
-		val *md = arg_at(args, n, ce->mode_arg);
-		if (md && md->k == V_STR && (md->s[0] == 'w' || md->s[0] == 'a'))
-			ev.create = 1;
-		if (!strcmp(ce->name, "creat"))
-			ev.create = 1;
-		if (ce->flags & VD_CAT_UNIQUE) /* mkstemp, tmpfile: a new file every time */
-			H->per_exec = 1;
-		val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
-		if (sp)
-			H->npoints = space_points(sp);
-		if (ty)
-			H->tsize = type_size(ty);
-		if (!sp && !ty && H->obj && H->obj[0]) {
-			/* H5Dopen2(file, name): the dataset keeps the dataspace and
-			 * type it was created with earlier in the run */
-			const handle *o = object_handle(c, H->file, H->obj, nh);
-			if (o) {
-				H->npoints = o->npoints;
-				H->tsize = o->tsize;
-			}
-		}
-		val hv = { 0 };
-		hv.k = V_HANDLE;
-		hv.h = nh;
-		hv.t = path ? (path->t & T_VARY) : 0;
-		if (ce->handle_out >= 0) {
-			val *out = arg_at(args, n, ce->handle_out);
-			if (out && out->k == V_REF)
-				store_val(c, out->ref, hv);
-			ret = vint(0);
-		} else {
-			ret = hv;
-		}
-		h = &c->handles.v[nh];
+/* An open: the handle it makes (or remakes: dup2, freopen), the file it
+ * refers to, and what the call returns.  *hp gets the handle. */
+static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, io_ev *x,
+		     handle **hp)
+{
+	vd_project *p = c->p;
+	val ret;
+	val *path = arg_at(args, n, ce->path_arg);
+	int pid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
+	int tid = handle_id(c, ce, arg_at(args, n, ce->target_arg));
+	handle ph = pid >= 0 ? c->handles.v[pid] : handle_none;
+	int nh;
+	if (tid >= 0) {
+		/* dup2(fd, newfd), freopen(path, mode, stream): an existing
+		 * handle now refers to another file, for every value that holds
+		 * it (printf after dup2(fd, 1)); like a write to a global, this
+		 * is state a call summary cannot replay */
+		nh = tid;
+		c->handles.v[nh] = handle_none;
+		c->gver++;
+		c->hfx++;
+	} else {
+		nh = new_handle(c);
 	}
-
-	if (h) {
-		ev.file = h->file;
-		ev.file_per_exec = h->per_exec;
-		ev.path = h->path;
+	handle *H = &c->handles.v[nh];
+	if (pid >= 0) {
+		/* a dataset, group or attribute inside an open file or group,
+		 * an fdopen stream, a dup'ed descriptor */
+		H->file = ph.file;
+		H->per_exec = ph.per_exec;
+		H->path = ph.path;
+		H->sync = ph.sync;
+		H->direct = ph.direct;
+		H->obj = object_path(c, ph.obj, arg_at(args, n, ce->object_arg));
+	} else if (path && path->k == V_STR) {
+		H->path = path->s;
+		H->file = file_index(c, path->s, path->s);
+		H->obj = "";
+	} else {
+		vd_buf kb = VD_BUF_INIT;
+		vd_buf_printf(&kb, "site:%s", p->blocks.v[e->block].id);
+		H->file = file_index(c, vd_buf_cstr(&kb), NULL);
+		vd_buf_release(&kb);
+		H->per_exec = path && (path->t & T_VARY);
+		H->obj = "";
+		if (!path || path->k != V_STR)
+			io_note(c, x, ce, e, "path unknown, file identified by the call site");
 	}
-
-	/* bytes of data calls */
-	int data = (ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
-	if (data) {
-		double bytes = -1;
-		val *a;
-		if (ce->fixed_bytes >= 0)
-			bytes = (double)ce->fixed_bytes;
-		else if ((a = arg_at(args, n, ce->bytes_arg)))
-			bytes = known_num(a) ? num(a) : -1;
-		else if (ce->size_arg >= 0 && ce->count_arg >= 0) {
-			val *s = arg_at(args, n, ce->size_arg), *k = arg_at(args, n, ce->count_arg);
-			bytes = s && k && known_num(s) && known_num(k) ? num(s) * num(k) : -1;
-		} else if (ce->count_arg >= 0 && ce->type_arg >= 0) {
-			val *k = arg_at(args, n, ce->count_arg), *t = arg_at(args, n, ce->type_arg);
-			double ts = t ? type_size(t) : -1;
-			bytes = k && known_num(k) && ts > 0 ? num(k) * ts : -1;
-		} else if (ce->type_arg >= 0) {
-			/* HDF5: points of the selection x the memory type's size */
-			val *t = arg_at(args, n, ce->type_arg);
-			double ts = t ? type_size(t) : -1;
-			double pts = -1;
-			val *ms = arg_at(args, n, ce->space_arg), *fs = arg_at(args, n, ce->filespace_arg);
-			/* the memory and file selections have the same number of
-			 * points (HDF5 requires it), so the file selection sizes a
-			 * memory space that is H5S_ALL or unknown; a file space of
-			 * H5S_ALL selects the whole dataset */
-			if (ms && ms->k == V_SPACE)
-				pts = ms->f;
-			else if (fs && fs->k == V_SPACE)
-				pts = fs->f;
-			else if ((!fs || (fs->k == V_INT && fs->i == 0)) && h)
-				pts = h->npoints;
-			bytes = ts > 0 && pts >= 0 ? ts * pts : -1;
-		} else if ((a = arg_at(args, n, ce->string_arg))) {
-			if (a->k == V_STR) {
-				bytes = (double)strlen(a->s);
-			} else { /* an estimate, marked (as for a printf's %s) */
-				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] = note(
-					c, "%s at %s:%d: string length unknown, estimated %d", ce->name,
-					p->blocks.v[e->block].file, e->line, (int)strlen(TYPICAL_STRING));
-				bytes = -(double)strlen(TYPICAL_STRING) - 2;
-			}
-		} else if ((a = arg_at(args, n, ce->format_arg))) {
-			if (a->k == V_STR) {
-				unsigned taint = 0;
-				int u = 0;
-				vd_buf fb = VD_BUF_INIT;
-				format_text(&fb, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1,
-					    &taint, &u);
-				bytes = u ? -1 : (double)fb.len;
-				if (u)
-					ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] = note(
-						c, "%s at %s:%d: formatted length estimated", ce->name,
-						p->blocks.v[e->block].file, e->line),
-					bytes = -(double)fb.len - 2; /* estimate, marked */
-				vd_buf_release(&fb);
-			}
-		} else if (ce->iov_arg >= 0) {
-			bytes = iov_bytes(c, arg_at(args, n, ce->iov_arg), arg_at(args, n, ce->iovcnt_arg));
+	val *fl = arg_at(args, n, ce->flags_arg);
+	if (fl && fl->k == V_INT) {
+		long osync = cat_const(c, "O_SYNC", 04010000), odsync = cat_const(c, "O_DSYNC", 010000);
+		if (!strcmp(ce->api, "posix") && ((fl->i & osync) == osync || (fl->i & odsync)))
+			H->sync = 1;
+		if (!strcmp(ce->api, "posix") && (fl->i & cat_const(c, "O_DIRECT", 040000)))
+			H->direct = 1;
+		if (!strcmp(ce->api, "posix") &&
+		    (fl->i & (cat_const(c, "O_CREAT", 0100) | cat_const(c, "O_TRUNC", 01000))))
+			x->ev.create = 1;
+	}
+	val *md = arg_at(args, n, ce->mode_arg);
+	if (md && md->k == V_STR && (md->s[0] == 'w' || md->s[0] == 'a'))
+		x->ev.create = 1;
+	if (!strcmp(ce->name, "creat"))
+		x->ev.create = 1;
+	if (ce->flags & VD_CAT_UNIQUE) /* mkstemp, tmpfile: a new file every time */
+		H->per_exec = 1;
+	val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
+	if (sp)
+		H->npoints = space_points(sp);
+	if (ty)
+		H->tsize = type_size(ty);
+	if (!sp && !ty && H->obj && H->obj[0]) {
+		/* H5Dopen2(file, name): the dataset keeps the dataspace and
+		 * type it was created with earlier in the run */
+		const handle *o = object_handle(c, H->file, H->obj, nh);
+		if (o) {
+			H->npoints = o->npoints;
+			H->tsize = o->tsize;
 		}
-		if (bytes >= 0 && ce->extra_bytes && ce->fixed_bytes < 0)
-			bytes += (double)ce->extra_bytes;
-		if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0)
-			/* a read-to-the-end loop: the file's bytes over its calls */
-			bytes = c->eof_bytes * c->eof_reach / c->mult;
-		for (int i = 0; bytes >= 0 && i < n; i++)
+	}
+	val hv = { 0 };
+	hv.k = V_HANDLE;
+	hv.h = nh;
+	hv.t = path ? (path->t & T_VARY) : 0;
+	if (ce->handle_out >= 0) {
+		val *out = arg_at(args, n, ce->handle_out);
+		if (out && out->k == V_REF)
+			store_val(c, out->ref, hv);
+		ret = vint(0);
+	} else {
+		ret = hv;
+	}
+	*hp = &c->handles.v[nh];
+	return ret;
+}
+
+/* A data call's byte count and where it came from: the arguments (known),
+ * the known part of a formatted text with unknown parts (estimated), or
+ * nothing (unknown: the --assume-bytes figure is used). */
+typedef enum { BYTES_KNOWN, BYTES_ESTIMATED, BYTES_UNKNOWN } bytes_how;
+
+typedef struct io_bytes {
+	double v;
+	bytes_how how;
+} io_bytes;
+
+/* v when it is a byte count, unknown when negative */
+static io_bytes bytes_of(double v)
+{
+	return (io_bytes){ v >= 0 ? v : -1, v >= 0 ? BYTES_KNOWN : BYTES_UNKNOWN };
+}
+
+/* The bytes a read or write moves, by the first of the catalog's ways of
+ * sizing it that the entry has. */
+static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n, const handle *h)
+{
+	val *a;
+	if (ce->fixed_bytes >= 0)
+		return bytes_of((double)ce->fixed_bytes);
+	if ((a = arg_at(args, n, ce->bytes_arg)))
+		return bytes_of(known_num(a) ? num(a) : -1);
+	if (ce->size_arg >= 0 && ce->count_arg >= 0) {
+		val *s = arg_at(args, n, ce->size_arg), *k = arg_at(args, n, ce->count_arg);
+		return bytes_of(s && k && known_num(s) && known_num(k) ? num(s) * num(k) : -1);
+	}
+	if (ce->count_arg >= 0 && ce->type_arg >= 0) {
+		val *k = arg_at(args, n, ce->count_arg), *t = arg_at(args, n, ce->type_arg);
+		double ts = t ? type_size(t) : -1;
+		return bytes_of(k && known_num(k) && ts > 0 ? num(k) * ts : -1);
+	}
+	if (ce->type_arg >= 0) {
+		/* HDF5: points of the selection x the memory type's size */
+		val *t = arg_at(args, n, ce->type_arg);
+		double ts = t ? type_size(t) : -1;
+		double pts = -1;
+		val *ms = arg_at(args, n, ce->space_arg), *fs = arg_at(args, n, ce->filespace_arg);
+		/* the memory and file selections have the same number of
+		 * points (HDF5 requires it), so the file selection sizes a
+		 * memory space that is H5S_ALL or unknown; a file space of
+		 * H5S_ALL selects the whole dataset */
+		if (ms && ms->k == V_SPACE)
+			pts = ms->f;
+		else if (fs && fs->k == V_SPACE)
+			pts = fs->f;
+		else if ((!fs || (fs->k == V_INT && fs->i == 0)) && h)
+			pts = h->npoints;
+		return bytes_of(ts > 0 && pts >= 0 ? ts * pts : -1);
+	}
+	if ((a = arg_at(args, n, ce->string_arg))) {
+		if (a->k == V_STR)
+			return bytes_of((double)strlen(a->s));
+		/* text unknown: estimated, as a printf's %s is */
+		return (io_bytes){ (double)strlen(TYPICAL_STRING), BYTES_ESTIMATED };
+	}
+	if ((a = arg_at(args, n, ce->format_arg))) {
+		if (a->k != V_STR)
+			return bytes_of(-1);
+		unsigned taint = 0;
+		int u = 0;
+		vd_buf fb = VD_BUF_INIT;
+		format_text(&fb, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1, &taint, &u);
+		io_bytes b = { (double)fb.len, u ? BYTES_ESTIMATED : BYTES_KNOWN };
+		vd_buf_release(&fb);
+		return b;
+	}
+	if (ce->iov_arg >= 0)
+		return bytes_of(iov_bytes(c, arg_at(args, n, ce->iov_arg), arg_at(args, n, ce->iovcnt_arg)));
+	return bytes_of(-1);
+}
+
+/* A read or write: its bytes (with what they rest on), whether it is
+ * random, and what a write adds to its file. */
+static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+		      handle *h, io_ev *x)
+{
+	const unsigned sized = P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
+	io_bytes b = call_bytes(c, ce, args, n, h);
+	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
+		b.v += (double)ce->extra_bytes;
+		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
+			b = bytes_of(-1);
+	}
+	if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0)
+		/* a read-to-the-end loop: the file's bytes over its calls */
+		b = bytes_of(c->eof_bytes * c->eof_reach / c->mult);
+	switch (b.how) {
+	case BYTES_KNOWN:
+		for (int i = 0; i < n; i++)
 			if (args[i].t & T_ASSUMED) { /* sized from an assumed loop bound */
-				ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
-				ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
-					note(c, "%s at %s:%d: byte count from an assumed value", ce->name,
-					     p->blocks.v[e->block].file, e->line);
+				x->ev.unknown |= sized;
+				io_note(c, x, ce, e, "byte count from an assumed value");
 				break;
 			}
-		if (bytes < -1) { /* an estimate */
-			bytes = -bytes - 2;
-			ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
-		} else if (bytes < 0) {
-			bytes = p->opts.assume_bytes;
-			ev.unknown |= P_BIT(3) | P_BIT(13) | P_BIT(8);
-			ev.notes[nn < MAX_NOTES - 1 ? nn++ : nn - 1] =
-				note(c, "%s at %s:%d: byte count unknown, assumed %.0f", ce->name,
-				     p->blocks.v[e->block].file, e->line, p->opts.assume_bytes);
-		}
-		if (bytes < 0)
-			bytes = 0;
-		ev.bytes = bytes;
-		ev.is_data = 1;
-		/* random access: an explicit offset from rand/hash/indirection, or a
-		 * handle whose last seek was */
-		val *off = arg_at(args, n, ce->offset_arg);
-		if (off)
-			ev.random = !!(off->t & (T_RAND | T_INDIRECT));
-		else if (h)
-			ev.random = h->rand_pos;
-		if (ce->op == VD_OP_WRITE && h) {
-			ev.sync_handle = h->sync;
-			if (h->file >= 0) {
-				p->files.v[h->file].written += bytes * c->mult;
-				if (c->recording) {
-					wdelta wd = { h->file, bytes * c->mult };
-					vd_vec_push(c->wlog, wd);
-				}
+		break;
+	case BYTES_ESTIMATED:
+		x->ev.unknown |= sized;
+		if (arg_at(args, n, ce->string_arg))
+			io_note(c, x, ce, e, "string length unknown, estimated %.0f", b.v);
+		else
+			io_note(c, x, ce, e, "formatted length estimated");
+		break;
+	case BYTES_UNKNOWN:
+		b.v = c->p->opts.assume_bytes;
+		x->ev.unknown |= sized;
+		io_note(c, x, ce, e, "byte count unknown, assumed %.0f", c->p->opts.assume_bytes);
+		break;
+	}
+	x->ev.bytes = b.v < 0 ? 0 : b.v;
+	x->ev.is_data = 1;
+	/* random access: an explicit offset from rand/hash/indirection, or a
+	 * handle whose last seek was */
+	val *off = arg_at(args, n, ce->offset_arg);
+	if (off)
+		x->ev.random = !!(off->t & (T_RAND | T_INDIRECT));
+	else if (h)
+		x->ev.random = h->rand_pos;
+	if (ce->op == VD_OP_WRITE && h) {
+		x->ev.sync_handle = h->sync;
+		if (h->file >= 0) {
+			c->p->files.v[h->file].written += x->ev.bytes * c->mult;
+			if (c->recording) {
+				wdelta wd = { h->file, x->ev.bytes * c->mult };
+				vd_vec_push(c->wlog, wd);
 			}
 		}
 	}
-	if (h && h->direct)
-		ev.direct = 1;
+}
+
+/* A call of the I/O catalog: builds its event for the visitor (one per
+ * execution of the call under the current multiplier) and returns what the
+ * call returns. */
+static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
+{
+	if (ce->op == VD_OP_NONE)
+		return helper_call(c, e, ce, args, n);
+
+	io_ev x = { { 0 }, 0 };
+	x.ev.block = e->block;
+	x.ev.api = ce->api;
+	x.ev.call = ce->name;
+	x.ev.op = ce->op;
+	x.ev.count = c->mult;
+	x.ev.async = !!(ce->flags & VD_CAT_ASYNC);
+	x.ev.collective = !!(ce->flags & VD_CAT_COLLECTIVE);
+	x.ev.binary = !!(ce->flags & VD_CAT_BINARY);
+	x.ev.text = !!(ce->flags & VD_CAT_TEXT);
+	x.ev.conditional = c->cond > 0;
+	x.ev.file = -1;
+	x.ev.unknown = c->unk;
+	for (int i = 0; i < c->nnotes && x.nn < MAX_NOTES - 1; i++)
+		x.ev.notes[x.nn++] = c->notes[i];
+
+	val ret = unk(0);
+	handle *h = NULL;
+	if (ce->op == VD_OP_OPEN)
+		ret = open_call(c, e, ce, args, n, &x, &h);
+	else
+		h = call_handle(c, ce, args, n);
+	if (h) {
+		x.ev.file = h->file;
+		x.ev.file_per_exec = h->per_exec;
+		x.ev.path = h->path;
+		x.ev.direct = !!h->direct;
+	}
+
+	int data = (ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
+	if (data)
+		data_call(c, e, ce, args, n, h, &x);
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
 		val *adv = arg_at(args, n, 3);
-		ev.drop = adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
+		x.ev.drop = adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
 	}
 	if (ce->op == VD_OP_SEEK && h) {
 		val *off = arg_at(args, n, ce->offset_arg);
@@ -2262,18 +2330,18 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			c->hfx++;
 		h->rand_pos = rp;
 	}
-	ev.notes[nn] = NULL;
+	x.ev.notes[x.nn] = NULL;
 
-	enter(c, e->block, c->mult, c->mult, ev.unknown, NULL);
+	enter(c, e->block, c->mult, c->mult, x.ev.unknown, NULL);
 	if (c->v->io)
-		c->v->io(c->v->payload, &ev);
+		c->v->io(c->v->payload, &x.ev);
 	leave(c, e->block);
 	if (ce->op == VD_OP_OPEN)
 		ret.t |= T_OK;
 	else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
 		ret = io_success(ce, args, n, c->eof_bytes / c->eof_trip, 1);
 	else
-		ret = io_success(ce, args, n, data ? ev.bytes : -1, data && !(ev.unknown & P_BIT(3)));
+		ret = io_success(ce, args, n, data ? x.ev.bytes : -1, data && !(x.ev.unknown & P_BIT(3)));
 	return ret;
 }
 
@@ -2526,7 +2594,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		if (!nt && c->steps > c->step_limit) {
 			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
 			if (!c->budget_noted)
-				vd_project_diag(c->p, 1, where, e->line,
+				vd_project_diag(c->p, VD_DIAG_WARNING, where, e->line,
 						"evaluation budget of %ld steps exhausted here: calls from here "
 						"on are not unrolled and are marked unknown; the functions they "
 						"call are analyzed once on their own, flagged",
@@ -3963,7 +4031,7 @@ static val argv_value(ctx *c, int *argc_out)
 	char **words = NULL;
 	size_t n = 0;
 	if (vd_split_words(c->a, c->p->opts.args, &words, &n) != 0) {
-		vd_project_diag(c->p, 1, NULL, 0, "--args: %s: argc and argv are unknown",
+		vd_project_diag(c->p, VD_DIAG_WARNING, NULL, 0, "--args: %s: argc and argv are unknown",
 				vd_error_last());
 		*argc_out = -1;
 		return unk(0);
@@ -4048,7 +4116,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		nentries++;
 	}
 	if (nentries > 1)
-		vd_project_diag(p, 0, entry->file, entry->line,
+		vd_project_diag(p, VD_DIAG_NOTE, entry->file, entry->line,
 				"%d functions are named '%s' (several programs?): analyzing %s:%s from "
 				"the entry; %s %s analyzed as unreachable code (choose with --entry "
 				"FILE:%s)",
@@ -4065,7 +4133,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 			args[1] = unk(0);
 		call_function(&c, entry, args, 2);
 	} else {
-		vd_project_diag(p, 0, NULL, 0,
+		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
 				"entry point '%s' not found: every function is analyzed on its own",
 				p->opts.entry);
 	}
@@ -4112,7 +4180,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 	if (p->opts.args && entry)
 		for (int i = 1; i < c.nargv; i++)
 			if (!c.argv_read[i])
-				vd_project_diag(p, 1, entry->file, entry->line,
+				vd_project_diag(p, VD_DIAG_WARNING, entry->file, entry->line,
 						"--args: '%s' (argv[%d]) is never read by the code analyzed: "
 						"it changed nothing",
 						c.argv_words[i], i);
@@ -4122,7 +4190,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		char name[256];
 		snprintf(name, sizeof(name), "%.*s", (int)(eq ? (size_t)(eq - d) : strlen(d)), d);
 		if (!vd_map_has(p->defines_read, name))
-			vd_project_diag(p, 1, NULL, 0,
+			vd_project_diag(p, VD_DIAG_WARNING, NULL, 0,
 					"--define %s: no variable, struct field or macro of that name is "
 					"read by the code analyzed: it changed nothing",
 					name);

@@ -482,7 +482,7 @@ static ir_expr *lower_call(lower *L, CXCursor c)
 	int nargs = clang_Cursor_getNumArguments(c);
 	if (nargs < 0)
 		nargs = 0;
-	ir_expr **k = malloc((size_t)(nargs ? nargs : 1) * sizeof(*k));
+	ir_expr **k = vd_xmalloc((size_t)(nargs ? nargs : 1) * sizeof(*k));
 	for (int i = 0; i < nargs; i++)
 		k[i] = lower_expr(L, clang_Cursor_getArgument(c, (unsigned)i));
 	set_kids(L, e, k, nargs);
@@ -595,7 +595,7 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 {
 	if (L->depth >= MAX_EXPR_DEPTH) {
 		if (!L->deep_noted)
-			vd_project_diag(L->p, 1, rel_file(L, c), cur_line(c),
+			vd_project_diag(L->p, VD_DIAG_WARNING, rel_file(L, c), cur_line(c),
 					"expression nested more than %d levels deep: the part below "
 					"is not analyzed",
 					MAX_EXPR_DEPTH);
@@ -752,7 +752,7 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		if (t.kind == CXType_Record)
 			clang_Type_visitFields(t, field_cb, &fl);
 		if (fl.usrs.n == 0) {
-			ir_expr **items = malloc((ch.n ? ch.n : 1) * sizeof(*items));
+			ir_expr **items = vd_xmalloc((ch.n ? ch.n : 1) * sizeof(*items));
 			for (size_t i = 0; i < ch.n; i++)
 				items[i] = lower_expr(L, ch.v[i]);
 			set_kids(L, e, items, (int)ch.n);
@@ -762,7 +762,7 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		/* a struct: one value per field, in declaration order, whatever
 		 * order designators (`.xfer = f`) give them in; missing ones 0 */
 		size_t nf = fl.usrs.n;
-		ir_expr **kids = calloc(nf, sizeof(*kids));
+		ir_expr **kids = vd_xcalloc(nf, sizeof(*kids));
 		size_t pos = 0;
 		for (size_t i = 0; i < ch.n; i++) {
 			CXCursor item = ch.v[i];
@@ -815,7 +815,7 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 	default: {
 		/* anything else: keep the calls inside it, value unknown; a
 		 * statement inside it would be lost, which is said */
-		ir_expr **kids = malloc((ch.n ? ch.n : 1) * sizeof(*kids));
+		ir_expr **kids = vd_xmalloc((ch.n ? ch.n : 1) * sizeof(*kids));
 		int n = 0;
 		for (size_t i = 0; i < ch.n; i++) {
 			enum CXCursorKind ck = clang_getCursorKind(ch.v[i]);
@@ -823,7 +823,7 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 				kids[n++] = lower_expr(L, ch.v[i]);
 			} else if (clang_isStatement(ck)) {
 				CXString ks = clang_getCursorKindSpelling(k);
-				vd_project_diag(L->p, 1, rel_file(L, c), cur_line(c),
+				vd_project_diag(L->p, VD_DIAG_WARNING, rel_file(L, c), cur_line(c),
 						"%s not modelled: the statements inside it are "
 						"not analyzed",
 						clang_getCString(ks));
@@ -890,7 +890,7 @@ static ir_stmt *lower_decl(lower *L, CXCursor d)
 static ir_stmt *seq_of(lower *L, CXCursor c, cursors *ch, size_t from, size_t to)
 {
 	ir_stmt *s = mks(L, S_SEQ, c);
-	ir_stmt **k = malloc(((to - from) ? (to - from) : 1) * sizeof(*k));
+	ir_stmt **k = vd_xmalloc(((to - from) ? (to - from) : 1) * sizeof(*k));
 	int n = 0;
 	for (size_t i = from; i < to; i++) {
 		ir_stmt *x = lower_stmt(L, ch->v[i]);
@@ -1074,7 +1074,7 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		break;
 	case CXCursor_DeclStmt: {
 		s = mks(L, S_SEQ, c);
-		ir_stmt **kk = malloc((ch.n ? ch.n : 1) * sizeof(*kk));
+		ir_stmt **kk = vd_xmalloc((ch.n ? ch.n : 1) * sizeof(*kk));
 		int n = 0;
 		for (size_t i = 0; i < ch.n; i++)
 			if (clang_getCursorKind(ch.v[i]) == CXCursor_VarDecl)
@@ -1098,7 +1098,7 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		break;
 	case CXCursor_ForStmt: {
 		s = mks(L, S_FOR, c);
-		int *role = calloc(ch.n + 1, sizeof(int));
+		int *role = vd_xcalloc(ch.n + 1, sizeof(int));
 		for_roles(L, c, &ch, role);
 		ir_stmt *body = NULL;
 		for (size_t i = 0; i < ch.n; i++) {
@@ -1307,7 +1307,7 @@ static int report_errors(vd_project *p, CXTranslationUnit tu, const tu_job *job,
 					msg = vd_arena_printf(p->arena, "%s (on the command line)", msg);
 			}
 			if (errors < 5)
-				vd_project_diag(p, 2, vd_path_relative(p->arena, p->root, fname), (int)line,
+				vd_project_diag(p, VD_DIAG_ERROR, vd_path_relative(p->arena, p->root, fname), (int)line,
 						"%s", msg);
 			errors++;
 		}
@@ -1323,9 +1323,7 @@ static int report_errors(vd_project *p, CXTranslationUnit tu, const tu_job *job,
 static const char *rejected_arg(CXIndex idx, const tu_job *job, const char **args, int nargs)
 {
 	struct CXUnsavedFile empty = { job->file, "", 0 };
-	const char **without = malloc(sizeof(*without) * (size_t)(nargs > 0 ? nargs : 1));
-	if (!without)
-		return NULL;
+	const char **without = vd_xmalloc(sizeof(*without) * (size_t)(nargs > 0 ? nargs : 1));
 	const char *culprit = NULL;
 	for (int skip = 0; skip < nargs && !culprit; skip++) {
 		if (!strcmp(args[skip], "-w") || !strncmp(args[skip], "-ferror-limit=", 14))
@@ -1494,18 +1492,18 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 	char why[256];
 	int fr = vd_regular_file(job->file, why, sizeof(why));
 	if (fr == VD_ENOTFOUND) {
-		vd_project_diag(p, 2, rel, 0, "source file not found");
+		vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "source file not found");
 		return -1;
 	}
 	if (fr != 0) { /* a FIFO would block libclang, /dev/zero exhaust memory */
-		vd_project_diag(p, 2, rel, 0, "source file not parsed: %s", why);
+		vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "source file not parsed: %s", why);
 		return -1;
 	}
 	for (int i = 0; i + 1 < job->argc; i++)
 		if ((!strcmp(job->argv[i], "-include") || !strcmp(job->argv[i], "-imacros")) &&
 		    vd_regular_file(job->argv[i + 1], why, sizeof(why)) == VD_ERROR) {
 			/* a missing one is libclang's error to report */
-			vd_project_diag(p, 2, rel, 0, "'%s %s' not read: %s", job->argv[i],
+			vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "'%s %s' not read: %s", job->argv[i],
 					vd_path_relative(p->arena, p->root, job->argv[i + 1]), why);
 			return -1;
 		}
@@ -1547,16 +1545,16 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 		 * rejects, when one alone is to blame */
 		const char *bad = rejected_arg(idx, job, args.v, (int)args.n);
 		if (bad && !strncmp(bad, "-std=", 5))
-			vd_project_diag(p, 2, rel, 0,
+			vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
 					"not parsed: '%s' is not a C standard clang knows (c89, c99, "
 					"c11, c17, c23, gnu11, ...; libclang error %d)",
 					bad, (int)ec);
 		else if (bad)
-			vd_project_diag(p, 2, rel, 0,
+			vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
 					"not parsed: clang rejects the option '%s' of its command line "
 					"(libclang error %d)", bad, (int)ec);
 		else
-			vd_project_diag(p, 2, rel, 0, "libclang could not parse this file: %s (error %d)",
+			vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "libclang could not parse this file: %s (error %d)",
 					cx_error_name(ec), (int)ec);
 		vd_vec_free(args);
 		if (tu)
@@ -1576,7 +1574,7 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 		return parse_job(p, idx, job, 1, deps);
 	}
 	if (errors) {
-		vd_project_diag(p, 2, rel, 0,
+		vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
 				"translation unit not analyzed: %d error%s (see above)", errors,
 				errors == 1 ? "" : "s");
 		clang_disposeTranslationUnit(tu);
@@ -1622,9 +1620,7 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 
 static vd_project *shadow_new(vd_project *p)
 {
-	vd_project *s = calloc(1, sizeof(*s));
-	if (!s)
-		return NULL;
+	vd_project *s = vd_xcalloc(1, sizeof(*s));
 	s->parent = p;
 	s->arena = vd_arena_new();
 	s->func_by_usr = vd_map_new();
@@ -1633,14 +1629,6 @@ static vd_project *shadow_new(vd_project *p)
 	s->opts = p->opts;
 	s->root = p->root;
 	s->defines = p->defines; /* read-only, owned by the parent */
-	if (!s->arena || !s->func_by_usr || !s->func_by_name || !s->var_by_usr) {
-		vd_arena_free(s->arena);
-		vd_map_free(s->func_by_usr);
-		vd_map_free(s->func_by_name);
-		vd_map_free(s->var_by_usr);
-		free(s);
-		return NULL;
-	}
 	return s;
 }
 
@@ -1697,12 +1685,8 @@ static int write_all(int fd, const void *buf, size_t n)
 static void parse_one(pool *P, CXIndex idx, size_t j, int *failed, vd_buf *deps, vd_buf *blob)
 {
 	vd_project *s = shadow_new(P->p);
-	*failed = 1;
-	if (s) {
-		*failed = parse_job(s, idx, &P->p->jobs.v[j], 0, deps) != 0;
-		if (vd_blob_write(blob, s, *failed) != 0)
-			vd_buf_release(blob); /* decoding an empty blob reports it */
-	}
+	*failed = parse_job(s, idx, &P->p->jobs.v[j], 0, deps) != 0;
+	vd_blob_write(blob, s, *failed);
 	shadow_free(s);
 }
 
@@ -1765,20 +1749,17 @@ static void reap(pool *P, child *c)
 	vd_buf_clear(&c->in);
 	/* the parse crashed: the unit is an error, the rest goes on */
 	vd_project *s = shadow_new(P->p);
-	if (s) {
-		const char *rel = vd_path_relative(s->arena, P->p->root, P->p->jobs.v[j].file);
-		if (WIFSIGNALED(status))
-			vd_project_diag(s, 2, rel, 0,
-					"the parser crashed on this file (signal %d%s): it was not analyzed",
-					WTERMSIG(status),
-					WTERMSIG(status) == SIGSEGV ? ", a stack overflow or a libclang bug" : "");
-		else
-			vd_project_diag(s, 2, rel, 0, "the parser failed on this file (exit %d): it was "
-						      "not analyzed", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-		vd_buf_clear(&P->blobs[j]);
-		if (vd_blob_write(&P->blobs[j], s, 1) != 0)
-			vd_buf_release(&P->blobs[j]);
-	}
+	const char *rel = vd_path_relative(s->arena, P->p->root, P->p->jobs.v[j].file);
+	if (WIFSIGNALED(status))
+		vd_project_diag(s, VD_DIAG_ERROR, rel, 0,
+				"the parser crashed on this file (signal %d%s): it was not analyzed",
+				WTERMSIG(status),
+				WTERMSIG(status) == SIGSEGV ? ", a stack overflow or a libclang bug" : "");
+	else
+		vd_project_diag(s, VD_DIAG_ERROR, rel, 0, "the parser failed on this file (exit %d): it was "
+					      "not analyzed", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	vd_buf_clear(&P->blobs[j]);
+	vd_blob_write(&P->blobs[j], s, 1);
 	shadow_free(s);
 	P->done[j] = 2;
 }
@@ -1808,9 +1789,7 @@ static void pump(pool *P, child *kids, int nchild, const char *done_want)
 		}
 		if (!running)
 			return;
-		struct pollfd *pf = calloc((size_t)nchild, sizeof(*pf));
-		if (!pf)
-			return;
+		struct pollfd *pf = vd_xcalloc((size_t)nchild, sizeof(*pf));
 		for (int k = 0; k < nchild; k++) {
 			pf[k].fd = kids[k].pid ? kids[k].fd : -1;
 			pf[k].events = POLLIN;
@@ -1900,25 +1879,17 @@ int vd_frontend_parse_all(vd_project *p)
 	pool P = { 0 };
 	child *kids = NULL;
 	int nkids = 0;
-	char *selected = calloc(n + 1, 1);
-	char *cached = calloc(n + 1, 1);
-	const char **keys = calloc(n + 1, sizeof(char *));
+	char *selected = vd_xcalloc(n + 1, 1);
+	char *cached = vd_xcalloc(n + 1, 1);
+	const char **keys = vd_xcalloc(n + 1, sizeof(char *));
 	P.p = p;
-	P.todo = calloc(n + 1, sizeof(size_t));
-	P.blobs = calloc(n + 1, sizeof(vd_buf));
-	P.deps = calloc(n + 1, sizeof(vd_buf));
-	P.done = calloc(n + 1, 1);
-	if (!selected || !cached || !keys || !P.todo || !P.blobs || !P.deps || !P.done) {
-		vd_error_set("out of memory");
-		goto cleanup;
-	}
+	P.todo = vd_xcalloc(n + 1, sizeof(size_t));
+	P.blobs = vd_xcalloc(n + 1, sizeof(vd_buf));
+	P.deps = vd_xcalloc(n + 1, sizeof(vd_buf));
+	P.done = vd_xcalloc(n + 1, 1);
 	/* --shard K/N: a deterministic 1/N of the TUs, by sorted file name */
 	if (p->opts.shard_n > 1) {
-		order_item *ord = calloc(n + 1, sizeof(*ord));
-		if (!ord) {
-			vd_error_set("out of memory");
-			goto cleanup;
-		}
+		order_item *ord = vd_xcalloc(n + 1, sizeof(*ord));
 		for (size_t i = 0; i < n; i++)
 			ord[i] = (order_item){ &p->jobs.v[i], i };
 		qsort(ord, n, sizeof(*ord), order_cmp);
@@ -1955,11 +1926,7 @@ int vd_frontend_parse_all(vd_project *p)
 	nkids = p->opts.jobs > 0 ? p->opts.jobs : 1;
 	if ((size_t)nkids > P.ntodo)
 		nkids = P.ntodo ? (int)P.ntodo : 1;
-	kids = calloc((size_t)nkids, sizeof(child));
-	if (!kids) {
-		vd_error_set("out of memory");
-		goto cleanup;
-	}
+	kids = vd_xcalloc((size_t)nkids, sizeof(child));
 	size_t step = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!selected[i])

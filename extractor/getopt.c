@@ -18,22 +18,18 @@
 #include <string.h>
 
 #include "vd_getopt.h"
+#include "vd_util.h"
 
-static int push(vd_optev **ev, int *n, int *cap, int ch, const char *arg, int li)
+static void push(vd_optev **ev, int *n, int *cap, int ch, const char *arg, int li)
 {
 	if (*n == *cap) {
-		int nc = *cap ? *cap * 2 : 8;
-		vd_optev *v = realloc(*ev, (size_t)nc * sizeof(**ev));
-		if (!v)
-			return -1;
-		*ev = v;
-		*cap = nc;
+		*cap = *cap ? *cap * 2 : 8;
+		*ev = vd_xrealloc(*ev, (size_t)*cap * sizeof(**ev));
 	}
 	(*ev)[*n].ch = ch;
 	(*ev)[*n].optarg = arg;
 	(*ev)[*n].longindex = li;
 	(*n)++;
-	return 0;
 }
 
 /* the long option `name` (up to '=' or the end) matches: exact, else a
@@ -58,9 +54,7 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 		  int nlong, int long_only, vd_getopt_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->perm = calloc((size_t)argc + 1, sizeof(char *));
-	if (!r->perm)
-		return -1;
+	r->perm = vd_xcalloc((size_t)argc + 1, sizeof(char *));
 	int cap = 0;
 	const char *os = optstring ? optstring : "";
 	int in_order = 0, stop_at_nonopt = 0;
@@ -74,9 +68,7 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 	int colon = *os == ':';
 	/* the permuted argv: argv[0], the option words, then the rest */
 	int np = 0, nrest = 0;
-	const char **rest = calloc((size_t)argc + 1, sizeof(char *));
-	if (!rest)
-		return -1;
+	const char **rest = vd_xcalloc((size_t)argc + 1, sizeof(char *));
 	if (argc > 0)
 		r->perm[np++] = argv[0];
 	int i = 1;
@@ -92,8 +84,7 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 		if (w[0] != '-' || w[1] == 0) { /* a non-option */
 			if (in_order) {
 				r->perm[np++] = w;
-				if (push(&r->ev, &r->n, &cap, 1, w, -1))
-					goto oom;
+				push(&r->ev, &r->n, &cap, 1, w, -1);
 				continue;
 			}
 			if (stop_at_nonopt)
@@ -106,8 +97,7 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 			/* nothing known of the options: one per word, its argument
 			 * the text after '=' */
 			const char *eq = strchr(w, '=');
-			if (push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1))
-				goto oom;
+			push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1);
 			continue;
 		}
 		int is_long = w[1] == '-';
@@ -115,8 +105,7 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 			/* the long options are not known: one option, its value
 			 * unknown, its argument the text after '=' */
 			const char *eq = strchr(w, '=');
-			if (push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1))
-				goto oom;
+			push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1);
 			continue;
 		}
 		if ((is_long || long_only) && nlong > 0) {
@@ -128,16 +117,14 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 			 * when no long option matches */
 			if (li >= 0 || is_long || !strchr(os, name[0])) {
 				if (li < 0) {
-					if (push(&r->ev, &r->n, &cap, '?', NULL, -1))
-						goto oom;
+					push(&r->ev, &r->n, &cap, '?', NULL, -1);
 					continue;
 				}
 				const vd_longopt *o = &longopts[li];
 				const char *arg = NULL;
 				if (eq) {
 					if (o->has_arg == 0) {
-						if (push(&r->ev, &r->n, &cap, '?', NULL, li))
-							goto oom;
+						push(&r->ev, &r->n, &cap, '?', NULL, li);
 						continue;
 					}
 					arg = eq + 1;
@@ -146,14 +133,12 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 						arg = argv[++i];
 						r->perm[np++] = arg;
 					} else {
-						if (push(&r->ev, &r->n, &cap, colon ? ':' : '?', NULL, li))
-							goto oom;
+						push(&r->ev, &r->n, &cap, colon ? ':' : '?', NULL, li);
 						continue;
 					}
 				}
 				/* with a flag, getopt_long stores val there and returns 0 */
-				if (push(&r->ev, &r->n, &cap, o->has_flag ? 0 : o->val, arg, li))
-					goto oom;
+				push(&r->ev, &r->n, &cap, o->has_flag ? 0 : o->val, arg, li);
 				continue;
 			}
 		}
@@ -161,13 +146,11 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 		for (const char *p = w + 1; *p; p++) {
 			const char *spec = *p != ':' && *p != '-' ? strchr(os, *p) : NULL;
 			if (!spec) {
-				if (push(&r->ev, &r->n, &cap, '?', NULL, -1))
-					goto oom;
+				push(&r->ev, &r->n, &cap, '?', NULL, -1);
 				continue;
 			}
 			if (spec[1] != ':') {
-				if (push(&r->ev, &r->n, &cap, *p, NULL, -1))
-					goto oom;
+				push(&r->ev, &r->n, &cap, *p, NULL, -1);
 				continue;
 			}
 			const char *arg = NULL;
@@ -182,8 +165,7 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 					ch = colon ? ':' : '?';
 				}
 			}
-			if (push(&r->ev, &r->n, &cap, ch, arg, -1))
-				goto oom;
+			push(&r->ev, &r->n, &cap, ch, arg, -1);
 			break; /* the rest of the word was the argument */
 		}
 	}
@@ -197,10 +179,6 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 	r->nperm = np;
 	free(rest);
 	return 0;
-oom:
-	free(rest);
-	vd_getopt_result_free(r);
-	return -1;
 }
 
 void vd_getopt_result_free(vd_getopt_result *r)

@@ -22,7 +22,7 @@ typedef struct parent_ctx {
 	int in_loop;  /* inside a loop of its function */
 } parent_ctx;
 
-static int add_block(vd_project *p, int kind, const char *id, const char *file, const char *fn,
+static int add_block(vd_project *p, vd_kind kind, const char *id, const char *file, const char *fn,
 		     const char *label, int line, int end_line, int parent)
 {
 	vd_sblock b = { 0 };
@@ -35,18 +35,17 @@ static int add_block(vd_project *p, int kind, const char *id, const char *file, 
 	b.end_line = end_line;
 	b.parent = parent;
 	b.file_block = parent >= 0 ? p->blocks.v[parent].file_block : -1;
-	if (kind == VD_SB_FILE)
+	if (kind == VD_KIND_FILE)
 		b.file_block = (int)p->blocks.n;
-	if (vd_vec_push(p->blocks, b))
-		return -1;
+	vd_vec_push(p->blocks, b);
 	return (int)p->blocks.n - 1;
 }
 
-static int child_block(vd_project *p, parent_ctx *pc, int kind, const char *label, int line,
+static int child_block(vd_project *p, parent_ctx *pc, vd_kind kind, const char *label, int line,
 		       int end_line)
 {
 	static const char *names[] = { "loop", "branch", "call", "io" };
-	int k = kind - VD_SB_LOOP;
+	int k = kind - VD_KIND_LOOP;
 	const vd_sblock *par = &p->blocks.v[pc->block];
 	const char *id = vd_arena_printf(p->arena, "%s/%s#%d", par->id, names[k], ++pc->count[k]);
 	return add_block(p, kind, id, par->file, par->function, label, line, end_line, pc->block);
@@ -194,7 +193,7 @@ static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
 			e->callees[i]->call_sites += pc->in_loop ? 2 : 1;
 		int is_block = (e->cat && e->cat->op != VD_OP_NONE) || (!e->cat && (e->ncallees > 0 || !e->usr));
 		if (is_block) {
-			e->block = child_block(p, pc, e->cat ? VD_SB_IO : VD_SB_CALL, call_label(p, e),
+			e->block = child_block(p, pc, e->cat ? VD_KIND_IO : VD_KIND_CALL, call_label(p, e),
 					       e->line, e->line);
 			if (e->cat) {
 				p->blocks.v[e->block].api = e->cat->api;
@@ -231,7 +230,7 @@ static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s)
 		/* the init runs once before the loop: its calls belong outside */
 		if (s->init)
 			bytes += layout_stmt(p, pc, s->init);
-		s->block = child_block(p, pc, VD_SB_LOOP, label, s->line, s->end_line);
+		s->block = child_block(p, pc, VD_KIND_LOOP, label, s->line, s->end_line);
 		parent_ctx inner = { s->block, { 0 }, 1 };
 		if (s->kind != S_DO)
 			layout_expr(p, &inner, s->e);
@@ -244,7 +243,7 @@ static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s)
 	}
 	case S_IF:
 	case S_SWITCH: {
-		s->block = child_block(p, pc, VD_SB_BRANCH, s->kind == S_IF ? "if" : "switch", s->line,
+		s->block = child_block(p, pc, VD_KIND_BRANCH, s->kind == S_IF ? "if" : "switch", s->line,
 				       s->end_line);
 		parent_ctx inner = { s->block, { 0 }, pc->in_loop };
 		layout_expr(p, &inner, s->e);
@@ -270,7 +269,7 @@ static int file_block(vd_project *p, const char *file)
 	long idx = (long)(intptr_t)vd_map_get(p->file_block, file);
 	if (idx)
 		return (int)idx - 1;
-	int b = add_block(p, VD_SB_FILE, file, file, NULL, file, 0, 0, 0);
+	int b = add_block(p, VD_KIND_FILE, file, file, NULL, file, 0, 0, 0);
 	vd_map_put(p->file_block, file, (void *)(intptr_t)(b + 1));
 	return b;
 }
@@ -292,12 +291,12 @@ int vd_layout(vd_project *p)
 	mark_noreturn(p);
 
 	p->blocks.n = 0;
-	add_block(p, VD_SB_PROGRAM, "program", NULL, NULL, "program", 0, 0, -1);
+	add_block(p, VD_KIND_PROGRAM, "program", NULL, NULL, "program", 0, 0, -1);
 	for (size_t i = 0; i < p->funcs.n; i++) {
 		ir_func *f = p->funcs.v[i];
 		int fb = file_block(p, f->file);
 		const char *id = vd_arena_printf(p->arena, "%s:%s", f->file, f->name);
-		f->block = add_block(p, VD_SB_FUNCTION, id, f->file, f->name, f->name, f->line,
+		f->block = add_block(p, VD_KIND_FUNCTION, id, f->file, f->name, f->name, f->line,
 				     f->end_line, fb);
 		p->blocks.v[f->block].frame_bytes = f->frame_bytes;
 		if (p->blocks.v[fb].end_line < f->end_line)

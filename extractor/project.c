@@ -19,7 +19,7 @@ void vd_extract_opts_init(vd_extract_opts *o)
 	o->max_depth = 64;
 }
 
-void vd_project_diag(vd_project *p, int severity, const char *file, int line, const char *fmt, ...)
+void vd_project_diag(vd_project *p, vd_diag_severity severity, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -34,11 +34,7 @@ void vd_project_diag(vd_project *p, int severity, const char *file, int line, co
 
 vd_project *vd_project_alloc(void)
 {
-	vd_project *p = calloc(1, sizeof(*p));
-	if (!p) {
-		vd_error_set("out of memory");
-		return NULL;
-	}
+	vd_project *p = vd_xcalloc(1, sizeof(*p));
 	p->arena = vd_arena_new();
 	p->func_by_usr = vd_map_new();
 	p->func_by_usr_file = vd_map_new();
@@ -52,13 +48,6 @@ vd_project *vd_project_alloc(void)
 	p->shared = vd_arena_new();
 	p->strings = vd_map_new();
 	pthread_mutex_init(&p->mu, NULL);
-	if (!p->hash_memo || !p->shared || !p->strings || !p->func_by_usr_file || !p->arena ||
-	    !p->func_by_usr || !p->func_by_name || !p->var_by_usr || !p->file_block ||
-	    !p->file_index || !p->defines || !p->defines_read) {
-		vd_error_set("out of memory");
-		vd_project_free(p);
-		return NULL;
-	}
 	return p;
 }
 
@@ -66,8 +55,6 @@ int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts 
 {
 	*out = NULL;
 	vd_project *p = vd_project_alloc();
-	if (!p)
-		return -1;
 	p->opts = *o;
 	if (!p->opts.entry)
 		p->opts.entry = "main";

@@ -72,7 +72,7 @@ struct vd_project {
 	size_t tus_cached;         /* of which taken from the cache */
 };
 
-void vd_project_diag(vd_project *p, int severity, const char *file, int line,
+void vd_project_diag(vd_project *p, vd_diag_severity severity, const char *file, int line,
 		     const char *fmt, ...) VD_PRINTF(5, 6);
 
 /* project.c: an empty project (maps and arenas made, no catalog, no
@@ -108,7 +108,7 @@ int vd_frontend_parse_all(vd_project *p);
 int vd_layout(vd_project *p);
 /* blob.c: a TU's IR as bytes (the per-TU cache and shard format) */
 #define VD_BLOB_VERSION 5
-int vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
+void vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
 int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 
 /* content hash of a file (hex), memoised per run; NULL if unreadable */

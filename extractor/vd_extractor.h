@@ -16,21 +16,11 @@
 #include <stddef.h>
 
 #include "vd_util.h"
-
-/* Static block kinds; the values match vd_kind in vd_analyzer.h. */
-enum {
-	VD_SB_PROGRAM,
-	VD_SB_FILE,
-	VD_SB_FUNCTION,
-	VD_SB_LOOP,
-	VD_SB_BRANCH,
-	VD_SB_CALL,
-	VD_SB_IO
-};
+#include "vd_vocab.h" /* block kinds, I/O classes, severities */
 
 typedef struct vd_sblock {
 	const char *id;
-	int kind;           /* VD_SB_* */
+	vd_kind kind;
 	const char *file;   /* project-relative */
 	const char *function;
 	const char *label;  /* callee ("a|b" for several targets), "for", "if" ... */
@@ -43,7 +33,7 @@ typedef struct vd_sblock {
 } vd_sblock;
 
 typedef struct vd_pdiag {
-	int severity; /* 0 note, 1 warning, 2 error (vd_diag_severity) */
+	vd_diag_severity severity;
 	const char *file;
 	int line;
 	const char *message;
@@ -111,16 +101,12 @@ const vd_pdiag *vd_project_diags(const vd_project *p, size_t *n);
 
 /* ---- the evaluated walk ------------------------------------------------------------ */
 
-/* operation classes (match catalog.h's vd_opclass) */
-enum { VD_IOOP_NONE, VD_IOOP_OPEN, VD_IOOP_CLOSE, VD_IOOP_READ, VD_IOOP_WRITE,
-       VD_IOOP_SEEK, VD_IOOP_FLUSH, VD_IOOP_SYNC, VD_IOOP_META };
-
 /* unknown-mask bits use the analyzer's parameter indices: 1u << VD_pN */
 
 typedef struct vd_io_event {
 	int block;            /* the io block */
 	const char *api, *call;
-	int op;               /* VD_IOOP_* */
+	vd_opclass op;
 	double count;         /* dynamic executions this event stands for */
 	double bytes;         /* per call (data calls), 0 otherwise */
 	int is_data;          /* read/write class moving bytes */

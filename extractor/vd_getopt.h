@@ -35,7 +35,7 @@ typedef struct vd_getopt_result {
  * each long option is returned as VD_OPT_UNKNOWN with the text after '='.
  * optstring NULL (built at run time): every word that starts with '-' is
  * one such option.
- * Returns 0, or -1 when out of memory.  Free with vd_getopt_result_free. */
+ * Returns 0 (out of memory is fatal).  Free with vd_getopt_result_free. */
 int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, const vd_longopt *longopts,
 		  int nlong, int long_only, vd_getopt_result *r);
 void vd_getopt_result_free(vd_getopt_result *r);

@@ -32,11 +32,7 @@ static const char *join(vd_arena *a, const char *old, const char *add)
 int vd_model_score_result(const vd_model *m, vd_result *r)
 {
 	vd_buf note = VD_BUF_INIT;
-	double *floor_io = calloc(r->nblocks ? r->nblocks : 1, sizeof *floor_io);
-	if (!floor_io) {
-		vd_error_set("out of memory scoring the analysis");
-		return VD_ERROR;
-	}
+	double *floor_io = vd_xcalloc(r->nblocks ? r->nblocks : 1, sizeof *floor_io);
 	for (size_t i = 0; i < r->nblocks; i++) {
 		vd_block *b = &r->blocks[i];
 		b->analytic = vd_score_analytic(b);

@@ -97,26 +97,21 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 		vd_error_set("%s: cannot read the training data", path);
 		return VD_ERROR;
 	}
-	vd_dataset *d = calloc(1, sizeof *d);
-	int rc = VD_ERROR;
-	if (!d || !(d->arena = vd_arena_new()))
-		goto oom;
+	vd_dataset *d = vd_xcalloc(1, sizeof *d);
+	d->arena = vd_arena_new();
 	/* count lines for the arrays */
 	size_t lines = 0;
 	for (size_t i = 0; i < len; i++)
 		lines += text[i] == '\n';
 	lines++;
-	d->raw = calloc(lines * VD_NRAW, sizeof *d->raw);
-	d->y = calloc(lines, sizeof *d->y);
-	d->wall = calloc(lines, sizeof *d->wall);
-	d->app = calloc(lines, sizeof *d->app);
-	d->config = calloc(lines, sizeof *d->config);
-	d->block_id = calloc(lines, sizeof *d->block_id);
-	d->kind = calloc(lines, sizeof *d->kind);
-	d->run = calloc(lines, sizeof *d->run);
-	if (!d->raw || !d->y || !d->wall || !d->app || !d->config || !d->block_id || !d->kind ||
-	    !d->run)
-		goto oom;
+	d->raw = vd_xcalloc(lines * VD_NRAW, sizeof *d->raw);
+	d->y = vd_xcalloc(lines, sizeof *d->y);
+	d->wall = vd_xcalloc(lines, sizeof *d->wall);
+	d->app = vd_xcalloc(lines, sizeof *d->app);
+	d->config = vd_xcalloc(lines, sizeof *d->config);
+	d->block_id = vd_xcalloc(lines, sizeof *d->block_id);
+	d->kind = vd_xcalloc(lines, sizeof *d->kind);
+	d->run = vd_xcalloc(lines, sizeof *d->run);
 
 	char *save = NULL, *line = strtok_r(text, "\n", &save);
 	char *hdr[MAXCOLS];
@@ -149,8 +144,6 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 		goto fail;
 	}
 	vd_map *runs = vd_map_new();
-	if (!runs)
-		goto oom;
 	size_t lineno = 1;
 	for (line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		lineno++;
@@ -182,17 +175,10 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 		d->kind[r] = vd_arena_strdup(d->arena, f[c_kind]);
 		char *key = vd_arena_printf(d->arena, "%s\037%s\037%s", f[c_app], f[c_cfg],
 					    c_rep >= 0 ? f[c_rep] : "1");
-		if (!d->app[r] || !d->config[r] || !d->block_id[r] || !d->kind[r] || !key) {
-			vd_map_free(runs);
-			goto oom;
-		}
 		void *id = vd_map_get(runs, key);
 		if (!id) {
 			id = (void *)(uintptr_t)(vd_map_count(runs) + 1);
-			if (vd_map_put(runs, key, id)) {
-				vd_map_free(runs);
-				goto oom;
-			}
+			vd_map_put(runs, key, id);
 		}
 		d->run[r] = (int)(uintptr_t)id;
 		d->n++;
@@ -205,10 +191,8 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 	free(text);
 	*out = d;
 	return 0;
-oom:
-	vd_error_set("out of memory reading %s", path);
 fail:
 	free(text);
 	vd_dataset_free(d);
-	return rc;
+	return VD_ERROR;
 }

@@ -27,11 +27,9 @@ void vd_eval_release(vd_eval *e)
 }
 
 /* the distinct applications in order of appearance */
-static int app_list(const vd_dataset *d, const char ***apps, int *napps)
+static void app_list(const vd_dataset *d, const char ***apps, int *napps)
 {
-	*apps = malloc(d->n * sizeof **apps);
-	if (!*apps)
-		return -1;
+	*apps = vd_xmalloc(d->n * sizeof **apps);
 	*napps = 0;
 	for (size_t i = 0; i < d->n; i++) {
 		int seen = 0;
@@ -40,7 +38,6 @@ static int app_list(const vd_dataset *d, const char ***apps, int *napps)
 		if (!seen)
 			(*apps)[(*napps)++] = d->app[i];
 	}
-	return 0;
 }
 
 /* metrics of predictions `pred` against d->y */
@@ -49,25 +46,16 @@ static int score(const vd_dataset *d, const double *pred, const char **apps, int
 {
 	e->n = d->n;
 	e->napps = napps;
-	e->apps = calloc((size_t)napps, sizeof *e->apps);
-	double *work = malloc(2 * d->n * sizeof *work);
+	e->apps = vd_xcalloc((size_t)napps, sizeof *e->apps);
+	double *work = vd_xmalloc(2 * d->n * sizeof *work);
 	int maxrun = 0;
 	for (size_t i = 0; i < d->n; i++)
 		if (d->run[i] > maxrun)
 			maxrun = d->run[i];
-	double *best_meas = malloc(((size_t)maxrun + 1) * sizeof(double));
-	double *best_pred = malloc(((size_t)maxrun + 1) * sizeof(double));
-	double *meas_at_best = malloc(((size_t)maxrun + 1) * sizeof(double));
-	int *run_app = malloc(((size_t)maxrun + 1) * sizeof(int));
-	if (!e->apps || !work || !best_meas || !best_pred || !meas_at_best || !run_app) {
-		free(work);
-		free(best_meas);
-		free(best_pred);
-		free(meas_at_best);
-		free(run_app);
-		vd_error_set("out of memory evaluating the model");
-		return VD_ERROR;
-	}
+	double *best_meas = vd_xmalloc(((size_t)maxrun + 1) * sizeof(double));
+	double *best_pred = vd_xmalloc(((size_t)maxrun + 1) * sizeof(double));
+	double *meas_at_best = vd_xmalloc(((size_t)maxrun + 1) * sizeof(double));
+	int *run_app = vd_xmalloc(((size_t)maxrun + 1) * sizeof(int));
 	double sae = 0, sse = 0;
 	for (int a = 0; a < napps; a++)
 		e->apps[a].app = apps[a];
@@ -137,9 +125,7 @@ static int depth_of(const char *id)
 static void consistent(const vd_dataset *d, double *pred)
 {
 	int maxd = 0;
-	double *floor_io = calloc(d->n ? d->n : 1, sizeof *floor_io);
-	if (!floor_io)
-		return; /* the evaluation goes on without the rule */
+	double *floor_io = vd_xcalloc(d->n ? d->n : 1, sizeof *floor_io);
 	for (size_t i = 0; i < d->n; i++)
 		if (depth_of(d->block_id[i]) > maxd)
 			maxd = depth_of(d->block_id[i]);
@@ -172,12 +158,9 @@ int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd
 	out->link = link;
 	const char **apps = NULL;
 	int napps = 0, rc = VD_ERROR;
-	double *pred = malloc(d->n * sizeof *pred);
-	size_t *rows = malloc(d->n * sizeof *rows);
-	if (!pred || !rows || app_list(d, &apps, &napps) != 0) {
-		vd_error_set("out of memory evaluating the model");
-		goto done;
-	}
+	double *pred = vd_xmalloc(d->n * sizeof *pred);
+	size_t *rows = vd_xmalloc(d->n * sizeof *rows);
+	app_list(d, &apps, &napps);
 	for (int a = 0; a < napps; a++) {
 		size_t nr = 0;
 		for (size_t i = 0; i < d->n; i++)
@@ -206,18 +189,14 @@ int vd_model_eval_analytic(const vd_dataset *d, vd_eval *out)
 	out->variant = "analytic";
 	out->link = "none";
 	const char **apps = NULL;
-	int napps = 0, rc = VD_ERROR;
-	double *pred = malloc(d->n * sizeof *pred);
-	if (!pred || app_list(d, &apps, &napps) != 0) {
-		vd_error_set("out of memory evaluating the model");
-		goto done;
-	}
+	int napps = 0;
+	double *pred = vd_xmalloc(d->n * sizeof *pred);
+	app_list(d, &apps, &napps);
 	for (size_t i = 0; i < d->n; i++) {
 		const double *raw = &d->raw[i * VD_NRAW];
 		pred[i] = vd_model_has_io(raw) ? raw[VD_RAW_ANALYTIC] : 0;
 	}
-	rc = score(d, pred, apps, napps, out);
-done:
+	int rc = score(d, pred, apps, napps, out);
 	free(apps);
 	free(pred);
 	return rc;

@@ -185,12 +185,8 @@ done:
 static int irls_fit(const double *X, const double *y, size_t n, int k, ols *o)
 {
 	int p = k + 1, rc = VD_ERROR;
-	double *z = malloc((n ? n : 1) * sizeof *z), *w = malloc((n ? n : 1) * sizeof *w);
-	double *beta = calloc((size_t)p, sizeof *beta);
-	if (!z || !w || !beta) {
-		vd_error_set("out of memory fitting the model");
-		goto done;
-	}
+	double *z = vd_xmalloc((n ? n : 1) * sizeof *z), *w = vd_xmalloc((n ? n : 1) * sizeof *w);
+	double *beta = vd_xcalloc((size_t)p, sizeof *beta);
 	/* start: OLS of the clamped logit */
 	for (size_t i = 0; i < n; i++)
 		z[i] = logit(y[i]);
@@ -272,16 +268,14 @@ void vd_model_free(vd_model *m)
  * rank-deficient design would be fitted anyway and split weights
  * arbitrarily.  Each dropped candidate is recorded in m with the kept
  * features it is made of. */
-static int drop_collinear(const double *F, size_t n, int nc, const char *const *cand, int *keep,
-			  vd_model *m)
+static void drop_collinear(const double *F, size_t n, int nc, const char *const *cand, int *keep,
+			   vd_model *m)
 {
-	double *Q = malloc((n ? n : 1) * (size_t)nc * sizeof *Q); /* orthonormal basis, column-major */
-	double *v = malloc((n ? n : 1) * sizeof *v);
-	int *basis_of = malloc((size_t)nc * sizeof *basis_of), nb = 0, rc = VD_ERROR;
-	m->dropped = calloc((size_t)nc, sizeof *m->dropped);
-	m->dropped_why = calloc((size_t)nc, sizeof *m->dropped_why);
-	if (!Q || !v || !basis_of || !m->dropped || !m->dropped_why)
-		goto done;
+	double *Q = vd_xmalloc((n ? n : 1) * (size_t)nc * sizeof *Q); /* orthonormal basis, column-major */
+	double *v = vd_xmalloc((n ? n : 1) * sizeof *v);
+	int *basis_of = vd_xmalloc((size_t)nc * sizeof *basis_of), nb = 0;
+	m->dropped = vd_xcalloc((size_t)nc, sizeof *m->dropped);
+	m->dropped_why = vd_xcalloc((size_t)nc, sizeof *m->dropped_why);
 	for (int j = 0; j < nc; j++) {
 		if (!keep[j])
 			continue;
@@ -359,21 +353,14 @@ static int drop_collinear(const double *F, size_t n, int nc, const char *const *
 		if (!named)
 			vd_buf_puts(&why, " the intercept");
 		keep[j] = 0;
-		m->dropped[m->ndropped] = strdup(cand[j]);
-		m->dropped_why[m->ndropped] = strdup(vd_buf_cstr(&why));
+		m->dropped[m->ndropped] = vd_xstrdup(cand[j]);
+		m->dropped_why[m->ndropped] = vd_xstrdup(vd_buf_cstr(&why));
 		vd_buf_release(&why);
-		if (!m->dropped[m->ndropped] || !m->dropped_why[m->ndropped])
-			goto done;
 		m->ndropped++;
 	}
-	rc = 0;
-done:
-	if (rc)
-		vd_error_set("out of memory fitting the model");
 	free(Q);
 	free(v);
 	free(basis_of);
-	return rc;
 }
 
 int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const char *variant,
@@ -397,21 +384,17 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 	}
 	size_t total = rows ? nrows : d->n;
 	/* the rows with I/O in the source */
-	size_t *use = malloc((total ? total : 1) * sizeof *use), n = 0;
-	double *F = malloc((total ? total : 1) * (size_t)nc * sizeof *F);
-	double *y = malloc((total ? total : 1) * sizeof *y);
-	double *X = malloc((total ? total : 1) * (size_t)(nc + 1) * sizeof *X);
-	int *keep = calloc((size_t)nc, sizeof *keep);
+	size_t *use = vd_xmalloc((total ? total : 1) * sizeof *use), n = 0;
+	double *F = vd_xmalloc((total ? total : 1) * (size_t)nc * sizeof *F);
+	double *y = vd_xmalloc((total ? total : 1) * sizeof *y);
+	double *X = vd_xmalloc((total ? total : 1) * (size_t)(nc + 1) * sizeof *X);
+	int *keep = vd_xcalloc((size_t)nc, sizeof *keep);
 	ols o = { 0 };
-	o.coef = calloc((size_t)nc + 1, sizeof(double));
-	o.se = calloc((size_t)nc + 1, sizeof(double));
-	o.t = calloc((size_t)nc + 1, sizeof(double));
-	vd_model *m = calloc(1, sizeof *m);
+	o.coef = vd_xcalloc((size_t)nc + 1, sizeof(double));
+	o.se = vd_xcalloc((size_t)nc + 1, sizeof(double));
+	o.t = vd_xcalloc((size_t)nc + 1, sizeof(double));
+	vd_model *m = vd_xcalloc(1, sizeof *m);
 	int rc = VD_ERROR;
-	if (!use || !F || !y || !X || !keep || !o.coef || !o.se || !o.t || !m) {
-		vd_error_set("out of memory fitting the model");
-		goto done;
-	}
 	for (size_t i = 0; i < total; i++) {
 		size_t r = rows ? rows[i] : i;
 		const double *raw = &d->raw[r * VD_NRAW];
@@ -436,11 +419,11 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		nk += keep[j];
 	}
 	m->candidates = nk;
-	if (nc > 64 || drop_collinear(F, n, nc, cand, keep, m) != 0) {
-		if (nc > 64)
-			vd_error_set("too many candidate features");
+	if (nc > 64) {
+		vd_error_set("too many candidate features");
 		goto done;
 	}
+	drop_collinear(F, n, nc, cand, keep, m);
 	nk = 0;
 	for (int j = 0; j < nc; j++)
 		nk += keep[j];
@@ -481,32 +464,24 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		/* compact X for the smaller model on the next pass */
 	}
 	/* the model */
-	m->variant = strdup(variant);
-	m->link = strdup(link);
+	m->variant = vd_xstrdup(variant);
+	m->link = vd_xstrdup(link);
 	m->k = nk;
-	m->names = calloc((size_t)nk + 1, sizeof *m->names);
-	m->coef = calloc((size_t)nk + 1, sizeof(double));
-	m->se = calloc((size_t)nk + 1, sizeof(double));
-	m->t = calloc((size_t)nk + 1, sizeof(double));
-	m->lo = calloc((size_t)nk + 1, sizeof(double));
-	m->hi = calloc((size_t)nk + 1, sizeof(double));
+	m->names = vd_xcalloc((size_t)nk + 1, sizeof *m->names);
+	m->coef = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->se = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->t = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->lo = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->hi = vd_xcalloc((size_t)nk + 1, sizeof(double));
 	m->max_shift = phys ? MAX_SHIFT : 0;
 	m->max_logit_shift = phys ? MAX_LOGIT_SHIFT : 0;
-	if (!m->variant || !m->link || !m->names || !m->coef || !m->se || !m->t || !m->lo || !m->hi) {
-		vd_error_set("out of memory fitting the model");
-		goto done;
-	}
 	m->coef[0] = o.coef[0];
 	m->se[0] = o.se[0];
 	m->t[0] = o.t[0];
 	for (int j = 0, c = 1; j < nc; j++) {
 		if (!keep[j])
 			continue;
-		m->names[c - 1] = strdup(cand[j]);
-		if (!m->names[c - 1]) {
-			vd_error_set("out of memory fitting the model");
-			goto done;
-		}
+		m->names[c - 1] = vd_xstrdup(cand[j]);
 		m->coef[c] = o.coef[c];
 		m->se[c] = o.se[c];
 		m->t[c] = o.t[c];
@@ -629,38 +604,37 @@ double vd_model_predict(const vd_model *m, const double raw[VD_NRAW])
 
 int vd_model_table(const vd_model *m, vd_buf *b)
 {
-	int rc = vd_buf_printf(b, "CIOC model: %s features, %s link (%d of %d candidate features kept, |t| >= 2)\n\n",
-			       m->variant, m->link, m->k, m->candidates);
-	for (int j = 0; j < m->ndropped && !rc; j++)
-		rc = vd_buf_printf(b, "%s%s dropped before fitting: %s\n", j ? "" : "collinear: ",
-				   m->dropped[j], m->dropped_why[j]);
-	if (!rc && m->ndropped)
-		rc = vd_buf_puts(b, "\n");
-	if (!rc && m->max_shift > 0)
-		rc = vd_buf_printf(b, "monotone in the analytic estimate (%s); predictions within %.2f "
-				      "of it and within %.1f of it in log-odds (odds at most %.0f times\n"
-				      "higher or lower), and toward it outside the training range\n\n",
-				   VD_MODEL_BACKBONE, m->max_shift, m->max_logit_shift,
-				   exp(m->max_logit_shift));
-	rc = rc || vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error",
-				 "t-ratio");
-	for (int j = 0; j <= m->k && !rc; j++)
-		rc = vd_buf_printf(b, "%-16s %12.5g %12.5g %9.3f\n", j ? m->names[j - 1] : "constant",
-				   m->coef[j], m->se[j], m->t[j]);
-	rc = rc || vd_buf_printf(b,
-				 "\nR-squared            %10.4f    observations        %10ld\n"
-				 "adjusted R-squared   %10.4f    F-statistic         %10.4g\n"
-				 "S.E. of regression   %10.4f    F's degrees         %4d, %5ld\n"
-				 "mean of dependent    %10.4f    p-value of F        %10.3g\n"
-				 "S.D. of dependent    %10.4f\n",
-				 m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1,
-				 m->y_mean, m->f_p, m->y_sd);
-	if (!rc && !strcmp(m->variant, "physics"))
-		rc = vd_buf_puts(b, "(fractional logit: intensity = 1 / (1 + exp(-sum)), fitted in the intensity's\n"
-				    "own scale by iteratively reweighted least squares; R-squared in that scale)\n");
-	else if (!rc && !strcmp(m->link, "logit"))
-		rc = vd_buf_puts(b, "(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
-	if (!rc && m->provenance)
-		rc = vd_buf_printf(b, "\n%s\n", m->provenance);
-	return rc;
+	vd_buf_printf(b, "CIOC model: %s features, %s link (%d of %d candidate features kept, |t| >= 2)\n\n",
+		      m->variant, m->link, m->k, m->candidates);
+	for (int j = 0; j < m->ndropped; j++)
+		vd_buf_printf(b, "%s%s dropped before fitting: %s\n", j ? "" : "collinear: ",
+			      m->dropped[j], m->dropped_why[j]);
+	if (m->ndropped)
+		vd_buf_puts(b, "\n");
+	if (m->max_shift > 0)
+		vd_buf_printf(b, "monotone in the analytic estimate (%s); predictions within %.2f "
+				 "of it and within %.1f of it in log-odds (odds at most %.0f times\n"
+				 "higher or lower), and toward it outside the training range\n\n",
+			      VD_MODEL_BACKBONE, m->max_shift, m->max_logit_shift,
+			      exp(m->max_logit_shift));
+	vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error", "t-ratio");
+	for (int j = 0; j <= m->k; j++)
+		vd_buf_printf(b, "%-16s %12.5g %12.5g %9.3f\n", j ? m->names[j - 1] : "constant",
+			      m->coef[j], m->se[j], m->t[j]);
+	vd_buf_printf(b,
+		      "\nR-squared            %10.4f    observations        %10ld\n"
+		      "adjusted R-squared   %10.4f    F-statistic         %10.4g\n"
+		      "S.E. of regression   %10.4f    F's degrees         %4d, %5ld\n"
+		      "mean of dependent    %10.4f    p-value of F        %10.3g\n"
+		      "S.D. of dependent    %10.4f\n",
+		      m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1,
+		      m->y_mean, m->f_p, m->y_sd);
+	if (!strcmp(m->variant, "physics"))
+		vd_buf_puts(b, "(fractional logit: intensity = 1 / (1 + exp(-sum)), fitted in the intensity's\n"
+			       "own scale by iteratively reweighted least squares; R-squared in that scale)\n");
+	else if (!strcmp(m->link, "logit"))
+		vd_buf_puts(b, "(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
+	if (m->provenance)
+		vd_buf_printf(b, "\n%s\n", m->provenance);
+	return 0;
 }

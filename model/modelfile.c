@@ -104,7 +104,7 @@ static int get_num(xmlNodePtr n, const char *name, double *v)
 static char *get_str(xmlNodePtr n, const char *name)
 {
 	xmlChar *s = xmlGetProp(n, BAD_CAST name);
-	char *c = s ? strdup((const char *)s) : NULL;
+	char *c = vd_xstrdup((const char *)s);
 	xmlFree(s);
 	return c;
 }
@@ -117,14 +117,10 @@ int vd_model_load(vd_model **out, const char *path)
 		vd_error_set("%s: not a readable XML model file", path);
 		return VD_ERROR;
 	}
-	vd_model *m = calloc(1, sizeof *m);
+	vd_model *m = vd_xcalloc(1, sizeof *m);
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	const char *why = NULL;
 	int nfeat = 0;
-	if (!m) {
-		why = "out of memory";
-		goto fail;
-	}
 	if (!root || xmlStrcmp(root->name, BAD_CAST "vidya-model")) {
 		why = "the root element is not <vidya-model>";
 		goto fail;
@@ -142,30 +138,22 @@ int vd_model_load(vd_model **out, const char *path)
 		if (n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, BAD_CAST "dropped"))
 			ndrop++;
 	}
-	m->lo = calloc((size_t)nfeat + 1, sizeof(double));
-	m->hi = calloc((size_t)nfeat + 1, sizeof(double));
-	m->dropped = calloc((size_t)ndrop + 1, sizeof *m->dropped);
-	m->dropped_why = calloc((size_t)ndrop + 1, sizeof *m->dropped_why);
-	if (!m->lo || !m->hi || !m->dropped || !m->dropped_why) {
-		why = "out of memory";
-		goto fail;
-	}
+	m->lo = vd_xcalloc((size_t)nfeat + 1, sizeof(double));
+	m->hi = vd_xcalloc((size_t)nfeat + 1, sizeof(double));
+	m->dropped = vd_xcalloc((size_t)ndrop + 1, sizeof *m->dropped);
+	m->dropped_why = vd_xcalloc((size_t)ndrop + 1, sizeof *m->dropped_why);
 	int have_range = 1;
-	m->names = calloc((size_t)nfeat + 1, sizeof *m->names);
-	m->coef = calloc((size_t)nfeat + 1, sizeof(double));
-	m->se = calloc((size_t)nfeat + 1, sizeof(double));
-	m->t = calloc((size_t)nfeat + 1, sizeof(double));
-	if (!m->names || !m->coef || !m->se || !m->t) {
-		why = "out of memory";
-		goto fail;
-	}
+	m->names = vd_xcalloc((size_t)nfeat + 1, sizeof *m->names);
+	m->coef = vd_xcalloc((size_t)nfeat + 1, sizeof(double));
+	m->se = vd_xcalloc((size_t)nfeat + 1, sizeof(double));
+	m->t = vd_xcalloc((size_t)nfeat + 1, sizeof(double));
 	int have_icpt = 0;
 	for (xmlNodePtr n = root->children; n; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
 		if (!xmlStrcmp(n->name, BAD_CAST "provenance")) {
 			xmlChar *s = xmlNodeGetContent(n);
-			m->provenance = s ? strdup((const char *)s) : NULL;
+			m->provenance = vd_xstrdup((const char *)s);
 			xmlFree(s);
 		} else if (!xmlStrcmp(n->name, BAD_CAST "statistics")) {
 			double v = 0;

@@ -499,13 +499,8 @@ static int concurrency_sweep(bench *k, vd_sysprobe_bench *out)
 	out->nconc = 0;
 	if (pages == 0)
 		return 0;
-	ws = calloc((size_t)maxn, sizeof(*ws));
-	tids = calloc((size_t)maxn, sizeof(*tids));
-	if (!ws || !tids) {
-		vd_error_set("out of memory");
-		error = VD_ERROR;
-		goto cleanup;
-	}
+	ws = vd_xcalloc((size_t)maxn, sizeof(*ws));
+	tids = vd_xcalloc((size_t)maxn, sizeof(*tids));
 	if (!k->direct)
 		posix_fadvise(k->fd, 0, 0, POSIX_FADV_RANDOM);
 	for (int n = 1; n <= maxn && out->nconc < VD_SYSPROBE_MAX_SWEEP; n *= 2) {
@@ -782,10 +777,7 @@ static int sync_latency(bench *k, vd_sysprobe_bench *out, int data_only)
 			error = io_error(k, "flush", errno);
 			goto cleanup;
 		}
-		if (vd_vec_push(s, (vd_now() - t0) * 1e6) < 0) {
-			error = VD_ERROR;
-			goto cleanup;
-		}
+		vd_vec_push(s, (vd_now() - t0) * 1e6);
 	}
 	vd_sysprobe_stat_compute(&out->m[data_only ? VD_SP_FDATASYNC_LAT : VD_SP_FSYNC_LAT], s.v, s.n);
 

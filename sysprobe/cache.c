@@ -68,10 +68,6 @@ int vd_sysprobe_cache_key(vd_buf *key, const char *dir)
 	vd_sysprobe_storage st;
 	int error = VD_ERROR;
 
-	if (!a) {
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
 	memset(&st, 0, sizeof(st));
 	if (!(abs = realpath(dir, NULL))) {
 		vd_error_set("unable to resolve '%s': %s", dir, strerror(errno));
@@ -79,15 +75,16 @@ int vd_sysprobe_cache_key(vd_buf *key, const char *dir)
 	}
 	char *abs_a = vd_arena_strdup(a, abs);
 	free(abs);
-	if (!abs_a || (error = vd_read_file(&text, NULL, "/proc/self/mountinfo")) < 0 ||
+	if ((error = vd_read_file(&text, NULL, "/proc/self/mountinfo")) < 0 ||
 	    (error = vd_sysprobe_parse_mountinfo(&st, a, text, abs_a)) < 0)
 		goto cleanup;
 	if (gethostname(host, sizeof(host)) != 0)
 		snprintf(host, sizeof(host), "unknown");
 	host[sizeof(host) - 1] = '\0';
 	vd_buf_clear(key);
-	error = vd_buf_printf(key, "%s:%s:%u:%u:%s", host, st.mount ? st.mount : "?", st.major,
-			      st.minor, st.fstype ? st.fstype : "?");
+	vd_buf_printf(key, "%s:%s:%u:%u:%s", host, st.mount ? st.mount : "?", st.major, st.minor,
+		      st.fstype ? st.fstype : "?");
+	error = 0;
 cleanup:
 	free(text);
 	vd_arena_free(a);
@@ -95,29 +92,25 @@ cleanup:
 }
 
 /* dir/<safe key>-<hash> without extension */
-static int base_path(vd_buf *out, const char *cachedir, const char *key)
+static void base_path(vd_buf *out, const char *cachedir, const char *key)
 {
 	uint64_t h = 1469598103934665603ULL;
 	for (const char *p = key; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
 	vd_buf_clear(out);
-	if (vd_buf_printf(out, "%s/", cachedir))
-		return VD_ERROR;
+	vd_buf_printf(out, "%s/", cachedir);
 	for (const char *p = key; *p && out->len < 200; p++) {
 		char c = *p;
 		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 			 c == '-' || c == '.';
-		if (vd_buf_putc(out, ok ? c : '_'))
-			return VD_ERROR;
+		vd_buf_putc(out, ok ? c : '_');
 	}
-	return vd_buf_printf(out, "-%016llx", (unsigned long long)h);
+	vd_buf_printf(out, "-%016llx", (unsigned long long)h);
 }
 
 static int mkdirs(const char *path)
 {
-	char *p = strdup(path);
-	if (!p)
-		return -1;
+	char *p = vd_xstrdup(path);
 	for (char *s = p + 1; *s; s++)
 		if (*s == '/') {
 			*s = '\0';
@@ -137,8 +130,7 @@ static int write_atomic(const char *path, const char *text)
 {
 	vd_buf tmp = VD_BUF_INIT;
 	int rc = VD_ERROR;
-	if (vd_buf_printf(&tmp, "%s.%ld.tmp", path, (long)getpid()))
-		goto done;
+	vd_buf_printf(&tmp, "%s.%ld.tmp", path, (long)getpid());
 	FILE *f = fopen(tmp.ptr, "w");
 	if (!f) {
 		vd_error_set("unable to write '%s': %s", tmp.ptr, strerror(errno));
@@ -163,30 +155,30 @@ int vd_sysprobe_cache_save(const char *dir, const vd_sysprobe_report *r, vd_devi
 	vd_buf key = VD_BUF_INIT, cdir = VD_BUF_INIT, base = VD_BUF_INIT, text = VD_BUF_INIT,
 	       json = VD_BUF_INIT, p = VD_BUF_INIT;
 	int rc = VD_ERROR;
-	if (vd_sysprobe_cache_key(&key, dir) || vd_sysprobe_cache_dir(&cdir) ||
-	    base_path(&base, cdir.ptr, key.ptr))
+	if (vd_sysprobe_cache_key(&key, dir) || vd_sysprobe_cache_dir(&cdir))
 		goto done;
+	base_path(&base, cdir.ptr, key.ptr);
 	if (mkdirs(cdir.ptr) != 0) {
 		vd_error_set("unable to create the profile cache '%s': %s", cdir.ptr, strerror(errno));
 		goto done;
 	}
 	snprintf(dev->profile, sizeof(dev->profile), "%s@%s", key.ptr, r->created ? r->created : "?");
-	if (vd_buf_printf(&text, "# vidya system profile (vidya sysprobe); vidya sysprobe --refresh "
-				 "measures again\nversion=%d\nkey=%s\nmode=%s\ncreated=%s\nprofile=%s\n"
-				 "mount=%s\nfstype=%s\nmethod=%s\nis_default=%d\n",
-			  CACHE_VERSION, key.ptr, r->mode ? r->mode : "quick",
-			  r->created ? r->created : "", dev->profile, dev->mount, dev->fstype,
-			  dev->method, dev->is_default))
-		goto done;
+	vd_buf_printf(&text, "# vidya system profile (vidya sysprobe); vidya sysprobe --refresh "
+			     "measures again\nversion=%d\nkey=%s\nmode=%s\ncreated=%s\nprofile=%s\n"
+			     "mount=%s\nfstype=%s\nmethod=%s\nis_default=%d\n",
+		      CACHE_VERSION, key.ptr, r->mode ? r->mode : "quick", r->created ? r->created : "",
+		      dev->profile, dev->mount, dev->fstype, dev->method, dev->is_default);
 	for (size_t i = 0; i < NFIELDS; i++)
-		if (vd_buf_printf(&text, "%s=%.17g\n", fields[i].name,
-				  *(const double *)((const char *)dev + fields[i].off)))
-			goto done;
-	if (vd_sysprobe_to_json(r, &json) || vd_buf_printf(&p, "%s.json", base.ptr) ||
-	    write_atomic(p.ptr, json.ptr))
+		vd_buf_printf(&text, "%s=%.17g\n", fields[i].name,
+			      *(const double *)((const char *)dev + fields[i].off));
+	if (vd_sysprobe_to_json(r, &json))
+		goto done;
+	vd_buf_printf(&p, "%s.json", base.ptr);
+	if (write_atomic(p.ptr, json.ptr))
 		goto done;
 	vd_buf_clear(&p);
-	if (vd_buf_printf(&p, "%s.profile", base.ptr) || write_atomic(p.ptr, text.ptr))
+	vd_buf_printf(&p, "%s.profile", base.ptr);
+	if (write_atomic(p.ptr, text.ptr))
 		goto done;
 	if (path_out) {
 		vd_buf_clear(path_out);
@@ -210,9 +202,10 @@ int vd_sysprobe_cache_load(const char *dir, vd_device *dev, char *mode, size_t m
 	char *text = NULL;
 	int rc = VD_ERROR, version = 0;
 	*found = 0;
-	if (vd_sysprobe_cache_key(&key, dir) || vd_sysprobe_cache_dir(&cdir) ||
-	    base_path(&base, cdir.ptr, key.ptr) || vd_buf_printf(&p, "%s.profile", base.ptr))
+	if (vd_sysprobe_cache_key(&key, dir) || vd_sysprobe_cache_dir(&cdir))
 		goto done;
+	base_path(&base, cdir.ptr, key.ptr);
+	vd_buf_printf(&p, "%s.profile", base.ptr);
 	if (path_out) {
 		vd_buf_clear(path_out);
 		vd_buf_puts(path_out, p.ptr);
@@ -261,7 +254,8 @@ int vd_sysprobe_cache_load(const char *dir, vd_device *dev, char *mode, size_t m
 		char *js = NULL;
 		vd_buf_clear(&p);
 		vd_buf_clear(json);
-		if (vd_buf_printf(&p, "%s.json", base.ptr) == 0 && vd_read_file(&js, NULL, p.ptr) == 0)
+		vd_buf_printf(&p, "%s.json", base.ptr);
+		if (vd_read_file(&js, NULL, p.ptr) == 0)
 			vd_buf_puts(json, js);
 		vd_error_clear();
 		free(js);

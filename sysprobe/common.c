@@ -116,43 +116,46 @@ void sp_progress(const vd_sysprobe_opts *opts, const char *phase)
 
 /* ---- JSON scalars ------------------------------------------------------------- */
 
-int sp_json_str(vd_buf *b, const char *s)
+void sp_json_str(vd_buf *b, const char *s)
 {
-	if (!s)
-		return vd_buf_puts(b, "null");
-	if (vd_buf_putc(b, '"') < 0)
-		return -1;
+	if (!s) {
+		vd_buf_puts(b, "null");
+		return;
+	}
+	vd_buf_putc(b, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		int r;
 		size_t l = vd_utf8_len((const unsigned char *)s);
 		if (l != 1) { /* multibyte: as it is if well formed, else U+FFFD */
-			r = l ? vd_buf_put(b, s, l) : vd_buf_puts(b, "\\ufffd");
-			if (r < 0)
-				return -1;
+			if (l)
+				vd_buf_put(b, s, l);
+			else
+				vd_buf_puts(b, "\\ufffd");
 			s += l ? l - 1 : 0;
 			continue;
 		}
 		switch (c) {
-		case '"': r = vd_buf_puts(b, "\\\""); break;
-		case '\\': r = vd_buf_puts(b, "\\\\"); break;
-		case '\n': r = vd_buf_puts(b, "\\n"); break;
-		case '\t': r = vd_buf_puts(b, "\\t"); break;
-		case '\r': r = vd_buf_puts(b, "\\r"); break;
+		case '"': vd_buf_puts(b, "\\\""); break;
+		case '\\': vd_buf_puts(b, "\\\\"); break;
+		case '\n': vd_buf_puts(b, "\\n"); break;
+		case '\t': vd_buf_puts(b, "\\t"); break;
+		case '\r': vd_buf_puts(b, "\\r"); break;
 		default:
-			r = c < 0x20 || c == 0x7f ? vd_buf_printf(b, "\\u%04x", c) : vd_buf_putc(b, (char)c);
+			if (c < 0x20 || c == 0x7f)
+				vd_buf_printf(b, "\\u%04x", c);
+			else
+				vd_buf_putc(b, (char)c);
 		}
-		if (r < 0)
-			return -1;
 	}
-	return vd_buf_putc(b, '"');
+	vd_buf_putc(b, '"');
 }
 
-int sp_json_num(vd_buf *b, double v)
+void sp_json_num(vd_buf *b, double v)
 {
 	if (!isfinite(v))
-		return vd_buf_puts(b, "null");
-	if (v == floor(v) && fabs(v) < 1e15)
-		return vd_buf_printf(b, "%.0f", v);
-	return vd_buf_printf(b, "%.6g", v);
+		vd_buf_puts(b, "null");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		vd_buf_printf(b, "%.0f", v);
+	else
+		vd_buf_printf(b, "%.6g", v);
 }

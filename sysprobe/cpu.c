@@ -104,10 +104,7 @@ int vd_sysprobe_parse_cpuinfo(vd_sysprobe_cpu *out, vd_arena *a, const char *tex
 		if (len == 0 || !colon) {
 			/* blank line ends a processor block */
 			if (cur.phys >= 0 || cur.core >= 0) {
-				if (vd_vec_push(pairs, cur)) {
-					error = -1;
-					goto cleanup;
-				}
+				vd_vec_push(pairs, cur);
 				cur.phys = cur.core = -1;
 			}
 			goto next;
@@ -120,18 +117,11 @@ int vd_sysprobe_parse_cpuinfo(vd_sysprobe_cpu *out, vd_arena *a, const char *tex
 			key[kl] = '\0';
 			k = sp_trim(key);
 			val = vd_arena_strndup(a, colon + 1, len - (size_t)(colon + 1 - p));
-			if (!val) {
-				error = -1;
-				goto cleanup;
-			}
 			val = sp_trim(val);
 		}
 		if (!strcmp(k, "processor")) {
 			if (cur.phys >= 0 || cur.core >= 0) {
-				if (vd_vec_push(pairs, cur)) {
-					error = -1;
-					goto cleanup;
-				}
+				vd_vec_push(pairs, cur);
 				cur.phys = cur.core = -1;
 			}
 			logical++;
@@ -174,10 +164,7 @@ int vd_sysprobe_parse_cpuinfo(vd_sysprobe_cpu *out, vd_arena *a, const char *tex
 			p++;
 	}
 	if (cur.phys >= 0 || cur.core >= 0)
-		if (vd_vec_push(pairs, cur)) {
-			error = -1;
-			goto cleanup;
-		}
+		vd_vec_push(pairs, cur);
 
 	out->logical = logical;
 	if (nmhz)
@@ -199,8 +186,6 @@ int vd_sysprobe_parse_cpuinfo(vd_sysprobe_cpu *out, vd_arena *a, const char *tex
 		vd_error_set("no processor entries in cpuinfo");
 		error = VD_EPARSE;
 	}
-
-cleanup:
 	vd_vec_free(pairs);
 	return error;
 }

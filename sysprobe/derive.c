@@ -23,8 +23,9 @@ void vd_sysprobe_stat_compute(vd_sysprobe_stat *out, const double *x, size_t n)
 	double *s, sum = 0, sq = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (n == 0 || !(s = malloc(n * sizeof(*s))))
+	if (n == 0)
 		return;
+	s = vd_xmalloc(n * sizeof(*s));
 	memcpy(s, x, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
 	for (size_t i = 0; i < n; i++)

@@ -22,25 +22,18 @@ typedef struct {
 	vd_buf *b;
 	int depth;
 	int count[JW_MAX_DEPTH]; /* members written at each depth */
-	int error;
 } jw;
-
-static void jw_check(jw *w, int r)
-{
-	if (r < 0)
-		w->error = -1;
-}
 
 static void jw_key(jw *w, const char *key)
 {
 	if (w->count[w->depth]++)
-		jw_check(w, vd_buf_putc(w->b, ','));
-	jw_check(w, vd_buf_putc(w->b, '\n'));
+		vd_buf_putc(w->b, ',');
+	vd_buf_putc(w->b, '\n');
 	for (int i = 0; i <= w->depth; i++)
-		jw_check(w, vd_buf_puts(w->b, "  "));
+		vd_buf_puts(w->b, "  ");
 	if (key) {
-		jw_check(w, sp_json_str(w->b, key));
-		jw_check(w, vd_buf_puts(w->b, ": "));
+		sp_json_str(w->b, key);
+		vd_buf_puts(w->b, ": ");
 	}
 }
 
@@ -48,7 +41,7 @@ static void jw_open(jw *w, const char *key, char c)
 {
 	if (w->depth >= 0)
 		jw_key(w, key);
-	jw_check(w, vd_buf_putc(w->b, c));
+	vd_buf_putc(w->b, c);
 	if (w->depth + 1 < JW_MAX_DEPTH) {
 		w->depth++;
 		w->count[w->depth] = 0;
@@ -60,23 +53,23 @@ static void jw_close(jw *w, char c)
 	int had = w->count[w->depth];
 	w->depth--;
 	if (had) {
-		jw_check(w, vd_buf_putc(w->b, '\n'));
+		vd_buf_putc(w->b, '\n');
 		for (int i = 0; i <= w->depth; i++)
-			jw_check(w, vd_buf_puts(w->b, "  "));
+			vd_buf_puts(w->b, "  ");
 	}
-	jw_check(w, vd_buf_putc(w->b, c));
+	vd_buf_putc(w->b, c);
 }
 
 static void jw_str(jw *w, const char *key, const char *s)
 {
 	jw_key(w, key);
-	jw_check(w, sp_json_str(w->b, s));
+	sp_json_str(w->b, s);
 }
 
 static void jw_num(jw *w, const char *key, double v)
 {
 	jw_key(w, key);
-	jw_check(w, sp_json_num(w->b, v));
+	sp_json_num(w->b, v);
 }
 
 /* v <= 0 means unknown */
@@ -94,7 +87,7 @@ static void jw_count(jw *w, const char *key, double v)
 static void jw_bool(jw *w, const char *key, int v)
 {
 	jw_key(w, key);
-	jw_check(w, vd_buf_puts(w->b, v ? "true" : "false"));
+	vd_buf_puts(w->b, v ? "true" : "false");
 }
 
 static double stat_value(const vd_sysprobe_stat *s)
@@ -106,7 +99,7 @@ static double stat_value(const vd_sysprobe_stat *s)
 
 int vd_sysprobe_to_json(const vd_sysprobe_report *r, vd_buf *out)
 {
-	jw w = { out, -1, { 0 }, 0 };
+	jw w = { out, -1, { 0 } };
 	const vd_sysprobe_cpu *c = &r->cpu;
 	const vd_sysprobe_memory *m = &r->mem;
 	const vd_sysprobe_storage *s = &r->storage;
@@ -278,8 +271,8 @@ int vd_sysprobe_to_json(const vd_sysprobe_report *r, vd_buf *out)
 	jw_close(&w, '}');
 
 	jw_close(&w, '}');
-	jw_check(&w, vd_buf_putc(out, '\n'));
-	return w.error;
+	vd_buf_putc(out, '\n');
+	return 0;
 }
 
 /* ---- table ------------------------------------------------------------------------- */

@@ -117,8 +117,7 @@ int sp_run_lshw(char **out, size_t *len, double timeout_s, const char **status,
 			continue;
 		if (n <= 0)
 			break;
-		if (vd_buf_put(&b, tmp, (size_t)n) < 0)
-			goto cleanup;
+		vd_buf_put(&b, tmp, (size_t)n);
 	}
 	while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
 		;

@@ -157,8 +157,6 @@ static void walk_memory(vd_sysprobe_memory *out, vd_arena *a, xmlNode *n, int *c
 					if (out->ndimms == *cap) {
 						int ncap = *cap ? *cap * 2 : 8;
 						vd_sysprobe_dimm *nd = vd_arena_alloc(a, ncap * sizeof(*nd));
-						if (!nd)
-							return;
 						if (out->ndimms)
 							memcpy(nd, out->dimms, out->ndimms * sizeof(*nd));
 						out->dimms = nd;

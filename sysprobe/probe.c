@@ -103,11 +103,8 @@ int vd_sysprobe_run(vd_sysprobe_report **out, const vd_sysprobe_opts *opts_in)
 		opts = *opts_in;
 	if (!opts.dir || !*opts.dir)
 		opts.dir = ".";
-	if (!(r = calloc(1, sizeof(*r))) || !(r->arena = vd_arena_new())) {
-		free(r);
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
+	r = vd_xcalloc(1, sizeof(*r));
+	r->arena = vd_arena_new();
 	r->version = VD_SYSPROBE_VERSION;
 	r->mode = opts.mode == VD_SYSPROBE_FULL ? "full" : "quick";
 	identify(r);

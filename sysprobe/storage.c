@@ -683,10 +683,6 @@ int vd_sysprobe_mount_of(vd_buf *mount, vd_buf *fstype, const char *path)
 	vd_sysprobe_storage st;
 	int error;
 
-	if (!a) {
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
 	memset(&st, 0, sizeof(st));
 	if (!(abs = real(a, path))) {
 		if (errno == ENOENT)
@@ -701,11 +697,10 @@ int vd_sysprobe_mount_of(vd_buf *mount, vd_buf *fstype, const char *path)
 	if ((error = vd_sysprobe_parse_mountinfo(&st, a, text, abs)) < 0)
 		goto cleanup;
 	vd_buf_clear(mount);
-	if ((error = vd_buf_puts(mount, st.mount)) < 0)
-		goto cleanup;
+	vd_buf_puts(mount, st.mount);
 	if (fstype) {
 		vd_buf_clear(fstype);
-		error = vd_buf_puts(fstype, st.fstype);
+		vd_buf_puts(fstype, st.fstype);
 	}
 
 cleanup:

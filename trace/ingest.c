@@ -42,9 +42,6 @@ const char *const vd_trace_counter_name[VD_NTRACE_COUNTERS] = {
 };
 
 static const char *const api_name[] = { "posix", "stdio", "mpiio", "hdf5" };
-static const char *const class_name[] = { "open", "close", "read", "write", "seek",
-					  "flush", "sync", "meta", "wait" };
-#define NCLASSES ((int)(sizeof class_name / sizeof class_name[0]))
 
 static const struct {
 	int api;
@@ -398,20 +395,20 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 {
 	/* the counter of each non-data class; close and meta share one */
 	static const int counter[] = {
-		[VD_TL_C_OPEN] = VD_TC_opens,   [VD_TL_C_CLOSE] = VD_TC_metas,
-		[VD_TL_C_SEEK] = VD_TC_seeks,   [VD_TL_C_FLUSH] = VD_TC_flushes,
-		[VD_TL_C_SYNC] = VD_TC_syncs,   [VD_TL_C_META] = VD_TC_metas,
+		[VD_OP_OPEN] = VD_TC_opens,   [VD_OP_CLOSE] = VD_TC_metas,
+		[VD_OP_SEEK] = VD_TC_seeks,   [VD_OP_FLUSH] = VD_TC_flushes,
+		[VD_OP_SYNC] = VD_TC_syncs,   [VD_OP_META] = VD_TC_metas,
 	};
 	int64_t *c = f->c;
 	/* a wait moves nothing itself: its transfer is counted at its start */
-	if (cls == VD_TL_C_WAIT)
+	if (cls == VD_OP_WAIT)
 		return;
-	if (cls != VD_TL_C_READ && cls != VD_TL_C_WRITE) {
+	if (cls != VD_OP_READ && cls != VD_OP_WRITE) {
 		c[counter[cls]]++;
 		f->meta_s += o->dur_s;
 		return;
 	}
-	int rd = cls == VD_TL_C_READ;
+	int rd = cls == VD_OP_READ;
 	c[rd ? VD_TC_reads : VD_TC_writes]++;
 	c[rd ? VD_TC_bytes_read : VD_TC_bytes_written] += o->bytes;
 	c[(rd ? VD_TC_read_0_100 : VD_TC_write_0_100) + bin_of(o->bytes)]++;
@@ -474,10 +471,8 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			}
 			s->idx = t->files.n - 1;
 		}
-		int cls = VD_TL_C_META;
-		for (int k = 0; k < NCLASSES; k++)
-			if (!strcmp(o->cls, class_name[k]))
-				cls = k;
+		vd_opclass cls = VD_OP_META;
+		vd_opclass_parse(o->cls, &cls);
 		count_op(&t->files.v[s->idx], s, o, cls);
 	}
 	for (size_t i = 0; i < states.n; i++)
@@ -615,7 +610,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		r.thread = o->tid;
 		r.api = api_name[calls[o->call].api];
 		r.call = calls[o->call].name;
-		r.cls = class_name[calls[o->call].cls];
+		r.cls = vd_opclass_name(calls[o->call].cls);
 		r.path = op_path(t, o);
 		r.handle = o->handle;
 		r.offset = o->offset;

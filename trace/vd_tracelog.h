@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "vd_vocab.h"
+
 #define VD_TL_MAGIC "VDTRACE\0"
 #define VD_TL_VERSION 2
 #define VD_TL_MAXFRAMES 48     /* return addresses kept per op / sample */
@@ -30,13 +32,10 @@
 /* Interfaces (layers), top to bottom. */
 enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3 };
 
-/* Operation classes, as in the I/O catalog, plus `wait`: a call that
- * completes transfers started earlier (MPI_Wait on an MPI_File_iwrite, an
- * MPI_File_write_all_end); it moves no bytes of its own. */
-enum vd_tl_class {
-	VD_TL_C_OPEN, VD_TL_C_CLOSE, VD_TL_C_READ, VD_TL_C_WRITE, VD_TL_C_SEEK,
-	VD_TL_C_FLUSH, VD_TL_C_SYNC, VD_TL_C_META, VD_TL_C_WAIT
-};
+/* Operation classes: vd_opclass (util/vd_vocab.h), the catalog's, whose
+ * VD_OP_WAIT only calls here have: a call that completes transfers started
+ * earlier (MPI_Wait on an MPI_File_iwrite, an MPI_File_write_all_end); it
+ * moves no bytes of its own.  Classes are not stored in the log. */
 
 /*
  * Every call the recorder interposes: X(ID, api, "name", class).  The
@@ -44,139 +43,139 @@ enum vd_tl_class {
  * append to it (and bump VD_TL_VERSION when an entry changes meaning).
  */
 #define VD_TL_CALLS(X)                                                        \
-	X(OPEN, VD_TL_POSIX, "open", VD_TL_C_OPEN)                            \
-	X(OPEN64, VD_TL_POSIX, "open64", VD_TL_C_OPEN)                        \
-	X(OPENAT, VD_TL_POSIX, "openat", VD_TL_C_OPEN)                        \
-	X(CREAT, VD_TL_POSIX, "creat", VD_TL_C_OPEN)                          \
-	X(CLOSE, VD_TL_POSIX, "close", VD_TL_C_CLOSE)                         \
-	X(READ, VD_TL_POSIX, "read", VD_TL_C_READ)                            \
-	X(WRITE, VD_TL_POSIX, "write", VD_TL_C_WRITE)                         \
-	X(PREAD, VD_TL_POSIX, "pread", VD_TL_C_READ)                          \
-	X(PWRITE, VD_TL_POSIX, "pwrite", VD_TL_C_WRITE)                       \
-	X(READV, VD_TL_POSIX, "readv", VD_TL_C_READ)                          \
-	X(WRITEV, VD_TL_POSIX, "writev", VD_TL_C_WRITE)                       \
-	X(PREADV, VD_TL_POSIX, "preadv", VD_TL_C_READ)                        \
-	X(PWRITEV, VD_TL_POSIX, "pwritev", VD_TL_C_WRITE)                     \
-	X(LSEEK, VD_TL_POSIX, "lseek", VD_TL_C_SEEK)                          \
-	X(FSYNC, VD_TL_POSIX, "fsync", VD_TL_C_SYNC)                          \
-	X(FDATASYNC, VD_TL_POSIX, "fdatasync", VD_TL_C_SYNC)                  \
-	X(FTRUNCATE, VD_TL_POSIX, "ftruncate", VD_TL_C_META)                  \
-	X(STAT, VD_TL_POSIX, "stat", VD_TL_C_META)                            \
-	X(FSTAT, VD_TL_POSIX, "fstat", VD_TL_C_META)                          \
-	X(LSTAT, VD_TL_POSIX, "lstat", VD_TL_C_META)                          \
-	X(UNLINK, VD_TL_POSIX, "unlink", VD_TL_C_META)                        \
-	X(RENAME, VD_TL_POSIX, "rename", VD_TL_C_META)                        \
-	X(MKDIR, VD_TL_POSIX, "mkdir", VD_TL_C_META)                          \
-	X(ACCESS, VD_TL_POSIX, "access", VD_TL_C_META)                        \
-	X(FOPEN, VD_TL_STDIO, "fopen", VD_TL_C_OPEN)                          \
-	X(FDOPEN, VD_TL_STDIO, "fdopen", VD_TL_C_OPEN)                        \
-	X(FREOPEN, VD_TL_STDIO, "freopen", VD_TL_C_OPEN)                      \
-	X(FCLOSE, VD_TL_STDIO, "fclose", VD_TL_C_CLOSE)                       \
-	X(FREAD, VD_TL_STDIO, "fread", VD_TL_C_READ)                          \
-	X(FWRITE, VD_TL_STDIO, "fwrite", VD_TL_C_WRITE)                       \
-	X(FGETS, VD_TL_STDIO, "fgets", VD_TL_C_READ)                          \
-	X(FPUTS, VD_TL_STDIO, "fputs", VD_TL_C_WRITE)                         \
-	X(FPRINTF, VD_TL_STDIO, "fprintf", VD_TL_C_WRITE)                     \
-	X(VFPRINTF, VD_TL_STDIO, "vfprintf", VD_TL_C_WRITE)                   \
-	X(FSCANF, VD_TL_STDIO, "fscanf", VD_TL_C_READ)                        \
-	X(FGETC, VD_TL_STDIO, "fgetc", VD_TL_C_READ)                          \
-	X(FPUTC, VD_TL_STDIO, "fputc", VD_TL_C_WRITE)                         \
-	X(FSEEK, VD_TL_STDIO, "fseek", VD_TL_C_SEEK)                          \
-	X(FSEEKO, VD_TL_STDIO, "fseeko", VD_TL_C_SEEK)                        \
-	X(FTELL, VD_TL_STDIO, "ftell", VD_TL_C_SEEK)                          \
-	X(REWIND, VD_TL_STDIO, "rewind", VD_TL_C_SEEK)                        \
-	X(FFLUSH, VD_TL_STDIO, "fflush", VD_TL_C_FLUSH)                       \
-	X(PRINTF, VD_TL_STDIO, "printf", VD_TL_C_WRITE)                       \
-	X(VPRINTF, VD_TL_STDIO, "vprintf", VD_TL_C_WRITE)                     \
-	X(PUTS, VD_TL_STDIO, "puts", VD_TL_C_WRITE)                           \
-	X(PUTCHAR, VD_TL_STDIO, "putchar", VD_TL_C_WRITE)                     \
-	X(MPI_OPEN, VD_TL_MPIIO, "MPI_File_open", VD_TL_C_OPEN)               \
-	X(MPI_CLOSE, VD_TL_MPIIO, "MPI_File_close", VD_TL_C_CLOSE)            \
-	X(MPI_READ, VD_TL_MPIIO, "MPI_File_read", VD_TL_C_READ)               \
-	X(MPI_READ_ALL, VD_TL_MPIIO, "MPI_File_read_all", VD_TL_C_READ)       \
-	X(MPI_READ_AT, VD_TL_MPIIO, "MPI_File_read_at", VD_TL_C_READ)         \
-	X(MPI_READ_AT_ALL, VD_TL_MPIIO, "MPI_File_read_at_all", VD_TL_C_READ) \
-	X(MPI_WRITE, VD_TL_MPIIO, "MPI_File_write", VD_TL_C_WRITE)            \
-	X(MPI_WRITE_ALL, VD_TL_MPIIO, "MPI_File_write_all", VD_TL_C_WRITE)    \
-	X(MPI_WRITE_AT, VD_TL_MPIIO, "MPI_File_write_at", VD_TL_C_WRITE)      \
-	X(MPI_WRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_write_at_all", VD_TL_C_WRITE) \
-	X(MPI_READ_SHARED, VD_TL_MPIIO, "MPI_File_read_shared", VD_TL_C_READ) \
-	X(MPI_WRITE_SHARED, VD_TL_MPIIO, "MPI_File_write_shared", VD_TL_C_WRITE) \
-	X(MPI_READ_ORDERED, VD_TL_MPIIO, "MPI_File_read_ordered", VD_TL_C_READ) \
-	X(MPI_WRITE_ORDERED, VD_TL_MPIIO, "MPI_File_write_ordered", VD_TL_C_WRITE) \
-	X(MPI_IREAD, VD_TL_MPIIO, "MPI_File_iread", VD_TL_C_READ)             \
-	X(MPI_IWRITE, VD_TL_MPIIO, "MPI_File_iwrite", VD_TL_C_WRITE)          \
-	X(MPI_IREAD_AT, VD_TL_MPIIO, "MPI_File_iread_at", VD_TL_C_READ)       \
-	X(MPI_IWRITE_AT, VD_TL_MPIIO, "MPI_File_iwrite_at", VD_TL_C_WRITE)    \
-	X(MPI_SEEK, VD_TL_MPIIO, "MPI_File_seek", VD_TL_C_SEEK)               \
-	X(MPI_SYNC, VD_TL_MPIIO, "MPI_File_sync", VD_TL_C_SYNC)               \
-	X(MPI_SET_VIEW, VD_TL_MPIIO, "MPI_File_set_view", VD_TL_C_META)       \
-	X(MPI_SET_SIZE, VD_TL_MPIIO, "MPI_File_set_size", VD_TL_C_META)       \
-	X(MPI_PREALLOCATE, VD_TL_MPIIO, "MPI_File_preallocate", VD_TL_C_META) \
-	X(H5FCREATE, VD_TL_HDF5, "H5Fcreate", VD_TL_C_OPEN)                   \
-	X(H5FOPEN, VD_TL_HDF5, "H5Fopen", VD_TL_C_OPEN)                       \
-	X(H5FCLOSE, VD_TL_HDF5, "H5Fclose", VD_TL_C_CLOSE)                    \
-	X(H5FFLUSH, VD_TL_HDF5, "H5Fflush", VD_TL_C_FLUSH)                    \
-	X(H5DCREATE2, VD_TL_HDF5, "H5Dcreate2", VD_TL_C_META)                 \
-	X(H5DOPEN2, VD_TL_HDF5, "H5Dopen2", VD_TL_C_META)                     \
-	X(H5DREAD, VD_TL_HDF5, "H5Dread", VD_TL_C_READ)                       \
-	X(H5DWRITE, VD_TL_HDF5, "H5Dwrite", VD_TL_C_WRITE)                    \
-	X(H5DCLOSE, VD_TL_HDF5, "H5Dclose", VD_TL_C_META)                     \
-	X(H5DFLUSH, VD_TL_HDF5, "H5Dflush", VD_TL_C_FLUSH)                    \
-	X(H5AREAD, VD_TL_HDF5, "H5Aread", VD_TL_C_READ)                       \
-	X(H5AWRITE, VD_TL_HDF5, "H5Awrite", VD_TL_C_WRITE)                    \
-	X(FWRITE_UNLOCKED, VD_TL_STDIO, "fwrite_unlocked", VD_TL_C_WRITE)     \
-	X(FREAD_UNLOCKED, VD_TL_STDIO, "fread_unlocked", VD_TL_C_READ)        \
-	X(PREAD64, VD_TL_POSIX, "pread64", VD_TL_C_READ)                      \
-	X(PWRITE64, VD_TL_POSIX, "pwrite64", VD_TL_C_WRITE)                   \
-	X(LSEEK64, VD_TL_POSIX, "lseek64", VD_TL_C_SEEK)                      \
-	X(FOPEN64, VD_TL_STDIO, "fopen64", VD_TL_C_OPEN)                      \
-	X(OPENAT64, VD_TL_POSIX, "openat64", VD_TL_C_OPEN)                    \
-	X(SYNC_FILE_RANGE, VD_TL_POSIX, "sync_file_range", VD_TL_C_SYNC)      \
-	X(MSYNC, VD_TL_POSIX, "msync", VD_TL_C_SYNC)                          \
-	X(GETC, VD_TL_STDIO, "getc", VD_TL_C_READ)                            \
-	X(PUTC, VD_TL_STDIO, "putc", VD_TL_C_WRITE)                           \
-	X(MPI_IREAD_SHARED, VD_TL_MPIIO, "MPI_File_iread_shared", VD_TL_C_READ) \
-	X(MPI_IWRITE_SHARED, VD_TL_MPIIO, "MPI_File_iwrite_shared", VD_TL_C_WRITE) \
-	X(MPI_IREAD_ALL, VD_TL_MPIIO, "MPI_File_iread_all", VD_TL_C_READ)     \
-	X(MPI_IWRITE_ALL, VD_TL_MPIIO, "MPI_File_iwrite_all", VD_TL_C_WRITE)  \
-	X(MPI_IREAD_AT_ALL, VD_TL_MPIIO, "MPI_File_iread_at_all", VD_TL_C_READ) \
-	X(MPI_IWRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_iwrite_at_all", VD_TL_C_WRITE) \
-	X(MPI_READ_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_all_begin", VD_TL_C_READ) \
-	X(MPI_READ_ALL_END, VD_TL_MPIIO, "MPI_File_read_all_end", VD_TL_C_WAIT) \
-	X(MPI_WRITE_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_all_begin", VD_TL_C_WRITE) \
-	X(MPI_WRITE_ALL_END, VD_TL_MPIIO, "MPI_File_write_all_end", VD_TL_C_WAIT) \
-	X(MPI_READ_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_at_all_begin", VD_TL_C_READ) \
-	X(MPI_READ_AT_ALL_END, VD_TL_MPIIO, "MPI_File_read_at_all_end", VD_TL_C_WAIT) \
-	X(MPI_WRITE_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_at_all_begin", VD_TL_C_WRITE) \
-	X(MPI_WRITE_AT_ALL_END, VD_TL_MPIIO, "MPI_File_write_at_all_end", VD_TL_C_WAIT) \
-	X(MPI_READ_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_read_ordered_begin", VD_TL_C_READ) \
-	X(MPI_READ_ORDERED_END, VD_TL_MPIIO, "MPI_File_read_ordered_end", VD_TL_C_WAIT) \
-	X(MPI_WRITE_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_write_ordered_begin", VD_TL_C_WRITE) \
-	X(MPI_WRITE_ORDERED_END, VD_TL_MPIIO, "MPI_File_write_ordered_end", VD_TL_C_WAIT) \
-	X(MPI_WAIT, VD_TL_MPIIO, "MPI_Wait", VD_TL_C_WAIT)                    \
-	X(MPI_WAITALL, VD_TL_MPIIO, "MPI_Waitall", VD_TL_C_WAIT)              \
-	X(MPI_WAITANY, VD_TL_MPIIO, "MPI_Waitany", VD_TL_C_WAIT)              \
-	X(MPI_WAITSOME, VD_TL_MPIIO, "MPI_Waitsome", VD_TL_C_WAIT)            \
-	X(MPI_TEST, VD_TL_MPIIO, "MPI_Test", VD_TL_C_WAIT)                    \
-	X(MPI_TESTALL, VD_TL_MPIIO, "MPI_Testall", VD_TL_C_WAIT)              \
-	X(MPI_TESTANY, VD_TL_MPIIO, "MPI_Testany", VD_TL_C_WAIT)              \
-	X(MPI_TESTSOME, VD_TL_MPIIO, "MPI_Testsome", VD_TL_C_WAIT)            \
-	X(MPI_GET_SIZE, VD_TL_MPIIO, "MPI_File_get_size", VD_TL_C_META)       \
-	X(MPI_DELETE, VD_TL_MPIIO, "MPI_File_delete", VD_TL_C_META)           \
-	X(MPI_SEEK_SHARED, VD_TL_MPIIO, "MPI_File_seek_shared", VD_TL_C_SEEK) \
-	X(MPI_GET_POSITION_SHARED, VD_TL_MPIIO, "MPI_File_get_position_shared", VD_TL_C_SEEK) \
-	X(MPI_SET_ATOMICITY, VD_TL_MPIIO, "MPI_File_set_atomicity", VD_TL_C_META) \
-	X(MPI_SET_INFO, VD_TL_MPIIO, "MPI_File_set_info", VD_TL_C_META)       \
-	X(AIO_READ, VD_TL_POSIX, "aio_read", VD_TL_C_READ)                    \
-	X(AIO_WRITE, VD_TL_POSIX, "aio_write", VD_TL_C_WRITE)                 \
-	X(AIO_READ64, VD_TL_POSIX, "aio_read64", VD_TL_C_READ)                \
-	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_TL_C_WRITE)            \
+	X(OPEN, VD_TL_POSIX, "open", VD_OP_OPEN)                            \
+	X(OPEN64, VD_TL_POSIX, "open64", VD_OP_OPEN)                        \
+	X(OPENAT, VD_TL_POSIX, "openat", VD_OP_OPEN)                        \
+	X(CREAT, VD_TL_POSIX, "creat", VD_OP_OPEN)                          \
+	X(CLOSE, VD_TL_POSIX, "close", VD_OP_CLOSE)                         \
+	X(READ, VD_TL_POSIX, "read", VD_OP_READ)                            \
+	X(WRITE, VD_TL_POSIX, "write", VD_OP_WRITE)                         \
+	X(PREAD, VD_TL_POSIX, "pread", VD_OP_READ)                          \
+	X(PWRITE, VD_TL_POSIX, "pwrite", VD_OP_WRITE)                       \
+	X(READV, VD_TL_POSIX, "readv", VD_OP_READ)                          \
+	X(WRITEV, VD_TL_POSIX, "writev", VD_OP_WRITE)                       \
+	X(PREADV, VD_TL_POSIX, "preadv", VD_OP_READ)                        \
+	X(PWRITEV, VD_TL_POSIX, "pwritev", VD_OP_WRITE)                     \
+	X(LSEEK, VD_TL_POSIX, "lseek", VD_OP_SEEK)                          \
+	X(FSYNC, VD_TL_POSIX, "fsync", VD_OP_SYNC)                          \
+	X(FDATASYNC, VD_TL_POSIX, "fdatasync", VD_OP_SYNC)                  \
+	X(FTRUNCATE, VD_TL_POSIX, "ftruncate", VD_OP_META)                  \
+	X(STAT, VD_TL_POSIX, "stat", VD_OP_META)                            \
+	X(FSTAT, VD_TL_POSIX, "fstat", VD_OP_META)                          \
+	X(LSTAT, VD_TL_POSIX, "lstat", VD_OP_META)                          \
+	X(UNLINK, VD_TL_POSIX, "unlink", VD_OP_META)                        \
+	X(RENAME, VD_TL_POSIX, "rename", VD_OP_META)                        \
+	X(MKDIR, VD_TL_POSIX, "mkdir", VD_OP_META)                          \
+	X(ACCESS, VD_TL_POSIX, "access", VD_OP_META)                        \
+	X(FOPEN, VD_TL_STDIO, "fopen", VD_OP_OPEN)                          \
+	X(FDOPEN, VD_TL_STDIO, "fdopen", VD_OP_OPEN)                        \
+	X(FREOPEN, VD_TL_STDIO, "freopen", VD_OP_OPEN)                      \
+	X(FCLOSE, VD_TL_STDIO, "fclose", VD_OP_CLOSE)                       \
+	X(FREAD, VD_TL_STDIO, "fread", VD_OP_READ)                          \
+	X(FWRITE, VD_TL_STDIO, "fwrite", VD_OP_WRITE)                       \
+	X(FGETS, VD_TL_STDIO, "fgets", VD_OP_READ)                          \
+	X(FPUTS, VD_TL_STDIO, "fputs", VD_OP_WRITE)                         \
+	X(FPRINTF, VD_TL_STDIO, "fprintf", VD_OP_WRITE)                     \
+	X(VFPRINTF, VD_TL_STDIO, "vfprintf", VD_OP_WRITE)                   \
+	X(FSCANF, VD_TL_STDIO, "fscanf", VD_OP_READ)                        \
+	X(FGETC, VD_TL_STDIO, "fgetc", VD_OP_READ)                          \
+	X(FPUTC, VD_TL_STDIO, "fputc", VD_OP_WRITE)                         \
+	X(FSEEK, VD_TL_STDIO, "fseek", VD_OP_SEEK)                          \
+	X(FSEEKO, VD_TL_STDIO, "fseeko", VD_OP_SEEK)                        \
+	X(FTELL, VD_TL_STDIO, "ftell", VD_OP_SEEK)                          \
+	X(REWIND, VD_TL_STDIO, "rewind", VD_OP_SEEK)                        \
+	X(FFLUSH, VD_TL_STDIO, "fflush", VD_OP_FLUSH)                       \
+	X(PRINTF, VD_TL_STDIO, "printf", VD_OP_WRITE)                       \
+	X(VPRINTF, VD_TL_STDIO, "vprintf", VD_OP_WRITE)                     \
+	X(PUTS, VD_TL_STDIO, "puts", VD_OP_WRITE)                           \
+	X(PUTCHAR, VD_TL_STDIO, "putchar", VD_OP_WRITE)                     \
+	X(MPI_OPEN, VD_TL_MPIIO, "MPI_File_open", VD_OP_OPEN)               \
+	X(MPI_CLOSE, VD_TL_MPIIO, "MPI_File_close", VD_OP_CLOSE)            \
+	X(MPI_READ, VD_TL_MPIIO, "MPI_File_read", VD_OP_READ)               \
+	X(MPI_READ_ALL, VD_TL_MPIIO, "MPI_File_read_all", VD_OP_READ)       \
+	X(MPI_READ_AT, VD_TL_MPIIO, "MPI_File_read_at", VD_OP_READ)         \
+	X(MPI_READ_AT_ALL, VD_TL_MPIIO, "MPI_File_read_at_all", VD_OP_READ) \
+	X(MPI_WRITE, VD_TL_MPIIO, "MPI_File_write", VD_OP_WRITE)            \
+	X(MPI_WRITE_ALL, VD_TL_MPIIO, "MPI_File_write_all", VD_OP_WRITE)    \
+	X(MPI_WRITE_AT, VD_TL_MPIIO, "MPI_File_write_at", VD_OP_WRITE)      \
+	X(MPI_WRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_write_at_all", VD_OP_WRITE) \
+	X(MPI_READ_SHARED, VD_TL_MPIIO, "MPI_File_read_shared", VD_OP_READ) \
+	X(MPI_WRITE_SHARED, VD_TL_MPIIO, "MPI_File_write_shared", VD_OP_WRITE) \
+	X(MPI_READ_ORDERED, VD_TL_MPIIO, "MPI_File_read_ordered", VD_OP_READ) \
+	X(MPI_WRITE_ORDERED, VD_TL_MPIIO, "MPI_File_write_ordered", VD_OP_WRITE) \
+	X(MPI_IREAD, VD_TL_MPIIO, "MPI_File_iread", VD_OP_READ)             \
+	X(MPI_IWRITE, VD_TL_MPIIO, "MPI_File_iwrite", VD_OP_WRITE)          \
+	X(MPI_IREAD_AT, VD_TL_MPIIO, "MPI_File_iread_at", VD_OP_READ)       \
+	X(MPI_IWRITE_AT, VD_TL_MPIIO, "MPI_File_iwrite_at", VD_OP_WRITE)    \
+	X(MPI_SEEK, VD_TL_MPIIO, "MPI_File_seek", VD_OP_SEEK)               \
+	X(MPI_SYNC, VD_TL_MPIIO, "MPI_File_sync", VD_OP_SYNC)               \
+	X(MPI_SET_VIEW, VD_TL_MPIIO, "MPI_File_set_view", VD_OP_META)       \
+	X(MPI_SET_SIZE, VD_TL_MPIIO, "MPI_File_set_size", VD_OP_META)       \
+	X(MPI_PREALLOCATE, VD_TL_MPIIO, "MPI_File_preallocate", VD_OP_META) \
+	X(H5FCREATE, VD_TL_HDF5, "H5Fcreate", VD_OP_OPEN)                   \
+	X(H5FOPEN, VD_TL_HDF5, "H5Fopen", VD_OP_OPEN)                       \
+	X(H5FCLOSE, VD_TL_HDF5, "H5Fclose", VD_OP_CLOSE)                    \
+	X(H5FFLUSH, VD_TL_HDF5, "H5Fflush", VD_OP_FLUSH)                    \
+	X(H5DCREATE2, VD_TL_HDF5, "H5Dcreate2", VD_OP_META)                 \
+	X(H5DOPEN2, VD_TL_HDF5, "H5Dopen2", VD_OP_META)                     \
+	X(H5DREAD, VD_TL_HDF5, "H5Dread", VD_OP_READ)                       \
+	X(H5DWRITE, VD_TL_HDF5, "H5Dwrite", VD_OP_WRITE)                    \
+	X(H5DCLOSE, VD_TL_HDF5, "H5Dclose", VD_OP_META)                     \
+	X(H5DFLUSH, VD_TL_HDF5, "H5Dflush", VD_OP_FLUSH)                    \
+	X(H5AREAD, VD_TL_HDF5, "H5Aread", VD_OP_READ)                       \
+	X(H5AWRITE, VD_TL_HDF5, "H5Awrite", VD_OP_WRITE)                    \
+	X(FWRITE_UNLOCKED, VD_TL_STDIO, "fwrite_unlocked", VD_OP_WRITE)     \
+	X(FREAD_UNLOCKED, VD_TL_STDIO, "fread_unlocked", VD_OP_READ)        \
+	X(PREAD64, VD_TL_POSIX, "pread64", VD_OP_READ)                      \
+	X(PWRITE64, VD_TL_POSIX, "pwrite64", VD_OP_WRITE)                   \
+	X(LSEEK64, VD_TL_POSIX, "lseek64", VD_OP_SEEK)                      \
+	X(FOPEN64, VD_TL_STDIO, "fopen64", VD_OP_OPEN)                      \
+	X(OPENAT64, VD_TL_POSIX, "openat64", VD_OP_OPEN)                    \
+	X(SYNC_FILE_RANGE, VD_TL_POSIX, "sync_file_range", VD_OP_SYNC)      \
+	X(MSYNC, VD_TL_POSIX, "msync", VD_OP_SYNC)                          \
+	X(GETC, VD_TL_STDIO, "getc", VD_OP_READ)                            \
+	X(PUTC, VD_TL_STDIO, "putc", VD_OP_WRITE)                           \
+	X(MPI_IREAD_SHARED, VD_TL_MPIIO, "MPI_File_iread_shared", VD_OP_READ) \
+	X(MPI_IWRITE_SHARED, VD_TL_MPIIO, "MPI_File_iwrite_shared", VD_OP_WRITE) \
+	X(MPI_IREAD_ALL, VD_TL_MPIIO, "MPI_File_iread_all", VD_OP_READ)     \
+	X(MPI_IWRITE_ALL, VD_TL_MPIIO, "MPI_File_iwrite_all", VD_OP_WRITE)  \
+	X(MPI_IREAD_AT_ALL, VD_TL_MPIIO, "MPI_File_iread_at_all", VD_OP_READ) \
+	X(MPI_IWRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_iwrite_at_all", VD_OP_WRITE) \
+	X(MPI_READ_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_all_begin", VD_OP_READ) \
+	X(MPI_READ_ALL_END, VD_TL_MPIIO, "MPI_File_read_all_end", VD_OP_WAIT) \
+	X(MPI_WRITE_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_all_begin", VD_OP_WRITE) \
+	X(MPI_WRITE_ALL_END, VD_TL_MPIIO, "MPI_File_write_all_end", VD_OP_WAIT) \
+	X(MPI_READ_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_at_all_begin", VD_OP_READ) \
+	X(MPI_READ_AT_ALL_END, VD_TL_MPIIO, "MPI_File_read_at_all_end", VD_OP_WAIT) \
+	X(MPI_WRITE_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_at_all_begin", VD_OP_WRITE) \
+	X(MPI_WRITE_AT_ALL_END, VD_TL_MPIIO, "MPI_File_write_at_all_end", VD_OP_WAIT) \
+	X(MPI_READ_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_read_ordered_begin", VD_OP_READ) \
+	X(MPI_READ_ORDERED_END, VD_TL_MPIIO, "MPI_File_read_ordered_end", VD_OP_WAIT) \
+	X(MPI_WRITE_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_write_ordered_begin", VD_OP_WRITE) \
+	X(MPI_WRITE_ORDERED_END, VD_TL_MPIIO, "MPI_File_write_ordered_end", VD_OP_WAIT) \
+	X(MPI_WAIT, VD_TL_MPIIO, "MPI_Wait", VD_OP_WAIT)                    \
+	X(MPI_WAITALL, VD_TL_MPIIO, "MPI_Waitall", VD_OP_WAIT)              \
+	X(MPI_WAITANY, VD_TL_MPIIO, "MPI_Waitany", VD_OP_WAIT)              \
+	X(MPI_WAITSOME, VD_TL_MPIIO, "MPI_Waitsome", VD_OP_WAIT)            \
+	X(MPI_TEST, VD_TL_MPIIO, "MPI_Test", VD_OP_WAIT)                    \
+	X(MPI_TESTALL, VD_TL_MPIIO, "MPI_Testall", VD_OP_WAIT)              \
+	X(MPI_TESTANY, VD_TL_MPIIO, "MPI_Testany", VD_OP_WAIT)              \
+	X(MPI_TESTSOME, VD_TL_MPIIO, "MPI_Testsome", VD_OP_WAIT)            \
+	X(MPI_GET_SIZE, VD_TL_MPIIO, "MPI_File_get_size", VD_OP_META)       \
+	X(MPI_DELETE, VD_TL_MPIIO, "MPI_File_delete", VD_OP_META)           \
+	X(MPI_SEEK_SHARED, VD_TL_MPIIO, "MPI_File_seek_shared", VD_OP_SEEK) \
+	X(MPI_GET_POSITION_SHARED, VD_TL_MPIIO, "MPI_File_get_position_shared", VD_OP_SEEK) \
+	X(MPI_SET_ATOMICITY, VD_TL_MPIIO, "MPI_File_set_atomicity", VD_OP_META) \
+	X(MPI_SET_INFO, VD_TL_MPIIO, "MPI_File_set_info", VD_OP_META)       \
+	X(AIO_READ, VD_TL_POSIX, "aio_read", VD_OP_READ)                    \
+	X(AIO_WRITE, VD_TL_POSIX, "aio_write", VD_OP_WRITE)                 \
+	X(AIO_READ64, VD_TL_POSIX, "aio_read64", VD_OP_READ)                \
+	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_OP_WRITE)            \
 	/* the dups: handle and fd the new descriptor, offset the old one */  \
-	X(DUP, VD_TL_POSIX, "dup", VD_TL_C_META)                              \
-	X(DUP2, VD_TL_POSIX, "dup2", VD_TL_C_META)                            \
-	X(DUP3, VD_TL_POSIX, "dup3", VD_TL_C_META)                            \
-	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_TL_C_META)
+	X(DUP, VD_TL_POSIX, "dup", VD_OP_META)                              \
+	X(DUP2, VD_TL_POSIX, "dup2", VD_OP_META)                            \
+	X(DUP3, VD_TL_POSIX, "dup3", VD_OP_META)                            \
+	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)
 
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,

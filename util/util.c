@@ -228,10 +228,8 @@ char *vd_arena_strndup(vd_arena *a, const char *s, size_t n)
 	if (!s)
 		return NULL;
 	char *p = vd_arena_alloc(a, n + 1);
-	if (p) {
-		memcpy(p, s, n);
-		p[n] = '\0';
-	}
+	memcpy(p, s, n);
+	p[n] = '\0';
 	return p;
 }
 
@@ -329,7 +327,7 @@ static slot *map_find(const vd_map *m, const char *key, uint64_t h)
 	}
 }
 
-static int map_rehash(vd_map *m)
+static void map_rehash(vd_map *m)
 {
 	size_t ncap = m->cap * 2;
 	slot *ns = vd_xcalloc(ncap, sizeof(slot));
@@ -341,13 +339,12 @@ static int map_rehash(vd_map *m)
 		if (old[i].key)
 			*map_find(m, old[i].key, old[i].hash) = old[i];
 	free(old);
-	return 0;
 }
 
 int vd_map_put(vd_map *m, const char *key, void *value)
 {
-	if ((m->count + 1) * 4 >= m->cap * 3 && map_rehash(m))
-		return -1;
+	if ((m->count + 1) * 4 >= m->cap * 3)
+		map_rehash(m);
 	uint64_t h = vd_hash_bytes(key, strlen(key));
 	slot *s = map_find(m, key, h);
 	if (!s->key) {
@@ -412,21 +409,15 @@ int vd_read_file(char **out, size_t *len, const char *path)
 	vd_buf b = VD_BUF_INIT;
 	char tmp[65536];
 	size_t n;
-	int rc = 0;
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-		if (vd_buf_put(&b, tmp, n)) {
-			rc = -1;
-			break;
-		}
-	if (!rc && ferror(f)) {
+		vd_buf_put(&b, tmp, n);
+	if (ferror(f)) {
 		vd_error_set("unable to read '%s': %s", path, strerror(errno));
-		rc = -1;
+		fclose(f);
+		vd_buf_release(&b);
+		return VD_ERROR;
 	}
 	fclose(f);
-	if (rc) {
-		vd_buf_release(&b);
-		return rc;
-	}
 	if (len)
 		*len = b.len;
 	*out = vd_buf_detach(&b);
@@ -525,8 +516,8 @@ int vd_split_words(vd_arena *a, const char *s, char ***words, size_t *n)
 			inword = 1;
 		} else if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\v' || *p == '\f' ||
 			   *p == '\r') {
-			if (inword && vd_vec_push(w, vd_arena_strdup(a, vd_buf_cstr(&cur))) != 0)
-				goto oom;
+			if (inword)
+				vd_vec_push(w, vd_arena_strdup(a, vd_buf_cstr(&cur)));
 			vd_buf_clear(&cur);
 			inword = 0;
 		} else {
@@ -540,22 +531,13 @@ int vd_split_words(vd_arena *a, const char *s, char ***words, size_t *n)
 		rc = VD_EPARSE;
 		goto done;
 	}
-	if (inword && vd_vec_push(w, vd_arena_strdup(a, vd_buf_cstr(&cur))) != 0)
-		goto oom;
+	if (inword)
+		vd_vec_push(w, vd_arena_strdup(a, vd_buf_cstr(&cur)));
 	char **out = vd_arena_alloc(a, (w.n + 1) * sizeof(char *));
-	if (!out)
-		goto oom;
-	for (size_t i = 0; i < w.n; i++) {
-		if (!w.v[i])
-			goto oom;
+	for (size_t i = 0; i < w.n; i++)
 		out[i] = w.v[i];
-	}
 	*words = out;
 	*n = w.n;
-	goto done;
-oom:
-	vd_error_set("out of memory");
-	rc = VD_ERROR;
 done:
 	vd_buf_release(&cur);
 	vd_vec_free(w);

@@ -1027,7 +1027,7 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 		path = fdbuf;
 	}
 	if (c->fd >= 0 && c->fd < FDBITS)
-		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_TL_C_CLOSE && err == 0));
+		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_OP_CLOSE && err == 0));
 	void *frames[VD_TL_MAXFRAMES];
 	int nf = 0;
 	t->busy = 1;
@@ -1203,5 +1203,5 @@ int vt_call_class(int call)
 		VD_TL_CALLS(VD_TL_X)
 #undef VD_TL_X
 	};
-	return call >= 0 && call < VD_TL_NCALLS ? cls[call] : VD_TL_C_META;
+	return call >= 0 && call < VD_TL_NCALLS ? cls[call] : VD_OP_META;
 }

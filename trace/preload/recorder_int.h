@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 uint64_t vt_now(void);
-/* vd_tl_class of a vd_tl_call */
+/* vd_opclass of a vd_tl_call */
 int vt_call_class(int call);
 /* samples taken on this thread so far (the sleep wrappers restart a sleep
  * that a sample interrupted) */
