@@ -97,6 +97,8 @@ struct frame {
 	fieldvec fields; /* struct members of its locals */
 	VD_VEC(arr *) arrs; /* its local arrays with elements, recycled on return */
 	unsigned long serial; /* unique per call: pointers into it die with it */
+	unsigned char *esc;   /* per slot: its address was taken (&v), so a
+			       * store through an unknown pointer may change it */
 };
 
 typedef struct handle {
@@ -604,6 +606,31 @@ static val field_of_value(const ir_expr *e, const val *sv)
 	return unk(sv->t);
 }
 
+static void escape(frame *f, int slot)
+{
+	if (slot < 0 || slot >= f->nslots)
+		return;
+	if (!f->esc)
+		f->esc = vd_xcalloc((size_t)f->nslots, 1);
+	f->esc[slot] = 1;
+}
+
+/* `*p = v` with p unknown: p may point to any local whose address was
+ * taken - `struct job **tail = &head; ... *tail = j;` in a loop walked once
+ * - so their values, in this call and its callers, are no longer known
+ * (a NULL kept known there would make `for (j = head; j; ...)` run 0 times) */
+static void havoc_escaped(ctx *c)
+{
+	for (frame *f = c->fr; f; f = f->up) {
+		for (int i = 0; f->esc && i < f->nslots; i++) {
+			val *st = &f->slots[i];
+			if (f->esc[i] && st->k != V_ARR && st->k != V_MEM && st->k != V_HANDLE &&
+			    st->k != V_UNK)
+				*st = unk(st->t & ~(unsigned)T_FACTS);
+		}
+	}
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -651,6 +678,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				p.a->v = arr_elems(c, p.a);
 			if (p.a->v)
 				p.a->v[p.i] = v;
+		} else if (p.k != V_ARR) {
+			havoc_escaped(c);
 		}
 	}
 }
@@ -1252,8 +1281,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 				val r = { 0 };
 				r.k = V_REF;
 				r.ref = storage(c, k->var);
-				if (!k->var->global && c->fr)
+				if (!k->var->global && c->fr) {
 					r.i = (long long)c->fr->serial; /* dies with the call */
+					escape(c->fr, k->var->slot);
+				}
 				return r.ref ? r : unk(0);
 			}
 			if (k->kind == E_FUNCREF)
@@ -2539,6 +2570,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	val r = fr.has_ret ? fr.ret : unk(0);
 	release_arrs(c, &fr);
 	free(fr.slots);
+	free(fr.esc);
 	vd_vec_free(fr.fields);
 	return r;
 }
