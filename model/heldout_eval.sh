@@ -48,6 +48,7 @@ for app in "${apps[@]}"; do
 	ldflags=$(meta "$app" ldflags)
 	# shellcheck disable=SC2086
 	(cd "$adir" && $cc $cflags -o "$app" ./*.c $ldflags) || { echo "heldout_eval: $app does not build" >&2; exit 1; }
+	# shellcheck disable=SC2086
 	args=$(printf '"%s", ' $cc $cflags)
 	printf '[{"directory": "%s", "arguments": [%s"-c", "%s.c"], "file": "%s.c"}]\n' \
 		"$adir" "$args" "$app" "$app" >"$adir/compile_commands.json"

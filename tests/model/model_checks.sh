@@ -171,7 +171,8 @@ loao)
 	"$VIDYA" model fit "$data" --variant physics --link logit --out m.xml >/dev/null 2>&1 || fail "model fit"
 	"$VIDYA" model show --model m.xml | sed -n '/^variable/,/^S.D./p' >fit.txt
 	"$VIDYA" model show --model "$ROOT/data/model.xml" | sed -n '/^variable/,/^S.D./p' >shipped.txt
-	[ -s fit.txt ] && cmp -s fit.txt shipped.txt || { diff fit.txt shipped.txt >&2; fail "data/model.xml is not what the documented fit gives"; }
+	[ -s fit.txt ] || fail "model show printed no table"
+	cmp -s fit.txt shipped.txt || { diff fit.txt shipped.txt >&2; fail "data/model.xml is not what the documented fit gives"; }
 	;;
 *)
 	fail "unknown check"
