@@ -162,6 +162,10 @@ loao)
 		esac
 	done <eval.md
 	[ "$rows" -ge 20 ] || fail "only $rows rows in the evaluation"
+	# ... and so is the function blocks' figure
+	fn=$(sed -n 's/^function blocks alone (\([0-9]*\)): MAE \([0-9.]*\), the analytic estimate \([0-9.]*\)$/over the \1 function blocks alone: MAE \2 (the analytic estimate alone \3)/p' eval.md)
+	[ -n "$fn" ] || fail "no function-block figure in the evaluation"
+	tr '\n' ' ' <doc.md | tr -s ' ' | grep -qF -- "$fn" || fail "docs/model.md lacks: $fn"
 	# the physics variant beats the analytic estimate alone, and finds the
 	# top block first in every application
 	awk -F'|' '$2 ~ /^ analytic / { a = $4 } $2 ~ /^ physics / { p = $4; t = $8 }

@@ -170,6 +170,9 @@ static void test_loao(void **state)
 	/* with almost no noise the top block is found in nearly every run */
 	assert_true(e.runs_top_first >= 18);
 	assert_int_equal(e.apps_top_first, 4);
+	/* every record here is a function block */
+	assert_int_equal(e.n_function, e.n);
+	assert_true(fabs(e.mae_function - e.mae) < 1e-12);
 	vd_eval_release(&e);
 	/* the paper's shares alone cannot see the analytic estimate */
 	assert_int_equal(vd_model_loao(d, "paper", "identity", &e), 0);
