@@ -101,12 +101,10 @@ static int do_eval(const char *data, int md)
 	else
 		printf("%-9s %-9s %7s %7s %9s %11s %9s\n", "features", "link", "MAE", "RMSE",
 		       "Spearman", "top (runs)", "top (apps)");
-	vd_eval best = { 0 }, e;
+	vd_eval best = { 0 }, e, analytic = { 0 };
 	int rc = VD_EXIT_OK;
-	if (vd_model_eval_analytic(d, &e) == 0) {
-		print_eval(&e, md);
-		vd_eval_release(&e);
-	}
+	if (vd_model_eval_analytic(d, &analytic) == 0)
+		print_eval(&analytic, md);
 	for (int v = 0; v < VD_MODEL_NVARIANTS && rc == VD_EXIT_OK; v++)
 		for (int l = 0; l < 2; l++) {
 			if (!strcmp(vd_model_variants[v], "physics") && strcmp(vd_model_links[l], "logit"))
@@ -127,8 +125,11 @@ static int do_eval(const char *data, int md)
 			}
 		}
 	if (rc == VD_EXIT_OK && best.variant) {
-		printf("\nbest: %s features, %s link (MAE %.3f); per held-out application:\n\n",
-		       best.variant, best.link, best.mae);
+		printf("\nbest: %s features, %s link (MAE %.3f)\n", best.variant, best.link, best.mae);
+		if (best.n_function)
+			printf("function blocks alone (%zu): MAE %.3f, the analytic estimate %.3f\n",
+			       best.n_function, best.mae_function, analytic.mae_function);
+		printf("per held-out application:\n\n");
 		if (md)
 			printf("| application | blocks | MAE | top block first (runs) |\n|---|---:|---:|---:|\n");
 		for (int a = 0; a < best.napps; a++) {
@@ -142,6 +143,7 @@ static int do_eval(const char *data, int md)
 		}
 	}
 	vd_eval_release(&best);
+	vd_eval_release(&analytic);
 	vd_dataset_free(d);
 	return rc;
 }

@@ -74,6 +74,10 @@ static int score(const vd_dataset *d, const double *pred, const char **apps, int
 			a++;
 		e->apps[a].n++;
 		e->apps[a].mae += fabs(err);
+		if (!strcmp(d->kind[i], "function")) {
+			e->n_function++;
+			e->mae_function += fabs(err);
+		}
 		int r = d->run[i];
 		run_app[r] = a;
 		if (d->y[i] > best_meas[r])
@@ -99,6 +103,8 @@ static int score(const vd_dataset *d, const double *pred, const char **apps, int
 		e->apps_top_first += 2 * e->apps[a].top_first > e->apps[a].runs;
 	}
 	e->mae = sae / (double)d->n;
+	if (e->n_function)
+		e->mae_function /= (double)e->n_function;
 	e->rmse = sqrt(sse / (double)d->n);
 	e->spearman = d->n > 2 ? gsl_stats_spearman(pred, 1, d->y, 1, d->n, work) : 0;
 	free(work);

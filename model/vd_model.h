@@ -139,6 +139,8 @@ typedef struct vd_eval {
 	double mae, rmse, spearman;
 	int napps, apps_top_first; /* apps whose top block is ranked first in most runs */
 	int runs, runs_top_first;
+	size_t n_function;    /* held-out function blocks (the unit users see) */
+	double mae_function;  /* MAE over those alone */
 	vd_eval_app *apps;    /* napps */
 } vd_eval;
 

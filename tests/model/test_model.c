@@ -170,6 +170,9 @@ static void test_loao(void **state)
 	/* with almost no noise the top block is found in nearly every run */
 	assert_true(e.runs_top_first >= 18);
 	assert_int_equal(e.apps_top_first, 4);
+	/* every record here is a function block */
+	assert_int_equal(e.n_function, e.n);
+	assert_true(fabs(e.mae_function - e.mae) < 1e-12);
 	vd_eval_release(&e);
 	/* the paper's shares alone cannot see the analytic estimate */
 	assert_int_equal(vd_model_loao(d, "paper", "identity", &e), 0);
@@ -434,6 +437,72 @@ static void test_score_result(void **state)
 	free(csv);
 }
 
+/* The shipped model (data/model.xml) never contradicts the seconds it is
+ * given: over blocks whose counts are drawn across (and beyond) every
+ * feature's training range, a block whose predicted I/O seconds are 100
+ * times its compute seconds scores >= 0.9, one with 100 times more compute
+ * <= 0.1, a block without I/O calls 0, and the score never decreases when
+ * only the predicted I/O seconds grow. */
+static void test_shipped_model(void **state)
+{
+	(void)state;
+	vd_model *m = NULL;
+	assert_int_equal(vd_model_load(&m, VD_SOURCE_DIR "/data/model.xml"), 0);
+	assert_string_equal(m->variant, "physics");
+	assert_true(m->max_shift > 0 && m->max_logit_shift > 0);
+	uint64_t s = 99;
+	for (int trial = 0; trial < 2000; trial++) {
+		double raw[VD_NRAW] = { 0 };
+		/* every log_pN feature the model uses: p = 10^u - 1, u across
+		 * its training range and a half range beyond each end */
+		for (int j = 0; j < m->k; j++) {
+			int p;
+			if (sscanf(m->names[j], "log_p%d", &p) != 1 || p < 1 || p > VD_NPARAMS)
+				continue;
+			double lo = m->lo[j], hi = m->hi[j], w = hi - lo;
+			double u = lo - 0.5 * w + 2 * w * rnd(&s);
+			raw[p - 1] = fmax(pow(10, u) - 1, 0);
+		}
+		raw[VD_p2] = fmax(raw[VD_p2], 1);
+		raw[VD_RAW_ASSUMED] = rnd(&s) < 0.5;
+		double t = pow(10, -6 + 6 * rnd(&s)); /* 1 us .. 1 s */
+		/* I/O 100 times the compute */
+		raw[VD_RAW_IO_S] = t;
+		raw[VD_RAW_COMPUTE_S] = t / 100;
+		raw[VD_RAW_ANALYTIC] = 100.0 / 101;
+		double hi_io = vd_model_predict(m, raw);
+		assert_true(hi_io >= 0.9);
+		/* compute 100 times the I/O */
+		raw[VD_RAW_IO_S] = t / 100;
+		raw[VD_RAW_COMPUTE_S] = t;
+		raw[VD_RAW_ANALYTIC] = 1.0 / 101;
+		double lo_io = vd_model_predict(m, raw);
+		assert_true(lo_io <= 0.1);
+		/* monotone in the I/O seconds */
+		double last = -1;
+		for (double io = t / 1000; io <= t * 1000; io *= 3) {
+			raw[VD_RAW_IO_S] = io;
+			raw[VD_RAW_ANALYTIC] = io / (io + t);
+			double p = vd_model_predict(m, raw);
+			assert_true(p >= last - 1e-12);
+			assert_true(fabs(p - raw[VD_RAW_ANALYTIC]) <= m->max_shift + 1e-12);
+			last = p;
+		}
+		/* no I/O call: 0, whatever the seconds */
+		raw[VD_p2] = 0;
+		assert_true(vd_model_predict(m, raw) == 0);
+	}
+	/* the rank-deficient candidate of the shipped data was reduced, and
+	 * the file says so */
+	int p4 = 0;
+	for (int j = 0; j < m->ndropped; j++)
+		p4 |= !strcmp(m->dropped[j], "log_p4");
+	assert_true(p4);
+	for (int j = 0; j < m->k; j++)
+		assert_string_not_equal(m->names[j], "log_p4");
+	vd_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -444,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_physics),
 		cmocka_unit_test(test_score_result),
+		cmocka_unit_test(test_shipped_model),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# heldout_eval.sh - the CIOC model on programs it was never fitted on:
+# builds every application of data/heldout/ (same layout as data/corpus:
+# APP.c, configs.tsv, meta.txt), and for each configuration runs
+# `vidya analyze` WITH the model (what a user gets) and `vidya trace`,
+# then compares every function block measured for at least MIN_WALL
+# seconds: predicted CIOC (and the analytic estimate) against the traced
+# intensity.  Prints one row per function, then the per-function MAE and
+# "top function first" per run and overall.
+#
+# usage: model/heldout_eval.sh [APP ...]       (default: every app)
+#   VIDYA=PATH   the vidya binary (default: build/vidya)
+#   MODEL=FILE   the model (default: the one vidya analyze uses, data/model.xml)
+#   HELDOUT=DIR  the programs (default: data/heldout)
+#   MIN_WALL=S   functions measured for less are left out (default 0.02)
+#   REPEAT=N     traces per configuration, pooled (default 1)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+VIDYA=${VIDYA:-$root/build/vidya}
+HELDOUT=${HELDOUT:-$root/data/heldout}
+MIN_WALL=${MIN_WALL:-0.02}
+REPEAT=${REPEAT:-1}
+MODEL=${MODEL:-}
+[ -x "$VIDYA" ] || { echo "heldout_eval: $VIDYA is not built" >&2; exit 1; }
+VIDYA=$(cd "$(dirname "$VIDYA")" && pwd)/$(basename "$VIDYA")
+model_opt=()
+[ -z "$MODEL" ] || model_opt=(--model "$(cd "$(dirname "$MODEL")" && pwd)/$(basename "$MODEL")")
+
+apps=("$@")
+if [ ${#apps[@]} -eq 0 ]; then
+	for d in "$HELDOUT"/*/; do [ -f "$d/configs.tsv" ] && apps+=("$(basename "$d")"); done
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/vidya-heldout.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+db=$work/heldout.db
+meta() { sed -n "s/^$2=//p" "$HELDOUT/$1/meta.txt" | head -n 1; }
+
+rows=$work/rows.csv
+: >"$rows"
+for app in "${apps[@]}"; do
+	src=$HELDOUT/$app
+	adir=$work/$app
+	mkdir -p "$adir/run"
+	cp "$src"/*.c "$adir/"
+	cc=$(meta "$app" cc)
+	cflags=$(meta "$app" cflags)
+	ldflags=$(meta "$app" ldflags)
+	# shellcheck disable=SC2086
+	(cd "$adir" && $cc $cflags -o "$app" ./*.c $ldflags) || { echo "heldout_eval: $app does not build" >&2; exit 1; }
+	# shellcheck disable=SC2086
+	args=$(printf '"%s", ' $cc $cflags)
+	printf '[{"directory": "%s", "arguments": [%s"-c", "%s.c"], "file": "%s.c"}]\n' \
+		"$adir" "$args" "$app" "$app" >"$adir/compile_commands.json"
+	while IFS=$'\t' read -r name setup cargs || [ -n "${name:-}" ]; do
+		[ -z "${name:-}" ] || [ "${name:0:1}" = "#" ] && continue
+		run=$adir/run
+		rm -rf "$run" && mkdir -p "$run"
+		setup=${setup//\{dir\}/$run}
+		cargs=${cargs//\{dir\}/$run}
+		if [ "$setup" != "-" ]; then
+			# shellcheck disable=SC2086
+			(cd "$run" && "$adir/$app" $setup </dev/null >/dev/null) || { echo "heldout_eval: $app/$name: setup failed" >&2; exit 1; }
+		fi
+		"$VIDYA" analyze --db "$db" --quiet "${model_opt[@]}" --args "$cargs" \
+			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
+			{ cat "$work/analyze.log" >&2; echo "heldout_eval: $app/$name: analyze failed" >&2; exit 1; }
+		t_before=$(sqlite3 "$db" "SELECT coalesce(max(trace_id), 0) FROM traces")
+		for ((rep = 1; rep <= REPEAT; rep++)); do
+			# shellcheck disable=SC2086
+			(cd "$run" && "$VIDYA" trace --db "$db" -- "$adir/$app" $cargs </dev/null >/dev/null 2>"$work/trace.log") ||
+				{ cat "$work/trace.log" >&2; echo "heldout_eval: $app/$name: trace failed" >&2; exit 1; }
+		done
+		sqlite3 -csv "$db" "
+		  WITH m AS (SELECT block_id, sum(wall_s) / $REPEAT AS wall_s, sum(io_s) / $REPEAT AS io_s
+		             FROM trace_blocks WHERE trace_id > $t_before GROUP BY block_id)
+		  SELECT '$app', '$name', b.block_id, b.cioc, b.analytic, min(1.0, m.io_s / m.wall_s), m.wall_s
+		  FROM m JOIN v_blocks b ON b.block_id = m.block_id
+		  WHERE b.kind = 'function' AND m.wall_s >= $MIN_WALL ORDER BY b.seq" >>"$rows"
+	done <"$src/configs.tsv"
+done
+awk -F, '
+	{ key = $1 "/" $2; err = $4 - $6; if (err < 0) err = -err; aerr = $5 - $6; if (aerr < 0) aerr = -aerr
+	  printf "%-12s %-14s %-34s predicted %.3f analytic %.3f measured %.3f (%.2f s)\n", $1, $2, $3, $4, $5, $6, $7
+	  n++; sae += err; saa += aerr; an[$1]++; ae[$1] += err
+	  if (!(key in bp) || $4 > bp[key]) { bp[key] = $4; mb[key] = $6 }
+	  if (!(key in bm) || $6 > bm[key]) bm[key] = $6 }
+	END {
+	  for (k in bp) { runs++; if (mb[k] >= bm[k] - 0.02) top++ }
+	  for (a in an) printf "%s: %d functions, MAE %.3f\n", a, an[a], ae[a] / an[a]
+	  if (n) printf "held-out functions: %d, MAE %.3f (analytic estimate alone %.3f), top function first in %d of %d runs\n", n, sae / n, saa / n, top, runs
+	}' "$rows"
