@@ -30,7 +30,7 @@ struct vd_dfg_log {
 	VD_VEC(dfg_ev) events;
 	VD_VEC(vd_dfg_issue) issues;
 	size_t unmapped, nissues;
-	vd_buf scratch;
+	vd_buf scratch, scratch2;
 };
 
 #endif

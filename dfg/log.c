@@ -120,8 +120,9 @@ static void abstract_path(const vd_dfg_mapopt *o, const char *path, vd_buf *b)
 	vd_buf_puts(b, path);
 }
 
-int vd_dfg_map(const vd_dfg_mapopt *o, const char *call, const char *group, const char *path,
-	       vd_buf *out)
+/* f with a caller's scratch buffer `ab` (the log reuses one) */
+static int map_into(const vd_dfg_mapopt *o, const char *call, const char *group, const char *path,
+		    vd_buf *out, vd_buf *abuf)
 {
 	vd_buf_clear(out);
 	if (!call || !*call)
@@ -130,18 +131,17 @@ int vd_dfg_map(const vd_dfg_mapopt *o, const char *call, const char *group, cons
 		path = NULL;
 	if (!path && (o->nfilters || (!o->keep_pathless && o->depth > 0)))
 		return 0;
-	vd_buf ab = { 0 };
+	vd_buf *ab = abuf;
+	vd_buf_clear(ab);
 	if (path)
-		abstract_path(o, path, &ab);
+		abstract_path(o, path, ab);
 	if (o->nfilters) {
 		int ok = 0;
 		for (size_t i = 0; i < o->nfilters && !ok; i++)
 			ok = filter_match(o->filters[i], path) ||
-			     filter_match(o->filters[i], vd_buf_cstr(&ab));
-		if (!ok) {
-			vd_buf_release(&ab);
+			     filter_match(o->filters[i], vd_buf_cstr(ab));
+		if (!ok)
 			return 0;
-		}
 	}
 	const char *name = call;
 	if (o->group_variants)
@@ -149,7 +149,7 @@ int vd_dfg_map(const vd_dfg_mapopt *o, const char *call, const char *group, cons
 	vd_buf_puts(out, name);
 	if (path && o->depth > 0) {
 		/* the first `depth` components; a leading / is kept */
-		const char *p = vd_buf_cstr(&ab);
+		const char *p = vd_buf_cstr(ab);
 		vd_buf_putc(out, ':');
 		if (*p == '/')
 			vd_buf_putc(out, '/');
@@ -168,8 +168,16 @@ int vd_dfg_map(const vd_dfg_mapopt *o, const char *call, const char *group, cons
 			p += n;
 		}
 	}
-	vd_buf_release(&ab);
 	return 1;
+}
+
+int vd_dfg_map(const vd_dfg_mapopt *o, const char *call, const char *group, const char *path,
+	       vd_buf *out)
+{
+	vd_buf ab = { 0 };
+	int r = map_into(o, call, group, path, out, &ab);
+	vd_buf_release(&ab);
+	return r;
 }
 
 /* ---- the log ------------------------------------------------------------------------ */
@@ -203,6 +211,7 @@ void vd_dfg_log_free(vd_dfg_log *l)
 	vd_vec_free(l->events);
 	vd_vec_free(l->issues);
 	vd_buf_release(&l->scratch);
+	vd_buf_release(&l->scratch2);
 	vd_arena_free(l->arena);
 	free(l);
 }
@@ -231,7 +240,7 @@ static uint32_t activity(vd_dfg_log *l, const char *name)
 
 void vd_dfg_log_add(vd_dfg_log *l, size_t c, const vd_dfg_event *e)
 {
-	if (!vd_dfg_map(&l->opt, e->call, e->group, e->path, &l->scratch)) {
+	if (!map_into(&l->opt, e->call, e->group, e->path, &l->scratch, &l->scratch2)) {
 		l->unmapped++;
 		return;
 	}

@@ -97,6 +97,14 @@ static char *unescape(const char *s, const char *e)
 	return out;
 }
 
+/* openat, newfstatat, statx, ...: a directory descriptor and a name */
+static int at_call(const char *call)
+{
+	size_t n = strlen(call);
+	return !strcmp(call, "statx") || (n > 2 && !strcmp(call + n - 2, "at")) ||
+	       (n > 3 && !strcmp(call + n - 3, "at2")) || (n > 4 && !strcmp(call + n - 4, "at64"));
+}
+
 /* the first unescaped `close` in [p, end), or end */
 static const char *skip_to(const char *p, const char *end, char close)
 {
@@ -115,7 +123,8 @@ typedef struct argscan {
 	int top_commas;
 } argscan;
 
-static const char *scan_args(const char *p, const char *end, argscan *a, int *unfinished)
+static const char *scan_args(const char *p, const char *end, argscan *a, int *unfinished,
+			     int want_second)
 {
 	int depth = 0;
 	char prev = '(';
@@ -129,7 +138,7 @@ static const char *scan_args(const char *p, const char *end, argscan *a, int *un
 				return NULL;
 			if (depth == 0 && a->top_commas == 0 && !a->first_str)
 				a->first_str = unescape(s, p);
-			else if (depth == 0 && a->top_commas == 1 && !a->second_str)
+			else if (want_second && depth == 0 && a->top_commas == 1 && !a->second_str)
 				a->second_str = unescape(s, p);
 			p++;
 			prev = '"';
@@ -176,14 +185,6 @@ static void argscan_free(argscan *a)
 	free(a->second_str);
 	free(a->first_str);
 	memset(a, 0, sizeof *a);
-}
-
-/* openat, newfstatat, statx, ...: a directory descriptor and a name */
-static int at_call(const char *call)
-{
-	size_t n = strlen(call);
-	return !strcmp(call, "statx") || (n > 2 && !strcmp(call + n - 2, "at")) ||
-	       (n > 3 && !strcmp(call + n - 3, "at2")) || (n > 4 && !strcmp(call + n - 4, "at64"));
 }
 
 static char *join_dir(const char *dir, const char *name)
@@ -374,17 +375,26 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 	/* the time stamp */
 	double t;
 	{
-		int hh, mm, n = 0;
-		double ss;
 		char *q;
-		if (sscanf(p, "%2d:%2d:%lf%n", &hh, &mm, &ss, &n) == 3 && n > 0 && p + n <= end) {
-			t = hh * 3600.0 + mm * 60.0 + ss;
+		/* HH:MM:SS.micro, by hand: sscanf would be half the parse time */
+		if (end - p >= 8 && p[2] == ':' && p[5] == ':' && p[0] >= '0' && p[0] <= '9' &&
+		    p[1] >= '0' && p[1] <= '9' && p[3] >= '0' && p[3] <= '9' && p[4] >= '0' &&
+		    p[4] <= '9' && p[6] >= '0' && p[6] <= '9' && p[7] >= '0' && p[7] <= '9') {
+			t = ((p[0] - '0') * 10 + (p[1] - '0')) * 3600.0 +
+			    ((p[3] - '0') * 10 + (p[4] - '0')) * 60.0 + (p[6] - '0') * 10 + (p[7] - '0');
+			p += 8;
+			if (p < end && *p == '.') {
+				long long frac = 0, scale = 1;
+				for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+					if (scale < 1000000000LL)
+						frac = frac * 10 + (*p - '0'), scale *= 10;
+				t += (double)frac / (double)scale;
+			}
 			if (s->have_last && t + 43200 < s->last_tod)
 				s->day += 86400; /* past midnight */
 			s->last_tod = t;
 			s->have_last = 1;
 			t += s->day;
-			p += n;
 		} else if ((t = strtod(p, &q)), q > p && q < end && *q == ' ' && memchr(p, '.', (size_t)(q - p))) {
 			p = q;
 		} else {
@@ -419,7 +429,7 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 			return;
 		}
 		a.top_commas = pd->nargs_top;
-		const char *close = scan_args(ce + 9, end, &a, &unfinished);
+		const char *close = scan_args(ce + 9, end, &a, &unfinished, at_call(pd->call));
 		if (!close || unfinished) {
 			issue(s, line, "truncated record (no closing parenthesis)");
 			argscan_free(&a);
@@ -460,7 +470,7 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 	char call[64];
 	memcpy(call, c, (size_t)(p - c));
 	call[p - c] = 0;
-	const char *close = scan_args(p + 1, end, &a, &unfinished);
+	const char *close = scan_args(p + 1, end, &a, &unfinished, at_call(call));
 	if (unfinished) {
 		pending *pd = pending_get(s, pid, 1);
 		if (pd->in_use)

@@ -169,7 +169,11 @@ typedef struct vd_dfg {
 	int partitioned;    /* some case is GREEN or RED */
 } vd_dfg;
 
-vd_dfg *vd_dfg_build(const vd_dfg_log *l);
+/* the DFG of the log's mapped events, with the partition when some case is
+ * GREEN or RED.  The log's events are sorted in place (nothing else of the
+ * log changes, and it can be built again); node names point into the log,
+ * so free the graph before the log. */
+vd_dfg *vd_dfg_build(vd_dfg_log *l);
 void vd_dfg_free(vd_dfg *g);
 /* keeps the `top` activities of highest load (rd; 0 = all) and the edges
  * seen at least `min_edge` times between shown nodes; the rest is hidden,
