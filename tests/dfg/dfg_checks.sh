@@ -129,6 +129,58 @@ compare)
 		jqeq "strace write both" both "$(node part 'write:$D/out.dat')" sc.json
 	fi
 	;;
+ior|mpiio)
+	# the seed's IOR experiments, 2 MPI ranks traced by vidya: single shared
+	# file against file per process (its Figure 8), MPI-IO against POSIX on
+	# the shared file (its Figure 9); paths shown as $SCRATCH/...
+	command -v mpirun > /dev/null || skip "no mpirun"
+	command -v mpicc > /dev/null || skip "no mpicc"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	mpicc -O0 -o ior "$PROGS/ior_like.c" || fail "cannot build ior_like.c"
+	mkdir sc
+	S=(--abstract "SCRATCH=$T/sc" --filter '$SCRATCH')
+	run() {
+		timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./ior "$T/sc" "$@" \
+			> out 2> err || fail "mpirun vidya trace ior $*: $(tail -5 err)"
+	}
+	if [ "$CHECK" = ior ]; then
+		run ssf posix
+		run fpp posix
+		"$VIDYA" dfg --db v.db --trace 1 --trace 2 --layer posix "${S[@]}" --format json > c.json 2> err ||
+			fail "dfg: $(cat err)"
+		jqeq "traces: 2 ranks x 2 runs" 4 .traces c.json
+		for m in ssf fpp; do
+			[ $m = ssf ] && part=green || part=red
+			# per rank 3 segments x 4 transfers of 16 KiB written and read back
+			jqeq "$m writes" 24 "$(node count "write:\$SCRATCH/$m")" c.json
+			jqeq "$m bytes written" 393216 "$(node bytes "write:\$SCRATCH/$m")" c.json
+			jqeq "$m reads" 24 "$(node count "read:\$SCRATCH/$m")" c.json
+			jqeq "$m lseeks" 48 "$(node count "lseek:\$SCRATCH/$m")" c.json
+			jqeq "$m lseek -> write" 24 "$(edge "lseek:\$SCRATCH/$m" "write:\$SCRATCH/$m")" c.json
+			jqeq "$m write $part" $part "$(node part "write:\$SCRATCH/$m")" c.json
+			jqeq "$m mc within the 2 ranks" true \
+				".nodes[] | select(.activity == \"write:\$SCRATCH/$m\") | .mc >= 1 and .mc <= 2" c.json
+		done
+		# only the $SCRATCH tree is mapped
+		jqeq "only scratch" 0 '[.nodes[] | select(.kind == "activity") | select(.activity | contains("$SCRATCH") | not)] | length' c.json
+	else
+		run ssf mpiio
+		run ssf posix
+		"$VIDYA" dfg --db v.db --trace 1 --trace 2 --layer posix,mpiio "${S[@]}" --format json > c.json 2> err ||
+			fail "dfg: $(cat err)"
+		jqeq "MPI_File_write_at green" green "$(node part 'MPI_File_write_at:$SCRATCH/ssf')" c.json
+		jqeq "MPI_File_write_at x 24" 24 "$(node count 'MPI_File_write_at:$SCRATCH/ssf')" c.json
+		# MPI-IO reaches the file with positioned calls, POSIX with lseek first
+		jqeq "pwrite green" green \
+			'[.nodes[] | select(.activity | test("^pwrite(64)?:\\$SCRATCH/ssf$")) | .part] | unique | join(",")' c.json
+		jqeq "pwrite x 24" 24 \
+			'[.nodes[] | select(.activity | test("^pwrite(64)?:\\$SCRATCH/ssf$")) | .count] | add' c.json
+		jqeq "lseek red" red "$(node part 'lseek:$SCRATCH/ssf')" c.json
+		jqeq "write red" red "$(node part 'write:$SCRATCH/ssf')" c.json
+		jqeq "lseek -> write red" red \
+			'.edges[] | select(.from == "lseek:$SCRATCH/ssf" and .to == "write:$SCRATCH/ssf") | .part' c.json
+	fi
+	;;
 errors)
 	printf '1 10:00:00.000001 read(3</a/b/c>, "x", 1) = 1 <0.000001>\ngarbage line\n' > m.st
 	"$VIDYA" dfg m.st > out 2> err; rc=$?
