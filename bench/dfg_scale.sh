@@ -40,10 +40,12 @@ done
 gen_end=$(date +%s.%N)
 bytes=$(du -sb "$OUT" | cut -f1)
 echo "generated $EVENTS lines in $FILES files ($((bytes / 1048576)) MiB) in $(echo "$gen_end - $gen_start" | bc) s"
-/usr/bin/time -f "%e %M" -o "$OUT/time" "$VIDYA" dfg "$OUT"/'*.st' --abstract SCRATCH=/p/scratch \
+/usr/bin/time -f "%e %U %S %M" -o "$OUT/time" "$VIDYA" dfg "$OUT"/'*.st' --abstract SCRATCH=/p/scratch \
 	--depth 2 --format json > "$OUT/g.json" 2> "$OUT/err" || { cat "$OUT/err"; exit 1; }
-read -r secs kib < "$OUT/time"
+read -r secs usr sys kib < "$OUT/time"
 ev=$(jq .events "$OUT/g.json")
 bad=$(jq .malformed "$OUT/g.json")
-echo "vidya dfg: $ev events mapped, $bad malformed lines, $secs s, $(echo "scale=0; $ev / $secs" | bc) events/s, peak RSS $((kib / 1024)) MiB"
+cpu=$(echo "$usr + $sys" | bc)
+echo "vidya dfg: $ev events mapped, $bad malformed lines, $secs s wall, $cpu s CPU (user $usr, sys $sys)," \
+	"$(echo "scale=0; $ev / $cpu" | bc) events per CPU second, peak RSS $((kib / 1024)) MiB"
 jq -r '.nodes[] | select(.kind == "activity") | "  \(.activity)  n=\(.count)  rd=\(.rd)  mc=\(.mc)"' "$OUT/g.json"

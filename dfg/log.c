@@ -182,6 +182,22 @@ int vd_dfg_map(const vd_dfg_mapopt *o, const char *call, const char *group, cons
 
 /* ---- the log ------------------------------------------------------------------------ */
 
+/* every output format needs valid UTF-8 without control characters (XML
+ * forbids them, JSON and Graphviz choke on broken UTF-8): each offending
+ * byte becomes '?', in place */
+static void printable(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	while (*p) {
+		size_t n = vd_utf8_len(p);
+		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
+			*p++ = '?';
+			continue;
+		}
+		p += n;
+	}
+}
+
 vd_dfg_log *vd_dfg_log_new(const vd_dfg_mapopt *o)
 {
 	vd_dfg_log *l = vd_xcalloc(1, sizeof *l);
@@ -223,6 +239,7 @@ size_t vd_dfg_log_case(vd_dfg_log *l, const char *name, const char *source)
 		return (size_t)(uintptr_t)v - 1;
 	dfg_case c = { vd_arena_strdup(l->arena, name),
 		       vd_arena_strdup(l->arena, source ? source : ""), 0 };
+	printable((char *)c.name);
 	vd_vec_push(l->cases, c);
 	vd_map_put(l->case_ix, name, (void *)(uintptr_t)l->cases.n);
 	return l->cases.n - 1;
@@ -244,6 +261,7 @@ void vd_dfg_log_add(vd_dfg_log *l, size_t c, const vd_dfg_event *e)
 		l->unmapped++;
 		return;
 	}
+	printable(l->scratch.ptr);
 	dfg_ev ev = { (uint32_t)c, activity(l, vd_buf_cstr(&l->scratch)), e->start,
 		      e->dur < 0 ? 0 : e->dur, e->size < 0 ? 0 : e->size, l->events.n };
 	vd_vec_push(l->events, ev);
@@ -255,6 +273,8 @@ void vd_dfg_log_issue_add(vd_dfg_log *l, const char *file, long line, const char
 	if (l->issues.n >= MAX_KEPT_ISSUES)
 		return;
 	vd_dfg_issue is = { vd_arena_strdup(l->arena, file), line, vd_arena_strdup(l->arena, reason) };
+	printable((char *)is.file);
+	printable((char *)is.reason);
 	vd_vec_push(l->issues, is);
 }
 

@@ -215,7 +215,8 @@ static void test_y_paths_special(void **state)
 		"1 10:00:00.000001 openat(AT_FDCWD</tmp>, \"/tmp/a b>c<d\\\"e\", O_WRONLY|O_CREAT, 0600) = 3</tmp/a b\\76c\\74d\\\"e> <0.000048>\n"
 		"1 10:00:00.000002 write(3</tmp/a b\\76c\\74d\\\"e>, \"hello\", 5) = 5 <0.000011>\n"
 		"1 10:00:00.000003 write(4</tmp/caf\\303\\251 (1)/x>, \"hi\", 2) = 2 <0.000011>\n"
-		"1 10:00:00.000004 read(5<socket:[12345]>, \"x\", 1) = 1 <0.000011>\n";
+		"1 10:00:00.000004 read(5<socket:[12345]>, \"x\", 1) = 1 <0.000011>\n"
+		"1 10:00:00.000005 write(6</tmp/bad\\377\\001x/y>, \"x\", 1) = 1 <0.000011>\n";
 	vd_dfg_mapopt o;
 	vd_dfg_mapopt_init(&o);
 	vd_dfg_log *l = log_from("y.st", t, &o, VD_DFG_CASE_FILE);
@@ -225,6 +226,15 @@ static void test_y_paths_special(void **state)
 	assert_int_equal(node(g, "write:/tmp/a b>c<d\"e")->bytes, 5);
 	assert_int_equal(node(g, "write:/tmp/caf\xc3\xa9 (1)")->bytes, 2);
 	assert_int_equal(node(g, "read:socket:[12345]")->bytes, 1);
+	/* broken UTF-8 and control bytes are shown as '?': every format can carry them */
+	assert_int_equal(node(g, "write:/tmp/bad??x")->bytes, 1);
+	vd_buf b = { 0 };
+	assert_int_equal(vd_dfg_write_json(g, l, &b), 0);
+	assert_non_null(strstr(vd_buf_cstr(&b), "write:/tmp/bad??x"));
+	vd_buf_clear(&b);
+	assert_int_equal(vd_dfg_write_graphml(g, &b), 0);
+	assert_non_null(strstr(vd_buf_cstr(&b), "write:/tmp/bad??x"));
+	vd_buf_release(&b);
 	vd_dfg_free(g);
 	vd_dfg_log_free(l);
 }
