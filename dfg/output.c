@@ -359,7 +359,12 @@ int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const
 	vd_buf_clear(&gv_msgs);
 	agusererrf old = agseterrf(gv_err);
 	agseterr(AGERR);
-	GVC_t *gvc = gvContext();
+	/* one Graphviz context for the process, never freed: Graphviz 2.42's
+	 * pango plugin keeps pointers into a freed context's fonts and reads
+	 * them on the next layout (a use after free on a second render) */
+	static GVC_t *gvc;
+	if (!gvc)
+		gvc = gvContext();
 	Agraph_t *ag = gvc ? agmemread(vd_buf_cstr(&dot)) : NULL;
 	int rc = -1;
 	if (!gvc)
@@ -387,8 +392,6 @@ int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const
 	}
 	if (ag)
 		agclose(ag);
-	if (gvc)
-		gvFreeContext(gvc);
 	agseterrf(old);
 	vd_buf_release(&gv_msgs);
 	vd_buf_release(&dot);
