@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "vd_dfg.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,8 +48,29 @@ static void usage(FILE *f)
 	      "      --min-edge N       show edges seen at least N times only\n"
 	      "      --format FMT       table (default), dot, json, graphml, svg, png or pdf\n"
 	      "  -o, --output FILE      write there (needed for svg, png, pdf)\n"
+	      "      --events FILE      also write every event read, as CSV (case, host, rank,\n"
+	      "                         pid, call, start, dur, path, size, activity)\n"
 	      "  -h, --help             show this help\n",
 	      f);
+}
+
+/* --events: CSV lines gathered and written 64 KiB at a time */
+typedef struct event_sink {
+	FILE *f;
+	vd_buf buf;
+	int failed;
+} event_sink;
+
+static void write_event(void *ctx, const char *case_name, const vd_dfg_event *e,
+			const char *activity)
+{
+	event_sink *es = ctx;
+	vd_dfg_event_csv(&es->buf, case_name, e, activity);
+	if (es->buf.len >= 65536) {
+		if (fwrite(es->buf.ptr, 1, es->buf.len, es->f) != es->buf.len)
+			es->failed = 1;
+		vd_buf_clear(&es->buf);
+	}
 }
 
 static int add_str(const char ***v, size_t *n, const char *s)
@@ -62,7 +84,7 @@ int cmd_dfg(int argc, char **argv)
 {
 	enum { OPT_DB = 256, OPT_TRACE, OPT_LAYER, OPT_CASE, OPT_DEPTH, OPT_GROUP, OPT_FILTER,
 	       OPT_ABSTRACT, OPT_PATHLESS, OPT_GREEN, OPT_RED, OPT_COLOR, OPT_TOP, OPT_MIN_EDGE,
-	       OPT_FORMAT };
+	       OPT_FORMAT, OPT_EVENTS };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, OPT_DB },
 		{ "trace", required_argument, NULL, OPT_TRACE },
@@ -80,13 +102,14 @@ int cmd_dfg(int argc, char **argv)
 		{ "min-edge", required_argument, NULL, OPT_MIN_EDGE },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "output", required_argument, NULL, 'o' },
+		{ "events", required_argument, NULL, OPT_EVENTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	vd_dfg_mapopt mo;
 	vd_dfg_mapopt_init(&mo);
 	const char *db = NULL, *layers = NULL, *green = NULL, *red = NULL, *format = "table",
-		   *output = NULL;
+		   *output = NULL, *events = NULL;
 	long traces[2] = { 0, 0 };
 	int ntraces = 0, c, rc = VD_EXIT_ERROR;
 	vd_dfg_casekey key = VD_DFG_CASE_FILE;
@@ -154,6 +177,7 @@ int cmd_dfg(int argc, char **argv)
 			break;
 		case OPT_FORMAT: format = optarg; break;
 		case 'o': output = optarg; break;
+		case OPT_EVENTS: events = optarg; break;
 		case 'h':
 			usage(stdout);
 			rc = VD_EXIT_OK;
@@ -190,6 +214,16 @@ int cmd_dfg(int argc, char **argv)
 	vd_dfg_log *log = vd_dfg_log_new(&mo);
 	vd_dfg *g = NULL;
 	vd_buf out = { 0 };
+	event_sink es = { NULL, { 0 }, 0 };
+	if (events) {
+		es.f = fopen(events, "w");
+		if (!es.f) {
+			cli_error("%s: cannot write: %s", events, strerror(errno));
+			goto fail;
+		}
+		vd_dfg_event_csv(&es.buf, NULL, NULL, NULL);
+		vd_dfg_log_set_sink(log, write_event, &es);
+	}
 	if (db) {
 		for (int i = 0; i < (ntraces ? ntraces : 1); i++)
 			if (vd_dfg_read_trace(log, db, traces[i], layers, key) < 0) {
@@ -202,6 +236,16 @@ int cmd_dfg(int argc, char **argv)
 			cli_error("%s", vd_error_last());
 			goto fail;
 		}
+	if (es.f) {
+		if (es.buf.len && fwrite(es.buf.ptr, 1, es.buf.len, es.f) != es.buf.len)
+			es.failed = 1;
+		int bad = es.failed | (fclose(es.f) != 0);
+		es.f = NULL;
+		if (bad) {
+			cli_error("%s: write failed", events);
+			goto fail;
+		}
+	}
 	size_t nis = vd_dfg_log_nissues(log);
 	for (size_t i = 0; i < vd_dfg_log_nkept_issues(log) && i < 10; i++) {
 		const vd_dfg_issue *is = vd_dfg_log_issue(log, i);
@@ -273,6 +317,9 @@ int cmd_dfg(int argc, char **argv)
 	}
 	rc = VD_EXIT_OK;
 fail:
+	if (es.f)
+		fclose(es.f);
+	vd_buf_release(&es.buf);
 	vd_buf_release(&out);
 	vd_dfg_free(g);
 	vd_dfg_log_free(log);

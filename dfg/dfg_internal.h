@@ -31,6 +31,8 @@ struct vd_dfg_log {
 	VD_VEC(vd_dfg_issue) issues;
 	size_t unmapped, nissues;
 	vd_buf scratch, scratch2;
+	vd_dfg_sink sink;
+	void *sink_ctx;
 };
 
 #endif

@@ -255,13 +255,59 @@ static uint32_t activity(vd_dfg_log *l, const char *name)
 	return (uint32_t)(l->acts.n - 1);
 }
 
+void vd_dfg_log_set_sink(vd_dfg_log *l, vd_dfg_sink fn, void *ctx)
+{
+	l->sink = fn;
+	l->sink_ctx = ctx;
+}
+
+static void csv_field(vd_buf *o, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		vd_buf_puts(o, s);
+		return;
+	}
+	vd_buf_putc(o, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			vd_buf_putc(o, '"');
+		vd_buf_putc(o, *s);
+	}
+	vd_buf_putc(o, '"');
+}
+
+void vd_dfg_event_csv(vd_buf *o, const char *case_name, const vd_dfg_event *e,
+		      const char *activity)
+{
+	if (!e) {
+		vd_buf_puts(o, "case,host,rank,pid,call,start,dur,path,size,activity\n");
+		return;
+	}
+	csv_field(o, case_name);
+	vd_buf_putc(o, ',');
+	csv_field(o, e->host);
+	vd_buf_printf(o, ",%ld,%ld,", e->rank, e->pid);
+	csv_field(o, e->call);
+	vd_buf_printf(o, ",%.9f,%.9f,", e->start, e->dur);
+	csv_field(o, e->path);
+	vd_buf_printf(o, ",%lld,", e->size);
+	csv_field(o, activity);
+	vd_buf_putc(o, '\n');
+}
+
 void vd_dfg_log_add(vd_dfg_log *l, size_t c, const vd_dfg_event *e)
 {
 	if (!map_into(&l->opt, e->call, e->group, e->path, &l->scratch, &l->scratch2)) {
 		l->unmapped++;
+		if (l->sink)
+			l->sink(l->sink_ctx, l->cases.v[c].name, e, NULL);
 		return;
 	}
 	printable(l->scratch.ptr);
+	if (l->sink)
+		l->sink(l->sink_ctx, l->cases.v[c].name, e, vd_buf_cstr(&l->scratch));
 	dfg_ev ev = { (uint32_t)c, activity(l, vd_buf_cstr(&l->scratch)), e->start,
 		      e->dur < 0 ? 0 : e->dur, e->size < 0 ? 0 : e->size, l->events.n };
 	vd_vec_push(l->events, ev);

@@ -38,6 +38,8 @@ typedef struct sparse {
 	vd_dfg_log *l;
 	const char *file;  /* as given, for issues */
 	char *case_base;   /* a9042 */
+	char *host;        /* host1, "" when the name has no host */
+	long rid;          /* 9042, 0 when none */
 	vd_dfg_casekey key;
 	VD_VEC(pending) pend; /* by pid, linear: few processes run at once */
 	VD_VEC(long) pend_pid;
@@ -337,7 +339,7 @@ static void emit(sparse *s, long pid, const char *call, double start, double dur
 		 const char *path)
 {
 	vd_dfg_event e = { call, NULL, path, start, dur,
-			   vd_dfg_call_transfers(call) && ret > 0 ? ret : 0 };
+			   vd_dfg_call_transfers(call) && ret > 0 ? ret : 0, s->host, s->rid, pid };
 	vd_dfg_log_add(s->l, case_of(s, pid), &e);
 }
 
@@ -527,9 +529,12 @@ static void sparse_init(sparse *s, vd_dfg_log *l, const char *name, vd_dfg_casek
 		s->case_base = vd_xmalloc(cl + strlen(last + 1) + 1);
 		memcpy(s->case_base, b, cl);
 		strcpy(s->case_base + cl, last + 1);
+		s->host = vd_xstrndup(first + 1, (size_t)(last - first - 1));
+		s->rid = strtol(last + 1, NULL, 10);
 		free(b);
 	} else {
 		s->case_base = b;
+		s->host = vd_xstrdup("");
 	}
 }
 
@@ -544,6 +549,7 @@ static void sparse_finish(sparse *s)
 	vd_vec_free(s->pend);
 	vd_vec_free(s->pend_pid);
 	free(s->case_base);
+	free(s->host);
 }
 
 int vd_dfg_read_strace_mem(vd_dfg_log *l, const char *name, const char *text, size_t len,

@@ -74,6 +74,9 @@ typedef struct vd_dfg_event {
 	const char *path;  /* NULL when unknown */
 	double start, dur; /* seconds */
 	long long size;    /* bytes transferred (0 for non-transfer calls) */
+	const char *host;  /* strace: <host> of a <cid>_<host>_<rid>.st file name; vidya: the host */
+	long rank;         /* strace: <rid> of that name (0 otherwise); vidya: the MPI rank */
+	long pid;          /* the process (strace: the thread) */
 } vd_dfg_event;
 
 typedef struct vd_dfg_issue {
@@ -95,6 +98,15 @@ void vd_dfg_log_free(vd_dfg_log *l);
 size_t vd_dfg_log_case(vd_dfg_log *l, const char *name, const char *source);
 /* applies f and appends the event to case `c` (unmapped events are counted) */
 void vd_dfg_log_add(vd_dfg_log *l, size_t c, const vd_dfg_event *e);
+/* called for every event added, after the mapping; `activity` is NULL
+ * when f does not map the event (a hook to export the event log) */
+typedef void (*vd_dfg_sink)(void *ctx, const char *case_name, const vd_dfg_event *e,
+			    const char *activity);
+void vd_dfg_log_set_sink(vd_dfg_log *l, vd_dfg_sink fn, void *ctx);
+/* appends one CSV line (RFC 4180 quoting) for the event, or the header
+ * "case,host,rank,pid,call,start,dur,path,size,activity" when e is NULL */
+void vd_dfg_event_csv(vd_buf *out, const char *case_name, const vd_dfg_event *e,
+		      const char *activity);
 /* one malformed input line: counted, and the first 1000 kept */
 void vd_dfg_log_issue_add(vd_dfg_log *l, const char *file, long line, const char *reason);
 

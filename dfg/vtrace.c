@@ -1,7 +1,8 @@
 /*
  * vtrace.c - events from a vidya trace database, read with plain SQL on
  * the documented trace views (docs/schema.md): v_trace_ops for the latest
- * trace, trace_ops (the same columns, every trace) for another one. The
+ * trace, trace_ops (the same columns, every trace) for another one, and
+ * trace_procs for the host of each process. The
  * database is opened read-only.
  */
 #define _GNU_SOURCE
@@ -89,13 +90,17 @@ int vd_dfg_read_trace(vd_dfg_log *l, const char *db, long trace_id, const char *
 	long id = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	st = NULL;
+	/* the host of each process: trace_procs, one name per pid (an exec'd
+	 * image is a row of its own with the same pid and host) */
 	q = trace_id > 0
 		    ? "SELECT o.pid, o.rank, o.thread, o.api, o.call, o.class, o.path, o.bytes, "
-		      "o.start_s, o.dur_s "
-		      "FROM trace_ops o WHERE o.trace_id = ?1"
+		      "o.start_s, o.dur_s, h.host FROM trace_ops o LEFT JOIN (SELECT pid, "
+		      "min(host) AS host FROM trace_procs WHERE trace_id = ?1 GROUP BY pid) h "
+		      "ON h.pid = o.pid WHERE o.trace_id = ?1"
 		    : "SELECT o.pid, o.rank, o.thread, o.api, o.call, o.class, o.path, o.bytes, "
-		      "o.start_s, o.dur_s "
-		      "FROM v_trace_ops o WHERE o.trace_id = ?1";
+		      "o.start_s, o.dur_s, h.host FROM v_trace_ops o LEFT JOIN (SELECT pid, "
+		      "min(host) AS host FROM trace_procs WHERE trace_id = ?1 GROUP BY pid) h "
+		      "ON h.pid = o.pid WHERE o.trace_id = ?1";
 	if (sqlite3_prepare_v2(h, q, -1, &st, NULL) != SQLITE_OK) {
 		vd_error_set("%s: unexpected trace tables (%s)", db, sqlite3_errmsg(h));
 		goto out;
@@ -115,7 +120,8 @@ int vd_dfg_read_trace(vd_dfg_log *l, const char *db, long trace_id, const char *
 		if (key == VD_DFG_CASE_THREAD && tid != pid)
 			snprintf(name + n, sizeof name - (size_t)n, ".%lld", tid);
 		vd_dfg_event e = { col(st, 4), col(st, 5), col(st, 6), sqlite3_column_double(st, 8),
-				   sqlite3_column_double(st, 9), sqlite3_column_int64(st, 7) };
+				   sqlite3_column_double(st, 9), sqlite3_column_int64(st, 7), col(st, 10),
+				   (long)rank, (long)pid };
 		vd_dfg_log_add(l, vd_dfg_log_case(l, name, source), &e);
 	}
 	if (s != SQLITE_DONE) {

@@ -3,7 +3,8 @@
 # progs/dfg_io.c does known I/O (8 x 4096-byte writes, fsync, 4 x 8192-byte
 # preads or lseek+reads, a child writing 3 x 100 bytes); it is run under
 # `strace -f -tt -T -y` and under `vidya trace`, and the graphs built from
-# both are checked against those numbers (never against vidya's own output).
+# both are checked against those numbers (never against vidya's own output);
+# recompute.py recomputes every statistic from the events `--events` exports.
 # KEEP=1 keeps the temporary directory.
 set -u
 VIDYA=$1
@@ -65,6 +66,11 @@ strace)
 	"$VIDYA" dfg run_h_1.st --case process --group-calls "${M[@]}" --format json > g.json 2> err ||
 		fail "vidya dfg: $(cat err)"
 	check_graph g.json 'read:$D/out.dat'
+	# every statistic recomputed independently from the exported events
+	"$VIDYA" dfg run_h_1.st --case process --events ev.csv --format json > all.json || fail "events"
+	python3 "$PROGS/../recompute.py" ev.csv all.json > rc.out || fail "recompute: $(cat rc.out)"
+	"$VIDYA" dfg "$PROGS"/../fixtures/*.st --events ev2.csv --format json > ls.json || fail "events ls"
+	python3 "$PROGS/../recompute.py" ev2.csv ls.json > rc.out || fail "recompute ls: $(cat rc.out)"
 	# without grouping the variants stay apart
 	"$VIDYA" dfg run_h_1.st --case process "${M[@]}" --format json > raw.json || fail "raw"
 	jqeq "pread64" 4 "$(node count 'pread64:$D/out.dat')" raw.json
@@ -93,6 +99,8 @@ vidya)
 	"$VIDYA" dfg --db v.db --layer posix --case process --group-calls "${M[@]}" --format json > g.json 2> err ||
 		fail "vidya dfg: $(cat err)"
 	check_graph g.json 'read:$D/out.dat'
+	"$VIDYA" dfg --db v.db --case thread --events ev.csv --format json > all.json || fail "events"
+	python3 "$PROGS/../recompute.py" ev.csv all.json > rc.out || fail "recompute: $(cat rc.out)"
 	# the same from strace, when there is one: the same nodes and edges
 	if command -v strace > /dev/null; then
 		strace -f -tt -T -y -o run_h_1.st ./prog "$T/d" p || fail "strace run failed"
@@ -162,6 +170,8 @@ ior|mpiio)
 				".nodes[] | select(.activity == \"write:\$SCRATCH/$m\") | .mc >= 1 and .mc <= 2" c.json
 		done
 		# only the $SCRATCH tree is mapped
+		"$VIDYA" dfg --db v.db --trace 1 --trace 2 --events ev.csv --format json > all.json || fail "events"
+		python3 "$PROGS/../recompute.py" ev.csv all.json > rc.out || fail "recompute: $(cat rc.out)"
 		jqeq "only scratch" 0 '[.nodes[] | select(.kind == "activity") | select(.activity | contains("$SCRATCH") | not)] | length' c.json
 	else
 		run ssf mpiio

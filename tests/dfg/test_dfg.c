@@ -103,6 +103,34 @@ static void test_basic_record(void **state)
 	vd_dfg_log_free(l);
 }
 
+static void sink_csv(void *ctx, const char *case_name, const vd_dfg_event *e, const char *act)
+{
+	vd_dfg_event_csv(ctx, case_name, e, act);
+}
+
+/* the event log as CSV, each event as parsed, with its activity */
+static void test_event_export(void **state)
+{
+	(void)state;
+	const char *t =
+		"9043  10:15:23.5 read(3</a,b/\\\"q\\\"/c>, \"x\", 1) = 1 <0.25>\n"
+		"9043  10:15:24.0 getpid() = 9043 <0.000001>\n";
+	vd_dfg_mapopt o;
+	vd_dfg_mapopt_init(&o);
+	vd_dfg_log *l = vd_dfg_log_new(&o);
+	vd_buf b = { 0 };
+	vd_dfg_event_csv(&b, NULL, NULL, NULL);
+	vd_dfg_log_set_sink(l, sink_csv, &b);
+	assert_int_equal(vd_dfg_read_strace_mem(l, "c_node7_9042.st", t, strlen(t), VD_DFG_CASE_FILE), 0);
+	assert_string_equal(vd_buf_cstr(&b),
+			    "case,host,rank,pid,call,start,dur,path,size,activity\n"
+			    "c9042,node7,9042,9043,read,36923.500000000,0.250000000,\"/a,b/\"\"q\"\"/c\",1,"
+			    "\"read:/a,b/\"\"q\"\"\"\n"
+			    "c9042,node7,9042,9043,getpid,36924.000000000,0.000001000,,0,\n");
+	vd_buf_release(&b);
+	vd_dfg_log_free(l);
+}
+
 static void test_unfinished_resumed(void **state)
 {
 	(void)state;
@@ -398,7 +426,7 @@ static void test_dfg_seed_example(void **state)
 		/* added out of order: the case is ordered by start */
 		for (int k = 2; k >= 0; k--)
 			if (tr[c][k]) {
-				vd_dfg_event e = { tr[c][k], NULL, NULL, (double)k, 0.5, 0 };
+				vd_dfg_event e = { tr[c][k], NULL, NULL, (double)k, 0.5, 0, NULL, 0, c };
 				vd_dfg_log_add(l, ci, &e);
 			}
 	}
@@ -607,6 +635,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_basic_record),
+		cmocka_unit_test(test_event_export),
 		cmocka_unit_test(test_unfinished_resumed),
 		cmocka_unit_test(test_resumed_at_name),
 		cmocka_unit_test(test_erestartsys_dropped),
