@@ -559,12 +559,18 @@ int vd_dfg_read_strace_mem(vd_dfg_log *l, const char *name, const char *text, si
 	sparse_init(&s, l, name, key);
 	const char *p = text, *end = text + len;
 	long line = 0;
+	vd_buf one = { 0 };
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *le = nl ? nl : end;
-		parse_line(&s, p, le, ++line);
+		/* each line NUL-terminated, as getline gives them: the number
+		 * readers (strtoll, strtod) must not run past it */
+		vd_buf_clear(&one);
+		vd_buf_put(&one, p, (size_t)(le - p));
+		parse_line(&s, vd_buf_cstr(&one), vd_buf_cstr(&one) + one.len, ++line);
 		p = nl ? nl + 1 : end;
 	}
+	vd_buf_release(&one);
 	sparse_finish(&s);
 	return 0;
 }

@@ -295,6 +295,27 @@ static void test_malformed_lines(void **state)
 	vd_dfg_log_free(l);
 }
 
+/* a log in memory that ends in digits, with no NUL after it: the readers
+ * of numbers must stop at its end (ASan builds catch a read past it) */
+static void test_unterminated_input(void **state)
+{
+	(void)state;
+	const char text[] = "1 10:00:00.000001 read(3</a/b/c>, \"x\", 1) = 1 <0.5>\n123";
+	size_t n = sizeof text - 1;
+	char *buf = malloc(n);
+	assert_non_null(buf);
+	memcpy(buf, text, n);
+	vd_dfg_mapopt o;
+	vd_dfg_mapopt_init(&o);
+	vd_dfg_log *l = vd_dfg_log_new(&o);
+	assert_int_equal(vd_dfg_read_strace_mem(l, "u.st", buf, n, VD_DFG_CASE_FILE), 0);
+	assert_int_equal(vd_dfg_log_nevents(l), 1);
+	assert_int_equal(vd_dfg_log_nissues(l), 1); /* "123": no time stamp */
+	assert_true(has_issue(l, 2, "time stamp"));
+	vd_dfg_log_free(l);
+	free(buf);
+}
+
 static void test_time_formats(void **state)
 {
 	(void)state;
@@ -642,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_y_paths_special),
 		cmocka_unit_test(test_malformed_lines),
+		cmocka_unit_test(test_unterminated_input),
 		cmocka_unit_test(test_time_formats),
 		cmocka_unit_test(test_mapping),
 		cmocka_unit_test(test_dfg_seed_example),
