@@ -52,6 +52,13 @@ static int has_issue(const vd_dfg_log *l, long line, const char *needle)
 	return 0;
 }
 
+/* `needle` occurs in the line that starts at `line` */
+static int on_line(const char *line, const char *needle)
+{
+	const char *hit = strstr(line, needle), *nl = strchr(line, '\n');
+	return hit && (!nl || hit < nl);
+}
+
 static char *map1(const vd_dfg_mapopt *o, const char *call, const char *path)
 {
 	vd_buf b = { 0 };
@@ -536,6 +543,26 @@ static void test_statistics(void **state)
 	assert_int_equal(vd_dfg_edge_count(g, "read:/d/x", "read:/d/x"), 1);
 	assert_int_equal(vd_dfg_edge_count(g, "read:/d/x", "write:/d/y"), 2);
 	assert_int_equal(vd_dfg_edge_count(g, "write:/d/y", "END"), 2);
+
+	/* shading: the largest value darkest, 60 of 1400 bytes near white */
+	vd_buf b = { 0 };
+	assert_int_equal(vd_dfg_write_dot(g, VD_DFG_COLOR_BYTES, &b), 0);
+	const char *dot = vd_buf_cstr(&b);
+	const char *rl = strstr(dot, "label=\"read:/d/x"), *wl = strstr(dot, "label=\"write:/d/y");
+	assert_non_null(rl);
+	assert_non_null(wl);
+	assert_true(on_line(rl, "fillcolor=\"#08306b\""));
+	assert_true(on_line(wl, "fillcolor=\"#f7fbff\""));
+	/* by rd: 4/4.5 darkest, 0.5/4.5 -> step round(8/8) = 1 */
+	vd_buf_clear(&b);
+	assert_int_equal(vd_dfg_write_dot(g, VD_DFG_COLOR_RD, &b), 0);
+	wl = strstr(vd_buf_cstr(&b), "label=\"write:/d/y");
+	assert_true(on_line(wl, "fillcolor=\"#deebf7\""));
+	assert_false(on_line(wl, "fillcolor=\"#f7fbff\""));
+	vd_buf_clear(&b);
+	assert_int_equal(vd_dfg_write_dot(g, VD_DFG_COLOR_NONE, &b), 0);
+	assert_null(strstr(vd_buf_cstr(&b), "#08306b"));
+	vd_buf_release(&b);
 	vd_dfg_free(g);
 	vd_dfg_log_free(l);
 }
