@@ -191,6 +191,27 @@ ior|mpiio)
 			'.edges[] | select(.from == "lseek:$SCRATCH/ssf" and .to == "write:$SCRATCH/ssf") | .part' c.json
 	fi
 	;;
+layers)
+	# --layer on a vidya trace of HDF5 traffic (tests/trace/progs/hdf5_io.c:
+	# one 128 x 128 dataset of doubles written and read back in data.h5)
+	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
+	cc -O0 -I/usr/include/hdf5/serial -o h5 "$PROGS/../../trace/progs/hdf5_io.c" \
+		-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 || fail "cannot build hdf5_io.c"
+	"$VIDYA" trace --db v.db -- ./h5 128 128 > /dev/null 2> err || fail "vidya trace: $(cat err)"
+	H=(--filter data.h5 --depth 1)
+	"$VIDYA" dfg --db v.db --layer hdf5 "${H[@]}" --format json > h.json || fail "hdf5 layer"
+	jqeq "hdf5 activities" "H5Dclose:data.h5 H5Dcreate2:data.h5 H5Dread:data.h5 H5Dwrite:data.h5 H5Fclose:data.h5 H5Fcreate:data.h5" \
+		'[.nodes[] | select(.kind == "activity") | .activity] | sort | join(" ")' h.json
+	jqeq "H5Dwrite bytes" 131072 "$(node bytes 'H5Dwrite:data.h5')" h.json
+	jqeq "H5Dwrite -> H5Dread" 1 "$(edge 'H5Dwrite:data.h5' 'H5Dread:data.h5')" h.json
+	"$VIDYA" dfg --db v.db --layer posix "${H[@]}" --format json > p.json || fail "posix layer"
+	jqeq "no HDF5 call in the posix layer" 0 '[.nodes[] | select(.activity | startswith("H5"))] | length' p.json
+	jqeq "the raw data under H5Dwrite" true \
+		'[.nodes[] | select(.activity | test("^p?write(64)?:")) | .bytes] | add >= 131072' p.json
+	"$VIDYA" dfg --db v.db --layer posix,hdf5 "${H[@]}" --format json > b.json || fail "both layers"
+	jqeq "both layers: the events of each" \
+		"$(( $(jq .events h.json) + $(jq .events p.json) ))" .events b.json
+	;;
 errors)
 	printf '1 10:00:00.000001 read(3</a/b/c>, "x", 1) = 1 <0.000001>\ngarbage line\n' > m.st
 	"$VIDYA" dfg m.st > out 2> err; rc=$?
