@@ -115,6 +115,45 @@ static const char *skip_to(const char *p, const char *end, char close)
 	return p < end ? p : end;
 }
 
+/* the '>' closing a -y annotation that starts at p (after its '<'), or end.
+ * -yy nests the device of a file, 1</dev/null<char 1:3>>, and writes
+ * sockets as 3<TCP:[1.2.3.4:5->6.7.8.9:80]>: inner <...> and [...] are
+ * skipped (the path's own '<' '>' are escaped, \74 \76) */
+static const char *skip_annot(const char *p, const char *end)
+{
+	int angle = 0, square = 0;
+	for (; p < end; p++) {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		else if (*p == '[')
+			square++;
+		else if (*p == ']' && square)
+			square--;
+		else if (*p == '<' && !square)
+			angle++;
+		else if (*p == '>' && !square) {
+			if (!angle)
+				return p;
+			angle--;
+		}
+	}
+	return end;
+}
+
+/* an annotation [s, e) decoded, without -yy's nested "<device>" */
+static char *annot_path(const char *s, const char *e)
+{
+	for (const char *q = s; q < e; q++) {
+		if (*q == '\\' && q + 1 < e)
+			q++;
+		else if (*q == '<' && q > s) {
+			e = q;
+			break;
+		}
+	}
+	return unescape(s, e);
+}
+
 /* the arguments scanned from p: strings, -y annotations, nesting.  Stops at
  * the ')' closing the call (returns a pointer to it), at " <unfinished ...>"
  * (sets *unfinished) or at the end (returns NULL). */
@@ -155,11 +194,11 @@ static const char *scan_args(const char *p, const char *end, argscan *a, int *un
 			    (prev >= 'a' && prev <= 'z')) {
 				/* a -y annotation: up to the next '>' (strace escapes '>' inside) */
 				const char *s = ++p;
-				p = skip_to(p, end, '>');
+				p = skip_annot(p, end);
 				if (p >= end)
 					return NULL;
 				if (depth == 0 && a->top_commas == 0 && !a->first_annot)
-					a->first_annot = unescape(s, p);
+					a->first_annot = annot_path(s, p);
 				p++;
 				prev = '>';
 				continue;
@@ -298,12 +337,12 @@ static int parse_return(sparse *s, long line, const char *p, const char *end, lo
 	p = q;
 	if (p < end && *p == '<') {
 		const char *a = ++p;
-		p = skip_to(p, end, '>');
+		p = skip_annot(p, end);
 		if (p >= end) {
 			issue(s, line, "unterminated <...> annotation of the return value");
 			return -1;
 		}
-		*ret_annot = unescape(a, p);
+		*ret_annot = annot_path(a, p);
 		p++;
 	}
 	if (p < end && memmem(p, (size_t)(end - p), "ERESTART", 8)) {

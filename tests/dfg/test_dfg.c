@@ -251,7 +251,11 @@ static void test_y_paths_special(void **state)
 		"1 10:00:00.000002 write(3</tmp/a b\\76c\\74d\\\"e>, \"hello\", 5) = 5 <0.000011>\n"
 		"1 10:00:00.000003 write(4</tmp/caf\\303\\251 (1)/x>, \"hi\", 2) = 2 <0.000011>\n"
 		"1 10:00:00.000004 read(5<socket:[12345]>, \"x\", 1) = 1 <0.000011>\n"
-		"1 10:00:00.000005 write(6</tmp/bad\\377\\001x/y>, \"x\", 1) = 1 <0.000011>\n";
+		"1 10:00:00.000005 write(6</tmp/bad\\377\\001x/y>, \"x\", 1) = 1 <0.000011>\n"
+		/* -yy: the device of a file, a socket's addresses */
+		"1 10:00:00.000006 write(1</dev/null<char 1:3>>, \"hi\\n\", 3) = 3 <0.000011>\n"
+		"1 10:00:00.000007 read(7<TCP:[127.0.0.1:40000->127.0.0.1:80]>, \"x\", 1) = 1 <0.000011>\n"
+		"1 10:00:00.000008 openat(AT_FDCWD</tmp<char 0:5>>, \"/tmp/q\", O_RDONLY) = 8</tmp/q<char 0:5>> <0.000011>\n";
 	vd_dfg_mapopt o;
 	vd_dfg_mapopt_init(&o);
 	vd_dfg_log *l = log_from("y.st", t, &o, VD_DFG_CASE_FILE);
@@ -261,6 +265,9 @@ static void test_y_paths_special(void **state)
 	assert_int_equal(node(g, "write:/tmp/a b>c<d\"e")->bytes, 5);
 	assert_int_equal(node(g, "write:/tmp/caf\xc3\xa9 (1)")->bytes, 2);
 	assert_int_equal(node(g, "read:socket:[12345]")->bytes, 1);
+	assert_int_equal(node(g, "write:/dev/null")->bytes, 3);
+	assert_int_equal(node(g, "read:TCP:[127.0.0.1:40000->127.0.0.1:80]")->bytes, 1);
+	assert_int_equal(node(g, "openat:/tmp/q")->count, 1);
 	/* broken UTF-8 and control bytes are shown as '?': every format can carry them */
 	assert_int_equal(node(g, "write:/tmp/bad??x")->bytes, 1);
 	vd_buf b = { 0 };
