@@ -15,6 +15,7 @@ int cmd_report(int argc, char **argv);
 int cmd_sysprobe(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_model(int argc, char **argv);
+int cmd_dfg(int argc, char **argv);
 
 /* "vidya: " + message on stderr */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
