@@ -712,7 +712,9 @@ static void test_schema_doc(void **state)
 	tmpdb_remove(&t);
 }
 
-/* 100k blocks: one transaction, prepared statements reused */
+/* 100k blocks round-trip (one transaction, prepared statements reused).
+ * The times are printed, not asserted: speed is checked by bench/, never
+ * by a unit test that fails on a loaded machine. */
 static void test_speed(void **state)
 {
 	(void)state;
@@ -749,8 +751,6 @@ static void test_speed(void **state)
 	assert_string_equal(back->blocks[N - 1].id, r->blocks[N - 1].id);
 	assert_int_equal(vd_result_find(back, r->blocks[77777].id), 77777);
 	print_message("    100k blocks: save %.2f s, load %.2f s\n", t1 - t0, t2 - t1);
-	/* generous for sanitizer builds on slow CI disks */
-	assert_true(t1 - t0 < 10.0);
 	vd_result_free(back);
 	vd_result_free(r);
 	vd_store_close(s);
