@@ -207,6 +207,7 @@ typedef struct ctx {
 	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
+	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -407,6 +408,42 @@ static const char *note(ctx *c, const char *fmt, ...)
 		vd_map_put(c->interned, r, (void *)r);
 	}
 	vd_buf_release(&b);
+	return r;
+}
+
+/* The notes of loops and branches are made every time the walk passes
+ * them - a function called a million times formats its loop's note a
+ * million times (a fifth of the walk on fio).  Their text depends only on
+ * the block, the format and one number (the count, the probability), so
+ * note_at() remembers the last text per (block, format, key). */
+#define NOTE_CACHE 4096
+typedef struct note_slot {
+	const char *fmt;
+	int block;
+	double key;
+	const char *text;
+} note_slot;
+
+static const char *note_at(ctx *c, int block, double key, const char *fmt, ...) VD_PRINTF(4, 5);
+static const char *note_at(ctx *c, int block, double key, const char *fmt, ...)
+{
+	if (!c->note_cache)
+		c->note_cache = vd_xcalloc(NOTE_CACHE, sizeof(note_slot));
+	uint64_t h = (uint64_t)(uintptr_t)fmt * 0x9E3779B97F4A7C15ULL ^ (uint64_t)block * 0xC2B2AE3D27D4EB4FULL;
+	uint64_t kb;
+	memcpy(&kb, &key, sizeof kb);
+	h ^= kb * 0x165667B19E3779F9ULL;
+	note_slot *sl = &c->note_cache[(h >> 20) & (NOTE_CACHE - 1)];
+	if (sl->text && sl->fmt == fmt && sl->block == block && sl->key == key)
+		return sl->text;
+	va_list ap;
+	va_start(ap, fmt);
+	vd_buf b = VD_BUF_INIT;
+	vd_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	const char *r = note(c, "%s", vd_buf_cstr(&b));
+	vd_buf_release(&b);
+	*sl = (note_slot){ fmt, block, key, r };
 	return r;
 }
 
@@ -3355,15 +3392,16 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	c->conc_cond = sc, c->conc_loops = sl, c->conc_switches = ss, c->conc_fr = sf;
 	if (c->conc_soft)
 		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
-			 note(c, "loop at %s:%d may exit early (a break under an unknown condition): "
-				 "%.0f iterations is an upper bound", b->file, s->line, k));
+			 note_at(c, s->block, k, "loop at %s:%d may exit early (a break under an "
+				 "unknown condition): %.0f iterations is an upper bound", b->file, s->line, k));
 	c->conc_soft = ssoft;
 	if (undecided && !(c->fr && c->fr->returned)) {
 		/* the rest: one walk of the body as a loop of unknown count */
 		double more = p->opts.assume_trip;
 		unsigned saved_unk = c->unk;
 		int saved_notes = c->nnotes;
-		const char *nt = note(c, "loop at %s:%d: condition unknown after %.0f iterations, "
+		const char *nt = note_at(c, s->block, k * 1e6 + more,
+					 "loop at %s:%d: condition unknown after %.0f iterations, "
 					 "assumed %.0f more", b->file, s->line, k, more);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
@@ -3589,15 +3627,16 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		push_note(c, nt);
 	}
 	if (trip >= 0 && c->early_exit) {
-		nt = note(c, "loop at %s:%d may exit early: %.0f iterations is an upper bound", b->file,
-			  s->line, trip);
+		nt = note_at(c, s->block, trip, "loop at %s:%d may exit early: %.0f iterations is an "
+			     "upper bound", b->file, s->line, trip);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 		fin_var = NULL;
 	}
 	if (trip < 0) {
 		trip = p->opts.assume_trip;
-		nt = note(c, "loop at %s:%d: trip count unknown, assumed %.0f", b->file, s->line, trip);
+		nt = note_at(c, s->block, trip, "loop at %s:%d: trip count unknown, assumed %.0f",
+			     b->file, s->line, trip);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 	}
@@ -3730,8 +3769,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			live = tv ? 0 : (narms > 1 ? 1 : -1);
 			if (k.t & T_OK)
 				annotate(c, s->block, 0,
-					 note(c, "branch at %s:%d: decided by assuming I/O and allocation "
-						 "calls succeed (error path not taken)",
+					 note_at(c, s->block, 0, "branch at %s:%d: decided by assuming I/O "
+						 "and allocation calls succeed (error path not taken)",
 						 b->file, s->line));
 		}
 	}
@@ -3772,15 +3811,16 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			else
 				rest = 1 - pr[0];
 			if (kind == PR_EXIT)
-				nt = note(c, "branch at %s:%d: the arm that ends the program is assumed "
-					     "not taken (error path)", b->file, s->line);
+				nt = note_at(c, s->block, 0, "branch at %s:%d: the arm that ends the "
+					     "program is assumed not taken (error path)", b->file, s->line);
 			else if (kind == PR_ERROR)
-				nt = note(c, "branch at %s:%d: error path after a failed call assumed "
-					     "not taken", b->file, s->line);
+				nt = note_at(c, s->block, 0, "branch at %s:%d: error path after a failed "
+					     "call assumed not taken", b->file, s->line);
 			else if (kind == PR_HEUR) {
-				nt = note(c, "branch at %s:%d: condition unknown, taken with "
+				nt = note_at(c, s->block, pr[0] + 10.0 * why,
+					     "branch at %s:%d: condition unknown, taken with "
 					     "probability %.2f (%s)", b->file, s->line, pr[0],
-					  why_text(why));
+					     why_text(why));
 				bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 			}
 		} else {
@@ -3794,8 +3834,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			for (int i = 0; i < narms; i++)
 				pr[i] = (double)case_labels(s->case_vals[i]) / ways;
 			rest = has_default ? 0 : 1.0 / ways;
-			nt = note(c, "switch at %s:%d: value unknown, each of %d cases taken with "
-				     "probability %.2f", b->file, s->line, ways, 1.0 / ways);
+			nt = note_at(c, s->block, ways, "switch at %s:%d: value unknown, each of %d "
+				     "cases taken with probability %.2f", b->file, s->line, ways,
+				     1.0 / ways);
 			bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 		}
 		if (nt)
@@ -4233,6 +4274,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 	vd_vec_free(c.loops);
 	vd_map_free(c.memo);
 	vd_map_free(c.interned);
+	free(c.note_cache);
 	vd_vec_free(c.fields);
 	vd_vec_free(c.handles);
 	vd_arena_free(c.a);
