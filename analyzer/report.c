@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libxml/xmlwriter.h>
 
@@ -1331,11 +1332,50 @@ cleanup:
 
 /* ---- entry point ---------------------------------------------------------------------- */
 
+/* The formats: a new one is a render function above and a row here (its
+ * name is then accepted by --format and listed in every command's help).
+ * VD_FMT_* of vd_analyzer.h are the row numbers of the built-in ones. */
+typedef int (*render_fn)(vd_buf *out, const vd_result *r, const vd_report_opts *o);
+
+static const struct {
+	const char *name;
+	render_fn render;
+} formats[] = {
+	[VD_FMT_TABLE] = { "table", render_table },
+	[VD_FMT_JSON] = { "json", render_json },
+	[VD_FMT_CSV] = { "csv", render_csv },
+	[VD_FMT_DOT] = { "dot", render_dot },
+	[VD_FMT_GRAPHML] = { "graphml", render_graphml },
+};
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+const char *vd_report_format_name(int f)
+{
+	return f >= 0 && (size_t)f < NFORMATS ? formats[f].name : NULL;
+}
+
+int vd_report_format_parse(const char *s, vd_report_format *out)
+{
+	if (s && strcasecmp(s, "text") == 0)
+		s = "table"; /* the older name */
+	for (size_t i = 0; s && i < NFORMATS; i++)
+		if (strcasecmp(s, formats[i].name) == 0) {
+			*out = (vd_report_format)i;
+			return 0;
+		}
+	vd_buf names = VD_BUF_INIT;
+	for (size_t i = 0; i < NFORMATS; i++)
+		vd_buf_printf(&names, "%s%s", i == 0 ? "" : i + 1 < NFORMATS ? ", " : " or ",
+			      formats[i].name);
+	vd_error_set("unknown report format '%s' (expected %s)", s ? s : "", vd_buf_cstr(&names));
+	vd_buf_release(&names);
+	return -1;
+}
+
 int vd_report_render(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 {
 	vd_report_opts def;
 	size_t start = out->len;
-	int rc;
 
 	if (!r) {
 		vd_error_set("no result to report");
@@ -1349,16 +1389,11 @@ int vd_report_render(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 		vd_error_set("unknown block kind %d", o->kind_filter);
 		return -1;
 	}
-	switch (o->format) {
-	case VD_FMT_TABLE: rc = render_table(out, r, o); break;
-	case VD_FMT_JSON: rc = render_json(out, r, o); break;
-	case VD_FMT_CSV: rc = render_csv(out, r, o); break;
-	case VD_FMT_DOT: rc = render_dot(out, r, o); break;
-	case VD_FMT_GRAPHML: rc = render_graphml(out, r, o); break;
-	default:
+	if ((size_t)o->format >= NFORMATS) {
 		vd_error_set("unknown report format %d", (int)o->format);
-		rc = -1;
+		return -1;
 	}
+	int rc = formats[o->format].render(out, r, o);
 	/* on failure leave `out` as it was */
 	if (rc && out->ptr) {
 		out->len = start;

@@ -136,31 +136,7 @@ long vd_result_find(const vd_result *r, const char *id)
 	return -1;
 }
 
-/* ---- names ------------------------------------------------------------------ */
-
-static const struct {
-	const char *name;
-	vd_report_format fmt;
-} format_names[] = {
-	{ "table", VD_FMT_TABLE },
-	{ "text", VD_FMT_TABLE },
-	{ "json", VD_FMT_JSON },
-	{ "csv", VD_FMT_CSV },
-	{ "dot", VD_FMT_DOT },
-	{ "graphml", VD_FMT_GRAPHML },
-};
-
-int vd_report_format_parse(const char *s, vd_report_format *out)
-{
-	for (size_t i = 0; s && i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (strcasecmp(s, format_names[i].name) == 0) {
-			*out = format_names[i].fmt;
-			return 0;
-		}
-	vd_error_set("unknown report format '%s' (expected table, json, csv, dot or graphml)",
-		     s ? s : "");
-	return -1;
-}
+/* ---- options and flag names -------------------------------------------------- */
 
 void vd_report_opts_init(vd_report_opts *o)
 {
