@@ -48,12 +48,12 @@ int cmd_report(int argc, char **argv)
 		"parsing the sources again.\n",
 		NULL,
 	};
-	int optind_ = cli_parse_options(argc, argv, 1, opts, &usage, 0);
-	if (optind_ < 0)
-		return optind_ == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	int first = cli_parse_options(argc, argv, 1, opts, &usage, 0);
+	if (first < 0)
+		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
 	cli_report_opts_done(&ro);
-	if (optind_ < argc) {
-		cli_error("unexpected argument '%s'", argv[optind_]);
+	if (first < argc) {
+		cli_error("unexpected argument '%s'", argv[first]);
 		return VD_EXIT_ERROR;
 	}
 	if (access(db, F_OK) != 0) {

@@ -31,7 +31,7 @@ static size_t count_options(const cli_option *opts)
 
 static int takes_value(const cli_option *o)
 {
-	return o->type != CLI_OPT_BOOL && o->type != CLI_OPT_TEXT;
+	return o->type != CLI_OPT_BOOL && o->type != CLI_OPT_SET_INT && o->type != CLI_OPT_TEXT;
 }
 
 void cli_strings_push(cli_strings *l, const char *s)
@@ -49,6 +49,9 @@ static int set_value(const cli_option *o, const char *arg)
 	switch (o->type) {
 	case CLI_OPT_BOOL:
 		*(int *)o->value = 1;
+		return 0;
+	case CLI_OPT_SET_INT:
+		*(int *)o->value = (int)o->min;
 		return 0;
 	case CLI_OPT_STRING:
 		*(const char **)o->value = arg;

@@ -31,6 +31,7 @@
 typedef enum {
 	CLI_OPT_END,
 	CLI_OPT_BOOL,     /* int *: set to 1 */
+	CLI_OPT_SET_INT,  /* int *: set to `min` (--quick, --full: one variable) */
 	CLI_OPT_STRING,   /* const char **: the argument */
 	CLI_OPT_STRINGS,  /* cli_strings *: every occurrence appended (repeatable) */
 	CLI_OPT_INT,      /* int *: cli_opt_int within [min, max] */
@@ -68,6 +69,7 @@ void cli_strings_push(cli_strings *l, const char *s);
 
 #define CLI_END() { CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, 0, NULL, NULL }
 #define CLI_BOOL(s, l, v, h) { CLI_OPT_BOOL, s, l, v, NULL, h, 0, 0, NULL, 0, 0, NULL, NULL }
+#define CLI_SET_INT(s, l, v, val, h) { CLI_OPT_SET_INT, s, l, v, NULL, h, val, 0, NULL, 0, 0, NULL, NULL }
 #define CLI_STRING(s, l, v, a, h) { CLI_OPT_STRING, s, l, v, a, h, 0, 0, NULL, 0, 0, NULL, NULL }
 #define CLI_STRINGS(s, l, v, a, h) { CLI_OPT_STRINGS, s, l, v, a, h, 0, 0, NULL, 0, 0, NULL, NULL }
 #define CLI_INT(s, l, v, a, lo, hi, why, h) { CLI_OPT_INT, s, l, v, a, h, lo, hi, why, 0, 0, NULL, NULL }
