@@ -134,25 +134,6 @@ static int parse_project(run_ctx *c, vd_project **p)
 	return 0;
 }
 
-/* a shard's result: no blocks, only the parse's diagnostics and counts */
-static vd_result *shard_result(const vd_project *p, const vd_run_stats *s)
-{
-	vd_result *r = vd_result_new();
-	size_t nd;
-	const vd_pdiag *d = vd_project_diags(p, &nd);
-	r->diags = vd_xcalloc(nd ? nd : 1, sizeof *r->diags);
-	for (size_t i = 0; i < nd; i++) {
-		vd_diag *x = &r->diags[r->ndiags++];
-		x->severity = (vd_diag_severity)d[i].severity;
-		x->file = d[i].file ? vd_arena_strdup(r->arena, d[i].file) : NULL;
-		x->line = d[i].line;
-		x->message = vd_arena_strdup(r->arena, d[i].message);
-	}
-	r->tus_total = (int)s->tus;
-	r->tus_failed = (int)s->tus_failed;
-	return r;
-}
-
 /* ---- the device ---------------------------------------------------------------- */
 
 static void probe_phase(const char *phase, void *payload)
@@ -300,7 +281,9 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
 	    parse_project(&c, &p) != 0)
 		goto done;
 	if (opts->extract.shard_n > 1) {
-		*out = shard_result(p, c.stats);
+		/* a shard's result: no blocks, only the parse's diagnostics and counts */
+		*out = vd_result_new();
+		vd_result_set_parse(*out, p);
 		rc = 0;
 		goto done;
 	}

@@ -128,7 +128,7 @@ typedef struct vd_result {
 	void *index_;
 } vd_result;
 
-vd_result *vd_result_new(void); /* empty, with its arena */
+vd_result *vd_result_new(void); /* empty, with its arena; never NULL */
 /* frees blocks, sites and diags (malloc'ed arrays), the arena and r */
 void vd_result_free(vd_result *r);
 /* index of the block with this id, or -1 */
@@ -145,6 +145,11 @@ struct vd_project;
  * P14.  The result owns copies of everything it needs.
  */
 int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int nprocs);
+
+/* What the parse of `p` tells a result: its diagnostics (appended), the
+ * project root and the translation units analyzed and failed.  vd_analyze
+ * calls it; so does a run that parses without analyzing (a shard). */
+void vd_result_set_parse(vd_result *r, const struct vd_project *p);
 
 /* Scoring (score.c): predicted seconds of one I/O call on `dev`, and the
  * features and CIOC of every block of a result whose P values are set. */
