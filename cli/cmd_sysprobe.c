@@ -175,17 +175,63 @@ static int check_db(const char *db)
 	return rc;
 }
 
+/* a profile of opts->dir's file system in the user's cache (not a quick
+ * one when --full asks): printed and recorded; 1 when there was one, with
+ * the exit code in *rc */
+static int from_cache(const vd_sysprobe_opts *opts, int as_json, int save, const char *db, int *rc)
+{
+	vd_device dev;
+	vd_buf path = VD_BUF_INIT, json = VD_BUF_INIT;
+	char mode[16] = "";
+	int found = 0;
+	if (vd_sysprobe_cache_load(opts->dir ? opts->dir : ".", &dev, mode, sizeof mode, &json, &path,
+				   &found) == 0 &&
+	    found && !(opts->mode == VD_SYSPROBE_FULL && strcmp(mode, "full")))
+		*rc = cached_profile(&dev, &json, vd_buf_cstr(&path), as_json, save, db);
+	else
+		found = 0;
+	vd_error_clear();
+	vd_buf_release(&path);
+	vd_buf_release(&json);
+	return found;
+}
+
+/* a new profile into the user's cache and the database; 0, or -1 with the
+ * error printed */
+static int save_measured(const vd_sysprobe_report *report, const char *dir, const char *db,
+			 const vd_buf *json, int tty)
+{
+	vd_device dev;
+	vd_buf cpath = VD_BUF_INIT;
+	vd_store *store = NULL;
+	long id = 0;
+	int rc = 0;
+	vd_sysprobe_to_device(report, &dev);
+	if (vd_sysprobe_cache_save(dir, report, &dev, &cpath) != 0)
+		cli_warn("the profile could not be cached: %s", vd_error_last());
+	else if (tty)
+		fprintf(stderr, "vidya: profile cached in '%s'\n", vd_buf_cstr(&cpath));
+	vd_buf_release(&cpath);
+	if (vd_store_open(&store, db) < 0 ||
+	    vd_store_save_profile(store, &dev, vd_buf_cstr(json), &id) < 0) {
+		cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
+		rc = -1;
+	} else if (tty) {
+		fprintf(stderr, "vidya: profile %ld for '%s' saved in '%s'\n", id, dev.mount, db);
+	}
+	vd_store_close(store);
+	return rc;
+}
+
 int cmd_sysprobe(int argc, char **argv)
 {
 	vd_sysprobe_opts opts = VD_SYSPROBE_OPTS_INIT;
 	vd_sysprobe_report *report = NULL;
-	vd_store *store = NULL;
 	vd_buf json = VD_BUF_INIT, text = VD_BUF_INIT;
 	struct sigaction sa, old_int, old_term;
 	const char *db = "vidya.db";
 	int as_json = 0, no_save = 0, tty = cli_stderr_is_tty(), rc = VD_EXIT_ERROR, error;
 	int refresh = 0, probe_mode = VD_SYSPROBE_QUICK;
-	long id = 0;
 	const cli_option options[] = {
 		CLI_STRING('d', "dir", &opts.dir, "PATH",
 			   "directory whose file system is measured (default:\n"
@@ -220,23 +266,8 @@ int cmd_sysprobe(int argc, char **argv)
 		return VD_EXIT_ERROR;
 	if (save && check_db(db) != 0)
 		return VD_EXIT_ERROR;
-	if (!refresh) {
-		vd_device dev;
-		vd_buf path = VD_BUF_INIT;
-		char mode[16] = "";
-		int found = 0;
-		const char *dir = opts.dir ? opts.dir : ".";
-		if (vd_sysprobe_cache_load(dir, &dev, mode, sizeof mode, &json, &path, &found) == 0 &&
-		    found && !(opts.mode == VD_SYSPROBE_FULL && strcmp(mode, "full"))) {
-			rc = cached_profile(&dev, &json, vd_buf_cstr(&path), as_json, save, db);
-			vd_buf_release(&path);
-			vd_buf_release(&json);
-			return rc;
-		}
-		vd_error_clear();
-		vd_buf_release(&path);
-		vd_buf_clear(&json);
-	}
+	if (!refresh && from_cache(&opts, as_json, save, db, &rc))
+		return rc;
 
 	/* no SA_RESTART: a blocking call returns EINTR and the library notices */
 	memset(&sa, 0, sizeof(sa));
@@ -269,28 +300,11 @@ int cmd_sysprobe(int argc, char **argv)
 	fputs(as_json ? vd_buf_cstr(&json) : vd_buf_cstr(&text), stdout);
 	fflush(stdout);
 
-	if (save) {
-		vd_device dev;
-		vd_buf cpath = VD_BUF_INIT;
-		vd_sysprobe_to_device(report, &dev);
-		if (vd_sysprobe_cache_save(opts.dir ? opts.dir : ".", report, &dev, &cpath) != 0)
-			cli_warn("the profile could not be cached: %s", vd_error_last());
-		else if (tty)
-			fprintf(stderr, "vidya: profile cached in '%s'\n", vd_buf_cstr(&cpath));
-		vd_buf_release(&cpath);
-		if (vd_store_open(&store, db) < 0 ||
-		    vd_store_save_profile(store, &dev, vd_buf_cstr(&json), &id) < 0) {
-			cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
-			goto cleanup;
-		}
-		if (tty)
-			fprintf(stderr, "vidya: profile %ld for '%s' saved in '%s'\n", id, dev.mount, db);
-	}
+	if (save && save_measured(report, opts.dir ? opts.dir : ".", db, &json, tty) != 0)
+		goto cleanup;
 	rc = VD_EXIT_OK;
 
 cleanup:
-	if (store)
-		vd_store_close(store);
 	vd_sysprobe_free(report);
 	vd_buf_release(&json);
 	vd_buf_release(&text);
