@@ -62,12 +62,8 @@ static int do_fit(const char *data, const char *variant, const char *link, const
 	char when[32];
 	time_t now = time(NULL);
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	if (asprintf(&m->provenance, "fitted %s by vidya %s on %s (%zu records)", when, VD_VERSION,
-		     data, d->n) < 0) {
-		m->provenance = NULL;
-		cli_error("out of memory");
-		goto done;
-	}
+	m->provenance = cli_xasprintf("fitted %s by vidya %s on %s (%zu records)", when, VD_VERSION,
+				      data, d->n);
 	if (vd_model_table(m, &b) != 0 || vd_model_save(m, out) != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;

@@ -46,15 +46,13 @@ static const cli_usage usage = {
 static char *find_program(const char *name)
 {
 	if (strchr(name, '/'))
-		return strdup(name);
+		return vd_xstrdup(name);
 	const char *path = getenv("PATH");
 	if (!path || !*path)
 		path = "/usr/local/bin:/usr/bin:/bin";
-	char *copy = strdup(path), *save = NULL, *found = NULL;
+	char *copy = vd_xstrdup(path), *save = NULL, *found = NULL;
 	for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
-		char *cand = NULL;
-		if (asprintf(&cand, "%s/%s", *d ? d : ".", name) < 0)
-			break;
+		char *cand = cli_xasprintf("%s/%s", *d ? d : ".", name);
 		if (access(cand, X_OK) == 0)
 			found = cand;
 		else
@@ -84,9 +82,7 @@ static char *find_recorder(void)
 					   "../lib/x86_64-linux-gnu/vidya/libvidya_trace.so",
 					   "../lib64/vidya/libvidya_trace.so" };
 	for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-		char *cand = NULL;
-		if (asprintf(&cand, "%s/%s", self, rel[i]) < 0)
-			return NULL;
+		char *cand = cli_xasprintf("%s/%s", self, rel[i]);
 		char *real = access(cand, R_OK) == 0 ? realpath(cand, NULL) : NULL;
 		free(cand);
 		if (real)
@@ -104,9 +100,7 @@ static void remove_tree(const char *dir)
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		char *p = NULL;
-		if (asprintf(&p, "%s/%s", dir, e->d_name) < 0)
-			continue;
+		char *p = cli_xasprintf("%s/%s", dir, e->d_name);
 		if (e->d_type == DT_DIR)
 			remove_tree(p);
 		else
@@ -159,13 +153,8 @@ static int check_out_dir(const char *out)
 static char *make_log_dir(const char *base, const char *host)
 {
 	for (int i = 0; i < 100; i++) {
-		char *dir = NULL;
-		int n = i ? asprintf(&dir, "%s/%s-%d.%d", base, host, (int)getpid(), i)
-			  : asprintf(&dir, "%s/%s-%d", base, host, (int)getpid());
-		if (n < 0) {
-			cli_error("out of memory");
-			return NULL;
-		}
+		char *dir = i ? cli_xasprintf("%s/%s-%d.%d", base, host, (int)getpid(), i)
+			      : cli_xasprintf("%s/%s-%d", base, host, (int)getpid());
 		if (mkdir(dir, 0700) == 0)
 			return dir;
 		int e = errno;
@@ -390,8 +379,7 @@ static int make_log_dirs(log_dirs *d, const char *out, const char *host)
 		d->base = vd_xstrdup(out);
 	} else {
 		const char *tmp = getenv("TMPDIR");
-		d->base = vd_xmalloc(strlen(tmp && *tmp ? tmp : "/tmp") + 32);
-		sprintf(d->base, "%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		d->base = cli_xasprintf("%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(d->base)) {
 			cli_error("cannot create a temporary log directory: %s", strerror(errno));
 			return -1;

@@ -106,9 +106,13 @@ int cli_parse_options(int argc, char **argv, int first, const cli_option *opts,
 	lo[nl++] = (struct option){ "help", no_argument, NULL, 'h' };
 	shorts[ns] = '\0';
 	int rc = 0, c;
-	optind = first;
+	/* optind 0 makes glibc start afresh (a '+' in a later call counts);
+	 * argv is shifted so that argv[first] is the first one read */
+	char **av = argv + first - 1;
+	int ac = argc - first + 1;
+	optind = 0;
 	opterr = 0;
-	while (rc == 0 && (c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+	while (rc == 0 && (c = getopt_long(ac, av, shorts, lo, NULL)) != -1) {
 		if (c == 'h') {
 			cli_usage_print(stdout, opts, usage);
 			rc = CLI_PARSE_HELP;
@@ -121,7 +125,7 @@ int cli_parse_options(int argc, char **argv, int first, const cli_option *opts,
 			if (opts[i].short_name == c && opts[i].type != CLI_OPT_TEXT)
 				o = &opts[i];
 		if (!o) {
-			cli_bad_option(usage->cmd, c, argv, lo);
+			cli_bad_option(usage->cmd, c, av, lo);
 			rc = CLI_PARSE_ERROR;
 		} else if (set_value(o, optarg) != 0) {
 			rc = CLI_PARSE_ERROR;
@@ -129,7 +133,7 @@ int cli_parse_options(int argc, char **argv, int first, const cli_option *opts,
 	}
 	free(lo);
 	free(shorts);
-	return rc ? rc : optind;
+	return rc ? rc : optind + first - 1;
 }
 
 /* ---- the help -------------------------------------------------------------- */
