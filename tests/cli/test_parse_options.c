@@ -17,26 +17,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "printer_stub.h"
 #include "parse_options.h"
 #include "vd_analyzer.h"
 
-/* the CLI's printer, replaced: the last message, and how many there were */
-static char last[512];
-static int nerrors;
-
-void cli_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(last, sizeof last, fmt, ap);
-	va_end(ap);
-	nerrors++;
-}
-
-void cli_warn(const char *fmt, ...)
-{
-	(void)fmt;
-}
+/* the CLI's printer is printer_stub.c's */
 
 static const cli_usage usage = { "demo", "usage: vidya demo [options] FILE\n", NULL,
 				  "closing text\n" };
@@ -85,8 +70,7 @@ static int parse(demo *d, char **argv, int flags)
 		CLI_REPORT_OPTIONS(&d->ro),
 		CLI_END(),
 	};
-	last[0] = '\0';
-	nerrors = 0;
+	stub_reset();
 	int rc = cli_parse_options(argc, argv, 1, opts, &usage, flags);
 	if (rc >= 0)
 		cli_report_opts_done(&d->ro);
@@ -113,7 +97,7 @@ static void test_values(void **state)
 	assert_string_equal(d.defs.v[1], "B=2");
 	assert_int_equal(d.mode, 2);
 	assert_int_equal(even, 4);
-	assert_int_equal(nerrors, 0);
+	assert_int_equal(stub_nerrors, 0);
 	free(d.defs.v);
 }
 
@@ -131,9 +115,7 @@ static void expect_error(char **argv, const char *fragment)
 {
 	demo d;
 	assert_int_equal(parse(&d, argv, 0), CLI_PARSE_ERROR);
-	assert_int_equal(nerrors, 1);
-	if (!strstr(last, fragment))
-		fail_msg("expected \"%s\" in \"%s\"", fragment, last);
+	stub_expect_msg(fragment);
 	free(d.defs.v);
 }
 
@@ -228,7 +210,7 @@ static void test_help_returns(void **state)
 	stdout = saved;
 	assert_int_equal(rc, CLI_PARSE_HELP);
 	assert_non_null(strstr(text, "usage: vidya demo"));
-	assert_int_equal(nerrors, 0);
+	assert_int_equal(stub_nerrors, 0);
 	free(text);
 }
 
