@@ -300,7 +300,7 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
 	vd_project_free(p);
 	p = NULL;
 	record_facts(r, opts, t0);
-	if (vd_store_save_run(store, r) != 0)
+	if (!opts->no_save && vd_store_save_run(store, r) != 0)
 		goto done;
 	*out = r;
 	r = NULL;

@@ -68,6 +68,8 @@ typedef struct vd_run_opts {
 	int no_cache;              /* parse every TU again (the cache is still refreshed) */
 	int no_probe;              /* neither probe nor read the user's profile cache */
 	const char *model_path;    /* model file that scores CIOC; NULL: the analytic estimate */
+	int no_save;               /* 1: the result is not saved as a run (run_id stays 0);
+				    * the per-TU cache and a probed profile still are */
 	volatile sig_atomic_t *cancel; /* the quick probe stops (defaults) once non-zero */
 	vd_run_progress_cb progress;   /* may be NULL */
 	void *payload;
@@ -84,8 +86,9 @@ typedef struct vd_run_stats {
 } vd_run_stats;
 
 /*
- * Runs the analysis and saves it as a new run in `store`; *out is the
- * saved result (its run_id set; the caller frees it).  With
+ * Runs the analysis and saves it as a new run in `store` (unless
+ * opts->no_save); *out is the result (its run_id set when saved; the
+ * caller frees it).  With
  * opts->extract.shard_n > 1 only that shard is parsed into the store's
  * cache: *out then holds no blocks, only the parse diagnostics and TU
  * counts, and nothing is saved as a run (run_id 0).  A run whose TUs

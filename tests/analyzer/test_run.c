@@ -174,6 +174,15 @@ static void test_run_saves(void **state)
 	assert_int_equal(r->run_id, first + 1);
 	assert_int_equal(stats.tus_cached, 1);
 	vd_result_free(r);
+	/* no_save: the same result, not stored (the latest run is still first + 1) */
+	o.no_save = 1;
+	assert_int_equal(vd_run_analysis(&r, st, &o, &stats), 0);
+	assert_int_equal(r->run_id, 0);
+	assert_true(site_of(r, "fprintf")->count == 10);
+	vd_result_free(r);
+	assert_int_equal(vd_store_load_run(st, 0, &back), 0);
+	assert_int_equal(back->run_id, first + 1);
+	vd_result_free(back);
 	vd_store_close(st);
 }
 
