@@ -453,15 +453,6 @@ static const vd_block *program_block(const vd_result *r)
 	return NULL;
 }
 
-static const char *severity_name(vd_diag_severity s)
-{
-	switch (s) {
-	case VD_DIAG_ERROR: return "error";
-	case VD_DIAG_WARNING: return "warning";
-	default: return "note";
-	}
-}
-
 /* ---- table ------------------------------------------------------------------------ */
 
 /* s on one line: control characters (a multi-line message) become blanks */
@@ -643,7 +634,7 @@ static void table_diags(vd_buf *out, const vd_result *r, int color)
 			vd_buf_puts(out, "  ");
 			if (d->file)
 				vd_buf_printf(out, d->line > 0 ? "%s:%d: " : "%s: ", d->file, d->line);
-			vd_buf_printf(out, "%s%s%s: ", col, severity_name(want), color ? "\033[0m" : "");
+			vd_buf_printf(out, "%s%s%s: ", col, vd_severity_name(want), color ? "\033[0m" : "");
 			put_oneline(out, d->message);
 			vd_buf_putc(out, '\n');
 		}
@@ -787,7 +778,7 @@ static void json_diag(vd_buf *b, const vd_diag *d)
 {
 	vd_buf_puts(b, "{");
 	json_key(b, 1, "severity");
-	json_str(b, severity_name(d->severity));
+	json_str(b, vd_severity_name(d->severity));
 	json_kv_str(b, "file", d->file);
 	vd_buf_printf(b, ", \"line\": %d", d->line);
 	json_kv_str(b, "message", d->message);

@@ -244,9 +244,7 @@ static void print_diags(const vd_result *r, int min_severity)
 		const vd_diag *d = &r->diags[i];
 		if ((int)d->severity < min_severity)
 			continue;
-		const char *sev = d->severity == VD_DIAG_ERROR     ? "error"
-				  : d->severity == VD_DIAG_WARNING ? "warning"
-								   : "note";
+		const char *sev = vd_severity_name(d->severity);
 		if (d->file && d->line > 0)
 			fprintf(stderr, "%s:%d: %s: %s\n", d->file, d->line, sev, d->message);
 		else
