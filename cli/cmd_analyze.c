@@ -312,10 +312,6 @@ static int check_operands(analyze_args *a, int argc, char **argv, int first, int
 		parse_analyze(a, argc, argv, merge ? "merge" : "analyze", stderr);
 		return -1;
 	}
-	if (merge && a->run.extract.shard_n > 1) {
-		cli_error("--shard and merge do not go together");
-		return -1;
-	}
 	/* a copy: cli_data_file's buffer is reused for the model below */
 	const char *cat = cli_data_file("catalog.xml");
 	if (!cat) {
@@ -376,10 +372,11 @@ static int run_analyze(int argc, char **argv, int merge)
 		goto cleanup;
 	}
 	rc = eo->shard_n > 1 ? print_shard(&a, r, &stats) : print_run(&a, r, &stats);
-cleanup:
+cleanup:;
+	long saved = r ? r->run_id : 0;
 	vd_result_free(r);
 	vd_store_close(st);
-	if (rc == VD_EXIT_ERROR && created && (!r || !r->run_id) && stats.db_writes == 0)
+	if (rc == VD_EXIT_ERROR && created && !saved && stats.db_writes == 0)
 		remove_db(a.db);
 	free(a.defines.v);
 	free(a.envs.v);
