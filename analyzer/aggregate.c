@@ -120,12 +120,7 @@ static void im_put(intmap *m, int key, int val)
 {
 	if ((m->n + 1) * 2 > m->cap) {
 		size_t ncap = m->cap ? m->cap * 2 : 16;
-		int *nk = malloc(ncap * sizeof(int)), *nv = malloc(ncap * sizeof(int));
-		if (!nk || !nv) {
-			free(nk);
-			free(nv);
-			return;
-		}
+		int *nk = vd_xmalloc(ncap * sizeof(int)), *nv = vd_xmalloc(ncap * sizeof(int));
 		memset(nk, 0xff, ncap * sizeof(int));
 		for (size_t i = 0; i < m->cap; i++)
 			if (m->keys[i] != -1) {
@@ -210,8 +205,8 @@ static void touch(agg *g, int b)
 	if (c->doomed || im_get(&c->idx, b) >= 0)
 		return;
 	snap sn = { b, g->b[b], g->sites[b] };
-	if (vd_vec_push(c->touched, sn) == 0)
-		im_put(&c->idx, b, (int)c->touched.n - 1);
+	vd_vec_push(c->touched, sn);
+	im_put(&c->idx, b, (int)c->touched.n - 1);
 }
 
 static void add_note(const char **notes, int *n, const char *s)
@@ -535,8 +530,8 @@ static void on_capture_begin(void *pl, double mult)
 	c.io0 = g->io_events;
 	c.live0 = g->live;
 	c.stack0 = g->stack;
-	if (vd_vec_push(g->caps, c) == 0)
-		g->caps_live++;
+	vd_vec_push(g->caps, c);
+	g->caps_live++;
 }
 
 static void capture_free(capture *c)
@@ -557,17 +552,12 @@ static void *on_capture_end(void *pl, int keep)
 	summary *sm = NULL;
 	size_t need = c.touched.n * sizeof(snap) + c.files.n * sizeof(filepair) + sizeof(summary);
 	if (keep && !c.doomed && c.mult > 0 && c.fblock >= 0 &&
-	    g->summary_bytes + need <= SUMMARY_BUDGET && (sm = calloc(1, sizeof(*sm)))) {
+	    g->summary_bytes + need <= SUMMARY_BUDGET) {
+		sm = vd_xcalloc(1, sizeof(*sm));
 		sm->scale = 1.0 / c.mult;
-		sm->d = malloc((c.touched.n ? c.touched.n : 1) * sizeof(snap));
-		sm->f = malloc((c.files.n ? c.files.n : 1) * sizeof(filepair));
+		sm->d = vd_xmalloc((c.touched.n ? c.touched.n : 1) * sizeof(snap));
+		sm->f = vd_xmalloc((c.files.n ? c.files.n : 1) * sizeof(filepair));
 		sm->fidx = -1;
-		if (!sm->d || !sm->f) {
-			free(sm->d);
-			free(sm->f);
-			free(sm);
-			sm = NULL;
-		}
 	}
 	for (size_t i = 0; sm && i < c.touched.n; i++) {
 		const snap *before = &c.touched.v[i];
@@ -605,8 +595,8 @@ static void *on_capture_end(void *pl, int keep)
 			int pos = g->chainpos[blk];
 			if ((pos >= 0 && (size_t)pos < o->chain0) || im_get(&o->idx, blk) >= 0)
 				continue;
-			if (vd_vec_push(o->touched, c.touched.v[i]) == 0)
-				im_put(&o->idx, blk, (int)o->touched.n - 1);
+			vd_vec_push(o->touched, c.touched.v[i]);
+			im_put(&o->idx, blk, (int)o->touched.n - 1);
 		}
 		for (size_t i = 0; i < c.files.n; i++)
 			vd_vec_push(o->files, c.files.v[i]);
@@ -733,7 +723,7 @@ static void on_alloc(void *pl, double delta)
 	raise_peaks(g);
 }
 
-static const char *join_notes(vd_arena *a, const char **notes, int n)
+static const char *join_notes(vd_arena *a, const char *const *notes, int n)
 {
 	if (n == 0)
 		return NULL;
@@ -748,72 +738,62 @@ static const char *join_notes(vd_arena *a, const char **notes, int n)
 	return r;
 }
 
-int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int nprocs)
-{
-	int rc = -1;
-	*out = NULL;
-	agg g = { 0 };
-	int phase = 1;
-	vd_result *r = vd_result_new();
-	if (!r)
-		return -1;
-	g.sb = vd_project_blocks(p, &g.nsb);
-	g.b = calloc(g.nsb + 1, sizeof(bstate));
-	g.sites = calloc(g.nsb + 1, sizeof(site));
-	g.fileset = vd_map_new();
-	g.a = vd_arena_new();
-	g.dev = dev;
-	g.nprocs = nprocs > 0 ? nprocs : 1;
-	g.phase = &phase;
-	g.chainpos = malloc((g.nsb + 1) * sizeof(int));
-	g.pcache = vd_pcache_new(dev, g.nprocs);
-	g.proj = p;
-	double libops[VD_LIBCALL_N];
-	vd_score_libcall_ops(dev, libops);
-	vd_project_set_libcall_ops(p, libops);
-	if (g.chainpos)
-		memset(g.chainpos, 0xff, (g.nsb + 1) * sizeof(int));
-	if (!g.b || !g.sites || !g.fileset || !g.a || !g.chainpos || !g.pcache) {
-		vd_error_set("out of memory");
-		goto cleanup;
-	}
-	vd_visitor v = { &g,	   on_enter,	     on_leave,	       on_io,	  on_ops,
-			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom,
-			 on_annotate, on_iterations };
-	if (vd_project_walk(p, &v, &phase) != 0)
-		goto cleanup;
+/* ---- the result ------------------------------------------------------------------ */
 
-	/* P8, P9: the files each block used */
+/* P8, P9: the files each block used */
+static void file_params(agg *g)
+{
 	size_t nfiles;
-	const vd_file_info *files = vd_project_files(p, &nfiles);
+	const vd_file_info *files = vd_project_files(g->proj, &nfiles);
 	size_t it = 0;
 	const char *key;
 	void *val;
-	while (vd_map_next(g.fileset, &it, &key, &val)) {
+	while (vd_map_next(g->fileset, &it, &key, &val)) {
 		int blk = 0, fi = 0;
 		if (sscanf(key, "%d:%d", &blk, &fi) != 2 || fi < 0 || (size_t)fi >= nfiles)
 			continue;
 		double per = *(double *)val;
-		g.b[blk].p[VD_p9] += per > 0 ? per : 1;
+		g->b[blk].p[VD_p9] += per > 0 ? per : 1;
 		const vd_file_info *f = &files[fi];
-		g.b[blk].p[VD_p8] += f->stat_size >= 0 ? f->stat_size : f->written;
+		g->b[blk].p[VD_p8] += f->stat_size >= 0 ? f->stat_size : f->written;
 	}
+}
 
-	/* the result: blocks in table order (parents first) */
+/* the I/O call site of io block i */
+static void result_site(vd_result *r, const agg *g, size_t i)
+{
 	vd_arena *A = r->arena;
-	r->blocks = calloc(g.nsb ? g.nsb : 1, sizeof(vd_block));
-	if (!r->blocks) {
-		vd_error_set("out of memory");
-		goto cleanup;
-	}
-	r->nblocks = g.nsb;
+	const vd_sblock *s = &g->sb[i];
+	const site *st = &g->sites[i];
+	vd_iosite *x = &r->sites[r->nsites++];
+	x->block_id = r->blocks[i].id;
+	/* what the call is comes from the catalog, whether it ran or not */
+	x->api = vd_arena_strdup(A, s->api ? s->api : st->api);
+	x->call = vd_arena_strdup(A, st->call ? st->call : s->label);
+	x->file = r->blocks[i].file;
+	x->line = s->line;
+	x->count = st->count;
+	x->bytes_total = st->bytes;
+	x->bytes_per_call = st->count > 0 ? st->bytes / st->count : 0;
+	x->flags = st->flags;
+	x->path = vd_arena_strdup(A, st->path);
+	x->unknowns = join_notes(A, st->notes, st->nnotes);
+	x->op = vd_arena_strdup(A, s->op ? s->op : st->op ? st->op : "none");
+}
+
+/* blocks in table order (parents first) and the I/O sites */
+static void result_blocks(vd_result *r, const agg *g)
+{
+	vd_arena *A = r->arena;
+	r->blocks = vd_xcalloc(g->nsb ? g->nsb : 1, sizeof(vd_block));
+	r->nblocks = g->nsb;
 	size_t nsites = 0;
-	for (size_t i = 0; i < g.nsb; i++)
-		nsites += g.sb[i].kind == VD_KIND_IO;
-	r->sites = calloc(nsites ? nsites : 1, sizeof(vd_iosite));
-	for (size_t i = 0; i < g.nsb; i++) {
-		const vd_sblock *s = &g.sb[i];
-		bstate *b = &g.b[i];
+	for (size_t i = 0; i < g->nsb; i++)
+		nsites += g->sb[i].kind == VD_KIND_IO;
+	r->sites = vd_xcalloc(nsites ? nsites : 1, sizeof(vd_iosite));
+	for (size_t i = 0; i < g->nsb; i++) {
+		const vd_sblock *s = &g->sb[i];
+		const bstate *b = &g->b[i];
 		vd_block *o = &r->blocks[i];
 		o->id = vd_arena_strdup(A, s->id);
 		o->kind = (vd_kind)s->kind;
@@ -830,28 +810,13 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 		o->unknown_mask = b->unk;
 		o->unknowns = join_notes(A, b->notes, b->nnotes);
 		o->reachable = b->reached != 2;
-		if (s->kind == VD_KIND_IO) {
-			site *st = &g.sites[i];
-			vd_iosite *x = &r->sites[r->nsites++];
-			x->block_id = o->id;
-			/* what the call is comes from the catalog, whether it ran or not */
-			x->api = vd_arena_strdup(A, s->api ? s->api : st->api);
-			x->call = vd_arena_strdup(A, st->call ? st->call : s->label);
-			x->file = o->file;
-			x->line = s->line;
-			x->count = st->count;
-			x->bytes_total = st->bytes;
-			x->bytes_per_call = st->count > 0 ? st->bytes / st->count : 0;
-			x->flags = st->flags;
-			x->path = vd_arena_strdup(A, st->path);
-			x->unknowns = join_notes(A, st->notes, st->nnotes);
-			x->op = vd_arena_strdup(A, s->op ? s->op : st->op ? st->op : "none");
-		}
+		if (s->kind == VD_KIND_IO)
+			result_site(r, g, i);
 	}
 	/* file blocks: peaks are the largest of their functions' */
-	for (size_t i = 0; i < g.nsb; i++)
-		if (g.sb[i].kind == VD_KIND_FUNCTION && r->blocks[i].reachable) {
-			vd_block *fb = &r->blocks[g.sb[i].file_block];
+	for (size_t i = 0; i < g->nsb; i++)
+		if (g->sb[i].kind == VD_KIND_FUNCTION && r->blocks[i].reachable) {
+			vd_block *fb = &r->blocks[g->sb[i].file_block];
 			if (r->blocks[i].p[VD_p10] > fb->p[VD_p10])
 				fb->p[VD_p10] = r->blocks[i].p[VD_p10];
 			if (r->blocks[i].p[VD_p11] > fb->p[VD_p11])
@@ -859,43 +824,83 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 		}
 	if (r->nblocks)
 		r->blocks[0].executions = 1;
+}
+
+void vd_result_set_parse(vd_result *r, const struct vd_project *p)
+{
 	size_t nd;
 	const vd_pdiag *d = vd_project_diags(p, &nd);
-	r->diags = calloc(nd ? nd : 1, sizeof(vd_diag));
+	r->diags = vd_xrealloc(r->diags, (r->ndiags + nd + 1) * sizeof(vd_diag));
 	for (size_t i = 0; i < nd; i++) {
-		r->diags[i].severity = (vd_diag_severity)d[i].severity;
-		r->diags[i].file = vd_arena_strdup(A, d[i].file);
-		r->diags[i].line = d[i].line;
-		r->diags[i].message = vd_arena_strdup(A, d[i].message);
+		vd_diag *x = &r->diags[r->ndiags++];
+		x->severity = (vd_diag_severity)d[i].severity;
+		x->file = vd_arena_strdup(r->arena, d[i].file);
+		x->line = d[i].line;
+		x->message = vd_arena_strdup(r->arena, d[i].message);
 	}
-	r->ndiags = nd;
-	r->device = *dev;
-	r->nprocs = g.nprocs;
-	r->project_root = vd_arena_strdup(A, vd_project_root(p));
+	r->project_root = vd_arena_strdup(r->arena, vd_project_root(p));
 	size_t failed;
 	r->tus_total = (int)vd_project_tus(p, &failed);
 	r->tus_failed = (int)failed;
-	vd_score_result(r);
-	*out = r;
-	r = NULL;
-	rc = 0;
-cleanup:
-	vd_result_free(r);
-	free(g.b);
-	free(g.sites);
-	free(g.chainpos);
-	while (g.caps.n)
-		capture_free(&g.caps.v[--g.caps.n]);
-	vd_vec_free(g.caps);
-	for (size_t i = 0; i < g.summaries.n; i++) {
-		free(g.summaries.v[i]->d);
-		free(g.summaries.v[i]->f);
-		free(g.summaries.v[i]);
+}
+
+/* ---- the walk ------------------------------------------------------------------------ */
+
+static void agg_release(agg *g)
+{
+	free(g->b);
+	free(g->sites);
+	free(g->chainpos);
+	while (g->caps.n)
+		capture_free(&g->caps.v[--g->caps.n]);
+	vd_vec_free(g->caps);
+	for (size_t i = 0; i < g->summaries.n; i++) {
+		free(g->summaries.v[i]->d);
+		free(g->summaries.v[i]->f);
+		free(g->summaries.v[i]);
 	}
-	vd_vec_free(g.summaries);
-	vd_vec_free(g.chain);
-	vd_map_free(g.fileset);
-	vd_arena_free(g.a);
-	vd_pcache_free(g.pcache);
-	return rc;
+	vd_vec_free(g->summaries);
+	vd_vec_free(g->chain);
+	vd_map_free(g->fileset);
+	vd_arena_free(g->a);
+	vd_pcache_free(g->pcache);
+}
+
+int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int nprocs)
+{
+	*out = NULL;
+	agg g = { 0 };
+	int phase = 1;
+	g.sb = vd_project_blocks(p, &g.nsb);
+	g.b = vd_xcalloc(g.nsb + 1, sizeof(bstate));
+	g.sites = vd_xcalloc(g.nsb + 1, sizeof(site));
+	g.fileset = vd_map_new();
+	g.a = vd_arena_new();
+	g.dev = dev;
+	g.nprocs = nprocs > 0 ? nprocs : 1;
+	g.phase = &phase;
+	g.chainpos = vd_xmalloc((g.nsb + 1) * sizeof(int));
+	memset(g.chainpos, 0xff, (g.nsb + 1) * sizeof(int));
+	g.pcache = vd_pcache_new(dev, g.nprocs);
+	g.proj = p;
+	double libops[VD_LIBCALL_N];
+	vd_score_libcall_ops(dev, libops);
+	vd_project_set_libcall_ops(p, libops);
+	vd_visitor v = { &g,	   on_enter,	     on_leave,	       on_io,	  on_ops,
+			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom,
+			 on_annotate, on_iterations };
+	if (vd_project_walk(p, &v, &phase) != 0) {
+		agg_release(&g);
+		return -1;
+	}
+	file_params(&g);
+	vd_result *r = vd_result_new();
+	result_blocks(r, &g);
+	vd_result_set_parse(r, p);
+	r->device = *dev;
+	r->nprocs = g.nprocs;
+	vd_score_result(r);
+	agg_release(&g);
+	*out = r;
+	return 0;
 }

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libxml/xmlwriter.h>
 
@@ -97,23 +98,17 @@ static void view_release(view *v)
 	v->parent = NULL;
 }
 
-static int view_build(view *v, const vd_result *r, const vd_report_opts *o, int ranked)
+static void view_build(view *v, const vd_result *r, const vd_report_opts *o, int ranked)
 {
-	rank_item *items = NULL;
-	int rc = -1;
 	size_t n = r->nblocks;
 
 	memset(v, 0, sizeof(*v));
 	v->r = r;
 	v->o = o;
 	v->ranked = ranked;
-	v->sel = malloc((n ? n : 1) * sizeof(size_t));
-	v->parent = malloc((n ? n : 1) * sizeof(long));
-	items = malloc((n ? n : 1) * sizeof(rank_item));
-	if (!v->sel || !v->parent || !items) {
-		vd_error_set("out of memory");
-		goto cleanup;
-	}
+	v->sel = vd_xmalloc((n ? n : 1) * sizeof(size_t));
+	v->parent = vd_xmalloc((n ? n : 1) * sizeof(long));
+	rank_item *items = vd_xmalloc((n ? n : 1) * sizeof(rank_item));
 	for (size_t i = 0; i < n; i++)
 		v->parent[i] = r->blocks[i].parent_id ? vd_result_find(r, r->blocks[i].parent_id) : -1;
 
@@ -134,20 +129,14 @@ static int view_build(view *v, const vd_result *r, const vd_report_opts *o, int 
 		items[v->ncand].i = i;
 		v->ncand++;
 	}
-	if (ranked) {
+	if (ranked)
 		qsort_r(items, v->ncand, sizeof(*items), rank_cmp, (void *)&o->sort_by_cioc);
-	}
 	v->nsel = v->ncand;
 	if (ranked && o->top > 0 && (size_t)o->top < v->nsel)
 		v->nsel = (size_t)o->top;
 	for (size_t k = 0; k < v->nsel; k++)
 		v->sel[k] = items[k].i;
-	rc = 0;
-cleanup:
 	free(items);
-	if (rc)
-		view_release(v);
-	return rc;
 }
 
 /* marks[i] = 1 for selected blocks and, with `ancestors`, for every block
@@ -155,11 +144,7 @@ cleanup:
 static unsigned char *view_marks(const view *v, int ancestors)
 {
 	size_t n = v->r->nblocks;
-	unsigned char *m = calloc(n ? n : 1, 1);
-	if (!m) {
-		vd_error_set("out of memory");
-		return NULL;
-	}
+	unsigned char *m = vd_xcalloc(n ? n : 1, 1);
 	for (size_t k = 0; k < v->nsel; k++) {
 		long i = (long)v->sel[k];
 		/* the depth cap guards against a parent cycle in a broken result */
@@ -206,59 +191,74 @@ static void num_repr(char *dst, size_t n, double v)
 	}
 }
 
-static int json_num(vd_buf *b, double v)
+static void json_num(vd_buf *b, double v)
 {
 	char tmp[40];
 	num_repr(tmp, sizeof(tmp), v);
-	return vd_buf_puts(b, tmp[0] ? tmp : "null");
+	vd_buf_puts(b, tmp[0] ? tmp : "null");
 }
 
-/* length of the valid UTF-8 sequence at s, 0 when invalid */
-
-static int json_str(vd_buf *b, const char *s)
+static void json_str(vd_buf *b, const char *s)
 {
-	if (!s)
-		return vd_buf_puts(b, "null");
-	int rc = vd_buf_putc(b, '"');
+	if (!s) {
+		vd_buf_puts(b, "null");
+		return;
+	}
+	vd_buf_putc(b, '"');
 	const unsigned char *p = (const unsigned char *)s;
-	while (!rc && *p) {
+	while (*p) {
 		size_t l = vd_utf8_len(p);
 		if (l == 0) {
-			rc = vd_buf_puts(b, "\\ufffd");
+			vd_buf_puts(b, "\\ufffd");
 			p++;
 			continue;
 		}
 		if (l > 1) {
-			rc = vd_buf_put(b, (const char *)p, l);
+			vd_buf_put(b, (const char *)p, l);
 			p += l;
 			continue;
 		}
 		switch (*p) {
-		case '"': rc = vd_buf_puts(b, "\\\""); break;
-		case '\\': rc = vd_buf_puts(b, "\\\\"); break;
-		case '\n': rc = vd_buf_puts(b, "\\n"); break;
-		case '\r': rc = vd_buf_puts(b, "\\r"); break;
-		case '\t': rc = vd_buf_puts(b, "\\t"); break;
-		case '\b': rc = vd_buf_puts(b, "\\b"); break;
-		case '\f': rc = vd_buf_puts(b, "\\f"); break;
+		case '"': vd_buf_puts(b, "\\\""); break;
+		case '\\': vd_buf_puts(b, "\\\\"); break;
+		case '\n': vd_buf_puts(b, "\\n"); break;
+		case '\r': vd_buf_puts(b, "\\r"); break;
+		case '\t': vd_buf_puts(b, "\\t"); break;
+		case '\b': vd_buf_puts(b, "\\b"); break;
+		case '\f': vd_buf_puts(b, "\\f"); break;
 		default:
 			if (*p < 0x20 || *p == 0x7f)
-				rc = vd_buf_printf(b, "\\u%04x", *p);
+				vd_buf_printf(b, "\\u%04x", *p);
 			else
-				rc = vd_buf_putc(b, (char)*p);
+				vd_buf_putc(b, (char)*p);
 		}
 		p++;
 	}
-	return rc ? rc : vd_buf_putc(b, '"');
+	vd_buf_putc(b, '"');
 }
 
 /* "key": */
-static int json_key(vd_buf *b, int first, const char *key)
+static void json_key(vd_buf *b, int first, const char *key)
 {
-	return (!first && vd_buf_put(b, ", ", 2)) || vd_buf_putc(b, '"') || vd_buf_puts(b, key) ||
-			       vd_buf_put(b, "\": ", 3)
-		       ? -1
-		       : 0;
+	if (!first)
+		vd_buf_put(b, ", ", 2);
+	vd_buf_putc(b, '"');
+	vd_buf_puts(b, key);
+	vd_buf_put(b, "\": ", 3);
+}
+
+/* , "key": "value" (null when NULL) */
+static void json_kv_str(vd_buf *b, const char *key, const char *s)
+{
+	json_key(b, 0, key);
+	json_str(b, s);
+}
+
+/* , "key": number (null when not finite) */
+static void json_kv_num(vd_buf *b, const char *key, double v)
+{
+	json_key(b, 0, key);
+	json_num(b, v);
 }
 
 /* `s` as valid UTF-8 XML text: bad bytes and control characters become
@@ -270,13 +270,11 @@ static const char *xml_clean(vd_buf *tmp, const char *s)
 	while (*p) {
 		size_t l = vd_utf8_len(p);
 		if (l == 0 || (l == 1 && *p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')) {
-			if (vd_buf_puts(tmp, "\xef\xbf\xbd"))
-				return NULL;
+			vd_buf_puts(tmp, "\xef\xbf\xbd");
 			p++;
 			continue;
 		}
-		if (vd_buf_put(tmp, (const char *)p, l))
-			return NULL;
+		vd_buf_put(tmp, (const char *)p, l);
 		p += l;
 	}
 	return vd_buf_cstr(tmp);
@@ -310,35 +308,36 @@ static const char *text_clean(vd_arena *a, const char *s, int term)
 /* A CSV cell: quoted when it must be; text that a spreadsheet would run as
  * a formula (starting with = + - @, tab or CR) is prefixed with ' (OWASP's
  * CSV-injection advice); invalid UTF-8 becomes U+FFFD. */
-static int csv_field(vd_buf *b, const char *s)
+static void csv_field(vd_buf *b, const char *s)
 {
 	if (!s)
-		return 0;
+		return;
 	vd_arena *a = vd_arena_new();
-	const char *c = a ? text_clean(a, s, 0) : NULL;
-	if (!c) {
-		vd_arena_free(a);
-		return -1;
-	}
+	const char *c = text_clean(a, s, 0);
 	int formula = strchr("=+-@\t\r", c[0]) && c[0];
-	int rc = 0;
 	if (!formula && !strpbrk(c, ",\"\r\n")) {
-		rc = vd_buf_puts(b, c);
+		vd_buf_puts(b, c);
 	} else {
-		rc = vd_buf_putc(b, '"') || (formula && vd_buf_putc(b, '\''));
-		for (const char *p = c; !rc && *p; p++)
-			rc = *p == '"' ? vd_buf_puts(b, "\"\"") : vd_buf_putc(b, *p);
-		rc = rc ? rc : vd_buf_putc(b, '"');
+		vd_buf_putc(b, '"');
+		if (formula)
+			vd_buf_putc(b, '\'');
+		for (const char *p = c; *p; p++)
+			if (*p == '"')
+				vd_buf_puts(b, "\"\"");
+			else
+				vd_buf_putc(b, *p);
+		vd_buf_putc(b, '"');
 	}
 	vd_arena_free(a);
-	return rc;
 }
 
-static int csv_num(vd_buf *b, double v)
+/* , then the number ("" when not finite) */
+static void csv_num(vd_buf *b, double v)
 {
 	char tmp[40];
 	num_repr(tmp, sizeof(tmp), v);
-	return vd_buf_puts(b, tmp);
+	vd_buf_putc(b, ',');
+	vd_buf_puts(b, tmp);
 }
 
 /* "P1,P3" from an unknown mask */
@@ -454,24 +453,13 @@ static const vd_block *program_block(const vd_result *r)
 	return NULL;
 }
 
-static const char *severity_name(vd_diag_severity s)
-{
-	switch (s) {
-	case VD_DIAG_ERROR: return "error";
-	case VD_DIAG_WARNING: return "warning";
-	default: return "note";
-	}
-}
-
 /* ---- table ------------------------------------------------------------------------ */
 
 /* s on one line: control characters (a multi-line message) become blanks */
-static int put_oneline(vd_buf *b, const char *s)
+static void put_oneline(vd_buf *b, const char *s)
 {
-	int rc = 0;
-	for (const char *p = s; !rc && p && *p; p++)
-		rc = vd_buf_putc(b, (unsigned char)*p < 0x20 ? ' ' : *p);
-	return rc;
+	for (const char *p = s; p && *p; p++)
+		vd_buf_putc(b, (unsigned char)*p < 0x20 ? ' ' : *p);
 }
 
 enum { COL_RANK, COL_ID, COL_LOC, COL_KIND, COL_CIOC, COL_DOM, COL_UNK, NCOLS };
@@ -480,12 +468,10 @@ static const char *const col_title[NCOLS] = {
 	"rank", "block", "location", "kind", "CIOC", "dominant parameters", "unknown"
 };
 
-static int pad(vd_buf *b, size_t n)
+static void pad(vd_buf *b, size_t n)
 {
-	int rc = 0;
-	for (size_t i = 0; !rc && i < n; i++)
-		rc = vd_buf_putc(b, ' ');
-	return rc;
+	for (size_t i = 0; i < n; i++)
+		vd_buf_putc(b, ' ');
 }
 
 static const char *cioc_colour(double c)
@@ -495,30 +481,18 @@ static const char *cioc_colour(double c)
 	return c >= 0.5 ? "\033[31m" : c >= 0.2 ? "\033[33m" : "\033[32m";
 }
 
-static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+/* the cells of the table, titles first (row 0), strings in `a`; width[c]
+ * is the widest cell of column c */
+static const char **table_cells(const view *v, vd_arena *a, size_t width[NCOLS])
 {
-	view v;
-	vd_arena *a = NULL;
-	const char **cells = NULL;
-	size_t width[NCOLS];
-	size_t nerr = 0, nwarn = 0, nnote = 0, listed = 0;
-	int rc = -1;
-	const char *bold = o->color ? "\033[1m" : "", *reset = o->color ? "\033[0m" : "";
-
-	if (view_build(&v, r, o, 1))
-		return -1;
-	a = vd_arena_new();
-	cells = calloc((v.nsel + 1) * NCOLS, sizeof(*cells));
-	if (!a || !cells) {
-		vd_error_set("out of memory");
-		goto cleanup;
-	}
+	const vd_result *r = v->r;
+	const char **cells = vd_xcalloc((v->nsel + 1) * NCOLS, sizeof(*cells));
 	for (int c = 0; c < NCOLS; c++) {
 		cells[c] = col_title[c];
 		width[c] = strlen(col_title[c]);
 	}
-	for (size_t k = 0; k < v.nsel; k++) {
-		const vd_block *b = &r->blocks[v.sel[k]];
+	for (size_t k = 0; k < v->nsel; k++) {
+		const vd_block *b = &r->blocks[v->sel[k]];
 		const char **row = cells + (k + 1) * NCOLS;
 		char tmp[160];
 		row[COL_RANK] = vd_arena_printf(a, "%zu", k + 1);
@@ -529,74 +503,69 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 			snprintf(tmp, sizeof(tmp), "%s", b->file ? b->file : "-");
 		row[COL_LOC] = shorten(a, text_clean(a, tmp, 1), TABLE_LOC_MAX);
 		row[COL_KIND] = vd_kind_name(b->kind);
-		if (isfinite(b->cioc))
-			row[COL_CIOC] = vd_arena_printf(a, "%.3f", b->cioc);
-		else
-			row[COL_CIOC] = "?";
+		row[COL_CIOC] = isfinite(b->cioc) ? vd_arena_printf(a, "%.3f", b->cioc) : "?";
 		dominant(tmp, sizeof(tmp), b);
 		row[COL_DOM] = vd_arena_strdup(a, tmp);
 		unknown_params(tmp, sizeof(tmp), b->unknown_mask);
 		row[COL_UNK] = tmp[0] ? vd_arena_printf(a, "?%s", tmp) : "";
-		for (int c = 0; c < NCOLS; c++) {
-			if (!row[c]) {
-				vd_error_set("out of memory");
-				goto cleanup;
-			}
+		for (int c = 0; c < NCOLS; c++)
 			if (strlen(row[c]) > width[c])
 				width[c] = strlen(row[c]);
-		}
 	}
+	return cells;
+}
 
-	/* title */
-	if (vd_buf_printf(out, "%stop %zu of %zu blocks by predicted I/O intensity (CIOC)",
-			  bold, v.nsel, v.ncand))
-		goto cleanup;
-	if (r->run_id > 0 && vd_buf_printf(out, ", run %ld", r->run_id))
-		goto cleanup;
-	if (r->created_at && vd_buf_printf(out, ", %s", r->created_at))
-		goto cleanup;
-	if (vd_buf_printf(out, "%s\n\n", reset))
-		goto cleanup;
-
-	/* rows: rank and CIOC right-aligned, the last column unpadded */
-	for (size_t k = 0; k <= v.nsel; k++) {
+/* the title and the rows: rank and CIOC right-aligned, the last column
+ * unpadded */
+static void table_rows(vd_buf *out, const view *v, const char **cells, const size_t width[NCOLS])
+{
+	const vd_result *r = v->r;
+	const vd_report_opts *o = v->o;
+	const char *bold = o->color ? "\033[1m" : "", *reset = o->color ? "\033[0m" : "";
+	vd_buf_printf(out, "%stop %zu of %zu blocks by predicted I/O intensity (CIOC)", bold, v->nsel,
+		      v->ncand);
+	if (r->run_id > 0)
+		vd_buf_printf(out, ", run %ld", r->run_id);
+	if (r->created_at)
+		vd_buf_printf(out, ", %s", r->created_at);
+	vd_buf_printf(out, "%s\n\n", reset);
+	for (size_t k = 0; k <= v->nsel; k++) {
 		const char **row = cells + k * NCOLS;
-		if (k == 0 && vd_buf_puts(out, bold))
-			goto cleanup;
+		if (k == 0)
+			vd_buf_puts(out, bold);
 		for (int c = 0; c < NCOLS; c++) {
 			size_t gap = width[c] - strlen(row[c]);
 			int right = c == COL_RANK || c == COL_CIOC;
 			const char *on = "", *off = "";
 			if (k > 0 && o->color && c == COL_CIOC) {
-				on = cioc_colour(r->blocks[v.sel[k - 1]].cioc);
+				on = cioc_colour(r->blocks[v->sel[k - 1]].cioc);
 				off = on[0] ? reset : "";
 			} else if (k > 0 && o->color && c == COL_UNK && row[c][0]) {
 				on = "\033[35m";
 				off = reset;
 			}
-			if (c && vd_buf_puts(out, "  "))
-				goto cleanup;
-			if (right && pad(out, gap))
-				goto cleanup;
-			if (vd_buf_printf(out, "%s%s%s", on, row[c], off))
-				goto cleanup;
-			if (!right && c != NCOLS - 1 && pad(out, gap))
-				goto cleanup;
+			if (c)
+				vd_buf_puts(out, "  ");
+			if (right)
+				pad(out, gap);
+			vd_buf_printf(out, "%s%s%s", on, row[c], off);
+			if (!right && c != NCOLS - 1)
+				pad(out, gap);
 		}
 		/* no trailing blanks when the last column is empty */
 		while (out->len && out->ptr[out->len - 1] == ' ')
 			out->ptr[--out->len] = '\0';
-		if (k == 0 && vd_buf_puts(out, reset))
-			goto cleanup;
-		if (vd_buf_putc(out, '\n'))
-			goto cleanup;
+		if (k == 0)
+			vd_buf_puts(out, reset);
+		vd_buf_putc(out, '\n');
 	}
-	if (v.nsel == 0 && vd_buf_puts(out, "(no blocks to report)\n"))
-		goto cleanup;
+	if (v->nsel == 0)
+		vd_buf_puts(out, "(no blocks to report)\n");
+}
 
-	/* what the ranking rests on */
-	if (vd_buf_putc(out, '\n'))
-		goto cleanup;
+/* what the ranking rests on: the program's figures, the device, the model */
+static void table_basis(vd_buf *out, const vd_result *r)
+{
 	const vd_block *prog = program_block(r);
 	if (prog) {
 		char ios[32], cs[32], p2[32], p3[32];
@@ -605,49 +574,46 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 		human_seconds(cs, sizeof(cs), prog->compute_s, scale);
 		human(p2, sizeof(p2), VD_p2, prog->p[VD_p2]);
 		human(p3, sizeof(p3), VD_p3, prog->p[VD_p3]);
-		if (vd_buf_printf(out, "program: predicted I/O %s vs compute %s", ios, cs))
-			goto cleanup;
+		vd_buf_printf(out, "program: predicted I/O %s vs compute %s", ios, cs);
 		/* the CIOC the two figures give, then the fitted one when a model
 		 * scored the run: the line never contradicts itself */
 		double an = isfinite(prog->analytic) ? prog->analytic : vd_score_analytic(prog);
-		if (isfinite(an) && vd_buf_printf(out, " (analytic CIOC %.3f", an))
-			goto cleanup;
-		if (isfinite(an) && r->model && isfinite(prog->cioc) &&
-		    vd_buf_printf(out, ", fitted %.3f", prog->cioc))
-			goto cleanup;
-		if (isfinite(an) && vd_buf_putc(out, ')'))
-			goto cleanup;
-		if (vd_buf_printf(out, "; P2=%s I/O calls, P3=%s moved", p2, p3))
-			goto cleanup;
-		if (r->nprocs > 1 && vd_buf_printf(out, ", per process x %d processes", r->nprocs))
-			goto cleanup;
-		if (vd_buf_putc(out, '\n'))
-			goto cleanup;
+		if (isfinite(an)) {
+			vd_buf_printf(out, " (analytic CIOC %.3f", an);
+			if (r->model && isfinite(prog->cioc))
+				vd_buf_printf(out, ", fitted %.3f", prog->cioc);
+			vd_buf_putc(out, ')');
+		}
+		vd_buf_printf(out, "; P2=%s I/O calls, P3=%s moved", p2, p3);
+		if (r->nprocs > 1)
+			vd_buf_printf(out, ", per process x %d processes", r->nprocs);
+		vd_buf_putc(out, '\n');
 	}
 	if (r->device.is_default) {
-		if (vd_buf_puts(out, "device: device defaults (no sysprobe profile)\n"))
-			goto cleanup;
+		vd_buf_puts(out, "device: device defaults (no sysprobe profile)\n");
 	} else {
-		if (vd_buf_printf(out, "device: measured by sysprobe on %s",
-				  r->device.mount[0] ? r->device.mount : "(unknown mount)"))
-			goto cleanup;
-		if (r->device.fstype[0] && vd_buf_printf(out, " (%s)", r->device.fstype))
-			goto cleanup;
-		if (vd_buf_putc(out, '\n'))
-			goto cleanup;
+		vd_buf_printf(out, "device: measured by sysprobe on %s",
+			      r->device.mount[0] ? r->device.mount : "(unknown mount)");
+		if (r->device.fstype[0])
+			vd_buf_printf(out, " (%s)", r->device.fstype);
+		vd_buf_putc(out, '\n');
 	}
-	if (vd_buf_printf(out, "CIOC: %s%s\n",
-			  r->model ? "fitted model " : "analytic estimate (no model)",
-			  r->model ? r->model : ""))
-		goto cleanup;
-	if (r->tus_failed > 0 &&
-	    vd_buf_printf(out, "translation units: %d of %d could not be parsed\n",
-			  r->tus_failed, r->tus_total))
-		goto cleanup;
-	if (vd_buf_puts(out, "? = rests on an assumed value; see `vidya report --format json` "
-			     "for what was assumed\n"))
-		goto cleanup;
+	vd_buf_printf(out, "CIOC: %s%s\n", r->model ? "fitted model " : "analytic estimate (no model)",
+		      r->model ? r->model : "");
+	if (r->tus_failed > 0)
+		vd_buf_printf(out, "translation units: %d of %d could not be parsed\n", r->tus_failed,
+			      r->tus_total);
+	vd_buf_puts(out, "? = rests on an assumed value; see `vidya report --format json` "
+			 "for what was assumed\n");
+}
 
+/* the diagnostics' counts; errors, then warnings, listed (notes only
+ * counted), at most TABLE_DIAG_MAX */
+static void table_diags(vd_buf *out, const vd_result *r, int color)
+{
+	size_t nerr = 0, nwarn = 0, nnote = 0, listed = 0;
+	if (!r->ndiags)
+		return;
 	for (size_t i = 0; i < r->ndiags; i++) {
 		if (r->diags[i].severity == VD_DIAG_ERROR)
 			nerr++;
@@ -656,44 +622,43 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 		else
 			nnote++;
 	}
-	if (r->ndiags) {
-		if (vd_buf_printf(out, "diagnostics: %zu error%s, %zu warning%s, %zu note%s\n",
-				  nerr, nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s",
-				  nnote, nnote == 1 ? "" : "s"))
-			goto cleanup;
-		/* errors first, then warnings; notes only counted */
-		for (int pass = 0; pass < 2; pass++) {
-			vd_diag_severity want = pass == 0 ? VD_DIAG_ERROR : VD_DIAG_WARNING;
-			for (size_t i = 0; i < r->ndiags; i++) {
-				const vd_diag *d = &r->diags[i];
-				if (d->severity != want)
-					continue;
-				if (listed++ >= TABLE_DIAG_MAX)
-					continue;
-				const char *col = !o->color ? ""
-						  : want == VD_DIAG_ERROR ? "\033[31m" : "\033[33m";
-				if (vd_buf_puts(out, "  "))
-					goto cleanup;
-				if (d->file && vd_buf_printf(out, d->line > 0 ? "%s:%d: " : "%s: ",
-							     d->file, d->line))
-					goto cleanup;
-				if (vd_buf_printf(out, "%s%s%s: ", col, severity_name(want),
-						  o->color ? reset : "") ||
-				    put_oneline(out, d->message) || vd_buf_putc(out, '\n'))
-					goto cleanup;
-			}
+	vd_buf_printf(out, "diagnostics: %zu error%s, %zu warning%s, %zu note%s\n", nerr,
+		      nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s", nnote, nnote == 1 ? "" : "s");
+	for (int pass = 0; pass < 2; pass++) {
+		vd_diag_severity want = pass == 0 ? VD_DIAG_ERROR : VD_DIAG_WARNING;
+		for (size_t i = 0; i < r->ndiags; i++) {
+			const vd_diag *d = &r->diags[i];
+			if (d->severity != want || listed++ >= TABLE_DIAG_MAX)
+				continue;
+			const char *col = !color ? "" : want == VD_DIAG_ERROR ? "\033[31m" : "\033[33m";
+			vd_buf_puts(out, "  ");
+			if (d->file)
+				vd_buf_printf(out, d->line > 0 ? "%s:%d: " : "%s: ", d->file, d->line);
+			vd_buf_printf(out, "%s%s%s: ", col, vd_severity_name(want), color ? "\033[0m" : "");
+			put_oneline(out, d->message);
+			vd_buf_putc(out, '\n');
 		}
-		if (listed > TABLE_DIAG_MAX &&
-		    vd_buf_printf(out, "  ... and %zu more (see `vidya report --format json`)\n",
-				  listed - TABLE_DIAG_MAX))
-			goto cleanup;
 	}
-	rc = 0;
-cleanup:
+	if (listed > TABLE_DIAG_MAX)
+		vd_buf_printf(out, "  ... and %zu more (see `vidya report --format json`)\n",
+			      listed - TABLE_DIAG_MAX);
+}
+
+static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o)
+{
+	view v;
+	size_t width[NCOLS];
+	view_build(&v, r, o, 1);
+	vd_arena *a = vd_arena_new();
+	const char **cells = table_cells(&v, a, width);
+	table_rows(out, &v, cells, width);
+	vd_buf_putc(out, '\n');
+	table_basis(out, r);
+	table_diags(out, r, o->color);
 	free(cells);
 	vd_arena_free(a);
 	view_release(&v);
-	return rc;
+	return 0;
 }
 
 /* ---- JSON --------------------------------------------------------------------------- */
@@ -710,221 +675,156 @@ static const struct {
 #undef DF_
 };
 
-static int json_device(vd_buf *b, const vd_device *d)
+static void json_device(vd_buf *b, const vd_device *d)
 {
-	int rc = vd_buf_putc(b, '{');
-	for (size_t i = 0; !rc && i < sizeof(device_fields) / sizeof(device_fields[0]); i++) {
-		rc = json_key(b, i == 0, device_fields[i].name);
-		if (!rc)
-			rc = json_num(b, *(const double *)((const char *)d + device_fields[i].off));
+	vd_buf_putc(b, '{');
+	for (size_t i = 0; i < sizeof(device_fields) / sizeof(device_fields[0]); i++) {
+		json_key(b, i == 0, device_fields[i].name);
+		json_num(b, *(const double *)((const char *)d + device_fields[i].off));
 	}
-	if (!rc)
-		rc = vd_buf_printf(b, ", \"is_default\": %s", d->is_default ? "true" : "false");
-	if (!rc)
-		rc = json_key(b, 0, "mount");
-	if (!rc)
-		rc = json_str(b, d->mount[0] ? d->mount : NULL);
-	if (!rc)
-		rc = json_key(b, 0, "fstype");
-	if (!rc)
-		rc = json_str(b, d->fstype[0] ? d->fstype : NULL);
-	if (!rc)
-		rc = json_key(b, 0, "method");
-	if (!rc)
-		rc = json_str(b, d->method[0] ? d->method : NULL);
-	return rc ? rc : vd_buf_putc(b, '}');
+	vd_buf_printf(b, ", \"is_default\": %s", d->is_default ? "true" : "false");
+	json_kv_str(b, "mount", d->mount[0] ? d->mount : NULL);
+	json_kv_str(b, "fstype", d->fstype[0] ? d->fstype : NULL);
+	json_kv_str(b, "method", d->method[0] ? d->method : NULL);
+	vd_buf_putc(b, '}');
 }
 
-#define J(expr)                                                                          \
-	do {                                                                             \
-		if ((expr))                                                              \
-			goto cleanup;                                                    \
-	} while (0)
-
-static int json_run(vd_buf *b, const vd_result *r)
+static void json_run(vd_buf *b, const vd_result *r)
 {
-	int rc = -1;
-	J(vd_buf_puts(b, "{"));
-	J(json_key(b, 1, "run_id"));
-	J(r->run_id > 0 ? vd_buf_printf(b, "%ld", r->run_id) : vd_buf_puts(b, "null"));
-	J(json_key(b, 0, "created_at"));
-	J(json_str(b, r->created_at));
-	J(json_key(b, 0, "vidya_version"));
-	J(json_str(b, r->vidya_version));
-	J(json_key(b, 0, "project_root"));
-	J(json_str(b, r->project_root));
-	J(json_key(b, 0, "compdb"));
-	J(json_str(b, r->compdb));
-	J(json_key(b, 0, "entry"));
-	J(json_str(b, r->entry));
-	J(json_key(b, 0, "args"));
-	J(json_str(b, r->args));
-	J(json_key(b, 0, "defines"));
-	J(json_str(b, r->defines));
-	J(vd_buf_printf(b, ", \"nprocs\": %d", r->nprocs));
-	J(json_key(b, 0, "assume_trip"));
-	J(json_num(b, r->assume_trip));
-	J(json_key(b, 0, "assume_bytes"));
-	J(json_num(b, r->assume_bytes));
-	J(vd_buf_printf(b, ", \"tus_total\": %d, \"tus_failed\": %d", r->tus_total, r->tus_failed));
-	J(json_key(b, 0, "elapsed_s"));
-	J(json_num(b, r->elapsed_s));
-	J(vd_buf_printf(b, ", \"nblocks\": %zu, \"nsites\": %zu, \"ndiags\": %zu", r->nblocks,
-			r->nsites, r->ndiags));
-	J(json_key(b, 0, "device"));
-	J(json_device(b, &r->device));
-	J(vd_buf_puts(b, "}"));
-	rc = 0;
-cleanup:
-	return rc;
+	vd_buf_puts(b, "{");
+	json_key(b, 1, "run_id");
+	if (r->run_id > 0)
+		vd_buf_printf(b, "%ld", r->run_id);
+	else
+		vd_buf_puts(b, "null");
+	json_kv_str(b, "created_at", r->created_at);
+	json_kv_str(b, "vidya_version", r->vidya_version);
+	json_kv_str(b, "project_root", r->project_root);
+	json_kv_str(b, "compdb", r->compdb);
+	json_kv_str(b, "entry", r->entry);
+	json_kv_str(b, "args", r->args);
+	json_kv_str(b, "defines", r->defines);
+	vd_buf_printf(b, ", \"nprocs\": %d", r->nprocs);
+	json_kv_num(b, "assume_trip", r->assume_trip);
+	json_kv_num(b, "assume_bytes", r->assume_bytes);
+	vd_buf_printf(b, ", \"tus_total\": %d, \"tus_failed\": %d", r->tus_total, r->tus_failed);
+	json_kv_num(b, "elapsed_s", r->elapsed_s);
+	vd_buf_printf(b, ", \"nblocks\": %zu, \"nsites\": %zu, \"ndiags\": %zu", r->nblocks,
+		      r->nsites, r->ndiags);
+	json_key(b, 0, "device");
+	json_device(b, &r->device);
+	vd_buf_puts(b, "}");
 }
 
-static int json_block(vd_buf *b, const vd_block *k, size_t rank)
+static void json_block(vd_buf *b, const vd_block *k, size_t rank)
 {
-	int rc = -1;
-	J(vd_buf_puts(b, "{"));
-	J(json_key(b, 1, "block_id"));
-	J(json_str(b, k->id));
+	vd_buf_puts(b, "{");
+	json_key(b, 1, "block_id");
+	json_str(b, k->id);
 	if (rank)
-		J(vd_buf_printf(b, ", \"rank\": %zu", rank));
-	J(json_key(b, 0, "kind"));
-	J(json_str(b, vd_kind_name(k->kind)));
-	J(json_key(b, 0, "file"));
-	J(json_str(b, k->file));
-	J(json_key(b, 0, "function"));
-	J(json_str(b, k->function));
-	J(json_key(b, 0, "label"));
-	J(json_str(b, k->label));
-	J(vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d", k->line, k->end_line));
-	J(json_key(b, 0, "parent_id"));
-	J(json_str(b, k->parent_id));
-	for (int i = 0; i < VD_NPARAMS; i++) {
-		J(json_key(b, 0, vd_param_column[i]));
-		J(json_num(b, k->p[i]));
-	}
-	for (int i = 0; i < VD_NFEATURES; i++) {
-		J(json_key(b, 0, vd_feature_column[i]));
-		J(json_num(b, k->x[i]));
-	}
-	J(json_key(b, 0, "cioc"));
-	J(json_num(b, k->cioc));
-	J(json_key(b, 0, "analytic"));
-	J(json_num(b, k->analytic));
-	J(json_key(b, 0, "cioc_note"));
-	J(json_str(b, k->cioc_note));
-	J(json_key(b, 0, "io_s"));
-	J(json_num(b, k->io_s));
-	J(json_key(b, 0, "compute_s"));
-	J(json_num(b, k->compute_s));
-	J(json_key(b, 0, "ops"));
-	J(json_num(b, k->ops));
-	J(json_key(b, 0, "executions"));
-	J(json_num(b, k->executions));
-	J(vd_buf_printf(b, ", \"unknown_mask\": %u, \"unknown_params\": [", k->unknown_mask));
+		vd_buf_printf(b, ", \"rank\": %zu", rank);
+	json_kv_str(b, "kind", vd_kind_name(k->kind));
+	json_kv_str(b, "file", k->file);
+	json_kv_str(b, "function", k->function);
+	json_kv_str(b, "label", k->label);
+	vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d", k->line, k->end_line);
+	json_kv_str(b, "parent_id", k->parent_id);
+	for (int i = 0; i < VD_NPARAMS; i++)
+		json_kv_num(b, vd_param_column[i], k->p[i]);
+	for (int i = 0; i < VD_NFEATURES; i++)
+		json_kv_num(b, vd_feature_column[i], k->x[i]);
+	json_kv_num(b, "cioc", k->cioc);
+	json_kv_num(b, "analytic", k->analytic);
+	json_kv_str(b, "cioc_note", k->cioc_note);
+	json_kv_num(b, "io_s", k->io_s);
+	json_kv_num(b, "compute_s", k->compute_s);
+	json_kv_num(b, "ops", k->ops);
+	json_kv_num(b, "executions", k->executions);
+	vd_buf_printf(b, ", \"unknown_mask\": %u, \"unknown_params\": [", k->unknown_mask);
 	for (int i = 0, n = 0; i < VD_NPARAMS; i++)
 		if (k->unknown_mask & (1u << i))
-			J(vd_buf_printf(b, "%s\"%s\"", n++ ? ", " : "", vd_param_name[i]));
+			vd_buf_printf(b, "%s\"%s\"", n++ ? ", " : "", vd_param_name[i]);
 	if (k->unknown_mask & VD_UNK_COMPUTE)
-		J(vd_buf_printf(b, "%s\"compute\"", k->unknown_mask & ((1u << VD_NPARAMS) - 1) ? ", " : ""));
-	J(vd_buf_puts(b, "]"));
-	J(json_key(b, 0, "unknowns"));
-	J(json_str(b, k->unknowns));
-	J(vd_buf_printf(b, ", \"reachable\": %s}", k->reachable ? "true" : "false"));
-	rc = 0;
-cleanup:
-	return rc;
+		vd_buf_printf(b, "%s\"compute\"", k->unknown_mask & ((1u << VD_NPARAMS) - 1) ? ", " : "");
+	vd_buf_puts(b, "]");
+	json_kv_str(b, "unknowns", k->unknowns);
+	vd_buf_printf(b, ", \"reachable\": %s}", k->reachable ? "true" : "false");
 }
 
 
-static int json_site(vd_buf *b, const vd_iosite *s)
+static void json_site(vd_buf *b, const vd_iosite *s)
 {
-	int rc = -1;
-	J(vd_buf_puts(b, "{"));
-	J(json_key(b, 1, "block_id"));
-	J(json_str(b, s->block_id));
-	J(json_key(b, 0, "api"));
-	J(json_str(b, s->api));
-	J(json_key(b, 0, "call"));
-	J(json_str(b, s->call));
-	J(json_key(b, 0, "op"));
-	J(json_str(b, s->op));
-	J(json_key(b, 0, "file"));
-	J(json_str(b, s->file));
-	J(vd_buf_printf(b, ", \"line\": %d", s->line));
-	J(json_key(b, 0, "bytes_per_call"));
-	J(json_num(b, s->bytes_per_call));
-	J(json_key(b, 0, "count"));
-	J(json_num(b, s->count));
-	J(json_key(b, 0, "bytes_total"));
-	J(json_num(b, s->bytes_total));
-	J(vd_buf_printf(b, ", \"flags\": %u", s->flags));
+	vd_buf_puts(b, "{");
+	json_key(b, 1, "block_id");
+	json_str(b, s->block_id);
+	json_kv_str(b, "api", s->api);
+	json_kv_str(b, "call", s->call);
+	json_kv_str(b, "op", s->op);
+	json_kv_str(b, "file", s->file);
+	vd_buf_printf(b, ", \"line\": %d", s->line);
+	json_kv_num(b, "bytes_per_call", s->bytes_per_call);
+	json_kv_num(b, "count", s->count);
+	json_kv_num(b, "bytes_total", s->bytes_total);
+	vd_buf_printf(b, ", \"flags\": %u", s->flags);
 	for (size_t i = 0; i < VD_NIO_FLAGS; i++)
-		J(vd_buf_printf(b, ", \"%s\": %s", vd_io_flag_table[i].name,
-				(s->flags & vd_io_flag_table[i].bit) ? "true" : "false"));
-	J(json_key(b, 0, "path"));
-	J(json_str(b, s->path));
-	J(json_key(b, 0, "unknowns"));
-	J(json_str(b, s->unknowns));
-	J(vd_buf_puts(b, "}"));
-	rc = 0;
-cleanup:
-	return rc;
+		vd_buf_printf(b, ", \"%s\": %s", vd_io_flag_table[i].name,
+			      (s->flags & vd_io_flag_table[i].bit) ? "true" : "false");
+	json_kv_str(b, "path", s->path);
+	json_kv_str(b, "unknowns", s->unknowns);
+	vd_buf_puts(b, "}");
+}
+
+static void json_diag(vd_buf *b, const vd_diag *d)
+{
+	vd_buf_puts(b, "{");
+	json_key(b, 1, "severity");
+	json_str(b, vd_severity_name(d->severity));
+	json_kv_str(b, "file", d->file);
+	vd_buf_printf(b, ", \"line\": %d", d->line);
+	json_kv_str(b, "message", d->message);
+	vd_buf_puts(b, "}");
 }
 
 static int render_json(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 {
 	view v;
-	unsigned char *covered = NULL;
-	int rc = -1, ranked = o->top > 0;
+	int ranked = o->top > 0;
 	int all = !ranked && o->kind_filter < 0;
 
-	if (view_build(&v, r, o, ranked))
-		return -1;
+	view_build(&v, r, o, ranked);
 	/* a site belongs to the output when its block or an ancestor does;
 	 * parents come before children, so one forward pass suffices */
-	covered = view_marks(&v, 0);
-	if (!covered)
-		goto cleanup;
+	unsigned char *covered = view_marks(&v, 0);
 	for (size_t i = 0; i < r->nblocks; i++)
 		if (!covered[i] && v.parent[i] >= 0 && (size_t)v.parent[i] < i &&
 		    covered[v.parent[i]])
 			covered[i] = 1;
 
-	J(vd_buf_puts(out, "{\"run\": "));
-	J(json_run(out, r));
-	J(vd_buf_puts(out, ",\n\"blocks\": ["));
+	vd_buf_puts(out, "{\"run\": ");
+	json_run(out, r);
+	vd_buf_puts(out, ",\n\"blocks\": [");
 	for (size_t k = 0; k < v.nsel; k++) {
-		J(vd_buf_puts(out, k ? ",\n" : "\n"));
-		J(json_block(out, &r->blocks[v.sel[k]], ranked ? k + 1 : 0));
+		vd_buf_puts(out, k ? ",\n" : "\n");
+		json_block(out, &r->blocks[v.sel[k]], ranked ? k + 1 : 0);
 	}
-	J(vd_buf_puts(out, "\n],\n\"io_sites\": ["));
+	vd_buf_puts(out, "\n],\n\"io_sites\": [");
 	for (size_t i = 0, n = 0; i < r->nsites; i++) {
 		const vd_iosite *s = &r->sites[i];
 		long bi = s->block_id ? vd_result_find(r, s->block_id) : -1;
 		if (bi >= 0 ? !covered[bi] : !all)
 			continue;
-		J(vd_buf_puts(out, n++ ? ",\n" : "\n"));
-		J(json_site(out, s));
+		vd_buf_puts(out, n++ ? ",\n" : "\n");
+		json_site(out, s);
 	}
-	J(vd_buf_puts(out, "\n],\n\"diagnostics\": ["));
+	vd_buf_puts(out, "\n],\n\"diagnostics\": [");
 	for (size_t i = 0; i < r->ndiags; i++) {
-		const vd_diag *d = &r->diags[i];
-		J(vd_buf_puts(out, i ? ",\n{" : "\n{"));
-		J(json_key(out, 1, "severity"));
-		J(json_str(out, severity_name(d->severity)));
-		J(json_key(out, 0, "file"));
-		J(json_str(out, d->file));
-		J(vd_buf_printf(out, ", \"line\": %d", d->line));
-		J(json_key(out, 0, "message"));
-		J(json_str(out, d->message));
-		J(vd_buf_puts(out, "}"));
+		vd_buf_puts(out, i ? ",\n" : "\n");
+		json_diag(out, &r->diags[i]);
 	}
-	J(vd_buf_puts(out, "\n]}\n"));
-	rc = 0;
-cleanup:
+	vd_buf_puts(out, "\n]}\n");
 	free(covered);
 	view_release(&v);
-	return rc;
+	return 0;
 }
 
 /* ---- CSV ----------------------------------------------------------------------------- */
@@ -932,49 +832,37 @@ cleanup:
 static int render_csv(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 {
 	view v;
-	int rc = -1;
-
-	if (view_build(&v, r, o, o->top > 0))
-		return -1;
-	J(vd_buf_puts(out, "block_id,kind,file,function,line,end_line,parent_id"));
+	view_build(&v, r, o, o->top > 0);
+	vd_buf_puts(out, "block_id,kind,file,function,line,end_line,parent_id");
 	for (int i = 0; i < VD_NPARAMS; i++)
-		J(vd_buf_printf(out, ",%s", vd_param_column[i]));
+		vd_buf_printf(out, ",%s", vd_param_column[i]);
 	for (int i = 0; i < VD_NFEATURES; i++)
-		J(vd_buf_printf(out, ",%s", vd_feature_column[i]));
-	J(vd_buf_puts(out, ",cioc,io_s,compute_s,unknowns\n"));
+		vd_buf_printf(out, ",%s", vd_feature_column[i]);
+	vd_buf_puts(out, ",cioc,io_s,compute_s,unknowns\n");
 	for (size_t k = 0; k < v.nsel; k++) {
 		const vd_block *b = &r->blocks[v.sel[k]];
-		J(csv_field(out, b->id));
-		J(vd_buf_putc(out, ','));
-		J(csv_field(out, vd_kind_name(b->kind)));
-		J(vd_buf_putc(out, ','));
-		J(csv_field(out, b->file));
-		J(vd_buf_putc(out, ','));
-		J(csv_field(out, b->function));
-		J(vd_buf_printf(out, ",%d,%d,", b->line, b->end_line));
-		J(csv_field(out, b->parent_id));
-		for (int i = 0; i < VD_NPARAMS; i++) {
-			J(vd_buf_putc(out, ','));
-			J(csv_num(out, b->p[i]));
-		}
-		for (int i = 0; i < VD_NFEATURES; i++) {
-			J(vd_buf_putc(out, ','));
-			J(csv_num(out, b->x[i]));
-		}
-		J(vd_buf_putc(out, ','));
-		J(csv_num(out, b->cioc));
-		J(vd_buf_putc(out, ','));
-		J(csv_num(out, b->io_s));
-		J(vd_buf_putc(out, ','));
-		J(csv_num(out, b->compute_s));
-		J(vd_buf_putc(out, ','));
-		J(csv_field(out, b->unknowns));
-		J(vd_buf_putc(out, '\n'));
+		csv_field(out, b->id);
+		vd_buf_putc(out, ',');
+		csv_field(out, vd_kind_name(b->kind));
+		vd_buf_putc(out, ',');
+		csv_field(out, b->file);
+		vd_buf_putc(out, ',');
+		csv_field(out, b->function);
+		vd_buf_printf(out, ",%d,%d,", b->line, b->end_line);
+		csv_field(out, b->parent_id);
+		for (int i = 0; i < VD_NPARAMS; i++)
+			csv_num(out, b->p[i]);
+		for (int i = 0; i < VD_NFEATURES; i++)
+			csv_num(out, b->x[i]);
+		csv_num(out, b->cioc);
+		csv_num(out, b->io_s);
+		csv_num(out, b->compute_s);
+		vd_buf_putc(out, ',');
+		csv_field(out, b->unknowns);
+		vd_buf_putc(out, '\n');
 	}
-	rc = 0;
-cleanup:
 	view_release(&v);
-	return rc;
+	return 0;
 }
 
 /* ---- graphs: shared pieces ---------------------------------------------------------- */
@@ -998,24 +886,18 @@ static void fn_index_free(fn_index *f)
 	free(f->next);
 }
 
-static int fn_index_build(fn_index *f, const vd_result *r, const unsigned char *incl)
+static void fn_index_build(fn_index *f, const vd_result *r, const unsigned char *incl)
 {
 	f->byname = vd_map_new();
-	f->next = calloc(r->nblocks ? r->nblocks : 1, sizeof(size_t));
-	if (!f->byname || !f->next) {
-		vd_error_set("out of memory");
-		return -1;
-	}
+	f->next = vd_xcalloc(r->nblocks ? r->nblocks : 1, sizeof(size_t));
 	/* walk backwards so that each chain lists blocks in tree order */
 	for (size_t i = r->nblocks; i-- > 0;) {
 		const vd_block *b = &r->blocks[i];
 		if (!incl[i] || b->kind != VD_KIND_FUNCTION || !b->function)
 			continue;
 		f->next[i] = (size_t)(uintptr_t)vd_map_get(f->byname, b->function);
-		if (vd_map_put(f->byname, b->function, (void *)(uintptr_t)(i + 1)))
-			return -1;
+		vd_map_put(f->byname, b->function, (void *)(uintptr_t)(i + 1));
 	}
-	return 0;
 }
 
 typedef int (*edge_fn)(void *ctx, size_t from, size_t to, int is_call);
@@ -1067,17 +949,12 @@ static void graph_release(graph *g)
 	view_release(&g->v);
 }
 
-static int graph_build(graph *g, const vd_result *r, const vd_report_opts *o)
+static void graph_build(graph *g, const vd_result *r, const vd_report_opts *o)
 {
 	memset(g, 0, sizeof(*g));
-	if (view_build(&g->v, r, o, o->top > 0))
-		return -1;
+	view_build(&g->v, r, o, o->top > 0);
 	g->incl = view_marks(&g->v, 1);
-	if (!g->incl || fn_index_build(&g->fns, r, g->incl)) {
-		graph_release(g);
-		return -1;
-	}
-	return 0;
+	fn_index_build(&g->fns, r, g->incl);
 }
 
 static int graph_edges(const graph *g, const vd_result *r, edge_fn emit, void *ctx)
@@ -1097,90 +974,85 @@ static int graph_edges(const graph *g, const vd_result *r, edge_fn emit, void *c
 }
 
 /* the node text: kind and name, line, cioc */
-static int node_label(vd_buf *b, const vd_block *k)
+static void node_label(vd_buf *b, const vd_block *k)
 {
 	const char *name = k->kind == VD_KIND_FUNCTION ? (k->function ? k->function : k->label)
 			   : k->kind == VD_KIND_FILE    ? k->file
 			   : k->label                   ? k->label
 							: k->function;
-	int rc = vd_buf_puts(b, vd_kind_name(k->kind));
-	if (!rc && name)
-		rc = vd_buf_printf(b, " %s", name);
-	if (!rc && k->line > 0)
-		rc = vd_buf_printf(b, "\nline %d", k->line);
-	if (!rc && isfinite(k->cioc))
-		rc = vd_buf_printf(b, "\ncioc %.3f", k->cioc);
-	return rc;
+	vd_buf_puts(b, vd_kind_name(k->kind));
+	if (name)
+		vd_buf_printf(b, " %s", name);
+	if (k->line > 0)
+		vd_buf_printf(b, "\nline %d", k->line);
+	if (isfinite(k->cioc))
+		vd_buf_printf(b, "\ncioc %.3f", k->cioc);
 }
 
 /* ---- DOT ----------------------------------------------------------------------------- */
 
-static int dot_str(vd_buf *b, const char *s)
+static void dot_str(vd_buf *b, const char *s)
 {
 	vd_arena *a = vd_arena_new();
-	s = a && s ? text_clean(a, s, 0) : s; /* valid UTF-8 */
-	int rc = vd_buf_putc(b, '"');
-	for (const char *p = s; !rc && p && *p; p++) {
-		if (*p == '"' || *p == '\\')
-			rc = vd_buf_putc(b, '\\') || vd_buf_putc(b, *p);
-		else if (*p == '\n')
-			rc = vd_buf_puts(b, "\\n");
-		else if ((unsigned char)*p < 0x20)
-			rc = vd_buf_putc(b, ' ');
-		else
-			rc = vd_buf_putc(b, *p);
+	s = s ? text_clean(a, s, 0) : s; /* valid UTF-8 */
+	vd_buf_putc(b, '"');
+	for (const char *p = s; p && *p; p++) {
+		if (*p == '"' || *p == '\\') {
+			vd_buf_putc(b, '\\');
+			vd_buf_putc(b, *p);
+		} else if (*p == '\n') {
+			vd_buf_puts(b, "\\n");
+		} else {
+			vd_buf_putc(b, (unsigned char)*p < 0x20 ? ' ' : *p);
+		}
 	}
 	vd_arena_free(a);
-	return rc ? rc : vd_buf_putc(b, '"');
+	vd_buf_putc(b, '"');
 }
 
 static int dot_edge(void *ctx, size_t from, size_t to, int is_call)
 {
-	return vd_buf_printf(ctx, "  n%zu -> n%zu%s;\n", from, to,
-			     is_call ? " [style=dashed, color=\"#1f5fbf\", constraint=false]" : "");
+	vd_buf_printf(ctx, "  n%zu -> n%zu%s;\n", from, to,
+		      is_call ? " [style=dashed, color=\"#1f5fbf\", constraint=false]" : "");
+	return 0;
 }
 
 static int render_dot(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 {
 	graph g;
 	vd_buf lab = VD_BUF_INIT;
-	int rc = -1;
-
-	if (graph_build(&g, r, o))
-		return -1;
-	J(vd_buf_puts(out, "digraph vidya {\n"
-			   "  graph [rankdir=TB];\n"
-			   "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", "
-			   "fontsize=10];\n"
-			   "  edge [color=\"#555555\"];\n"));
+	graph_build(&g, r, o);
+	vd_buf_puts(out, "digraph vidya {\n"
+			 "  graph [rankdir=TB];\n"
+			 "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", "
+			 "fontsize=10];\n"
+			 "  edge [color=\"#555555\"];\n");
 	for (size_t i = 0; i < r->nblocks; i++) {
 		const vd_block *b = &r->blocks[i];
 		if (!g.incl[i])
 			continue;
 		vd_buf_clear(&lab);
-		J(node_label(&lab, b));
-		J(vd_buf_printf(out, "  n%zu [label=", i));
-		J(dot_str(out, vd_buf_cstr(&lab)));
-		J(vd_buf_puts(out, ", tooltip="));
-		J(dot_str(out, b->id ? b->id : ""));
+		node_label(&lab, b);
+		vd_buf_printf(out, "  n%zu [label=", i);
+		dot_str(out, vd_buf_cstr(&lab));
+		vd_buf_puts(out, ", tooltip=");
+		dot_str(out, b->id ? b->id : "");
 		/* white (CIOC 0) to red (CIOC 1); grey when there is no score */
 		if (isfinite(b->cioc)) {
 			double c = b->cioc < 0 ? 0 : b->cioc > 1 ? 1 : b->cioc;
 			int gb = (int)lround(255 * (1 - 0.85 * c));
-			J(vd_buf_printf(out, ", fillcolor=\"#ff%02x%02x\"%s", gb, gb,
-					c > 0.75 ? ", fontcolor=white" : ""));
+			vd_buf_printf(out, ", fillcolor=\"#ff%02x%02x\"%s", gb, gb,
+				      c > 0.75 ? ", fontcolor=white" : "");
 		} else {
-			J(vd_buf_puts(out, ", fillcolor=\"#eeeeee\""));
+			vd_buf_puts(out, ", fillcolor=\"#eeeeee\"");
 		}
-		J(vd_buf_puts(out, "];\n"));
+		vd_buf_puts(out, "];\n");
 	}
-	J(graph_edges(&g, r, dot_edge, out));
-	J(vd_buf_puts(out, "}\n"));
-	rc = 0;
-cleanup:
+	graph_edges(&g, r, dot_edge, out);
+	vd_buf_puts(out, "}\n");
 	vd_buf_release(&lab);
 	graph_release(&g);
-	return rc;
+	return 0;
 }
 
 /* ---- GraphML ------------------------------------------------------------------------- */
@@ -1219,8 +1091,6 @@ static int gml_data(gml *g, const char *key, const char *val)
 	if (!val)
 		return 0;
 	clean = xml_clean(&g->tmp, val);
-	if (!clean)
-		return -1;
 	X(xmlTextWriterStartElement(g->w, BAD_CAST "data"));
 	X(xmlTextWriterWriteAttribute(g->w, BAD_CAST "key", BAD_CAST key));
 	X(xmlTextWriterWriteString(g->w, BAD_CAST clean));
@@ -1264,8 +1134,7 @@ static int render_graphml(vd_buf *out, const vd_result *r, const vd_report_opts 
 	int rc = -1;
 	char tmp[40];
 
-	if (graph_build(&gr, r, o))
-		return -1;
+	graph_build(&gr, r, o);
 	xb = xmlBufferCreate();
 	if (!xb || !(g.w = xmlNewTextWriterMemory(xb, 0)))
 		goto xml_fail;
@@ -1313,8 +1182,7 @@ static int render_graphml(vd_buf *out, const vd_result *r, const vd_report_opts 
 	X(xmlTextWriterEndDocument(g.w)); /* closes graph and graphml */
 	xmlFreeTextWriter(g.w);           /* flushes into xb */
 	g.w = NULL;
-	if (vd_buf_put(out, (const char *)xmlBufferContent(xb), (size_t)xmlBufferLength(xb)))
-		goto cleanup;
+	vd_buf_put(out, (const char *)xmlBufferContent(xb), (size_t)xmlBufferLength(xb));
 	rc = 0;
 	goto cleanup;
 xml_fail:
@@ -1331,11 +1199,50 @@ cleanup:
 
 /* ---- entry point ---------------------------------------------------------------------- */
 
+/* The formats: a new one is a render function above and a row here (its
+ * name is then accepted by --format and listed in every command's help).
+ * VD_FMT_* of vd_analyzer.h are the row numbers of the built-in ones. */
+typedef int (*render_fn)(vd_buf *out, const vd_result *r, const vd_report_opts *o);
+
+static const struct {
+	const char *name;
+	render_fn render;
+} formats[] = {
+	[VD_FMT_TABLE] = { "table", render_table },
+	[VD_FMT_JSON] = { "json", render_json },
+	[VD_FMT_CSV] = { "csv", render_csv },
+	[VD_FMT_DOT] = { "dot", render_dot },
+	[VD_FMT_GRAPHML] = { "graphml", render_graphml },
+};
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+const char *vd_report_format_name(int f)
+{
+	return f >= 0 && (size_t)f < NFORMATS ? formats[f].name : NULL;
+}
+
+int vd_report_format_parse(const char *s, vd_report_format *out)
+{
+	if (s && strcasecmp(s, "text") == 0)
+		s = "table"; /* the older name */
+	for (size_t i = 0; s && i < NFORMATS; i++)
+		if (strcasecmp(s, formats[i].name) == 0) {
+			*out = (vd_report_format)i;
+			return 0;
+		}
+	vd_buf names = VD_BUF_INIT;
+	for (size_t i = 0; i < NFORMATS; i++)
+		vd_buf_printf(&names, "%s%s", i == 0 ? "" : i + 1 < NFORMATS ? ", " : " or ",
+			      formats[i].name);
+	vd_error_set("unknown report format '%s' (expected %s)", s ? s : "", vd_buf_cstr(&names));
+	vd_buf_release(&names);
+	return -1;
+}
+
 int vd_report_render(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 {
 	vd_report_opts def;
 	size_t start = out->len;
-	int rc;
 
 	if (!r) {
 		vd_error_set("no result to report");
@@ -1349,16 +1256,11 @@ int vd_report_render(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 		vd_error_set("unknown block kind %d", o->kind_filter);
 		return -1;
 	}
-	switch (o->format) {
-	case VD_FMT_TABLE: rc = render_table(out, r, o); break;
-	case VD_FMT_JSON: rc = render_json(out, r, o); break;
-	case VD_FMT_CSV: rc = render_csv(out, r, o); break;
-	case VD_FMT_DOT: rc = render_dot(out, r, o); break;
-	case VD_FMT_GRAPHML: rc = render_graphml(out, r, o); break;
-	default:
+	if ((size_t)o->format >= NFORMATS) {
 		vd_error_set("unknown report format %d", (int)o->format);
-		rc = -1;
+		return -1;
 	}
+	int rc = formats[o->format].render(out, r, o);
 	/* on failure leave `out` as it was */
 	if (rc && out->ptr) {
 		out->len = start;

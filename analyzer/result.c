@@ -25,19 +25,11 @@
 
 vd_result *vd_result_new(void)
 {
-	vd_result *r = calloc(1, sizeof(*r));
-	if (!r)
-		goto oom;
+	vd_result *r = vd_xcalloc(1, sizeof(*r));
 	r->arena = vd_arena_new();
-	if (!r->arena)
-		goto oom;
 	r->nprocs = 1;
 	vd_device_defaults(&r->device);
 	return r;
-oom:
-	free(r);
-	vd_error_set("out of memory");
-	return NULL;
 }
 
 void vd_result_free(vd_result *r)
@@ -86,7 +78,7 @@ static void index_insert(result_index *ix, const vd_result *r, size_t i)
 	ix->slots[s] = i + 1;
 }
 
-/* Makes r->index_ cover every block; NULL when the arena is out of memory. */
+/* Makes r->index_ cover every block. */
 static result_index *index_update(vd_result *r)
 {
 	result_index *ix = r->index_;
@@ -101,11 +93,7 @@ static result_index *index_update(vd_result *r)
 	while (cap < r->nblocks * 2)
 		cap *= 2;
 	ix = vd_arena_alloc(r->arena, sizeof(*ix));
-	if (!ix)
-		return NULL;
 	ix->slots = vd_arena_alloc(r->arena, cap * sizeof(size_t));
-	if (!ix->slots)
-		return NULL;
 	ix->cap = cap;
 	for (ix->n = 0; ix->n < r->nblocks; ix->n++)
 		index_insert(ix, r, ix->n);
@@ -123,8 +111,6 @@ long vd_result_find(const vd_result *r, const char *id)
 	 * holds, so a const result may still grow one (results are made by
 	 * vd_result_new or by hand, never defined const). */
 	result_index *ix = index_update((vd_result *)r);
-	if (!ix)
-		return linear_find(r, id);
 	size_t mask = ix->cap - 1;
 	size_t s = (size_t)vd_hash_bytes(id, strlen(id)) & mask;
 	while (ix->slots[s]) {
@@ -136,31 +122,7 @@ long vd_result_find(const vd_result *r, const char *id)
 	return -1;
 }
 
-/* ---- names ------------------------------------------------------------------ */
-
-static const struct {
-	const char *name;
-	vd_report_format fmt;
-} format_names[] = {
-	{ "table", VD_FMT_TABLE },
-	{ "text", VD_FMT_TABLE },
-	{ "json", VD_FMT_JSON },
-	{ "csv", VD_FMT_CSV },
-	{ "dot", VD_FMT_DOT },
-	{ "graphml", VD_FMT_GRAPHML },
-};
-
-int vd_report_format_parse(const char *s, vd_report_format *out)
-{
-	for (size_t i = 0; s && i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (strcasecmp(s, format_names[i].name) == 0) {
-			*out = format_names[i].fmt;
-			return 0;
-		}
-	vd_error_set("unknown report format '%s' (expected table, json, csv, dot or graphml)",
-		     s ? s : "");
-	return -1;
-}
+/* ---- options and flag names -------------------------------------------------- */
 
 void vd_report_opts_init(vd_report_opts *o)
 {

@@ -120,9 +120,8 @@ struct vd_pcache {
 
 vd_pcache *vd_pcache_new(const vd_device *d, int nprocs)
 {
-	vd_pcache *pc = calloc(1, sizeof *pc);
-	if (pc)
-		figures(d, nprocs, &pc->f);
+	vd_pcache *pc = vd_xcalloc(1, sizeof *pc);
+	figures(d, nprocs, &pc->f);
 	return pc;
 }
 
@@ -134,16 +133,14 @@ void vd_pcache_free(vd_pcache *pc)
 	free(pc);
 }
 
-/* the state of file `i` (NULL for none or out of memory) */
+/* the state of file `i` (NULL for none) */
 static pfile *pfile_of(vd_pcache *pc, int i, double stat_size)
 {
 	if (i < 0)
 		return NULL;
 	if ((size_t)i >= pc->nfiles) {
 		size_t n = (size_t)i + 16;
-		pfile *nf = realloc(pc->files, n * sizeof *nf);
-		if (!nf)
-			return NULL;
+		pfile *nf = vd_xrealloc(pc->files, n * sizeof *nf);
 		memset(nf + pc->nfiles, 0, (n - pc->nfiles) * sizeof *nf);
 		pc->files = nf;
 		pc->nfiles = n;
@@ -291,8 +288,6 @@ double vd_pcache_io_seconds(vd_pcache *pc, const vd_io_event *e, double stat_siz
 double vd_score_io_seconds(const vd_io_event *e, const vd_device *d, int nprocs)
 {
 	vd_pcache *pc = vd_pcache_new(d, nprocs);
-	if (!pc)
-		return 0;
 	vd_io_event one = *e;
 	one.count = 1;
 	double t = vd_pcache_io_seconds(pc, &one, -1);

@@ -2,7 +2,7 @@
  * vd_analyzer.h - vidya's analysis results and what is done with them.
  *
  * The analyzer turns the extractor's evaluated PDG walk into per-block
- * parameters P1..P15, features X1..X16 and a CIOC score (aggregation.c,
+ * parameters P1..P15, features X1..X16 and a CIOC score (aggregate.c,
  * score.c), and renders results as tables, JSON, CSV, DOT and GraphML
  * (report.c).  A vd_result is also what the store saves and loads, so a
  * report never needs to re-parse sources.
@@ -128,7 +128,7 @@ typedef struct vd_result {
 	void *index_;
 } vd_result;
 
-vd_result *vd_result_new(void); /* empty, with its arena */
+vd_result *vd_result_new(void); /* empty, with its arena; never NULL */
 /* frees blocks, sites and diags (malloc'ed arrays), the arena and r */
 void vd_result_free(vd_result *r);
 /* index of the block with this id, or -1 */
@@ -145,6 +145,11 @@ struct vd_project;
  * P14.  The result owns copies of everything it needs.
  */
 int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int nprocs);
+
+/* What the parse of `p` tells a result: its diagnostics (appended), the
+ * project root and the translation units analyzed and failed.  vd_analyze
+ * calls it; so does a run that parses without analyzing (a shard). */
+void vd_result_set_parse(vd_result *r, const struct vd_project *p);
 
 /* Scoring (score.c): predicted seconds of one I/O call on `dev`, and the
  * features and CIOC of every block of a result whose P values are set. */
@@ -168,6 +173,9 @@ double vd_pcache_io_seconds(vd_pcache *pc, const struct vd_io_event *e, double s
 
 /* ---- reports ------------------------------------------------------------------- */
 
+/* The report formats are a table in report.c ({name, render}); these name
+ * the rows of the built-in ones.  A format added there needs no constant:
+ * it is reached by name. */
 typedef enum {
 	VD_FMT_TABLE,
 	VD_FMT_JSON,
@@ -176,7 +184,11 @@ typedef enum {
 	VD_FMT_GRAPHML
 } vd_report_format;
 
+/* "table", "json", ... (case-insensitive; "text" is the table) -> the
+ * format; 0, or -1 with a message listing the formats */
 int vd_report_format_parse(const char *s, vd_report_format *out);
+/* the name of format f (0, 1, ...), NULL past the last one */
+const char *vd_report_format_name(int f);
 
 typedef struct vd_report_opts {
 	vd_report_format format;

@@ -1,8 +1,9 @@
 /*
  * cli.h - the vidya command line: one cmd_<name>.c per subcommand, a table
  * in main.c.  Only the CLI prints and decides exit codes (docs/analysis.md, README):
- * 0 success, 1 usage or tool error, 2 lint findings at or above --fail-on,
- * 3 some translation units could not be parsed.
+ * 0 success, 1 usage or tool error, 3 some translation units could not be
+ * parsed.  2 is kept for findings (a future `vidya lint`); no command
+ * returns it yet, and no help text mentions it.
  */
 #ifndef VD_CLI_H
 #define VD_CLI_H
@@ -20,6 +21,8 @@ int cmd_dfg(int argc, char **argv);
 /* "vidya: " + message on stderr */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* a malloc'ed formatted string (out of memory is fatal, as everywhere) */
+char *cli_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* data/NAME (catalog.xml, model.xml): $VIDYA_DATADIR (or the older
  * $VIDYA_DATA_DIR) when set, else share/vidya relative to the running binary
  * (<prefix>/bin/vidya -> <prefix>/share/vidya), else the build tree's data

@@ -13,9 +13,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include "cli.h"
+#include "parse_options.h"
 #include "vd_model.h"
 
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,24 +23,30 @@
 #include <time.h>
 #include <unistd.h>
 
-static void usage(FILE *f)
+static const cli_usage usage = {
+	"model",
+	"usage: vidya model fit DATA [--variant paper|absolute|both|physics]\n"
+	"                        [--link identity|logit]\n"
+	"                        [--out FILE]\n"
+	"       vidya model eval DATA [--format table|markdown]\n"
+	"       vidya model show [--model FILE]\n",
+	"fit   multilinear regression of the measured intensity on block features\n"
+	"      (GSL), stepwise: features with |t| < 2 dropped one at a time; prints the\n"
+	"      table of coefficients and statistics and writes the model (XML)\n"
+	"eval  leave-one-application-out cross-validation of every variant and link,\n"
+	"      and of the analytic estimate: MAE, RMSE, Spearman, top block first\n"
+	"show  the table of the model vidya analyze uses (default: data/model.xml)\n",
+	"DATA: data/training/blocks.csv, written by model/build_dataset.sh.\n",
+};
+
+static int opt_format(const cli_option *opt, const char *arg)
 {
-	fputs("usage: vidya model fit DATA [--variant paper|absolute|both|physics]\n"
-	      "                        [--link identity|logit]\n"
-	      "                        [--out FILE]\n"
-	      "       vidya model eval DATA [--format table|markdown]\n"
-	      "       vidya model show [--model FILE]\n"
-	      "\n"
-	      "fit   multilinear regression of the measured intensity on block features\n"
-	      "      (GSL), stepwise: features with |t| < 2 dropped one at a time; prints the\n"
-	      "      table of coefficients and statistics and writes the model (XML)\n"
-	      "      (defaults: --variant both --link logit --out model.xml)\n"
-	      "eval  leave-one-application-out cross-validation of every variant and link,\n"
-	      "      and of the analytic estimate: MAE, RMSE, Spearman, top block first\n"
-	      "show  the table of the model vidya analyze uses (default: data/model.xml)\n"
-	      "\n"
-	      "DATA: data/training/blocks.csv, written by model/build_dataset.sh.\n",
-	      f);
+	if (strcmp(arg, "table") && strcmp(arg, "markdown")) {
+		cli_error("--format: '%s' is not table or markdown", arg);
+		return -1;
+	}
+	*(int *)opt->value = !strcmp(arg, "markdown");
+	return 0;
 }
 
 static int do_fit(const char *data, const char *variant, const char *link, const char *out)
@@ -56,12 +62,8 @@ static int do_fit(const char *data, const char *variant, const char *link, const
 	char when[32];
 	time_t now = time(NULL);
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	if (asprintf(&m->provenance, "fitted %s by vidya %s on %s (%zu records)", when, VD_VERSION,
-		     data, d->n) < 0) {
-		m->provenance = NULL;
-		cli_error("out of memory");
-		goto done;
-	}
+	m->provenance = cli_xasprintf("fitted %s by vidya %s on %s (%zu records)", when, VD_VERSION,
+				      data, d->n);
 	if (vd_model_table(m, &b) != 0 || vd_model_save(m, out) != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;
@@ -177,61 +179,36 @@ static int do_show(const char *path)
 
 int cmd_model(int argc, char **argv)
 {
-	enum { OPT_VARIANT = 256, OPT_LINK, OPT_OUT, OPT_FORMAT, OPT_MODEL };
-	static const struct option longopts[] = {
-		{ "variant", required_argument, NULL, OPT_VARIANT },
-		{ "link", required_argument, NULL, OPT_LINK },
-		{ "out", required_argument, NULL, OPT_OUT },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "model", required_argument, NULL, OPT_MODEL },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *variant = "both", *link = "logit", *out = "model.xml", *model = NULL;
-	int md = 0, c;
+	int md = 0;
+	const cli_option opts[] = {
+		CLI_TEXT("fit:"),
+		CLI_STRING(0, "variant", &variant, "V",
+			   "paper, absolute, both (default) or physics features"),
+		CLI_STRING(0, "link", &link, "L", "identity or logit (default)"),
+		CLI_STRING(0, "out", &out, "FILE", "where the model goes (default model.xml)"),
+		CLI_TEXT("eval:"),
+		CLI_CALLBACK(0, "format", &md, "F", opt_format, "table (default) or markdown"),
+		CLI_TEXT("show:"),
+		CLI_STRING(0, "model", &model, "FILE", "the model file (default: data/model.xml)"),
+		CLI_END(),
+	};
 	if (argc < 2) {
-		usage(stderr);
+		cli_usage_print(stderr, opts, &usage);
 		return VD_EXIT_ERROR;
 	}
 	const char *sub = argv[1];
 	if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
-		usage(stdout);
+		cli_usage_print(stdout, opts, &usage);
 		return VD_EXIT_OK;
 	}
-	optind = 2;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_VARIANT:
-			variant = optarg;
-			break;
-		case OPT_LINK:
-			link = optarg;
-			break;
-		case OPT_OUT:
-			out = optarg;
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "table") && strcmp(optarg, "markdown")) {
-				cli_error("--format: '%s' is not table or markdown", optarg);
-				return VD_EXIT_ERROR;
-			}
-			md = !strcmp(optarg, "markdown");
-			break;
-		case OPT_MODEL:
-			model = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return VD_EXIT_OK;
-		default:
-			return cli_bad_option("model", c, argv, longopts);
-		}
-	}
-	int nargs = argc - optind;
+	int first = cli_parse_options(argc, argv, 2, opts, &usage, 0);
+	if (first < 0)
+		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	int nargs = argc - first;
 	if (!strcmp(sub, "show")) {
 		if (nargs) {
-			usage(stderr);
+			cli_usage_print(stderr, opts, &usage);
 			return VD_EXIT_ERROR;
 		}
 		return do_show(model);
@@ -245,11 +222,11 @@ int cmd_model(int argc, char **argv)
 		cli_error("vidya model %s needs one DATA file (data/training/blocks.csv)", sub);
 		return VD_EXIT_ERROR;
 	}
-	if (access(argv[optind], R_OK) != 0) {
-		cli_error("%s: cannot read the training data: %s", argv[optind], strerror(errno));
+	if (access(argv[first], R_OK) != 0) {
+		cli_error("%s: cannot read the training data: %s", argv[first], strerror(errno));
 		return VD_EXIT_ERROR;
 	}
 	if (!strcmp(sub, "fit"))
-		return do_fit(argv[optind], variant, link, out);
-	return do_eval(argv[optind], md);
+		return do_fit(argv[first], variant, link, out);
+	return do_eval(argv[first], md);
 }

@@ -4,7 +4,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,92 +11,49 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "parse_options.h"
 #include "vd_analyzer.h"
 #include "vd_store.h"
 
-static void report_usage(FILE *out)
+static int opt_kind(const cli_option *opt, const char *arg)
 {
-	fprintf(out,
-		"usage: vidya report [--db FILE] [--run N] [--top N] [--kind KIND]\n"
-		"                    [--format table|json|csv|dot|graphml] [--all]\n\n"
-		"  --db FILE      database (default ./vidya.db)\n"
-		"  --run N        a past run, N >= 1 (default: the latest)\n"
-		"  --top N        rows to show (default 20; 0 = all; 0 to 2147483647)\n"
-		"  --kind KIND    only program|file|function|loop|branch|call|io blocks\n"
-		"  --format F     output format (default table)\n"
-		"  --all          include blocks not reachable from the entry point\n"
-		"  --sort KEY     io (default: I/O-bound blocks by predicted I/O time) or cioc\n");
+	vd_kind k;
+	if (vd_kind_parse(arg, &k) != 0) {
+		cli_error("unknown block kind '%s'", arg);
+		return -1;
+	}
+	*(int *)opt->value = (int)k;
+	return 0;
 }
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },   { "run", required_argument, NULL, 'r' },
-		{ "top", required_argument, NULL, 't' },  { "kind", required_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' }, { "all", no_argument, NULL, 'a' }, { "sort", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },       { NULL, 0, NULL, 0 },
-	};
 	const char *db = "vidya.db";
 	long run = 0;
 	vd_report_opts ro;
-	vd_report_opts_init(&ro);
-	ro.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-	int c, top_set = 0;
-	long long iv;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'r':
-			if (cli_opt_int("--run", optarg, 1, LONG_MAX, NULL, &iv) != 0)
-				return VD_EXIT_ERROR;
-			run = (long)iv;
-			break;
-		case 's':
-			if (strcmp(optarg, "io") && strcmp(optarg, "cioc")) {
-				cli_error("--sort '%s': expected io or cioc", optarg);
-				return VD_EXIT_ERROR;
-			}
-			ro.sort_by_cioc = !strcmp(optarg, "cioc");
-			break;
-		case 't':
-			if (cli_opt_int("--top", optarg, 0, INT_MAX, NULL, &iv) != 0)
-				return VD_EXIT_ERROR;
-			top_set = 1;
-			ro.top = (int)iv;
-			break;
-		case 'k': {
-			vd_kind k;
-			if (vd_kind_parse(optarg, &k) != 0) {
-				cli_error("unknown block kind '%s'", optarg);
-				return VD_EXIT_ERROR;
-			}
-			ro.kind_filter = (int)k;
-			break;
-		}
-		case 'f':
-			if (vd_report_format_parse(optarg, &ro.format) != 0) {
-				cli_error("unknown format '%s'", optarg);
-				return VD_EXIT_ERROR;
-			}
-			break;
-		case 'a':
-			ro.include_unreachable = 1;
-			break;
-		case 'h':
-			report_usage(stdout);
-			return VD_EXIT_OK;
-		default:
-			return cli_bad_option("report", c, argv, opts);
-		}
-	}
-	if (!top_set && ro.format != VD_FMT_TABLE)
-		ro.top = 0; /* exports carry every block unless --top says otherwise */
-	if (optind < argc) {
-		cli_error("unexpected argument '%s'", argv[optind]);
+	cli_report_opts_init(&ro);
+	const cli_option opts[] = {
+		CLI_STRING(0, "db", &db, "FILE", "database (default ./vidya.db)"),
+		CLI_LONG(0, "run", &run, "N", 1, LONG_MAX, "a past run, N >= 1 (default: the latest)"),
+		CLI_CALLBACK(0, "kind", &ro.kind_filter, "KIND", opt_kind,
+			     "only program|file|function|loop|branch|call|io blocks"),
+		CLI_REPORT_OPTIONS(&ro),
+		CLI_BOOL(0, "all", &ro.include_unreachable,
+			 "include blocks not reachable from the entry point"),
+		CLI_END(),
+	};
+	static const cli_usage usage = {
+		"report", "usage: vidya report [options]\n",
+		"Shows a run stored by `vidya analyze` (the latest unless --run) without\n"
+		"parsing the sources again.\n",
+		NULL,
+	};
+	int first = cli_parse_options(argc, argv, 1, opts, &usage, 0);
+	if (first < 0)
+		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	cli_report_opts_done(&ro);
+	if (first < argc) {
+		cli_error("unexpected argument '%s'", argv[first]);
 		return VD_EXIT_ERROR;
 	}
 	if (access(db, F_OK) != 0) {

@@ -13,11 +13,11 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "parse_options.h"
 #include "vd_store.h"
 #include "vd_sysprobe.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,29 +33,25 @@ static void on_signal(int sig)
 	sysprobe_interrupted = 1;
 }
 
-static void usage(FILE *f)
+static const cli_usage usage = {
+	"sysprobe",
+	"usage: vidya sysprobe [--dir PATH] [--quick|--full] [--format table|json]\n"
+	"                      [--db FILE] [--no-save] [--no-lshw] [--no-direct] [--refresh]\n",
+	"Measures this machine's CPU, memory and the storage of the file system that\n"
+	"holds PATH, and saves the profile for `vidya analyze`: in the user's cache\n"
+	"($XDG_CACHE_HOME/vidya/profiles), shared by every database, and in the\n"
+	"database.  A file system already in the cache is not measured again.\n",
+	NULL,
+};
+
+static int opt_format(const cli_option *opt, const char *arg)
 {
-	fputs("usage: vidya sysprobe [--dir PATH] [--quick|--full] [--format table|json]\n"
-	      "                      [--db FILE] [--no-save] [--no-lshw] [--no-direct] [--refresh]\n"
-	      "\n"
-	      "Measures this machine's CPU, memory and the storage of the file system that\n"
-	      "holds PATH, and saves the profile for `vidya analyze`: in the user's cache\n"
-	      "($XDG_CACHE_HOME/vidya/profiles), shared by every database, and in the\n"
-	      "database.  A file system already in the cache is not measured again.\n"
-	      "\n"
-	      "  -d, --dir PATH         directory whose file system is measured (default: .);\n"
-	      "                         a temporary file is written there and removed\n"
-	      "  -q, --quick            short benchmarks, about 10 s (default)\n"
-	      "  -f, --full             longer benchmarks with tighter spread, under 60 s\n"
-	      "      --format FORMAT    table (default) or json\n"
-	      "      --db FILE          database to save the profile in (default: ./vidya.db)\n"
-	      "      --no-save          do not save the profile (cache nor database)\n"
-	      "      --refresh          measure again even when the cache has a profile\n"
-	      "      --no-lshw          do not run lshw (DIMMs, disk product, controller)\n"
-	      "      --no-direct        defeat the page cache with fdatasync + fadvise even\n"
-	      "                         where O_DIRECT works\n"
-	      "  -h, --help             show this help\n",
-	      f);
+	if (strcmp(arg, "json") && strcmp(arg, "table")) {
+		cli_error("unknown format '%s' (table or json)", arg);
+		return -1;
+	}
+	*(int *)opt->value = !strcmp(arg, "json");
+	return 0;
 }
 
 /* a profile from the cache: printed, and recorded in the database */
@@ -179,104 +175,99 @@ static int check_db(const char *db)
 	return rc;
 }
 
+/* a profile of opts->dir's file system in the user's cache (not a quick
+ * one when --full asks): printed and recorded; 1 when there was one, with
+ * the exit code in *rc */
+static int from_cache(const vd_sysprobe_opts *opts, int as_json, int save, const char *db, int *rc)
+{
+	vd_device dev;
+	vd_buf path = VD_BUF_INIT, json = VD_BUF_INIT;
+	char mode[16] = "";
+	int found = 0;
+	if (vd_sysprobe_cache_load(opts->dir ? opts->dir : ".", &dev, mode, sizeof mode, &json, &path,
+				   &found) == 0 &&
+	    found && !(opts->mode == VD_SYSPROBE_FULL && strcmp(mode, "full")))
+		*rc = cached_profile(&dev, &json, vd_buf_cstr(&path), as_json, save, db);
+	else
+		found = 0;
+	vd_error_clear();
+	vd_buf_release(&path);
+	vd_buf_release(&json);
+	return found;
+}
+
+/* a new profile into the user's cache and the database; 0, or -1 with the
+ * error printed */
+static int save_measured(const vd_sysprobe_report *report, const char *dir, const char *db,
+			 const vd_buf *json, int tty)
+{
+	vd_device dev;
+	vd_buf cpath = VD_BUF_INIT;
+	vd_store *store = NULL;
+	long id = 0;
+	int rc = 0;
+	vd_sysprobe_to_device(report, &dev);
+	if (vd_sysprobe_cache_save(dir, report, &dev, &cpath) != 0)
+		cli_warn("the profile could not be cached: %s", vd_error_last());
+	else if (tty)
+		fprintf(stderr, "vidya: profile cached in '%s'\n", vd_buf_cstr(&cpath));
+	vd_buf_release(&cpath);
+	if (vd_store_open(&store, db) < 0 ||
+	    vd_store_save_profile(store, &dev, vd_buf_cstr(json), &id) < 0) {
+		cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
+		rc = -1;
+	} else if (tty) {
+		fprintf(stderr, "vidya: profile %ld for '%s' saved in '%s'\n", id, dev.mount, db);
+	}
+	vd_store_close(store);
+	return rc;
+}
+
 int cmd_sysprobe(int argc, char **argv)
 {
-	enum { OPT_FORMAT = 256, OPT_DB, OPT_NO_SAVE, OPT_NO_LSHW, OPT_NO_DIRECT, OPT_REFRESH };
-	static const struct option longopts[] = {
-		{ "dir", required_argument, NULL, 'd' },
-		{ "quick", no_argument, NULL, 'q' },
-		{ "full", no_argument, NULL, 'f' },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "db", required_argument, NULL, OPT_DB },
-		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		{ "no-lshw", no_argument, NULL, OPT_NO_LSHW },
-		{ "no-direct", no_argument, NULL, OPT_NO_DIRECT },
-		{ "refresh", no_argument, NULL, OPT_REFRESH },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	vd_sysprobe_opts opts = VD_SYSPROBE_OPTS_INIT;
 	vd_sysprobe_report *report = NULL;
-	vd_store *store = NULL;
 	vd_buf json = VD_BUF_INIT, text = VD_BUF_INIT;
 	struct sigaction sa, old_int, old_term;
 	const char *db = "vidya.db";
-	int as_json = 0, save = 1, tty = cli_stderr_is_tty(), rc = VD_EXIT_ERROR, c, error;
-	int refresh = 0;
-	long id = 0;
-
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":d:qfh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			opts.dir = optarg;
-			break;
-		case 'q':
-			opts.mode = VD_SYSPROBE_QUICK;
-			break;
-		case 'f':
-			opts.mode = VD_SYSPROBE_FULL;
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json")) {
-				as_json = 1;
-			} else if (!strcmp(optarg, "table")) {
-				as_json = 0;
-			} else {
-				cli_error("unknown format '%s' (table or json)", optarg);
-				return VD_EXIT_ERROR;
-			}
-			break;
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_NO_SAVE:
-			save = 0;
-			break;
-		case OPT_NO_LSHW:
-			opts.no_lshw = 1;
-			break;
-		case OPT_NO_DIRECT:
-			opts.no_direct = 1;
-			break;
-		case OPT_REFRESH:
-			refresh = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return VD_EXIT_OK;
-		default:
-			return cli_bad_option("sysprobe", c, argv, longopts);
-		}
-	}
-	if (optind < argc) {
-		cli_error("unexpected argument '%s'", argv[optind]);
-		usage(stderr);
+	int as_json = 0, no_save = 0, tty = cli_stderr_is_tty(), rc = VD_EXIT_ERROR, error;
+	int refresh = 0, probe_mode = VD_SYSPROBE_QUICK;
+	const cli_option options[] = {
+		CLI_STRING('d', "dir", &opts.dir, "PATH",
+			   "directory whose file system is measured (default:\n"
+			   ".); a temporary file is written there and removed"),
+		CLI_SET_INT('q', "quick", &probe_mode, VD_SYSPROBE_QUICK,
+			    "short benchmarks, about 10 s (default)"),
+		CLI_SET_INT('f', "full", &probe_mode, VD_SYSPROBE_FULL,
+			    "longer benchmarks with tighter spread, under 60 s"),
+		CLI_CALLBACK(0, "format", &as_json, "FORMAT", opt_format, "table (default) or json"),
+		CLI_STRING(0, "db", &db, "FILE",
+			   "database to save the profile in (default:\n./vidya.db)"),
+		CLI_BOOL(0, "no-save", &no_save, "do not save the profile (cache nor database)"),
+		CLI_BOOL(0, "refresh", &refresh, "measure again even when the cache has a profile"),
+		CLI_BOOL(0, "no-lshw", &opts.no_lshw,
+			 "do not run lshw (DIMMs, disk product, controller)"),
+		CLI_BOOL(0, "no-direct", &opts.no_direct,
+			 "defeat the page cache with fdatasync + fadvise\neven where O_DIRECT works"),
+		CLI_END(),
+	};
+	int first = cli_parse_options(argc, argv, 1, options, &usage, 0);
+	if (first < 0)
+		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	if (first < argc) {
+		cli_error("unexpected argument '%s'", argv[first]);
+		cli_usage_print(stderr, options, &usage);
 		return VD_EXIT_ERROR;
 	}
+	opts.mode = (vd_sysprobe_mode)probe_mode;
+	int save = !no_save;
 
 	if (check_dir(opts.dir ? opts.dir : ".") != 0)
 		return VD_EXIT_ERROR;
 	if (save && check_db(db) != 0)
 		return VD_EXIT_ERROR;
-	if (!refresh) {
-		vd_device dev;
-		vd_buf path = VD_BUF_INIT;
-		char mode[16] = "";
-		int found = 0;
-		const char *dir = opts.dir ? opts.dir : ".";
-		if (vd_sysprobe_cache_load(dir, &dev, mode, sizeof mode, &json, &path, &found) == 0 &&
-		    found && !(opts.mode == VD_SYSPROBE_FULL && strcmp(mode, "full"))) {
-			rc = cached_profile(&dev, &json, vd_buf_cstr(&path), as_json, save, db);
-			vd_buf_release(&path);
-			vd_buf_release(&json);
-			return rc;
-		}
-		vd_error_clear();
-		vd_buf_release(&path);
-		vd_buf_clear(&json);
-	}
+	if (!refresh && from_cache(&opts, as_json, save, db, &rc))
+		return rc;
 
 	/* no SA_RESTART: a blocking call returns EINTR and the library notices */
 	memset(&sa, 0, sizeof(sa));
@@ -309,28 +300,11 @@ int cmd_sysprobe(int argc, char **argv)
 	fputs(as_json ? vd_buf_cstr(&json) : vd_buf_cstr(&text), stdout);
 	fflush(stdout);
 
-	if (save) {
-		vd_device dev;
-		vd_buf cpath = VD_BUF_INIT;
-		vd_sysprobe_to_device(report, &dev);
-		if (vd_sysprobe_cache_save(opts.dir ? opts.dir : ".", report, &dev, &cpath) != 0)
-			cli_warn("the profile could not be cached: %s", vd_error_last());
-		else if (tty)
-			fprintf(stderr, "vidya: profile cached in '%s'\n", vd_buf_cstr(&cpath));
-		vd_buf_release(&cpath);
-		if (vd_store_open(&store, db) < 0 ||
-		    vd_store_save_profile(store, &dev, vd_buf_cstr(&json), &id) < 0) {
-			cli_error("unable to save the profile in '%s': %s", db, vd_error_last());
-			goto cleanup;
-		}
-		if (tty)
-			fprintf(stderr, "vidya: profile %ld for '%s' saved in '%s'\n", id, dev.mount, db);
-	}
+	if (save && save_measured(report, opts.dir ? opts.dir : ".", db, &json, tty) != 0)
+		goto cleanup;
 	rc = VD_EXIT_OK;
 
 cleanup:
-	if (store)
-		vd_store_close(store);
 	vd_sysprobe_free(report);
 	vd_buf_release(&json);
 	vd_buf_release(&text);

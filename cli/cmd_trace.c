@@ -13,13 +13,13 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "parse_options.h"
 #include "vd_store.h"
 #include "vd_trace.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -31,42 +31,28 @@
 #include <time.h>
 #include <unistd.h>
 
-static void usage(FILE *f)
-{
-	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] -- PROGRAM [ARGS...]\n"
-	      "\n"
-	      "Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
-	      "database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
-	      "counters (v_trace_files) and, for a program built with -g, measured time per\n"
-	      "block of the latest `vidya analyze` run (v_measured_blocks,\n"
-	      "v_predicted_vs_measured).  Exits with PROGRAM's exit status.\n"
-	      "\n"
-	      "      --db FILE      database (default: ./vidya.db)\n"
-	      "      --out DIR      keep the raw logs under DIR (default: a temporary\n"
-	      "                     directory, removed once the logs are stored)\n"
-	      "      --hz N         wall-clock stack samples per second and thread\n"
-	      "                     (default 1000; 0 = no per-block times)\n"
-	      "      --no-stacks    do not record call stacks of I/O calls (cheaper; no\n"
-	      "                     per-block I/O times or call sites)\n"
-	      "  -h, --help         show this help\n"
-	      "\n"
-	      "MPI: mpirun -np N vidya trace --db FILE -- ./app   (one trace, all ranks)\n",
-	      f);
-}
+static const cli_usage usage = {
+	"trace",
+	"usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] -- PROGRAM [ARGS...]\n",
+	"Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
+	"database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
+	"counters (v_trace_files) and, for a program built with -g, measured time per\n"
+	"block of the latest `vidya analyze` run (v_measured_blocks,\n"
+	"v_predicted_vs_measured).  Exits with PROGRAM's exit status.\n",
+	"MPI: mpirun -np N vidya trace --db FILE -- ./app   (one trace, all ranks)\n",
+};
 
 /* PROGRAM as execvp would find it; NULL when it is nowhere on PATH */
 static char *find_program(const char *name)
 {
 	if (strchr(name, '/'))
-		return strdup(name);
+		return vd_xstrdup(name);
 	const char *path = getenv("PATH");
 	if (!path || !*path)
 		path = "/usr/local/bin:/usr/bin:/bin";
-	char *copy = strdup(path), *save = NULL, *found = NULL;
+	char *copy = vd_xstrdup(path), *save = NULL, *found = NULL;
 	for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
-		char *cand = NULL;
-		if (asprintf(&cand, "%s/%s", *d ? d : ".", name) < 0)
-			break;
+		char *cand = cli_xasprintf("%s/%s", *d ? d : ".", name);
 		if (access(cand, X_OK) == 0)
 			found = cand;
 		else
@@ -96,9 +82,7 @@ static char *find_recorder(void)
 					   "../lib/x86_64-linux-gnu/vidya/libvidya_trace.so",
 					   "../lib64/vidya/libvidya_trace.so" };
 	for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-		char *cand = NULL;
-		if (asprintf(&cand, "%s/%s", self, rel[i]) < 0)
-			return NULL;
+		char *cand = cli_xasprintf("%s/%s", self, rel[i]);
 		char *real = access(cand, R_OK) == 0 ? realpath(cand, NULL) : NULL;
 		free(cand);
 		if (real)
@@ -116,9 +100,7 @@ static void remove_tree(const char *dir)
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		char *p = NULL;
-		if (asprintf(&p, "%s/%s", dir, e->d_name) < 0)
-			continue;
+		char *p = cli_xasprintf("%s/%s", dir, e->d_name);
 		if (e->d_type == DT_DIR)
 			remove_tree(p);
 		else
@@ -171,13 +153,8 @@ static int check_out_dir(const char *out)
 static char *make_log_dir(const char *base, const char *host)
 {
 	for (int i = 0; i < 100; i++) {
-		char *dir = NULL;
-		int n = i ? asprintf(&dir, "%s/%s-%d.%d", base, host, (int)getpid(), i)
-			  : asprintf(&dir, "%s/%s-%d", base, host, (int)getpid());
-		if (n < 0) {
-			cli_error("out of memory");
-			return NULL;
-		}
+		char *dir = i ? cli_xasprintf("%s/%s-%d.%d", base, host, (int)getpid(), i)
+			      : cli_xasprintf("%s/%s-%d", base, host, (int)getpid());
 		if (mkdir(dir, 0700) == 0)
 			return dir;
 		int e = errno;
@@ -315,201 +292,114 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	return 1;
 }
 
-int cmd_trace(int argc, char **argv)
-{
-	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS };
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, OPT_DB },
-		{ "out", required_argument, NULL, OPT_OUT },
-		{ "hz", required_argument, NULL, OPT_HZ },
-		{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *db = "vidya.db", *out = NULL, *hz = "1000";
-	char hzbuf[32];
-	int stacks = 1, c;
-	optind = 1;
-	opterr = 0;
-	/* '+': stop at the first non-option, PROGRAM's own options are its own */
-	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_OUT:
-			out = optarg;
-			break;
-		case OPT_HZ: {
-			long long v;
-			if (cli_opt_int("--hz", optarg, 0, 100000, NULL, &v) != 0)
-				return VD_EXIT_ERROR;
-			snprintf(hzbuf, sizeof hzbuf, "%lld", v); /* "+05" reaches the recorder as 5 */
-			hz = hzbuf;
-			break;
-		}
-		case OPT_NO_STACKS:
-			stacks = 0;
-			break;
-		case 'h':
-			usage(stdout);
-			return VD_EXIT_OK;
-		default:
-			return cli_bad_option("trace", c, argv, longopts);
-		}
-	}
-	if (optind >= argc) {
-		cli_error("no program to trace: vidya trace [options] -- PROGRAM [ARGS...]");
-		usage(stderr);
-		return VD_EXIT_ERROR;
-	}
-	char **prog_argv = argv + optind;
-	if (!prog_argv[0][0]) {
-		cli_error("the program name is empty: vidya trace [options] -- PROGRAM [ARGS...]");
-		return VD_EXIT_ERROR;
-	}
+/* ---- the command ----------------------------------------------------------------- */
 
-	char *path = find_program(prog_argv[0]);
+typedef struct trace_args {
+	const char *db, *out;
+	char hz[32]; /* as the recorder reads it: "+05" reaches it as 5 */
+	int no_stacks;
+} trace_args;
+
+static int opt_hz(const cli_option *opt, const char *arg)
+{
+	long long v;
+	if (cli_opt_int("--hz", arg, 0, 100000, NULL, &v) != 0)
+		return -1;
+	snprintf(opt->value, sizeof ((trace_args *)0)->hz, "%lld", v);
+	return 0;
+}
+
+/* the options; the index of PROGRAM, or CLI_PARSE_HELP / CLI_PARSE_ERROR */
+static int parse_trace(trace_args *a, int argc, char **argv)
+{
+	const cli_option opts[] = {
+		CLI_STRING(0, "db", &a->db, "FILE", "database (default: ./vidya.db)"),
+		CLI_STRING(0, "out", &a->out, "DIR",
+			   "keep the raw logs under DIR (default: a temporary\n"
+			   "directory, removed once the logs are stored)"),
+		CLI_CALLBACK(0, "hz", a->hz, "N", opt_hz,
+			     "wall-clock stack samples per second and thread\n"
+			     "(default 1000; 0 = no per-block times)"),
+		CLI_BOOL(0, "no-stacks", &a->no_stacks,
+			 "do not record call stacks of I/O calls (cheaper;\n"
+			 "no per-block I/O times or call sites)"),
+		CLI_END(),
+	};
+	/* stop at the first operand: PROGRAM's own options are its own */
+	int first = cli_parse_options(argc, argv, 1, opts, &usage, CLI_PARSE_STOP_AT_NON_OPTION);
+	if (first >= argc) {
+		cli_error("no program to trace: vidya trace [options] -- PROGRAM [ARGS...]");
+		cli_usage_print(stderr, opts, &usage);
+		return CLI_PARSE_ERROR;
+	}
+	if (first >= 0 && !argv[first][0]) {
+		cli_error("the program name is empty: vidya trace [options] -- PROGRAM [ARGS...]");
+		return CLI_PARSE_ERROR;
+	}
+	return first;
+}
+
+/* PROGRAM's path, when it exists and LD_PRELOAD can apply to it; NULL
+ * with the error printed */
+static char *traceable_program(const char *name)
+{
+	char *path = find_program(name);
 	if (!path) {
-		cli_error("%s: command not found", prog_argv[0]);
-		return VD_EXIT_ERROR;
+		cli_error("%s: command not found", name);
+		return NULL;
 	}
 	vd_program info;
 	if (vd_program_inspect(path, &info) != 0) {
 		cli_error("%s", vd_error_last());
 		free(path);
-		return VD_EXIT_ERROR;
+		return NULL;
 	}
 	if (info.is_static) {
 		cli_error("%s: statically linked: LD_PRELOAD cannot apply, so no call can be "
 			  "recorded (link it dynamically to trace it)", path);
 		free(path);
-		return VD_EXIT_ERROR;
+		return NULL;
 	}
-	/* the database is found unusable (read-only, not a regular file)
-	 * before the program runs, not after it */
-	{
-		vd_store *st = NULL;
-		if (vd_store_open(&st, db) != 0 || vd_store_check_writable(st) != 0) {
-			cli_error("%s", vd_error_last());
-			vd_store_close(st);
-			free(path);
-			return VD_EXIT_ERROR;
-		}
-		vd_store_close(st);
-	}
-	char *recorder = find_recorder();
-	if (!recorder) {
-		cli_error("libvidya_trace.so not found next to the vidya binary or under "
-			  "../lib/vidya (set VIDYA_PRELOAD to its path)");
-		free(path);
-		return VD_EXIT_ERROR;
-	}
+	return path;
+}
 
-	char host[256] = "localhost";
-	gethostname(host, sizeof host - 1);
-	char *base = NULL, *logdir = NULL;
-	int own_base = 0, stored = 0, rc = VD_EXIT_ERROR;
-	/* set-user-ID or set-group-ID: the loader runs it in secure mode and
-	 * ignores LD_PRELOAD; it runs, untraced, with its status kept */
-	int secure = set_id_program(path);
-	if (secure)
-		cli_warn("%s is set-%s-ID: the dynamic loader ignores LD_PRELOAD for it, so none "
-			 "of its calls can be recorded; it runs untraced and vidya exits with its "
-			 "status", path, secure == 1 ? "user" : "group");
+/* where the recorder writes: --out DIR or a temporary directory (`base`),
+ * and under it a new <host>-<pid> directory; 0, or -1 with the error
+ * printed */
+typedef struct log_dirs {
+	char *base, *logdir;
+	int own_base; /* base is a temporary directory of this command */
+} log_dirs;
 
-	/* the database first: one that cannot take the trace is an error
-	 * before the program runs, not after (its status lost, its logs left
-	 * where nothing loads them) */
-	vd_store *store = NULL;
-	if (vd_store_open(&store, db) != 0 || vd_store_check_writable(store) != 0) {
-		cli_error("%s", vd_error_last());
-		goto cleanup;
-	}
-
+static int make_log_dirs(log_dirs *d, const char *out, const char *host)
+{
 	if (out) {
 		if (check_out_dir(out) != 0)
-			goto cleanup;
-		base = strdup(out);
+			return -1;
+		d->base = vd_xstrdup(out);
 	} else {
 		const char *tmp = getenv("TMPDIR");
-		if (asprintf(&base, "%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0 ||
-		    !mkdtemp(base)) {
+		d->base = cli_xasprintf("%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(d->base)) {
 			cli_error("cannot create a temporary log directory: %s", strerror(errno));
-			goto cleanup;
+			return -1;
 		}
-		own_base = 1;
+		d->own_base = 1;
 	}
-	logdir = make_log_dir(base, host);
-	if (!logdir)
-		goto cleanup;
-	char *abs_logdir = realpath(logdir, NULL);
+	d->logdir = make_log_dir(d->base, host);
+	if (!d->logdir)
+		return -1;
+	char *abs_logdir = realpath(d->logdir, NULL);
 	if (abs_logdir) {
-		free(logdir);
-		logdir = abs_logdir;
+		free(d->logdir);
+		d->logdir = abs_logdir;
 	}
+	return 0;
+}
 
-	int64_t started = realtime_ns();
-	double t0 = vd_now();
-	int status = run_program(path, prog_argv, recorder, logdir, hz, stacks);
-	double wall = vd_now() - t0;
-	if (status < 0)
-		goto cleanup;
-	if (status > 128)
-		cli_warn("%s was killed by signal %d; its calls up to that point are kept",
-			 prog_argv[0], status - 128);
-
-	/* the logs into the database */
-	vd_result *run = NULL;
-	vd_trace *t = vd_trace_new();
-	char *command = join_args(prog_argv);
-	if (!t || !command) {
-		cli_error("out of memory");
-		goto store_done;
-	}
-	int lr = vd_store_load_run(store, 0, &run);
-	if (lr == VD_ENOTFOUND) {
-		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
-			 "per-block times need an analysis of the program's sources", db);
-		run = NULL;
-	} else if (lr != 0) {
-		cli_error("%s", vd_error_last());
-		goto store_done;
-	}
-	t->started_ns = started;
-	int ld = vd_trace_load(t, logdir, run);
-	if (ld == VD_ENOTFOUND) {
-		/* the program ran, and its status is its own: nothing recorded
-		 * is a warning (said above when it was foreseen) */
-		if (!secure)
-			cli_warn("%s: the recorder wrote no log (the dynamic loader did not "
-				 "preload it, or it could not write to %s): nothing is stored",
-				 prog_argv[0], own_base ? "the temporary log directory" : logdir);
-		rc = status;
-		stored = 1; /* nothing to keep */
-		if (own_base)
-			remove_tree(base);
-		goto store_done;
-	}
-	if (ld != 0) {
-		cli_error("%s", vd_error_last());
-		goto store_done;
-	}
-	const char *job = job_id();
-	/* ranks of one job, running one command, are one trace */
-	char *key = job ? vd_arena_printf(t->arena, "job:%s:%s", job, command)
-			: vd_arena_printf(t->arena, "%s:%d:%lld", host, (int)getpid(),
-					  (long long)started);
-	t->key = key;
-	t->command = command;
-	t->wall_s = wall;
-	t->exit_status = status;
-	t->run_id = run ? run->run_id : 0;
-	if (vd_store_save_trace(store, t) != 0) {
-		cli_error("%s", vd_error_last());
-		goto store_done;
-	}
-
+/* what a stored trace lacks, said once each */
+static void warn_gaps(const vd_trace *t, const vd_result *run, const char *logdir)
+{
 	for (size_t i = 0; run && i < t->procs.n; i++) {
 		const vd_trace_proc *p = &t->procs.v[i];
 		if (!p->debug_info && p->ops + p->samples > 0) {
@@ -533,24 +423,137 @@ int cmd_trace(int argc, char **argv)
 	if (t->bad_logs)
 		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
 			 t->bad_logs);
+}
+
+/* what one traced execution was */
+typedef struct traced {
+	char **argv;
+	const char *host;
+	int64_t started;
+	double wall;
+	int status;
+	int secure; /* set-ID: nothing could be recorded, and that was said */
+} traced;
+
+/* The logs into the database.  1: stored (or nothing to store), 0: not
+ * stored (error printed). */
+static int store_logs(vd_store *store, const char *db, const log_dirs *d, const traced *x)
+{
+	vd_result *run = NULL;
+	vd_trace *t = vd_trace_new();
+	char *command = join_args(x->argv);
+	int stored = 0;
+	int lr = vd_store_load_run(store, 0, &run);
+	if (lr == VD_ENOTFOUND) {
+		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
+			 "per-block times need an analysis of the program's sources", db);
+		run = NULL;
+	} else if (lr != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	t->started_ns = x->started;
+	int ld = vd_trace_load(t, d->logdir, run);
+	if (ld == VD_ENOTFOUND) {
+		/* the program ran, and its status is its own: nothing recorded
+		 * is a warning (said above when it was foreseen) */
+		if (!x->secure)
+			cli_warn("%s: the recorder wrote no log (the dynamic loader did not "
+				 "preload it, or it could not write to %s): nothing is stored",
+				 x->argv[0], d->own_base ? "the temporary log directory" : d->logdir);
+		stored = 1; /* nothing to keep */
+		goto done;
+	}
+	if (ld != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	const char *job = job_id();
+	/* ranks of one job, running one command, are one trace */
+	t->key = job ? vd_arena_printf(t->arena, "job:%s:%s", job, command)
+		     : vd_arena_printf(t->arena, "%s:%d:%lld", x->host, (int)getpid(),
+				       (long long)x->started);
+	t->command = command;
+	t->wall_s = x->wall;
+	t->exit_status = x->status;
+	t->run_id = run ? run->run_id : 0;
+	if (vd_store_save_trace(store, t) != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	warn_gaps(t, run, d->logdir);
 	fprintf(stderr,
 		"vidya: trace %ld: %zu calls, %zu file records, %zu processes, %zu block "
 		"measurements -> %s\n",
 		t->trace_id, t->ops.n, t->files.n, t->procs.n, t->blocks.n, db);
-	rc = status;
 	stored = 1;
-	if (own_base)
-		remove_tree(base);
-store_done:
+done:
 	free(command);
 	vd_trace_free(t);
 	vd_result_free(run);
+	return stored;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	trace_args a = { .db = "vidya.db", .hz = "1000" };
+	int first = parse_trace(&a, argc, argv);
+	if (first < 0)
+		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	traced x = { .argv = argv + first };
+	char *path = traceable_program(x.argv[0]);
+	if (!path)
+		return VD_EXIT_ERROR;
+	char *recorder = NULL;
+	log_dirs d = { 0 };
+	int stored = 0, rc = VD_EXIT_ERROR;
+	/* the database first: one that cannot take the trace (read-only, not
+	 * a regular file) is an error before the program runs, not after (its
+	 * status lost, its logs left where nothing loads them) */
+	vd_store *store = NULL;
+	if (vd_store_open(&store, a.db) != 0 || vd_store_check_writable(store) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
+	recorder = find_recorder();
+	if (!recorder) {
+		cli_error("libvidya_trace.so not found next to the vidya binary or under "
+			  "../lib/vidya (set VIDYA_PRELOAD to its path)");
+		goto cleanup;
+	}
+	char host[256] = "localhost";
+	gethostname(host, sizeof host - 1);
+	x.host = host;
+	/* set-user-ID or set-group-ID: the loader runs it in secure mode and
+	 * ignores LD_PRELOAD; it runs, untraced, with its status kept */
+	x.secure = set_id_program(path);
+	if (x.secure)
+		cli_warn("%s is set-%s-ID: the dynamic loader ignores LD_PRELOAD for it, so none "
+			 "of its calls can be recorded; it runs untraced and vidya exits with its "
+			 "status", path, x.secure == 1 ? "user" : "group");
+	if (make_log_dirs(&d, a.out, host) != 0)
+		goto cleanup;
+	x.started = realtime_ns();
+	double t0 = vd_now();
+	x.status = run_program(path, x.argv, recorder, d.logdir, a.hz, !a.no_stacks);
+	x.wall = vd_now() - t0;
+	if (x.status < 0)
+		goto cleanup;
+	if (x.status > 128)
+		cli_warn("%s was killed by signal %d; its calls up to that point are kept",
+			 x.argv[0], x.status - 128);
+	stored = store_logs(store, a.db, &d, &x);
+	if (stored) {
+		rc = x.status;
+		if (d.own_base)
+			remove_tree(d.base);
+	}
 cleanup:
 	vd_store_close(store);
-	if (!stored && own_base && logdir)
-		cli_warn("the raw logs are kept in %s", logdir);
-	free(logdir);
-	free(base);
+	if (!stored && d.own_base && d.logdir)
+		cli_warn("the raw logs are kept in %s", d.logdir);
+	free(d.logdir);
+	free(d.base);
 	free(recorder);
 	free(path);
 	return rc;

@@ -49,6 +49,18 @@ void cli_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+char *cli_xasprintf(const char *fmt, ...)
+{
+	vd_buf b = VD_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	vd_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	char *s = vd_xstrdup(vd_buf_cstr(&b));
+	vd_buf_release(&b);
+	return s;
+}
+
 /* the directory holding the running vidya binary (/proc/self/exe, symlinks
  * resolved), or NULL */
 static const char *self_dir(void)
@@ -106,7 +118,7 @@ static void usage(FILE *out)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
 	fprintf(out, "\n'vidya <command> --help' describes a command's options.\n"
-		     "exit codes: 0 ok, 1 usage or tool error, 2 lint findings, "
+		     "exit codes: 0 ok, 1 usage or tool error, "
 		     "3 some translation units could not be parsed\n");
 }
 

@@ -118,10 +118,6 @@ int cli_opt_words(const char *opt, const char *s)
 	vd_arena *a = vd_arena_new();
 	char **words;
 	size_t n;
-	if (!a) {
-		cli_error("out of memory");
-		return -1;
-	}
 	int rc = vd_split_words(a, s, &words, &n);
 	if (rc != 0)
 		cli_error("%s: '%s': %s", opt, s, vd_error_last());

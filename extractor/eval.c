@@ -3291,6 +3291,11 @@ static void loop_settle(ctx *c, varvec *w)
 
 #define CONCRETE_MAX 1024        /* iterations */
 #define CONCRETE_STEPS 2000000L  /* walk steps */
+/* a `for (;;)` still running after this many iterations is not one left
+ * by a decided exit soon (it waits on another thread, or on data): the
+ * rest is walked as a loop of unknown count before it eats the budget */
+#define FOREVER_MAX 64
+#define FOREVER_STEPS 200000L
 
 static void annotate(ctx *c, int block, unsigned unknown, const char *n)
 {
@@ -3365,7 +3370,8 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 			if (!t)
 				break;
 		}
-		if (k >= CONCRETE_MAX || c->steps - steps0 > CONCRETE_STEPS) {
+		if (k >= (forever ? FOREVER_MAX : CONCRETE_MAX) ||
+		    c->steps - steps0 > (forever ? FOREVER_STEPS : CONCRETE_STEPS)) {
 			undecided = 1;
 			break;
 		}

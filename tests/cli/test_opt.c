@@ -18,37 +18,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "printer_stub.h"
 
-/* the CLI's printer, replaced: the last message, and how many there were */
-static char last[512];
-static int nerrors;
-
-void cli_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(last, sizeof last, fmt, ap);
-	va_end(ap);
-	nerrors++;
-}
-
-void cli_warn(const char *fmt, ...)
-{
-	(void)fmt;
-}
-
-static void reset(void)
-{
-	last[0] = '\0';
-	nerrors = 0;
-}
-
-static void expect_msg(const char *fragment)
-{
-	assert_int_equal(nerrors, 1);
-	if (!strstr(last, fragment))
-		fail_msg("expected \"%s\" in \"%s\"", fragment, last);
-}
+/* the CLI's printer is printer_stub.c's */
+#define reset stub_reset
+#define expect_msg stub_expect_msg
+#define nerrors stub_nerrors
 
 static void bad_int(const char *s, long long min, long long max, const char *fragment)
 {
@@ -204,8 +179,8 @@ static void bad_option(const char *arg, const char *fragment)
 	assert_true(c == '?' || c == ':');
 	assert_int_equal(cli_bad_option("analyze", c, argv, opts), VD_EXIT_ERROR);
 	expect_msg(fragment);
-	if (!strstr(last, "try 'vidya analyze --help'"))
-		fail_msg("no hint in \"%s\"", last);
+	if (!strstr(stub_last, "try 'vidya analyze --help'"))
+		fail_msg("no hint in \"%s\"", stub_last);
 }
 
 static void test_bad_option(void **state)

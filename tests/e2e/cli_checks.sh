@@ -869,6 +869,11 @@ installed)
 	# the completion offers the commands
 	words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=(vidya an); COMP_CWORD=1; _vidya; echo \"\${COMPREPLY[*]}\"")
 	[ "$words" = analyze ] || fail "completion of 'vidya an': '$words'"
+	# options and formats come from the command's generated --help
+	words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=('$P/bin/vidya' report --format g); COMP_CWORD=3; _vidya; echo \"\${COMPREPLY[*]}\"")
+	[ "$words" = graphml ] || fail "completion of 'vidya report --format g': '$words'"
+	words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=('$P/bin/vidya' sysprobe --re); COMP_CWORD=2; _vidya; echo \"\${COMPREPLY[*]}\"")
+	[ "$words" = --refresh ] || fail "completion of 'vidya sysprobe --re': '$words'"
 	if command -v man >/dev/null; then
 		MANPATH=$P/share/man man -P cat vidya >man.out 2>&1 || { cat man.out >&2; fail "man vidya"; }
 		expect_in "VIDYA_DATADIR" man.out "man page documents the data directory"

@@ -1,0 +1,313 @@
+/*
+ * run.c - vd_run_analysis: the analysis pipeline of `vidya analyze` and
+ * `vidya merge` as one library call (vd_run.h).  Phases, in order: the
+ * shards of a merge into the store's per-TU cache, the parse through that
+ * cache, the device figures, the aggregation and scores, the model's CIOC,
+ * the run facts, the save.  Never prints; progress and warnings go to the
+ * caller's callback.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "vd_model.h"
+#include "vd_run.h"
+#include "vd_store.h"
+#include "vd_sysprobe.h"
+
+void vd_run_opts_init(vd_run_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	vd_extract_opts_init(&o->extract);
+}
+
+/* what one run carries between its phases */
+typedef struct run_ctx {
+	const vd_run_opts *o;
+	vd_store *st;
+	vd_run_stats *stats;
+} run_ctx;
+
+static void emit(const run_ctx *c, vd_run_event_kind kind, const char *text)
+{
+	if (!c->o->progress)
+		return;
+	vd_run_event ev = { .kind = kind, .text = text };
+	c->o->progress(c->o->payload, &ev);
+}
+
+/* ---- the per-TU cache in the store ----------------------------------------- */
+
+static int cache_get(void *payload, const char *key, char **deps, void **blob, size_t *len)
+{
+	run_ctx *c = payload;
+	return vd_store_tu_get(c->st, key, deps, blob, len);
+}
+
+static int cache_put(void *payload, const char *key, const char *file, const char *deps,
+		     const void *blob, size_t len)
+{
+	run_ctx *c = payload;
+	int rc = vd_store_tu_put(c->st, key, file, deps, blob, len);
+	if (rc == 0)
+		c->stats->db_writes++;
+	return rc;
+}
+
+static void parse_progress(void *payload, size_t done, size_t total, const char *file)
+{
+	run_ctx *c = payload;
+	vd_run_event ev = { .kind = VD_RUN_PARSE, .done = done, .total = total, .text = file };
+	c->o->progress(c->o->payload, &ev);
+}
+
+/* ---- shards -------------------------------------------------------------------- */
+
+/* the same file, by device and inode (names differ through links, ./, ..) */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* every shard readable and none the store itself: checked before anything
+ * is written */
+static int check_shards(const vd_run_opts *o)
+{
+	if (o->nshards && o->extract.shard_n > 1) {
+		vd_error_set("--shard and merge do not go together");
+		return -1;
+	}
+	for (size_t i = 0; i < o->nshards; i++) {
+		if (access(o->shards[i], R_OK) != 0) {
+			vd_error_set("unable to read shard database '%s': %s", o->shards[i],
+				     strerror(errno));
+			return -1;
+		}
+		if (o->db_path && same_file(o->shards[i], o->db_path)) {
+			vd_error_set("shard database '%s' is the database merged into (--db %s): "
+				     "a database cannot be merged into itself",
+				     o->shards[i], o->db_path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int import_shards(run_ctx *c)
+{
+	for (size_t i = 0; i < c->o->nshards; i++) {
+		long n = 0;
+		if (vd_store_tu_import(c->st, c->o->shards[i], &n) != 0)
+			return -1;
+		c->stats->db_writes += n;
+		if (c->o->progress) {
+			vd_run_event ev = { .kind = VD_RUN_MERGED, .count = n, .text = c->o->shards[i] };
+			c->o->progress(c->o->payload, &ev);
+		}
+	}
+	return 0;
+}
+
+/* ---- the parse ----------------------------------------------------------------- */
+
+static int parse_project(run_ctx *c, vd_project **p)
+{
+	vd_extract_opts eo = c->o->extract;
+	/* the cache: read unless no_cache, always refreshed */
+	vd_tu_cache cache = { c, c->o->no_cache ? NULL : cache_get, cache_put };
+	eo.cache = &cache;
+	eo.progress = c->o->progress ? parse_progress : NULL;
+	eo.payload = c;
+	int lr = vd_project_load(p, c->o->compdb, &eo);
+	if (vd_store_tu_commit(c->st) != 0)
+		emit(c, VD_RUN_WARNING, vd_error_last());
+	if (lr != 0)
+		return -1;
+	c->stats->tus = vd_project_tus(*p, &c->stats->tus_failed);
+	c->stats->tus_cached = vd_project_tus_cached(*p);
+	return 0;
+}
+
+/* ---- the device ---------------------------------------------------------------- */
+
+static void probe_phase(const char *phase, void *payload)
+{
+	emit(payload, VD_RUN_PROBE_PHASE, phase);
+}
+
+/* the user's cached profile of the file system holding `dir`, recorded in
+ * the database when it is not there yet; 1 when there was one */
+static int device_from_user_cache(run_ctx *c, const char *dir, vd_device *dev)
+{
+	int found = 0;
+	if (vd_sysprobe_cache_load(dir, dev, NULL, 0, NULL, NULL, &found) != 0 || !found)
+		return 0;
+	vd_device have;
+	int in_db = 0;
+	if (vd_store_load_profile(c->st, dev->mount, &have, &in_db) != 0 || !in_db ||
+	    strcmp(have.profile, dev->profile)) {
+		vd_buf json = VD_BUF_INIT;
+		vd_sysprobe_cache_load(dir, dev, NULL, 0, &json, NULL, &found);
+		long id;
+		if (vd_store_save_profile(c->st, dev, json.len ? vd_buf_cstr(&json) : NULL, &id) != 0)
+			emit(c, VD_RUN_NOTICE, vd_error_last());
+		vd_buf_release(&json);
+	}
+	return 1;
+}
+
+/* the newest profile of that file system in the database; 1 when usable */
+static int device_from_store(run_ctx *c, const char *dir, vd_device *dev)
+{
+	vd_buf mount = VD_BUF_INIT, fstype = VD_BUF_INIT;
+	int found = 0;
+	int ok = vd_sysprobe_mount_of(&mount, &fstype, dir) == 0 &&
+		 vd_store_load_profile(c->st, vd_buf_cstr(&mount), dev, &found) == 0 && found &&
+		 /* an older profile lacks the page-cache figures: probe again */
+		 (c->o->no_probe || isfinite(dev->stdio_call_s));
+	vd_buf_release(&mount);
+	vd_buf_release(&fstype);
+	return ok;
+}
+
+/* a quick probe, cached and stored; defaults when it fails */
+static void device_from_probe(run_ctx *c, const char *dir, vd_device *dev)
+{
+	vd_sysprobe_opts so = VD_SYSPROBE_OPTS_INIT;
+	so.dir = dir;
+	so.mode = VD_SYSPROBE_QUICK;
+	so.no_lshw = 1;
+	so.cancel = c->o->cancel;
+	so.progress = c->o->progress ? probe_phase : NULL;
+	so.payload = c;
+	vd_sysprobe_report *rep = NULL;
+	emit(c, VD_RUN_PROBE_BEGIN, dir);
+	int rc = vd_sysprobe_run(&rep, &so);
+	emit(c, VD_RUN_PROBE_END, dir);
+	if (rc != 0) {
+		vd_buf msg = VD_BUF_INIT;
+		vd_buf_printf(&msg, "quick sysprobe of '%s' failed (%s): using device defaults", dir,
+			      vd_error_last());
+		emit(c, VD_RUN_NOTICE, vd_buf_cstr(&msg));
+		vd_buf_release(&msg);
+		vd_device_defaults(dev);
+		return;
+	}
+	vd_sysprobe_to_device(rep, dev);
+	if (vd_sysprobe_cache_save(dir, rep, dev, NULL) != 0) {
+		vd_buf msg = VD_BUF_INIT;
+		vd_buf_printf(&msg, "the profile could not be cached: %s", vd_error_last());
+		emit(c, VD_RUN_NOTICE, vd_buf_cstr(&msg));
+		vd_buf_release(&msg);
+	}
+	vd_buf json = VD_BUF_INIT;
+	vd_sysprobe_to_json(rep, &json);
+	long id;
+	if (vd_store_save_profile(c->st, dev, vd_buf_cstr(&json), &id) == 0)
+		c->stats->db_writes++;
+	else
+		emit(c, VD_RUN_NOTICE, vd_error_last());
+	vd_buf_release(&json);
+	vd_sysprobe_free(rep);
+}
+
+/* The device the scores use: the user's cached profile of the file system
+ * holding `dir`, else the newest profile of that file system in the
+ * database, else a quick probe (cached and stored), else defaults.
+ * no_probe: the database or the defaults only, so that a result does not
+ * depend on the user's cache. */
+static void choose_device(run_ctx *c, const char *dir, vd_device *dev)
+{
+	vd_device_defaults(dev);
+	if (!c->o->no_probe && device_from_user_cache(c, dir, dev))
+		return;
+	vd_error_clear();
+	vd_device_defaults(dev);
+	if (device_from_store(c, dir, dev))
+		return;
+	vd_device_defaults(dev);
+	if (!c->o->no_probe)
+		device_from_probe(c, dir, dev);
+}
+
+/* ---- the run's facts ----------------------------------------------------------- */
+
+static void record_facts(vd_result *r, const vd_run_opts *o, double t0)
+{
+	const vd_extract_opts *eo = &o->extract;
+	r->compdb = vd_arena_strdup(r->arena, o->compdb);
+	r->entry = vd_arena_strdup(r->arena, eo->entry);
+	r->args = vd_arena_strdup(r->arena, eo->args);
+	vd_buf defs = VD_BUF_INIT;
+	for (size_t i = 0; i < eo->ndefines; i++)
+		vd_buf_printf(&defs, "%s%s", i ? "," : "", eo->defines[i]);
+	r->defines = eo->ndefines ? vd_arena_strdup(r->arena, defs.ptr) : NULL;
+	vd_buf_release(&defs);
+	r->vidya_version = VD_VERSION;
+	r->assume_trip = eo->assume_trip;
+	r->assume_bytes = eo->assume_bytes;
+	r->model = o->model_path ? vd_arena_strdup(r->arena, o->model_path) : NULL;
+	r->elapsed_s = vd_now() - t0;
+}
+
+/* ---- the pipeline -------------------------------------------------------------- */
+
+int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
+		    vd_run_stats *stats)
+{
+	vd_run_stats local;
+	run_ctx c = { opts, store, stats ? stats : &local };
+	memset(c.stats, 0, sizeof *c.stats);
+	*out = NULL;
+	if (!opts->compdb || !opts->extract.catalog) {
+		vd_error_set("vd_run_analysis: no compilation database or catalog");
+		return -1;
+	}
+	double t0 = vd_now();
+	vd_model *model = NULL;
+	vd_project *p = NULL;
+	vd_result *r = NULL;
+	int rc = -1;
+	if (check_shards(opts) != 0)
+		return -1;
+	/* before the analysis, not after it: a read-only database */
+	if (vd_store_check_writable(store) != 0 || import_shards(&c) != 0 ||
+	    parse_project(&c, &p) != 0)
+		goto done;
+	if (opts->extract.shard_n > 1) {
+		/* a shard's result: no blocks, only the parse's diagnostics and counts */
+		*out = vd_result_new();
+		vd_result_set_parse(*out, p);
+		rc = 0;
+		goto done;
+	}
+	if (opts->model_path && vd_model_load(&model, opts->model_path) != 0)
+		goto done;
+	vd_device dev;
+	choose_device(&c, vd_project_root(p), &dev);
+	if (vd_analyze(&r, p, &dev, opts->extract.nprocs) != 0)
+		goto done;
+	/* CIOC from the fitted model, on this machine's device figures */
+	if (model && vd_model_score_result(model, r) != 0)
+		goto done;
+	/* the result holds what it needs: the IR's memory can serve the save */
+	vd_project_free(p);
+	p = NULL;
+	record_facts(r, opts, t0);
+	if (!opts->no_save && vd_store_save_run(store, r) != 0)
+		goto done;
+	*out = r;
+	r = NULL;
+	rc = 0;
+done:
+	vd_result_free(r);
+	vd_project_free(p);
+	vd_model_free(model);
+	return rc;
+}
