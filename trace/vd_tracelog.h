@@ -30,7 +30,8 @@
 #define VD_TL_ENV_FRAMES "VIDYA_TRACE_FRAMES" /* 0 = no call stacks on ops */
 
 /* Interfaces (layers), top to bottom. */
-enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3 };
+enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3,
+		 VD_TL_NETCDF = 4, VD_TL_PNETCDF = 5 };
 
 /* Operation classes: vd_opclass (util/vd_vocab.h), the catalog's, whose
  * VD_OP_WAIT only calls here have: a call that completes transfers started
@@ -175,7 +176,49 @@ enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 =
 	X(DUP, VD_TL_POSIX, "dup", VD_OP_META)                              \
 	X(DUP2, VD_TL_POSIX, "dup2", VD_OP_META)                            \
 	X(DUP3, VD_TL_POSIX, "dup3", VD_OP_META)                            \
-	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)
+	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)                      \
+	/* NetCDF-C: files, definitions, and the data calls in every form and   \
+	 * element type (VD_TL_NC_DATA below) */                               \
+	X(NC_CREATE, VD_TL_NETCDF, "nc_create", VD_OP_OPEN)                 \
+	X(NC__CREATE, VD_TL_NETCDF, "nc__create", VD_OP_OPEN)               \
+	X(NC_CREATE_PAR, VD_TL_NETCDF, "nc_create_par", VD_OP_OPEN)         \
+	X(NC_OPEN, VD_TL_NETCDF, "nc_open", VD_OP_OPEN)                     \
+	X(NC__OPEN, VD_TL_NETCDF, "nc__open", VD_OP_OPEN)                   \
+	X(NC_OPEN_PAR, VD_TL_NETCDF, "nc_open_par", VD_OP_OPEN)             \
+	X(NC_CLOSE, VD_TL_NETCDF, "nc_close", VD_OP_CLOSE)                  \
+	X(NC_SYNC, VD_TL_NETCDF, "nc_sync", VD_OP_SYNC)                     \
+	X(NC_ENDDEF, VD_TL_NETCDF, "nc_enddef", VD_OP_META)                 \
+	X(NC_REDEF, VD_TL_NETCDF, "nc_redef", VD_OP_META)                   \
+	X(NC_DEF_DIM, VD_TL_NETCDF, "nc_def_dim", VD_OP_META)               \
+	X(NC_DEF_VAR, VD_TL_NETCDF, "nc_def_var", VD_OP_META)               \
+	X(NC_VAR_PAR_ACCESS, VD_TL_NETCDF, "nc_var_par_access", VD_OP_META) \
+	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, put, VD_OP_WRITE)                \
+	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, get, VD_OP_READ)                 \
+	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, put, att, VD_OP_WRITE)
+
+/* The NetCDF data families: nc_put_vara_double is
+ * X(nc_put_vara_double, VD_TL_NETCDF, "nc_put_vara_double", VD_OP_WRITE). */
+#define VD_TL_STR_(x) #x
+#define VD_TL_STR(x) VD_TL_STR_(x)
+#define VD_TL_NC1(X, api, pre, io, form, t, cls) \
+	X(pre##_##io##_##form##t, api, VD_TL_STR(pre##_##io##_##form##t), cls)
+/* every element type netcdf.h has a form for (not _string: its bytes are
+ * not known from the count) */
+#define VD_TL_NC_TYPED(X, api, pre, io, form, cls)                                           \
+	VD_TL_NC1(X, api, pre, io, form, _text, cls) VD_TL_NC1(X, api, pre, io, form, _schar, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _uchar, cls) VD_TL_NC1(X, api, pre, io, form, _short, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _int, cls) VD_TL_NC1(X, api, pre, io, form, _long, cls)   \
+	VD_TL_NC1(X, api, pre, io, form, _float, cls) VD_TL_NC1(X, api, pre, io, form, _double, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _ubyte, cls) VD_TL_NC1(X, api, pre, io, form, _ushort, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _uint, cls) VD_TL_NC1(X, api, pre, io, form, _longlong, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _ulonglong, cls)
+/* var, var1, vara, vars, varm: untyped (the variable's type) and typed */
+#define VD_TL_NC_DATA(X, api, pre, io, cls)                                                   \
+	VD_TL_NC1(X, api, pre, io, var, , cls) VD_TL_NC_TYPED(X, api, pre, io, var, cls)          \
+	VD_TL_NC1(X, api, pre, io, var1, , cls) VD_TL_NC_TYPED(X, api, pre, io, var1, cls)        \
+	VD_TL_NC1(X, api, pre, io, vara, , cls) VD_TL_NC_TYPED(X, api, pre, io, vara, cls)        \
+	VD_TL_NC1(X, api, pre, io, vars, , cls) VD_TL_NC_TYPED(X, api, pre, io, vars, cls)        \
+	VD_TL_NC1(X, api, pre, io, varm, , cls) VD_TL_NC_TYPED(X, api, pre, io, varm, cls)
 
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,

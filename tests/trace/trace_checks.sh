@@ -512,6 +512,51 @@ hdf5)
 	eq "v_trace_files data.h5 (posix): the raw data is one 128 KiB write" "1|1" \
 		"SELECT bytes_written > 131072, write_100k_1m >= 1 FROM v_trace_files WHERE api = 'posix' AND $H"
 	;;
+netcdf)
+	# netcdf_io 16 512: 16 rows of 512 doubles (4096 bytes each), 65536 bytes in all
+	[ -f /usr/include/netcdf.h ] || skip "no NetCDF headers (libnetcdf-dev)"
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_put_vara_double$" ||
+		skip "the recorder was built without the NetCDF layer"
+	LIBS=-lnetcdf build netcdf_io cc
+	analyze 16 512
+	trace ./netcdf_io 16 512
+	expect_rc 0 $rc "vidya trace"
+	expect_in "netcdf_io: 16 x 512 doubles, data ok" out "the program's output"
+	N=$(at data.nc)
+	eq "application NetCDF calls" \
+		"nc_close:close:2 nc_create:open:1 nc_def_dim:meta:2 nc_def_var:meta:1 nc_enddef:meta:1 nc_get_var_double:read:1 nc_open:open:1 nc_put_vara_double:write:16" \
+		"$(calls "api = 'netcdf' AND parent_api IS NULL")"
+	eq "nc_put_vara_double: one row (512 doubles) each; nc_get_var_double: the whole variable" "16|4096|4096|65536" \
+		"SELECT count(*), min(bytes), max(req_bytes), (SELECT bytes FROM v_trace_ops WHERE call = 'nc_get_var_double')
+		 FROM v_trace_ops WHERE call = 'nc_put_vara_double'"
+	eq "NetCDF calls name the file" 16 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'nc_put_vara_double' AND $N"
+	lw=$(line_of put_vara netcdf_io.c)
+	eq "nc_put_vara_double call site (write_field, line $lw)" 16 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'nc_put_vara_double' AND function = 'write_field' AND line = $lw"
+	eq "every HDF5 call has a NetCDF parent" "0" \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "each nc_put_vara_double made one H5Dwrite of its 4096 bytes" "16|65536|16" \
+		"SELECT count(*), sum(bytes), count(DISTINCT parent_op) FROM v_trace_ops WHERE call = 'H5Dwrite' AND parent_call = 'nc_put_vara_double'"
+	eq "nc_get_var_double made the H5Dread of 65536 bytes" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE call = 'H5Dread' AND parent_call = 'nc_get_var_double'"
+	eq "nc_create made H5Fcreate" 1 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'H5Fcreate' AND parent_call = 'nc_create'"
+	eq "posix calls on data.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
+	between "posix writes on data.nc under HDF5 or NetCDF" 1 100000 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $N AND parent_api IN ('hdf5', 'netcdf')"
+	eq "the whole chain: posix reads under H5Dread under nc_get_var_double" 1 \
+		"SELECT count(*) > 0 FROM v_trace_ops p JOIN v_trace_ops h ON p.parent_op = h.op_id AND p.trace_id = h.trace_id
+		 WHERE p.api = 'posix' AND h.call = 'H5Dread' AND h.parent_call = 'nc_get_var_double'"
+	eq "v_trace_files data.nc (netcdf): Darshan-style counters" "2|16|1|65536|65536|16" \
+		"SELECT opens, writes, reads, bytes_written, bytes_read, write_1k_10k FROM v_trace_files WHERE api = 'netcdf' AND $N"
+	eq "predicted = traced bytes per NetCDF data call" \
+		"nc_get_var_double:65536:65536 nc_put_vara_double:65536:65536" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
+		 (SELECT sum(bytes) FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
+	;;
 threads)
 	# threads_io 20 3000: 4 threads x 20 pwrites of 3000 bytes to their own file and to shared.dat
 	LIBS=-pthread build threads_io cc -pthread
