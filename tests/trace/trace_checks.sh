@@ -557,6 +557,54 @@ netcdf)
 		 (SELECT sum(bytes) FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
 		 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
 	;;
+pnetcdf)
+	# mpirun -np 2 pnetcdf_io 8 512: each rank 8 rows of 512 doubles = 32768 bytes, 65536 in all
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ -f /usr/include/pnetcdf.h ] || skip "no PnetCDF headers (libpnetcdf-dev)"
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T ncmpi_put_vara_double_all$" ||
+		skip "the recorder was built without the PnetCDF layer"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	LIBS=-lpnetcdf build pnetcdf_io mpicc
+	NPROCS=2 analyze 8 512
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./pnetcdf_io 8 512 >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	expect_in "pnetcdf_io: 2 ranks, 8 x 512 doubles each, data ok" out "the program ran under mpirun"
+	N=$(at data.nc)
+	for r in 0 1; do
+		eq "rank $r: application PnetCDF calls" \
+			"ncmpi_close:close:1 ncmpi_create:open:1 ncmpi_def_dim:meta:2 ncmpi_def_var:meta:1 ncmpi_enddef:meta:1 ncmpi_iget_vara_double:read:1 ncmpi_put_vara_double_all:write:1 ncmpi_wait_all:wait:1" \
+			"$(calls "api = 'pnetcdf' AND parent_api IS NULL AND rank = $r")"
+		eq "rank $r: put_vara_double_all and iget_vara_double of 8 x 512 doubles" "32768|32768" \
+			"SELECT (SELECT bytes FROM v_trace_ops WHERE call = 'ncmpi_put_vara_double_all' AND rank = $r AND $N),
+			        (SELECT req_bytes FROM v_trace_ops WHERE call = 'ncmpi_iget_vara_double' AND rank = $r AND $N)"
+		eq "rank $r: the collective write is an MPI-IO collective write of the same bytes" 32768 \
+			"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'mpiio' AND class = 'write' AND rank = $r
+			 AND parent_call = 'ncmpi_put_vara_double_all'"
+		eq "rank $r: the iget's transfer happens inside ncmpi_wait_all" 32768 \
+			"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'mpiio' AND class = 'read' AND rank = $r
+			 AND parent_call = 'ncmpi_wait_all'"
+	done
+	lw=$(line_of put_all pnetcdf_io.c)
+	eq "put_vara_double_all call site (main, line $lw), both ranks" 2 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'ncmpi_put_vara_double_all' AND function = 'main' AND line = $lw"
+	eq "every MPI-IO call has a PnetCDF parent" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'mpiio' AND (parent_api IS NULL OR parent_api <> 'pnetcdf')"
+	eq "ncmpi_create opened the file through MPI_File_open on both ranks" 2 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'MPI_File_open' AND parent_call = 'ncmpi_create' AND $N"
+	eq "the whole chain: pwrite under MPI-IO under ncmpi_put_vara_double_all" 1 \
+		"SELECT count(*) > 0 FROM v_trace_ops p JOIN v_trace_ops m ON p.parent_op = m.op_id AND p.trace_id = m.trace_id
+		 AND p.pid = m.pid WHERE p.api = 'posix' AND p.class = 'write' AND m.api = 'mpiio'
+		 AND m.parent_call = 'ncmpi_put_vara_double_all'"
+	eq "posix calls on data.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
+	eq "v_trace_files data.nc (pnetcdf), both ranks" "2|2|2|65536|65536" \
+		"SELECT opens, writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'pnetcdf' AND $N"
+	eq "predicted = traced bytes per process per PnetCDF data call" \
+		"ncmpi_iget_vara_double:32768:32768 ncmpi_put_vara_double_all:32768:32768" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
+		 (SELECT sum(req_bytes) / 2 FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'pnetcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
+	;;
 threads)
 	# threads_io 20 3000: 4 threads x 20 pwrites of 3000 bytes to their own file and to shared.dat
 	LIBS=-pthread build threads_io cc -pthread

@@ -120,36 +120,7 @@ static int64_t data_bytes(int ncid, int varid, int64_t esize, int kind, const si
 	return n * esize;
 }
 
-/*
- * One wrapper: int name PARAMS, recorded as op `id` with handle HANDLE (an
- * expression over the parameters and the result r, run after the call),
- * path PATH and `req` bytes REQ (expressions run quietly before the call;
- * REQ 0 for the calls that move no data).
- */
-#define WRAP_AS(name, id, PARAMS, ARGS, TYPES, PATH, REQ, HANDLE)                           \
-	int name PARAMS                                                                      \
-	{                                                                                    \
-		VT_REAL(int, name, TYPES);                                                   \
-		if (!real_##name)                                                            \
-			return NC_ENOTBUILT;                                                 \
-		if (in_netcdf)                                                               \
-			return real_##name ARGS;                                             \
-		char path_buf[VD_TL_PATHMAX];                                                \
-		int e = quiet_begin();                                                       \
-		const char *rec_path = PATH;                                                 \
-		int64_t req = REQ;                                                           \
-		quiet_end(e);                                                                \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		in_netcdf++;                                                                 \
-		e = call_begin();                                                            \
-		int r = real_##name ARGS;                                                    \
-		int err = call_end(e, r != NC_NOERR);                                        \
-		in_netcdf--;                                                                 \
-		if (on)                                                                      \
-			vt_end(&c, HANDLE, -1, req, r == NC_NOERR ? req : 0, err, rec_path); \
-		return r;                                                                    \
-	}
+#define WRAP_AS(...) WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, __VA_ARGS__)
 
 /* a call on an open file `ncid` */
 #define WRAP(name, id, PARAMS, ARGS, TYPES, NCID, REQ)                                      \
