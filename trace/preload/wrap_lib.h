@@ -50,6 +50,54 @@ static inline int call_end(int before, int failed)
 	return failed ? (e ? e : -1) : 0;
 }
 
+/* how a NetCDF-style data call's elements are counted: the whole variable,
+ * one element, prod(count[]) over its dimensions, an attribute's length */
+enum { WHOLE, ONE, COUNTS, LEN };
+
+/* dimensions of the variables sized (more: size unknown) */
+#define WRAP_MAX_DIMS 64
+
+/*
+ * Defines `static int64_t fn(int ncid, int varid, int kind, const COUNT_T
+ * *count)`: the elements a data call of `kind` (WHOLE, ONE, COUNTS) on
+ * variable `varid` moves, -1 when unknown, from the library's
+ * PRE_inq_varndims, PRE_inq_vardimid and PRE_inq_dimlen (whose length is a
+ * LEN_T).  Call quietly.
+ */
+#define WRAP_ELEMENTS_FN(fn, PRE, COUNT_T, LEN_T)                                           \
+	static int64_t fn(int ncid, int varid, int kind, const COUNT_T *count)               \
+	{                                                                                    \
+		VT_REAL(int, PRE##_inq_varndims, (int, int, int *));                         \
+		VT_REAL(int, PRE##_inq_vardimid, (int, int, int *));                         \
+		VT_REAL(int, PRE##_inq_dimlen, (int, int, LEN_T *));                         \
+		int ndims = 0, dimids[WRAP_MAX_DIMS];                                        \
+		int64_t n = 1;                                                               \
+		if (kind == ONE)                                                             \
+			return 1;                                                            \
+		if (!real_##PRE##_inq_varndims ||                                            \
+		    real_##PRE##_inq_varndims(ncid, varid, &ndims) != 0 || ndims < 0 ||      \
+		    ndims > WRAP_MAX_DIMS)                                                   \
+			return -1;                                                           \
+		if (kind == COUNTS) {                                                        \
+			for (int i = 0; i < ndims; i++) {                                    \
+				if (!count)                                                  \
+					return -1;                                           \
+				n *= (int64_t)count[i];                                      \
+			}                                                                    \
+			return n;                                                            \
+		}                                                                            \
+		if (!real_##PRE##_inq_vardimid || !real_##PRE##_inq_dimlen ||                \
+		    real_##PRE##_inq_vardimid(ncid, varid, dimids) != 0)                     \
+			return -1;                                                           \
+		for (int i = 0; i < ndims; i++) {                                            \
+			LEN_T l = 0;                                                         \
+			if (real_##PRE##_inq_dimlen(ncid, dimids[i], &l) != 0)               \
+				return -1;                                                   \
+			n *= (int64_t)l;                                                     \
+		}                                                                            \
+		return n;                                                                    \
+	}
+
 /*
  * One wrapper of a library call returning int, 0 on success (NetCDF,
  * PnetCDF): int name PARAMS, recorded as op `id` with handle HANDLE (an

@@ -64,8 +64,7 @@ static const char *nc_path(int ncid, char *buf, size_t size)
 	return buf;
 }
 
-/* how a data call's elements are counted */
-enum { WHOLE, ONE, COUNTS, LEN };
+WRAP_ELEMENTS_FN(nc_elements, nc, size_t, size_t)
 
 /*
  * Bytes a data call on variable `varid` of `ncid` moves in memory: the
@@ -76,13 +75,8 @@ enum { WHOLE, ONE, COUNTS, LEN };
 static int64_t data_bytes(int ncid, int varid, int64_t esize, int kind, const size_t *count,
 			  size_t len)
 {
-	VT_REAL(int, nc_inq_varndims, (int, int, int *));
-	VT_REAL(int, nc_inq_vardimid, (int, int, int *));
-	VT_REAL(int, nc_inq_dimlen, (int, int, size_t *));
 	VT_REAL(int, nc_inq_vartype, (int, int, nc_type *));
 	VT_REAL(int, nc_inq_type, (int, nc_type, char *, size_t *));
-	int ndims = 0, dimids[NC_MAX_VAR_DIMS];
-	int64_t n = 1;
 
 	if (kind == LEN)
 		return esize * (int64_t)len;
@@ -95,29 +89,8 @@ static int64_t data_bytes(int ncid, int varid, int64_t esize, int kind, const si
 			return 0;
 		esize = (int64_t)sz;
 	}
-	if (kind == ONE)
-		return esize;
-	if (!real_nc_inq_varndims || real_nc_inq_varndims(ncid, varid, &ndims) != NC_NOERR ||
-	    ndims < 0 || ndims > NC_MAX_VAR_DIMS)
-		return 0;
-	if (kind == COUNTS) {
-		for (int i = 0; i < ndims; i++) {
-			if (!count)
-				return 0;
-			n *= (int64_t)count[i];
-		}
-		return n * esize;
-	}
-	if (!real_nc_inq_vardimid || !real_nc_inq_dimlen ||
-	    real_nc_inq_vardimid(ncid, varid, dimids) != NC_NOERR)
-		return 0;
-	for (int i = 0; i < ndims; i++) {
-		size_t l = 0;
-		if (real_nc_inq_dimlen(ncid, dimids[i], &l) != NC_NOERR)
-			return 0;
-		n *= (int64_t)l;
-	}
-	return n * esize;
+	int64_t n = nc_elements(ncid, varid, kind, count);
+	return n < 0 ? 0 : n * esize;
 }
 
 #define WRAP_AS(...) WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, __VA_ARGS__)

@@ -52,11 +52,7 @@ static const char *pn_path(int ncid, char *buf, size_t size)
 	return buf;
 }
 
-/* how a data call's elements are counted */
-enum { WHOLE, ONE, COUNTS, LEN };
-
-/* dimensions of the variables sized (more: size unknown) */
-#define MAX_DIMS 64
+WRAP_ELEMENTS_FN(pn_elements, ncmpi, MPI_Offset, MPI_Offset)
 
 /*
  * Bytes a data call on variable `varid` moves in memory (see the top);
@@ -67,14 +63,9 @@ static int64_t pn_bytes(int ncid, int varid, int kind, const MPI_Offset *count, 
 			MPI_Offset len, int flex, MPI_Offset bufcount, MPI_Datatype buftype)
 {
 	VT_REAL(int, MPI_Type_size, (MPI_Datatype, int *));
-	VT_REAL(int, ncmpi_inq_varndims, (int, int, int *));
-	VT_REAL(int, ncmpi_inq_vardimid, (int, int, int *));
-	VT_REAL(int, ncmpi_inq_dimlen, (int, int, MPI_Offset *));
 	VT_REAL(int, ncmpi_inq_vartype, (int, int, nc_type *));
 	/* NC_BYTE .. NC_UINT64: the file format's codes */
 	static const int64_t xsize[] = { 0, 1, 1, 2, 4, 4, 8, 1, 2, 4, 8, 8 };
-	int ndims = 0, dimids[MAX_DIMS];
-	int64_t n = 1;
 
 	if (flex && bufcount >= 0) {
 		int sz = 0;
@@ -91,29 +82,8 @@ static int64_t pn_bytes(int ncid, int varid, int kind, const MPI_Offset *count, 
 			return 0;
 		esize = xsize[xt];
 	}
-	if (kind == ONE)
-		return esize;
-	if (!real_ncmpi_inq_varndims || real_ncmpi_inq_varndims(ncid, varid, &ndims) != NC_NOERR ||
-	    ndims < 0 || ndims > MAX_DIMS)
-		return 0;
-	if (kind == COUNTS) {
-		for (int i = 0; i < ndims; i++) {
-			if (!count)
-				return 0;
-			n *= (int64_t)count[i];
-		}
-		return n * esize;
-	}
-	if (!real_ncmpi_inq_vardimid || !real_ncmpi_inq_dimlen ||
-	    real_ncmpi_inq_vardimid(ncid, varid, dimids) != NC_NOERR)
-		return 0;
-	for (int i = 0; i < ndims; i++) {
-		MPI_Offset l = 0;
-		if (real_ncmpi_inq_dimlen(ncid, dimids[i], &l) != NC_NOERR)
-			return 0;
-		n *= (int64_t)l;
-	}
-	return n * esize;
+	int64_t n = pn_elements(ncid, varid, kind, count);
+	return n < 0 ? 0 : n * esize;
 }
 
 /* a call on an open file `ncid` */
