@@ -218,7 +218,27 @@ enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 =
 	VD_TL_PN_DATA(X, iget, , VD_OP_READ)                                \
 	VD_TL_PN_DATA(X, bput, , VD_OP_WRITE)                               \
 	VD_TL_NC1(X, VD_TL_PNETCDF, ncmpi, put, att, _text, VD_OP_WRITE)    \
-	VD_TL_PN_TYPED(X, put, att, , VD_OP_WRITE)
+	VD_TL_PN_TYPED(X, put, att, , VD_OP_WRITE)                          \
+	/* NetCDF attribute reads: metadata, with the bytes they return */     \
+	VD_TL_NC1(X, VD_TL_NETCDF, nc, get, att, , VD_OP_META)              \
+	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, get, att, VD_OP_META)           \
+	/* NetCDF inquiries, recorded only when they do I/O below (NetCDF-4     \
+	 * reads some metadata lazily) */                                      \
+	X(NC_INQ, VD_TL_NETCDF, "nc_inq", VD_OP_META)                       \
+	X(NC_INQ_NATTS, VD_TL_NETCDF, "nc_inq_natts", VD_OP_META)           \
+	X(NC_INQ_VAR, VD_TL_NETCDF, "nc_inq_var", VD_OP_META)               \
+	X(NC_INQ_VARID, VD_TL_NETCDF, "nc_inq_varid", VD_OP_META)           \
+	X(NC_INQ_VARNATTS, VD_TL_NETCDF, "nc_inq_varnatts", VD_OP_META)     \
+	X(NC_INQ_ATT, VD_TL_NETCDF, "nc_inq_att", VD_OP_META)               \
+	X(NC_INQ_ATTNAME, VD_TL_NETCDF, "nc_inq_attname", VD_OP_META)       \
+	X(NC_INQ_ATTLEN, VD_TL_NETCDF, "nc_inq_attlen", VD_OP_META)         \
+	X(NC_INQ_ATTTYPE, VD_TL_NETCDF, "nc_inq_atttype", VD_OP_META)       \
+	X(NC_INQ_DIMID, VD_TL_NETCDF, "nc_inq_dimid", VD_OP_META)           \
+	X(NC_INQ_DIM, VD_TL_NETCDF, "nc_inq_dim", VD_OP_META)               \
+	X(NC_INQ_DIMLEN, VD_TL_NETCDF, "nc_inq_dimlen", VD_OP_META)         \
+	X(NC_INQ_VAR_CHUNKING, VD_TL_NETCDF, "nc_inq_var_chunking", VD_OP_META) \
+	X(NC_INQ_VAR_DEFLATE, VD_TL_NETCDF, "nc_inq_var_deflate", VD_OP_META) \
+	X(NC_INQ_VAR_FILL, VD_TL_NETCDF, "nc_inq_var_fill", VD_OP_META)
 
 /* The NetCDF data families: nc_put_vara_double is
  * X(nc_put_vara_double, VD_TL_NETCDF, "nc_put_vara_double", VD_OP_WRITE). */

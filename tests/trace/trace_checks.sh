@@ -557,6 +557,38 @@ netcdf)
 		 (SELECT sum(bytes) FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
 		 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
 	;;
+netcdf_tools)
+	# Debian's NetCDF utilities (netcdf-bin), programs vidya was not built for:
+	# ncgen writes a NetCDF-4 file with a 64 x 128 double variable (65536
+	# bytes), ncdump reads it, nccopy copies it to the classic format
+	for t in ncgen ncdump nccopy; do command -v $t >/dev/null || skip "no $t (netcdf-bin)"; done
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_get_vara$" ||
+		skip "the recorder was built without the NetCDF layer"
+	printf 'netcdf t {\ndimensions:\n\ty = 64 ;\n\tx = 128 ;\nvariables:\n\tdouble v(y, x) ;\n\tv:units = "K" ;\ndata:\n v = 1, 2, 3 ;\n}\n' >t.cdl
+	ncgen -k nc4 -o t4.nc t.cdl || fail "ncgen"
+	trace ncdump t4.nc
+	expect_rc 0 $rc "vidya trace ncdump"
+	expect_in "v:units = \"K\" ;" out "ncdump's output"
+	eq "ncdump: the variable's 64 x 128 doubles through the NetCDF layer" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'netcdf' AND class = 'read'"
+	eq "ncdump: the H5Dread calls under NetCDF reads move the same bytes" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE call = 'H5Dread' AND parent_api = 'netcdf' AND parent_call LIKE 'nc_get_var%'"
+	eq "ncdump: every HDF5 call has a NetCDF parent (lazy metadata reads under nc_inq_*)" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "ncdump: nc_get_att of the 1-character units attribute" "meta|1" \
+		"SELECT class, bytes FROM v_trace_ops WHERE call = 'nc_get_att_text' OR call = 'nc_get_att' LIMIT 1"
+	rm -f v.db
+	trace nccopy -k classic t4.nc c3.nc
+	expect_rc 0 $rc "vidya trace nccopy"
+	eq "nccopy: reads and writes the variable once each through NetCDF" "65536|65536" \
+		"SELECT (SELECT sum(bytes) FROM v_trace_ops WHERE api = 'netcdf' AND class = 'read' AND $(at t4.nc)),
+		        (SELECT sum(bytes) FROM v_trace_ops WHERE api = 'netcdf' AND class = 'write' AND $(at c3.nc))"
+	eq "nccopy: the classic file is written by POSIX calls under NetCDF calls only" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $(at c3.nc)
+		 AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	between "nccopy: posix bytes written to c3.nc (header + 65536 bytes of data)" 65536 70000 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $(at c3.nc)"
+	;;
 pnetcdf)
 	# mpirun -np 2 pnetcdf_io 8 512: each rank 8 rows of 512 doubles = 32768 bytes, 65536 in all
 	command -v mpirun >/dev/null || skip "no mpirun"

@@ -105,11 +105,13 @@ enum { WHOLE, ONE, COUNTS, LEN };
  * path PATH (it may use a buffer path_buf of VD_TL_PATHMAX bytes) and
  * `req` bytes REQ (both run quietly before the call; REQ 0 for the calls
  * that move no data).  FAIL is returned when the real function is not
- * found.  While a recorded call runs, GUARD (a thread-local int) is set and
+ * found.  KEEP, evaluated after the call, says whether to store the record
+ * (1; vt_has_children(): only when the call made recorded calls, which
+ * then need it as their parent).  While a recorded call runs, GUARD (a thread-local int) is set and
  * the library's own calls of its public functions are not recorded: they
  * would count the same bytes twice in one layer.
  */
-#define WRAP_LIB_CALL(GUARD, FAIL, name, id, PARAMS, ARGS, TYPES, PATH, REQ, HANDLE)        \
+#define WRAP_LIB_CALL(GUARD, FAIL, KEEP, name, id, PARAMS, ARGS, TYPES, PATH, REQ, HANDLE)  \
 	int name PARAMS                                                                      \
 	{                                                                                    \
 		VT_REAL(int, name, TYPES);                                                   \
@@ -129,8 +131,10 @@ enum { WHOLE, ONE, COUNTS, LEN };
 		int r = real_##name ARGS;                                                    \
 		int err = call_end(e, r != 0);                                               \
 		GUARD--;                                                                     \
-		if (on)                                                                      \
+		if (on && (KEEP))                                                            \
 			vt_end(&c, HANDLE, -1, vt_req, r == 0 ? vt_req : 0, err, rec_path);  \
+		else if (on)                                                                 \
+			vt_drop(&c);                                                         \
 		return r;                                                                    \
 	}
 

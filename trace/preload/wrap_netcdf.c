@@ -4,7 +4,8 @@
  * Interposes the NetCDF calls that create, open, close and sync files,
  * define dimensions and variables, and move data (nc_put_* / nc_get_* in
  * their var, var1, vara, vars and varm forms, typed and untyped, and the
- * typed nc_put_att_*), and records each as one VD_TL_NETCDF op.  The HDF5,
+ * typed nc_put_att_*; the attribute reads nc_get_att_*, as metadata calls
+ * with the bytes they return), and records each as one VD_TL_NETCDF op.  The HDF5,
  * MPI-IO and POSIX calls the library makes while serving it are recorded
  * as its children (vt_begin makes it their parent), so a NetCDF-4 file
  * shows nc_put_vara_double -> H5Dwrite -> pwrite.
@@ -30,7 +31,11 @@
  * it would count the same bytes twice in the NetCDF layer.
  *
  * Not wrapped: the *_string forms (their bytes are the strings', not the
- * count's), nc_get_att_* and the inquiry functions.
+ * count's) and most inquiry functions.  NetCDF-4 reads some metadata
+ * lazily, inside an inquiry (nc_inq_var, nc_inq_att ...): the common ones
+ * are wrapped so the HDF5 calls they make have a NetCDF parent, and are
+ * recorded only when they made such calls (vt_drop otherwise), so that a
+ * program that asks thousands of questions does not get thousands of rows.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -66,6 +71,24 @@ static const char *nc_path(int ncid, char *buf, size_t size)
 
 WRAP_ELEMENTS_FN(nc_elements, nc, size_t, size_t)
 
+/* Bytes of attribute `aname` of `varid`: its length times `esize`, or its
+ * type's size when esize is 0.  0 when unknown.  Call quietly. */
+static int64_t att_bytes(int ncid, int varid, const char *aname, int64_t esize)
+{
+	VT_REAL(int, nc_inq_att, (int, int, const char *, nc_type *, size_t *));
+	VT_REAL(int, nc_inq_type, (int, nc_type, char *, size_t *));
+	nc_type xt;
+	size_t len = 0, sz = 0;
+	if (!real_nc_inq_att || real_nc_inq_att(ncid, varid, aname, &xt, &len) != NC_NOERR)
+		return 0;
+	if (!esize) {
+		if (!real_nc_inq_type || real_nc_inq_type(ncid, xt, NULL, &sz) != NC_NOERR)
+			return 0;
+		esize = (int64_t)sz;
+	}
+	return esize * (int64_t)len;
+}
+
 /*
  * Bytes a data call on variable `varid` of `ncid` moves in memory: the
  * elements (`kind`: the whole variable, one, prod(count[0..ndims-1]), or
@@ -93,7 +116,7 @@ static int64_t data_bytes(int ncid, int varid, int64_t esize, int kind, const si
 	return n < 0 ? 0 : n * esize;
 }
 
-#define WRAP_AS(...) WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, __VA_ARGS__)
+#define WRAP_AS(...) WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, 1, __VA_ARGS__)
 
 /* a call on an open file `ncid` */
 #define WRAP(name, id, PARAMS, ARGS, TYPES, NCID, REQ)                                      \
@@ -231,3 +254,53 @@ WRAP(nc_put_att_text, VD_TL_nc_put_att_text,
 #define WRAP_ATT_nc_put_att_longlong WRAP_ATT
 #define WRAP_ATT_nc_put_att_ulonglong WRAP_ATT
 TYPES(WRAP_ATT_TYPED, put, att, const)
+
+/* nc_get_att_TYPE(ncid, varid, name, ip) and nc_get_att(ncid, varid, name, ip) */
+#define WRAP_GET_ATT(name, id, BUF, ES)                                                   \
+	WRAP(name, id, (int ncid, int varid, const char *aname, BUF ip), (ncid, varid, aname, ip), \
+	     (int, int, const char *, BUF), ncid, att_bytes(ncid, varid, aname, ES))
+WRAP_GET_ATT(nc_get_att, VD_TL_nc_get_att, void *, 0)
+TYPES(WRAP_GET_ATT, get, att, )
+
+/* Inquiries: recorded only when a recorded call (HDF5, POSIX) was made
+ * inside, as its parent. */
+#define WRAP_INQ(name, id, PARAMS, ARGS, TYPES)                                            \
+	WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, vt_has_children(), name, id, PARAMS, ARGS, TYPES, \
+		      nc_path(ncid, path_buf, sizeof path_buf), 0, ncid)
+
+WRAP_INQ(nc_inq, VD_TL_NC_INQ, (int ncid, int *ndimsp, int *nvarsp, int *nattsp, int *unlimp),
+	 (ncid, ndimsp, nvarsp, nattsp, unlimp), (int, int *, int *, int *, int *))
+WRAP_INQ(nc_inq_natts, VD_TL_NC_INQ_NATTS, (int ncid, int *nattsp), (ncid, nattsp), (int, int *))
+WRAP_INQ(nc_inq_var, VD_TL_NC_INQ_VAR,
+	 (int ncid, int varid, char *name, nc_type *xtypep, int *ndimsp, int *dimidsp, int *nattsp),
+	 (ncid, varid, name, xtypep, ndimsp, dimidsp, nattsp),
+	 (int, int, char *, nc_type *, int *, int *, int *))
+WRAP_INQ(nc_inq_varid, VD_TL_NC_INQ_VARID, (int ncid, const char *name, int *varidp),
+	 (ncid, name, varidp), (int, const char *, int *))
+WRAP_INQ(nc_inq_varnatts, VD_TL_NC_INQ_VARNATTS, (int ncid, int varid, int *nattsp),
+	 (ncid, varid, nattsp), (int, int, int *))
+WRAP_INQ(nc_inq_att, VD_TL_NC_INQ_ATT,
+	 (int ncid, int varid, const char *name, nc_type *xtypep, size_t *lenp),
+	 (ncid, varid, name, xtypep, lenp), (int, int, const char *, nc_type *, size_t *))
+WRAP_INQ(nc_inq_attname, VD_TL_NC_INQ_ATTNAME, (int ncid, int varid, int attnum, char *name),
+	 (ncid, varid, attnum, name), (int, int, int, char *))
+WRAP_INQ(nc_inq_attlen, VD_TL_NC_INQ_ATTLEN, (int ncid, int varid, const char *name, size_t *lenp),
+	 (ncid, varid, name, lenp), (int, int, const char *, size_t *))
+WRAP_INQ(nc_inq_atttype, VD_TL_NC_INQ_ATTTYPE,
+	 (int ncid, int varid, const char *name, nc_type *xtypep), (ncid, varid, name, xtypep),
+	 (int, int, const char *, nc_type *))
+WRAP_INQ(nc_inq_dimid, VD_TL_NC_INQ_DIMID, (int ncid, const char *name, int *idp),
+	 (ncid, name, idp), (int, const char *, int *))
+WRAP_INQ(nc_inq_dim, VD_TL_NC_INQ_DIM, (int ncid, int dimid, char *name, size_t *lenp),
+	 (ncid, dimid, name, lenp), (int, int, char *, size_t *))
+WRAP_INQ(nc_inq_dimlen, VD_TL_NC_INQ_DIMLEN, (int ncid, int dimid, size_t *lenp),
+	 (ncid, dimid, lenp), (int, int, size_t *))
+WRAP_INQ(nc_inq_var_chunking, VD_TL_NC_INQ_VAR_CHUNKING,
+	 (int ncid, int varid, int *storagep, size_t *chunksizesp),
+	 (ncid, varid, storagep, chunksizesp), (int, int, int *, size_t *))
+WRAP_INQ(nc_inq_var_deflate, VD_TL_NC_INQ_VAR_DEFLATE,
+	 (int ncid, int varid, int *shufflep, int *deflatep, int *levelp),
+	 (ncid, varid, shufflep, deflatep, levelp), (int, int, int *, int *, int *))
+WRAP_INQ(nc_inq_var_fill, VD_TL_NC_INQ_VAR_FILL,
+	 (int ncid, int varid, int *no_fill, void *fill_valuep), (ncid, varid, no_fill, fill_valuep),
+	 (int, int, int *, void *))

@@ -38,7 +38,7 @@
 /* a recorded PnetCDF call is running on this thread */
 static __thread int in_pnetcdf;
 
-#define WRAP_AS(...) WRAP_LIB_CALL(in_pnetcdf, NC_EINTERNAL, __VA_ARGS__)
+#define WRAP_AS(...) WRAP_LIB_CALL(in_pnetcdf, NC_EINTERNAL, 1, __VA_ARGS__)
 
 /* The path of file `ncid`, in buf; NULL when not known.  Call quietly. */
 static const char *pn_path(int ncid, char *buf, size_t size)
