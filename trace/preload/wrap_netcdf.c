@@ -275,8 +275,9 @@ WRAP_INQ(nc_inq_var, VD_TL_NC_INQ_VAR,
 	 (int ncid, int varid, char *name, nc_type *xtypep, int *ndimsp, int *dimidsp, int *nattsp),
 	 (ncid, varid, name, xtypep, ndimsp, dimidsp, nattsp),
 	 (int, int, char *, nc_type *, int *, int *, int *))
-WRAP_INQ(nc_inq_varid, VD_TL_NC_INQ_VARID, (int ncid, const char *name, int *varidp),
-	 (ncid, name, varidp), (int, const char *, int *))
+/* always recorded: the catalog counts it, as the open of a variable by name */
+WRAP(nc_inq_varid, VD_TL_NC_INQ_VARID, (int ncid, const char *name, int *varidp),
+     (ncid, name, varidp), (int, const char *, int *), ncid, 0)
 WRAP_INQ(nc_inq_varnatts, VD_TL_NC_INQ_VARNATTS, (int ncid, int varid, int *nattsp),
 	 (ncid, varid, nattsp), (int, int, int *))
 WRAP_INQ(nc_inq_att, VD_TL_NC_INQ_ATT,

@@ -7,7 +7,8 @@
  * NetCDF calls: nc_create("data.nc", NETCDF4 | CLOBBER) 1, nc_def_dim 2,
  * nc_def_var("t", double, y x) 1, nc_enddef 1, nc_put_vara_double of one
  * row (8 * NX bytes) NY, nc_close 2, nc_open("data.nc", NOWRITE) 1,
- * nc_get_var_double of the whole variable (8 * NY * NX bytes) 1.  The
+ * nc_inq_varid("t") 1, nc_get_var_double of the whole variable
+ * (8 * NY * NX bytes) 1.  The
  * library serves them through HDF5 (H5Fcreate, H5Dcreate2, H5Dwrite,
  * H5Dread ...), which goes to the file through POSIX calls: every one of
  * them happens inside one of the NetCDF calls.
