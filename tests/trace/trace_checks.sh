@@ -637,6 +637,30 @@ pnetcdf)
 		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
 	eq "v_trace_files data.nc (pnetcdf), both ranks" "2|2|2|65536|65536" \
 		"SELECT opens, writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'pnetcdf' AND $N"
+	# the query docs/trace.md gives for Darshan's PnetCDF counters: 2 ranks x
+	# (1 create, 1 collective wait, 1 collective write, 1 non-blocking read)
+	eq "Darshan PnetCDF counters (docs/trace.md's query), both ranks" \
+		"2|0|0|0|2|0|0|0|0|2|2|0|65536|65536" \
+		"SELECT
+		   sum(call = 'ncmpi_create') AS PNETCDF_FILE_CREATES,
+		   sum(call = 'ncmpi_open') AS PNETCDF_FILE_OPENS,
+		   sum(call = 'ncmpi_redef') AS PNETCDF_FILE_REDEFS,
+		   sum(call = 'ncmpi_wait') AS PNETCDF_FILE_INDEP_WAITS,
+		   sum(call = 'ncmpi_wait_all') AS PNETCDF_FILE_COLL_WAITS,
+		   sum(call = 'ncmpi_sync') AS PNETCDF_FILE_SYNCS,
+		   sum(d AND NOT nb AND NOT coll AND class = 'read') AS PNETCDF_VAR_INDEP_READS,
+		   sum(d AND NOT nb AND NOT coll AND class = 'write') AS PNETCDF_VAR_INDEP_WRITES,
+		   sum(d AND coll AND class = 'read') AS PNETCDF_VAR_COLL_READS,
+		   sum(d AND coll AND class = 'write') AS PNETCDF_VAR_COLL_WRITES,
+		   sum(d AND nb AND class = 'read') AS PNETCDF_VAR_NB_READS,
+		   sum(d AND nb AND class = 'write') AS PNETCDF_VAR_NB_WRITES,
+		   sum(CASE WHEN d AND class = 'read' THEN bytes END) AS PNETCDF_VAR_BYTES_READ,
+		   sum(CASE WHEN d AND class = 'write' THEN bytes END) AS PNETCDF_VAR_BYTES_WRITTEN
+		 FROM (SELECT path, call, class, bytes,
+		         call GLOB 'ncmpi_*_var*' AS d,
+		         call GLOB 'ncmpi_[ib]*' AS nb,
+		         call GLOB '*_all' AS coll
+		       FROM v_trace_ops WHERE api = 'pnetcdf' AND $N)"
 	eq "predicted = traced bytes per process per PnetCDF data call" \
 		"ncmpi_iget_vara_double:32768:32768 ncmpi_put_vara_double_all:32768:32768" \
 		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
