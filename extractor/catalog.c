@@ -46,6 +46,8 @@ static const char *const role_names[] = {
 	[VD_ROLE_TYPE_COPY] = "type-copy",
 	[VD_ROLE_OBJECT_SPACE] = "object-space",
 	[VD_ROLE_OBJECT_TYPE] = "object-type",
+	[VD_ROLE_DIMENSION] = "dimension",
+	[VD_ROLE_PAR_ACCESS] = "par-access",
 };
 
 #define N_ROLE (sizeof(role_names) / sizeof(role_names[0]))
@@ -64,6 +66,8 @@ static const struct {
 	{ "sync-all", VD_CAT_SYNC_ALL },
 	{ "stderr", VD_CAT_STDERR },
 	{ "unique", VD_CAT_UNIQUE },
+	{ "whole", VD_CAT_WHOLE },
+	{ "one", VD_CAT_ONE },
 };
 
 /* XML attribute -> int field of vd_catalog_entry holding an argument index */
@@ -92,9 +96,76 @@ static const struct {
 	{ "rank", offsetof(vd_catalog_entry, rank_arg) },
 	{ "iov", offsetof(vd_catalog_entry, iov_arg) },
 	{ "iovcnt", offsetof(vd_catalog_entry, iovcnt_arg) },
+	{ "counts", offsetof(vd_catalog_entry, counts_arg) },
+	{ "xtype", offsetof(vd_catalog_entry, xtype_arg) },
+};
+
+/* XML attribute -> long field of vd_catalog_entry holding a number */
+static const struct {
+	const char *attr;
+	size_t off;
+	long min;
+	const char *expected;
+} long_attrs[] = {
+	{ "fixed-bytes", offsetof(vd_catalog_entry, fixed_bytes), -1, "a byte count (or -1)" },
+	{ "extra-bytes", offsetof(vd_catalog_entry, extra_bytes), LONG_MIN, "an integer" },
+	{ "elem-size", offsetof(vd_catalog_entry, elem_size), 1, "a size in bytes (1 or more)" },
 };
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- array-valued extents ------------------------------------------------------ */
+
+int vd_catalog_array_sized(const vd_catalog_entry *e)
+{
+	return e->counts_arg >= 0 || (e->flags & (VD_CAT_WHOLE | VD_CAT_ONE)) ||
+	       (e->count_arg >= 0 && e->type_arg < 0 && e->size_arg < 0 &&
+		(e->elem_size > 0 || e->xtype_arg >= 0));
+}
+
+double vd_catalog_extent(const double *dim, int n, int rank)
+{
+	if (rank == 0) /* a scalar: one point, whatever the array */
+		return 1;
+	if (rank < 0 || rank > VD_CATALOG_MAX_RANK || n < rank)
+		return -1;
+	double pts = 1;
+	for (int i = 0; i < rank; i++) {
+		if (!(dim[i] >= 0)) /* unknown, or NaN */
+			return -1;
+		pts *= dim[i];
+	}
+	return pts;
+}
+
+double vd_catalog_array_bytes(const vd_catalog_entry *e, double var_points, int var_rank,
+			      double var_tsize, const double *count, int ncount, double xtype_size)
+{
+	double es = e->elem_size > 0 ? (double)e->elem_size : xtype_size > 0 ? xtype_size : var_tsize;
+	double pts = -1;
+
+	if (!(es > 0))
+		return -1;
+	if (e->flags & VD_CAT_ONE)
+		pts = 1;
+	else if (e->flags & VD_CAT_WHOLE)
+		pts = var_points;
+	else if (e->counts_arg >= 0)
+		/* the variable's rank when its definition was seen, else the
+		 * length of the count array as declared (size_t count[3]) */
+		pts = vd_catalog_extent(count, ncount, var_rank >= 0 ? var_rank : ncount);
+	else if (e->count_arg >= 0 && ncount == 1) /* nc_put_att_double's len */
+		pts = count[0];
+	return pts >= 0 ? pts * es : -1;
+}
+
+long vd_catalog_nc_type_size(long xtype)
+{
+	/* NC_BYTE NC_CHAR NC_SHORT NC_INT NC_FLOAT NC_DOUBLE NC_UBYTE NC_USHORT
+	 * NC_UINT NC_INT64 NC_UINT64 (netcdf.h, pnetcdf.h: the same codes) */
+	static const long size[] = { 0, 1, 1, 2, 4, 4, 8, 1, 2, 4, 8, 8 };
+	return xtype >= 1 && xtype <= 11 ? size[xtype] : -1;
+}
 
 /* ---- the catalog ----------------------------------------------------------- */
 
@@ -246,7 +317,7 @@ static int parse_flags(parse_state *st, xmlNode *n, const char *value, unsigned 
 		if (i == N_OF(flag_names)) {
 			vd_error_set("catalog '%s' line %ld: entry '%s' has unknown flag '%.*s' "
 				     "(known: async collective binary text stdout stdin "
-				     "stderr completion sync-all unique)",
+				     "stderr completion sync-all unique whole one)",
 				     st->path, xmlGetLineNo(n), node_name(n), (int)len, w);
 			return VD_EPARSE;
 		}
@@ -271,6 +342,16 @@ static int check_entry(parse_state *st, xmlNode *n, const vd_catalog_entry *e)
 		why = "is unique but its op is not 'open'";
 	else if (e->role != VD_ROLE_NONE && e->op != VD_OP_NONE)
 		why = "has a role but its op is not 'none'";
+	else if (!!(e->flags & VD_CAT_WHOLE) + !!(e->flags & VD_CAT_ONE) + (e->counts_arg >= 0) > 1)
+		why = "has more than one of counts, whole and one";
+	else if (vd_catalog_array_sized(e) && e->op != VD_OP_READ && e->op != VD_OP_WRITE)
+		why = "has counts, whole or one but its op is not 'read' or 'write'";
+	else if (vd_catalog_array_sized(e) && e->handle_arg < 0)
+		why = "has counts, whole or one but no handle (the variable)";
+	else if (e->elem_size > 0 && !vd_catalog_array_sized(e))
+		why = "has elem-size but none of counts, whole, one and count";
+	else if (e->xtype_arg >= 0 && e->op != VD_OP_OPEN && !vd_catalog_array_sized(e))
+		why = "has xtype but is neither an 'open' nor a sized read or write";
 	if (why) {
 		vd_error_set("catalog '%s' line %ld: entry '%s' %s", st->path,
 			     xmlGetLineNo(n), e->name, why);
@@ -291,6 +372,7 @@ static int parse_function(parse_state *st, xmlNode *n)
 		*(int *)((char *)e + index_attrs[i].off) = -1;
 	e->fixed_bytes = -1;
 	e->extra_bytes = 0;
+	e->elem_size = -1;
 
 	for (xmlAttr *a = n->properties; a; a = a->next) {
 		const char *an = (const char *)a->name;
@@ -321,7 +403,8 @@ static int parse_function(parse_state *st, xmlNode *n)
 			if (i == N_ROLE) {
 				vd_error_set("catalog '%s' line %ld: entry '%s' has unknown role '%s' "
 					     "(known: dataspace scalarspace hyperslab "
-					     "type-contig type-copy object-space object-type)",
+					     "type-contig type-copy object-space object-type "
+					     "dimension par-access)",
 					     st->path, xmlGetLineNo(n), node_name(n), av);
 				rc = VD_EPARSE;
 				goto cleanup;
@@ -329,21 +412,20 @@ static int parse_function(parse_state *st, xmlNode *n)
 			e->role = (vd_role)i;
 			continue;
 		}
-		if (strcmp(an, "fixed-bytes") == 0 || strcmp(an, "extra-bytes") == 0) {
+		for (i = 0; i < N_OF(long_attrs); i++)
+			if (strcmp(an, long_attrs[i].attr) == 0)
+				break;
+		if (i < N_OF(long_attrs)) {
 			long v;
-			int fixed = an[0] == 'f';
-			if (parse_long(av, &v) || (fixed && v < -1)) {
+			if (parse_long(av, &v) || v < long_attrs[i].min) {
 				vd_error_set("catalog '%s' line %ld: entry '%s' has %s='%s', "
 					     "expected %s",
 					     st->path, xmlGetLineNo(n), node_name(n), an, av,
-					     fixed ? "a byte count (or -1)" : "an integer");
+					     long_attrs[i].expected);
 				rc = VD_EPARSE;
 				goto cleanup;
 			}
-			if (fixed)
-				e->fixed_bytes = v;
-			else
-				e->extra_bytes = v;
+			*(long *)((char *)e + long_attrs[i].off) = v;
 			continue;
 		}
 		for (i = 0; i < N_OF(index_attrs); i++)

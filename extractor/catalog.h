@@ -27,7 +27,9 @@ enum {
 	VD_CAT_COMPLETION = 1u << 6, /* completes an earlier split/async call: moves no new bytes (_end) */
 	VD_CAT_SYNC_ALL = 1u << 7,   /* syncs every file (sync(), not per handle) */
 	VD_CAT_STDERR = 1u << 8,     /* implicit handle: stderr (perror) */
-	VD_CAT_UNIQUE = 1u << 9      /* open: a new, differently named file on every call (mkstemp, tmpfile) */
+	VD_CAT_UNIQUE = 1u << 9,     /* open: a new, differently named file on every call (mkstemp, tmpfile) */
+	VD_CAT_WHOLE = 1u << 10,     /* moves the whole variable of handle_arg (nc_put_var_double) */
+	VD_CAT_ONE = 1u << 11        /* moves one element of it (nc_put_var1_double) */
 };
 
 /* what a value-semantics helper creates (role attribute) */
@@ -39,7 +41,10 @@ typedef enum {
 	VD_ROLE_TYPE_CONTIG,  /* MPI_Type_contiguous(count, oldtype, &newtype) */
 	VD_ROLE_TYPE_COPY,    /* H5Tcopy(type): returns the same size */
 	VD_ROLE_OBJECT_SPACE, /* H5Dget_space(dset): returns the dataspace the object in handle_arg was created with */
-	VD_ROLE_OBJECT_TYPE   /* H5Dget_type(dset): returns its datatype */
+	VD_ROLE_OBJECT_TYPE,  /* H5Dget_type(dset): returns its datatype */
+	VD_ROLE_DIMENSION,    /* nc_def_dim(ncid, name, len, &dimid): dimid denotes len points (count_arg, handle_out) */
+	VD_ROLE_PAR_ACCESS    /* nc_var_par_access(ncid, varid, par): the variable's data calls are collective
+			       * when par (flags_arg) is NC_COLLECTIVE */
 } vd_role;
 
 typedef struct vd_catalog_entry {
@@ -69,9 +74,37 @@ typedef struct vd_catalog_entry {
 	int rank_arg;
 	int iov_arg;      /* readv/writev: struct iovec array */
 	int iovcnt_arg;
+	int counts_arg;   /* array-valued count (nc_put_vara's count[]): bytes = prod(count[0..rank-1]) x element size */
+	int xtype_arg;    /* NetCDF external type of a variable being defined (nc_def_var's xtype) */
 	long fixed_bytes; /* bytes moved when fixed (putc: 1); -1 = not fixed */
 	long extra_bytes; /* added to the computed count (puts: +1 newline, fgets: -1) */
+	long elem_size;   /* counts/whole/one: element size in bytes; -1 = the variable's type */
 } vd_catalog_entry;
+
+/* Sizing of array-valued extents (NetCDF, PnetCDF), over evaluated argument
+ * values so the evaluator's representation stays its own: */
+#define VD_CATALOG_MAX_RANK 32
+/* 1 when entry `e` is sized by the rules below: counts, whole, one, or a
+ * scalar count with elem-size or xtype (nc_put_att_double's len). */
+int vd_catalog_array_sized(const vd_catalog_entry *e);
+/* Points of a `rank`-dimensional extent given as the n values dim[0..n-1]
+ * (a count[] argument, or a variable's dimension lengths): their product
+ * over the first `rank`; 1 for rank 0; -1 when rank is out of range, n <
+ * rank or any of them is unknown (negative). */
+double vd_catalog_extent(const double *dim, int n, int rank);
+/* Bytes an array-sized call `e` moves, -1 when unknown: points x element
+ * size, the element size being elem-size, else that of the call's xtype
+ * argument (xtype_size), else the variable's (var_tsize).  var_points,
+ * var_rank and var_tsize describe the variable in its handle argument (-1
+ * each when unknown); count[0..ncount-1] are the values of its `counts`
+ * argument (ncount -1 when it is not an array), or its scalar `count` as
+ * one value. */
+double vd_catalog_array_bytes(const vd_catalog_entry *e, double var_points, int var_rank,
+			      double var_tsize, const double *count, int ncount, double xtype_size);
+/* Size in bytes of NetCDF external type `xtype` (NC_BYTE = 1 .. NC_UINT64
+ * = 11, the codes of the file format), -1 for others (NC_STRING, user
+ * defined types). */
+long vd_catalog_nc_type_size(long xtype);
 
 /* a named constant the evaluator needs: datatype sizes and flag values
  * e.g. <constant name="H5T_NATIVE_DOUBLE_g" size="8"/>,

@@ -111,9 +111,11 @@ typedef struct handle {
 	double npoints;  /* HDF5 dataset/attribute points, -1 unknown */
 	double tsize;    /* its datatype size, -1 unknown */
 	const char *obj; /* HDF5 object path inside the file ("" = root), NULL unknown */
+	int rank;        /* NetCDF variable: number of dimensions, -1 unknown */
+	int collective;  /* NetCDF-4 variable set to collective access (nc_var_par_access) */
 } handle;
 
-static const handle handle_none = { -1, 0, NULL, 0, 0, 0, -1, -1, NULL };
+static const handle handle_none = { -1, 0, NULL, 0, 0, 0, -1, -1, NULL, -1, 0 };
 
 typedef struct gwrite {
 	int slot;
@@ -2006,6 +2008,89 @@ static double times_elems(double pts, const arr *a, long long len)
 
 /* A catalog helper with value semantics only (op none): dataspaces and
  * datatypes are built, and an open dataset says what it was created with. */
+/* ---- array-valued extents (NetCDF, PnetCDF): the values the catalog's
+ * sizing functions need, read out of the evaluator's ---- */
+
+/* Up to `max` elements of array value `v` (from where it points; a pointer
+ * to a scalar is one element) as numbers, -1 each one unknown; dimension
+ * ids (spaces) give their points.  How many, -1 when `v` is neither. */
+static int arr_numbers(const val *v, double *out, int max)
+{
+	if (v && v->k == V_REF && v->ref && max >= 1) { /* &dimid, &n: one element */
+		val d = *v->ref;
+		out[0] = d.k == V_SPACE ? d.f : known_num(&d) && num(&d) >= 0 ? num(&d) : -1;
+		return 1;
+	}
+	if (!v || v->k != V_ARR || v->i < 0)
+		return -1;
+	int m = 0;
+	for (long long j = v->i; j < v->a->n && m < max; j++) {
+		val d = ARR_AT(v->a, j);
+		out[m++] = d.k == V_SPACE ? d.f : known_num(&d) && num(&d) >= 0 ? num(&d) : -1;
+	}
+	return m;
+}
+
+/* nc_def_dim(ncid, name, len, &dimid): dimid denotes len points (an
+ * unlimited dimension, len 0, is unknown). */
+static val dimension_call(ctx *c, const vd_catalog_entry *ce, val *args, int n)
+{
+	val *len = arg_at(args, n, ce->count_arg), *out = arg_at(args, n, ce->handle_out);
+	if (out && out->k == V_REF) {
+		val d = unk(0);
+		if (len && known_num(len) && num(len) > 0) {
+			d.k = V_SPACE;
+			d.f = num(len);
+		}
+		store_val(c, out->ref, d);
+	}
+	return vint(0);
+}
+
+/* nc_var_par_access(ncid, varid, par): the variable's later data calls are
+ * collective when par is NC_COLLECTIVE, independent otherwise. */
+static val par_access_call(ctx *c, const vd_catalog_entry *ce, val *args, int n)
+{
+	int hid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
+	val *par = arg_at(args, n, ce->flags_arg);
+	if (hid >= 0) {
+		int coll = par && par->k == V_INT && par->i == cat_const(c, "NC_COLLECTIVE", 1);
+		if (coll != c->handles.v[hid].collective)
+			c->hfx++; /* handle state a call summary cannot replay */
+		c->handles.v[hid].collective = coll;
+	}
+	return vint(0);
+}
+
+/* nc_def_var(ncid, name, xtype, ndims, dimids, &varid): the new variable
+ * handle's rank, points and element size. */
+static void variable_shape(const vd_catalog_entry *ce, val *args, int n, handle *H)
+{
+	val *x = arg_at(args, n, ce->xtype_arg), *rk = arg_at(args, n, ce->rank_arg);
+	double d[VD_CATALOG_MAX_RANK];
+	if (ce->xtype_arg < 0 || ce->op != VD_OP_OPEN)
+		return;
+	H->tsize = x && x->k == V_INT ? (double)vd_catalog_nc_type_size((long)x->i) : -1;
+	H->rank = rk && rk->k == V_INT && rk->i >= 0 && rk->i <= VD_CATALOG_MAX_RANK ? (int)rk->i : -1;
+	H->npoints = vd_catalog_extent(d, arr_numbers(arg_at(args, n, ce->dims_arg), d, H->rank),
+				       H->rank);
+}
+
+/* Bytes of an array-sized data call (counts, whole, one), -1 unknown. */
+static double array_call_bytes(const vd_catalog_entry *ce, val *args, int n, const handle *h)
+{
+	double cnt[VD_CATALOG_MAX_RANK];
+	int m = arr_numbers(arg_at(args, n, ce->counts_arg), cnt, VD_CATALOG_MAX_RANK);
+	val *k = arg_at(args, n, ce->count_arg), *x = arg_at(args, n, ce->xtype_arg);
+	if (ce->counts_arg < 0 && k) { /* a scalar count: nc_put_att_double's len */
+		cnt[0] = known_num(k) && num(k) >= 0 ? num(k) : -1;
+		m = 1;
+	}
+	return vd_catalog_array_bytes(ce, h ? h->npoints : -1, h ? h->rank : -1,
+				      h ? h->tsize : -1, cnt, m,
+				      x && x->k == V_INT ? (double)vd_catalog_nc_type_size((long)x->i) : -1);
+}
+
 static val helper_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
 {
 	val ret = unk(0);
@@ -2021,6 +2106,10 @@ static val helper_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args
 		}
 		return ret;
 	}
+	case VD_ROLE_DIMENSION:
+		return dimension_call(c, ce, args, n);
+	case VD_ROLE_PAR_ACCESS:
+		return par_access_call(c, ce, args, n);
 	case VD_ROLE_SCALARSPACE:
 		ret.k = V_SPACE;
 		ret.f = 1;
@@ -2197,8 +2286,10 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 		if (o) {
 			H->npoints = o->npoints;
 			H->tsize = o->tsize;
+			H->rank = o->rank;
 		}
 	}
+	variable_shape(ce, args, n, H);
 	val hv = { 0 };
 	hv.k = V_HANDLE;
 	hv.h = nh;
@@ -2238,6 +2329,8 @@ static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n,
 	val *a;
 	if (ce->fixed_bytes >= 0)
 		return bytes_of((double)ce->fixed_bytes);
+	if (vd_catalog_array_sized(ce))
+		return bytes_of(array_call_bytes(ce, args, n, h));
 	if ((a = arg_at(args, n, ce->bytes_arg)))
 		return bytes_of(known_num(a) ? num(a) : -1);
 	if (ce->size_arg >= 0 && ce->count_arg >= 0) {
@@ -2378,6 +2471,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	else
 		h = call_handle(c, ce, args, n);
 	if (h) {
+		x.ev.collective |= h->collective;
 		x.ev.file = h->file;
 		x.ev.file_per_exec = h->per_exec;
 		x.ev.path = h->path;

@@ -41,7 +41,7 @@ const char *const vd_trace_counter_name[VD_NTRACE_COUNTERS] = {
 #undef VD_X_
 };
 
-static const char *const api_name[] = { "posix", "stdio", "mpiio", "hdf5" };
+static const char *const api_name[] = { "posix", "stdio", "mpiio", "hdf5", "netcdf", "pnetcdf" };
 
 static const struct {
 	int api;

@@ -30,7 +30,8 @@
 #define VD_TL_ENV_FRAMES "VIDYA_TRACE_FRAMES" /* 0 = no call stacks on ops */
 
 /* Interfaces (layers), top to bottom. */
-enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3 };
+enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3,
+		 VD_TL_NETCDF = 4, VD_TL_PNETCDF = 5 };
 
 /* Operation classes: vd_opclass (util/vd_vocab.h), the catalog's, whose
  * VD_OP_WAIT only calls here have: a call that completes transfers started
@@ -175,7 +176,115 @@ enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 =
 	X(DUP, VD_TL_POSIX, "dup", VD_OP_META)                              \
 	X(DUP2, VD_TL_POSIX, "dup2", VD_OP_META)                            \
 	X(DUP3, VD_TL_POSIX, "dup3", VD_OP_META)                            \
-	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)
+	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)                    \
+	/* NetCDF-C: files, definitions, and the data calls in every form and   \
+	 * element type (VD_TL_NC_DATA below) */                               \
+	X(NC_CREATE, VD_TL_NETCDF, "nc_create", VD_OP_OPEN)                 \
+	X(NC__CREATE, VD_TL_NETCDF, "nc__create", VD_OP_OPEN)               \
+	X(NC_CREATE_PAR, VD_TL_NETCDF, "nc_create_par", VD_OP_OPEN)         \
+	X(NC_OPEN, VD_TL_NETCDF, "nc_open", VD_OP_OPEN)                     \
+	X(NC__OPEN, VD_TL_NETCDF, "nc__open", VD_OP_OPEN)                   \
+	X(NC_OPEN_PAR, VD_TL_NETCDF, "nc_open_par", VD_OP_OPEN)             \
+	X(NC_CLOSE, VD_TL_NETCDF, "nc_close", VD_OP_CLOSE)                  \
+	X(NC_SYNC, VD_TL_NETCDF, "nc_sync", VD_OP_SYNC)                     \
+	X(NC_ENDDEF, VD_TL_NETCDF, "nc_enddef", VD_OP_META)                 \
+	X(NC_REDEF, VD_TL_NETCDF, "nc_redef", VD_OP_META)                   \
+	X(NC_DEF_DIM, VD_TL_NETCDF, "nc_def_dim", VD_OP_META)               \
+	X(NC_DEF_VAR, VD_TL_NETCDF, "nc_def_var", VD_OP_META)               \
+	X(NC_VAR_PAR_ACCESS, VD_TL_NETCDF, "nc_var_par_access", VD_OP_META) \
+	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, put, VD_OP_WRITE)                \
+	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, get, VD_OP_READ)                 \
+	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, put, att, VD_OP_WRITE)          \
+	/* PnetCDF: the same shapes, blocking (independent and _all),          \
+	 * non-blocking (iput, iget, bput; completed by ncmpi_wait_all) */    \
+	X(NCMPI_CREATE, VD_TL_PNETCDF, "ncmpi_create", VD_OP_OPEN)          \
+	X(NCMPI_OPEN, VD_TL_PNETCDF, "ncmpi_open", VD_OP_OPEN)              \
+	X(NCMPI_CLOSE, VD_TL_PNETCDF, "ncmpi_close", VD_OP_CLOSE)           \
+	X(NCMPI_SYNC, VD_TL_PNETCDF, "ncmpi_sync", VD_OP_SYNC)              \
+	X(NCMPI_FLUSH, VD_TL_PNETCDF, "ncmpi_flush", VD_OP_FLUSH)           \
+	X(NCMPI_ENDDEF, VD_TL_PNETCDF, "ncmpi_enddef", VD_OP_META)          \
+	X(NCMPI_REDEF, VD_TL_PNETCDF, "ncmpi_redef", VD_OP_META)            \
+	X(NCMPI_DEF_DIM, VD_TL_PNETCDF, "ncmpi_def_dim", VD_OP_META)        \
+	X(NCMPI_DEF_VAR, VD_TL_PNETCDF, "ncmpi_def_var", VD_OP_META)        \
+	X(NCMPI_BEGIN_INDEP_DATA, VD_TL_PNETCDF, "ncmpi_begin_indep_data", VD_OP_META) \
+	X(NCMPI_END_INDEP_DATA, VD_TL_PNETCDF, "ncmpi_end_indep_data", VD_OP_META) \
+	X(NCMPI_WAIT, VD_TL_PNETCDF, "ncmpi_wait", VD_OP_WAIT)              \
+	X(NCMPI_WAIT_ALL, VD_TL_PNETCDF, "ncmpi_wait_all", VD_OP_WAIT)      \
+	VD_TL_PN_DATA(X, put, , VD_OP_WRITE)                                \
+	VD_TL_PN_DATA(X, put, _all, VD_OP_WRITE)                            \
+	VD_TL_PN_DATA(X, get, , VD_OP_READ)                                 \
+	VD_TL_PN_DATA(X, get, _all, VD_OP_READ)                             \
+	VD_TL_PN_DATA(X, iput, , VD_OP_WRITE)                               \
+	VD_TL_PN_DATA(X, iget, , VD_OP_READ)                                \
+	VD_TL_PN_DATA(X, bput, , VD_OP_WRITE)                               \
+	VD_TL_NC1(X, VD_TL_PNETCDF, ncmpi, put, att, _text, VD_OP_WRITE)    \
+	VD_TL_PN_TYPED(X, put, att, , VD_OP_WRITE)                          \
+	/* NetCDF attribute reads: metadata, with the bytes they return */     \
+	VD_TL_NC1(X, VD_TL_NETCDF, nc, get, att, , VD_OP_META)              \
+	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, get, att, VD_OP_META)           \
+	/* NetCDF inquiries, recorded only when they do I/O below (NetCDF-4     \
+	 * reads some metadata lazily) */                                      \
+	X(NC_INQ, VD_TL_NETCDF, "nc_inq", VD_OP_META)                       \
+	X(NC_INQ_NATTS, VD_TL_NETCDF, "nc_inq_natts", VD_OP_META)           \
+	X(NC_INQ_VAR, VD_TL_NETCDF, "nc_inq_var", VD_OP_META)               \
+	X(NC_INQ_VARID, VD_TL_NETCDF, "nc_inq_varid", VD_OP_META)           \
+	X(NC_INQ_VARNATTS, VD_TL_NETCDF, "nc_inq_varnatts", VD_OP_META)     \
+	X(NC_INQ_ATT, VD_TL_NETCDF, "nc_inq_att", VD_OP_META)               \
+	X(NC_INQ_ATTNAME, VD_TL_NETCDF, "nc_inq_attname", VD_OP_META)       \
+	X(NC_INQ_ATTLEN, VD_TL_NETCDF, "nc_inq_attlen", VD_OP_META)         \
+	X(NC_INQ_ATTTYPE, VD_TL_NETCDF, "nc_inq_atttype", VD_OP_META)       \
+	X(NC_INQ_DIMID, VD_TL_NETCDF, "nc_inq_dimid", VD_OP_META)           \
+	X(NC_INQ_DIM, VD_TL_NETCDF, "nc_inq_dim", VD_OP_META)               \
+	X(NC_INQ_DIMLEN, VD_TL_NETCDF, "nc_inq_dimlen", VD_OP_META)         \
+	X(NC_INQ_VAR_CHUNKING, VD_TL_NETCDF, "nc_inq_var_chunking", VD_OP_META) \
+	X(NC_INQ_VAR_DEFLATE, VD_TL_NETCDF, "nc_inq_var_deflate", VD_OP_META) \
+	X(NC_INQ_VAR_FILL, VD_TL_NETCDF, "nc_inq_var_fill", VD_OP_META)
+
+/* The NetCDF data families: nc_put_vara_double is
+ * X(nc_put_vara_double, VD_TL_NETCDF, "nc_put_vara_double", VD_OP_WRITE). */
+#define VD_TL_STR_(x) #x
+#define VD_TL_STR(x) VD_TL_STR_(x)
+#define VD_TL_NC1(X, api, pre, io, form, t, cls) \
+	X(pre##_##io##_##form##t, api, VD_TL_STR(pre##_##io##_##form##t), cls)
+/* every element type netcdf.h has a form for (not _string: its bytes are
+ * not known from the count) */
+#define VD_TL_NC_TYPED(X, api, pre, io, form, cls)                                           \
+	VD_TL_NC1(X, api, pre, io, form, _text, cls) VD_TL_NC1(X, api, pre, io, form, _schar, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _uchar, cls) VD_TL_NC1(X, api, pre, io, form, _short, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _int, cls) VD_TL_NC1(X, api, pre, io, form, _long, cls)   \
+	VD_TL_NC1(X, api, pre, io, form, _float, cls) VD_TL_NC1(X, api, pre, io, form, _double, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _ubyte, cls) VD_TL_NC1(X, api, pre, io, form, _ushort, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _uint, cls) VD_TL_NC1(X, api, pre, io, form, _longlong, cls) \
+	VD_TL_NC1(X, api, pre, io, form, _ulonglong, cls)
+/* var, var1, vara, vars, varm: untyped (the variable's type) and typed */
+#define VD_TL_NC_DATA(X, api, pre, io, cls)                                                   \
+	VD_TL_NC1(X, api, pre, io, var, , cls) VD_TL_NC_TYPED(X, api, pre, io, var, cls)          \
+	VD_TL_NC1(X, api, pre, io, var1, , cls) VD_TL_NC_TYPED(X, api, pre, io, var1, cls)        \
+	VD_TL_NC1(X, api, pre, io, vara, , cls) VD_TL_NC_TYPED(X, api, pre, io, vara, cls)        \
+	VD_TL_NC1(X, api, pre, io, vars, , cls) VD_TL_NC_TYPED(X, api, pre, io, vars, cls)        \
+	VD_TL_NC1(X, api, pre, io, varm, , cls) VD_TL_NC_TYPED(X, api, pre, io, varm, cls)
+
+/* PnetCDF: ncmpi_put_vara_double_all is
+ * X(ncmpi_put_vara_double_all, VD_TL_PNETCDF, "ncmpi_put_vara_double_all", VD_OP_WRITE);
+ * its element types (no _ubyte data forms; _text separately for attributes,
+ * whose signature differs) */
+#define VD_TL_PN1(X, io, form, t, sfx, cls) \
+	X(ncmpi_##io##_##form##t##sfx, VD_TL_PNETCDF, VD_TL_STR(ncmpi_##io##_##form##t##sfx), cls)
+#define VD_TL_PN_TYPED(X, io, form, sfx, cls)                                                 \
+	VD_TL_PN1(X, io, form, _schar, sfx, cls) VD_TL_PN1(X, io, form, _uchar, sfx, cls)         \
+	VD_TL_PN1(X, io, form, _short, sfx, cls) VD_TL_PN1(X, io, form, _ushort, sfx, cls)        \
+	VD_TL_PN1(X, io, form, _int, sfx, cls) VD_TL_PN1(X, io, form, _uint, sfx, cls)            \
+	VD_TL_PN1(X, io, form, _long, sfx, cls) VD_TL_PN1(X, io, form, _float, sfx, cls)          \
+	VD_TL_PN1(X, io, form, _double, sfx, cls) VD_TL_PN1(X, io, form, _longlong, sfx, cls)     \
+	VD_TL_PN1(X, io, form, _ulonglong, sfx, cls)
+/* a form: flexible (buf, bufcount, buftype), _text and the other types */
+#define VD_TL_PN_FORM(X, io, form, sfx, cls)                                                  \
+	VD_TL_PN1(X, io, form, , sfx, cls) VD_TL_PN1(X, io, form, _text, sfx, cls)                \
+	VD_TL_PN_TYPED(X, io, form, sfx, cls)
+#define VD_TL_PN_DATA(X, io, sfx, cls)                                                        \
+	VD_TL_PN_FORM(X, io, var, sfx, cls) VD_TL_PN_FORM(X, io, var1, sfx, cls)                  \
+	VD_TL_PN_FORM(X, io, vara, sfx, cls) VD_TL_PN_FORM(X, io, vars, sfx, cls)                 \
+	VD_TL_PN_FORM(X, io, varm, sfx, cls)
 
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,

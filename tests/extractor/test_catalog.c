@@ -628,7 +628,8 @@ static void test_entry_invariants(void **state)
 		/* O(1) index agrees with the list */
 		assert_ptr_equal(vd_catalog_find(c, nm), e);
 		assert_true(strcmp(e->api, "posix") == 0 || strcmp(e->api, "stdio") == 0 ||
-			    strcmp(e->api, "mpiio") == 0 || strcmp(e->api, "hdf5") == 0);
+			    strcmp(e->api, "mpiio") == 0 || strcmp(e->api, "hdf5") == 0 ||
+			    strcmp(e->api, "netcdf") == 0 || strcmp(e->api, "pnetcdf") == 0);
 
 		/* P6: every data call is either binary or text, never both */
 		if (e->op == VD_OP_READ || e->op == VD_OP_WRITE) {
@@ -641,20 +642,35 @@ static void test_entry_invariants(void **state)
 		    !(e->flags & VD_CAT_COMPLETION) && e->bytes_arg < 0 &&
 		    e->count_arg < 0 && e->string_arg < 0 && e->format_arg < 0 &&
 		    e->iov_arg < 0 && e->fixed_bytes < 0 && e->space_arg < 0 &&
-		    e->type_arg < 0 && !(e->flags & VD_CAT_ASYNC) &&
-		    strncmp(nm, "getline", 7) != 0 && !ends_with(nm, "getdelim"))
+		    e->type_arg < 0 && !(e->flags & VD_CAT_ASYNC) && !vd_catalog_array_sized(e) &&
+		    strncmp(nm, "getline", 7) != 0 && !ends_with(nm, "getdelim") &&
+		    strcmp(nm, "nc_put_att_string") != 0) /* strings of unknown length */
 			fail_msg("data call '%s' has no way to size it", nm);
 		if (e->count_arg >= 0 && e->op != VD_OP_NONE &&
-		    e->size_arg < 0 && e->type_arg < 0)
+		    e->size_arg < 0 && e->type_arg < 0 && e->elem_size < 0 && e->xtype_arg < 0)
 			fail_msg("'%s' has a count but no element size or type", nm);
 		/* only open-class calls and type constructors write a new handle */
-		if (e->handle_out >= 0 && e->op != VD_OP_OPEN && e->role != VD_ROLE_TYPE_CONTIG)
+		if (e->handle_out >= 0 && e->op != VD_OP_OPEN && e->role != VD_ROLE_TYPE_CONTIG &&
+		    e->role != VD_ROLE_DIMENSION)
 			fail_msg("'%s' has handle-out but is not an open", nm);
 		/* names that promise a flag must carry it */
 		if (strncmp(nm, "MPI_File_", 9) == 0 &&
 		    (strstr(nm, "_all") || strstr(nm, "_ordered")) &&
 		    !(e->flags & VD_CAT_COLLECTIVE))
 			fail_msg("'%s' must be collective", nm);
+		/* PnetCDF: _all is collective, iput/iget/bput non-blocking; the
+		 * NetCDF data calls name their variable (argument 1) */
+		if (strncmp(nm, "ncmpi_", 6) == 0 && ends_with(nm, "_all") &&
+		    !(e->flags & VD_CAT_COLLECTIVE))
+			fail_msg("'%s' must be collective", nm);
+		if ((strncmp(nm, "ncmpi_iput_", 11) == 0 || strncmp(nm, "ncmpi_iget_", 11) == 0 ||
+		     strncmp(nm, "ncmpi_bput_", 11) == 0) &&
+		    !(e->flags & VD_CAT_ASYNC))
+			fail_msg("'%s' must be async", nm);
+		if (strstr(nm, "_var") && (e->op == VD_OP_READ || e->op == VD_OP_WRITE) &&
+		    (strncmp(nm, "nc_", 3) == 0 || strncmp(nm, "ncmpi_", 6) == 0) &&
+		    (e->handle_arg != 1 || !vd_catalog_array_sized(e)))
+			fail_msg("'%s' must be sized from its variable (handle 1)", nm);
 		if ((strncmp(nm, "MPI_File_iread", 14) == 0 ||
 		     strncmp(nm, "MPI_File_iwrite", 15) == 0 || ends_with(nm, "_async") ||
 		     strncmp(nm, "aio_", 4) == 0 || strncmp(nm, "lio_", 4) == 0 ||
@@ -733,16 +749,18 @@ static void test_merge_user_catalog(void **state)
 	while (vd_catalog_at(c, write_pos) != w)
 		write_pos++;
 
-	assert_int_equal(vd_catalog_merge_file(c, FIXTURE("user_netcdf.xml")), 0);
+	assert_int_equal(vd_catalog_merge_file(c, FIXTURE("user_ckpt.xml")), 0);
 
 	/* four new names, one replaced */
 	assert_int_equal(vd_catalog_count(c), before + 4);
-	const vd_catalog_entry *e = must_find(c, "nc_put_vara_double");
-	assert_string_equal(e->api, "netcdf");
+	const vd_catalog_entry *e = must_find(c, "ckpt_put_array");
+	assert_string_equal(e->api, "ckpt");
 	assert_int_equal(e->op, VD_OP_WRITE);
 	assert_int_equal(e->handle_arg, 0);
+	assert_int_equal(e->count_arg, 2);
+	assert_int_equal(e->elem_size, 8);
 	assert_int_equal(e->flags, VD_CAT_BINARY);
-	e = must_find(c, "nc_open");
+	e = must_find(c, "ckpt_reopen");
 	assert_int_equal(e->handle_out, 2);
 
 	w = must_find(c, "write");
@@ -751,7 +769,7 @@ static void test_merge_user_catalog(void **state)
 	/* untouched entries keep their values */
 	assert_int_equal(must_find(c, "pwrite")->offset_arg, 3);
 
-	const vd_catalog_constant *k = vd_catalog_find_constant(c, "NC_WRITE");
+	const vd_catalog_constant *k = vd_catalog_find_constant(c, "CKPT_WRITE");
 	assert_non_null(k);
 	assert_int_equal(k->value, 1); /* written 0x0001 */
 	k = vd_catalog_find_constant(c, "O_SYNC");
@@ -863,6 +881,138 @@ static void test_bad_std_streams(void **state)
 			  "more than one of stdout, stdin and stderr", NULL);
 }
 
+/* ---- NetCDF / PnetCDF entries and array-valued sizes ------------------------------ */
+
+static void test_netcdf_entries(void **state)
+{
+	const vd_catalog *c = *state;
+	const vd_catalog_entry *e;
+
+	e = must_find(c, "nc_create"); /* nc_create(path, cmode, &ncid) */
+	assert_int_equal(e->op, VD_OP_OPEN);
+	assert_int_equal(e->path_arg, 0);
+	assert_int_equal(e->handle_out, 2);
+	e = must_find(c, "nc_create_par"); /* (path, cmode, comm, info, &ncid) */
+	assert_int_equal(e->handle_out, 4);
+	assert_true(e->flags & VD_CAT_COLLECTIVE);
+	e = must_find(c, "nc_def_dim"); /* (ncid, name, len, &dimid) */
+	assert_int_equal(e->op, VD_OP_NONE);
+	assert_int_equal(e->role, VD_ROLE_DIMENSION);
+	assert_int_equal(e->count_arg, 2);
+	assert_int_equal(e->handle_out, 3);
+	e = must_find(c, "nc_def_var"); /* (ncid, name, xtype, ndims, dimids, &varid) */
+	assert_int_equal(e->op, VD_OP_OPEN);
+	assert_int_equal(e->object_arg, 1);
+	assert_int_equal(e->xtype_arg, 2);
+	assert_int_equal(e->rank_arg, 3);
+	assert_int_equal(e->dims_arg, 4);
+	assert_int_equal(e->handle_out, 5);
+	e = must_find(c, "nc_var_par_access");
+	assert_int_equal(e->role, VD_ROLE_PAR_ACCESS);
+	assert_int_equal(e->flags_arg, 2);
+
+	e = must_find(c, "nc_put_vara_double"); /* (ncid, varid, start, count, op) */
+	assert_int_equal(e->op, VD_OP_WRITE);
+	assert_int_equal(e->handle_arg, 1);
+	assert_int_equal(e->counts_arg, 3);
+	assert_int_equal(e->elem_size, 8);
+	e = must_find(c, "nc_get_varm_short"); /* (ncid, varid, start, count, stride, imap, ip) */
+	assert_int_equal(e->op, VD_OP_READ);
+	assert_int_equal(e->counts_arg, 3);
+	assert_int_equal(e->elem_size, 2);
+	e = must_find(c, "nc_put_var_float");
+	assert_true(e->flags & VD_CAT_WHOLE);
+	assert_int_equal(e->counts_arg, -1);
+	e = must_find(c, "nc_get_var1_ulonglong");
+	assert_true(e->flags & VD_CAT_ONE);
+	assert_int_equal(e->elem_size, 8);
+	e = must_find(c, "nc_put_vara"); /* untyped: the variable's type */
+	assert_int_equal(e->elem_size, -1);
+	e = must_find(c, "nc_put_att_int"); /* (ncid, varid, name, xtype, len, op) */
+	assert_int_equal(e->count_arg, 4);
+	assert_int_equal(e->elem_size, 4);
+	assert_true(vd_catalog_array_sized(e));
+	e = must_find(c, "nc_put_att"); /* untyped: xtype's size */
+	assert_int_equal(e->xtype_arg, 3);
+
+	e = must_find(c, "ncmpi_create"); /* (comm, path, cmode, info, &ncid) */
+	assert_int_equal(e->path_arg, 1);
+	assert_int_equal(e->handle_out, 4);
+	assert_true(e->flags & VD_CAT_COLLECTIVE);
+	e = must_find(c, "ncmpi_put_vara_float_all");
+	assert_true(e->flags & VD_CAT_COLLECTIVE);
+	assert_int_equal(e->counts_arg, 3);
+	assert_int_equal(e->elem_size, 4);
+	e = must_find(c, "ncmpi_put_vara_float");
+	assert_false(e->flags & VD_CAT_COLLECTIVE);
+	e = must_find(c, "ncmpi_iput_vara_double");
+	assert_true(e->flags & VD_CAT_ASYNC);
+	e = must_find(c, "ncmpi_wait_all");
+	assert_int_equal(e->op, VD_OP_META);
+	assert_true(e->flags & VD_CAT_COLLECTIVE);
+	e = must_find(c, "ncmpi_put_vara_all"); /* flexible: the variable's type */
+	assert_int_equal(e->elem_size, -1);
+	assert_int_equal(e->counts_arg, 3);
+}
+
+static void test_array_sizes(void **state)
+{
+	(void)state;
+	const double d3[3] = { 1, 16, 32 }, unk[2] = { 4, -1 };
+	vd_catalog_entry e;
+	memset(&e, 0, sizeof e);
+	e.counts_arg = 3;
+	e.count_arg = e.type_arg = e.size_arg = e.xtype_arg = -1;
+	e.elem_size = 8;
+
+	assert_true(vd_catalog_extent(d3, 3, 3) == 512.0);
+	assert_true(vd_catalog_extent(d3, 3, 2) == 16.0);  /* the first rank only */
+	assert_true(vd_catalog_extent(d3, 2, 3) < 0);      /* array shorter than the rank */
+	assert_true(vd_catalog_extent(unk, 2, 2) < 0);     /* an unknown element */
+	assert_true(vd_catalog_extent(NULL, -1, 0) == 1.0); /* a scalar */
+	assert_true(vd_catalog_extent(d3, 3, VD_CATALOG_MAX_RANK + 1) < 0);
+
+	/* counts: prod(count) x elem-size; the variable's rank beats the array's length */
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, -1, d3, 3, -1) == 4096.0);
+	assert_true(vd_catalog_array_bytes(&e, -1, 2, -1, d3, 3, -1) == 128.0);
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, -1, NULL, -1, -1) < 0);
+	/* no elem-size: the xtype argument's, else the variable's */
+	e.elem_size = -1;
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, 4, d3, 3, -1) == 2048.0);
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, 4, d3, 3, 2) == 1024.0);
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, -1, d3, 3, -1) < 0);
+	/* whole and one */
+	e.counts_arg = -1;
+	e.flags = VD_CAT_WHOLE;
+	assert_true(vd_catalog_array_bytes(&e, 1000, 2, 8, NULL, -1, -1) == 8000.0);
+	assert_true(vd_catalog_array_bytes(&e, -1, 2, 8, NULL, -1, -1) < 0);
+	e.flags = VD_CAT_ONE;
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, 2, NULL, -1, -1) == 2.0);
+	/* a scalar count (attributes) */
+	e.flags = 0;
+	e.count_arg = 4;
+	e.elem_size = 4;
+	assert_true(vd_catalog_array_sized(&e));
+	const double len[1] = { 10 };
+	assert_true(vd_catalog_array_bytes(&e, -1, -1, -1, len, 1, -1) == 40.0);
+
+	assert_int_equal(vd_catalog_nc_type_size(6), 8); /* NC_DOUBLE */
+	assert_int_equal(vd_catalog_nc_type_size(2), 1); /* NC_CHAR */
+	assert_int_equal(vd_catalog_nc_type_size(3), 2); /* NC_SHORT */
+	assert_int_equal(vd_catalog_nc_type_size(10), 8); /* NC_INT64 */
+	assert_int_equal(vd_catalog_nc_type_size(12), -1); /* NC_STRING */
+	assert_int_equal(vd_catalog_nc_type_size(0), -1);
+}
+
+static void test_bad_array_entries(void **state)
+{
+	(void)state;
+	expect_load_error(FIXTURE("bad_array.xml"), "line 3", "'nc_put_vara_int'",
+			  "more than one of counts, whole and one", NULL);
+	expect_load_error(FIXTURE("bad_elem_size.xml"), "line 3", "'nc_put_vara_int'",
+			  "elem-size", NULL);
+}
+
 static void test_missing_file(void **state)
 {
 	(void)state;
@@ -902,6 +1052,9 @@ int main(void)
 		cmocka_unit_test(test_bad_target),
 		cmocka_unit_test(test_bad_std_streams),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test_setup_teardown(test_netcdf_entries, setup_catalog, teardown_catalog),
+		cmocka_unit_test(test_array_sizes),
+		cmocka_unit_test(test_bad_array_entries),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

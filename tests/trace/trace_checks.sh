@@ -512,6 +512,161 @@ hdf5)
 	eq "v_trace_files data.h5 (posix): the raw data is one 128 KiB write" "1|1" \
 		"SELECT bytes_written > 131072, write_100k_1m >= 1 FROM v_trace_files WHERE api = 'posix' AND $H"
 	;;
+netcdf)
+	# netcdf_io 16 512: 16 rows of 512 doubles (4096 bytes each), 65536 bytes in all
+	[ -f /usr/include/netcdf.h ] || skip "no NetCDF headers (libnetcdf-dev)"
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_put_vara_double$" ||
+		skip "the recorder was built without the NetCDF layer"
+	LIBS=-lnetcdf build netcdf_io cc
+	analyze 16 512
+	trace ./netcdf_io 16 512
+	expect_rc 0 $rc "vidya trace"
+	expect_in "netcdf_io: 16 x 512 doubles, data ok" out "the program's output"
+	N=$(at data.nc)
+	eq "application NetCDF calls" \
+		"nc_close:close:2 nc_create:open:1 nc_def_dim:meta:2 nc_def_var:meta:1 nc_enddef:meta:1 nc_get_var_double:read:1 nc_inq_varid:meta:1 nc_open:open:1 nc_put_vara_double:write:16" \
+		"$(calls "api = 'netcdf' AND parent_api IS NULL")"
+	eq "nc_put_vara_double: one row (512 doubles) each; nc_get_var_double: the whole variable" "16|4096|4096|65536" \
+		"SELECT count(*), min(bytes), max(req_bytes), (SELECT bytes FROM v_trace_ops WHERE call = 'nc_get_var_double')
+		 FROM v_trace_ops WHERE call = 'nc_put_vara_double'"
+	eq "NetCDF calls name the file" 16 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'nc_put_vara_double' AND $N"
+	lw=$(line_of put_vara netcdf_io.c)
+	eq "nc_put_vara_double call site (write_field, line $lw)" 16 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'nc_put_vara_double' AND function = 'write_field' AND line = $lw"
+	eq "every HDF5 call has a NetCDF parent" "0" \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "each nc_put_vara_double made one H5Dwrite of its 4096 bytes" "16|65536|16" \
+		"SELECT count(*), sum(bytes), count(DISTINCT parent_op) FROM v_trace_ops WHERE call = 'H5Dwrite' AND parent_call = 'nc_put_vara_double'"
+	eq "nc_get_var_double made the H5Dread of 65536 bytes" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE call = 'H5Dread' AND parent_call = 'nc_get_var_double'"
+	eq "nc_create made H5Fcreate" 1 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'H5Fcreate' AND parent_call = 'nc_create'"
+	eq "posix calls on data.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
+	between "posix writes on data.nc under HDF5 or NetCDF" 1 100000 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $N AND parent_api IN ('hdf5', 'netcdf')"
+	eq "the whole chain: posix reads under H5Dread under nc_get_var_double" 1 \
+		"SELECT count(*) > 0 FROM v_trace_ops p JOIN v_trace_ops h ON p.parent_op = h.op_id AND p.trace_id = h.trace_id
+		 WHERE p.api = 'posix' AND h.call = 'H5Dread' AND h.parent_call = 'nc_get_var_double'"
+	eq "v_trace_files data.nc (netcdf): Darshan-style counters" "2|16|1|65536|65536|16" \
+		"SELECT opens, writes, reads, bytes_written, bytes_read, write_1k_10k FROM v_trace_files WHERE api = 'netcdf' AND $N"
+	eq "predicted = traced bytes per NetCDF data call" \
+		"nc_get_var_double:65536:65536 nc_put_vara_double:65536:65536" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
+		 (SELECT sum(bytes) FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
+	# nc_def_dim only defines a size statically (no I/O site), so it is the one traced call not predicted
+	eq "predicted = traced calls per NetCDF function" \
+		"nc_close:2:2 nc_create:1:1 nc_def_var:1:1 nc_enddef:1:1 nc_get_var_double:1:1 nc_inq_varid:1:1 nc_open:1:1 nc_put_vara_double:16:16" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.count) AS INTEGER) || ':' ||
+		 (SELECT count(*) FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'netcdf' GROUP BY s.call ORDER BY s.call)"
+	;;
+netcdf_tools)
+	# Debian's NetCDF utilities (netcdf-bin), programs vidya was not built for:
+	# ncgen writes a NetCDF-4 file with a 64 x 128 double variable (65536
+	# bytes), ncdump reads it, nccopy copies it to the classic format
+	for t in ncgen ncdump nccopy; do command -v $t >/dev/null || skip "no $t (netcdf-bin)"; done
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_get_vara$" ||
+		skip "the recorder was built without the NetCDF layer"
+	printf 'netcdf t {\ndimensions:\n\ty = 64 ;\n\tx = 128 ;\nvariables:\n\tdouble v(y, x) ;\n\tv:units = "K" ;\ndata:\n v = 1, 2, 3 ;\n}\n' >t.cdl
+	ncgen -k nc4 -o t4.nc t.cdl || fail "ncgen"
+	trace ncdump t4.nc
+	expect_rc 0 $rc "vidya trace ncdump"
+	expect_in "v:units = \"K\" ;" out "ncdump's output"
+	eq "ncdump: the variable's 64 x 128 doubles through the NetCDF layer" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'netcdf' AND class = 'read'"
+	eq "ncdump: the H5Dread calls under NetCDF reads move the same bytes" 65536 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE call = 'H5Dread' AND parent_api = 'netcdf' AND parent_call LIKE 'nc_get_var%'"
+	eq "ncdump: every HDF5 call has a NetCDF parent (lazy metadata reads under nc_inq_*)" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "ncdump: nc_get_att of the 1-character units attribute" "meta|1" \
+		"SELECT class, bytes FROM v_trace_ops WHERE call = 'nc_get_att_text' OR call = 'nc_get_att' LIMIT 1"
+	rm -f v.db
+	trace nccopy -k classic t4.nc c3.nc
+	expect_rc 0 $rc "vidya trace nccopy"
+	eq "nccopy: reads and writes the variable once each through NetCDF" "65536|65536" \
+		"SELECT (SELECT sum(bytes) FROM v_trace_ops WHERE api = 'netcdf' AND class = 'read' AND $(at t4.nc)),
+		        (SELECT sum(bytes) FROM v_trace_ops WHERE api = 'netcdf' AND class = 'write' AND $(at c3.nc))"
+	eq "nccopy: the classic file is written by POSIX calls under NetCDF calls only" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $(at c3.nc)
+		 AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	between "nccopy: posix bytes written to c3.nc (header + 65536 bytes of data)" 65536 70000 \
+		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $(at c3.nc)"
+	;;
+pnetcdf)
+	# mpirun -np 2 pnetcdf_io 8 512: each rank 8 rows of 512 doubles = 32768 bytes, 65536 in all
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ -f /usr/include/pnetcdf.h ] || skip "no PnetCDF headers (libpnetcdf-dev)"
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T ncmpi_put_vara_double_all$" ||
+		skip "the recorder was built without the PnetCDF layer"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	LIBS=-lpnetcdf build pnetcdf_io mpicc
+	NPROCS=2 analyze 8 512
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./pnetcdf_io 8 512 >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	expect_in "pnetcdf_io: 2 ranks, 8 x 512 doubles each, data ok" out "the program ran under mpirun"
+	N=$(at data.nc)
+	for r in 0 1; do
+		eq "rank $r: application PnetCDF calls" \
+			"ncmpi_close:close:1 ncmpi_create:open:1 ncmpi_def_dim:meta:2 ncmpi_def_var:meta:1 ncmpi_enddef:meta:1 ncmpi_iget_vara_double:read:1 ncmpi_put_vara_double_all:write:1 ncmpi_wait_all:wait:1" \
+			"$(calls "api = 'pnetcdf' AND parent_api IS NULL AND rank = $r")"
+		eq "rank $r: put_vara_double_all and iget_vara_double of 8 x 512 doubles" "32768|32768" \
+			"SELECT (SELECT bytes FROM v_trace_ops WHERE call = 'ncmpi_put_vara_double_all' AND rank = $r AND $N),
+			        (SELECT req_bytes FROM v_trace_ops WHERE call = 'ncmpi_iget_vara_double' AND rank = $r AND $N)"
+		eq "rank $r: the collective write is an MPI-IO collective write of the same bytes" 32768 \
+			"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'mpiio' AND class = 'write' AND rank = $r
+			 AND parent_call = 'ncmpi_put_vara_double_all'"
+		eq "rank $r: the iget's transfer happens inside ncmpi_wait_all" 32768 \
+			"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'mpiio' AND class = 'read' AND rank = $r
+			 AND parent_call = 'ncmpi_wait_all'"
+	done
+	lw=$(line_of put_all pnetcdf_io.c)
+	eq "put_vara_double_all call site (main, line $lw), both ranks" 2 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'ncmpi_put_vara_double_all' AND function = 'main' AND line = $lw"
+	eq "every MPI-IO call has a PnetCDF parent" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'mpiio' AND (parent_api IS NULL OR parent_api <> 'pnetcdf')"
+	eq "ncmpi_create opened the file through MPI_File_open on both ranks" 2 \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'MPI_File_open' AND parent_call = 'ncmpi_create' AND $N"
+	eq "the whole chain: pwrite under MPI-IO under ncmpi_put_vara_double_all" 1 \
+		"SELECT count(*) > 0 FROM v_trace_ops p JOIN v_trace_ops m ON p.parent_op = m.op_id AND p.trace_id = m.trace_id
+		 AND p.pid = m.pid WHERE p.api = 'posix' AND p.class = 'write' AND m.api = 'mpiio'
+		 AND m.parent_call = 'ncmpi_put_vara_double_all'"
+	eq "posix calls on data.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
+	eq "v_trace_files data.nc (pnetcdf), both ranks" "2|2|2|65536|65536" \
+		"SELECT opens, writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'pnetcdf' AND $N"
+	# the query docs/trace.md gives for Darshan's PnetCDF counters: 2 ranks x
+	# (1 create, 1 collective wait, 1 collective write, 1 non-blocking read)
+	eq "Darshan PnetCDF counters (docs/trace.md's query), both ranks" \
+		"2|0|0|0|2|0|0|0|0|2|2|0|65536|65536" \
+		"SELECT
+		   sum(call = 'ncmpi_create') AS PNETCDF_FILE_CREATES,
+		   sum(call = 'ncmpi_open') AS PNETCDF_FILE_OPENS,
+		   sum(call = 'ncmpi_redef') AS PNETCDF_FILE_REDEFS,
+		   sum(call = 'ncmpi_wait') AS PNETCDF_FILE_INDEP_WAITS,
+		   sum(call = 'ncmpi_wait_all') AS PNETCDF_FILE_COLL_WAITS,
+		   sum(call = 'ncmpi_sync') AS PNETCDF_FILE_SYNCS,
+		   sum(d AND NOT nb AND NOT coll AND class = 'read') AS PNETCDF_VAR_INDEP_READS,
+		   sum(d AND NOT nb AND NOT coll AND class = 'write') AS PNETCDF_VAR_INDEP_WRITES,
+		   sum(d AND coll AND class = 'read') AS PNETCDF_VAR_COLL_READS,
+		   sum(d AND coll AND class = 'write') AS PNETCDF_VAR_COLL_WRITES,
+		   sum(d AND nb AND class = 'read') AS PNETCDF_VAR_NB_READS,
+		   sum(d AND nb AND class = 'write') AS PNETCDF_VAR_NB_WRITES,
+		   sum(CASE WHEN d AND class = 'read' THEN bytes END) AS PNETCDF_VAR_BYTES_READ,
+		   sum(CASE WHEN d AND class = 'write' THEN bytes END) AS PNETCDF_VAR_BYTES_WRITTEN
+		 FROM (SELECT path, call, class, bytes,
+		         call GLOB 'ncmpi_*_var*' AS d,
+		         call GLOB 'ncmpi_[ib]*' AS nb,
+		         call GLOB '*_all' AS coll
+		       FROM v_trace_ops WHERE api = 'pnetcdf' AND $N)"
+	eq "predicted = traced bytes per process per PnetCDF data call" \
+		"ncmpi_iget_vara_double:32768:32768 ncmpi_put_vara_double_all:32768:32768" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
+		 (SELECT sum(req_bytes) / 2 FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'pnetcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
+	;;
 threads)
 	# threads_io 20 3000: 4 threads x 20 pwrites of 3000 bytes to their own file and to shared.dat
 	LIBS=-pthread build threads_io cc -pthread

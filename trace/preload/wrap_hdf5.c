@@ -40,27 +40,11 @@
 #include <hdf5.h>
 
 #include "recorder.h"
+#include "wrap_lib.h"
 
 /* HDF5's "failed" values. */
 #define FAIL_HID ((hid_t)-1)
 #define FAIL_HERR ((herr_t)-1)
-
-/*
- * Helpers are called between quiet_begin() and quiet_end(): not recorded,
- * and errno as it was.
- */
-static int quiet_begin(void)
-{
-	int e = errno;
-	vt_quiet_begin();
-	return e;
-}
-
-static void quiet_end(int saved_errno)
-{
-	vt_quiet_end();
-	errno = saved_errno;
-}
 
 /* The kind of identifier `id` is, H5I_BADID when it is not a live one. */
 static H5I_type_t id_type(hid_t id)
@@ -170,28 +154,6 @@ static int64_t attribute_bytes(hid_t attr, hid_t mem_type)
 		n = selected_in_copy(real_H5Aget_space, attr);
 	quiet_end(e);
 	return n < 0 ? 0 : size * n;
-}
-
-/*
- * The real call runs between call_begin() and call_end(), which tell
- * whether it set errno: HDF5 reports failure by its return value only, and
- * errno is worth recording only when the failing call itself set it (a
- * system call that failed).  errno is left as the call left it.
- */
-static int call_begin(void)
-{
-	int e = errno;
-	errno = 0;
-	return e;
-}
-
-/* The err to record for a call that `failed`; `before` from call_begin. */
-static int call_end(int before, int failed)
-{
-	int e = errno;
-	if (!e)
-		errno = before;
-	return failed ? (e ? e : -1) : 0;
 }
 
 /*
