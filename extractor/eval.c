@@ -3173,6 +3173,19 @@ static void glog_undo(ctx *c, size_t from)
 	}
 }
 
+/* A loop's body, walked at `mult` executions.  A `continue` in it takes
+ * its share of the iterations from what follows it (see S_CONTINUE in
+ * exec); the increment and the next iteration run for all of them. */
+static void exec_body(ctx *c, ir_stmt *s, double mult)
+{
+	double live = c->fr ? c->fr->live : 1;
+	exec(c, s->kids[0]);
+	flush_ops(c);
+	c->mult = mult;
+	if (c->fr && !c->fr->returned)
+		c->fr->live = live;
+}
+
 /* ---- option loops ------------------------------------------------------------------ */
 
 static int is_getopt(const ir_expr *e)
@@ -3326,7 +3339,7 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 		if (s->e)
 			eval(c, s->e);
 		flush_ops(c);
-		exec(c, s->kids[0]);
+		exec_body(c, s, reach);
 		if (s->inc)
 			eval(c, s->inc);
 		flush_ops(c);
@@ -3469,8 +3482,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 			undecided = 1;
 			break;
 		}
-		exec(c, s->kids[0]);
-		flush_ops(c);
+		exec_body(c, s, reach);
 		int brk = c->brk;
 		c->brk = 0;
 		k++;
@@ -3511,7 +3523,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		c->mult = reach * more;
 		if (s->e)
 			eval(c, s->e);
-		exec(c, s->kids[0]);
+		exec_body(c, s, reach * more);
 		c->brk = 0;
 		if (s->inc)
 			eval(c, s->inc);
@@ -3759,7 +3771,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		eval(c, s->e);
 	flush_ops(c);
 	c->mult = reach * trip;
-	exec(c, s->kids[0]);
+	exec_body(c, s, reach * trip);
 	if (s->inc)
 		eval(c, s->inc);
 	flush_ops(c);
@@ -4188,6 +4200,14 @@ static void exec(ctx *c, ir_stmt *s)
 				c->brk = s->kind == S_BREAK ? 1 : 2;
 			else if (s->kind == S_BREAK)
 				c->conc_soft = 1; /* may leave: the count is an upper bound */
+		} else if (s->kind == S_CONTINUE && c->fr && c->loop_depth > 0 &&
+			   !c->p->opts.paths_all) {
+			/* the iterations that reach it skip the rest of the body:
+			 * nothing after it in this arm runs, and the arm's share is
+			 * taken from what follows the branch (as for a return; the
+			 * loop gives the next iteration its whole share back) */
+			c->fr->live = 0;
+			c->mult = 0;
 		}
 		break;
 	default:
