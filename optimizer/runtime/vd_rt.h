@@ -115,6 +115,7 @@ struct vd_rt__fd {
 	unsigned long long fsize_lim; /* RLIMIT_FSIZE when the batch started */
 	/* deferred sync */
 	int sync_req, sync_running, sync_owed;
+	int sync_after; /* sync once the flight taken for a sync request is written */
 };
 
 struct vd_rt_stats {
@@ -428,9 +429,32 @@ static inline void *vd_rt__worker(void *arg)
 				did = 1;
 				break;
 			}
-			if (!did && e->sync_req && e->wflight_state == VD_RT__W_NONE) {
+			if (!did && e->sync_req && e->wflight_state == VD_RT__W_NONE &&
+			    e->wlen > 0) {
+				/* a sync follows every byte buffered before it was asked
+				 * for: take the program's buffer (it goes on filling the
+				 * other one), write it, then sync */
+				char *t = e->wflight ? e->wflight : (char *)malloc(S->wcap);
+				if (t) {
+					e->wflight = e->wbuf;
+					e->wflight_len = e->wlen;
+					e->wbuf = t;
+					if (e->wpos >= 0)
+						e->wpos += (long long)e->wlen;
+					e->wlen = 0;
+					e->wflight_state = VD_RT__W_QUEUED;
+					e->sync_req = 0;
+					e->sync_after = 1;
+					did = 1;
+					break;
+				}
+			}
+			if (!did && e->wflight_state == VD_RT__W_NONE &&
+			    (e->sync_after || (e->sync_req && e->wlen == 0))) {
 				int r;
-				e->sync_req = 0;
+				if (e->wlen == 0)
+					e->sync_req = 0;
+				e->sync_after = 0;
 				e->sync_running = 1;
 				pthread_mutex_unlock(&S->mu);
 				r = vd_rt__sys_fsync(e->fd);
@@ -439,7 +463,7 @@ static inline void *vd_rt__worker(void *arg)
 				S->stats.syncs_done++;
 				if (r != 0 && !e->werr)
 					e->werr = errno;
-				else if (r == 0 && !e->sync_req)
+				else if (r == 0 && !e->sync_req && !e->sync_after)
 					e->sync_owed = 0;
 				did = 1;
 			}
@@ -492,7 +516,7 @@ static inline void vd_rt__flush_all_locked(void)
 			vd_rt__flush_locked(S->fds[i]);
 	for (i = 0; i < S->hi; i++) {
 		struct vd_rt__fd *e = S->fds[i];
-		while (e && (e->sync_req || e->sync_running) && S->thread_running)
+		while (e && (e->sync_req || e->sync_after || e->sync_running) && S->thread_running)
 			vd_rt__wait();
 	}
 }
@@ -533,7 +557,7 @@ static inline void vd_rt__postfork_child(void)
 		if (!e)
 			continue;
 		e->busy = 0;
-		e->sync_req = e->sync_running = 0;
+		e->sync_req = e->sync_running = e->sync_after = 0;
 		e->wflight_state = VD_RT__W_NONE;
 		vd_rt__drop_ring(e);
 	}
@@ -1094,7 +1118,7 @@ static inline int vd_rt_fsync(int fd)
 		e = VD_RT__S->fds[fd];
 		if (e) {
 			int err = vd_rt__flush_locked(e);
-			while (e->sync_req || e->sync_running)
+			while (e->sync_req || e->sync_after || e->sync_running)
 				vd_rt__wait();
 			if (err || e->werr)
 				return vd_rt__report(e);
@@ -1125,23 +1149,6 @@ static inline int vd_rt_fsync_deferred(int fd)
 	}
 	if (e->werr)
 		return vd_rt__report(e);
-	if (e->wlen) { /* hand the buffer over so that the sync follows it */
-		while (e->wflight_state != VD_RT__W_NONE)
-			vd_rt__wait();
-		if (!e->wflight)
-			e->wflight = (char *)malloc(S->wcap);
-		if (e->wflight) {
-			char *t = e->wflight;
-			e->wflight = e->wbuf;
-			e->wflight_len = e->wlen;
-			e->wbuf = t;
-			e->wlen = 0;
-			e->wpos = -1;
-			e->wflight_state = VD_RT__W_QUEUED;
-		} else {
-			vd_rt__flush_locked(e);
-		}
-	}
 	e->sync_req = 1;
 	e->sync_owed = 1;
 	S->stats.syncs_deferred++;
@@ -1168,7 +1175,7 @@ static inline int vd_rt__retire(int fd)
 	e = VD_RT__S->fds[fd];
 	if (e) {
 		vd_rt__flush_locked(e);
-		while (e->busy > 0 || e->sync_req || e->sync_running ||
+		while (e->busy > 0 || e->sync_req || e->sync_after || e->sync_running ||
 		       e->wflight_state != VD_RT__W_NONE)
 			vd_rt__wait();
 		if (e->sync_owed && !e->werr && vd_rt__sys_fsync(fd) != 0)
