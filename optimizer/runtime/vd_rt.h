@@ -105,9 +105,9 @@ struct vd_rt__fd {
 	int snap_ok;
 	struct vd_rt__slot slots[VD_RT_RING_MAX + 1];
 	/* write side */
-	char *wbuf; /* being filled by the program */
-	size_t wlen, wcap;
-	char *wflight; /* handed to the worker */
+	char *wbuf;               /* being filled by the program */
+	size_t wlen, wcap, wfcap; /* wfcap: capacity of wflight */
+	char *wflight;            /* handed to the worker */
 	size_t wflight_len;
 	int wflight_state;
 	int werr;       /* deferred error, reported at the next call */
@@ -230,6 +230,31 @@ static inline void vd_rt__free_entry(struct vd_rt__fd *e)
 }
 
 static inline void vd_rt__worker_start(void);
+
+/* Hand the program's buffer to the worker and give the program the other
+ * one (the worker must be done with it).  0, or -1 when there is no memory for
+ * a second buffer. */
+static inline int vd_rt__handoff(struct vd_rt__fd *e)
+{
+	char *t = e->wflight;
+	size_t tc = e->wfcap;
+	if (!t) {
+		tc = VD_RT__S->wcap;
+		t = (char *)malloc(tc);
+		if (!t)
+			return -1;
+	}
+	e->wflight = e->wbuf;
+	e->wfcap = e->wcap;
+	e->wflight_len = e->wlen;
+	e->wbuf = t;
+	e->wcap = tc;
+	if (e->wpos >= 0)
+		e->wpos += (long long)e->wlen;
+	e->wlen = 0;
+	e->wflight_state = VD_RT__W_QUEUED;
+	return 0;
+}
 
 /* report e's deferred error: errno set, the error consumed, the lock released */
 static inline int vd_rt__report(struct vd_rt__fd *e)
@@ -434,15 +459,7 @@ static inline void *vd_rt__worker(void *arg)
 				/* a sync follows every byte buffered before it was asked
 				 * for: take the program's buffer (it goes on filling the
 				 * other one), write it, then sync */
-				char *t = e->wflight ? e->wflight : (char *)malloc(S->wcap);
-				if (t) {
-					e->wflight = e->wbuf;
-					e->wflight_len = e->wlen;
-					e->wbuf = t;
-					if (e->wpos >= 0)
-						e->wpos += (long long)e->wlen;
-					e->wlen = 0;
-					e->wflight_state = VD_RT__W_QUEUED;
+				if (vd_rt__handoff(e) == 0) {
 					e->sync_req = 0;
 					e->sync_after = 1;
 					did = 1;
@@ -1011,26 +1028,24 @@ static inline ssize_t vd_rt__write(int fd, const void *buf, size_t n, int stream
 		e->wbuf = (char *)malloc(S->wcap);
 		e->wcap = e->wbuf ? S->wcap : 0;
 	}
+	if (e->wlen + n > e->wcap && e->wflight_state != VD_RT__W_NONE && e->wcap < 16 * S->wcap) {
+		/* the worker is still writing the other buffer (on a busy machine it
+		 * may not have had a CPU yet): grow this one rather than wait */
+		char *nb = (char *)realloc(e->wbuf, 2 * e->wcap);
+		if (nb) {
+			e->wbuf = nb;
+			e->wcap *= 2;
+		}
+	}
 	if (e->wlen + n > e->wcap) { /* hand the full buffer to the worker */
-		char *t;
 		while (e->wflight_state != VD_RT__W_NONE)
 			vd_rt__wait();
 		if (e->werr)
 			return vd_rt__report(e);
-		if (!e->wflight)
-			e->wflight = (char *)malloc(S->wcap);
-		if (!e->wflight) { /* no memory: write it here */
+		if (vd_rt__handoff(e) != 0) { /* no memory for a second buffer: write it here */
 			if (vd_rt__flush_locked(e))
 				return vd_rt__report(e);
 		} else {
-			t = e->wflight;
-			e->wflight = e->wbuf;
-			e->wflight_len = e->wlen;
-			e->wbuf = t;
-			if (e->wpos >= 0)
-				e->wpos += (long long)e->wlen;
-			e->wlen = 0;
-			e->wflight_state = VD_RT__W_QUEUED;
 			vd_rt__kick();
 		}
 	}
