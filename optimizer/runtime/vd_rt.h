@@ -219,6 +219,16 @@ static inline void vd_rt__wait(void)
 	pthread_cond_wait(&VD_RT__S->cv_done, &VD_RT__S->mu);
 }
 
+/* the same while holding on to e: a close in another thread waits for us
+ * (e->busy) instead of freeing e under our feet */
+static inline void vd_rt__wait_e(struct vd_rt__fd *e)
+{
+	e->busy++;
+	vd_rt__wait();
+	if (--e->busy == 0) /* a close may be waiting for that */
+		pthread_cond_broadcast(&VD_RT__S->cv_done);
+}
+
 static inline void vd_rt__free_entry(struct vd_rt__fd *e)
 {
 	int i;
@@ -303,7 +313,7 @@ static inline int vd_rt__write_all(int fd, const char *p, size_t len)
 static inline int vd_rt__flush_locked(struct vd_rt__fd *e)
 {
 	while (e->wflight_state != VD_RT__W_NONE)
-		vd_rt__wait();
+		vd_rt__wait_e(e);
 	if (e->wlen > 0) {
 		size_t len = e->wlen;
 		int err;
@@ -338,14 +348,16 @@ static inline struct vd_rt__fd *vd_rt__entry(int fd, const struct stat *st)
 			return NULL;
 		st = &own;
 	}
-	e = S->fds[fd];
-	if (e && (e->dev != st->st_dev || e->ino != st->st_ino)) {
-		/* stale: the file behind the number changed under us */
-		while (e->busy > 0 || e->wflight_state != VD_RT__W_NONE || e->sync_running)
+	/* stale: the file behind the number changed under us; once nothing is
+	 * in flight on it, it goes (looked up again after each wait: another
+	 * thread may have removed it meanwhile) */
+	while ((e = S->fds[fd]) && (e->dev != st->st_dev || e->ino != st->st_ino)) {
+		if (e->busy > 0 || e->wflight_state != VD_RT__W_NONE || e->sync_running) {
 			vd_rt__wait();
+			continue;
+		}
 		S->fds[fd] = NULL;
 		vd_rt__free_entry(e);
-		e = NULL;
 	}
 	if (e)
 		return e;
@@ -534,7 +546,7 @@ static inline void vd_rt__flush_all_locked(void)
 	for (i = 0; i < S->hi; i++) {
 		struct vd_rt__fd *e = S->fds[i];
 		while (e && (e->sync_req || e->sync_after || e->sync_running) && S->thread_running)
-			vd_rt__wait();
+			vd_rt__wait_e(e);
 	}
 }
 
@@ -732,7 +744,8 @@ static inline ssize_t vd_rt__direct(struct vd_rt__fd *e, char *buf, size_t n, lo
 		got += (size_t)r;
 	}
 	pthread_mutex_lock(&VD_RT__S->mu);
-	e->busy--;
+	if (--e->busy == 0) /* a close may be waiting for that */
+		pthread_cond_broadcast(&VD_RT__S->cv_done);
 	VD_RT__S->stats.direct_bytes += got;
 	if (r < 0 && got == 0)
 		return -1;
@@ -935,7 +948,7 @@ static inline int vd_rt_cache(int fd)
 		if (s->state == VD_RT__EMPTY || s->gen != e->gen) {
 			if (s->state == VD_RT__INFLIGHT) { /* an old cache read still running */
 				while (s->state == VD_RT__INFLIGHT)
-					vd_rt__wait();
+					vd_rt__wait_e(e);
 			}
 			s->off = 0;
 			s->req =
@@ -1039,7 +1052,7 @@ static inline ssize_t vd_rt__write(int fd, const void *buf, size_t n, int stream
 	}
 	if (e->wlen + n > e->wcap) { /* hand the full buffer to the worker */
 		while (e->wflight_state != VD_RT__W_NONE)
-			vd_rt__wait();
+			vd_rt__wait_e(e);
 		if (e->werr)
 			return vd_rt__report(e);
 		if (vd_rt__handoff(e) != 0) { /* no memory for a second buffer: write it here */
@@ -1134,7 +1147,7 @@ static inline int vd_rt_fsync(int fd)
 		if (e) {
 			int err = vd_rt__flush_locked(e);
 			while (e->sync_req || e->sync_after || e->sync_running)
-				vd_rt__wait();
+				vd_rt__wait_e(e);
 			if (err || e->werr)
 				return vd_rt__report(e);
 			e->sync_owed = 0;
@@ -1187,12 +1200,14 @@ static inline int vd_rt__retire(int fd)
 	if (fd < 0 || fd >= VD_RT_MAX_FDS)
 		return 0;
 	vd_rt__lock();
-	e = VD_RT__S->fds[fd];
-	if (e) {
+	/* looked up again after each wait: a concurrent close may have won */
+	while ((e = VD_RT__S->fds[fd])) {
 		vd_rt__flush_locked(e);
-		while (e->busy > 0 || e->sync_req || e->sync_after || e->sync_running ||
-		       e->wflight_state != VD_RT__W_NONE)
+		if (e->busy > 0 || e->sync_req || e->sync_after || e->sync_running ||
+		    e->wflight_state != VD_RT__W_NONE) {
 			vd_rt__wait();
+			continue;
+		}
 		if (e->sync_owed && !e->werr && vd_rt__sys_fsync(fd) != 0)
 			e->werr = errno;
 		if (e->sync_owed)
@@ -1200,6 +1215,7 @@ static inline int vd_rt__retire(int fd)
 		err = e->werr;
 		VD_RT__S->fds[fd] = NULL;
 		vd_rt__free_entry(e);
+		break;
 	}
 	vd_rt__unlock();
 	return err;
