@@ -639,6 +639,15 @@ static inline struct vd_rt__slot *vd_rt__slot_at(struct vd_rt__fd *e, long long 
 	return NULL;
 }
 
+/* reads larger than the chunk make it grow, up to 16 MiB (or VD_RT_CHUNK if
+ * larger): a huge read does not make the ring allocate its size four times */
+static inline void vd_rt__grow_chunk(struct vd_rt__fd *e, size_t n)
+{
+	size_t cap = VD_RT__S->chunk > ((size_t)16 << 20) ? VD_RT__S->chunk : ((size_t)16 << 20);
+	if (n > e->chunk)
+		e->chunk = n < cap ? n : cap;
+}
+
 /* keep the ring `S->ring` chunks ahead of position p */
 static inline void vd_rt__schedule(struct vd_rt__fd *e, long long p, int warm)
 {
@@ -778,8 +787,7 @@ static inline ssize_t vd_rt_read(int fd, void *buf, size_t n)
 	if (e->wlen || e->wflight_state != VD_RT__W_NONE)
 		vd_rt__flush_locked(e); /* mixed reads and writes: the file first */
 	vd_rt__check_fresh(e, &st);
-	if (n > e->chunk)
-		e->chunk = n;
+	vd_rt__grow_chunk(e, n);
 	/* reserve [p, p+n) in one call, as read(2) would move the position */
 	np = vd_rt__sys_lseek(fd, (long long)n, SEEK_CUR);
 	if (np < 0) {
@@ -791,15 +799,15 @@ static inline ssize_t vd_rt_read(int fd, void *buf, size_t n)
 	got = vd_rt__from_ring(e, (char *)buf, n, p);
 	if (got < n) {
 		r = vd_rt__direct(e, (char *)buf + got, n - got, p + (long long)got);
-		if (r < 0) {
+		if (r < 0 && got == 0) {
 			int err = errno;
-			vd_rt__sys_lseek(fd, -(long long)n,
-			                 SEEK_CUR); /* a failed read(2) does not move */
+			/* a failed read(2) does not move */
+			vd_rt__sys_lseek(fd, -(long long)n, SEEK_CUR);
 			vd_rt__unlock();
 			errno = err;
 			return -1;
 		}
-		got += (size_t)r;
+		got += r > 0 ? (size_t)r : 0; /* after bytes from the ring: a short read */
 		if (got < n)
 			vd_rt__sys_lseek(fd, -(long long)(n - got), SEEK_CUR);
 	}
@@ -834,18 +842,17 @@ static inline ssize_t vd_rt_pread(int fd, void *buf, size_t n, off_t off)
 	if (e->wlen || e->wflight_state != VD_RT__W_NONE)
 		vd_rt__flush_locked(e);
 	vd_rt__check_fresh(e, &st);
-	if (n > e->chunk)
-		e->chunk = n;
+	vd_rt__grow_chunk(e, n);
 	got = vd_rt__from_ring(e, (char *)buf, n, (long long)off);
 	if (got < n) {
 		r = vd_rt__direct(e, (char *)buf + got, n - got, (long long)off + (long long)got);
-		if (r < 0) {
+		if (r < 0 && got == 0) {
 			int err = errno;
 			vd_rt__unlock();
 			errno = err;
 			return -1;
 		}
-		got += (size_t)r;
+		got += r > 0 ? (size_t)r : 0;
 	}
 	if ((long long)off == e->last_end)
 		vd_rt__schedule(e, (long long)off + (long long)got, 0);
@@ -875,8 +882,7 @@ static inline size_t vd_rt_fread(void *ptr, size_t size, size_t nmemb, FILE *f)
 		struct stat st;
 		if (fstat(fd, &st) == 0)
 			vd_rt__check_fresh(e, &st);
-		if (want > e->chunk && want <= ((size_t)1 << 30))
-			e->chunk = want;
+		vd_rt__grow_chunk(e, want);
 		if (e->last_end >= 0) /* from the second call on */
 			vd_rt__schedule(e, kp, 1);
 		e->last_end = kp;
@@ -912,8 +918,7 @@ static inline int vd_rt_prefetch(int fd, off_t off, size_t len)
 		return -1;
 	if (e && e->rd_ok && off >= 0) {
 		vd_rt__check_fresh(e, &st);
-		if (len > e->chunk && len <= ((size_t)1 << 30))
-			e->chunk = len;
+		vd_rt__grow_chunk(e, len);
 		vd_rt__schedule(e, (long long)off, 0);
 		ret = 0;
 	} else {
