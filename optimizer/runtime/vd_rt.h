@@ -136,6 +136,7 @@ struct vd_rt__state {
 	int thread_running;
 	int thread_failed; /* pthread_create failed: everything synchronous */
 	int worker_busy;
+	int exiting;      /* our atexit handler ran: from now on writes are not buffered */
 	int hi;           /* 1 + highest descriptor with an entry */
 	int ring;         /* slots per descriptor */
 	size_t chunk;     /* read-ahead chunk */
@@ -553,6 +554,9 @@ static inline void vd_rt__flush_all_locked(void)
 static inline void vd_rt__atexit(void)
 {
 	pthread_mutex_lock(&VD_RT__S->mu);
+	/* exit handlers registered before ours run after it: what they write
+	 * must not be buffered any more */
+	VD_RT__S->exiting = 1;
 	vd_rt__flush_all_locked();
 	pthread_mutex_unlock(&VD_RT__S->mu);
 }
@@ -1013,7 +1017,8 @@ static inline ssize_t vd_rt__write(int fd, const void *buf, size_t n, int stream
 		vd_rt__unlock();
 		return VD_RT__NOT_BEHIND;
 	}
-	if (!e || !e->wr_ok || e->syncflag || n >= S->wsmall || !vd_rt__have_worker()) {
+	if (!e || !e->wr_ok || e->syncflag || n >= S->wsmall || S->exiting ||
+	    !vd_rt__have_worker()) {
 		ssize_t r;
 		if (e && (e->wlen || e->wflight_state != VD_RT__W_NONE) && vd_rt__flush_locked(e))
 			return vd_rt__report(e);
@@ -1176,7 +1181,10 @@ static inline int vd_rt_fsync_deferred(int fd)
 		return vd_rt__sys_fsync(fd);
 	S = vd_rt__lock();
 	e = vd_rt__entry(fd, NULL);
-	if (!e || !e->wr_ok || !vd_rt__have_worker()) {
+	if (!e || !e->wr_ok || S->exiting || !vd_rt__have_worker()) {
+		int err = e ? vd_rt__flush_locked(e) : 0;
+		if (err)
+			return vd_rt__report(e);
 		vd_rt__unlock();
 		return vd_rt__sys_fsync(fd);
 	}

@@ -744,8 +744,53 @@ static void test_prefetch_api(void **state)
 	unlink(p);
 }
 
-int main(void)
+/* An exit handler registered before the runtime's runs after it: its writes
+ * must still land.  Checked in a fresh process (this program run again with
+ * --exit-child PATH), where the handler is registered before the first
+ * runtime call. */
+static int exit_fd = -1;
+
+static void late_writer(void)
 {
+	vd_rt_write(exit_fd, "late", 4);
+}
+
+static int exit_child(const char *path)
+{
+	exit_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	atexit(late_writer);
+	vd_rt_write(exit_fd, "early,", 6);
+	exit(0);
+}
+
+static void test_exit_handlers(void **state)
+{
+	(void)state;
+	char p[256];
+	rt_tmp_path(p, sizeof p, "exit");
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		execl("/proc/self/exe", "test_runtime", "--exit-child", p, (char *)NULL);
+		_exit(127);
+	}
+	int st = 0;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	size_t n = 0;
+	unsigned char *got = rt_slurp(p, &n);
+	assert_non_null(got);
+	assert_int_equal(n, 10);
+	assert_memory_equal(got, "early,late", 10);
+	free(got);
+	unlink(p);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "--exit-child") == 0)
+		return exit_child(argv[2]);
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_read_sequence),  cmocka_unit_test(test_read_lseek),
 	    cmocka_unit_test(test_pread),          cmocka_unit_test(test_errors),
@@ -757,6 +802,7 @@ int main(void)
 	    cmocka_unit_test(test_deferred_error), cmocka_unit_test(test_enospc),
 	    cmocka_unit_test(test_fork),           cmocka_unit_test(test_deferred_sync),
 	    cmocka_unit_test(test_cache),          cmocka_unit_test(test_prefetch_api),
+	    cmocka_unit_test(test_exit_handlers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
