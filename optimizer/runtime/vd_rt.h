@@ -568,10 +568,18 @@ static inline void vd_rt__atexit(void)
 static inline void vd_rt__prefork(void)
 {
 	struct vd_rt__state *S = VD_RT__S;
+	int i, clean;
 	pthread_mutex_lock(&S->mu);
-	vd_rt__flush_all_locked();
-	while (S->thread_running && S->worker_busy)
-		vd_rt__wait();
+	do { /* other threads may write while we wait: until nothing is left */
+		vd_rt__flush_all_locked();
+		while (S->thread_running && S->worker_busy)
+			vd_rt__wait();
+		clean = 1;
+		for (i = 0; i < S->hi; i++)
+			if (S->fds[i] &&
+			    (S->fds[i]->wlen || S->fds[i]->wflight_state != VD_RT__W_NONE))
+				clean = 0;
+	} while (!clean);
 }
 
 static inline void vd_rt__postfork_parent(void)
@@ -592,6 +600,7 @@ static inline void vd_rt__postfork_child(void)
 		e->busy = 0;
 		e->sync_req = e->sync_running = e->sync_after = 0;
 		e->wflight_state = VD_RT__W_NONE;
+		e->wlen = 0; /* the parent wrote it (never twice) */
 		vd_rt__drop_ring(e);
 	}
 	pthread_mutex_unlock(&S->mu);
