@@ -5,7 +5,7 @@
  * commands.  Linux + glibc (>= 2.34, where the pthread functions live in libc
  * itself, so no -pthread/-lpthread is needed on the link line); GCC or clang.
  *
- * What it does (docs/optimize.md, "Runtime library", is the full contract):
+ * What it does (vidya's docs/optimize.md, "Runtime library", is the contract):
  *   - vd_rt_read / vd_rt_pread: reads served from a ring of buffers that a
  *     background thread fills ahead of the reader (prefetch of the next chunks);
  *     vd_rt_fread: the stream's real fread, with the next chunks of its file read
