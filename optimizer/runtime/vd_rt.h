@@ -51,6 +51,7 @@ extern long long vd_rt__sys_lseek(int, long long, int) __asm__("lseek64");
 extern int vd_rt__sys_fileno(FILE *) __asm__("fileno");
 extern size_t vd_rt__sys_fpending(FILE *) __asm__("__fpending");
 extern int vd_rt__sys_fsync(int) __asm__("fsync");
+extern int vd_rt__sys_clock_gettime(int, struct timespec *) __asm__("clock_gettime");
 extern int vd_rt__sys_fadvise(int, long long, long long, int) __asm__("posix_fadvise64");
 extern int vd_rt__sys_fdatasync(int) __asm__("fdatasync");
 extern int vd_rt__sys_sigfillset(void *) __asm__("sigfillset");
@@ -100,6 +101,7 @@ struct vd_rt__fd {
 	long long eof_hint; /* -1: unknown */
 	long long last_end; /* where the previous read ended (-1: none): read ahead only
 	                       when a read continues the previous one */
+	int fast_direct;    /* consecutive caller reads that came from the page cache */
 	long long snap_size;
 	long snap_mtime_s, snap_mtime_ns, snap_ctime_s, snap_ctime_ns;
 	int snap_ok;
@@ -241,6 +243,24 @@ static inline void vd_rt__free_entry(struct vd_rt__fd *e)
 }
 
 static inline void vd_rt__worker_start(void);
+
+/* Read-ahead pays only for data that is not in the page cache yet.  A read
+ * (the caller's or the worker's) quicker than any device - 20 us plus 1 ns a
+ * byte - came from the page cache; eight in a row pause the read-ahead of
+ * the descriptor (no CPU spent copying cached data twice), a slower one
+ * resumes it. */
+#define VD_RT__CACHED_RUN 8
+
+static inline void vd_rt__note_speed(struct vd_rt__fd *e, const struct timespec *t0,
+                                     const struct timespec *t1, size_t bytes)
+{
+	long long ns = (long long)(t1->tv_sec - t0->tv_sec) * 1000000000LL +
+	               (long long)(t1->tv_nsec - t0->tv_nsec);
+	if (ns < 20000 + (long long)bytes)
+		e->fast_direct++;
+	else
+		e->fast_direct = 0;
+}
 
 /* Hand the program's buffer to the worker and give the program the other
  * one (the worker must be done with it).  0, or -1 when there is no memory for
@@ -420,6 +440,7 @@ static inline void *vd_rt__worker(void *arg)
 				size_t got = 0;
 				int err = 0;
 				unsigned gen;
+				struct timespec t0, t1;
 				if (s->state != VD_RT__PENDING)
 					continue;
 				if (s->cap < s->req) {
@@ -435,6 +456,7 @@ static inline void *vd_rt__worker(void *arg)
 				gen = s->gen;
 				e->busy++;
 				pthread_mutex_unlock(&S->mu);
+				vd_rt__sys_clock_gettime(1 /* CLOCK_MONOTONIC */, &t0);
 				while (got < s->req) {
 					ssize_t r =
 					    vd_rt__sys_pread(e->fd, s->buf + got, s->req - got,
@@ -449,8 +471,11 @@ static inline void *vd_rt__worker(void *arg)
 						break;
 					got += (size_t)r;
 				}
+				vd_rt__sys_clock_gettime(1, &t1);
 				pthread_mutex_lock(&S->mu);
 				e->busy--;
+				if (j != VD_RT_CACHE_SLOT && gen == e->gen)
+					vd_rt__note_speed(e, &t0, &t1, got);
 				S->stats.prefetch_bytes += got;
 				if (gen != e->gen) {
 					s->state = VD_RT__EMPTY;
@@ -757,15 +782,19 @@ static inline ssize_t vd_rt__direct(struct vd_rt__fd *e, char *buf, size_t n, lo
 {
 	size_t got = 0;
 	ssize_t r = 0;
+	struct timespec t0, t1;
 	e->busy++;
 	vd_rt__unlock();
+	vd_rt__sys_clock_gettime(1 /* CLOCK_MONOTONIC */, &t0);
 	while (got < n) {
 		r = vd_rt__sys_pread(e->fd, buf + got, n - got, p + (long long)got);
 		if (r <= 0)
 			break;
 		got += (size_t)r;
 	}
+	vd_rt__sys_clock_gettime(1, &t1);
 	pthread_mutex_lock(&VD_RT__S->mu);
+	vd_rt__note_speed(e, &t0, &t1, got);
 	if (--e->busy == 0) /* a close may be waiting for that */
 		pthread_cond_broadcast(&VD_RT__S->cv_done);
 	VD_RT__S->stats.direct_bytes += got;
@@ -824,7 +853,7 @@ static inline ssize_t vd_rt_read(int fd, void *buf, size_t n)
 		if (got < n)
 			vd_rt__sys_lseek(fd, -(long long)(n - got), SEEK_CUR);
 	}
-	if (p == e->last_end)
+	if (p == e->last_end && e->fast_direct < VD_RT__CACHED_RUN)
 		vd_rt__schedule(e, p + (long long)got, 0);
 	e->last_end = p + (long long)got;
 	vd_rt__unlock();
@@ -867,7 +896,7 @@ static inline ssize_t vd_rt_pread(int fd, void *buf, size_t n, off_t off)
 		}
 		got += r > 0 ? (size_t)r : 0;
 	}
-	if ((long long)off == e->last_end)
+	if ((long long)off == e->last_end && e->fast_direct < VD_RT__CACHED_RUN)
 		vd_rt__schedule(e, (long long)off + (long long)got, 0);
 	e->last_end = (long long)off + (long long)got;
 	vd_rt__unlock();
