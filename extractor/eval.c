@@ -210,6 +210,7 @@ typedef struct ctx {
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
+	vd_map *gwrites;       /* function USR -> the globals it writes (func_globals) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -2831,6 +2832,9 @@ static void writes_expr(ir_expr *e, varvec *out)
 			l = l->kids[0];
 		if (l->kind == E_VAR)
 			add_var(out, l->var);
+		else if (l->kind == E_MEMBER && l->nkids >= 1 && l->kids[0]->kind == E_VAR &&
+			 l->kids[0]->var->is_pointer)
+			; /* p->f = x writes p's pointee, not p (see pointee_fields_vary) */
 		else if ((l->kind == E_INDEX || l->kind == E_MEMBER) && l->nkids >= 1 &&
 			 l->kids[0]->kind == E_VAR)
 			add_var(out, l->kids[0]->var);
@@ -3371,16 +3375,131 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 
 /* Inside a loop walked once for all its iterations, every scalar it writes
  * (body, increment, condition) varies per iteration: *w gets them. */
+static void pointee_fields_stmt(ctx *c, ir_stmt *s);
+
+/* `p->f = x`, `p->n++` in a loop: the field of the struct p points to
+ * varies per iteration (r_stale: a config loader's `c->n = atoi(...)` in
+ * its fgets loop; a writer's `w->nrec++`) */
+static void pointee_fields_vary(ctx *c, ir_expr *e)
+{
+	if (!e)
+		return;
+	if ((e->kind == E_ASSIGN || e->kind == E_INCDEC) && e->nkids >= 1) {
+		ir_expr *l = e->kids[0];
+		while (l->kind == E_CAST && l->nkids == 1)
+			l = l->kids[0];
+		if (l->kind == E_MEMBER && l->nkids == 1 && l->str && l->kids[0]->kind == E_VAR &&
+		    l->kids[0]->var->is_pointer) {
+			val *st = storage(c, l->kids[0]->var);
+			if (st && st->k == V_REF && ref_live(c, st)) {
+				field_val *f = field_slot(c, st->ref, l->str, 1);
+				if (f && f->v.k != V_ARR && f->v.k != V_MEM && f->v.k != V_HANDLE)
+					f->v = unk(T_VARY);
+			}
+		}
+	}
+	if (e->kind == E_STMT)
+		pointee_fields_stmt(c, e->stmt);
+	for (int i = 0; i < e->nkids; i++)
+		pointee_fields_vary(c, e->kids[i]);
+}
+
+static void pointee_fields_stmt(ctx *c, ir_stmt *s)
+{
+	if (!s)
+		return;
+	pointee_fields_vary(c, s->e);
+	pointee_fields_vary(c, s->inc);
+	pointee_fields_stmt(c, s->init);
+	for (int i = 0; i < s->nkids; i++)
+		pointee_fields_stmt(c, s->kids[i]);
+}
+
+/* The globals (and static locals) a function writes, itself or through the
+ * project functions it calls, computed once per function (a cycle of calls
+ * gives what was found before it closed). */
+typedef struct gwrites {
+	ir_var **v;
+	int n;
+	int busy;
+} gwrites;
+
+static void callee_globals_stmt(ctx *c, ir_stmt *s, varvec *out);
+
+static const gwrites *func_globals(ctx *c, ir_func *f)
+{
+	if (!f->usr || !f->body)
+		return NULL;
+	if (!c->gwrites)
+		c->gwrites = vd_map_new();
+	gwrites *g = vd_map_get(c->gwrites, f->usr);
+	if (g)
+		return g->busy ? NULL : g;
+	g = vd_arena_alloc(c->a, sizeof(*g));
+	g->busy = 1;
+	vd_map_put(c->gwrites, f->usr, g);
+	varvec w = { 0 }, gl = { 0 };
+	writes_stmt(f->body, &w);
+	callee_globals_stmt(c, f->body, &gl);
+	for (size_t i = 0; i < w.n; i++)
+		if (w.v[i]->global)
+			add_var(&gl, w.v[i]);
+	g->v = vd_arena_alloc(c->a, (gl.n + 1) * sizeof(ir_var *));
+	if (gl.n)
+		memcpy(g->v, gl.v, gl.n * sizeof(ir_var *));
+	g->n = (int)gl.n;
+	g->busy = 0;
+	vd_vec_free(w);
+	vd_vec_free(gl);
+	return g;
+}
+
+static void callee_globals_expr(ctx *c, ir_expr *e, varvec *out)
+{
+	if (!e)
+		return;
+	if (e->kind == E_CALL && !e->cat)
+		for (int k = 0; k < e->ncallees; k++) {
+			const gwrites *g = func_globals(c, e->callees[k]);
+			for (int i = 0; g && i < g->n; i++)
+				add_var(out, g->v[i]);
+		}
+	if (e->kind == E_STMT)
+		callee_globals_stmt(c, e->stmt, out);
+	for (int i = 0; i < e->nkids; i++)
+		callee_globals_expr(c, e->kids[i], out);
+}
+
+static void callee_globals_stmt(ctx *c, ir_stmt *s, varvec *out)
+{
+	if (!s)
+		return;
+	callee_globals_expr(c, s->e, out);
+	callee_globals_expr(c, s->inc, out);
+	callee_globals_stmt(c, s->init, out);
+	for (int i = 0; i < s->nkids; i++)
+		callee_globals_stmt(c, s->kids[i], out);
+}
+
 static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 {
 	writes_stmt(s->kids[0], w);
 	writes_expr(s->inc, w);
 	writes_expr(s->e, w);
+	/* what the functions it calls write (a header-once static flag, a
+	 * record counter, a cache's count) changes from one iteration to the
+	 * next too */
+	callee_globals_stmt(c, s->kids[0], w);
+	callee_globals_expr(c, s->e, w);
+	callee_globals_expr(c, s->inc, w);
 	for (size_t i = 0; i < w->n; i++) {
 		val *st = storage(c, w->v[i]);
-		if (st && st->k != V_MEM && st->k != V_ARR)
-			*st = unk(T_VARY | (st->k == V_UNK ? st->t : 0));
+		if (st && st->k != V_MEM && st->k != V_ARR && st->k != V_HANDLE)
+			store_val(c, st, unk(T_VARY | (st->k == V_UNK ? st->t : 0)));
 	}
+	pointee_fields_stmt(c, s->kids[0]);
+	pointee_fields_vary(c, s->e);
+	pointee_fields_vary(c, s->inc);
 }
 
 /* After it: they keep what the body left, no longer varying; frees *w. */
@@ -3752,9 +3871,11 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 	}
-	/* inside the body every scalar the loop writes varies per iteration */
+	/* inside the body every scalar the loop writes varies per iteration
+	 * (unless there is one: do { } while (0)) */
 	varvec w = { 0 };
-	loop_vary(c, s, &w);
+	if (trip != 1)
+		loop_vary(c, s, &w);
 
 	size_t gpos0 = c->glog.n;
 	c->glog_on++;
@@ -4395,6 +4516,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 	vd_map_free(c.memo);
 	vd_map_free(c.interned);
 	free(c.note_cache);
+	vd_map_free(c.gwrites);
 	vd_vec_free(c.fields);
 	vd_vec_free(c.handles);
 	vd_arena_free(c.a);
