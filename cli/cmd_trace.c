@@ -78,9 +78,8 @@ static char *find_recorder(void)
 	if (!slash)
 		return NULL;
 	*slash = 0;
-	static const char *const rel[] = { "libvidya_trace.so", "../lib/vidya/libvidya_trace.so",
-					   "../lib/x86_64-linux-gnu/vidya/libvidya_trace.so",
-					   "../lib64/vidya/libvidya_trace.so" };
+	/* a build tree, then where it is installed (GNUInstallDirs' libdir) */
+	static const char *const rel[] = { "libvidya_trace.so", VD_REL_RECORDER };
 	for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
 		char *cand = cli_xasprintf("%s/%s", self, rel[i]);
 		char *real = access(cand, R_OK) == 0 ? realpath(cand, NULL) : NULL;

@@ -63,95 +63,236 @@ static void read_device(sqlite3_stmt *st, int first, vd_device *d)
 
 /* ---- saving a run ------------------------------------------------------------------- */
 
-static int save_blocks(vd_store *s, const vd_result *r, long run_id)
-{
-	vd_buf sql = VD_BUF_INIT;
-	sqlite3_stmt *st = NULL;
-	int rc = VD_ERROR;
-	const int ncols = 2 + 8 + VD_NPARAMS + VD_NFEATURES + 10;
+/* ---- the rows of a run ----------------------------------------------------------- */
 
-	vd_buf_puts(&sql, "INSERT INTO blocks (run_id, seq, " BLOCK_HEAD);
-	vd_store_put_px(&sql, "", "");
-	vd_buf_puts(&sql, ", " BLOCK_TAIL ")");
-	put_params(&sql, ncols);
-	if (prepare(s, &st, sql.ptr, "unable to save run to"))
-		goto cleanup;
-	for (size_t i = 0; i < r->nblocks; i++) {
-		const vd_block *b = &r->blocks[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, run_id);
-		sqlite3_bind_int64(st, c++, (sqlite3_int64)i);
-		bind_text(st, c++, b->id);
-		bind_text(st, c++, vd_kind_name(b->kind));
-		bind_text(st, c++, b->file);
-		bind_text(st, c++, b->function);
-		bind_text(st, c++, b->label);
-		sqlite3_bind_int(st, c++, b->line);
-		sqlite3_bind_int(st, c++, b->end_line);
-		bind_text(st, c++, b->parent_id);
-		for (int k = 0; k < VD_NPARAMS; k++)
-			sqlite3_bind_double(st, c++, b->p[k]);
-		for (int k = 0; k < VD_NFEATURES; k++)
-			sqlite3_bind_double(st, c++, b->x[k]);
-		sqlite3_bind_double(st, c++, b->cioc);
-		sqlite3_bind_double(st, c++, b->io_s);
-		sqlite3_bind_double(st, c++, b->compute_s);
-		sqlite3_bind_double(st, c++, b->ops);
-		sqlite3_bind_double(st, c++, b->executions);
-		sqlite3_bind_int64(st, c++, (sqlite3_int64)b->unknown_mask);
-		bind_text(st, c++, b->unknowns);
-		sqlite3_bind_int(st, c++, b->reachable ? 1 : 0);
-		sqlite3_bind_double(st, c++, b->analytic);
-		bind_text(st, c++, b->cioc_note);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			vd_error_set("unable to save block '%s' to '%s': %s",
-				     b->id ? b->id : "(null)", s->path, sqlite3_errmsg(s->db));
-			goto cleanup;
-		}
-		sqlite3_reset(st);
-	}
-	rc = 0;
-cleanup:
-	sqlite3_finalize(st);
-	vd_buf_release(&sql);
-	return rc;
+/*
+ * blocks, io_sites and diagnostics hold a run's rows, keyed (run_id, seq):
+ * each is described once here (its columns, how a row is bound and read)
+ * and saved and loaded by the same two loops, save_rows and load_rows.
+ */
+typedef struct run_rows {
+	const char *rows;  /* what the rows are, for messages: "blocks" */
+	const char *table;
+	/* the columns after run_id and seq; io_sites saves its flags also
+	 * one column each, which it reads back from the flags word */
+	void (*columns)(vd_buf *sql, int saving);
+	size_t (*count)(const vd_result *r);
+	/* binds row i from column c on */
+	void (*bind)(sqlite3_stmt *st, int c, const vd_result *r, size_t i);
+	/* what row i is, for a message: "block 'main'" */
+	void (*name)(vd_buf *b, const vd_result *r, size_t i);
+	/* appends the current row to r (*cap: r's array's capacity) */
+	int (*read)(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap);
+} run_rows;
+
+static void block_columns(vd_buf *sql, int saving)
+{
+	vd_buf_puts(sql, BLOCK_HEAD);
+	vd_store_put_px(sql, "", "");
+	vd_buf_puts(sql, ", " BLOCK_TAIL);
 }
 
-static int save_sites(vd_store *s, const vd_result *r, long run_id)
+static size_t block_count(const vd_result *r)
 {
-	vd_buf sql = VD_BUF_INIT;
-	sqlite3_stmt *st = NULL;
-	int rc = VD_ERROR;
-	const int ncols = 2 + 10 + (int)NFLAGS + 2;
+	return r->nblocks;
+}
 
-	vd_buf_puts(&sql, "INSERT INTO io_sites (run_id, seq, " SITE_HEAD);
-	vd_store_put_flags(&sql, 0);
-	vd_buf_puts(&sql, ", " SITE_TAIL ")");
-	put_params(&sql, ncols);
+static void block_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
+{
+	const vd_block *b = &r->blocks[i];
+	bind_text(st, c++, b->id);
+	bind_text(st, c++, vd_kind_name(b->kind));
+	bind_text(st, c++, b->file);
+	bind_text(st, c++, b->function);
+	bind_text(st, c++, b->label);
+	sqlite3_bind_int(st, c++, b->line);
+	sqlite3_bind_int(st, c++, b->end_line);
+	bind_text(st, c++, b->parent_id);
+	for (int k = 0; k < VD_NPARAMS; k++)
+		sqlite3_bind_double(st, c++, b->p[k]);
+	for (int k = 0; k < VD_NFEATURES; k++)
+		sqlite3_bind_double(st, c++, b->x[k]);
+	sqlite3_bind_double(st, c++, b->cioc);
+	sqlite3_bind_double(st, c++, b->io_s);
+	sqlite3_bind_double(st, c++, b->compute_s);
+	sqlite3_bind_double(st, c++, b->ops);
+	sqlite3_bind_double(st, c++, b->executions);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)b->unknown_mask);
+	bind_text(st, c++, b->unknowns);
+	sqlite3_bind_int(st, c++, b->reachable ? 1 : 0);
+	sqlite3_bind_double(st, c++, b->analytic);
+	bind_text(st, c++, b->cioc_note);
+}
+
+static void block_name(vd_buf *out, const vd_result *r, size_t i)
+{
+	vd_buf_printf(out, "block '%s'", r->blocks[i].id ? r->blocks[i].id : "(null)");
+}
+
+static int block_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
+{
+	vd_block b;
+	vd_kind kind;
+	int c = 0;
+	memset(&b, 0, sizeof(b));
+	b.id = col_text(st, c++, r->arena);
+	const char *k = (const char *)sqlite3_column_text(st, c++);
+	if (vd_kind_parse(k, &kind)) {
+		vd_error_set("block '%s' in '%s' has an unknown kind '%s'", b.id ? b.id : "?",
+			     s->path, k ? k : "");
+		return VD_ERROR;
+	}
+	b.kind = kind;
+	b.file = col_text(st, c++, r->arena);
+	b.function = col_text(st, c++, r->arena);
+	b.label = col_text(st, c++, r->arena);
+	b.line = sqlite3_column_int(st, c++);
+	b.end_line = sqlite3_column_int(st, c++);
+	b.parent_id = col_text(st, c++, r->arena);
+	for (int i = 0; i < VD_NPARAMS; i++)
+		b.p[i] = col_double(st, c++);
+	for (int i = 0; i < VD_NFEATURES; i++)
+		b.x[i] = col_double(st, c++);
+	b.cioc = col_double(st, c++);
+	b.io_s = col_double(st, c++);
+	b.compute_s = col_double(st, c++);
+	b.ops = col_double(st, c++);
+	b.executions = col_double(st, c++);
+	b.unknown_mask = (unsigned)sqlite3_column_int64(st, c++);
+	b.unknowns = col_text(st, c++, r->arena);
+	b.reachable = sqlite3_column_int(st, c++);
+	b.analytic = col_double(st, c++);
+	b.cioc_note = col_text(st, c++, r->arena);
+	vd_vec_grow_((void **)&r->blocks, cap, r->nblocks + 1, sizeof(*r->blocks));
+	r->blocks[r->nblocks++] = b;
+	return 0;
+}
+
+static void site_columns(vd_buf *sql, int saving)
+{
+	vd_buf_puts(sql, SITE_HEAD);
+	if (saving)
+		vd_store_put_flags(sql, 0);
+	vd_buf_puts(sql, ", " SITE_TAIL);
+}
+
+static size_t site_count(const vd_result *r)
+{
+	return r->nsites;
+}
+
+static void site_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
+{
+	const vd_iosite *t = &r->sites[i];
+	bind_text(st, c++, t->block_id);
+	bind_text(st, c++, t->api);
+	bind_text(st, c++, t->call);
+	bind_text(st, c++, t->op);
+	bind_text(st, c++, t->file);
+	sqlite3_bind_int(st, c++, t->line);
+	sqlite3_bind_double(st, c++, t->bytes_per_call);
+	sqlite3_bind_double(st, c++, t->count);
+	sqlite3_bind_double(st, c++, t->bytes_total);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)t->flags);
+	for (size_t k = 0; k < NFLAGS; k++)
+		sqlite3_bind_int(st, c++, (t->flags & vd_io_flag_table[k].bit) ? 1 : 0);
+	bind_text(st, c++, t->path);
+	bind_text(st, c++, t->unknowns);
+}
+
+static void site_name(vd_buf *out, const vd_result *r, size_t i)
+{
+	vd_buf_printf(out, "I/O site %s:%d", r->sites[i].file ? r->sites[i].file : "?",
+		      r->sites[i].line);
+}
+
+static int site_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
+{
+	vd_iosite t;
+	int c = 0;
+	memset(&t, 0, sizeof(t));
+	t.block_id = col_text(st, c++, r->arena);
+	t.api = col_text(st, c++, r->arena);
+	t.call = col_text(st, c++, r->arena);
+	t.op = col_text(st, c++, r->arena);
+	t.file = col_text(st, c++, r->arena);
+	t.line = sqlite3_column_int(st, c++);
+	t.bytes_per_call = col_double(st, c++);
+	t.count = col_double(st, c++);
+	t.bytes_total = col_double(st, c++);
+	t.flags = (unsigned)sqlite3_column_int64(st, c++);
+	t.path = col_text(st, c++, r->arena);
+	t.unknowns = col_text(st, c++, r->arena);
+	vd_vec_grow_((void **)&r->sites, cap, r->nsites + 1, sizeof(*r->sites));
+	r->sites[r->nsites++] = t;
+	return 0;
+}
+
+static void diag_columns(vd_buf *sql, int saving)
+{
+	vd_buf_puts(sql, "severity, file, line, message");
+}
+
+static size_t diag_count(const vd_result *r)
+{
+	return r->ndiags;
+}
+
+static void diag_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
+{
+	const vd_diag *d = &r->diags[i];
+	bind_text(st, c++, vd_severity_name(d->severity));
+	bind_text(st, c++, d->file);
+	sqlite3_bind_int(st, c++, d->line);
+	bind_text(st, c++, d->message);
+}
+
+static void diag_name(vd_buf *out, const vd_result *r, size_t i)
+{
+	vd_buf_puts(out, "diagnostics");
+}
+
+static int diag_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
+{
+	vd_diag d;
+	memset(&d, 0, sizeof(d));
+	d.severity = vd_severity_parse((const char *)sqlite3_column_text(st, 0));
+	d.file = col_text(st, 1, r->arena);
+	d.line = sqlite3_column_int(st, 2);
+	d.message = col_text(st, 3, r->arena);
+	vd_vec_grow_((void **)&r->diags, cap, r->ndiags + 1, sizeof(*r->diags));
+	r->diags[r->ndiags++] = d;
+	return 0;
+}
+
+static const run_rows run_tables[] = {
+	{ "blocks", "blocks", block_columns, block_count, block_bind, block_name, block_read },
+	{ "I/O sites", "io_sites", site_columns, site_count, site_bind, site_name, site_read },
+	{ "diagnostics", "diagnostics", diag_columns, diag_count, diag_bind, diag_name, diag_read },
+};
+
+/* one INSERT prepared once, stepped for every row */
+static int save_rows(vd_store *s, const run_rows *t, const vd_result *r, long run_id)
+{
+	vd_buf cols = VD_BUF_INIT, sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR, ncols = 1;
+
+	t->columns(&cols, 1);
+	for (const char *p = cols.ptr; *p; p++)
+		ncols += *p == ',';
+	vd_buf_printf(&sql, "INSERT INTO %s (run_id, seq, %s)", t->table, cols.ptr);
+	put_params(&sql, 2 + ncols);
 	if (prepare(s, &st, sql.ptr, "unable to save run to"))
 		goto cleanup;
-	for (size_t i = 0; i < r->nsites; i++) {
-		const vd_iosite *t = &r->sites[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, run_id);
-		sqlite3_bind_int64(st, c++, (sqlite3_int64)i);
-		bind_text(st, c++, t->block_id);
-		bind_text(st, c++, t->api);
-		bind_text(st, c++, t->call);
-		bind_text(st, c++, t->op);
-		bind_text(st, c++, t->file);
-		sqlite3_bind_int(st, c++, t->line);
-		sqlite3_bind_double(st, c++, t->bytes_per_call);
-		sqlite3_bind_double(st, c++, t->count);
-		sqlite3_bind_double(st, c++, t->bytes_total);
-		sqlite3_bind_int64(st, c++, (sqlite3_int64)t->flags);
-		for (size_t k = 0; k < NFLAGS; k++)
-			sqlite3_bind_int(st, c++, (t->flags & vd_io_flag_table[k].bit) ? 1 : 0);
-		bind_text(st, c++, t->path);
-		bind_text(st, c++, t->unknowns);
+	for (size_t i = 0; i < t->count(r); i++) {
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
+		t->bind(st, 3, r, i);
 		if (sqlite3_step(st) != SQLITE_DONE) {
-			vd_error_set("unable to save I/O site %s:%d to '%s': %s",
-				     t->file ? t->file : "?", t->line, s->path,
+			vd_buf_clear(&cols);
+			t->name(&cols, r, i);
+			vd_error_set("unable to save %s to '%s': %s", cols.ptr, s->path,
 				     sqlite3_errmsg(s->db));
 			goto cleanup;
 		}
@@ -160,37 +301,8 @@ static int save_sites(vd_store *s, const vd_result *r, long run_id)
 	rc = 0;
 cleanup:
 	sqlite3_finalize(st);
+	vd_buf_release(&cols);
 	vd_buf_release(&sql);
-	return rc;
-}
-
-static int save_diags(vd_store *s, const vd_result *r, long run_id)
-{
-	sqlite3_stmt *st = NULL;
-	int rc = VD_ERROR;
-
-	if (prepare(s, &st,
-		    "INSERT INTO diagnostics (run_id, seq, severity, file, line, message) "
-		    "VALUES (?, ?, ?, ?, ?, ?)",
-		    "unable to save run to"))
-		goto cleanup;
-	for (size_t i = 0; i < r->ndiags; i++) {
-		const vd_diag *d = &r->diags[i];
-		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_int64(st, 2, (sqlite3_int64)i);
-		bind_text(st, 3, vd_severity_name(d->severity));
-		bind_text(st, 4, d->file);
-		sqlite3_bind_int(st, 5, d->line);
-		bind_text(st, 6, d->message);
-		if (sqlite3_step(st) != SQLITE_DONE) {
-			db_fail(s, "unable to save diagnostics to");
-			goto cleanup;
-		}
-		sqlite3_reset(st);
-	}
-	rc = 0;
-cleanup:
-	sqlite3_finalize(st);
 	return rc;
 }
 
@@ -243,8 +355,9 @@ int vd_store_save_run(vd_store *s, vd_result *r)
 	}
 	run_id = (long)sqlite3_last_insert_rowid(s->db);
 
-	if (save_blocks(s, r, run_id) || save_sites(s, r, run_id) || save_diags(s, r, run_id))
-		goto cleanup;
+	for (size_t i = 0; i < sizeof run_tables / sizeof run_tables[0]; i++)
+		if (save_rows(s, &run_tables[i], r, run_id))
+			goto cleanup;
 	if (exec(s, "COMMIT", "unable to save run to"))
 		goto cleanup;
 	r->run_id = run_id;
@@ -306,146 +419,33 @@ cleanup:
 	return rc;
 }
 
-static int load_blocks(vd_store *s, long run_id, vd_result *r)
+/* the rows of run_id in seq order, appended to r */
+static int load_rows(vd_store *s, const run_rows *t, long run_id, vd_result *r)
 {
 	vd_buf sql = VD_BUF_INIT;
 	sqlite3_stmt *st = NULL;
-	VD_VEC(vd_block) v = { NULL, 0, 0 };
+	size_t cap = 0;
 	int rc = VD_ERROR, step;
+	char what[64];
 
-	vd_buf_puts(&sql, "SELECT " BLOCK_HEAD);
-	vd_store_put_px(&sql, "", "");
-	vd_buf_puts(&sql, ", " BLOCK_TAIL " FROM blocks WHERE run_id = ? ORDER BY seq");
-	if (prepare(s, &st, sql.ptr, "unable to read blocks from"))
+	snprintf(what, sizeof what, "unable to read %s from", t->rows);
+	vd_buf_puts(&sql, "SELECT ");
+	t->columns(&sql, 0);
+	vd_buf_printf(&sql, " FROM %s WHERE run_id = ? ORDER BY seq", t->table);
+	if (prepare(s, &st, sql.ptr, what))
 		goto cleanup;
 	sqlite3_bind_int64(st, 1, run_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		vd_block b;
-		vd_kind kind;
-		int c = 0;
-		memset(&b, 0, sizeof(b));
-		b.id = col_text(st, c++, r->arena);
-		const char *k = (const char *)sqlite3_column_text(st, c++);
-		if (vd_kind_parse(k, &kind)) {
-			vd_error_set("block '%s' in '%s' has an unknown kind '%s'",
-				     b.id ? b.id : "?", s->path, k ? k : "");
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (t->read(s, st, r, &cap))
 			goto cleanup;
-		}
-		b.kind = kind;
-		b.file = col_text(st, c++, r->arena);
-		b.function = col_text(st, c++, r->arena);
-		b.label = col_text(st, c++, r->arena);
-		b.line = sqlite3_column_int(st, c++);
-		b.end_line = sqlite3_column_int(st, c++);
-		b.parent_id = col_text(st, c++, r->arena);
-		for (int i = 0; i < VD_NPARAMS; i++)
-			b.p[i] = col_double(st, c++);
-		for (int i = 0; i < VD_NFEATURES; i++)
-			b.x[i] = col_double(st, c++);
-		b.cioc = col_double(st, c++);
-		b.io_s = col_double(st, c++);
-		b.compute_s = col_double(st, c++);
-		b.ops = col_double(st, c++);
-		b.executions = col_double(st, c++);
-		b.unknown_mask = (unsigned)sqlite3_column_int64(st, c++);
-		b.unknowns = col_text(st, c++, r->arena);
-		b.reachable = sqlite3_column_int(st, c++);
-		b.analytic = col_double(st, c++);
-		b.cioc_note = col_text(st, c++, r->arena);
-		vd_vec_push(v, b);
-	}
 	if (step != SQLITE_DONE) {
-		db_fail(s, "unable to read blocks from");
+		db_fail(s, what);
 		goto cleanup;
 	}
-	r->blocks = v.v;
-	r->nblocks = v.n;
-	v.v = NULL;
 	rc = 0;
 cleanup:
-	free(v.v);
 	sqlite3_finalize(st);
 	vd_buf_release(&sql);
-	return rc;
-}
-
-static int load_sites(vd_store *s, long run_id, vd_result *r)
-{
-	sqlite3_stmt *st = NULL;
-	VD_VEC(vd_iosite) v = { NULL, 0, 0 };
-	int rc = VD_ERROR, step;
-
-	if (prepare(s, &st,
-		    "SELECT " SITE_HEAD ", " SITE_TAIL
-		    " FROM io_sites WHERE run_id = ? ORDER BY seq",
-		    "unable to read I/O sites from"))
-		goto cleanup;
-	sqlite3_bind_int64(st, 1, run_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		vd_iosite t;
-		int c = 0;
-		memset(&t, 0, sizeof(t));
-		t.block_id = col_text(st, c++, r->arena);
-		t.api = col_text(st, c++, r->arena);
-		t.call = col_text(st, c++, r->arena);
-		t.op = col_text(st, c++, r->arena);
-		t.file = col_text(st, c++, r->arena);
-		t.line = sqlite3_column_int(st, c++);
-		t.bytes_per_call = col_double(st, c++);
-		t.count = col_double(st, c++);
-		t.bytes_total = col_double(st, c++);
-		t.flags = (unsigned)sqlite3_column_int64(st, c++);
-		t.path = col_text(st, c++, r->arena);
-		t.unknowns = col_text(st, c++, r->arena);
-		vd_vec_push(v, t);
-	}
-	if (step != SQLITE_DONE) {
-		db_fail(s, "unable to read I/O sites from");
-		goto cleanup;
-	}
-	r->sites = v.v;
-	r->nsites = v.n;
-	v.v = NULL;
-	rc = 0;
-cleanup:
-	free(v.v);
-	sqlite3_finalize(st);
-	return rc;
-}
-
-static int load_diags(vd_store *s, long run_id, vd_result *r)
-{
-	sqlite3_stmt *st = NULL;
-	VD_VEC(vd_diag) v = { NULL, 0, 0 };
-	int rc = VD_ERROR, step;
-
-	if (prepare(s, &st,
-		    "SELECT severity, file, line, message FROM diagnostics "
-		    "WHERE run_id = ? ORDER BY seq",
-		    "unable to read diagnostics from"))
-		goto cleanup;
-	sqlite3_bind_int64(st, 1, run_id);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		vd_diag d;
-		const char *sev = (const char *)sqlite3_column_text(st, 0);
-		memset(&d, 0, sizeof(d));
-		d.severity = vd_severity_parse(sev);
-		d.file = col_text(st, 1, r->arena);
-		d.line = sqlite3_column_int(st, 2);
-		d.message = col_text(st, 3, r->arena);
-		vd_vec_push(v, d);
-	}
-	if (step != SQLITE_DONE) {
-		db_fail(s, "unable to read diagnostics from");
-		goto cleanup;
-	}
-	r->diags = v.v;
-	r->ndiags = v.n;
-	v.v = NULL;
-	rc = 0;
-cleanup:
-	free(v.v);
-	sqlite3_finalize(st);
 	return rc;
 }
 
@@ -481,8 +481,9 @@ int vd_store_load_run(vd_store *s, long run_id, vd_result **out)
 	if (rc)
 		goto cleanup;
 	rc = VD_ERROR;
-	if (load_blocks(s, run_id, r) || load_sites(s, run_id, r) || load_diags(s, run_id, r))
-		goto cleanup;
+	for (size_t i = 0; i < sizeof run_tables / sizeof run_tables[0]; i++)
+		if (load_rows(s, &run_tables[i], run_id, r))
+			goto cleanup;
 	if (exec(s, "COMMIT", "unable to read"))
 		goto cleanup;
 	in_txn = 0;

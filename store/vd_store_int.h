@@ -21,10 +21,6 @@
 
 #include <sqlite3.h>
 
-#ifndef VD_VERSION
-#define VD_VERSION "unknown"
-#endif
-
 struct vd_store {
 	sqlite3 *db;
 	char *path;

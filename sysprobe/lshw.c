@@ -56,8 +56,11 @@ static int in_path(const char *prog)
 int sp_run_lshw(char **out, size_t *len, double timeout_s, const char **status,
 		volatile sig_atomic_t *cancel)
 {
-	static char *const argv[] = { "lshw", "-xml", "-class", "memory", "-class", "disk",
-				      "-class", "storage", NULL };
+	/* posix_spawnp takes char *const[]: the words are copied into writable
+	 * arrays rather than casting string literals' constness away */
+	static char w0[] = "lshw", w1[] = "-xml", w2[] = "-class", w3[] = "memory", w4[] = "-class",
+		    w5[] = "disk", w6[] = "-class", w7[] = "storage";
+	static char *const argv[] = { w0, w1, w2, w3, w4, w5, w6, w7, NULL };
 	posix_spawn_file_actions_t fa;
 	int fa_init = 0, pipefd[2] = { -1, -1 }, error = VD_ERROR, wstatus = 0;
 	pid_t pid = -1;

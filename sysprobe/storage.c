@@ -354,7 +354,8 @@ static void pcie_link(vd_sysprobe_storage *out, vd_arena *a, const char *root, c
 static void queue_facts(vd_sysprobe_storage *out, vd_arena *a, const char *root, const char *diskdir)
 {
 	char *q = vd_arena_printf(a, "%s/queue", diskdir);
-	char *vendor, *model, *wc;
+	const char *vendor, *model;
+	char *wc;
 	int nq = 0;
 	long long sectors;
 

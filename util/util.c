@@ -433,7 +433,8 @@ char *vd_path_join(vd_arena *a, const char *dir, const char *path)
 	}
 	vd_buf_puts(&b, path);
 	/* normalise: split on '/', drop "." and empty parts, resolve ".." */
-	char *src = b.ptr ? b.ptr : "";
+	char empty[1] = "";
+	char *src = b.ptr ? b.ptr : empty;
 	int absolute = src[0] == '/';
 	size_t n = strlen(src);
 	char **parts = vd_xmalloc((n / 2 + 2) * sizeof(char *));

@@ -14,11 +14,12 @@
 #include "project.h"
 #include "vd_extractor.h"
 
+/* libFuzzer's entry points (it declares none) */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	vd_project *p = vd_project_alloc();
-	if (!p)
-		return 0;
 	vd_extract_opts_init(&p->opts);
 	/* the decoder reads its input without a terminator: give it an exact
 	 * heap copy so that ASan sees every byte read past the end */

@@ -17,6 +17,10 @@
 #include "project.h"
 #include "vd_extractor.h"
 
+/* libFuzzer's entry points (it declares none) */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 static char dir[64];
 static char db[128], rsp[128];
 
@@ -71,8 +75,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		unlink(rsp);
 
 	vd_project *p = vd_project_alloc();
-	if (!p)
-		return 0;
 	vd_extract_opts_init(&p->opts);
 	/* the directory of the database: compdb.c resolves relative paths
 	 * against the working directory */

@@ -20,6 +20,10 @@
 #include "vd_trace.h"
 #include "vd_tracelog.h"
 
+/* libFuzzer's entry points (it declares none) */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 static char dir[64];
 static char log_path[128];
 
