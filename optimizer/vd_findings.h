@@ -1,0 +1,191 @@
+/*
+ * vd_findings.h - the bottleneck identifier: I/O mistakes found in an
+ * analysis run, each with the evidence, what to change and the predicted
+ * seconds at stake.
+ *
+ * One rule registry (VD_RULES below, rules.c) serves `vidya lint` (CI
+ * gates, SARIF) and `vidya optimize` (rewrites): a stable rule id, a
+ * default severity, named thresholds with defaults, the check that builds
+ * the evidence and prices the gain with the run's device model, and the
+ * recommendation.  Nothing here prints: findings are data, the CLI renders
+ * them (docs/lint.md).
+ */
+#ifndef VD_FINDINGS_H
+#define VD_FINDINGS_H
+
+#include <stddef.h>
+
+#include "vd_analyzer.h"
+#include "vd_util.h"
+
+typedef enum { VD_SEV_NOTE, VD_SEV_WARNING, VD_SEV_ERROR } vd_severity;
+
+const char *vd_severity_name(vd_severity s); /* "note", "warning", "error" */
+int vd_severity_parse(const char *s, vd_severity *out); /* 0 or -1 */
+
+/*
+ * The rules: X(ENUM, "id", default severity, "title").  The id is stable:
+ * CI baselines, SARIF results and the findings table refer to it.
+ */
+#define VD_RULES(X)                                                                          \
+	X(SMALL_IO_LOOP, "small-io-loop", VD_SEV_WARNING, "small reads or writes in a loop")        \
+	X(SYNC_IN_LOOP, "sync-in-loop", VD_SEV_WARNING, "flush or sync inside a loop")              \
+	X(SYNC_HANDLE, "sync-handle", VD_SEV_WARNING, "writes on an O_SYNC/O_DSYNC handle")         \
+	X(OPEN_CLOSE_LOOP, "open-close-loop", VD_SEV_WARNING, "open and close of a file per iteration") \
+	X(RANDOM_SMALL_READS, "random-small-reads", VD_SEV_WARNING,                                 \
+	  "small random reads of a file that fits in memory")                                      \
+	X(REREAD, "reread", VD_SEV_WARNING, "the same data read more than once")                    \
+	X(META_IN_LOOP, "meta-in-loop", VD_SEV_WARNING, "metadata calls in a loop")                 \
+	X(PREFETCH, "prefetch", VD_SEV_NOTE, "reads in a loop with computation between them")        \
+	X(STDIO_BUFFER, "stdio-buffer", VD_SEV_NOTE,                                                \
+	  "many small stdio records through the default buffer")                                    \
+	X(MPIIO_INDEPENDENT, "mpiio-independent", VD_SEV_WARNING,                                   \
+	  "independent MPI-IO where a collective call fits")                                        \
+	X(HDF5_SMALL_WRITES, "hdf5-small-writes", VD_SEV_WARNING, "small HDF5 dataset writes per step") \
+	X(RANK0_FUNNEL, "rank0-funnel", VD_SEV_WARNING, "one rank writes for all")                  \
+	X(FILE_PER_PROCESS, "file-per-process", VD_SEV_WARNING,                                     \
+	  "a file per process at a large process count")                                            \
+	X(UNKNOWN_BOUND, "unknown-bound", VD_SEV_NOTE, "an I/O loop whose trip count is assumed")     \
+	X(SEQ_SCAN_NO_ADVICE, "seq-scan-no-advice", VD_SEV_NOTE,                                    \
+	  "a sequential scan of a large file without read-ahead advice")
+
+typedef enum {
+#define VD_X_(e, id, sev, title) VD_RULE_##e,
+	VD_RULES(VD_X_)
+#undef VD_X_
+	VD_NRULES
+} vd_rule_id;
+
+enum { VD_RULE_ALL = -1 }; /* the global thresholds' "rule" */
+
+/* The thresholds: X(RULE, name, default, "meaning").  A rule reads only its
+ * own; `--rules FILE` sets any of them as RULE-ID.NAME = VALUE. */
+#define VD_RULE_PARAMS(X)                                                                    \
+	X(SMALL_IO_LOOP, max_bytes, 65536, "bytes per call below which a call is small")          \
+	X(SMALL_IO_LOOP, min_calls, 64, "calls of the site in one run")                           \
+	X(SYNC_IN_LOOP, min_calls, 8, "flush/sync calls of the site in one run")                  \
+	X(SYNC_HANDLE, min_calls, 8, "writes on the O_SYNC handle in one run")                    \
+	X(OPEN_CLOSE_LOOP, min_calls, 8, "opens of the site in one run")                          \
+	X(RANDOM_SMALL_READS, max_bytes, 65536, "bytes per read below which a read is small")     \
+	X(RANDOM_SMALL_READS, min_calls, 16, "random reads of the site in one run")               \
+	X(RANDOM_SMALL_READS, max_cache_share, 0.5, "largest file, as a share of the page cache")  \
+	X(REREAD, min_ratio, 1.5, "bytes read over the file's size")                              \
+	X(REREAD, min_bytes, 1048576, "bytes read from the file in one run")                      \
+	X(META_IN_LOOP, min_calls, 16, "metadata calls of the site in one run")                   \
+	X(PREFETCH, min_calls, 8, "reads of the site in one run")                                 \
+	X(PREFETCH, min_compute_ratio, 0.25, "compute seconds of the loop over the reads' I/O seconds") \
+	X(PREFETCH, min_io_s, 0.001, "predicted I/O seconds of the reads")                        \
+	X(STDIO_BUFFER, max_bytes, 512, "bytes per record below which a record is small")         \
+	X(STDIO_BUFFER, min_calls, 10000, "stdio calls of the site in one run")                   \
+	X(MPIIO_INDEPENDENT, min_procs, 2, "processes (--nprocs)")                                \
+	X(HDF5_SMALL_WRITES, max_bytes, 1048576, "bytes per H5Dwrite below which it is small")    \
+	X(HDF5_SMALL_WRITES, min_calls, 8, "writes of the site in one run")                       \
+	X(RANK0_FUNNEL, min_procs, 2, "processes (--nprocs)")                                     \
+	X(RANK0_FUNNEL, min_share, 0.5, "share of the job's written bytes one rank writes")      \
+	X(FILE_PER_PROCESS, min_procs, 256, "processes (--nprocs) from which a file each is too many") \
+	X(UNKNOWN_BOUND, min_share, 0.05, "share of the program's predicted I/O seconds in the loop") \
+	X(SEQ_SCAN_NO_ADVICE, min_bytes, 67108864, "bytes read sequentially from the file")        \
+	X(ALL, escalate_share, 0.5,                                                                \
+	  "a warning whose gain is this share of the program's predicted time is an error")       \
+	X(ALL, min_gain_s, 0, "findings predicted to save less than this (seconds) are dropped")
+
+enum {
+#define VD_X_(rule, name, def, desc) VD_RP_##rule##_##name,
+	VD_RULE_PARAMS(VD_X_)
+#undef VD_X_
+	VD_NRULE_PARAMS
+};
+
+typedef struct vd_rule_info {
+	const char *id;
+	const char *title;
+	vd_severity severity; /* default */
+	const char *help;     /* what the rule looks for, and what to do (SARIF help) */
+} vd_rule_info;
+
+extern const vd_rule_info vd_rule_table[VD_NRULES];
+
+typedef struct vd_rule_param_info {
+	int rule; /* a vd_rule_id, or -1 for "all" */
+	const char *name;
+	double def;
+	const char *desc;
+} vd_rule_param_info;
+
+extern const vd_rule_param_info vd_rule_param_table[VD_NRULE_PARAMS];
+
+/* index of the rule with this id, or -1 */
+int vd_rule_find(const char *id);
+
+/* What the rules run with: enabled rules, their severities, thresholds. */
+typedef struct vd_rules_config {
+	int enabled[VD_NRULES];
+	vd_severity severity[VD_NRULES];
+	double param[VD_NRULE_PARAMS];
+} vd_rules_config;
+
+void vd_rules_config_init(vd_rules_config *c); /* every rule, the defaults */
+/*
+ * Reads a rules file into `c` (over what it holds): lines of
+ *   RULE-ID.PARAM = NUMBER      a threshold (all.PARAM for the global ones)
+ *   RULE-ID.severity = note|warning|error
+ *   RULE-ID.enabled = 0|1
+ * '#' starts a comment.  VD_ERROR with "FILE:LINE: reason" otherwise.
+ */
+int vd_rules_config_load(vd_rules_config *c, const char *path);
+/* the same from a string; `name` is used in messages */
+int vd_rules_config_parse(vd_rules_config *c, const char *text, const char *name);
+
+/* One finding. */
+typedef struct vd_finding {
+	vd_rule_id rule;
+	vd_severity severity;
+	const char *block_id;   /* the block the finding is about (a loop, a function, an io site) */
+	const char *file;       /* project-relative source file */
+	int line, end_line;     /* source range of the block */
+	int site_line;          /* line of the I/O call concerned, or `line` */
+	const char *call;       /* the call concerned, NULL for a block-level finding */
+	const char *evidence;   /* words and numbers */
+	const char *recommendation;
+	double io_s;            /* predicted I/O seconds of what the finding concerns */
+	double share;           /* io_s over the program's predicted I/O seconds */
+	double gain_s;          /* predicted seconds saved by the recommendation (device model) */
+	const char *fingerprint; /* hex hash of rule id and block id: stable across edits elsewhere */
+	const char *confirmed;  /* trace check: NULL when no trace, else words */
+} vd_finding;
+
+typedef struct vd_findings {
+	vd_arena *arena;
+	vd_finding *items; /* largest gain first */
+	size_t n;
+	long run_id;
+	double program_io_s, program_s;
+} vd_findings;
+
+/* Measured per-call-site counters of a trace of the same program (optional). */
+typedef struct vd_trace_site {
+	const char *file;
+	int line;
+	const char *call;
+	double calls, bytes, seconds;
+} vd_trace_site;
+
+/*
+ * Runs the enabled rules over `r` (a run as vd_store_load_run gives it).
+ * `tsites` (may be NULL) are the measured sites of a trace of the program:
+ * each finding then says whether the trace confirmed it.  0 or VD_ERROR.
+ */
+int vd_findings_from_result(const vd_result *r, const vd_rules_config *c,
+			    const vd_trace_site *tsites, size_t ntsites, vd_findings **out);
+void vd_findings_free(vd_findings *f);
+/* findings at or above `sev` */
+size_t vd_findings_count_at(const vd_findings *f, vd_severity sev);
+
+/* Renders (appends to `out`): text (gcc-style `file:line:col: warning: ...
+ * [rule-id]` lines with a note for the recommendation), JSON, SARIF 2.1.0. */
+typedef enum { VD_FINDINGS_TEXT, VD_FINDINGS_JSON, VD_FINDINGS_SARIF } vd_findings_format;
+int vd_findings_format_parse(const char *s, vd_findings_format *out); /* 0 or -1 */
+int vd_findings_render(vd_buf *out, const vd_findings *f, vd_findings_format fmt,
+		       const char *tool_version);
+
+#endif

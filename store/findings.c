@@ -1,0 +1,160 @@
+/*
+ * findings.c - the findings of the bottleneck identifier in the database
+ * (table `findings`, view `v_findings`, docs/schema.md), and
+ * vd_findings_compute: a stored run (and the latest trace, when there is
+ * one) through the rule registry.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_int.h"
+
+int vd_store_findings_schema(vd_buf *b)
+{
+	return vd_buf_puts(b,
+			   "CREATE TABLE findings (\n"
+			   "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+			   "  seq INTEGER NOT NULL, rule TEXT NOT NULL, severity TEXT NOT NULL,\n"
+			   "  block_id TEXT, file TEXT, line INTEGER, end_line INTEGER,\n"
+			   "  site_line INTEGER, call TEXT, evidence TEXT, recommendation TEXT,\n"
+			   "  io_s REAL, share REAL, gain_s REAL, fingerprint TEXT, confirmed TEXT,\n"
+			   "  PRIMARY KEY (run_id, seq));\n"
+			   "CREATE VIEW v_findings AS SELECT rule, severity, block_id, file, line,\n"
+			   "  end_line, site_line, call, evidence, recommendation, io_s, share, gain_s,\n"
+			   "  fingerprint, confirmed, seq, run_id\n"
+			   "  FROM findings WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+}
+
+static int fail(vd_store *s, const char *what)
+{
+	vd_error_set("%s '%s': %s", what, vd_store_path(s), sqlite3_errmsg(vd_store_sqlite(s)));
+	return VD_ERROR;
+}
+
+int vd_store_save_findings(vd_store *s, const vd_findings *f)
+{
+	sqlite3 *db = vd_store_sqlite(s);
+	sqlite3_stmt *del = NULL, *ins = NULL;
+	int rc = VD_ERROR;
+	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return fail(s, "unable to save findings in");
+	if (sqlite3_prepare_v2(db, "DELETE FROM findings WHERE run_id = ?", -1, &del, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_prepare_v2(db,
+			       "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1,
+			       &ins, NULL) != SQLITE_OK)
+		goto cleanup;
+	sqlite3_bind_int64(del, 1, f->run_id);
+	if (sqlite3_step(del) != SQLITE_DONE)
+		goto cleanup;
+	for (size_t i = 0; i < f->n; i++) {
+		const vd_finding *x = &f->items[i];
+		int c = 1;
+		sqlite3_reset(ins);
+		sqlite3_bind_int64(ins, c++, f->run_id);
+		sqlite3_bind_int64(ins, c++, (sqlite3_int64)i);
+		sqlite3_bind_text(ins, c++, vd_rule_table[x->rule].id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, c++, vd_severity_name(x->severity), -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, c++, x->block_id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, c++, x->file, -1, SQLITE_STATIC);
+		sqlite3_bind_int(ins, c++, x->line);
+		sqlite3_bind_int(ins, c++, x->end_line);
+		sqlite3_bind_int(ins, c++, x->site_line);
+		sqlite3_bind_text(ins, c++, x->call, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, c++, x->evidence, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, c++, x->recommendation, -1, SQLITE_STATIC);
+		sqlite3_bind_double(ins, c++, x->io_s);
+		sqlite3_bind_double(ins, c++, x->share);
+		sqlite3_bind_double(ins, c++, x->gain_s);
+		sqlite3_bind_text(ins, c++, x->fingerprint, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, c++, x->confirmed, -1, SQLITE_STATIC);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			goto cleanup;
+	}
+	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+		rc = 0;
+cleanup:
+	if (rc)
+		fail(s, "unable to save findings in");
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	if (rc)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+/* the calls the application itself made in the latest trace, per source
+ * line; *n = 0 when there is no trace */
+static int load_trace_sites(vd_store *s, vd_arena *a, vd_trace_site **out, size_t *n)
+{
+	sqlite3 *db = vd_store_sqlite(s);
+	sqlite3_stmt *st = NULL;
+	VD_VEC(vd_trace_site) v = { 0 };
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(db,
+			       "SELECT file, line, call, count(*), sum(bytes), sum(call_s)\n"
+			       "  FROM trace_ops WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
+			       "  AND parent_op IS NULL AND file IS NOT NULL\n"
+			       "  GROUP BY file, line, call",
+			       -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "unable to read the trace from");
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		vd_trace_site t = {
+			.file = vd_arena_strdup(a, (const char *)sqlite3_column_text(st, 0)),
+			.line = sqlite3_column_int(st, 1),
+			.call = vd_arena_strdup(a, (const char *)sqlite3_column_text(st, 2)),
+			.calls = sqlite3_column_double(st, 3),
+			.bytes = sqlite3_column_double(st, 4),
+			.seconds = sqlite3_column_double(st, 5),
+		};
+		vd_vec_push(v, t);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE) {
+		vd_vec_free(v);
+		return fail(s, "unable to read the trace from");
+	}
+	/* a trace with no mapped calls is no trace for this purpose */
+	int have = 0;
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM traces", -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		have = sqlite3_column_int(st, 0) > 0;
+	sqlite3_finalize(st);
+	if (!have) {
+		vd_vec_free(v);
+		return 0;
+	}
+	*out = vd_arena_alloc(a, (v.n ? v.n : 1) * sizeof **out);
+	if (v.n)
+		memcpy(*out, v.v, v.n * sizeof **out);
+	*n = v.n;
+	vd_vec_free(v);
+	return 1;
+}
+
+int vd_findings_compute(vd_store *s, long run_id, const vd_rules_config *c, vd_findings **out,
+			int *traced)
+{
+	vd_result *r = NULL;
+	*out = NULL;
+	if (traced)
+		*traced = 0;
+	int rc = vd_store_load_run(s, run_id, &r);
+	if (rc != 0)
+		return rc;
+	vd_trace_site *ts = NULL;
+	size_t nts = 0;
+	int have = load_trace_sites(s, r->arena, &ts, &nts);
+	if (have < 0) {
+		vd_result_free(r);
+		return VD_ERROR;
+	}
+	if (traced)
+		*traced = have;
+	rc = vd_findings_from_result(r, c, have ? ts : NULL, nts, out);
+	vd_result_free(r);
+	return rc;
+}
