@@ -367,7 +367,6 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 		const vd_rule_info *ri = &vd_rule_table[i];
 		rc = vd_buf_puts(b, i ? ",\n        {" : "\n        {");
 		rc = rc || vd_buf_puts(b, "\"id\": ") || json_str(b, ri->id);
-		rc = rc || vd_buf_puts(b, ", \"name\": ") || json_str(b, ri->id);
 		rc = rc || vd_buf_puts(b, ", \"shortDescription\": {\"text\": ") || json_str(b, ri->title);
 		rc = rc || vd_buf_puts(b, "}, \"fullDescription\": {\"text\": ") || json_str(b, ri->help);
 		rc = rc || vd_buf_puts(b, "}, \"help\": {\"text\": ") || json_str(b, ri->help);

@@ -147,22 +147,20 @@ static double entries(const rule_ctx *k, const vd_block *loop)
 
 /*
  * A branch of the same function around `b` that one rank of nprocs takes
- * (`rank == 0`): the evaluator weights such a branch by 1/nprocs of its
- * parent's executions.  Returns it, or NULL.
+ * (`rank == 0`): the evaluator counts what runs under it for 1/nprocs of
+ * the branch's own executions.  Returns it, or NULL.
  */
 static const vd_block *rank_guard(const rule_ctx *k, const vd_block *b)
 {
 	double np = k->r->nprocs;
 	if (np < 2)
 		return NULL;
-	for (b = parent_of(k, b); b && b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_PROGRAM;
-	     b = parent_of(k, b)) {
-		if (b->kind != VD_KIND_BRANCH)
-			continue;
-		const vd_block *p = parent_of(k, b);
-		if (p && p->executions > 0 && b->executions > 0 &&
+	for (const vd_block *p = parent_of(k, b);
+	     b && p && b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_PROGRAM;
+	     b = p, p = parent_of(k, p)) {
+		if (p->kind == VD_KIND_BRANCH && p->executions > 0 && b->executions > 0 &&
 		    fabs(b->executions / p->executions * np - 1) < 0.01)
-			return b;
+			return p;
 	}
 	return NULL;
 }

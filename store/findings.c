@@ -13,14 +13,14 @@
 int vd_store_findings_schema(vd_buf *b)
 {
 	return vd_buf_puts(b,
-			   "CREATE TABLE findings (\n"
+			   "CREATE TABLE IF NOT EXISTS findings (\n"
 			   "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
 			   "  seq INTEGER NOT NULL, rule TEXT NOT NULL, severity TEXT NOT NULL,\n"
 			   "  block_id TEXT, file TEXT, line INTEGER, end_line INTEGER,\n"
 			   "  site_line INTEGER, call TEXT, evidence TEXT, recommendation TEXT,\n"
 			   "  io_s REAL, share REAL, gain_s REAL, fingerprint TEXT, confirmed TEXT,\n"
 			   "  PRIMARY KEY (run_id, seq));\n"
-			   "CREATE VIEW v_findings AS SELECT rule, severity, block_id, file, line,\n"
+			   "CREATE VIEW IF NOT EXISTS v_findings AS SELECT rule, severity, block_id, file, line,\n"
 			   "  end_line, site_line, call, evidence, recommendation, io_s, share, gain_s,\n"
 			   "  fingerprint, confirmed, seq, run_id\n"
 			   "  FROM findings WHERE run_id = (SELECT max(run_id) FROM runs);\n");
