@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# lint_checks.sh VIDYA SOURCE_DIR CHECK - one check of `vidya lint` and the
+# findings around it (exit codes, rules files, output formats, SARIF,
+# fingerprints, the bundled example, `vidya report`).
+set -u
+VIDYA=$1
+SRC=$2
+CHECK=$3
+[[ $VIDYA == /* ]] || VIDYA=$PWD/$VIDYA
+[[ $SRC == /* ]] || SRC=$PWD/$SRC
+T=$(mktemp -d "${TMPDIR:-/tmp}/vidya-lint.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T"
+
+fail() { echo "FAIL $CHECK: $*" >&2; exit 1; }
+expect_rc() { [ "$1" = "$2" ] || fail "$3: exit code $2, expected $1"; }
+expect_in() { grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "$3: '$1' not in output"; }; }
+q() { sqlite3 -batch -noheader "$1" "$2"; }
+
+# a fixture copied here with its compile_commands.json (no MPI/HDF5 flags)
+fixture() { # NAME DIR
+	mkdir -p "$2"
+	cp "$SRC/tests/optimizer/fixtures/$1/prog.c" "$2/"
+	printf '[{"directory": ".", "file": "prog.c", "arguments": ["cc", "-c", "prog.c"]}]\n' \
+		>"$2/compile_commands.json"
+}
+LINT=("$VIDYA" lint --no-probe)
+
+case $CHECK in
+example_ckpt)
+	# the bundled example: its README's "thousands of 2 KiB synchronous
+	# writes where one write per checkpoint would do"
+	cp -R "$SRC/examples/ckpt" ck
+	"${LINT[@]}" ck/compile_commands.json --args "256 256 100 10" --db v.db >out.txt 2>err.txt
+	expect_rc 0 $? "lint of examples/ckpt"
+	expect_in 'checkpoint.c:39:1: warning: 2560 synchronous `write` calls of 2 KiB' out.txt "ckpt finding"
+	expect_in 'one `write` of 512 KiB per call of write_checkpoint would do' out.txt "ckpt recommendation"
+	expect_in '[small-io-loop]' out.txt "ckpt rule id"
+	[ "$(q v.db "SELECT rule || ' ' || block_id || ' ' || line || '-' || end_line FROM v_findings WHERE rule = 'small-io-loop'")" = \
+	  "small-io-loop checkpoint.c:write_checkpoint/loop#1 38-39" ] || fail "v_findings row of the ckpt finding"
+	[ "$(q v.db "SELECT gain_s > 0 AND io_s > gain_s AND share > 0 AND share < 1 FROM v_findings WHERE rule = 'small-io-loop'")" = 1 ] ||
+		fail "seconds at stake of the ckpt finding"
+	;;
+exit_codes)
+	fixture small-io-loop-fires f
+	fixture small-io-loop-clean c
+	"${LINT[@]}" f/compile_commands.json --db f.db >/dev/null 2>&1
+	expect_rc 0 $? "findings without --fail-on"
+	"${LINT[@]}" f/compile_commands.json --db f.db --fail-on warning >/dev/null 2>&1
+	expect_rc 2 $? "a warning with --fail-on warning"
+	"${LINT[@]}" f/compile_commands.json --db f.db --fail-on note >/dev/null 2>&1
+	expect_rc 2 $? "a warning with --fail-on note"
+	"${LINT[@]}" f/compile_commands.json --db f.db --fail-on error >/dev/null 2>&1
+	expect_rc 0 $? "a warning with --fail-on error"
+	"$VIDYA" lint --db f.db --fail-on warning >/dev/null 2>&1
+	expect_rc 2 $? "a stored run with --fail-on warning"
+	"${LINT[@]}" c/compile_commands.json --db c.db --fail-on note >out.txt 2>&1
+	expect_rc 0 $? "the clean twin with --fail-on note"
+	expect_in "no findings in run 1" out.txt "clean run message"
+	"$VIDYA" lint --db f.db --fail-on fatal >/dev/null 2>err.txt
+	expect_rc 1 $? "bad --fail-on"
+	expect_in "--fail-on 'fatal'" err.txt "bad --fail-on message"
+	"$VIDYA" lint --db f.db --bogus >/dev/null 2>err.txt
+	expect_rc 1 $? "unknown option"
+	expect_in "unknown option '--bogus'" err.txt "unknown option message"
+	"$VIDYA" lint --db missing.db >/dev/null 2>err.txt
+	expect_rc 1 $? "missing database"
+	expect_in "missing.db" err.txt "missing database message"
+	"$VIDYA" lint >/dev/null 2>err.txt
+	expect_rc 1 $? "nothing to lint"
+	"${LINT[@]}" nothere/compile_commands.json --db n.db >/dev/null 2>&1
+	expect_rc 1 $? "missing compile_commands.json"
+	"$VIDYA" lint --db f.db --run 99 >/dev/null 2>err.txt
+	expect_rc 1 $? "no such run"
+	expect_in "no analysis run with that number" err.txt "no such run message"
+	# a translation unit that does not parse: 3, even with findings
+	mkdir p && cp f/prog.c p/ && printf 'int broken(void) { return }\n' >p/bad.c
+	printf '[{"directory": ".", "file": "prog.c", "arguments": ["cc", "-c", "prog.c"]},
+	  {"directory": ".", "file": "bad.c", "arguments": ["cc", "-c", "bad.c"]}]\n' >p/compile_commands.json
+	"${LINT[@]}" p/compile_commands.json --db p.db --fail-on warning >/dev/null 2>&1
+	expect_rc 3 $? "a translation unit failed"
+	;;
+rules_file)
+	fixture small-io-loop-fires f
+	printf '# raise the bar\nsmall-io-loop.min_calls = 5000\n' >high.rules
+	"${LINT[@]}" f/compile_commands.json --db f.db --rules high.rules --fail-on note >out.txt 2>&1
+	expect_rc 0 $? "threshold above the site's 1024 calls"
+	[ "$(q f.db "SELECT count(*) FROM v_findings")" = 0 ] || fail "findings stored despite the threshold"
+	printf 'small-io-loop.severity = error\n' >sev.rules
+	"$VIDYA" lint --db f.db --rules sev.rules --fail-on error >out.txt 2>&1
+	expect_rc 2 $? "severity raised to error"
+	expect_in "error:" out.txt "severity in the text"
+	[ "$(q f.db "SELECT severity FROM v_findings")" = error ] || fail "stored severity"
+	printf 'small-io-loop.enabled = 0\n' >off.rules
+	"$VIDYA" lint --db f.db --rules off.rules --fail-on note >/dev/null 2>&1
+	expect_rc 0 $? "rule disabled"
+	printf 'small-io-loop.min_calls = 10\nsmall-io-loop.min_cals = 10\n' >bad.rules
+	"$VIDYA" lint --db f.db --rules bad.rules >/dev/null 2>err.txt
+	expect_rc 1 $? "misspelt setting"
+	expect_in "bad.rules:2: rule 'small-io-loop' has no setting 'min_cals'" err.txt "rules file error"
+	printf 'no-such-rule.min_calls = 1\n' >bad2.rules
+	"$VIDYA" lint --db f.db --rules bad2.rules >/dev/null 2>err.txt
+	expect_rc 1 $? "unknown rule"
+	expect_in "bad2.rules:1: unknown rule 'no-such-rule'" err.txt "unknown rule message"
+	printf 'all.min_gain_s = -1\n' >bad3.rules
+	"$VIDYA" lint --db f.db --rules bad3.rules >/dev/null 2>err.txt
+	expect_rc 1 $? "negative threshold"
+	"$VIDYA" lint --db f.db --rules nothere.rules >/dev/null 2>err.txt
+	expect_rc 1 $? "missing rules file"
+	expect_in "nothere.rules" err.txt "missing rules file message"
+	"$VIDYA" lint --list-rules >list.txt
+	for r in small-io-loop sync-in-loop sync-handle open-close-loop random-small-reads reread \
+		meta-in-loop prefetch stdio-buffer mpiio-independent hdf5-small-writes rank0-funnel \
+		file-per-process unknown-bound seq-scan-no-advice; do
+		expect_in "$r" list.txt "--list-rules"
+	done
+	;;
+formats)
+	fixture sync-in-loop-fires f
+	"${LINT[@]}" f/compile_commands.json --db f.db --format json -o out.json >/dev/null 2>&1
+	expect_rc 0 $? "json"
+	jq -e '.findings | length == 1 and .[0].rule == "sync-in-loop" and .[0].site_line == 17
+	       and (.[0].gain_s > 0) and (.[0].evidence | test("100 `fsync` calls"))' out.json >/dev/null ||
+		fail "json content: $(cat out.json)"
+	"$VIDYA" lint --db f.db --format gcc >out.txt
+	grep -qE '^prog\.c:17:1: error: .* \[sync-in-loop\]$' out.txt || fail "gcc-style line: $(cat out.txt)"
+	"$VIDYA" lint --db f.db --format xml >/dev/null 2>err.txt
+	expect_rc 1 $? "unknown format"
+	"$VIDYA" report --db f.db >rep.txt
+	expect_rc 0 $? "report"
+	expect_in "findings (1;" rep.txt "report's findings section"
+	expect_in "[sync-in-loop]" rep.txt "report's finding"
+	"$VIDYA" report --db f.db --format json | jq -e . >/dev/null || fail "report json stays JSON"
+	;;
+sarif)
+	fixture small-io-loop-fires f
+	"${LINT[@]}" f/compile_commands.json --db f.db --format sarif -o out.sarif >/dev/null 2>&1
+	expect_rc 0 $? "sarif"
+	jq -e '.version == "2.1.0" and (.runs | length == 1)
+	  and (.runs[0].tool.driver.rules | length == 15)
+	  and ([.runs[0].tool.driver.rules[] | select(.help.text | length > 40)] | length == 15)
+	  and (.runs[0].results | length == 1)
+	  and (.runs[0].results[0].ruleId == "small-io-loop")
+	  and (.runs[0].tool.driver.rules[.runs[0].results[0].ruleIndex].id == "small-io-loop")
+	  and (.runs[0].results[0].level == "warning")
+	  and (.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri == "prog.c")
+	  and (.runs[0].results[0].locations[0].physicalLocation.region.startLine == 16)
+	  and (.runs[0].results[0].partialFingerprints["vidyaBlockRule/v1"] | test("^[0-9a-f]{16}$"))' \
+		out.sarif >/dev/null || fail "SARIF content: $(cat out.sarif)"
+	# the official schema and validator: the SARIF multitool (npm package
+	# @microsoft/sarif-multitool-linux), when installed; see docs/lint.md
+	mt=${SARIF_MULTITOOL:-$(command -v Sarif.Multitool || command -v sarif || true)}
+	if [ -n "$mt" ]; then
+		DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 "$mt" validate out.sarif -o val.sarif >mt.txt 2>&1 ||
+			{ cat mt.txt; fail "SARIF multitool validation"; }
+		jq -e '[.runs[].results[] | select(.level == "error")] | length == 0' val.sarif >/dev/null ||
+			{ jq '.runs[].results[]' val.sarif; fail "SARIF multitool reported errors"; }
+		schema=$(dirname "$(readlink -f "$mt")")/sarif-2.1.0.json
+		if [ -f "$schema" ] && python3 -c 'import jsonschema' 2>/dev/null; then
+			python3 -c 'import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))' out.sarif "$schema" ||
+				fail "SARIF against the published schema"
+		fi
+		echo "validated with $mt"
+	else
+		echo "SARIF multitool not installed: schema validation skipped (structure checked)"
+	fi
+	;;
+fingerprints)
+	# re-indented and shifted by blank lines: same fingerprint, new line
+	fixture open-close-loop-fires a
+	fixture open-close-loop-fires b
+	{ printf '\n\n\n'; sed 's/\t/    /g' a/prog.c; } >b/prog.c
+	"${LINT[@]}" a/compile_commands.json --db a.db >/dev/null 2>&1 || fail "lint a"
+	"${LINT[@]}" b/compile_commands.json --db b.db >/dev/null 2>&1 || fail "lint b"
+	fa=$(q a.db "SELECT fingerprint FROM v_findings") fb=$(q b.db "SELECT fingerprint FROM v_findings")
+	la=$(q a.db "SELECT site_line FROM v_findings") lb=$(q b.db "SELECT site_line FROM v_findings")
+	[ -n "$fa" ] && [ "$fa" = "$fb" ] || fail "fingerprints differ: '$fa' '$fb'"
+	[ "$lb" = $((la + 3)) ] || fail "lines: $la then $lb"
+	# a different rule on another block gets another fingerprint
+	fixture sync-in-loop-fires c
+	"${LINT[@]}" c/compile_commands.json --db c.db >/dev/null 2>&1 || fail "lint c"
+	[ "$(q c.db "SELECT fingerprint FROM v_findings")" != "$fa" ] || fail "fingerprint collision"
+	;;
+*)
+	fail "unknown check"
+	;;
+esac
+exit 0
