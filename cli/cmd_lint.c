@@ -44,12 +44,12 @@ static void list_rules(void)
 		printf("%-20s %-8s %s\n", r->id, vd_severity_name(r->severity), r->title);
 		for (int j = 0; j < VD_NRULE_PARAMS; j++)
 			if (vd_rule_param_table[j].rule == i)
-				printf("%-20s   %s.%s = %g  (%s)\n", "", r->id, vd_rule_param_table[j].name,
+				printf("%-20s   %s.%s = %.10g  (%s)\n", "", r->id, vd_rule_param_table[j].name,
 				       vd_rule_param_table[j].def, vd_rule_param_table[j].desc);
 	}
 	for (int j = 0; j < VD_NRULE_PARAMS; j++)
 		if (vd_rule_param_table[j].rule == VD_RULE_ALL)
-			printf("%-20s   all.%s = %g  (%s)\n", "", vd_rule_param_table[j].name,
+			printf("%-20s   all.%s = %.10g  (%s)\n", "", vd_rule_param_table[j].name,
 			       vd_rule_param_table[j].def, vd_rule_param_table[j].desc);
 }
 
