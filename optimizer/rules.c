@@ -120,13 +120,59 @@ static const vd_block *parent_of(const rule_ctx *k, const vd_block *b)
 }
 
 /* the innermost loop of the same function around block `b`, or NULL */
-static const vd_block *enclosing_loop(const rule_ctx *k, const vd_block *b)
+static const vd_block *loop_in_function(const rule_ctx *k, const vd_block *b)
 {
 	for (b = parent_of(k, b); b && b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_PROGRAM;
 	     b = parent_of(k, b))
 		if (b->kind == VD_KIND_LOOP)
 			return b;
 	return NULL;
+}
+
+/* 1 when call label `label` ("f", or "f|g" for an indirect call) names `fn` */
+static int label_names(const char *label, const char *fn)
+{
+	size_t n = strlen(fn);
+	for (const char *p = label; p && *p;) {
+		const char *bar = strchr(p, '|');
+		size_t len = bar ? (size_t)(bar - p) : strlen(p);
+		if (len == n && !strncmp(p, fn, n))
+			return 1;
+		p = bar ? bar + 1 : NULL;
+	}
+	return 0;
+}
+
+/*
+ * The loop around block `b`: one of its own function, else one around a
+ * call of that function (a helper called once per iteration), up to
+ * `depth` calls up, the busiest such loop.  NULL when none.
+ */
+static const vd_block *loop_around(const rule_ctx *k, const vd_block *b, int depth)
+{
+	const vd_block *l = loop_in_function(k, b);
+	if (l || depth <= 0 || !b)
+		return l;
+	const vd_block *fn = b;
+	while (fn && fn->kind != VD_KIND_FUNCTION)
+		fn = parent_of(k, fn);
+	if (!fn || !fn->function || fn->executions < 2)
+		return NULL;
+	const vd_block *best = NULL;
+	for (size_t i = 0; i < k->r->nblocks; i++) {
+		const vd_block *c = &k->r->blocks[i];
+		if (c->kind != VD_KIND_CALL || c->executions <= 0 || !label_names(c->label, fn->function))
+			continue;
+		const vd_block *cl = loop_around(k, c, depth - 1);
+		if (cl && (!best || cl->executions > best->executions))
+			best = cl;
+	}
+	return best;
+}
+
+static const vd_block *enclosing_loop(const rule_ctx *k, const vd_block *b)
+{
+	return loop_around(k, b, 3);
 }
 
 /* 1 when `anc` encloses `b` (or is it) */
@@ -262,12 +308,21 @@ static const char *pct(const rule_ctx *k, double io_s)
 			       share * 100, fmt_s(k->f->arena, io_s));
 }
 
-/* "the loop at lines 38-39" */
-static const char *where_loop(const rule_ctx *k, const vd_block *l)
+#define A (k->f->arena)
+
+/* "the for loop at lines 38-39", or "the for loop at main.c:43-49" when
+ * the loop is not around site `s` itself (a caller's loop) */
+static const char *where_loop(const rule_ctx *k, const vd_block *l, const vd_iosite *s)
 {
-	return vd_arena_printf(k->f->arena, "the %s loop at line%s %d%s%.0d", l->label ? l->label : "",
-			       l->end_line > l->line ? "s" : "", l->line,
-			       l->end_line > l->line ? "-" : "", l->end_line > l->line ? l->end_line : 0);
+	int here = !s || (l->file && s->file && !strcmp(l->file, s->file) && s->line >= l->line &&
+			  s->line <= (l->end_line > l->line ? l->end_line : l->line));
+	const char *at = here ? vd_arena_printf(A, "line%s ", l->end_line > l->line ? "s" : "")
+			      : vd_arena_printf(A, "%s:", l->file ? l->file : "?");
+	const char *range = l->end_line > l->line ? vd_arena_printf(A, "%d-%d", l->line, l->end_line)
+						  : vd_arena_printf(A, "%d", l->line);
+	return vd_arena_printf(A, "the %s%sloop at %s%s%s", l->label ? l->label : "",
+			       l->label ? " " : "", at, range,
+			       here ? "" : " (through calls)");
 }
 
 VD_PRINTF(7, 0)
@@ -279,6 +334,13 @@ static void emitv(rule_ctx *k, vd_rule_id rule, const vd_block *b, const vd_iosi
 		return;
 	vd_finding *x = &f->items[f->n++];
 	memset(x, 0, sizeof *x);
+	/* a caller's loop is not where the call is: the finding is about the call */
+	if (s && (!b->file || !s->file || strcmp(b->file, s->file) || s->line < b->line ||
+		  s->line > (b->end_line > b->line ? b->end_line : b->line))) {
+		const vd_block *io = blk(k, s->block_id);
+		if (io)
+			b = io;
+	}
 	x->rule = rule;
 	x->severity = k->c->severity[rule];
 	x->block_id = vd_arena_strdup(f->arena, b->id);
@@ -313,7 +375,127 @@ static void emit(rule_ctx *k, vd_rule_id rule, const vd_block *b, const vd_iosit
 	va_end(ap);
 }
 
-#define A (k->f->arena)
+/* where a loop's iterations do their work for site `s`: the loop itself
+ * when it encloses the site, else the site's function (called from it) */
+static const vd_block *scope_of(const rule_ctx *k, const vd_iosite *s, const vd_block *l)
+{
+	const vd_block *b = blk(k, s->block_id);
+	if (encloses(k, l, b))
+		return l;
+	while (b && b->kind != VD_KIND_FUNCTION)
+		b = parent_of(k, b);
+	return b;
+}
+
+/* the first site of operation `op` (and s's interface) inside `scope`
+ * executing at least `min` times */
+static const vd_iosite *site_in(const rule_ctx *k, const vd_block *scope, const vd_iosite *s,
+				const char *op, double min)
+{
+	for (size_t i = 0; scope && i < k->r->nsites; i++) {
+		const vd_iosite *c = &k->r->sites[i];
+		if (op_is(c, op) && c->count >= min && c->api && s->api && !strcmp(c->api, s->api) &&
+		    encloses(k, scope, blk(k, c->block_id)))
+			return c;
+	}
+	return NULL;
+}
+
+/* line `line` (1-based) of the project's file `file`, in the arena; NULL
+ * when it cannot be read */
+static char *source_line(rule_ctx *k, const char *file, int line)
+{
+	if (!file || line < 1)
+		return NULL;
+	const char *path = file[0] == '/' || !k->r->project_root
+				   ? file
+				   : vd_arena_printf(A, "%s/%s", k->r->project_root, file);
+	char *text = NULL;
+	size_t len = 0;
+	if (vd_read_file(&text, &len, path) != 0)
+		return NULL;
+	const char *p = text;
+	for (int n = 1; n < line && p; n++) {
+		p = memchr(p, '\n', len - (size_t)(p - text));
+		if (p)
+			p++;
+	}
+	char *r = NULL;
+	if (p) {
+		const char *e = memchr(p, '\n', len - (size_t)(p - text));
+		r = vd_arena_strndup(A, p, e ? (size_t)(e - p) : len - (size_t)(p - text));
+	}
+	free(text);
+	return r;
+}
+
+static int ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* `name` occurs in `text` as a whole identifier followed (after blanks) by
+ * `next` ('\0': anything), or preceded by "printf(", "cpy(", "cat(" */
+static int assigns(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+		if ((p > text && ident_char(p[-1])) || ident_char(p[n]))
+			continue;
+		const char *q = p + n;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if ((q[0] == '=' && q[1] != '=') || (q[0] && strchr("+-*/|&", q[0]) && q[1] == '='))
+			return 1;
+		const char *b = p;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > text && b[-1] == '(') {
+			const char *f = b - 1;
+			if ((f - text >= 6 && !strncmp(f - 6, "printf", 6)) ||
+			    (f - text >= 3 && (!strncmp(f - 3, "cpy", 3) || !strncmp(f - 3, "cat", 3))))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * An open whose path the analysis could not resolve: the same file on
+ * every iteration when its path argument is a string literal, or a
+ * variable the loop does not write (sprintf/snprintf/strcpy/strcat into
+ * it, or an assignment).  Read from the source; 0 when unsure.
+ */
+static int same_path_each_iteration(rule_ctx *k, const vd_iosite *s, const vd_block *l)
+{
+	char *text = source_line(k, s->file, s->line);
+	const char *p = text ? strstr(text, s->call) : NULL;
+	while (p && (ident_char(p[strlen(s->call)]) || (p > text && ident_char(p[-1]))))
+		p = strstr(p + 1, s->call);
+	if (!p)
+		return 0;
+	p = strchr(p, '(');
+	if (!p)
+		return 0;
+	p++;
+	while (*p == ' ')
+		p++;
+	if (*p == '"')
+		return 1;
+	const char *e = p;
+	while (ident_char(*e))
+		e++;
+	if (e == p)
+		return 0;
+	char *name = vd_arena_strndup(A, p, (size_t)(e - p));
+	int end = l->end_line > l->line ? l->end_line : l->line;
+	for (int n = l->line; n <= end; n++) {
+		const char *t = source_line(k, l->file, n);
+		if (!t || assigns(t, name))
+			return 0;
+	}
+	return 1;
+}
 
 /* ---- the checks ---------------------------------------------------------------- */
 
@@ -347,7 +529,7 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 	     "%s the data of each pass in one call: one `%s` of %s %s would do "
 	     "(gather into a buffer, or %s)",
 	     fmt_count(A, s->count), s->flags & VD_IO_ASYNC ? "" : "synchronous ", s->call,
-	     vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l), fmt_count(A, per), per_what,
+	     vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s), fmt_count(A, per), per_what,
 	     pct(k, io), op == VD_IOOP_READ ? "read" : "write", s->call, vd_fmt_bytes(A, chunk),
 	     per_what, op == VD_IOOP_READ ? "readv" : "writev");
 }
@@ -364,6 +546,9 @@ static void check_sync_in_loop(rule_ctx *k, const vd_iosite *s)
 	double ent = entries(k, l), per = s->count / ent;
 	if (per < 2)
 		return;
+	/* a new file per iteration, each synced once: that is per-file durability */
+	if (site_in(k, scope_of(k, s, l), s, "open", s->count * 0.99))
+		return;
 	double io = site_io_s(k, s);
 	double gain = io - io / per;
 	emit(k, VD_RULE_SYNC_IN_LOOP, l, s, io, gain,
@@ -371,7 +556,7 @@ static void check_sync_in_loop(rule_ctx *k, const vd_iosite *s)
 	     "call `%s` once after the loop (or every N iterations) instead of on every "
 	     "iteration; this changes what survives a crash, so do it only where each "
 	     "iteration need not be durable",
-	     fmt_count(A, s->count), s->call, where_loop(k, l), fmt_count(A, per), pct(k, io),
+	     fmt_count(A, s->count), s->call, where_loop(k, l, s), fmt_count(A, per), pct(k, io),
 	     s->call);
 }
 
@@ -394,7 +579,7 @@ static void check_sync_handle(rule_ctx *k, const vd_iosite *s)
 
 static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 {
-	if (!op_is(s, "open") || !s->path || s->count < P(OPEN_CLOSE_LOOP, min_calls))
+	if (!op_is(s, "open") || s->count < P(OPEN_CLOSE_LOOP, min_calls))
 		return;
 	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
 	if (!l)
@@ -402,22 +587,20 @@ static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 	double ent = entries(k, l), per = s->count / ent;
 	if (per < 2)
 		return;
-	const vd_iosite *close = NULL;
-	for (size_t i = 0; i < k->r->nsites && !close; i++) {
-		const vd_iosite *c = &k->r->sites[i];
-		if (op_is(c, "close") && c->api && s->api && !strcmp(c->api, s->api) &&
-		    encloses(k, l, blk(k, c->block_id)))
-			close = c;
-	}
+	const vd_block *scope = scope_of(k, s, l);
+	if (!s->path && (scope != l || !same_path_each_iteration(k, s, l)))
+		return; /* maybe another file each time */
+	const vd_iosite *close = site_in(k, scope, s, "close", 0);
 	if (!close)
 		return;
 	double io = site_io_s(k, s) + site_io_s(k, close);
 	emit(k, VD_RULE_OPEN_CLOSE_LOOP, l, s, io, io - io / per,
-	     "'%s' is opened (`%s`, line %d) and closed (`%s`, line %d) %s times in %s, %s per "
+	     "%s is opened (`%s`, line %d) and closed (`%s`, line %d) %s times in %s, %s per "
 	     "entry to the loop, %s\n"
 	     "open the file once before the loop and close it after it",
-	     s->path, s->call, s->line, close->call, close->line, fmt_count(A, s->count),
-	     where_loop(k, l), fmt_count(A, per), pct(k, io));
+	     s->path ? vd_arena_printf(A, "'%s'", s->path) : "the same file", s->call, s->line,
+	     close->call, close->line, fmt_count(A, s->count), where_loop(k, l, s),
+	     fmt_count(A, per), pct(k, io));
 }
 
 static void check_random_small_reads(rule_ctx *k, const vd_iosite *s)
@@ -440,7 +623,7 @@ static void check_random_small_reads(rule_ctx *k, const vd_iosite *s)
 	     "accesses from memory",
 	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call),
 	     vd_fmt_bytes(A, size), s->path ? vd_arena_printf(A, " ('%s')", s->path) : "",
-	     l ? vd_arena_printf(A, " in %s", where_loop(k, l)) : "", pct(k, io),
+	     l ? vd_arena_printf(A, " in %s", where_loop(k, l, s)) : "", pct(k, io),
 	     vd_fmt_bytes(A, size));
 }
 
@@ -496,7 +679,7 @@ static void check_meta_in_loop(rule_ctx *k, const vd_iosite *s)
 	emit(k, VD_RULE_META_IN_LOOP, l, s, io, io - io / per,
 	     "%s `%s` calls in %s, %s per entry to the loop, %s\n"
 	     "call `%s` once before the loop (or cache its answer) instead of on every iteration",
-	     fmt_count(A, s->count), s->call, where_loop(k, l), fmt_count(A, per), pct(k, io),
+	     fmt_count(A, s->count), s->call, where_loop(k, l, s), fmt_count(A, per), pct(k, io),
 	     s->call);
 }
 
@@ -516,7 +699,7 @@ static void check_prefetch(rule_ctx *k, const vd_iosite *s)
 	     "read the next chunk ahead while the current one is processed (a background read "
 	     "or aio, or posix_fadvise(POSIX_FADV_WILLNEED)) so that reading and computing "
 	     "overlap",
-	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l),
+	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s),
 	     fmt_s(A, l->compute_s), pct(k, io));
 }
 
@@ -555,7 +738,7 @@ static void check_mpiio_independent(rule_ctx *k, const vd_iosite *s)
 	     "aggregates the ranks' requests, or set collective-buffering hints",
 	     k->r->nprocs, s->call, fmt_count(A, s->count), s->count == 1 ? "" : "s",
 	     vd_fmt_bytes(A, s->bytes_per_call),
-	     l ? vd_arena_printf(A, " in %s", where_loop(k, l)) : "", pct(k, io), s->call);
+	     l ? vd_arena_printf(A, " in %s", where_loop(k, l, s)) : "", pct(k, io), s->call);
 }
 
 static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
@@ -575,7 +758,7 @@ static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
 	     "make each write larger: a chunked dataset whose chunks hold many steps and a "
 	     "chunk cache that holds a chunk (H5Pset_chunk, H5Pset_chunk_cache), or buffer "
 	     "steps in memory and write them together",
-	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l),
+	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s),
 	     pct(k, io));
 }
 
@@ -677,7 +860,7 @@ static void check_unknown_bound(rule_ctx *k)
 		     "does I/O: %s rest on the guess\n"
 		     "bind the value that decides the bound (--args, --define NAME=V or --env) so "
 		     "that the prediction and the findings rest on facts",
-		     where_loop(k, l), l->unknowns ? l->unknowns : "--assume-trip", pct(k, l->io_s));
+		     where_loop(k, l, NULL), l->unknowns ? l->unknowns : "--assume-trip", pct(k, l->io_s));
 	}
 }
 
