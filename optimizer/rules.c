@@ -231,7 +231,8 @@ static int advice_call(const char *call)
 {
 	static const char *const names[] = { "setvbuf", "setbuf", "setbuffer", "setlinebuf",
 					     "posix_fadvise", "posix_fadvise64", "madvise",
-					     "posix_madvise", "readahead", NULL };
+					     "posix_madvise", "readahead", "readdir", "readdir64",
+					     NULL };
 	for (int i = 0; call && names[i]; i++)
 		if (!strcmp(call, names[i]))
 			return 1;
@@ -505,7 +506,8 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 		return;
 	if (op_is(s, "read") && (s->flags & VD_IO_RANDOM))
 		return; /* random-small-reads */
-	if (s->bytes_per_call <= 0 || s->bytes_per_call >= P(SMALL_IO_LOOP, max_bytes) ||
+	if ((s->flags & VD_IO_BYTES_UNKNOWN) || s->bytes_per_call <= 0 ||
+	    s->bytes_per_call >= P(SMALL_IO_LOOP, max_bytes) ||
 	    s->count < P(SMALL_IO_LOOP, min_calls))
 		return;
 	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
@@ -605,7 +607,8 @@ static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 
 static void check_random_small_reads(rule_ctx *k, const vd_iosite *s)
 {
-	if (!op_is(s, "read") || !(s->flags & VD_IO_RANDOM) || s->bytes_per_call <= 0 ||
+	if (!op_is(s, "read") || !(s->flags & VD_IO_RANDOM) || (s->flags & VD_IO_BYTES_UNKNOWN) ||
+	    s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(RANDOM_SMALL_READS, max_bytes) ||
 	    s->count < P(RANDOM_SMALL_READS, min_calls))
 		return;
@@ -637,6 +640,7 @@ static void check_reread(rule_ctx *k)
 		if (done[i] || !op_is(s, "read"))
 			continue;
 		double bytes = 0, io = 0, size = 0;
+		int assumed = 0;
 		const vd_iosite *top = s;
 		for (size_t j = i; j < r->nsites; j++) {
 			const vd_iosite *t = &r->sites[j];
@@ -645,13 +649,15 @@ static void check_reread(rule_ctx *k)
 			done[j] = 1;
 			bytes += t->bytes_total;
 			io += site_io_s(k, t);
+			assumed |= (t->flags & (VD_IO_BYTES_UNKNOWN | VD_IO_COUNT_UNKNOWN)) != 0;
 			const vd_block *b = blk(k, t->block_id);
 			if (b && b->p[VD_p8] > size)
 				size = b->p[VD_p8];
 			if (t->bytes_total > top->bytes_total)
 				top = t;
 		}
-		if (size <= 0 || bytes < P(REREAD, min_bytes) || bytes < P(REREAD, min_ratio) * size)
+		if (assumed || size <= 0 || bytes < P(REREAD, min_bytes) ||
+		    bytes < P(REREAD, min_ratio) * size)
 			continue;
 		const vd_block *b = blk(k, top->block_id), *l = enclosing_loop(k, b);
 		emit(k, VD_RULE_REREAD, l ? l : b, top, io, io * (1 - size / bytes),
@@ -685,7 +691,7 @@ static void check_meta_in_loop(rule_ctx *k, const vd_iosite *s)
 
 static void check_prefetch(rule_ctx *k, const vd_iosite *s)
 {
-	if (!op_is(s, "read") || (s->flags & (VD_IO_RANDOM | VD_IO_ASYNC)) ||
+	if (!op_is(s, "read") || (s->flags & (VD_IO_RANDOM | VD_IO_ASYNC)) || k->has_fadvise ||
 	    !(api_is(s, "posix") || api_is(s, "stdio")) || s->count < P(PREFETCH, min_calls))
 		return;
 	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
@@ -705,7 +711,8 @@ static void check_prefetch(rule_ctx *k, const vd_iosite *s)
 
 static void check_stdio_buffer(rule_ctx *k, const vd_iosite *s)
 {
-	if (!api_is(s, "stdio") || !data_op(s) || k->has_setvbuf || s->bytes_per_call <= 0 ||
+	if (!api_is(s, "stdio") || !data_op(s) || k->has_setvbuf ||
+	    (s->flags & VD_IO_BYTES_UNKNOWN) || s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(STDIO_BUFFER, max_bytes) || s->count < P(STDIO_BUFFER, min_calls))
 		return;
 	const vd_block *b = blk(k, s->block_id), *l = enclosing_loop(k, b);
@@ -743,7 +750,8 @@ static void check_mpiio_independent(rule_ctx *k, const vd_iosite *s)
 
 static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
 {
-	if (!api_is(s, "hdf5") || !op_is(s, "write") || s->bytes_per_call <= 0 ||
+	if (!api_is(s, "hdf5") || !op_is(s, "write") || (s->flags & VD_IO_BYTES_UNKNOWN) ||
+	    s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(HDF5_SMALL_WRITES, max_bytes) ||
 	    s->count < P(HDF5_SMALL_WRITES, min_calls))
 		return;
@@ -837,6 +845,21 @@ static void check_file_per_process(rule_ctx *k, const vd_iosite *s)
 	     fmt_s(A, stake));
 }
 
+/* a loop that runs until a read says the input is over (`while (read(...)
+ * > 0)`, `while (fgets(...))`, `do ... while (n > 0)` around a read): its
+ * bound is the input's size, which no option binds */
+static int eof_driven(const rule_ctx *k, const vd_block *l)
+{
+	for (size_t i = 0; i < k->r->nsites; i++) {
+		const vd_iosite *s = &k->r->sites[i];
+		if ((op_is(s, "read") || advice_call(s->call)) && s->file && l->file &&
+		    !strcmp(s->file, l->file) && (s->line == l->line || s->line == l->end_line) &&
+		    encloses(k, l, blk(k, s->block_id)))
+			return 1;
+	}
+	return 0;
+}
+
 static void check_unknown_bound(rule_ctx *k)
 {
 	const vd_result *r = k->r;
@@ -853,7 +876,7 @@ static void check_unknown_bound(rule_ctx *k)
 			inner = c->kind == VD_KIND_LOOP && (c->unknown_mask & bit) && c->io_s > 0 &&
 				encloses(k, l, c);
 		}
-		if (inner)
+		if (inner || eof_driven(k, l))
 			continue;
 		emit(k, VD_RULE_UNKNOWN_BOUND, l, NULL, l->io_s, 0,
 		     "the trip count of %s could not be evaluated and was assumed (%s); the loop "
@@ -875,7 +898,7 @@ static void check_seq_scan(rule_ctx *k)
 		if (done[i] || !op_is(s, "read") || !(api_is(s, "posix") || api_is(s, "stdio")))
 			continue;
 		double bytes = 0, io = 0;
-		int random = 0;
+		int skip = 0;
 		const vd_iosite *top = s;
 		for (size_t j = i; j < r->nsites; j++) {
 			const vd_iosite *t = &r->sites[j];
@@ -884,11 +907,13 @@ static void check_seq_scan(rule_ctx *k)
 			done[j] = 1;
 			bytes += t->bytes_total;
 			io += site_io_s(k, t);
-			random |= (t->flags & VD_IO_RANDOM) != 0;
+			skip |= (t->flags & VD_IO_RANDOM) != 0;
+			/* a total resting on an assumed count or size is no evidence */
+			skip |= (t->flags & (VD_IO_BYTES_UNKNOWN | VD_IO_COUNT_UNKNOWN)) != 0;
 			if (t->bytes_total > top->bytes_total)
 				top = t;
 		}
-		if (random || bytes < P(SEQ_SCAN_NO_ADVICE, min_bytes))
+		if (skip || bytes < P(SEQ_SCAN_NO_ADVICE, min_bytes))
 			continue;
 		const vd_block *b = blk(k, top->block_id), *l = enclosing_loop(k, b);
 		double bw = r->device.seq_read_Bps > 0 ? r->device.seq_read_Bps : 500e6;

@@ -73,8 +73,8 @@ enum { VD_RULE_ALL = -1 }; /* the global thresholds' "rule" */
 	X(REREAD, min_bytes, 1048576, "bytes read from the file in one run")                      \
 	X(META_IN_LOOP, min_calls, 16, "metadata calls of the site in one run")                   \
 	X(PREFETCH, min_calls, 8, "reads of the site in one run")                                 \
-	X(PREFETCH, min_compute_ratio, 0.25, "compute seconds of the loop over the reads' I/O seconds") \
-	X(PREFETCH, min_io_s, 0.001, "predicted I/O seconds of the reads")                        \
+	X(PREFETCH, min_compute_ratio, 0.5, "compute seconds of the loop over the reads' I/O seconds") \
+	X(PREFETCH, min_io_s, 0.01, "predicted I/O seconds of the reads")                        \
 	X(STDIO_BUFFER, max_bytes, 512, "bytes per record below which a record is small")         \
 	X(STDIO_BUFFER, min_calls, 10000, "stdio calls of the site in one run")                   \
 	X(MPIIO_INDEPENDENT, min_procs, 2, "processes (--nprocs)")                                \
@@ -83,7 +83,7 @@ enum { VD_RULE_ALL = -1 }; /* the global thresholds' "rule" */
 	X(RANK0_FUNNEL, min_procs, 2, "processes (--nprocs)")                                     \
 	X(RANK0_FUNNEL, min_share, 0.5, "share of the job's written bytes one rank writes")      \
 	X(FILE_PER_PROCESS, min_procs, 256, "processes (--nprocs) from which a file each is too many") \
-	X(UNKNOWN_BOUND, min_share, 0.05, "share of the program's predicted I/O seconds in the loop") \
+	X(UNKNOWN_BOUND, min_share, 0.25, "share of the program's predicted I/O seconds in the loop") \
 	X(SEQ_SCAN_NO_ADVICE, min_bytes, 67108864, "bytes read sequentially from the file")        \
 	X(ALL, escalate_share, 0.5,                                                                \
 	  "a warning whose gain is this share of the program's predicted time is an error")       \
