@@ -198,14 +198,14 @@ static const char *confirm(vd_arena *a, const vd_finding *x, const vd_trace_site
 			       vd_fmt_bytes(a, bytes), secs);
 }
 
-int vd_findings_from_result(const vd_result *r, const vd_rules_config *c,
-			    const vd_trace_site *tsites, size_t ntsites, vd_findings **out)
+int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const vd_trace_input *t,
+			    vd_findings **out)
 {
 	*out = NULL;
 	vd_findings *f = vd_xcalloc(1, sizeof *f);
 	f->arena = vd_arena_new();
 	f->run_id = r->run_id;
-	rule_ctx k = { .r = r, .c = c, .f = f };
+	rule_ctx k = { .r = r, .c = c, .f = f, .trace = t };
 	if (r->nblocks > 0) {
 		k.prog_io = r->blocks[0].io_s;
 		f->program_io_s = r->blocks[0].io_s;
@@ -219,15 +219,17 @@ int vd_findings_from_result(const vd_result *r, const vd_rules_config *c,
 		vd_finding *x = &f->items[i];
 		if (min_gain > 0 && x->gain_s < min_gain)
 			continue;
+		/* predicted gains against the predicted program time (a measured
+		 * finding's gain is measured seconds: not comparable) */
 		if (x->severity == VD_SEV_WARNING && esc > 0 && f->program_s > 0 &&
-		    x->gain_s >= esc * f->program_s)
+		    x->rule < VD_RULE_TRACE_SMALL_REQUESTS && x->gain_s >= esc * f->program_s)
 			x->severity = VD_SEV_ERROR;
 		unsigned long long h = fnv1a(14695981039346656037ull, vd_rule_table[x->rule].id);
 		h = fnv1a(h, x->block_id);
 		h = fnv1a(h, x->call);
 		x->fingerprint = vd_arena_printf(f->arena, "%016llx", h);
-		if (tsites)
-			x->confirmed = confirm(f->arena, x, tsites, ntsites);
+		if (t && x->rule < VD_RULE_TRACE_SMALL_REQUESTS)
+			x->confirmed = confirm(f->arena, x, t->sites, t->nsites);
 		f->items[n++] = *x;
 	}
 	f->n = n;

@@ -96,6 +96,37 @@ const vd_rule_info vd_rule_table[VD_NRULES] = {
 		"posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) after open (and "
 		"POSIX_FADV_DONTNEED behind the scan for data read once) so read-ahead grows "
 		"and the page cache is not flooded." },
+	/* the trace rules: read a trace's counters (Drishti's triggers on
+	 * Darshan counters); they come last */
+	[VD_RULE_TRACE_SMALL_REQUESTS] = { "trace-small-requests", "measured: many small requests to a file",
+		VD_SEV_WARNING,
+		"The trace measured many reads or writes under 10 KiB to one file: each pays a "
+		"system call and the device's per-request cost. Aggregate them in memory and "
+		"move larger blocks (a buffer, collective I/O)." },
+	[VD_RULE_TRACE_MISALIGNED] = { "trace-misaligned", "measured: requests not aligned to 4 KiB",
+		VD_SEV_NOTE,
+		"The trace measured requests at offsets that are not multiples of the 4 KiB page "
+		"and block size: the kernel and the file system read-modify-write partial blocks. "
+		"Pad records or headers so that transfers start at aligned offsets." },
+	[VD_RULE_TRACE_RANDOM] = { "trace-random", "measured: random access to a file", VD_SEV_WARNING,
+		"The trace measured reads or writes that are neither consecutive nor sequential: "
+		"the device seeks and read-ahead is wasted. Sort the accesses by offset, or read "
+		"the data once into memory." },
+	[VD_RULE_TRACE_METADATA] = { "trace-metadata", "measured: metadata calls dominate I/O time",
+		VD_SEV_WARNING,
+		"The trace measured more time in opens, closes, seeks, syncs and stat-class calls "
+		"than the threshold share of the file's I/O time. Open files once, avoid repeated "
+		"stat/seek calls, and batch syncs." },
+	[VD_RULE_TRACE_IMBALANCE] = { "trace-imbalance", "measured: processes move unequal amounts of a shared file",
+		VD_SEV_WARNING,
+		"Processes that share a file moved very different amounts of it: the busiest one "
+		"bounds the I/O phase. Distribute the data evenly (or use collective I/O, which "
+		"rebalances through aggregators)." },
+	[VD_RULE_TRACE_STRAGGLERS] = { "trace-stragglers",
+		"measured: one process's I/O on a shared file takes much longer", VD_SEV_WARNING,
+		"One process spent much longer in I/O on a shared file than the others: the rest "
+		"wait for it. Check what differs for that process (more data, unaligned or small "
+		"requests, a slower path) and balance it." },
 };
 
 const vd_rule_param_info vd_rule_param_table[VD_NRULE_PARAMS] = {
@@ -928,6 +959,129 @@ static void check_seq_scan(rule_ctx *k)
 	free(done);
 }
 
+/* ---- rules on a trace's counters ------------------------------------------------------- */
+
+/* a finding about a file of the trace, at its busiest application call site */
+VD_PRINTF(6, 7)
+static void emit_trace(rule_ctx *k, vd_rule_id rule, const vd_trace_counters *t, double io_s,
+		       double gain, const char *fmt, ...)
+{
+	vd_findings *f = k->f;
+	if (vd_vec_grow_((void **)&f->items, &k->cap, f->n + 1, sizeof *f->items))
+		return;
+	vd_finding *x = &f->items[f->n++];
+	memset(x, 0, sizeof *x);
+	x->rule = rule;
+	x->severity = k->c->severity[rule];
+	const vd_block *b = blk(k, t->block_id);
+	x->block_id = vd_arena_strdup(A, t->block_id ? t->block_id : "program");
+	x->file = vd_arena_strdup(A, t->file);
+	x->site_line = t->line;
+	x->line = b && b->line <= t->line ? b->line : t->line;
+	x->end_line = b && b->end_line >= t->line ? b->end_line : t->line;
+	x->call = vd_arena_strdup(A, t->call);
+	va_list ap;
+	va_start(ap, fmt);
+	vd_buf m = VD_BUF_INIT;
+	vd_buf_vprintf(&m, fmt, ap);
+	va_end(ap);
+	char *nl = strchr(m.ptr ? m.ptr : "", '\n');
+	if (nl) {
+		x->recommendation = vd_arena_strdup(A, nl + 1);
+		*nl = 0;
+	}
+	x->evidence = vd_arena_strdup(A, vd_buf_cstr(&m));
+	vd_buf_release(&m);
+	double tot = 0;
+	for (size_t i = 0; i < k->trace->nfiles; i++)
+		tot += k->trace->files[i].data_s + k->trace->files[i].meta_s;
+	x->io_s = io_s;
+	x->share = tot > 0 ? io_s / tot : 0;
+	x->gain_s = gain > 0 ? gain : 0;
+}
+
+/* "'out.dat' (posix layer, 4 processes; most calls: `write` at ckpt.c:39)" */
+static const char *trace_where(rule_ctx *k, const vd_trace_counters *t)
+{
+	return vd_arena_printf(A, "'%s' (%s layer, %d process%s%s)", t->path ? t->path : "?",
+			       t->api ? t->api : "?", t->nprocs, t->nprocs == 1 ? "" : "es",
+			       t->file ? vd_arena_printf(A, "; most calls: `%s` at %s:%d",
+							 t->call ? t->call : "?", t->file, t->line)
+				       : "");
+}
+
+static double seq_bw(const rule_ctx *k)
+{
+	const vd_device *d = &k->r->device;
+	double bw = d->seq_write_Bps > 0 ? d->seq_write_Bps : 500e6;
+	return d->seq_read_Bps > 0 && d->seq_read_Bps < bw ? d->seq_read_Bps : bw;
+}
+
+static void check_trace(rule_ctx *k)
+{
+	const vd_rules_config *c = k->c;
+	for (size_t i = 0; k->trace && i < k->trace->nfiles; i++) {
+		const vd_trace_counters *t = &k->trace->files[i];
+		double ops = t->reads + t->writes, io = t->data_s + t->meta_s;
+		double ideal = t->bytes / seq_bw(k);
+		if (c->enabled[VD_RULE_TRACE_SMALL_REQUESTS] && ops > 0 &&
+		    t->small >= P(TRACE_SMALL_REQUESTS, min_calls) &&
+		    t->small >= P(TRACE_SMALL_REQUESTS, min_share) * ops)
+			emit_trace(k, VD_RULE_TRACE_SMALL_REQUESTS, t, t->data_s, t->data_s - ideal,
+				   "%s of %s reads and writes to %s were under 10 KiB (%s moved, %s in "
+				   "data calls)\n"
+				   "aggregate the small requests in memory and move larger blocks",
+				   fmt_count(A, t->small), fmt_count(A, ops), trace_where(k, t),
+				   vd_fmt_bytes(A, t->bytes), fmt_s(A, t->data_s));
+		if (c->enabled[VD_RULE_TRACE_MISALIGNED] && ops > 0 &&
+		    t->misaligned >= P(TRACE_MISALIGNED, min_calls) &&
+		    t->misaligned >= P(TRACE_MISALIGNED, min_share) * ops)
+			emit_trace(k, VD_RULE_TRACE_MISALIGNED, t, t->data_s, 0,
+				   "%s of %s reads and writes to %s started at offsets that are not a "
+				   "multiple of 4 KiB\n"
+				   "pad records or headers so that transfers start at aligned offsets",
+				   fmt_count(A, t->misaligned), fmt_count(A, ops), trace_where(k, t));
+		if (c->enabled[VD_RULE_TRACE_RANDOM] && ops > 0 &&
+		    t->random >= P(TRACE_RANDOM, min_calls) && t->random >= P(TRACE_RANDOM, min_share) * ops)
+			emit_trace(k, VD_RULE_TRACE_RANDOM, t, t->data_s, t->data_s - ideal,
+				   "%s of %s reads and writes to %s were random (neither consecutive "
+				   "nor sequential), %s in data calls\n"
+				   "sort the accesses by offset, or read the data once into memory",
+				   fmt_count(A, t->random), fmt_count(A, ops), trace_where(k, t),
+				   fmt_s(A, t->data_s));
+		if (c->enabled[VD_RULE_TRACE_METADATA] && io > 0 && t->meta_s >= P(TRACE_METADATA, min_s) &&
+		    t->meta_s >= P(TRACE_METADATA, min_share) * io) {
+			double one = t->nprocs * 2 * (k->r->device.meta_latency_s > 0 ? k->r->device.meta_latency_s : 5e-6);
+			emit_trace(k, VD_RULE_TRACE_METADATA, t, t->meta_s, t->meta_s - one,
+				   "%s metadata calls (opens, closes, seeks, syncs, stat) on %s took %s, "
+				   "%.0f %% of its I/O time\n"
+				   "open the file once, avoid repeated stat/seek calls and batch syncs",
+				   fmt_count(A, t->meta_calls), trace_where(k, t), fmt_s(A, t->meta_s),
+				   100 * t->meta_s / io);
+		}
+		if (t->nprocs < 2)
+			continue;
+		if (c->enabled[VD_RULE_TRACE_IMBALANCE] && t->proc_bytes_max >= P(TRACE_IMBALANCE, min_bytes) &&
+		    (t->proc_bytes_max - t->proc_bytes_min) >= P(TRACE_IMBALANCE, min_spread) * t->proc_bytes_max)
+			emit_trace(k, VD_RULE_TRACE_IMBALANCE, t, t->proc_s_max,
+				   t->proc_s_max - t->proc_s_mean,
+				   "the %d processes sharing %s moved between %s and %s each\n"
+				   "distribute the data evenly over the processes, or use collective I/O",
+				   t->nprocs, trace_where(k, t), vd_fmt_bytes(A, t->proc_bytes_min),
+				   vd_fmt_bytes(A, t->proc_bytes_max));
+		if (c->enabled[VD_RULE_TRACE_STRAGGLERS] && t->proc_s_max >= P(TRACE_STRAGGLERS, min_s) &&
+		    (t->proc_s_max - t->proc_s_min) >= P(TRACE_STRAGGLERS, min_spread) * t->proc_s_max)
+			emit_trace(k, VD_RULE_TRACE_STRAGGLERS, t, t->proc_s_max,
+				   t->proc_s_max - t->proc_s_mean,
+				   "the slowest of the %d processes sharing %s spent %s in I/O on it, "
+				   "the fastest %s (mean %s)\n"
+				   "find what differs for the slow process (more data, small or unaligned "
+				   "requests) and balance it",
+				   t->nprocs, trace_where(k, t), fmt_s(A, t->proc_s_max),
+				   fmt_s(A, t->proc_s_min), fmt_s(A, t->proc_s_mean));
+	}
+}
+
 void vd_rules_run(rule_ctx *k)
 {
 	const vd_rules_config *c = k->c;
@@ -970,4 +1124,5 @@ void vd_rules_run(rule_ctx *k)
 		if (whole[rule])
 			whole[rule](k);
 	}
+	check_trace(k); /* every trace-* rule, each checking its own enabled flag */
 }

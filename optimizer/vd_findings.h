@@ -25,7 +25,9 @@ int vd_severity_parse(const char *s, vd_severity *out); /* 0 or -1 */
 
 /*
  * The rules: X(ENUM, "id", default severity, "title").  The id is stable:
- * CI baselines, SARIF results and the findings table refer to it.
+ * CI baselines, SARIF results and the findings table refer to it.  The
+ * trace-* rules, which read a trace's measured counters, come last
+ * (from VD_RULE_TRACE_SMALL_REQUESTS on).
  */
 #define VD_RULES(X)                                                                          \
 	X(SMALL_IO_LOOP, "small-io-loop", VD_SEV_WARNING, "small reads or writes in a loop")        \
@@ -47,7 +49,16 @@ int vd_severity_parse(const char *s, vd_severity *out); /* 0 or -1 */
 	  "a file per process at a large process count")                                            \
 	X(UNKNOWN_BOUND, "unknown-bound", VD_SEV_NOTE, "an I/O loop whose trip count is assumed")     \
 	X(SEQ_SCAN_NO_ADVICE, "seq-scan-no-advice", VD_SEV_NOTE,                                    \
-	  "a sequential scan of a large file without read-ahead advice")
+	  "a sequential scan of a large file without read-ahead advice")                            \
+	X(TRACE_SMALL_REQUESTS, "trace-small-requests", VD_SEV_WARNING,                             \
+	  "measured: many small requests to a file")                                                \
+	X(TRACE_MISALIGNED, "trace-misaligned", VD_SEV_NOTE, "measured: requests not aligned to 4 KiB") \
+	X(TRACE_RANDOM, "trace-random", VD_SEV_WARNING, "measured: random access to a file")        \
+	X(TRACE_METADATA, "trace-metadata", VD_SEV_WARNING, "measured: metadata calls dominate I/O time") \
+	X(TRACE_IMBALANCE, "trace-imbalance", VD_SEV_WARNING,                                       \
+	  "measured: processes move unequal amounts of a shared file")                              \
+	X(TRACE_STRAGGLERS, "trace-stragglers", VD_SEV_WARNING,                                     \
+	  "measured: one process's I/O on a shared file takes much longer")
 
 typedef enum {
 #define VD_X_(e, id, sev, title) VD_RULE_##e,
@@ -85,6 +96,18 @@ enum { VD_RULE_ALL = -1 }; /* the global thresholds' "rule" */
 	X(FILE_PER_PROCESS, min_procs, 256, "processes (--nprocs) from which a file each is too many") \
 	X(UNKNOWN_BOUND, min_share, 0.25, "share of the program's predicted I/O seconds in the loop") \
 	X(SEQ_SCAN_NO_ADVICE, min_bytes, 67108864, "bytes read sequentially from the file")        \
+	X(TRACE_SMALL_REQUESTS, min_share, 0.1, "share of the file's requests under 10 KiB")      \
+	X(TRACE_SMALL_REQUESTS, min_calls, 100, "requests under 10 KiB")                          \
+	X(TRACE_MISALIGNED, min_share, 0.1, "share of the file's requests at offsets not a multiple of 4 KiB") \
+	X(TRACE_MISALIGNED, min_calls, 100, "misaligned requests")                                \
+	X(TRACE_RANDOM, min_share, 0.2, "share of the file's requests that are random")          \
+	X(TRACE_RANDOM, min_calls, 100, "random requests")                                        \
+	X(TRACE_METADATA, min_share, 0.3, "share of the file's I/O seconds in metadata calls")   \
+	X(TRACE_METADATA, min_s, 0.01, "seconds in metadata calls")                               \
+	X(TRACE_IMBALANCE, min_spread, 0.15, "(max - min) / max of the bytes per process")        \
+	X(TRACE_IMBALANCE, min_bytes, 1048576, "bytes the busiest process moves")                 \
+	X(TRACE_STRAGGLERS, min_spread, 0.15, "(max - min) / max of the I/O seconds per process") \
+	X(TRACE_STRAGGLERS, min_s, 0.1, "I/O seconds of the slowest process")                      \
 	X(ALL, escalate_share, 0.5,                                                                \
 	  "a warning whose gain is this share of the program's predicted time is an error")       \
 	X(ALL, min_gain_s, 0, "findings predicted to save less than this (seconds) are dropped")
@@ -162,7 +185,7 @@ typedef struct vd_findings {
 	double program_io_s, program_s;
 } vd_findings;
 
-/* Measured per-call-site counters of a trace of the same program (optional). */
+/* Measured per-call-site counters of a trace of the same program. */
 typedef struct vd_trace_site {
 	const char *file;
 	int line;
@@ -170,13 +193,38 @@ typedef struct vd_trace_site {
 	double calls, bytes, seconds;
 } vd_trace_site;
 
+/* Measured counters of one file and I/O layer (Darshan-style, summed over
+ * processes), with the spread over processes and the application call
+ * site that made most of its calls. */
+typedef struct vd_trace_counters {
+	const char *path, *api;
+	int nprocs;
+	double reads, writes, meta_calls;   /* meta: opens, seeks, flushes, syncs, others */
+	double bytes;                       /* read + written */
+	double small;                       /* reads and writes under 10 KiB */
+	double random;                      /* random_ops */
+	double misaligned;                  /* reads and writes at offsets not a multiple of 4 KiB */
+	double data_s, meta_s;              /* seconds in reads and writes, in the rest */
+	double proc_bytes_max, proc_bytes_min, proc_s_max, proc_s_min, proc_s_mean;
+	const char *file, *call, *block_id; /* the busiest application call site */
+	int line;
+} vd_trace_counters;
+
+typedef struct vd_trace_input {
+	const vd_trace_site *sites;
+	size_t nsites;
+	const vd_trace_counters *files;
+	size_t nfiles;
+} vd_trace_input;
+
 /*
  * Runs the enabled rules over `r` (a run as vd_store_load_run gives it).
- * `tsites` (may be NULL) are the measured sites of a trace of the program:
- * each finding then says whether the trace confirmed it.  0 or VD_ERROR.
+ * `t` (may be NULL) is a trace of the program: each static finding then
+ * says whether the trace confirmed it, and the trace-* rules read its
+ * counters.  0 or VD_ERROR.
  */
-int vd_findings_from_result(const vd_result *r, const vd_rules_config *c,
-			    const vd_trace_site *tsites, size_t ntsites, vd_findings **out);
+int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const vd_trace_input *t,
+			    vd_findings **out);
 void vd_findings_free(vd_findings *f);
 /* findings at or above `sev` */
 size_t vd_findings_count_at(const vd_findings *f, vd_severity sev);

@@ -135,6 +135,99 @@ static int load_trace_sites(vd_store *s, vd_arena *a, vd_trace_site **out, size_
 	return 1;
 }
 
+static const char *col(vd_arena *a, sqlite3_stmt *st, int i)
+{
+	return vd_arena_strdup(a, (const char *)sqlite3_column_text(st, i));
+}
+
+/* the latest trace's counters per file and layer (POSIX and MPI-IO: what
+ * reaches the file system), with the spread over processes, misaligned
+ * requests and the busiest application call site */
+static int load_trace_files(vd_store *s, vd_arena *a, vd_trace_counters **out, size_t *n)
+{
+	static const char *const q_files =
+		"WITH f AS (SELECT path, api, reads, writes,\n"
+		"  opens + seeks + flushes + syncs + metas AS meta_calls,\n"
+		"  bytes_read + bytes_written AS bytes,\n"
+		"  read_0_100 + read_100_1k + read_1k_10k + write_0_100 + write_100_1k + write_1k_10k AS small,\n"
+		"  random_ops, read_s + write_s AS data_s, meta_s\n"
+		"  FROM trace_files WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
+		"  AND path IS NOT NULL AND api IN ('posix', 'mpiio'))\n"
+		"SELECT path, api, count(*), sum(reads), sum(writes), sum(meta_calls), sum(bytes),\n"
+		"  sum(small), sum(random_ops), sum(data_s), sum(meta_s), max(bytes), min(bytes),\n"
+		"  max(data_s + meta_s), min(data_s + meta_s), avg(data_s + meta_s)\n"
+		"  FROM f GROUP BY path, api ORDER BY path, api";
+	static const char *const q_misaligned =
+		"SELECT sum(offset % 4096 != 0) FROM trace_ops\n"
+		"  WHERE trace_id = (SELECT max(trace_id) FROM traces) AND path = ? AND api = ?\n"
+		"  AND class IN ('read', 'write') AND offset IS NOT NULL AND bytes > 0";
+	static const char *const q_site =
+		"SELECT file, line, call, block_id, count(*) AS n FROM trace_ops\n"
+		"  WHERE trace_id = (SELECT max(trace_id) FROM traces) AND path = ? AND api = ?\n"
+		"  AND file IS NOT NULL GROUP BY file, line, call\n"
+		"  ORDER BY max(block_id IS NOT NULL) DESC, n DESC, file, line LIMIT 1";
+	sqlite3 *db = vd_store_sqlite(s);
+	sqlite3_stmt *st = NULL, *mis = NULL, *site = NULL;
+	VD_VEC(vd_trace_counters) v = { 0 };
+	int rc = VD_ERROR, step;
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(db, q_files, -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, q_misaligned, -1, &mis, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, q_site, -1, &site, NULL) != SQLITE_OK)
+		goto cleanup;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		vd_trace_counters t = { 0 };
+		int c = 0;
+		t.path = col(a, st, c++);
+		t.api = col(a, st, c++);
+		t.nprocs = sqlite3_column_int(st, c++);
+		t.reads = sqlite3_column_double(st, c++);
+		t.writes = sqlite3_column_double(st, c++);
+		t.meta_calls = sqlite3_column_double(st, c++);
+		t.bytes = sqlite3_column_double(st, c++);
+		t.small = sqlite3_column_double(st, c++);
+		t.random = sqlite3_column_double(st, c++);
+		t.data_s = sqlite3_column_double(st, c++);
+		t.meta_s = sqlite3_column_double(st, c++);
+		t.proc_bytes_max = sqlite3_column_double(st, c++);
+		t.proc_bytes_min = sqlite3_column_double(st, c++);
+		t.proc_s_max = sqlite3_column_double(st, c++);
+		t.proc_s_min = sqlite3_column_double(st, c++);
+		t.proc_s_mean = sqlite3_column_double(st, c++);
+		sqlite3_reset(mis);
+		sqlite3_bind_text(mis, 1, t.path, -1, SQLITE_STATIC);
+		sqlite3_bind_text(mis, 2, t.api, -1, SQLITE_STATIC);
+		if (sqlite3_step(mis) == SQLITE_ROW)
+			t.misaligned = sqlite3_column_double(mis, 0);
+		sqlite3_reset(site);
+		sqlite3_bind_text(site, 1, t.path, -1, SQLITE_STATIC);
+		sqlite3_bind_text(site, 2, t.api, -1, SQLITE_STATIC);
+		if (sqlite3_step(site) == SQLITE_ROW) {
+			t.file = col(a, site, 0);
+			t.line = sqlite3_column_int(site, 1);
+			t.call = col(a, site, 2);
+			t.block_id = col(a, site, 3);
+		}
+		vd_vec_push(v, t);
+	}
+	if (step != SQLITE_DONE)
+		goto cleanup;
+	*out = vd_arena_alloc(a, (v.n ? v.n : 1) * sizeof **out);
+	if (v.n)
+		memcpy(*out, v.v, v.n * sizeof **out);
+	*n = v.n;
+	rc = 0;
+cleanup:
+	if (rc)
+		fail(s, "unable to read the trace from");
+	vd_vec_free(v);
+	sqlite3_finalize(st);
+	sqlite3_finalize(mis);
+	sqlite3_finalize(site);
+	return rc;
+}
+
 int vd_findings_compute(vd_store *s, long run_id, const vd_rules_config *c, vd_findings **out,
 			int *traced)
 {
@@ -146,15 +239,17 @@ int vd_findings_compute(vd_store *s, long run_id, const vd_rules_config *c, vd_f
 	if (rc != 0)
 		return rc;
 	vd_trace_site *ts = NULL;
-	size_t nts = 0;
+	vd_trace_counters *tf = NULL;
+	size_t nts = 0, ntf = 0;
 	int have = load_trace_sites(s, r->arena, &ts, &nts);
-	if (have < 0) {
+	if (have < 0 || (have && load_trace_files(s, r->arena, &tf, &ntf) != 0)) {
 		vd_result_free(r);
 		return VD_ERROR;
 	}
 	if (traced)
 		*traced = have;
-	rc = vd_findings_from_result(r, c, have ? ts : NULL, nts, out);
+	vd_trace_input ti = { ts, nts, tf, ntf };
+	rc = vd_findings_from_result(r, c, have ? &ti : NULL, out);
 	vd_result_free(r);
 	return rc;
 }

@@ -182,6 +182,124 @@ fingerprints)
 	"${LINT[@]}" c/compile_commands.json --db c.db >/dev/null 2>&1 || fail "lint c"
 	[ "$(q c.db "SELECT fingerprint FROM v_findings")" != "$fa" ] || fail "fingerprint collision"
 	;;
+trace_rules)
+	# findings from a trace's counters: each program is analyzed, built
+	# with -g, run under `vidya trace`, then linted; `fires` lists the
+	# trace-* rules that must be among its findings, none for a clean one
+	traced() { # NAME SOURCE_FILE
+		mkdir "$1" && cp "$2" "$1/prog.c" && (
+			cd "$1" &&
+			printf '[{"directory": ".", "file": "prog.c", "arguments": ["cc", "-g", "-c", "prog.c"]}]\n' >compile_commands.json &&
+			cc -g -O0 -o prog prog.c &&
+			"$VIDYA" analyze compile_commands.json --no-probe --db v.db --quiet &&
+			"$VIDYA" trace --db v.db -- ./prog >/dev/null 2>&1 &&
+			"$VIDYA" lint --db v.db --format json -o f.json
+		) || fail "$1: analyze, build, trace or lint failed"
+	}
+	got() { sqlite3 -batch -noheader "$1/v.db" "SELECT group_concat(rule, ' ') FROM (SELECT DISTINCT rule FROM v_findings WHERE rule LIKE 'trace-%' ORDER BY rule)"; }
+	fires() { # NAME RULE...
+		local n=$1 r; shift
+		for r in "$@"; do
+			[[ " $(got "$n") " == *" $r "* ]] || fail "$n: $r not reported (got: $(got "$n"))"
+		done
+	}
+	clean() { [ -z "$(got "$1")" ] || fail "$1: trace findings on a clean program: $(got "$1")"; }
+	cat >small.c <<'C'
+#include <fcntl.h>
+#include <unistd.h>
+static char table[1024][512];
+int main(void)
+{
+	int fd = open("table.bin", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	for (int i = 0; i < 1024; i++)
+		write(fd, table[i], sizeof table[i]);
+	close(fd);
+	return 0;
+}
+C
+	sed -e 's/for (int i = 0; i < 1024; i++)//' -e 's/write(fd, table\[i\], sizeof table\[i\]);/write(fd, table, sizeof table);/' small.c >small_clean.c
+	cat >rnd.c <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+#define BLK 16384
+static char big[4 << 20], blk[BLK];
+int main(void)
+{
+	int fd = open("rnd.dat", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	write(fd, big, sizeof big);
+	for (int i = 0; i < 500; i++)
+		pread(fd, blk, BLK, (off_t)(rand() % 256) * BLK);
+	close(fd);
+	return 0;
+}
+C
+	sed 's/(off_t)(rand() % 256) \* BLK/(off_t)(i % 256) * BLK/' rnd.c >rnd_clean.c
+	cat >meta.c <<'C'
+#include <fcntl.h>
+#include <unistd.h>
+int main(void)
+{
+	char b[64] = { 0 };
+	for (int i = 0; i < 5000; i++) {
+		int fd = open("meta.dat", O_WRONLY | O_CREAT, 0644);
+		close(fd);
+	}
+	int fd = open("meta.dat", O_WRONLY | O_CREAT, 0644);
+	write(fd, b, sizeof b);
+	close(fd);
+	return 0;
+}
+C
+	sed 's/i < 5000/i < 0/' meta.c >meta_clean.c
+	cat >imb.c <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+static char buf[1 << 20];
+int main(void)
+{
+	pid_t p = fork();
+	int fd = open("shared.dat", O_WRONLY | O_CREAT, 0644);
+	int n = p == 0 ? 32 : 2;
+	off_t base = p == 0 ? 0 : (off_t)64 << 20;
+	for (int i = 0; i < n; i++) {
+		pwrite(fd, buf, sizeof buf, base + (off_t)i * sizeof buf);
+		fdatasync(fd);
+	}
+	close(fd);
+	if (p == 0)
+		exit(0);
+	waitpid(p, NULL, 0);
+	return 0;
+}
+C
+	sed -e 's/int n = p == 0 ? 32 : 2;/int n = 4;/' -e '/fdatasync(fd);/d' imb.c >imb_clean.c
+	for p in small rnd meta imb; do
+		traced "$p" "$p.c"
+		traced "${p}_clean" "${p}_clean.c"
+	done
+	fires small trace-small-requests trace-misaligned
+	fires rnd trace-random
+	fires meta trace-metadata
+	fires imb trace-imbalance
+	# stragglers: when this file system made the syncs slow enough to tell
+	slow=$(sqlite3 -batch -noheader imb/v.db "SELECT max(s) >= 0.1 AND (max(s) - min(s)) >= 0.15 * max(s)
+		FROM (SELECT sum(read_s + write_s + meta_s) AS s FROM trace_files
+		      WHERE path = 'shared.dat' AND api = 'posix' GROUP BY pid)")
+	if [ "$slow" = 1 ]; then
+		fires imb trace-stragglers
+	else
+		[[ " $(got imb) " != *" trace-stragglers "* ]] || fail "imb: stragglers reported below the thresholds"
+		echo "syncs too fast here for a straggler: trace-stragglers checked not to fire"
+	fi
+	for p in small rnd meta imb; do clean "${p}_clean"; done
+	# a static finding says what the trace measured at its site
+	jq -e '[.findings[] | select(.rule == "small-io-loop")][0].confirmed
+	       | test("confirmed by the trace: 1024 calls")' small/f.json >/dev/null ||
+		fail "trace confirmation: $(cat small/f.json)"
+	;;
 *)
 	fail "unknown check"
 	;;

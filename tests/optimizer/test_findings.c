@@ -150,7 +150,7 @@ static void test_findings(void **state)
 	vd_rules_config_init(&c);
 	vd_result *r = run_with(0);
 	vd_findings *f = NULL;
-	assert_int_equal(vd_findings_from_result(r, &c, NULL, 0, &f), 0);
+	assert_int_equal(vd_findings_from_result(r, &c, NULL, &f), 0);
 	assert_int_equal(f->run_id, 7);
 	const vd_finding *w = find(f, VD_RULE_SMALL_IO_LOOP), *s = find(f, VD_RULE_SYNC_IN_LOOP);
 	assert_non_null(w);
@@ -174,7 +174,7 @@ static void test_findings(void **state)
 	/* the same code shifted: same fingerprints, other lines */
 	vd_result *r2 = run_with(3);
 	vd_findings *f2 = NULL;
-	assert_int_equal(vd_findings_from_result(r2, &c, NULL, 0, &f2), 0);
+	assert_int_equal(vd_findings_from_result(r2, &c, NULL, &f2), 0);
 	const vd_finding *w2 = find(f2, VD_RULE_SMALL_IO_LOOP);
 	assert_non_null(w2);
 	assert_string_equal(w2->fingerprint, w->fingerprint);
@@ -185,7 +185,8 @@ static void test_findings(void **state)
 
 	/* a trace: measured calls at the site confirm it */
 	vd_trace_site ts[] = { { "src/\"odd\"\n.c", 12, "write", 1000, 512000, 0.4 } };
-	assert_int_equal(vd_findings_from_result(r, &c, ts, 1, &f2), 0);
+	vd_trace_input ti = { .sites = ts, .nsites = 1 };
+	assert_int_equal(vd_findings_from_result(r, &c, &ti, &f2), 0);
 	assert_non_null(strstr(find(f2, VD_RULE_SMALL_IO_LOOP)->confirmed, "confirmed by the trace: 1000 calls"));
 	assert_string_equal(find(f2, VD_RULE_SYNC_IN_LOOP)->confirmed, "not seen in the trace");
 	vd_findings_free(f2);
@@ -193,13 +194,13 @@ static void test_findings(void **state)
 	/* thresholds, disabled rules, escalation off, the gain floor */
 	c.param[VD_RP_SMALL_IO_LOOP_min_calls] = 1001;
 	c.enabled[VD_RULE_SYNC_IN_LOOP] = 0;
-	assert_int_equal(vd_findings_from_result(r, &c, NULL, 0, &f2), 0);
+	assert_int_equal(vd_findings_from_result(r, &c, NULL, &f2), 0);
 	assert_int_equal(f2->n, 0);
 	vd_findings_free(f2);
 	vd_rules_config_init(&c);
 	c.param[VD_RP_ALL_escalate_share] = 0;
 	c.param[VD_RP_ALL_min_gain_s] = 1.0;
-	assert_int_equal(vd_findings_from_result(r, &c, NULL, 0, &f2), 0);
+	assert_int_equal(vd_findings_from_result(r, &c, NULL, &f2), 0);
 	assert_int_equal(f2->n, 1);
 	assert_int_equal(f2->items[0].rule, VD_RULE_SYNC_IN_LOOP);
 	assert_int_equal(f2->items[0].severity, VD_SEV_WARNING);
@@ -208,7 +209,7 @@ static void test_findings(void **state)
 	/* a byte count that rests on --assume-bytes is no evidence of smallness */
 	vd_rules_config_init(&c);
 	r->sites[0].flags |= VD_IO_BYTES_UNKNOWN;
-	assert_int_equal(vd_findings_from_result(r, &c, NULL, 0, &f2), 0);
+	assert_int_equal(vd_findings_from_result(r, &c, NULL, &f2), 0);
 	assert_null(find(f2, VD_RULE_SMALL_IO_LOOP));
 	vd_findings_free(f2);
 
@@ -223,7 +224,7 @@ static void test_render(void **state)
 	vd_rules_config_init(&c);
 	vd_result *r = run_with(0);
 	vd_findings *f = NULL;
-	assert_int_equal(vd_findings_from_result(r, &c, NULL, 0, &f), 0);
+	assert_int_equal(vd_findings_from_result(r, &c, NULL, &f), 0);
 	assert_int_equal(f->n, 2);
 	vd_findings_format fmt;
 	assert_int_equal(vd_findings_format_parse("xml", &fmt), -1);
