@@ -137,8 +137,8 @@ sarif)
 	"${LINT[@]}" f/compile_commands.json --db f.db --format sarif -o out.sarif >/dev/null 2>&1
 	expect_rc 0 $? "sarif"
 	jq -e '.version == "2.1.0" and (.runs | length == 1)
-	  and (.runs[0].tool.driver.rules | length == 15)
-	  and ([.runs[0].tool.driver.rules[] | select(.help.text | length > 40)] | length == 15)
+	  and (.runs[0].tool.driver.rules | length == 21)
+	  and ([.runs[0].tool.driver.rules[] | select(.help.text | length > 40)] | length == 21)
 	  and (.runs[0].results | length == 1)
 	  and (.runs[0].results[0].ruleId == "small-io-loop")
 	  and (.runs[0].tool.driver.rules[.runs[0].results[0].ruleIndex].id == "small-io-loop")
