@@ -273,7 +273,7 @@ int vd_findings_format_parse(const char *s, vd_findings_format *out)
 
 /* a JSON string: escapes, control characters as \u00XX, bytes that are not
  * UTF-8 as U+FFFD; NULL as null */
-static int json_str(vd_buf *b, const char *s)
+int vd_json_str(vd_buf *b, const char *s)
 {
 	if (!s)
 		return vd_buf_puts(b, "null");
@@ -330,20 +330,20 @@ static int render_json(vd_buf *b, const vd_findings *f)
 	for (size_t i = 0; !rc && i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
 		rc = vd_buf_puts(b, i ? ",\n  {" : "\n  {");
-		rc = rc || vd_buf_puts(b, "\"rule\": ") || json_str(b, vd_rule_table[x->rule].id);
-		rc = rc || vd_buf_puts(b, ", \"severity\": ") || json_str(b, vd_severity_name(x->severity));
-		rc = rc || vd_buf_puts(b, ", \"block_id\": ") || json_str(b, x->block_id);
-		rc = rc || vd_buf_puts(b, ", \"file\": ") || json_str(b, x->file);
+		rc = rc || vd_buf_puts(b, "\"rule\": ") || vd_json_str(b, vd_rule_table[x->rule].id);
+		rc = rc || vd_buf_puts(b, ", \"severity\": ") || vd_json_str(b, vd_severity_name(x->severity));
+		rc = rc || vd_buf_puts(b, ", \"block_id\": ") || vd_json_str(b, x->block_id);
+		rc = rc || vd_buf_puts(b, ", \"file\": ") || vd_json_str(b, x->file);
 		rc = rc || vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d, \"site_line\": %d",
 					 x->line, x->end_line, x->site_line);
-		rc = rc || vd_buf_puts(b, ", \"call\": ") || json_str(b, x->call);
-		rc = rc || vd_buf_puts(b, ", \"evidence\": ") || json_str(b, x->evidence);
-		rc = rc || vd_buf_puts(b, ", \"recommendation\": ") || json_str(b, x->recommendation);
+		rc = rc || vd_buf_puts(b, ", \"call\": ") || vd_json_str(b, x->call);
+		rc = rc || vd_buf_puts(b, ", \"evidence\": ") || vd_json_str(b, x->evidence);
+		rc = rc || vd_buf_puts(b, ", \"recommendation\": ") || vd_json_str(b, x->recommendation);
 		rc = rc || vd_buf_puts(b, ", \"io_s\": ") || json_num(b, x->io_s);
 		rc = rc || vd_buf_puts(b, ", \"share\": ") || json_num(b, x->share);
 		rc = rc || vd_buf_puts(b, ", \"gain_s\": ") || json_num(b, x->gain_s);
-		rc = rc || vd_buf_puts(b, ", \"fingerprint\": ") || json_str(b, x->fingerprint);
-		rc = rc || vd_buf_puts(b, ", \"confirmed\": ") || json_str(b, x->confirmed);
+		rc = rc || vd_buf_puts(b, ", \"fingerprint\": ") || vd_json_str(b, x->fingerprint);
+		rc = rc || vd_buf_puts(b, ", \"confirmed\": ") || vd_json_str(b, x->confirmed);
 		rc = rc || vd_buf_putc(b, '}');
 	}
 	return rc || vd_buf_puts(b, f->n ? "\n]}\n" : "]}\n");
@@ -362,16 +362,16 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 	int rc = vd_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
 				"  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
 				"    \"tool\": {\"driver\": {\"name\": \"vidya\", \"version\": ");
-	rc = rc || json_str(b, version ? version : "unknown");
+	rc = rc || vd_json_str(b, version ? version : "unknown");
 	rc = rc || vd_buf_puts(b, ", \"informationUri\": \"https://github.com/vidya-io/vidya\",\n"
 				  "      \"rules\": [");
 	for (int i = 0; !rc && i < VD_NRULES; i++) {
 		const vd_rule_info *ri = &vd_rule_table[i];
 		rc = vd_buf_puts(b, i ? ",\n        {" : "\n        {");
-		rc = rc || vd_buf_puts(b, "\"id\": ") || json_str(b, ri->id);
-		rc = rc || vd_buf_puts(b, ", \"shortDescription\": {\"text\": ") || json_str(b, ri->title);
-		rc = rc || vd_buf_puts(b, "}, \"fullDescription\": {\"text\": ") || json_str(b, ri->help);
-		rc = rc || vd_buf_puts(b, "}, \"help\": {\"text\": ") || json_str(b, ri->help);
+		rc = rc || vd_buf_puts(b, "\"id\": ") || vd_json_str(b, ri->id);
+		rc = rc || vd_buf_puts(b, ", \"shortDescription\": {\"text\": ") || vd_json_str(b, ri->title);
+		rc = rc || vd_buf_puts(b, "}, \"fullDescription\": {\"text\": ") || vd_json_str(b, ri->help);
+		rc = rc || vd_buf_puts(b, "}, \"help\": {\"text\": ") || vd_json_str(b, ri->help);
 		rc = rc || vd_buf_printf(b, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
 					 sarif_level(ri->severity));
 	}
@@ -380,7 +380,7 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 	for (size_t i = 0; !rc && i < n; i++) {
 		const vd_finding *x = &f->items[i];
 		rc = vd_buf_puts(b, i ? ",\n      {" : "\n      {");
-		rc = rc || vd_buf_puts(b, "\"ruleId\": ") || json_str(b, vd_rule_table[x->rule].id);
+		rc = rc || vd_buf_puts(b, "\"ruleId\": ") || vd_json_str(b, vd_rule_table[x->rule].id);
 		rc = rc || vd_buf_printf(b, ", \"ruleIndex\": %d, \"level\": \"%s\"", (int)x->rule,
 					 sarif_level(x->severity));
 		vd_buf msg = VD_BUF_INIT;
@@ -389,19 +389,19 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 					 x->gain_s);
 		if (!rc && x->confirmed)
 			rc = vd_buf_printf(&msg, " %s.", x->confirmed);
-		rc = rc || vd_buf_puts(b, ", \"message\": {\"text\": ") || json_str(b, vd_buf_cstr(&msg));
+		rc = rc || vd_buf_puts(b, ", \"message\": {\"text\": ") || vd_json_str(b, vd_buf_cstr(&msg));
 		vd_buf_release(&msg);
 		rc = rc || vd_buf_puts(b, "},\n       \"locations\": [{\"physicalLocation\": "
 					  "{\"artifactLocation\": {\"uri\": ");
-		rc = rc || json_str(b, x->file ? x->file : "");
+		rc = rc || vd_json_str(b, x->file ? x->file : "");
 		rc = rc || vd_buf_printf(b, ", \"uriBaseId\": \"%%SRCROOT%%\"}, \"region\": "
 					    "{\"startLine\": %d, \"endLine\": %d}}",
 					 x->site_line > 0 ? x->site_line : 1,
 					 x->site_line > 0 ? x->site_line : 1);
 		rc = rc || vd_buf_puts(b, ", \"logicalLocations\": [{\"fullyQualifiedName\": ") ||
-		     json_str(b, x->block_id);
+		     vd_json_str(b, x->block_id);
 		rc = rc || vd_buf_puts(b, "}]}],\n       \"partialFingerprints\": {\"vidyaBlockRule/v1\": ") ||
-		     json_str(b, x->fingerprint);
+		     vd_json_str(b, x->fingerprint);
 		rc = rc || vd_buf_puts(b, "},\n       \"properties\": {\"gain_s\": ") || json_num(b, x->gain_s);
 		rc = rc || vd_buf_puts(b, ", \"io_s\": ") || json_num(b, x->io_s);
 		rc = rc || vd_buf_printf(b, ", \"blockStartLine\": %d, \"blockEndLine\": %d}}", x->line,

@@ -20,6 +20,9 @@ typedef struct rule_ctx {
 
 /* runs every enabled rule, appending to k->f */
 void vd_rules_run(rule_ctx *k);
+/* `s` as a JSON string (NULL: null); bytes that are not UTF-8 become
+ * U+FFFD.  0, or -1 out of memory */
+int vd_json_str(vd_buf *b, const char *s);
 /* "2 KiB", "12 bytes" in `a` */
 const char *vd_fmt_bytes(vd_arena *a, double n);
 

@@ -236,4 +236,33 @@ int vd_findings_format_parse(const char *s, vd_findings_format *out); /* 0 or -1
 int vd_findings_render(vd_buf *out, const vd_findings *f, vd_findings_format fmt,
 		       const char *tool_version);
 
+/* ---- comparing runs (diff.c) --------------------------------------------------- */
+
+enum { VD_DELTA_CHANGED, VD_DELTA_ADDED, VD_DELTA_REMOVED };
+
+/* One block of two runs (matched by stable id): _a is the older run. */
+typedef struct vd_block_delta {
+	const char *block_id, *kind, *file;
+	int status;        /* VD_DELTA_*: added = only in B, removed = only in A */
+	int line_a, line_b;
+	double cioc_a, cioc_b, calls_a, calls_b, bytes_a, bytes_b, io_s_a, io_s_b;
+	const char *findings_a, *findings_b; /* rule ids, space-separated, "" for none */
+} vd_block_delta;
+
+typedef struct vd_diff {
+	vd_arena *arena;
+	vd_block_delta *items; /* changed blocks (largest change of I/O seconds first), added, removed */
+	size_t n;
+	long run_a, run_b;
+} vd_diff;
+
+/* Blocks whose CIOC (by more than 0.005), I/O calls or bytes (0.1 %),
+ * predicted I/O seconds (1 %) or findings differ, and blocks only one run
+ * has.  fa/fb: the runs' findings (may be NULL). */
+int vd_diff_compute(const vd_result *a, const vd_findings *fa, const vd_result *b,
+		    const vd_findings *fb, vd_diff **out);
+void vd_diff_free(vd_diff *d);
+/* table (json = 0) or JSON */
+int vd_diff_render(vd_buf *out, const vd_diff *d, int json);
+
 #endif

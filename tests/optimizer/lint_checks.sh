@@ -300,6 +300,43 @@ C
 	       | test("confirmed by the trace: 1024 calls")' small/f.json >/dev/null ||
 		fail "trace confirmation: $(cat small/f.json)"
 	;;
+diff)
+	# the small writes fixed: the loop and its finding are gone in run 2
+	fixture small-io-loop-fires a
+	fixture small-io-loop-clean b
+	"${LINT[@]}" a/compile_commands.json --db v.db --root a >/dev/null 2>&1 || fail "lint a"
+	"$VIDYA" diff --db v.db >out.txt 2>err.txt
+	expect_rc 1 $? "one run only"
+	expect_in "holds only one run" err.txt "one run message"
+	"${LINT[@]}" b/compile_commands.json --db v.db --root b >/dev/null 2>&1 || fail "lint b"
+	"$VIDYA" diff --db v.db >out.txt
+	expect_rc 0 $? "diff"
+	expect_in "run 1 -> run 2:" out.txt "header"
+	expect_in "removed  prog.c:main/loop#1 (loop, line 15)" out.txt "removed loop"
+	expect_in "findings small-io-loop -> -" out.txt "finding gone"
+	"$VIDYA" diff --db v.db 1 2 --format json >out.json
+	jq -e '.run_a == 1 and .run_b == 2 and
+	       ([.blocks[] | select(.block_id == "prog.c:main/loop#1")][0]
+	        | .status == "removed" and .calls_a == 1024 and .findings_a == "small-io-loop")
+	       and ([.blocks[] | select(.block_id == "program")][0] | .calls_a == 1026 and .calls_b == 3)' \
+		out.json >/dev/null || fail "diff json: $(cat out.json)"
+	# the same run against itself: nothing changed
+	"$VIDYA" diff --db v.db 2 2 >out.txt
+	expect_in "run 2 -> run 2: 0 blocks changed, 0 added, 0 removed" out.txt "no change"
+	# another database, DATABASE:RUN
+	cp v.db w.db
+	"$VIDYA" diff --db v.db w.db:1 >out.txt
+	expect_rc 0 $? "diff against another database"
+	expect_in "run 2 -> run 1:" out.txt "cross-database header"
+	expect_in "added    prog.c:main/loop#1" out.txt "cross-database added"
+	"$VIDYA" diff --db v.db 1 9 >/dev/null 2>err.txt
+	expect_rc 1 $? "no such run"
+	"$VIDYA" diff --db v.db nonsense 2 >/dev/null 2>err.txt
+	expect_rc 1 $? "bad run"
+	expect_in "'nonsense' is neither a run number" err.txt "bad run message"
+	"$VIDYA" diff --db v.db --format xml >/dev/null 2>err.txt
+	expect_rc 1 $? "bad format"
+	;;
 *)
 	fail "unknown check"
 	;;
