@@ -28,13 +28,20 @@ static void lint_usage(FILE *out)
 		"  --rules FILE     thresholds, severities and enabled rules (docs/lint.md)\n"
 		"  --fail-on SEV    exit 2 when a finding of severity SEV or above exists\n"
 		"                   (note, warning or error; default: never)\n"
+		"  --max-cioc X     exit 2 when the program's CIOC is above X (0 to 1)\n"
+		"  --baseline FILE  leave out the findings FILE lists (known ones)\n"
+		"  --write-baseline FILE\n"
+		"                   write the findings' fingerprints to FILE, for --baseline\n"
 		"  --run N          with --db alone: lint run N (default: the latest)\n"
 		"  --list-rules     print the rules and their thresholds, then exit\n\n"
 		"Every 'vidya analyze' option (--args, --define, --nprocs, --db, ...) is\n"
 		"accepted and passed to the analysis; see 'vidya analyze --help'.\n"
 		"Findings are stored in the database (view v_findings).\n\n"
+		"A comment 'vidya: ignore(RULE-ID)' (or 'vidya: ignore') on the call's line,\n"
+		"the block's first line or the line before either suppresses a finding.\n\n"
 		"exit codes: 0 ok (no finding at or above --fail-on), 1 error, 2 findings at\n"
-		"or above --fail-on, 3 some translation units could not be parsed\n");
+		"or above --fail-on or CIOC above --max-cioc, 3 some translation units could\n"
+		"not be parsed\n");
 }
 
 static void list_rules(void)
@@ -84,7 +91,8 @@ static int write_output(const char *path, const vd_buf *b)
 
 int cmd_lint(int argc, char **argv)
 {
-	enum { PASS_ARG = 1, PASS_FLAG, O_FORMAT, O_RULES, O_FAIL, O_RUN, O_LIST, O_DB };
+	enum { PASS_ARG = 1, PASS_FLAG, O_FORMAT, O_RULES, O_FAIL, O_RUN, O_LIST, O_DB, O_MAXC,
+	       O_BASE, O_WBASE };
 	/* lint's own options, then analyze's, which are passed on */
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, O_FORMAT },
@@ -93,6 +101,9 @@ int cmd_lint(int argc, char **argv)
 		{ "fail-on", required_argument, NULL, O_FAIL },
 		{ "run", required_argument, NULL, O_RUN },
 		{ "list-rules", no_argument, NULL, O_LIST },
+		{ "max-cioc", required_argument, NULL, O_MAXC },
+		{ "baseline", required_argument, NULL, O_BASE },
+		{ "write-baseline", required_argument, NULL, O_WBASE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "db", required_argument, NULL, O_DB },
 		{ "entry", required_argument, NULL, PASS_ARG },
@@ -115,6 +126,8 @@ int cmd_lint(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *db = "vidya.db", *out_path = NULL, *rules_path = NULL;
+	const char *baseline = NULL, *write_baseline = NULL;
+	double max_cioc = -1;
 	int db_set = 0, fail_set = 0, run_set = 0;
 	long run = 0;
 	vd_severity fail_on = VD_SEV_ERROR;
@@ -153,6 +166,16 @@ int cmd_lint(int argc, char **argv)
 				goto done;
 			run = (long)iv;
 			run_set = 1;
+			break;
+		case O_MAXC:
+			if (cli_opt_double("--max-cioc", optarg, 0, 1, &max_cioc) != 0)
+				goto done;
+			break;
+		case O_BASE:
+			baseline = optarg;
+			break;
+		case O_WBASE:
+			write_baseline = optarg;
 			break;
 		case O_LIST:
 			list_rules();
@@ -228,18 +251,33 @@ int cmd_lint(int argc, char **argv)
 		cli_error("'%s' holds no analysis run%s", db, run ? " with that number" : "");
 		goto close;
 	}
-	if (lr != 0 || vd_store_save_findings(st, f) != 0 ||
-	    vd_findings_render(&out, f, fmt, VD_VERSION) != 0) {
+	if (lr != 0 || (baseline && vd_findings_apply_baseline(f, baseline) != 0) ||
+	    vd_store_save_findings(st, f) != 0 || vd_findings_render(&out, f, fmt, VD_VERSION) != 0) {
 		cli_error("%s", vd_error_last());
 		goto close;
+	}
+	if (write_baseline) {
+		vd_buf bl = VD_BUF_INIT;
+		int wr = vd_findings_write_baseline(f, &bl);
+		wr = wr || write_output(write_baseline, &bl);
+		vd_buf_release(&bl);
+		if (wr)
+			goto close;
 	}
 	if (write_output(out_path, &out) != 0)
 		goto close;
 	if (fmt == VD_FINDINGS_TEXT && !out_path && f->n == 0)
 		printf("no findings in run %ld\n", f->run_id);
-	rc = partial                                           ? VD_EXIT_PARTIAL
-	     : fail_set && vd_findings_count_at(f, fail_on) > 0 ? VD_EXIT_FINDINGS
-								  : VD_EXIT_OK;
+	if (f->suppressed)
+		fprintf(stderr, "vidya: %zu finding%s suppressed (inline comments or --baseline)\n",
+			f->suppressed, f->suppressed == 1 ? "" : "s");
+	int cioc_over = max_cioc >= 0 && f->program_cioc > max_cioc;
+	if (cioc_over)
+		fprintf(stderr, "vidya: the program's CIOC %.3f is above --max-cioc %g\n", f->program_cioc,
+			max_cioc);
+	rc = partial ? VD_EXIT_PARTIAL
+	     : (fail_set && vd_findings_count_at(f, fail_on) > 0) || cioc_over ? VD_EXIT_FINDINGS
+									    : VD_EXIT_OK;
 close:
 	vd_buf_release(&out);
 	vd_findings_free(f);

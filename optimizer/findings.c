@@ -152,6 +152,67 @@ int vd_rules_config_load(vd_rules_config *c, const char *path)
 
 /* ---- computing -------------------------------------------------------------------- */
 
+char *vd_source_line(vd_arena *a, const char *root, const char *file, int line)
+{
+	if (!file || line < 1)
+		return NULL;
+	const char *path = file[0] == '/' || !root ? file : vd_arena_printf(a, "%s/%s", root, file);
+	char *text = NULL;
+	size_t len = 0;
+	if (vd_read_file(&text, &len, path) != 0)
+		return NULL;
+	const char *p = text;
+	for (int n = 1; n < line && p; n++) {
+		p = memchr(p, '\n', len - (size_t)(p - text));
+		if (p)
+			p++;
+	}
+	char *r = NULL;
+	if (p) {
+		const char *e = memchr(p, '\n', len - (size_t)(p - text));
+		r = vd_arena_strndup(a, p, e ? (size_t)(e - p) : len - (size_t)(p - text));
+	}
+	free(text);
+	return r;
+}
+
+/* `text` holds "vidya: ignore" (every rule) or "vidya: ignore(ID, ...)"
+ * naming `rule` */
+static int ignores(const char *text, const char *rule)
+{
+	for (const char *p = text ? strstr(text, "vidya: ignore") : NULL; p;
+	     p = strstr(p + 1, "vidya: ignore")) {
+		const char *q = p + strlen("vidya: ignore");
+		if (*q != '(')
+			return 1;
+		const char *end = strchr(q, ')');
+		size_t n = strlen(rule);
+		for (const char *r = q + 1; end && r < end; r++) {
+			while (r < end && (*r == ' ' || *r == ','))
+				r++;
+			const char *e = r;
+			while (e < end && *e != ',' && *e != ' ')
+				e++;
+			if ((size_t)(e - r) == n && !strncmp(r, rule, n))
+				return 1;
+			r = e;
+		}
+	}
+	return 0;
+}
+
+/* an inline suppression on the call's line or the block's first line, or
+ * on the line before either */
+static int suppressed_inline(vd_arena *a, const char *root, const vd_finding *x)
+{
+	const char *id = vd_rule_table[x->rule].id;
+	int lines[4] = { x->site_line, x->site_line - 1, x->line, x->line - 1 };
+	for (int i = 0; i < 4; i++)
+		if (ignores(vd_source_line(a, root, x->file, lines[i]), id))
+			return 1;
+	return 0;
+}
+
 static unsigned long long fnv1a(unsigned long long h, const char *s)
 {
 	for (; s && *s; s++) {
@@ -210,6 +271,7 @@ int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const 
 		k.prog_io = r->blocks[0].io_s;
 		f->program_io_s = r->blocks[0].io_s;
 		f->program_s = r->blocks[0].io_s + r->blocks[0].compute_s;
+		f->program_cioc = r->blocks[0].cioc;
 	}
 	vd_rules_run(&k);
 	double min_gain = c->param[VD_RP_ALL_min_gain_s];
@@ -219,6 +281,10 @@ int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const 
 		vd_finding *x = &f->items[i];
 		if (min_gain > 0 && x->gain_s < min_gain)
 			continue;
+		if (suppressed_inline(f->arena, r->project_root, x)) {
+			f->suppressed++;
+			continue;
+		}
 		/* predicted gains against the predicted program time (a measured
 		 * finding's gain is measured seconds: not comparable) */
 		if (x->severity == VD_SEV_WARNING && esc > 0 && f->program_s > 0 &&
@@ -237,6 +303,64 @@ int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const 
 		qsort(f->items, n, sizeof *f->items, by_severity_gain);
 	*out = f;
 	return 0;
+}
+
+int vd_findings_apply_baseline(vd_findings *f, const char *path)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (vd_read_file(&text, &len, path) != 0) {
+		vd_error_set("unable to read baseline '%s': %s", path, strerror(errno));
+		return VD_ERROR;
+	}
+	vd_map *known = vd_map_new();
+	int lineno = 0, rc = 0;
+	for (char *p = text; p && *p && !rc;) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = 0;
+		lineno++;
+		char *hash = strchr(p, '#');
+		if (hash)
+			*hash = 0;
+		char *fp = p + strspn(p, " \t\r");
+		size_t n = strspn(fp, "0123456789abcdef");
+		if (*fp && (n != 16 || (fp[n] && !strchr(" \t\r", fp[n])))) {
+			vd_error_set("%s:%d: expected a 16-digit fingerprint (vidya lint --write-baseline "
+				     "writes this file)", path, lineno);
+			rc = VD_ERROR;
+		} else if (*fp) {
+			fp[n] = 0;
+			vd_map_put(known, fp, known);
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	size_t k = 0;
+	for (size_t i = 0; !rc && i < f->n; i++) {
+		if (vd_map_has(known, f->items[i].fingerprint))
+			f->suppressed++;
+		else
+			f->items[k++] = f->items[i];
+	}
+	if (!rc)
+		f->n = k;
+	vd_map_free(known);
+	free(text);
+	return rc;
+}
+
+int vd_findings_write_baseline(const vd_findings *f, vd_buf *out)
+{
+	int rc = vd_buf_puts(out, "# vidya lint baseline: findings known when it was written, one "
+				  "fingerprint a line\n");
+	for (size_t i = 0; !rc && i < f->n; i++) {
+		const vd_finding *x = &f->items[i];
+		rc = vd_buf_printf(out, "%s  # %s %s:%d\n", x->fingerprint, vd_rule_table[x->rule].id,
+				   x->file ? x->file : "-", x->site_line);
+	}
+	if (rc)
+		vd_error_set("out of memory");
+	return rc ? VD_ERROR : 0;
 }
 
 void vd_findings_free(vd_findings *f)

@@ -433,32 +433,9 @@ static const vd_iosite *site_in(const rule_ctx *k, const vd_block *scope, const 
 	return NULL;
 }
 
-/* line `line` (1-based) of the project's file `file`, in the arena; NULL
- * when it cannot be read */
 static char *source_line(rule_ctx *k, const char *file, int line)
 {
-	if (!file || line < 1)
-		return NULL;
-	const char *path = file[0] == '/' || !k->r->project_root
-				   ? file
-				   : vd_arena_printf(A, "%s/%s", k->r->project_root, file);
-	char *text = NULL;
-	size_t len = 0;
-	if (vd_read_file(&text, &len, path) != 0)
-		return NULL;
-	const char *p = text;
-	for (int n = 1; n < line && p; n++) {
-		p = memchr(p, '\n', len - (size_t)(p - text));
-		if (p)
-			p++;
-	}
-	char *r = NULL;
-	if (p) {
-		const char *e = memchr(p, '\n', len - (size_t)(p - text));
-		r = vd_arena_strndup(A, p, e ? (size_t)(e - p) : len - (size_t)(p - text));
-	}
-	free(text);
-	return r;
+	return vd_source_line(A, k->r->project_root, file, line);
 }
 
 static int ident_char(char c)

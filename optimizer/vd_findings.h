@@ -183,6 +183,8 @@ typedef struct vd_findings {
 	size_t n;
 	long run_id;
 	double program_io_s, program_s;
+	double program_cioc;  /* the program block's CIOC */
+	size_t suppressed; /* dropped by inline comments or a baseline */
 } vd_findings;
 
 /* Measured per-call-site counters of a trace of the same program. */
@@ -226,6 +228,16 @@ typedef struct vd_trace_input {
 int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const vd_trace_input *t,
 			    vd_findings **out);
 void vd_findings_free(vd_findings *f);
+/*
+ * Findings are dropped when the source says so: a comment holding
+ * `vidya: ignore(RULE-ID, ...)` (or `vidya: ignore` for every rule) on the
+ * call's line, the block's first line, or the line before either
+ * (vd_findings_from_result does this).  A baseline drops the findings whose
+ * fingerprint it lists: apply reads one (VD_ERROR naming the file and
+ * line), write renders the current findings as one.
+ */
+int vd_findings_apply_baseline(vd_findings *f, const char *path);
+int vd_findings_write_baseline(const vd_findings *f, vd_buf *out);
 /* findings at or above `sev` */
 size_t vd_findings_count_at(const vd_findings *f, vd_severity sev);
 
