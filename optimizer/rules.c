@@ -222,21 +222,90 @@ static double entries(const rule_ctx *k, const vd_block *loop)
 	return p && p->executions > 1 ? p->executions : 1;
 }
 
+static int ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* `name` in `text` as a whole identifier, or NULL */
+static const char *find_ident(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = text ? strstr(text, name) : NULL; p; p = strstr(p + 1, name))
+		if (!(p > text && ident_char(p[-1])) && !ident_char(p[n]))
+			return p;
+	return NULL;
+}
+
+/* the variable MPI_Comm_rank stores the rank in, within function `fn`
+ * (`MPI_Comm_rank(comm, &rank)`), or NULL */
+static const char *rank_var(const rule_ctx *k, const vd_block *fn)
+{
+	for (int n = fn->line; n <= fn->end_line; n++) {
+		const char *t = vd_source_line(k->f->arena, k->r->project_root, fn->file, n);
+		const char *p = t ? strstr(t, "MPI_Comm_rank") : NULL;
+		p = p ? strchr(p, '&') : NULL;
+		if (!p)
+			continue;
+		const char *e = ++p;
+		while (ident_char(*e))
+			e++;
+		if (e > p)
+			return vd_arena_strndup(k->f->arena, p, (size_t)(e - p));
+	}
+	return NULL;
+}
+
+/* the condition on `branch`'s first line tests rank variable `var`
+ * against 0 (`rank == 0`, `0 == rank`, `!rank`) */
+static int tests_rank0(const rule_ctx *k, const vd_block *branch, const char *var)
+{
+	const char *t = vd_source_line(k->f->arena, k->r->project_root, branch->file, branch->line);
+	const char *p = find_ident(t, var);
+	if (!p)
+		return 0;
+	const char *q = p + strlen(var);
+	while (*q == ' ' || *q == ')')
+		q++;
+	const char *b = p;
+	while (b > t && (b[-1] == ' ' || b[-1] == '('))
+		b--;
+	return (!strncmp(q, "==", 2) && q[2 + strspn(q + 2, " ")] == '0' &&
+		!ident_char(q[3 + strspn(q + 2, " ")])) ||
+	       (b > t && b[-1] == '!' && (b - 1 == t || b[-2] != '!')) ||
+	       (b - t >= 4 && !strncmp(b - 2, "==", 2) && b[-3 - (b[-3] == ' ')] == '0');
+}
+
 /*
  * A branch of the same function around `b` that one rank of nprocs takes
- * (`rank == 0`): the evaluator counts what runs under it for 1/nprocs of
- * the branch's own executions.  Returns it, or NULL.
+ * (`rank == 0`): the evaluator counts what runs right under it for
+ * 1/nprocs of the branch's own executions; through a loop inside the
+ * branch that ratio is lost, so the branch's condition is also read from
+ * the source.  Returns it, or NULL.
  */
 static const vd_block *rank_guard(const rule_ctx *k, const vd_block *b)
 {
 	double np = k->r->nprocs;
 	if (np < 2)
 		return NULL;
+	const vd_block *fn = b;
+	while (fn && fn->kind != VD_KIND_FUNCTION)
+		fn = parent_of(k, fn);
+	const char *var = NULL;
+	int looked = 0;
 	for (const vd_block *p = parent_of(k, b);
 	     b && p && b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_PROGRAM;
 	     b = p, p = parent_of(k, p)) {
-		if (p->kind == VD_KIND_BRANCH && p->executions > 0 && b->executions > 0 &&
+		if (p->kind != VD_KIND_BRANCH)
+			continue;
+		if (p->executions > 0 && b->executions > 0 &&
 		    fabs(b->executions / p->executions * np - 1) < 0.01)
+			return p;
+		if (!looked && fn) {
+			var = rank_var(k, fn);
+			looked = 1;
+		}
+		if (var && tests_rank0(k, p, var))
 			return p;
 	}
 	return NULL;
@@ -436,11 +505,6 @@ static const vd_iosite *site_in(const rule_ctx *k, const vd_block *scope, const 
 static char *source_line(rule_ctx *k, const char *file, int line)
 {
 	return vd_source_line(A, k->r->project_root, file, line);
-}
-
-static int ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
 /* `name` occurs in `text` as a whole identifier followed (after blanks) by
