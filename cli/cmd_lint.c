@@ -130,7 +130,7 @@ int cmd_lint(int argc, char **argv)
 	double max_cioc = -1;
 	int db_set = 0, fail_set = 0, run_set = 0;
 	long run = 0;
-	vd_severity fail_on = VD_SEV_ERROR;
+	vd_diag_severity fail_on = VD_DIAG_ERROR;
 	vd_findings_format fmt = VD_FINDINGS_TEXT;
 	char **pass = vd_xcalloc((size_t)argc + 4, sizeof *pass);
 	char *owned = vd_xcalloc((size_t)argc + 4, 1); /* pass[i] was allocated here */
@@ -155,7 +155,7 @@ int cmd_lint(int argc, char **argv)
 			rules_path = optarg;
 			break;
 		case O_FAIL:
-			if (vd_severity_parse(optarg, &fail_on) != 0) {
+			if (vd_finding_severity_parse(optarg, &fail_on) != 0) {
 				cli_error("--fail-on '%s': expected note, warning or error", optarg);
 				goto done;
 			}

@@ -14,18 +14,11 @@
 
 #include "findings_int.h"
 
-static const char *const sev_names[] = { "note", "warning", "error" };
-
-const char *vd_severity_name(vd_severity s)
+int vd_finding_severity_parse(const char *s, vd_diag_severity *out)
 {
-	return s >= VD_SEV_NOTE && s <= VD_SEV_ERROR ? sev_names[s] : "?";
-}
-
-int vd_severity_parse(const char *s, vd_severity *out)
-{
-	for (int i = 0; i < 3; i++)
-		if (s && !strcmp(s, sev_names[i])) {
-			*out = (vd_severity)i;
+	for (int i = 0; i < VD_DIAG__COUNT; i++)
+		if (s && !strcmp(s, vd_severity_name((vd_diag_severity)i))) {
+			*out = (vd_diag_severity)i;
 			return 0;
 		}
 	return -1;
@@ -82,7 +75,7 @@ static int parse_line(vd_rules_config *c, char *line, const char *name, int line
 		return VD_ERROR;
 	}
 	if (ri >= 0 && !strcmp(key, "severity")) {
-		if (vd_severity_parse(val, &c->severity[ri]) != 0) {
+		if (vd_finding_severity_parse(val, &c->severity[ri]) != 0) {
 			vd_error_set("%s:%d: severity '%s': expected note, warning or error", name,
 				     lineno, val);
 			return VD_ERROR;
@@ -287,9 +280,9 @@ int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const 
 		}
 		/* predicted gains against the predicted program time (a measured
 		 * finding's gain is measured seconds: not comparable) */
-		if (x->severity == VD_SEV_WARNING && esc > 0 && f->program_s > 0 &&
+		if (x->severity == VD_DIAG_WARNING && esc > 0 && f->program_s > 0 &&
 		    x->rule < VD_RULE_TRACE_SMALL_REQUESTS && x->gain_s >= esc * f->program_s)
-			x->severity = VD_SEV_ERROR;
+			x->severity = VD_DIAG_ERROR;
 		unsigned long long h = fnv1a(14695981039346656037ull, vd_rule_table[x->rule].id);
 		h = fnv1a(h, x->block_id);
 		h = fnv1a(h, x->call);
@@ -372,7 +365,7 @@ void vd_findings_free(vd_findings *f)
 	free(f);
 }
 
-size_t vd_findings_count_at(const vd_findings *f, vd_severity sev)
+size_t vd_findings_count_at(const vd_findings *f, vd_diag_severity sev)
 {
 	size_t n = 0;
 	for (size_t i = 0; f && i < f->n; i++)
@@ -473,9 +466,9 @@ static int render_json(vd_buf *b, const vd_findings *f)
 	return rc || vd_buf_puts(b, f->n ? "\n]}\n" : "]}\n");
 }
 
-static const char *sarif_level(vd_severity s)
+static const char *sarif_level(vd_diag_severity s)
 {
-	return s == VD_SEV_ERROR ? "error" : s == VD_SEV_WARNING ? "warning" : "note";
+	return s == VD_DIAG_ERROR ? "error" : s == VD_DIAG_WARNING ? "warning" : "note";
 }
 
 /* GitHub code scanning keeps at most 25,000 results per run */

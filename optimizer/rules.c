@@ -21,77 +21,77 @@
 #include "vd_extractor.h"
 
 const vd_rule_info vd_rule_table[VD_NRULES] = {
-	[VD_RULE_SMALL_IO_LOOP] = { "small-io-loop", "small reads or writes in a loop", VD_SEV_WARNING,
+	[VD_RULE_SMALL_IO_LOOP] = { "small-io-loop", "small reads or writes in a loop", VD_DIAG_WARNING,
 		"A read or write call inside a loop moves fewer bytes per call than the small-I/O "
 		"threshold, many times per run: every call pays a system call and the device's "
 		"per-request cost. Gather the data of a pass in a buffer and move it with one call "
 		"(or writev/readv), or read the whole block at once." },
-	[VD_RULE_SYNC_IN_LOOP] = { "sync-in-loop", "flush or sync inside a loop", VD_SEV_WARNING,
+	[VD_RULE_SYNC_IN_LOOP] = { "sync-in-loop", "flush or sync inside a loop", VD_DIAG_WARNING,
 		"fsync/fdatasync/fflush/MPI_File_sync/H5Fflush runs on every iteration of a loop: "
 		"each waits for the device. Sync once after the loop, or every N iterations. This "
 		"changes what survives a crash, so batch only where the durability of each "
 		"iteration is not required." },
-	[VD_RULE_SYNC_HANDLE] = { "sync-handle", "writes on an O_SYNC/O_DSYNC handle", VD_SEV_WARNING,
+	[VD_RULE_SYNC_HANDLE] = { "sync-handle", "writes on an O_SYNC/O_DSYNC handle", VD_DIAG_WARNING,
 		"Writes on a descriptor opened with O_SYNC or O_DSYNC wait for the device on every "
 		"call. Open without the flag and call fdatasync once per batch of writes (a "
 		"durability change: opt in explicitly)." },
 	[VD_RULE_OPEN_CLOSE_LOOP] = { "open-close-loop", "open and close of a file per iteration",
-		VD_SEV_WARNING,
+		VD_DIAG_WARNING,
 		"The same file is opened and closed on every iteration of a loop: each open and "
 		"close is a metadata operation (a server round trip on a parallel file system). "
 		"Open it once before the loop and close it after." },
 	[VD_RULE_RANDOM_SMALL_READS] = { "random-small-reads",
-		"small random reads of a file that fits in memory", VD_SEV_WARNING,
+		"small random reads of a file that fits in memory", VD_DIAG_WARNING,
 		"Many small reads at non-sequential offsets of a file small enough to keep in "
 		"memory: each read is a random access on the device. Read the file once, "
 		"sequentially, into memory (or mmap it) and serve the accesses from there." },
-	[VD_RULE_REREAD] = { "reread", "the same data read more than once", VD_SEV_WARNING,
+	[VD_RULE_REREAD] = { "reread", "the same data read more than once", VD_DIAG_WARNING,
 		"The program reads more bytes from a file than the file holds: the same data is "
 		"read again. Keep what was read (a buffer, a cache of the whole file) instead of "
 		"reading it again." },
-	[VD_RULE_META_IN_LOOP] = { "meta-in-loop", "metadata calls in a loop", VD_SEV_WARNING,
+	[VD_RULE_META_IN_LOOP] = { "meta-in-loop", "metadata calls in a loop", VD_DIAG_WARNING,
 		"stat/access/mkdir/unlink-class calls run on every iteration of a loop: each is a "
 		"metadata operation. Hoist the call out of the loop, or cache its answer." },
 	[VD_RULE_PREFETCH] = { "prefetch", "reads in a loop with computation between them",
-		VD_SEV_NOTE,
+		VD_DIAG_NOTE,
 		"A loop reads, then computes, then reads again: the device idles while the CPU "
 		"works and the other way round. Read the next chunk ahead (a background read, "
 		"aio, posix_fadvise(POSIX_FADV_WILLNEED)) so that I/O and computation overlap." },
 	[VD_RULE_STDIO_BUFFER] = { "stdio-buffer",
-		"many small stdio records through the default buffer", VD_SEV_NOTE,
+		"many small stdio records through the default buffer", VD_DIAG_NOTE,
 		"A stdio stream carries many small records through its default buffer (a few "
 		"KiB): every buffer-full is a system call. Give the stream a large buffer with "
 		"setvbuf(fp, NULL, _IOFBF, 1 << 20) right after fopen." },
 	[VD_RULE_MPIIO_INDEPENDENT] = { "mpiio-independent",
-		"independent MPI-IO where a collective call fits", VD_SEV_WARNING,
+		"independent MPI-IO where a collective call fits", VD_DIAG_WARNING,
 		"Every rank calls an independent MPI-IO data function on a shared file: the file "
 		"system sees many small, interleaved requests. Use the collective form (_all, "
 		"e.g. MPI_File_write_at_all) so that MPI-IO can aggregate them (two-phase I/O), "
 		"or set collective-buffering hints." },
 	[VD_RULE_HDF5_SMALL_WRITES] = { "hdf5-small-writes", "small HDF5 dataset writes per step",
-		VD_SEV_WARNING,
+		VD_DIAG_WARNING,
 		"H5Dwrite of a small selection on every step of a loop: each write goes through "
 		"the chunk cache and the file's metadata. Use a chunked dataset whose chunk holds "
 		"many steps, enlarge the chunk cache (H5Pset_chunk_cache), or buffer steps in "
 		"memory and write them together." },
-	[VD_RULE_RANK0_FUNNEL] = { "rank0-funnel", "one rank writes for all", VD_SEV_WARNING,
+	[VD_RULE_RANK0_FUNNEL] = { "rank0-funnel", "one rank writes for all", VD_DIAG_WARNING,
 		"Under a branch that only one MPI rank takes (rank == 0), that rank writes most of "
 		"the job's data: the others wait and one client's bandwidth bounds the job. Let "
 		"every rank write its own part of a shared file (collective MPI-IO, parallel "
 		"HDF5)." },
 	[VD_RULE_FILE_PER_PROCESS] = { "file-per-process", "a file per process at a large process count",
-		VD_SEV_WARNING,
+		VD_DIAG_WARNING,
 		"Every process creates and writes a file of its own: at large process counts the "
 		"file system's metadata service serialises thousands of creates. Write one shared "
 		"file (MPI-IO, parallel HDF5) or a file per group of ranks." },
 	[VD_RULE_UNKNOWN_BOUND] = { "unknown-bound", "an I/O loop whose trip count is assumed",
-		VD_SEV_NOTE,
+		VD_DIAG_NOTE,
 		"vidya could not evaluate the trip count of a loop that does I/O and assumed one "
 		"(--assume-trip): its predicted seconds are a guess. Bind the value that decides "
 		"the bound with --args, --define or --env, so the prediction and the other "
 		"findings rest on facts." },
 	[VD_RULE_SEQ_SCAN_NO_ADVICE] = { "seq-scan-no-advice",
-		"a sequential scan of a large file without read-ahead advice", VD_SEV_NOTE,
+		"a sequential scan of a large file without read-ahead advice", VD_DIAG_NOTE,
 		"A large file is read sequentially and the program never tells the kernel: call "
 		"posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) after open (and "
 		"POSIX_FADV_DONTNEED behind the scan for data read once) so read-ahead grows "
@@ -99,31 +99,31 @@ const vd_rule_info vd_rule_table[VD_NRULES] = {
 	/* the trace rules: read a trace's counters (Drishti's triggers on
 	 * Darshan counters); they come last */
 	[VD_RULE_TRACE_SMALL_REQUESTS] = { "trace-small-requests", "measured: many small requests to a file",
-		VD_SEV_WARNING,
+		VD_DIAG_WARNING,
 		"The trace measured many reads or writes under 10 KiB to one file: each pays a "
 		"system call and the device's per-request cost. Aggregate them in memory and "
 		"move larger blocks (a buffer, collective I/O)." },
 	[VD_RULE_TRACE_MISALIGNED] = { "trace-misaligned", "measured: requests not aligned to 4 KiB",
-		VD_SEV_NOTE,
+		VD_DIAG_NOTE,
 		"The trace measured requests at offsets that are not multiples of the 4 KiB page "
 		"and block size: the kernel and the file system read-modify-write partial blocks. "
 		"Pad records or headers so that transfers start at aligned offsets." },
-	[VD_RULE_TRACE_RANDOM] = { "trace-random", "measured: random access to a file", VD_SEV_WARNING,
+	[VD_RULE_TRACE_RANDOM] = { "trace-random", "measured: random access to a file", VD_DIAG_WARNING,
 		"The trace measured reads or writes that are neither consecutive nor sequential: "
 		"the device seeks and read-ahead is wasted. Sort the accesses by offset, or read "
 		"the data once into memory." },
 	[VD_RULE_TRACE_METADATA] = { "trace-metadata", "measured: metadata calls dominate I/O time",
-		VD_SEV_WARNING,
+		VD_DIAG_WARNING,
 		"The trace measured more time in opens, closes, seeks, syncs and stat-class calls "
 		"than the threshold share of the file's I/O time. Open files once, avoid repeated "
 		"stat/seek calls, and batch syncs." },
 	[VD_RULE_TRACE_IMBALANCE] = { "trace-imbalance", "measured: processes move unequal amounts of a shared file",
-		VD_SEV_WARNING,
+		VD_DIAG_WARNING,
 		"Processes that share a file moved very different amounts of it: the busiest one "
 		"bounds the I/O phase. Distribute the data evenly (or use collective I/O, which "
 		"rebalances through aggregators)." },
 	[VD_RULE_TRACE_STRAGGLERS] = { "trace-stragglers",
-		"measured: one process's I/O on a shared file takes much longer", VD_SEV_WARNING,
+		"measured: one process's I/O on a shared file takes much longer", VD_DIAG_WARNING,
 		"One process spent much longer in I/O on a shared file than the others: the rest "
 		"wait for it. Check what differs for that process (more data, unaligned or small "
 		"requests, a slower path) and balance it." },
@@ -351,7 +351,7 @@ static double price(const rule_ctx *k, const vd_iosite *s, int op, double bytes,
 	e.op = op;
 	e.count = 1;
 	e.bytes = bytes;
-	e.is_data = op == VD_IOOP_READ || op == VD_IOOP_WRITE;
+	e.is_data = op == VD_OP_READ || op == VD_OP_WRITE;
 	e.binary = (s->flags & VD_IO_BINARY) != 0;
 	e.text = (s->flags & VD_IO_TEXT) != 0;
 	e.collective = collective;
@@ -363,7 +363,7 @@ static double price(const rule_ctx *k, const vd_iosite *s, int op, double bytes,
 
 static int site_op(const vd_iosite *s)
 {
-	return op_is(s, "read") ? VD_IOOP_READ : op_is(s, "write") ? VD_IOOP_WRITE : VD_IOOP_META;
+	return op_is(s, "read") ? VD_OP_READ : op_is(s, "write") ? VD_OP_WRITE : VD_OP_META;
 }
 
 static double site_io_s(const rule_ctx *k, const vd_iosite *s)
@@ -604,8 +604,8 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 	     "(gather into a buffer, or %s)",
 	     fmt_count(A, s->count), s->flags & VD_IO_ASYNC ? "" : "synchronous ", s->call,
 	     vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s), fmt_count(A, per), per_what,
-	     pct(k, io), op == VD_IOOP_READ ? "read" : "write", s->call, vd_fmt_bytes(A, chunk),
-	     per_what, op == VD_IOOP_READ ? "readv" : "writev");
+	     pct(k, io), op == VD_OP_READ ? "read" : "write", s->call, vd_fmt_bytes(A, chunk),
+	     per_what, op == VD_OP_READ ? "readv" : "writev");
 }
 
 static void check_sync_in_loop(rule_ctx *k, const vd_iosite *s)
@@ -641,7 +641,7 @@ static void check_sync_handle(rule_ctx *k, const vd_iosite *s)
 		return;
 	const vd_block *b = blk(k, s->block_id), *l = enclosing_loop(k, b);
 	double io = site_io_s(k, s);
-	double gain = io - s->count * price(k, s, VD_IOOP_WRITE, s->bytes_per_call, 0, 0) -
+	double gain = io - s->count * price(k, s, VD_OP_WRITE, s->bytes_per_call, 0, 0) -
 		      k->r->device.fsync_latency_s;
 	emit(k, VD_RULE_SYNC_HANDLE, l ? l : b, s, io, gain,
 	     "%s `%s` calls of %s on a handle opened with O_SYNC/O_DSYNC (each waits for the "
@@ -691,7 +691,7 @@ static void check_random_small_reads(rule_ctx *k, const vd_iosite *s)
 		return;
 	const vd_block *l = enclosing_loop(k, b);
 	double io = site_io_s(k, s);
-	double gain = io - price(k, s, VD_IOOP_READ, size, 0, 0);
+	double gain = io - price(k, s, VD_OP_READ, size, 0, 0);
 	emit(k, VD_RULE_RANDOM_SMALL_READS, l ? l : b, s, io, gain,
 	     "%s `%s` calls of %s at random offsets of a %s file%s%s, %s\n"
 	     "read the %s file into memory once (one sequential read, or mmap) and serve the "
@@ -832,7 +832,7 @@ static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
 		return;
 	double ent = entries(k, l), per = s->count / ent;
 	double io = site_io_s(k, s);
-	double gain = io - ent * price(k, s, VD_IOOP_WRITE, s->bytes_per_call * per, 0, 0);
+	double gain = io - ent * price(k, s, VD_OP_WRITE, s->bytes_per_call * per, 0, 0);
 	emit(k, VD_RULE_HDF5_SMALL_WRITES, l, s, io, gain,
 	     "%s `%s` calls of %s in %s, one small selection per step, %s\n"
 	     "make each write larger: a chunked dataset whose chunks hold many steps and a "

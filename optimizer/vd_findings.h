@@ -18,10 +18,9 @@
 #include "vd_analyzer.h"
 #include "vd_util.h"
 
-typedef enum { VD_SEV_NOTE, VD_SEV_WARNING, VD_SEV_ERROR } vd_severity;
-
-const char *vd_severity_name(vd_severity s); /* "note", "warning", "error" */
-int vd_severity_parse(const char *s, vd_severity *out); /* 0 or -1 */
+/* Severities are the diagnostics' (vd_vocab.h: note, warning, error;
+ * vd_severity_name).  This parse refuses anything else: 0 or -1. */
+int vd_finding_severity_parse(const char *s, vd_diag_severity *out);
 
 /*
  * The rules: X(ENUM, "id", default severity, "title").  The id is stable:
@@ -30,34 +29,34 @@ int vd_severity_parse(const char *s, vd_severity *out); /* 0 or -1 */
  * (from VD_RULE_TRACE_SMALL_REQUESTS on).
  */
 #define VD_RULES(X)                                                                          \
-	X(SMALL_IO_LOOP, "small-io-loop", VD_SEV_WARNING, "small reads or writes in a loop")        \
-	X(SYNC_IN_LOOP, "sync-in-loop", VD_SEV_WARNING, "flush or sync inside a loop")              \
-	X(SYNC_HANDLE, "sync-handle", VD_SEV_WARNING, "writes on an O_SYNC/O_DSYNC handle")         \
-	X(OPEN_CLOSE_LOOP, "open-close-loop", VD_SEV_WARNING, "open and close of a file per iteration") \
-	X(RANDOM_SMALL_READS, "random-small-reads", VD_SEV_WARNING,                                 \
+	X(SMALL_IO_LOOP, "small-io-loop", VD_DIAG_WARNING, "small reads or writes in a loop")        \
+	X(SYNC_IN_LOOP, "sync-in-loop", VD_DIAG_WARNING, "flush or sync inside a loop")              \
+	X(SYNC_HANDLE, "sync-handle", VD_DIAG_WARNING, "writes on an O_SYNC/O_DSYNC handle")         \
+	X(OPEN_CLOSE_LOOP, "open-close-loop", VD_DIAG_WARNING, "open and close of a file per iteration") \
+	X(RANDOM_SMALL_READS, "random-small-reads", VD_DIAG_WARNING,                                 \
 	  "small random reads of a file that fits in memory")                                      \
-	X(REREAD, "reread", VD_SEV_WARNING, "the same data read more than once")                    \
-	X(META_IN_LOOP, "meta-in-loop", VD_SEV_WARNING, "metadata calls in a loop")                 \
-	X(PREFETCH, "prefetch", VD_SEV_NOTE, "reads in a loop with computation between them")        \
-	X(STDIO_BUFFER, "stdio-buffer", VD_SEV_NOTE,                                                \
+	X(REREAD, "reread", VD_DIAG_WARNING, "the same data read more than once")                    \
+	X(META_IN_LOOP, "meta-in-loop", VD_DIAG_WARNING, "metadata calls in a loop")                 \
+	X(PREFETCH, "prefetch", VD_DIAG_NOTE, "reads in a loop with computation between them")        \
+	X(STDIO_BUFFER, "stdio-buffer", VD_DIAG_NOTE,                                                \
 	  "many small stdio records through the default buffer")                                    \
-	X(MPIIO_INDEPENDENT, "mpiio-independent", VD_SEV_WARNING,                                   \
+	X(MPIIO_INDEPENDENT, "mpiio-independent", VD_DIAG_WARNING,                                   \
 	  "independent MPI-IO where a collective call fits")                                        \
-	X(HDF5_SMALL_WRITES, "hdf5-small-writes", VD_SEV_WARNING, "small HDF5 dataset writes per step") \
-	X(RANK0_FUNNEL, "rank0-funnel", VD_SEV_WARNING, "one rank writes for all")                  \
-	X(FILE_PER_PROCESS, "file-per-process", VD_SEV_WARNING,                                     \
+	X(HDF5_SMALL_WRITES, "hdf5-small-writes", VD_DIAG_WARNING, "small HDF5 dataset writes per step") \
+	X(RANK0_FUNNEL, "rank0-funnel", VD_DIAG_WARNING, "one rank writes for all")                  \
+	X(FILE_PER_PROCESS, "file-per-process", VD_DIAG_WARNING,                                     \
 	  "a file per process at a large process count")                                            \
-	X(UNKNOWN_BOUND, "unknown-bound", VD_SEV_NOTE, "an I/O loop whose trip count is assumed")     \
-	X(SEQ_SCAN_NO_ADVICE, "seq-scan-no-advice", VD_SEV_NOTE,                                    \
+	X(UNKNOWN_BOUND, "unknown-bound", VD_DIAG_NOTE, "an I/O loop whose trip count is assumed")     \
+	X(SEQ_SCAN_NO_ADVICE, "seq-scan-no-advice", VD_DIAG_NOTE,                                    \
 	  "a sequential scan of a large file without read-ahead advice")                            \
-	X(TRACE_SMALL_REQUESTS, "trace-small-requests", VD_SEV_WARNING,                             \
+	X(TRACE_SMALL_REQUESTS, "trace-small-requests", VD_DIAG_WARNING,                             \
 	  "measured: many small requests to a file")                                                \
-	X(TRACE_MISALIGNED, "trace-misaligned", VD_SEV_NOTE, "measured: requests not aligned to 4 KiB") \
-	X(TRACE_RANDOM, "trace-random", VD_SEV_WARNING, "measured: random access to a file")        \
-	X(TRACE_METADATA, "trace-metadata", VD_SEV_WARNING, "measured: metadata calls dominate I/O time") \
-	X(TRACE_IMBALANCE, "trace-imbalance", VD_SEV_WARNING,                                       \
+	X(TRACE_MISALIGNED, "trace-misaligned", VD_DIAG_NOTE, "measured: requests not aligned to 4 KiB") \
+	X(TRACE_RANDOM, "trace-random", VD_DIAG_WARNING, "measured: random access to a file")        \
+	X(TRACE_METADATA, "trace-metadata", VD_DIAG_WARNING, "measured: metadata calls dominate I/O time") \
+	X(TRACE_IMBALANCE, "trace-imbalance", VD_DIAG_WARNING,                                       \
 	  "measured: processes move unequal amounts of a shared file")                              \
-	X(TRACE_STRAGGLERS, "trace-stragglers", VD_SEV_WARNING,                                     \
+	X(TRACE_STRAGGLERS, "trace-stragglers", VD_DIAG_WARNING,                                     \
 	  "measured: one process's I/O on a shared file takes much longer")
 
 typedef enum {
@@ -122,7 +121,7 @@ enum {
 typedef struct vd_rule_info {
 	const char *id;
 	const char *title;
-	vd_severity severity; /* default */
+	vd_diag_severity severity; /* default */
 	const char *help;     /* what the rule looks for, and what to do (SARIF help) */
 } vd_rule_info;
 
@@ -143,7 +142,7 @@ int vd_rule_find(const char *id);
 /* What the rules run with: enabled rules, their severities, thresholds. */
 typedef struct vd_rules_config {
 	int enabled[VD_NRULES];
-	vd_severity severity[VD_NRULES];
+	vd_diag_severity severity[VD_NRULES];
 	double param[VD_NRULE_PARAMS];
 } vd_rules_config;
 
@@ -162,7 +161,7 @@ int vd_rules_config_parse(vd_rules_config *c, const char *text, const char *name
 /* One finding. */
 typedef struct vd_finding {
 	vd_rule_id rule;
-	vd_severity severity;
+	vd_diag_severity severity;
 	const char *block_id;   /* the block the finding is about (a loop, a function, an io site) */
 	const char *file;       /* project-relative source file */
 	int line, end_line;     /* source range of the block */
@@ -239,7 +238,7 @@ void vd_findings_free(vd_findings *f);
 int vd_findings_apply_baseline(vd_findings *f, const char *path);
 int vd_findings_write_baseline(const vd_findings *f, vd_buf *out);
 /* findings at or above `sev` */
-size_t vd_findings_count_at(const vd_findings *f, vd_severity sev);
+size_t vd_findings_count_at(const vd_findings *f, vd_diag_severity sev);
 
 /* Renders (appends to `out`): text (gcc-style `file:line:col: warning: ...
  * [rule-id]` lines with a note for the recommendation), JSON, SARIF 2.1.0. */

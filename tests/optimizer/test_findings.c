@@ -99,10 +99,10 @@ static void test_registry(void **state)
 			assert_string_not_equal(vd_rule_table[i].id, vd_rule_table[j].id);
 	}
 	assert_int_equal(vd_rule_find("no-such-rule"), -1);
-	vd_severity sv;
-	assert_int_equal(vd_severity_parse("warning", &sv), 0);
-	assert_int_equal(sv, VD_SEV_WARNING);
-	assert_int_equal(vd_severity_parse("fatal", &sv), -1);
+	vd_diag_severity sv;
+	assert_int_equal(vd_finding_severity_parse("warning", &sv), 0);
+	assert_int_equal(sv, VD_DIAG_WARNING);
+	assert_int_equal(vd_finding_severity_parse("fatal", &sv), -1);
 }
 
 static void test_rules_file(void **state)
@@ -118,7 +118,7 @@ static void test_rules_file(void **state)
 					       "t.rules"),
 			 0);
 	assert_true(c.param[VD_RP_SMALL_IO_LOOP_min_calls] == 10);
-	assert_int_equal(c.severity[VD_RULE_SYNC_IN_LOOP], VD_SEV_ERROR);
+	assert_int_equal(c.severity[VD_RULE_SYNC_IN_LOOP], VD_DIAG_ERROR);
 	assert_int_equal(c.enabled[VD_RULE_PREFETCH], 0);
 	assert_true(c.param[VD_RP_ALL_min_gain_s] == 0.5);
 	static const struct {
@@ -165,11 +165,11 @@ static void test_findings(void **state)
 	assert_true(w->gain_s > 0 && w->gain_s < w->io_s);
 	/* the fsync: 1.5 s of a 2.5 s program, all but one sync saved: an error */
 	assert_true(s->gain_s > 1.49 && s->gain_s < 1.5);
-	assert_int_equal(s->severity, VD_SEV_ERROR);
+	assert_int_equal(s->severity, VD_DIAG_ERROR);
 	assert_ptr_equal(&f->items[0], s); /* errors first */
 	assert_null(w->confirmed);
-	assert_int_equal(vd_findings_count_at(f, VD_SEV_ERROR), 1);
-	assert_int_equal(vd_findings_count_at(f, VD_SEV_NOTE), f->n);
+	assert_int_equal(vd_findings_count_at(f, VD_DIAG_ERROR), 1);
+	assert_int_equal(vd_findings_count_at(f, VD_DIAG_NOTE), f->n);
 
 	/* the same code shifted: same fingerprints, other lines */
 	vd_result *r2 = run_with(3);
@@ -203,7 +203,7 @@ static void test_findings(void **state)
 	assert_int_equal(vd_findings_from_result(r, &c, NULL, &f2), 0);
 	assert_int_equal(f2->n, 1);
 	assert_int_equal(f2->items[0].rule, VD_RULE_SYNC_IN_LOOP);
-	assert_int_equal(f2->items[0].severity, VD_SEV_WARNING);
+	assert_int_equal(f2->items[0].severity, VD_DIAG_WARNING);
 	vd_findings_free(f2);
 
 	/* a byte count that rests on --assume-bytes is no evidence of smallness */
