@@ -932,6 +932,23 @@ static int eof_driven(const rule_ctx *k, const vd_block *l)
 	return 0;
 }
 
+/* the analysis noted that it assumed this loop's own bound ("loop at
+ * FILE:LINE: ... assumed ..."), rather than only an upper bound (a loop
+ * that may exit early) or an assumption made outside it */
+static int own_bound_assumed(const rule_ctx *k, const vd_block *l)
+{
+	if (!l->unknowns || !l->file)
+		return 0;
+	const char *tag = vd_arena_printf(k->f->arena, "loop at %s:%d", l->file, l->line);
+	for (const char *p = strstr(l->unknowns, tag); p; p = strstr(p + 1, tag)) {
+		const char *end = strstr(p, "; ");
+		const char *as = strstr(p, "assumed");
+		if (as && (!end || as < end))
+			return 1;
+	}
+	return 0;
+}
+
 static void check_unknown_bound(rule_ctx *k)
 {
 	const vd_result *r = k->r;
@@ -948,7 +965,7 @@ static void check_unknown_bound(rule_ctx *k)
 			inner = c->kind == VD_KIND_LOOP && (c->unknown_mask & bit) && c->io_s > 0 &&
 				encloses(k, l, c);
 		}
-		if (inner || eof_driven(k, l))
+		if (inner || eof_driven(k, l) || !own_bound_assumed(k, l))
 			continue;
 		emit(k, VD_RULE_UNKNOWN_BOUND, l, NULL, l->io_s, 0,
 		     "the trip count of %s could not be evaluated and was assumed (%s); the loop "
