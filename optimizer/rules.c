@@ -215,6 +215,12 @@ static int encloses(const rule_ctx *k, const vd_block *anc, const vd_block *b)
 	return 0;
 }
 
+/* the call runs on (about) every iteration of loop `l`, not every Nth */
+static int every_iteration(const vd_iosite *s, const vd_block *l)
+{
+	return s->count >= 0.5 * l->executions;
+}
+
 /* times a loop is entered in one run: its parent's executions, at least 1 */
 static double entries(const rule_ctx *k, const vd_block *loop)
 {
@@ -586,6 +592,8 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 	if (!l)
 		return;
 	double ent = entries(k, l), per = s->count / ent;
+	if (!every_iteration(s, l))
+		return; /* every Nth iteration: batched already */
 	if (per < 2)
 		return;
 	int op = site_op(s);
@@ -618,6 +626,8 @@ static void check_sync_in_loop(rule_ctx *k, const vd_iosite *s)
 	if (!l)
 		return;
 	double ent = entries(k, l), per = s->count / ent;
+	if (!every_iteration(s, l))
+		return; /* every Nth iteration: batched already */
 	if (per < 2)
 		return;
 	/* a new file per iteration, each synced once: that is per-file durability */
@@ -659,6 +669,8 @@ static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 	if (!l)
 		return;
 	double ent = entries(k, l), per = s->count / ent;
+	if (!every_iteration(s, l))
+		return; /* every Nth iteration: batched already */
 	if (per < 2)
 		return;
 	const vd_block *scope = scope_of(k, s, l);
@@ -751,6 +763,8 @@ static void check_meta_in_loop(rule_ctx *k, const vd_iosite *s)
 	if (!l)
 		return;
 	double ent = entries(k, l), per = s->count / ent;
+	if (!every_iteration(s, l))
+		return; /* every Nth iteration: batched already */
 	if (per < 2)
 		return;
 	double io = site_io_s(k, s);
