@@ -15,6 +15,7 @@ typedef struct rule_ctx {
 	double prog_io;    /* the program's predicted I/O seconds */
 	int has_fadvise;   /* the program calls posix_fadvise/madvise/readahead */
 	int has_setvbuf;   /* the program calls setvbuf/setbuf/setbuffer */
+	int h5_chunked;    /* the sources call H5Pset_chunk (chunked HDF5 datasets) */
 	const vd_trace_input *trace; /* NULL without a trace */
 } rule_ctx;
 

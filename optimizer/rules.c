@@ -837,6 +837,7 @@ static void check_mpiio_independent(rule_ctx *k, const vd_iosite *s)
 static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
 {
 	if (!api_is(s, "hdf5") || !op_is(s, "write") || (s->flags & VD_IO_BYTES_UNKNOWN) ||
+	    k->h5_chunked ||
 	    s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(HDF5_SMALL_WRITES, max_bytes) ||
 	    s->count < P(HDF5_SMALL_WRITES, min_calls))
@@ -1166,6 +1167,21 @@ void vd_rules_run(rule_ctx *k)
 		if (call && (!strcmp(call, "setvbuf") || !strcmp(call, "setbuffer") ||
 			     !strcmp(call, "setbuf")))
 			k->has_setvbuf = 1;
+	}
+	/* chunked HDF5 datasets: the chunk cache gathers small writes (the
+	 * layout call is no I/O, so it is looked for in the sources) */
+	for (size_t i = 0; c->enabled[VD_RULE_HDF5_SMALL_WRITES] && i < r->nblocks && !k->h5_chunked; i++) {
+		const vd_block *b = &r->blocks[i];
+		if (b->kind != VD_KIND_FILE || !b->file)
+			continue;
+		const char *path = b->file[0] == '/' || !r->project_root
+					   ? b->file
+					   : vd_arena_printf(k->f->arena, "%s/%s", r->project_root, b->file);
+		char *text = NULL;
+		size_t len = 0;
+		if (vd_read_file(&text, &len, path) == 0 && memmem(text, len, "H5Pset_chunk", 12))
+			k->h5_chunked = 1;
+		free(text);
 	}
 	static void (*const per_site[VD_NRULES])(rule_ctx *, const vd_iosite *) = {
 		[VD_RULE_SMALL_IO_LOOP] = check_small_io_loop,
