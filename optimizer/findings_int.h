@@ -21,9 +21,6 @@ typedef struct rule_ctx {
 
 /* runs every enabled rule, appending to k->f */
 void vd_rules_run(rule_ctx *k);
-/* `s` as a JSON string (NULL: null); bytes that are not UTF-8 become
- * U+FFFD.  0, or -1 out of memory */
-int vd_json_str(vd_buf *b, const char *s);
 /* line `line` (1-based) of `file` (relative to `root` unless absolute), in
  * `a`; NULL when it cannot be read */
 char *vd_source_line(vd_arena *a, const char *root, const char *file, int line);

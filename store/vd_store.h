@@ -67,4 +67,16 @@ int vd_store_save_findings(vd_store *s, const vd_findings *f);
 int vd_findings_compute(vd_store *s, long run_id, const vd_rules_config *c, vd_findings **out,
 			int *traced);
 
+/* A trace's counters per file and layer, summed over processes
+ * (tracediff.c): trace `trace_id` (0 = the latest, -1 = the one before
+ * it).  *id_out gets its id.  VD_ENOTFOUND when there is no such trace. */
+#define VD_NTRACE_TOTALS 12
+extern const char *const vd_trace_total_names[VD_NTRACE_TOTALS]; /* opens ... meta_s */
+typedef struct vd_trace_totals {
+	const char *path, *api;
+	double v[VD_NTRACE_TOTALS];
+} vd_trace_totals;
+int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out,
+			  size_t *n, long *id_out);
+
 #endif

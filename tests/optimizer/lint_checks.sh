@@ -389,6 +389,42 @@ suppress)
 	"$VIDYA" lint --db d.db --max-cioc 2 >/dev/null 2>&1
 	expect_rc 1 $? "--max-cioc out of range"
 	;;
+diff_traces)
+	cat >prog.c <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+static char rec[4096];
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 1;
+	int fd = open("out.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	for (int i = 0; i < n; i++)
+		write(fd, rec, sizeof rec);
+	close(fd);
+	return 0;
+}
+C
+	cc -g -O0 -o prog prog.c || fail "cc"
+	"$VIDYA" trace --db v.db -- ./prog 10 >/dev/null 2>&1 || fail "trace 1"
+	"$VIDYA" diff --traces --db v.db >/dev/null 2>err.txt
+	expect_rc 1 $? "one trace only"
+	expect_in "holds no second trace" err.txt "one trace message"
+	"$VIDYA" trace --db v.db -- ./prog 20 >/dev/null 2>&1 || fail "trace 2"
+	"$VIDYA" diff --traces --db v.db >out.txt
+	expect_rc 0 $? "diff --traces"
+	expect_in "trace 1 -> trace 2: 1 file changed, 0 added, 0 removed" out.txt "header"
+	expect_in "changed  out.dat (posix)" out.txt "file"
+	grep -qE '^  writes +10 -> 20$' out.txt || fail "writes delta: $(cat out.txt)"
+	grep -qE '^  bytes_written +40960 -> 81920$' out.txt || fail "bytes delta: $(cat out.txt)"
+	grep -qE '^  opens ' out.txt && fail "an unchanged counter listed: $(cat out.txt)"
+	"$VIDYA" diff --traces --db v.db 2 1 --format json >out.json
+	jq -e '.trace_a == 2 and .trace_b == 1 and (.files | length == 1)
+	       and .files[0].a.writes == 20 and .files[0].b.writes == 10' out.json >/dev/null ||
+		fail "json: $(cat out.json)"
+	"$VIDYA" diff --traces --db v.db 1 5 >/dev/null 2>err.txt
+	expect_rc 1 $? "no such trace"
+	;;
 *)
 	fail "unknown check"
 	;;
