@@ -200,7 +200,10 @@ trace_rules)
 	fires() { # NAME RULE...
 		local n=$1 r; shift
 		for r in "$@"; do
-			[[ " $(got "$n") " == *" $r "* ]] || fail "$n: $r not reported (got: $(got "$n"))"
+			[[ " $(got "$n") " == *" $r "* ]] || {
+				sqlite3 -header "$n/v.db" "SELECT * FROM v_trace_files" >&2
+				fail "$n: $r not reported (got: $(got "$n"))"
+			}
 		done
 	}
 	clean() { [ -z "$(got "$1")" ] || fail "$1: trace findings on a clean program: $(got "$1")"; }
