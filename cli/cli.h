@@ -17,6 +17,13 @@ int cmd_sysprobe(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_dfg(int argc, char **argv);
+int cmd_lint(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+
+/* the findings section of `vidya report` (cmd_lint.c): the rules' findings
+ * for run `run_id` on stdout; 0, or -1 with vd_error_last() */
+struct vd_store;
+int cli_report_findings(struct vd_store *st, long run_id);
 
 /* "vidya: " + message on stderr */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -85,6 +85,10 @@ int cmd_report(int argc, char **argv)
 		goto cleanup;
 	}
 	fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
+	if (ro.format == VD_FMT_TABLE && cli_report_findings(st, r->run_id) != 0) {
+		cli_error("%s", vd_error_last());
+		goto cleanup;
+	}
 	rc = VD_EXIT_OK;
 cleanup:
 	vd_buf_release(&out);

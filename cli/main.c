@@ -22,6 +22,8 @@ typedef struct command {
 static const command commands[] = {
 	{ "analyze", cmd_analyze, "predict per-block I/O intensity from compile_commands.json" },
 	{ "dfg", cmd_dfg, "directly-follows graph of I/O activity from vidya traces or strace logs" },
+	{ "diff", cmd_diff, "compare two runs block by block: CIOC, calls, bytes, findings" },
+	{ "lint", cmd_lint, "analyze and report I/O findings: text, JSON or SARIF, CI gates" },
 	{ "merge", cmd_merge, "join 'analyze --shard K/N' databases and analyze the whole project" },
 	{ "model", cmd_model, "fit, evaluate or show the CIOC regression model" },
 	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },

@@ -221,6 +221,7 @@ static void build_schema(vd_buf *b)
 		       " seq, run_id\n"
 		       "  FROM diagnostics WHERE run_id = (SELECT max(run_id) FROM runs);\n");
 	build_trace_schema(b);
+	vd_store_findings_schema(b);
 	vd_buf_printf(b, "PRAGMA user_version = %d;\n", VD_SCHEMA_VERSION);
 }
 
@@ -318,6 +319,9 @@ static int migrate(vd_store *s, int from)
 				  "DROP VIEW IF EXISTS v_blocks;\n");
 		build_v_runs(&sql);
 		build_v_blocks(&sql);
+		/* fall through */
+	case 3: /* 4 adds the findings of the rule registry */
+		vd_store_findings_schema(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

@@ -143,4 +143,21 @@ static inline void iso_utc(char *dst, size_t n)
 	strftime(dst, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* ---- shared with the findings code (findings.c, tracediff.c) ---- */
+
+/* the connection and the file name of an open store */
+static inline sqlite3 *vd_store_sqlite(vd_store *s)
+{
+	return s->db;
+}
+
+static inline const char *vd_store_path(vd_store *s)
+{
+	return s->path;
+}
+
+/* CREATE statements of the findings table and v_findings (findings.c),
+ * for a new database and for the migration from version 3 */
+int vd_store_findings_schema(vd_buf *b);
+
 #endif

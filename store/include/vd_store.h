@@ -12,11 +12,12 @@
 
 #include "vd_analyzer.h"
 #include "vd_device.h"
+#include "vd_findings.h"
 #include "vd_trace.h"
 
 typedef struct vd_store vd_store;
 
-#define VD_SCHEMA_VERSION 3
+#define VD_SCHEMA_VERSION 4
 
 /* Opens (creating or migrating) the database at `path`.  A file that is not
  * a vidya database, or one written by a newer vidya, is an error. */
@@ -55,5 +56,27 @@ int vd_store_tu_import(vd_store *s, const char *other_db, long *count);
  * identified by t->key: the ranks of one MPI job, each saving its own
  * processes, share the key and so land in one trace.  Sets t->trace_id. */
 int vd_store_save_trace(vd_store *s, vd_trace *t);
+
+/* Findings (store/findings.c).  save: replaces the findings of run
+ * f->run_id (table findings, view v_findings) in one transaction.
+ * compute: loads run `run_id` (0 = the latest) and, when the database holds
+ * a trace, its measured calls, and runs the rules `c` over them; *traced is
+ * 1 when a trace was used (may be NULL).  VD_ENOTFOUND when there is no
+ * such run. */
+int vd_store_save_findings(vd_store *s, const vd_findings *f);
+int vd_findings_compute(vd_store *s, long run_id, const vd_rules_config *c, vd_findings **out,
+			int *traced);
+
+/* A trace's counters per file and layer, summed over processes
+ * (tracediff.c): trace `trace_id` (0 = the latest, -1 = the one before
+ * it).  *id_out gets its id.  VD_ENOTFOUND when there is no such trace. */
+#define VD_NTRACE_TOTALS 12
+extern const char *const vd_trace_total_names[VD_NTRACE_TOTALS]; /* opens ... meta_s */
+typedef struct vd_trace_totals {
+	const char *path, *api;
+	double v[VD_NTRACE_TOTALS];
+} vd_trace_totals;
+int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out,
+			  size_t *n, long *id_out);
 
 #endif

@@ -491,6 +491,31 @@ static void test_migrate_v2(void **state)
 	tmpdb_remove(&t);
 }
 
+/* a version-3 database (no findings): the findings table and view are added */
+static void test_migrate_v3(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, "DROP VIEW v_findings; DROP TABLE findings;"
+		       "UPDATE meta SET value = '3' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 3");
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE '%findings%'"), 0);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+					 "('findings', 'v_findings')"),
+			 2);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_findings') "
+					 "WHERE name IN ('rule', 'gain_s', 'fingerprint')"),
+			 3);
+	tmpdb_remove(&t);
+}
+
 /* ranks of one job (same key) land in one trace; files add up per path */
 static void test_trace_ranks(void **state)
 {
@@ -767,6 +792,7 @@ int main(void)
 		cmocka_unit_test(test_reopen_and_missing_runs),
 		cmocka_unit_test(test_migrate_v1),
 		cmocka_unit_test(test_migrate_v2),
+		cmocka_unit_test(test_migrate_v3),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_param_info),
