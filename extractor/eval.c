@@ -1560,9 +1560,26 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 			snprintf(tmp, sizeof(tmp), spec, a->s);
 		} else {
 			*unknown = 1;
-			/* an estimate for the length: typical widths */
-			snprintf(tmp, sizeof(tmp), "%s", strchr("eEfFgGaA", conv) ? "0.000000" :
-						   conv == 's' ? TYPICAL_STRING : "0000");
+			/* an estimate for the length: a typical value printed with the
+			 * conversion's own width and precision (`%03d` 3 characters,
+			 * `%.3f` 5, `%-20s` 20); without them 4 digits, 8 characters */
+			const char *w = spec + 1;
+			while (*w && strchr("-+ #0", *w))
+				w++;
+			int width = atoi(w);
+			if (strchr("eEfFgGaA", conv)) {
+				spec[n++] = conv;
+				spec[n] = '\0';
+				snprintf(tmp, sizeof(tmp), spec, 1.234567);
+			} else if (conv == 's') {
+				spec[n++] = 's';
+				spec[n] = '\0';
+				snprintf(tmp, sizeof(tmp), spec, TYPICAL_STRING);
+			} else if (width > 0 && width < 64) {
+				snprintf(tmp, sizeof(tmp), "%0*d", width, 0);
+			} else {
+				snprintf(tmp, sizeof(tmp), "%s", "0000");
+			}
 		}
 		vd_buf_puts(&out, tmp);
 	}
@@ -1794,6 +1811,13 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		format_text(&fb, args[fi].s, args + fi + 1, n - fi - 1, &taint, &u);
 		/* the buffer's text is a value the program may use later (a path) */
 		const char *text = u ? "" : vd_arena_strdup(c->a, vd_buf_cstr(&fb));
+		/* with parts unknown, the length is the printf estimate (typical
+		 * widths), at most what fits: `n = snprintf(line, sizeof line, "row
+		 * %03d\n", i); write(fd, line, n)` writes about 8 bytes, not
+		 * --assume-bytes; marked as resting on an assumption */
+		double est = (double)fb.len;
+		if (fi == 2 && known_num(&args[1]) && num(&args[1]) >= 1 && est > num(&args[1]) - 1)
+			est = num(&args[1]) - 1;
 		vd_buf_release(&fb);
 		/* the buffer now holds the text (an array or pointer variable) */
 		val sv = u ? unk(taint) : vstr(text);
@@ -1802,7 +1826,12 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			dst = dst->kids[0];
 		if (dst->kind == E_VAR)
 			assign_to(c, dst, sv);
-		return u ? unk(taint) : vint((long long)strlen(text));
+		if (u) {
+			val r = vint((long long)est);
+			r.t |= taint | T_ASSUMED;
+			return r;
+		}
+		return vint((long long)strlen(text));
 	}
 	if ((!strcmp(name, "strcpy") || !strcmp(name, "strncpy") || !strcmp(name, "strdup")) && n >= 1) {
 		if (!strcmp(name, "strdup"))
