@@ -183,6 +183,8 @@ typedef struct ctx {
 	int loop_depth, switch_depth; /* loops and decided switches being walked */
 	/* the --args words, and which the program's code read */
 	const char **argv_words;
+	size_t *argv_len;      /* their lengths as given (a '\0' the program
+				* writes into one does not shorten its storage) */
 	char *argv_read;
 	int nargv;
 	/* writes to globals while a branch or loop is walked (undo log), so
@@ -671,6 +673,63 @@ static void havoc_escaped(ctx *c)
 	}
 }
 
+/* the characters from s to the end of its storage: an --args word keeps
+ * its length when the program cuts it with a '\0' */
+static size_t str_room(ctx *c, const char *s)
+{
+	for (int i = 1; i < c->nargv; i++) {
+		const char *w = c->argv_words[i];
+		if (w && s >= w && s <= w + c->argv_len[i])
+			return (size_t)(w + c->argv_len[i] - s);
+	}
+	return strlen(s);
+}
+
+/* Pointers into known strings: moved forward within the string's storage
+ * (argv[1] + 2 is "3" of "-j3"; after `*eq = '\0'` in an --args word, eq + 1
+ * is still the value after it), or the distance between two of them.
+ * Returns 0 when the operation is not one of these. */
+static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
+{
+	if (op == OP_SUB && a->k == V_STR && b->k == V_STR) {
+		size_t room = str_room(c, b->s);
+		if (a->s < b->s || a->s > b->s + room)
+			return 0;
+		*out = vint((long long)(a->s - b->s));
+		return 1;
+	}
+	if (!(op == OP_ADD || op == OP_SUB) ||
+	    !((a->k == V_STR && b->k == V_INT) || (op == OP_ADD && a->k == V_INT && b->k == V_STR)))
+		return 0;
+	const val *sv = a->k == V_STR ? a : b;
+	long long k = a->k == V_STR ? (op == OP_ADD ? b->i : -b->i) : a->i;
+	if (k >= 0 && (size_t)k <= str_room(c, sv->s)) {
+		*out = *sv;
+		out->s = sv->s + k;
+	} else { /* backwards: the string's start is not known here */
+		*out = unk(a->t | b->t);
+	}
+	return 1;
+}
+
+/* A store of `v` at `at` inside a known string.  Only the --args words
+ * are the program's to change (argv strings are writable in C; literals
+ * are not): `*eq = '\0'` after `eq = strchr(arg, '=')` cuts "--rows=40"
+ * to "--rows", as hand-written parsers do.  Only a known character is
+ * written; an unknown one leaves the word as it was. */
+static void argv_store(ctx *c, const char *at, val v)
+{
+	for (int i = 1; i < c->nargv; i++) {
+		char *w = (char *)c->argv_words[i];
+		size_t len = w ? c->argv_len[i] : 0;
+		if (w && at >= w && at <= w + len) {
+			if (v.k == V_INT && at < w + len)
+				w[at - w] = (char)v.i;
+			return;
+		}
+	}
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -684,6 +743,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (lhs->kind == E_INDEX) {
 		val base = eval(c, lhs->kids[0]);
 		val idx = eval(c, lhs->kids[1]);
+		if (base.k == V_STR) { /* arg[k] = '\0' */
+			if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
+				argv_store(c, base.s + idx.i, v);
+			return;
+		}
 		if (base.k == V_ARR)
 			side_effect(c, base.a->level);
 		if (base.k == V_ARR && !base.a->v && base.a->n > 0)
@@ -718,6 +782,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				p.a->v = arr_elems(c, p.a);
 			if (p.a->v)
 				p.a->v[p.i] = v;
+		} else if (p.k == V_STR) {
+			argv_store(c, p.s, v);
 		} else if (p.k != V_ARR) {
 			havoc_escaped(c);
 		}
@@ -1297,6 +1363,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if ((e->op == OP_EQ || e->op == OP_NE) && (a.k == V_HANDLE || b.k == V_HANDLE ||
 							   a.k == V_MEM || b.k == V_MEM))
 			return unk(0);
+		if (a.k == V_STR || b.k == V_STR) {
+			val sp;
+			if (str_arith(c, e->op, &a, &b, &sp))
+				return sp;
+		}
 		val r = arith(e->op, &a, &b, e->is_unsigned);
 		r.t |= a.t | b.t;
 		r.t &= ~(unsigned)T_FACTS;
@@ -1735,6 +1806,30 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	}
 	if (!strcmp(name, "strlen") && n >= 1)
 		return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
+	/* searches in a known string: a pointer into it, or NULL */
+	if ((!strcmp(name, "strchr") || !strcmp(name, "strrchr") || !strcmp(name, "index") ||
+	     !strcmp(name, "rindex")) && n >= 2) {
+		if (args[0].k != V_STR || args[1].k != V_INT)
+			return unk(args[0].t | args[1].t);
+		const char *f = name[3] == 'r' || name[0] == 'r' ? strrchr(args[0].s, (int)args[1].i)
+							       : strchr(args[0].s, (int)args[1].i);
+		if (!f)
+			return vint(0);
+		val r = args[0];
+		r.s = f;
+		return r;
+	}
+	if ((!strcmp(name, "strstr") || !strcmp(name, "strpbrk")) && n >= 2) {
+		if (args[0].k != V_STR || args[1].k != V_STR)
+			return unk(args[0].t | args[1].t);
+		const char *f = name[3] == 's' ? strstr(args[0].s, args[1].s)
+					       : strpbrk(args[0].s, args[1].s);
+		if (!f)
+			return vint(0);
+		val r = args[0];
+		r.s = f;
+		return r;
+	}
 	if ((!strcmp(name, "rand") || !strcmp(name, "random") || !strcmp(name, "lrand48") ||
 	     !strcmp(name, "drand48") || !strcmp(name, "mrand48") || !strcmp(name, "rand_r") ||
 	     !strcmp(name, "nrand48") || !strcmp(name, "erand48") || !strcmp(name, "arc4random") ||
@@ -3564,6 +3659,20 @@ static void set_iters(ctx *c, int block, double iters)
 		c->v->iterations(c->v->payload, block, iters);
 }
 
+#define CONCRETE_ARGV 256 /* arguments of an option loop run one by one */
+
+static int mentions_argc(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_VAR && e->var && e->var->name && !strcmp(e->var->name, "argc"))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (mentions_argc(e->kids[i]))
+			return 1;
+	return 0;
+}
+
 /* A loop whose condition can be decided on every iteration - a search over
  * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
  * `while (left > 0) left -= write(...)`, a short counted loop that may
@@ -3582,7 +3691,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	if (forever && s->kind == S_DO)
 		forever = 0; /* do { } while (1): rare, not worth its own case */
 	if (trip >= 0) {
-		if (!(early && trip <= 16))
+		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
+		 * per argument: each iteration sees its own word */
+		if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
 			return 0;
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
@@ -4392,8 +4503,11 @@ static val argv_value(ctx *c, int *argc_out)
 	c->nargv = (int)n + 1;
 	c->argv_words = vd_arena_alloc(c->a, (n + 2) * sizeof(char *));
 	c->argv_read = vd_arena_alloc(c->a, n + 2);
-	for (size_t i = 0; c->argv_words && c->argv_read && i < n + 1; i++)
+	c->argv_len = vd_arena_alloc(c->a, (n + 2) * sizeof(size_t));
+	for (size_t i = 0; c->argv_words && c->argv_read && i < n + 1; i++) {
 		c->argv_words[i] = v.a->v[i].s;
+		c->argv_len[i] = strlen(v.a->v[i].s);
+	}
 	if (!c->argv_words || !c->argv_read)
 		c->nargv = 0;
 	return v;
