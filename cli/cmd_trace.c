@@ -33,7 +33,8 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] -- PROGRAM [ARGS...]\n"
+	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks]\n"
+	      "                   [--exclude PREFIX]... [--include-all] -- PROGRAM [ARGS...]\n"
 	      "\n"
 	      "Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
 	      "database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
@@ -48,6 +49,11 @@ static void usage(FILE *f)
 	      "                     (default 1000; 0 = no per-block times)\n"
 	      "      --no-stacks    do not record call stacks of I/O calls (cheaper; no\n"
 	      "                     per-block I/O times or call sites)\n"
+	      "      --exclude PREFIX  also leave out the calls on files whose path starts\n"
+	      "                     with PREFIX (repeatable)\n"
+	      "      --include-all  keep every file, also the ones left out by default\n"
+	      "                     (/etc/ /dev/ /usr/ /proc/ /sys/ /var/ ..., the MPI\n"
+	      "                     runtime's session files, sockets, pipes, eventfd)\n"
 	      "  -h, --help         show this help\n"
 	      "\n"
 	      "MPI: mpirun -np N vidya trace --db FILE -- ./app   (one trace, all ranks)\n",
@@ -317,18 +323,24 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 
 int cmd_trace(int argc, char **argv)
 {
-	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS };
+	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS, OPT_EXCLUDE, OPT_INCLUDE_ALL };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, OPT_DB },
 		{ "out", required_argument, NULL, OPT_OUT },
 		{ "hz", required_argument, NULL, OPT_HZ },
 		{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
+		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+		{ "include-all", no_argument, NULL, OPT_INCLUDE_ALL },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *db = "vidya.db", *out = NULL, *hz = "1000";
 	char hzbuf[32];
-	int stacks = 1, c;
+	int stacks = 1, include_all = 0, c;
+	/* --exclude prefixes: pointers into argv */
+	enum { MAX_EXCLUDE = 64 };
+	const char *excl[MAX_EXCLUDE];
+	size_t nexcl = 0;
 	optind = 1;
 	opterr = 0;
 	/* '+': stop at the first non-option, PROGRAM's own options are its own */
@@ -350,6 +362,17 @@ int cmd_trace(int argc, char **argv)
 		}
 		case OPT_NO_STACKS:
 			stacks = 0;
+			break;
+		case OPT_EXCLUDE:
+			if (!optarg[0] || nexcl == MAX_EXCLUDE) {
+				cli_error(optarg[0] ? "--exclude: at most %d prefixes"
+						    : "--exclude needs a path prefix", MAX_EXCLUDE);
+				return VD_EXIT_ERROR;
+			}
+			excl[nexcl++] = optarg;
+			break;
+		case OPT_INCLUDE_ALL:
+			include_all = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -477,6 +500,9 @@ int cmd_trace(int argc, char **argv)
 		goto store_done;
 	}
 	t->started_ns = started;
+	t->include_all = include_all;
+	t->exclude = excl;
+	t->nexclude = nexcl;
 	int ld = vd_trace_load(t, logdir, run);
 	if (ld == VD_ENOTFOUND) {
 		/* the program ran, and its status is its own: nothing recorded

@@ -281,7 +281,23 @@ static int build_v_runs(vd_buf *b)
 	"  parent_op, parent_api, parent_call, block_id, file, line, function\n"              \
 	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE ";\n"
 
-/* vidya trace's tables and views (schema version 3) */
+/* the view of the latest trace's per-file counters (changed in schema
+ * version 4: errors) */
+static int build_v_trace_files(vd_buf *b)
+{
+	int rc = vd_buf_puts(b, "CREATE VIEW v_trace_files AS SELECT trace_id, path, api,\n"
+				"  count(DISTINCT rank || ':' || pid) AS nprocs");
+	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++) {
+		const char *c = vd_trace_counter_name[i];
+		rc = vd_buf_printf(b, ",\n  %s(%s) AS %s", strncmp(c, "max_", 4) ? "sum" : "max", c, c);
+	}
+	return rc || vd_buf_puts(b,
+				 ",\n  sum(read_s) AS read_s, sum(write_s) AS write_s, sum(meta_s) AS meta_s\n"
+				 "  FROM trace_files WHERE trace_id = " LATEST_TRACE "\n"
+				 "  GROUP BY trace_id, path, api;\n");
+}
+
+/* vidya trace's tables and views (schema version 4) */
 static int build_trace_schema(vd_buf *b)
 {
 	int rc = 0;
@@ -328,17 +344,9 @@ static int build_trace_schema(vd_buf *b)
 			       "  (SELECT count(DISTINCT rank) FROM trace_procs p WHERE p.trace_id = t.trace_id)"
 			       " AS nranks,\n"
 			       "  trace_id = " LATEST_TRACE " AS is_latest\n"
-			       "  FROM traces t;\n" V_TRACE_OPS
-			       "CREATE VIEW v_trace_files AS SELECT trace_id, path, api,\n"
-			       "  count(DISTINCT rank || ':' || pid) AS nprocs");
-	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++) {
-		const char *c = vd_trace_counter_name[i];
-		rc = vd_buf_printf(b, ",\n  %s(%s) AS %s", strncmp(c, "max_", 4) ? "sum" : "max", c, c);
-	}
+			       "  FROM traces t;\n" V_TRACE_OPS);
+	rc = rc || build_v_trace_files(b);
 	rc = rc || vd_buf_puts(b,
-			       ",\n  sum(read_s) AS read_s, sum(write_s) AS write_s, sum(meta_s) AS meta_s\n"
-			       "  FROM trace_files WHERE trace_id = " LATEST_TRACE "\n"
-			       "  GROUP BY trace_id, path, api;\n"
 			       "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
 			       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
 			       "  sum(tb.wall_s) AS wall_s, sum(tb.io_s) AS io_s, sum(tb.io_ops) AS io_ops,\n"
@@ -560,6 +568,13 @@ static int migrate(vd_store *s, int from)
 					     "DROP VIEW IF EXISTS v_blocks;\n");
 		rc = rc || build_v_runs(&sql);
 		rc = rc || build_v_blocks(&sql);
+		/* fall through */
+	case 3: /* 4: the errors counter of a file (failed calls); from 1 the
+		 * trace tables were just created with it */
+		if (from != 1)
+			rc = rc || add_column(s, &sql, "trace_files", "", "errors", "INTEGER") ||
+			     vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n") ||
+			     build_v_trace_files(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

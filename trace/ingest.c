@@ -79,6 +79,42 @@ void vd_trace_free(vd_trace *t)
 	free(t);
 }
 
+/* ---- exclusions ---- */
+
+const char *const vd_trace_default_exclude[] = {
+	/* Darshan's system directories */
+	"/etc/", "/dev/", "/usr/", "/bin/", "/boot/", "/lib/", "/lib64/", "/opt/", "/sbin/",
+	"/sys/", "/proc/", "/var/", "/run/",
+	/* the MPI runtime's session directories (Open MPI 4, PRRTE/Open MPI 5) */
+	"/tmp/ompi.", "/tmp/.ompi", "/tmp/prte.", "/tmp/openmpi-sessions",
+	/* descriptors that are no file, as /proc names them */
+	"socket:", "pipe:", "anon_inode:", "net:", "/memfd:",
+	NULL
+};
+
+/* `path` starts with `pre`; a directory prefix ("/etc/") also matches the
+ * directory itself ("/etc") */
+static int has_prefix(const char *path, const char *pre)
+{
+	size_t n = strlen(pre);
+	if (strncmp(path, pre, n) == 0)
+		return 1;
+	return n > 1 && pre[n - 1] == '/' && strncmp(path, pre, n - 1) == 0 && path[n - 1] == 0;
+}
+
+int vd_trace_excluded(const vd_trace *t, const char *path)
+{
+	if (!path || t->include_all)
+		return 0;
+	for (size_t i = 0; vd_trace_default_exclude[i]; i++)
+		if (has_prefix(path, vd_trace_default_exclude[i]))
+			return 1;
+	for (size_t i = 0; i < t->nexclude; i++)
+		if (t->exclude[i] && t->exclude[i][0] && has_prefix(path, t->exclude[i]))
+			return 1;
+	return 0;
+}
+
 /* ---- reading log files ---- */
 
 typedef struct logmap {
@@ -378,8 +414,8 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 /* ---- counters ---- */
 
 typedef struct fstate {
-	vd_trace_file *f; /* index into t->files is stable only after loading: keep index */
-	size_t idx;
+	size_t idx;       /* into t->files (its address moves while it grows) */
+	int ok;           /* a call on it succeeded */
 	int64_t last_byte_read, last_byte_written;
 	int reads_seen, writes_seen;
 } fstate;
@@ -474,11 +510,29 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			}
 			s->idx = t->files.n - 1;
 		}
+		/* a failed call is an error of the file, never an operation
+		 * (Darshan counts only the calls that succeeded): it moves
+		 * nothing, opens nothing, lands in no size bin */
+		if (o->err) {
+			t->files.v[s->idx].c[VD_TC_errors]++;
+			continue;
+		}
+		s->ok = 1;
 		int cls = VD_TL_C_META;
 		for (int k = 0; k < NCLASSES; k++)
 			if (!strcmp(o->cls, class_name[k]))
 				cls = k;
 		count_op(&t->files.v[s->idx], s, o, cls);
+	}
+	/* a file no call succeeded on (an open that found nothing, a probe
+	 * for a configuration file) is no file of the program's: its calls
+	 * stay in the operations, with their errno */
+	if (!rc) {
+		size_t first_file = t->files.n - states.n, w = first_file;
+		for (size_t i = 0; i < states.n; i++)
+			if (states.v[i]->ok)
+				t->files.v[w++] = t->files.v[first_file + i];
+		t->files.n = w;
 	}
 	for (size_t i = 0; i < states.n; i++)
 		free(states.v[i]);
@@ -685,9 +739,17 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	vd_map *names = vd_map_new();
 	if (!names)
 		goto oom;
+	/* Keys: "fd:N" for a descriptor (a posix handle is one), "api:H" for
+	 * the handles of the other layers.  A close forgets both, so a number
+	 * the system hands out again (fopen's descriptor after close, a
+	 * FILE* malloc reuses) names the file it is opened on next, never the
+	 * one it had before. */
 	for (size_t i = first; i < t->ops.n; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		char hk[64], fk[32];
+		int posix = o->api && !strcmp(o->api, "posix");
+		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
+			o->fd = (int)o->handle;
 		snprintf(hk, sizeof hk, "%s:%" PRId64, o->api, o->handle);
 		snprintf(fk, sizeof fk, "fd:%d", o->fd);
 		/* a dup: the new descriptor has the old one's file, under the
@@ -702,16 +764,32 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 				o->path = src;
 			o->offset = -1;
 		}
-		if (!o->path && o->handle != -1)
+		if (!o->path && o->handle != -1 && !posix)
 			o->path = vd_map_get(names, hk);
 		if (!o->path && o->fd >= 0)
 			o->path = vd_map_get(names, fk);
-		if (o->path && o->handle != -1 && vd_map_put(names, hk, (void *)o->path))
+		int forget = o->cls && !strcmp(o->cls, "close");
+		/* a failed call names no handle (a failed open has none) */
+		if (o->err && !forget)
+			continue;
+		void *val = forget ? NULL : (void *)o->path;
+		if ((o->path || forget) && o->handle != -1 && !posix &&
+		    vd_map_put(names, hk, val))
 			goto oom_names;
-		if (o->path && o->fd >= 0 && vd_map_put(names, fk, (void *)o->path))
+		if ((o->path || forget) && o->fd >= 0 && vd_map_put(names, fk, val))
 			goto oom_names;
 	}
 	vd_map_free(names);
+	/* calls on excluded files are left out (their time still counts
+	 * for the blocks that made them, above: it is the program's) */
+	size_t keep = first;
+	for (size_t i = first; i < t->ops.n; i++) {
+		if (vd_trace_excluded(t, t->ops.v[i].path))
+			t->excluded_ops++;
+		else
+			t->ops.v[keep++] = t->ops.v[i];
+	}
+	t->ops.n = keep;
 	if (file_counters(t, first, &pr) != 0)
 		goto oom;
 	if (0) {

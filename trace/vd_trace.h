@@ -50,7 +50,8 @@
 	X(write_4m_10m, "writes of 4-10 MiB")                                               \
 	X(write_10m_100m, "writes of 10-100 MiB")                                           \
 	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                         \
-	X(write_1g_plus, "writes of more than 1 GiB")
+	X(write_1g_plus, "writes of more than 1 GiB")                                       \
+	X(errors, "failed calls of any kind (counted here only, never as operations)")
 
 enum {
 #define VD_X_(c, d) VD_TC_##c,
@@ -121,7 +122,13 @@ typedef struct vd_trace {
 	long run_id;            /* analysis run the blocks come from, 0 = none */
 	long trace_id;          /* set by the store */
 	unsigned sample_hz;
+	/* set by the caller before loading: which files count (see
+	 * vd_trace_excluded) */
+	int include_all;        /* 1: no exclusion at all */
+	const char *const *exclude; /* more path prefixes to leave out */
+	size_t nexclude;
 	/* found while loading */
+	int64_t excluded_ops;   /* calls left out: their file is excluded */
 	int logs, bad_logs;
 	int nospace_logs;       /* logs that stopped early for want of disk space;
 				 * empty ones (no space for a first chunk) too */
@@ -140,6 +147,20 @@ void vd_trace_free(vd_trace *t);
  * directory holds no log at all.
  */
 int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run);
+
+/*
+ * Whether calls on `path` are left out of the trace (Darshan leaves out
+ * the same system directories): files under /etc/ /dev/ /usr/ /bin/
+ * /boot/ /lib/ /lib64/ /opt/ /sbin/ /sys/ /proc/ /var/ /run/, the MPI
+ * runtime's own files (Open MPI's and PRRTE's session directories under
+ * /tmp, shared memory under /dev/shm), and descriptors that are no file
+ * (sockets, pipes, eventfd and other anonymous inodes, memfd), plus
+ * t->exclude's prefixes; nothing when t->include_all.
+ */
+int vd_trace_excluded(const vd_trace *t, const char *path);
+
+/* The built-in exclusions, NULL-terminated (for documentation and --help). */
+extern const char *const vd_trace_default_exclude[];
 
 /* What vidya trace checks before it runs a program. */
 typedef struct vd_program {

@@ -176,7 +176,17 @@ enum vd_tl_class {
 	X(DUP, VD_TL_POSIX, "dup", VD_TL_C_META)                              \
 	X(DUP2, VD_TL_POSIX, "dup2", VD_TL_C_META)                            \
 	X(DUP3, VD_TL_POSIX, "dup3", VD_TL_C_META)                            \
-	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_TL_C_META)
+	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_TL_C_META)                    \
+	/* copies between descriptors: the read side (the application's     \
+	 * call), then the write side as its child (same time, counted once) */ \
+	X(COPY_FILE_RANGE_IN, VD_TL_POSIX, "copy_file_range", VD_TL_C_READ)   \
+	X(COPY_FILE_RANGE_OUT, VD_TL_POSIX, "copy_file_range", VD_TL_C_WRITE) \
+	X(SENDFILE_IN, VD_TL_POSIX, "sendfile", VD_TL_C_READ)                 \
+	X(SENDFILE_OUT, VD_TL_POSIX, "sendfile", VD_TL_C_WRITE)               \
+	X(SPLICE_IN, VD_TL_POSIX, "splice", VD_TL_C_READ)                     \
+	X(SPLICE_OUT, VD_TL_POSIX, "splice", VD_TL_C_WRITE)                   \
+	X(H5DCREATE1, VD_TL_HDF5, "H5Dcreate1", VD_TL_C_META)                 \
+	X(H5DOPEN1, VD_TL_HDF5, "H5Dopen1", VD_TL_C_META)
 
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,

@@ -899,6 +899,84 @@ dups)
 	expect_rc 0 $rc "vidya trace -- true"
 	grep -q "runtime error" err && { cat err >&2; fail "sanitizer report"; }
 	;;
+rightfile)
+	# the right file for every call, failed calls apart (see progs/rightfile.c)
+	build rightfile cc
+	trace ./rightfile
+	expect_rc 0 $rc "vidya trace"
+	expect_in "rightfile done" out "the program's output"
+	f="opens, reads, writes, bytes_read, bytes_written, errors"
+	eq "b.dat: fopen's reused descriptor and the copies' reads are b.dat's" "2|4|1|664|300|0" \
+		"SELECT $f FROM v_trace_files WHERE api = 'posix' AND $(at b.dat)"
+	eq "a.dat: nothing read after its close" "1|0|1|0|100|0" \
+		"SELECT $f FROM v_trace_files WHERE api = 'posix' AND $(at a.dat)"
+	# three 10 B writes, each at offset 0 of a fresh descriptor: the last
+	# two go back to 0 (random)
+	eq "c.dat: three spellings are one absolute path, failures are errors" \
+		"1|$T/c.dat|4|0|3|0|30|2|3|2" \
+		"SELECT count(*), path, $f, write_0_100, random_ops FROM v_trace_files
+		 WHERE api = 'posix' AND path LIKE '%c.dat'"
+	eq "a failed open makes no file" 0 "SELECT count(*) FROM v_trace_files WHERE path LIKE '%missing.dat'"
+	eq "the failed calls are kept as calls, with their errno" "open:2 open:17 write:9" \
+		"SELECT group_concat(call || ':' || err, ' ') FROM (SELECT call, err FROM v_trace_ops
+		 WHERE err <> 0 AND api = 'posix' ORDER BY start_s)"
+	eq "O_APPEND writes at the end of the file" "0 1000 1100" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at d.dat)")"
+	eq "copy_file_range, sendfile, splice write e.dat" "0 300 400" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at e.dat)")"
+	eq "e.dat counters (300 B, 100 B and 64 B, end to end)" "3|464|2|1|2" \
+		"SELECT writes, bytes_written, write_0_100, write_100_1k, consec_writes FROM v_trace_files
+		 WHERE api = 'posix' AND $(at e.dat)"
+	eq "the copies' read sides, with their offsets" "copy_file_range:0:300 sendfile:0:100 splice:0:64" \
+		"SELECT group_concat(call || ':' || offset || ':' || bytes, ' ') FROM (SELECT call, offset, bytes
+		 FROM v_trace_ops WHERE class = 'read' AND $(at b.dat) AND call <> 'pread' ORDER BY start_s)"
+	# copy_file_range and sendfile (the splices' pipe sides are left out:
+	# a pipe is no file)
+	eq "a copy's write side is its read side's child (its time counts once)" 2 \
+		"SELECT count(*) FROM v_trace_ops w JOIN v_trace_ops r ON w.parent_op = r.op_id AND w.pid = r.pid
+		 WHERE w.class = 'write' AND r.class = 'read' AND w.call = r.call"
+	;;
+hdf5_16)
+	# H5_USE_16_API: H5Dcreate and H5Dopen are H5Dcreate1 and H5Dopen1
+	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
+	LIBS="-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5" build hdf5_16 cc -I/usr/include/hdf5/serial
+	trace ./hdf5_16
+	expect_rc 0 $rc "vidya trace"
+	expect_in "hdf5_16: 1000 ints, data ok" out "the program's output"
+	eq "the 1.6 dataset calls are recorded and name the file" "H5Dcreate1:1:1 H5Dopen1:1:1" \
+		"SELECT group_concat(c, ' ') FROM (SELECT call || ':' || count(*) || ':' || sum($(at v16.h5)) AS c
+		 FROM v_trace_ops WHERE call IN ('H5Dcreate1', 'H5Dopen1') GROUP BY call ORDER BY call)"
+	eq "HDF5's posix calls on the file are its own, none the application's" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND parent_op IS NULL AND $(at v16.h5)"
+	between "posix calls made inside H5Dopen1 are its children" 0 100000 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND parent_call = 'H5Dopen1'"
+	eq "hdf5 layer counters" "2|1|1|4000|4000" \
+		"SELECT opens, reads, writes, bytes_read, bytes_written FROM v_trace_files WHERE api = 'hdf5' AND $(at v16.h5)"
+	;;
+exclusions)
+	# system files, sockets, eventfd and pipes are no file of the program's
+	build noise cc
+	"$VIDYA" trace --db v.db --exclude "$T/skip/" -- ./noise >out 2>err
+	expect_rc 0 $? "vidya trace --exclude"
+	expect_in "noise done" out "the program's output"
+	# stdout is the file "out" here: the program's own output file
+	eq "only the program's files are left" "data.dat posix|out stdio" \
+		"SELECT group_concat(f, '|') FROM (SELECT replace(path, '$T/', '') || ' ' || api AS f
+		 FROM v_trace_files ORDER BY path, api)"
+	eq "data.dat counters" "4|2048" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at data.dat)"
+	eq "no call on an excluded file is kept" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE path LIKE '/proc/%' OR path LIKE '/etc/%' OR path LIKE 'socket:%'
+		 OR path LIKE 'anon_inode:%' OR path LIKE 'pipe:%' OR path LIKE '%/skip/%'"
+	rm -rf skip
+	"$VIDYA" trace --db v.db --include-all -- ./noise >out2 2>err
+	expect_rc 0 $? "vidya trace --include-all"
+	# a socketpair has two inodes, a pipe one
+	eq "--include-all keeps them: /proc, /etc, socket, eventfd, pipe, skip/" "1|1|2|1|1|1" \
+		"SELECT sum(path LIKE '/proc/%'), sum(path LIKE '/etc/%'), sum(path LIKE 'socket:%'),
+		 sum(path LIKE 'anon_inode:%'), sum(path LIKE 'pipe:%'), sum(path LIKE '%/skip/s.dat')
+		 FROM v_trace_files WHERE api = 'posix'"
+	;;
 *)
 	fail "unknown check"
 	;;

@@ -1007,6 +1007,69 @@ size_t vt_fd_path(int fd, char *buf, size_t cap)
 	return n;
 }
 
+/*
+ * `path` made absolute (relative to dirfd, AT_FDCWD: the working directory)
+ * and cleaned lexically: no empty or "." components, ".." removes the one
+ * before it (as Darshan cleans the paths it records), so that "a.dat",
+ * "./a.dat" and "/dir/a.dat" are one file.  A name with a prefix such as
+ * MPI-IO's "ufs:" is left as it is.  NUL-terminated in out; its length.
+ */
+size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap)
+{
+	char tmp[PATH_MAX + VD_TL_PATHMAX + 2];
+	size_t n = 0;
+	if (cap == 0)
+		return 0;
+	out[0] = 0;
+	if (!path || !*path)
+		return 0;
+	const char *colon = strchr(path, ':'), *slash = strchr(path, '/');
+	if (path[0] != '/' && colon && (!slash || colon < slash))
+		return put_str(out, 0, cap, path);
+	if (path[0] != '/') {
+		long r;
+		if (dirfd == AT_FDCWD) {
+			r = syscall(SYS_getcwd, tmp, (size_t)PATH_MAX);
+			r = r > 0 ? r - 1 : -1; /* the length includes the NUL */
+		} else {
+			r = (long)fd_path(dirfd, tmp, PATH_MAX);
+			r = r > 0 ? r : -1;
+		}
+		if (r <= 0 || tmp[0] != '/')
+			return put_str(out, 0, cap, path);
+		n = (size_t)r;
+		tmp[n++] = '/';
+	}
+	n = put_str(tmp, n, sizeof tmp, path);
+	/* clean tmp[0, n) into out */
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		while (i < n && tmp[i] == '/')
+			i++;
+		size_t j = i;
+		while (j < n && tmp[j] != '/')
+			j++;
+		size_t len = j - i;
+		if (len == 0 || (len == 1 && tmp[i] == '.')) {
+			/* nothing */
+		} else if (len == 2 && tmp[i] == '.' && tmp[i + 1] == '.') {
+			while (o > 0 && out[o - 1] != '/')
+				o--;
+			if (o > 0)
+				o--;
+		} else if (o + 1 + len < cap) {
+			out[o++] = '/';
+			memcpy(out + o, tmp + i, len);
+			o += len;
+		}
+		i = j;
+	}
+	if (o == 0 && cap > 1)
+		out[o++] = '/';
+	out[o] = 0;
+	return o;
+}
+
 void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
 	    const char *path)
 {
@@ -1021,7 +1084,12 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	char fdbuf[VD_TL_PATHMAX];
 	size_t plen = 0;
 	if (path) {
-		plen = strnlen(path, VD_TL_PATHMAX);
+		if (path[0] != '/' || strstr(path, "/.") || strstr(path, "//")) {
+			plen = vt_abs_path(AT_FDCWD, path, fdbuf, sizeof fdbuf);
+			path = fdbuf;
+		} else {
+			plen = strnlen(path, VD_TL_PATHMAX);
+		}
 	} else if (c->fd >= 0 && c->fd < FDBITS && !atomic_load(&fd_known[c->fd]) && err == 0) {
 		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
 		path = fdbuf;

@@ -16,5 +16,8 @@ unsigned vt_samples_taken(void);
 /* The path descriptor `fd` refers to (from /proc), NUL-terminated in buf;
  * its length, 0 when unknown. */
 size_t vt_fd_path(int fd, char *buf, size_t cap);
+/* `path` absolute (relative to dirfd, AT_FDCWD: the working directory) and
+ * cleaned lexically, NUL-terminated in out; its length (see recorder.c). */
+size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap);
 
 #endif

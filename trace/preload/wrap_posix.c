@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -56,16 +57,21 @@ static int needs_mode(int flags)
 		va_end(ap);                                                    \
 	}
 
-#define OPEN_BODY(callid, realcall)                                            \
+/* the path is made absolute after the call (relative to dirfd for the
+ * *at forms), so that a file opened as "a.dat" and as "/dir/a.dat" is one */
+#define OPEN_BODY_AT(callid, dirfd, realcall)                                  \
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int fd = realcall;                                                     \
 	if (on) {                                                              \
 		int e = fd < 0 ? errno : 0;                                    \
+		char abs_[VD_TL_PATHMAX];                                      \
 		c.fd = fd;                                                     \
-		vt_end(&c, fd, -1, 0, 0, e, path);                             \
+		vt_abs_path(dirfd, path, abs_, sizeof abs_);                   \
+		vt_end(&c, fd, -1, 0, 0, e, abs_[0] ? abs_ : path);            \
 	}                                                                      \
 	return fd
+#define OPEN_BODY(callid, realcall) OPEN_BODY_AT(callid, AT_FDCWD, realcall)
 
 int open(const char *path, int flags, ...)
 {
@@ -85,14 +91,14 @@ int openat(int dirfd, const char *path, int flags, ...)
 {
 	VT_REAL(int, openat, (int, const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPENAT, real_openat(dirfd, path, flags, mode));
+	OPEN_BODY_AT(VD_TL_OPENAT, dirfd, real_openat(dirfd, path, flags, mode));
 }
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
 	VT_REAL(int, openat64, (int, const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPENAT64, real_openat64(dirfd, path, flags, mode));
+	OPEN_BODY_AT(VD_TL_OPENAT64, dirfd, real_openat64(dirfd, path, flags, mode));
 }
 
 int creat(const char *path, mode_t mode)
@@ -195,16 +201,37 @@ int fcntl64(int fd, int cmd, ...)
 	}                                                                      \
 	return r
 
+/*
+ * Calls at the descriptor's current position: the offset is taken after
+ * the call, as the position minus the bytes moved, so that a write on an
+ * O_APPEND descriptor has the end-of-file offset it wrote at (the
+ * position before the call says nothing about it), and the position query
+ * stays out of the call's time.  -1 on pipes, sockets and terminals.
+ */
+#define POS_BODY(callid, realcall, req)                                        \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	ssize_t r = realcall;                                                  \
+	if (on) {                                                              \
+		int saved_ = errno, e = r < 0 ? errno : 0;                     \
+		off_t p_ = cur_pos(fd);                                        \
+		int64_t o_ = p_ < 0 ? -1 : (int64_t)p_ - (r > 0 ? (int64_t)r : 0); \
+		c.fd = fd;                                                     \
+		errno = saved_;                                                \
+		vt_end(&c, fd, o_, (int64_t)(req), r < 0 ? 0 : (int64_t)r, e, NULL); \
+	}                                                                      \
+	return r
+
 ssize_t read(int fd, void *buf, size_t n)
 {
 	VT_REAL(ssize_t, read, (int, void *, size_t));
-	DATA_BODY(VD_TL_READ, ssize_t, real_read(fd, buf, n), cur_pos(fd), n);
+	POS_BODY(VD_TL_READ, real_read(fd, buf, n), n);
 }
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
 	VT_REAL(ssize_t, write, (int, const void *, size_t));
-	DATA_BODY(VD_TL_WRITE, ssize_t, real_write(fd, buf, n), cur_pos(fd), n);
+	POS_BODY(VD_TL_WRITE, real_write(fd, buf, n), n);
 }
 
 ssize_t pread(int fd, void *buf, size_t n, off_t off)
@@ -234,13 +261,13 @@ ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t off)
 ssize_t readv(int fd, const struct iovec *iov, int cnt)
 {
 	VT_REAL(ssize_t, readv, (int, const struct iovec *, int));
-	DATA_BODY(VD_TL_READV, ssize_t, real_readv(fd, iov, cnt), cur_pos(fd), iov_bytes(iov, cnt));
+	POS_BODY(VD_TL_READV, real_readv(fd, iov, cnt), iov_bytes(iov, cnt));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int cnt)
 {
 	VT_REAL(ssize_t, writev, (int, const struct iovec *, int));
-	DATA_BODY(VD_TL_WRITEV, ssize_t, real_writev(fd, iov, cnt), cur_pos(fd), iov_bytes(iov, cnt));
+	POS_BODY(VD_TL_WRITEV, real_writev(fd, iov, cnt), iov_bytes(iov, cnt));
 }
 
 ssize_t preadv(int fd, const struct iovec *iov, int cnt, off_t off)
@@ -272,7 +299,7 @@ ssize_t pwritev64(int fd, const struct iovec *iov, int cnt, off64_t off)
 ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
 {
 	VT_REAL(ssize_t, __read_chk, (int, void *, size_t, size_t));
-	DATA_BODY(VD_TL_READ, ssize_t, real___read_chk(fd, buf, n, buflen), cur_pos(fd), n);
+	POS_BODY(VD_TL_READ, real___read_chk(fd, buf, n, buflen), n);
 }
 
 ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off, size_t buflen)
@@ -285,6 +312,89 @@ ssize_t __pread64_chk(int fd, void *buf, size_t n, off64_t off, size_t buflen)
 {
 	VT_REAL(ssize_t, __pread64_chk, (int, void *, size_t, off64_t, size_t));
 	DATA_BODY(VD_TL_PREAD64, ssize_t, real___pread64_chk(fd, buf, n, off, buflen), off, n);
+}
+
+/* ---- copies between descriptors: two records, the read side (the call
+ * the application made) and the write side as its child, so the call's
+ * time counts once and each file gets its bytes ---- */
+
+/* the offset a copy used on one side: *off before the call when given,
+ * else the descriptor's position after it minus the bytes moved */
+static int64_t copy_off(int fd, int64_t before, ssize_t r)
+{
+	if (before >= 0)
+		return before;
+	off_t p = cur_pos(fd);
+	return p < 0 ? -1 : (int64_t)p - (r > 0 ? (int64_t)r : 0);
+}
+
+#define COPY_BODY(idin, idout, fdin, offin, fdout, offout, len, realcall)      \
+	int64_t bi_ = (offin) ? (int64_t) * (offin) : -1;                      \
+	int64_t bo_ = (offout) ? (int64_t) * (offout) : -1;                    \
+	vt_call ci, co;                                                        \
+	int on = vt_begin(&ci, idin);                                          \
+	int on2 = on && vt_begin(&co, idout);                                  \
+	ssize_t r = realcall;                                                  \
+	if (on) {                                                              \
+		int saved_ = errno, e = r < 0 ? errno : 0;                     \
+		int64_t n_ = r < 0 ? 0 : (int64_t)r;                           \
+		int64_t oi = copy_off(fdin, bi_, r), oo = copy_off(fdout, bo_, r); \
+		if (on2) {                                                     \
+			co.fd = fdout;                                         \
+			vt_end(&co, fdout, oo, (int64_t)(len), n_, e, NULL);   \
+		}                                                              \
+		ci.fd = fdin;                                                  \
+		errno = saved_;                                                \
+		vt_end(&ci, fdin, oi, (int64_t)(len), n_, e, NULL);            \
+	}                                                                      \
+	return r
+
+ssize_t copy_file_range(int fdin, off64_t *offin, int fdout, off64_t *offout, size_t len,
+			unsigned int flags)
+{
+	VT_REAL(ssize_t, copy_file_range, (int, off64_t *, int, off64_t *, size_t, unsigned int));
+	if (!real_copy_file_range) {
+		errno = ENOSYS;
+		return -1;
+	}
+	COPY_BODY(VD_TL_COPY_FILE_RANGE_IN, VD_TL_COPY_FILE_RANGE_OUT, fdin, offin, fdout, offout,
+		  len, real_copy_file_range(fdin, offin, fdout, offout, len, flags));
+}
+
+ssize_t splice(int fdin, loff_t *offin, int fdout, loff_t *offout, size_t len,
+	       unsigned int flags)
+{
+	VT_REAL(ssize_t, splice, (int, loff_t *, int, loff_t *, size_t, unsigned int));
+	if (!real_splice) {
+		errno = ENOSYS;
+		return -1;
+	}
+	COPY_BODY(VD_TL_SPLICE_IN, VD_TL_SPLICE_OUT, fdin, offin, fdout, offout, len,
+		  real_splice(fdin, offin, fdout, offout, len, flags));
+}
+
+ssize_t sendfile(int fdout, int fdin, off_t *off, size_t len)
+{
+	VT_REAL(ssize_t, sendfile, (int, int, off_t *, size_t));
+	if (!real_sendfile) {
+		errno = ENOSYS;
+		return -1;
+	}
+	off_t *none = NULL;
+	COPY_BODY(VD_TL_SENDFILE_IN, VD_TL_SENDFILE_OUT, fdin, off, fdout, none, len,
+		  real_sendfile(fdout, fdin, off, len));
+}
+
+ssize_t sendfile64(int fdout, int fdin, off64_t *off, size_t len)
+{
+	VT_REAL(ssize_t, sendfile64, (int, int, off64_t *, size_t));
+	if (!real_sendfile64) {
+		errno = ENOSYS;
+		return -1;
+	}
+	off64_t *none = NULL;
+	COPY_BODY(VD_TL_SENDFILE_IN, VD_TL_SENDFILE_OUT, fdin, off, fdout, none, len,
+		  real_sendfile64(fdout, fdin, off, len));
 }
 
 /* ---- seek, sync, metadata ---- */
