@@ -33,7 +33,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks]\n"
+	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] [--counters | --ops]\n"
 	      "                   [--exclude PREFIX]... [--include-all] -- PROGRAM [ARGS...]\n"
 	      "\n"
 	      "Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
@@ -49,6 +49,10 @@ static void usage(FILE *f)
 	      "                     (default 1000; 0 = no per-block times)\n"
 	      "      --no-stacks    do not record call stacks of I/O calls (cheaper; no\n"
 	      "                     per-block I/O times or call sites)\n"
+	      "      --counters     store per-file counters and per-call-site sums only, not\n"
+	      "                     every call (v_trace_ops stays empty): the database does\n"
+	      "                     not grow with the number of calls\n"
+	      "      --ops          store every call too (the default)\n"
 	      "      --exclude PREFIX  also leave out the calls on files whose path starts\n"
 	      "                     with PREFIX (repeatable)\n"
 	      "      --include-all  keep every file, also the ones left out by default\n"
@@ -323,7 +327,8 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 
 int cmd_trace(int argc, char **argv)
 {
-	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS, OPT_EXCLUDE, OPT_INCLUDE_ALL };
+	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS, OPT_EXCLUDE, OPT_INCLUDE_ALL,
+	       OPT_COUNTERS, OPT_OPS };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, OPT_DB },
 		{ "out", required_argument, NULL, OPT_OUT },
@@ -331,12 +336,14 @@ int cmd_trace(int argc, char **argv)
 		{ "no-stacks", no_argument, NULL, OPT_NO_STACKS },
 		{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 		{ "include-all", no_argument, NULL, OPT_INCLUDE_ALL },
+		{ "counters", no_argument, NULL, OPT_COUNTERS },
+		{ "ops", no_argument, NULL, OPT_OPS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *db = "vidya.db", *out = NULL, *hz = "1000";
 	char hzbuf[32];
-	int stacks = 1, include_all = 0, c;
+	int stacks = 1, include_all = 0, counters_only = 0, c;
 	/* --exclude prefixes: pointers into argv */
 	enum { MAX_EXCLUDE = 64 };
 	const char *excl[MAX_EXCLUDE];
@@ -373,6 +380,10 @@ int cmd_trace(int argc, char **argv)
 			break;
 		case OPT_INCLUDE_ALL:
 			include_all = 1;
+			break;
+		case OPT_COUNTERS:
+		case OPT_OPS:
+			counters_only = c == OPT_COUNTERS;
 			break;
 		case 'h':
 			usage(stdout);
@@ -501,6 +512,7 @@ int cmd_trace(int argc, char **argv)
 	}
 	t->started_ns = started;
 	t->include_all = include_all;
+	t->counters_only = counters_only;
 	t->exclude = excl;
 	t->nexclude = nexcl;
 	int ld = vd_trace_load(t, logdir, run);
@@ -560,9 +572,10 @@ int cmd_trace(int argc, char **argv)
 		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
 			 t->bad_logs);
 	fprintf(stderr,
-		"vidya: trace %ld: %zu calls, %zu file records, %zu processes, %zu block "
-		"measurements -> %s\n",
-		t->trace_id, t->ops.n, t->files.n, t->procs.n, t->blocks.n, db);
+		"vidya: trace %ld: %lld calls%s, %zu file records, %zu call sites, %zu processes, "
+		"%zu block measurements -> %s\n",
+		t->trace_id, (long long)t->calls, t->counters_only ? " (counted, not kept)" : "",
+		t->files.n, t->sites.n, t->procs.n, t->blocks.n, db);
 	rc = status;
 	stored = 1;
 	if (own_base)

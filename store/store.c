@@ -297,6 +297,37 @@ static int build_v_trace_files(vd_buf *b)
 				 "  GROUP BY trace_id, path, api;\n");
 }
 
+/* the size-bin suffixes of the histograms: "0_100" ... "1g_plus" */
+static const char *bin_suffix(int k)
+{
+	return vd_trace_counter_name[VD_TC_read_0_100 + k] + 5; /* after "read_" */
+}
+
+/* per call site and file (schema version 4) */
+static int build_trace_sites(vd_buf *b)
+{
+	/* IF NOT EXISTS: a migration may meet them made already */
+	int rc = vd_buf_puts(b, "CREATE TABLE IF NOT EXISTS trace_sites (\n"
+				"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+				"  pid INTEGER, rank INTEGER, api TEXT, call TEXT, class TEXT, path TEXT,\n"
+				"  parent_api TEXT, block_id TEXT, file TEXT, line INTEGER, function TEXT,\n"
+				"  calls INTEGER, errors INTEGER, bytes INTEGER, call_s REAL, dur_s REAL");
+	for (int k = 0; !rc && k < VD_TRACE_NBINS; k++)
+		rc = vd_buf_printf(b, ", size_%s INTEGER", bin_suffix(k));
+	rc = rc || vd_buf_puts(b, ");\n"
+				  "CREATE INDEX IF NOT EXISTS trace_sites_trace ON trace_sites (trace_id);\n"
+				  "CREATE VIEW IF NOT EXISTS v_trace_sites AS SELECT trace_id, api, call, class, path,\n"
+				  "  parent_api, block_id, file, line, function,\n"
+				  "  count(DISTINCT rank || ':' || pid) AS nprocs, sum(calls) AS calls,\n"
+				  "  sum(errors) AS errors, sum(bytes) AS bytes, sum(call_s) AS call_s,\n"
+				  "  sum(dur_s) AS dur_s");
+	for (int k = 0; !rc && k < VD_TRACE_NBINS; k++)
+		rc = vd_buf_printf(b, ", sum(size_%s) AS size_%s", bin_suffix(k), bin_suffix(k));
+	return rc || vd_buf_puts(b, "\n  FROM trace_sites WHERE trace_id = " LATEST_TRACE "\n"
+				    "  GROUP BY trace_id, api, call, class, path, parent_api, block_id,"
+				    " file, line, function;\n");
+}
+
 /* vidya trace's tables and views (schema version 4) */
 static int build_trace_schema(vd_buf *b)
 {
@@ -346,6 +377,7 @@ static int build_trace_schema(vd_buf *b)
 			       "  trace_id = " LATEST_TRACE " AS is_latest\n"
 			       "  FROM traces t;\n" V_TRACE_OPS);
 	rc = rc || build_v_trace_files(b);
+	rc = rc || build_trace_sites(b);
 	rc = rc || vd_buf_puts(b,
 			       "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
 			       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
@@ -569,12 +601,12 @@ static int migrate(vd_store *s, int from)
 		rc = rc || build_v_runs(&sql);
 		rc = rc || build_v_blocks(&sql);
 		/* fall through */
-	case 3: /* 4: the errors counter of a file (failed calls); from 1 the
-		 * trace tables were just created with it */
+	case 3: /* 4: the errors counter of a file (failed calls), the call
+		 * sites; from 1 the trace tables were just created with them */
 		if (from != 1)
 			rc = rc || add_column(s, &sql, "trace_files", "", "errors", "INTEGER") ||
 			     vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n") ||
-			     build_v_trace_files(&sql);
+			     build_v_trace_files(&sql) || build_trace_sites(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;
@@ -1477,35 +1509,20 @@ static int trace_row(vd_store *s, vd_trace *t)
 	return rc;
 }
 
-static int save_trace_procs(vd_store *s, const vd_trace *t)
+/* Binds row i of one of t's vectors from column 2 on (1 is the trace). */
+typedef void (*trace_binder)(sqlite3_stmt *st, const vd_trace *t, size_t i);
+
+/* INSERTs n rows with `sql`, one per call of `bind` */
+static int save_trace_rows(vd_store *s, const vd_trace *t, const char *sql, size_t n,
+			   trace_binder bind)
 {
 	sqlite3_stmt *st = NULL;
-	if (prepare(s, &st,
-		    "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe, threads, start_s,"
-		    " end_s, clean_exit, ops, samples, debug_info, mapped, deferred_s, unattributed_s)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		    "unable to save trace to"))
+	if (prepare(s, &st, sql, "unable to save trace to"))
 		return VD_ERROR;
 	int rc = 0;
-	for (size_t i = 0; i < t->procs.n && !rc; i++) {
-		const vd_trace_proc *p = &t->procs.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, p->pid);
-		sqlite3_bind_int(st, c++, p->ppid);
-		sqlite3_bind_int(st, c++, p->rank < 0 ? 0 : p->rank);
-		bind_text(st, c++, p->host);
-		bind_text(st, c++, p->exe);
-		sqlite3_bind_int(st, c++, p->threads);
-		sqlite3_bind_double(st, c++, p->start_s);
-		sqlite3_bind_double(st, c++, p->end_s);
-		sqlite3_bind_int(st, c++, p->clean_exit);
-		sqlite3_bind_int64(st, c++, p->ops);
-		sqlite3_bind_int64(st, c++, p->samples);
-		sqlite3_bind_int(st, c++, p->debug_info);
-		sqlite3_bind_int(st, c++, p->mapped);
-		sqlite3_bind_double(st, c++, p->deferred_s);
-		sqlite3_bind_double(st, c++, p->unattributed_s);
+	for (size_t i = 0; i < n && !rc; i++) {
+		sqlite3_bind_int64(st, 1, t->trace_id);
+		bind(st, t, i);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(s, "unable to save trace to");
 		sqlite3_reset(st);
@@ -1514,119 +1531,164 @@ static int save_trace_procs(vd_store *s, const vd_trace *t)
 	return rc;
 }
 
-static int save_trace_ops(vd_store *s, const vd_trace *t)
+/* "INSERT INTO table (trace_id, head, <prefix>name..., tail) VALUES (?...)":
+ * NULL when out of memory (the error is set) */
+static char *insert_sql(vd_buf *sql, const char *table, const char *head, int nhead,
+			const char *prefix, const char *const *names, int nnames, const char *tail,
+			int ntail)
 {
-	sqlite3_stmt *st = NULL;
-	if (prepare(s, &st,
-		    "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank, thread, api, call,"
-		    " class, path, handle, offset, bytes, req_bytes, start_s, dur_s, err, parent_api,"
-		    " parent_call, block_id, file, line, function, call_s)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		    "unable to save trace to"))
-		return VD_ERROR;
-	int rc = 0;
-	for (size_t i = 0; i < t->ops.n && !rc; i++) {
-		const vd_trace_op *o = &t->ops.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, o->pid);
-		sqlite3_bind_int64(st, c++, (sqlite3_int64)o->op_id);
-		bind_int_or_null(st, c++, (long long)o->parent_op, o->parent_op == 0);
-		sqlite3_bind_int(st, c++, o->rank < 0 ? 0 : o->rank);
-		sqlite3_bind_int(st, c++, o->thread);
-		bind_text(st, c++, o->api);
-		bind_text(st, c++, o->call);
-		bind_text(st, c++, o->cls);
-		bind_text(st, c++, o->path);
-		sqlite3_bind_int64(st, c++, o->handle);
-		bind_int_or_null(st, c++, o->offset, o->offset < 0);
-		sqlite3_bind_int64(st, c++, o->bytes);
-		sqlite3_bind_int64(st, c++, o->req_bytes);
-		sqlite3_bind_double(st, c++, o->start_s);
-		sqlite3_bind_double(st, c++, o->dur_s);
-		sqlite3_bind_int(st, c++, o->err);
-		bind_text(st, c++, o->parent_api);
-		bind_text(st, c++, o->parent_call);
-		bind_text(st, c++, o->block_id);
-		bind_text(st, c++, o->file);
-		bind_int_or_null(st, c++, o->line, o->line <= 0);
-		bind_text(st, c++, o->function);
-		sqlite3_bind_double(st, c++, o->call_s);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, "unable to save trace to");
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	return rc;
-}
-
-static int save_trace_files(vd_store *s, const vd_trace *t)
-{
-	vd_buf sql = VD_BUF_INIT;
-	sqlite3_stmt *st = NULL;
-	int rc = vd_buf_puts(&sql, "INSERT INTO trace_files (trace_id, pid, rank, path, api");
-	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++)
-		rc = vd_buf_printf(&sql, ", %s", vd_trace_counter_name[i]);
-	rc = rc || vd_buf_puts(&sql, ", read_s, write_s, meta_s)") ||
-	     put_params(&sql, 5 + VD_NTRACE_COUNTERS + 3);
+	int rc = vd_buf_printf(sql, "INSERT INTO %s (trace_id, %s", table, head);
+	for (int i = 0; !rc && i < nnames; i++)
+		rc = vd_buf_printf(sql, ", %s%s", prefix, names[i]);
+	rc = rc || vd_buf_printf(sql, "%s%s)", ntail ? ", " : "", tail) ||
+	     put_params(sql, 1 + nhead + nnames + ntail);
 	if (rc) {
-		vd_buf_release(&sql);
 		vd_error_set("out of memory");
-		return VD_ERROR;
+		return NULL;
 	}
-	if (prepare(s, &st, sql.ptr, "unable to save trace to")) {
-		vd_buf_release(&sql);
-		return VD_ERROR;
-	}
-	for (size_t i = 0; i < t->files.n && !rc; i++) {
-		const vd_trace_file *f = &t->files.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, f->pid);
-		sqlite3_bind_int(st, c++, f->rank < 0 ? 0 : f->rank);
-		bind_text(st, c++, f->path);
-		bind_text(st, c++, f->api);
-		for (int k = 0; k < VD_NTRACE_COUNTERS; k++)
-			sqlite3_bind_int64(st, c++, f->c[k]);
-		sqlite3_bind_double(st, c++, f->read_s);
-		sqlite3_bind_double(st, c++, f->write_s);
-		sqlite3_bind_double(st, c++, f->meta_s);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, "unable to save trace to");
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	vd_buf_release(&sql);
-	return rc;
+	return sql->ptr;
 }
 
-static int save_trace_blocks(vd_store *s, const vd_trace *t)
+static void bind_proc(sqlite3_stmt *st, const vd_trace *t, size_t i)
 {
-	sqlite3_stmt *st = NULL;
-	if (prepare(s, &st,
-		    "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s, io_s, io_ops,"
-		    " io_bytes, samples, io_samples) VALUES (?,?,?,?,?,?,?,?,?,?)",
-		    "unable to save trace to"))
-		return VD_ERROR;
-	int rc = 0;
-	for (size_t i = 0; i < t->blocks.n && !rc; i++) {
-		const vd_trace_block *b = &t->blocks.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, b->pid);
-		sqlite3_bind_int(st, c++, b->rank < 0 ? 0 : b->rank);
-		bind_text(st, c++, b->block_id);
-		sqlite3_bind_double(st, c++, b->wall_s);
-		sqlite3_bind_double(st, c++, b->io_s);
-		sqlite3_bind_int64(st, c++, b->io_ops);
-		sqlite3_bind_double(st, c++, b->io_bytes);
-		sqlite3_bind_int64(st, c++, b->samples);
-		sqlite3_bind_int64(st, c++, b->io_samples);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, "unable to save trace to");
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
+	const vd_trace_proc *p = &t->procs.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, p->pid);
+	sqlite3_bind_int(st, c++, p->ppid);
+	sqlite3_bind_int(st, c++, p->rank < 0 ? 0 : p->rank);
+	bind_text(st, c++, p->host);
+	bind_text(st, c++, p->exe);
+	sqlite3_bind_int(st, c++, p->threads);
+	sqlite3_bind_double(st, c++, p->start_s);
+	sqlite3_bind_double(st, c++, p->end_s);
+	sqlite3_bind_int(st, c++, p->clean_exit);
+	sqlite3_bind_int64(st, c++, p->ops);
+	sqlite3_bind_int64(st, c++, p->samples);
+	sqlite3_bind_int(st, c++, p->debug_info);
+	sqlite3_bind_int(st, c++, p->mapped);
+	sqlite3_bind_double(st, c++, p->deferred_s);
+	sqlite3_bind_double(st, c++, p->unattributed_s);
+}
+
+static void bind_op(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_op *o = &t->ops.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, o->pid);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)o->op_id);
+	bind_int_or_null(st, c++, (long long)o->parent_op, o->parent_op == 0);
+	sqlite3_bind_int(st, c++, o->rank < 0 ? 0 : o->rank);
+	sqlite3_bind_int(st, c++, o->thread);
+	bind_text(st, c++, o->api);
+	bind_text(st, c++, o->call);
+	bind_text(st, c++, o->cls);
+	bind_text(st, c++, o->path);
+	sqlite3_bind_int64(st, c++, o->handle);
+	bind_int_or_null(st, c++, o->offset, o->offset < 0);
+	sqlite3_bind_int64(st, c++, o->bytes);
+	sqlite3_bind_int64(st, c++, o->req_bytes);
+	sqlite3_bind_double(st, c++, o->start_s);
+	sqlite3_bind_double(st, c++, o->dur_s);
+	sqlite3_bind_int(st, c++, o->err);
+	bind_text(st, c++, o->parent_api);
+	bind_text(st, c++, o->parent_call);
+	bind_text(st, c++, o->block_id);
+	bind_text(st, c++, o->file);
+	bind_int_or_null(st, c++, o->line, o->line <= 0);
+	bind_text(st, c++, o->function);
+	sqlite3_bind_double(st, c++, o->call_s);
+}
+
+static void bind_file(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_file *f = &t->files.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, f->pid);
+	sqlite3_bind_int(st, c++, f->rank < 0 ? 0 : f->rank);
+	bind_text(st, c++, f->path);
+	bind_text(st, c++, f->api);
+	for (int k = 0; k < VD_NTRACE_COUNTERS; k++)
+		sqlite3_bind_int64(st, c++, f->c[k]);
+	sqlite3_bind_double(st, c++, f->read_s);
+	sqlite3_bind_double(st, c++, f->write_s);
+	sqlite3_bind_double(st, c++, f->meta_s);
+}
+
+static void bind_site(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_site *x = &t->sites.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, x->pid);
+	sqlite3_bind_int(st, c++, x->rank < 0 ? 0 : x->rank);
+	bind_text(st, c++, x->api);
+	bind_text(st, c++, x->call);
+	bind_text(st, c++, x->cls);
+	bind_text(st, c++, x->path);
+	bind_text(st, c++, x->parent_api);
+	bind_text(st, c++, x->block_id);
+	bind_text(st, c++, x->file);
+	bind_int_or_null(st, c++, x->line, x->line <= 0);
+	bind_text(st, c++, x->function);
+	sqlite3_bind_int64(st, c++, x->calls);
+	sqlite3_bind_int64(st, c++, x->errors);
+	sqlite3_bind_int64(st, c++, x->bytes);
+	sqlite3_bind_double(st, c++, x->call_s);
+	sqlite3_bind_double(st, c++, x->dur_s);
+	for (int k = 0; k < VD_TRACE_NBINS; k++)
+		sqlite3_bind_int64(st, c++, x->bins[k]);
+}
+
+static void bind_block(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_block *b = &t->blocks.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, b->pid);
+	sqlite3_bind_int(st, c++, b->rank < 0 ? 0 : b->rank);
+	bind_text(st, c++, b->block_id);
+	sqlite3_bind_double(st, c++, b->wall_s);
+	sqlite3_bind_double(st, c++, b->io_s);
+	sqlite3_bind_int64(st, c++, b->io_ops);
+	sqlite3_bind_double(st, c++, b->io_bytes);
+	sqlite3_bind_int64(st, c++, b->samples);
+	sqlite3_bind_int64(st, c++, b->io_samples);
+}
+
+static int save_trace_tables(vd_store *s, const vd_trace *t)
+{
+	const char *bins[VD_TRACE_NBINS];
+	for (int k = 0; k < VD_TRACE_NBINS; k++)
+		bins[k] = bin_suffix(k);
+	vd_buf files = VD_BUF_INIT, sites = VD_BUF_INIT;
+	const char *files_sql = insert_sql(&files, "trace_files", "pid, rank, path, api", 4, "",
+					   vd_trace_counter_name, VD_NTRACE_COUNTERS,
+					   "read_s, write_s, meta_s", 3);
+	const char *sites_sql = insert_sql(&sites, "trace_sites",
+					   "pid, rank, api, call, class, path, parent_api, block_id,"
+					   " file, line, function, calls, errors, bytes, call_s, dur_s",
+					   16, "size_", bins, VD_TRACE_NBINS, "", 0);
+	int rc = !files_sql || !sites_sql ? VD_ERROR : 0;
+	rc = rc || save_trace_rows(s, t,
+				   "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe,"
+				   " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
+				   " mapped, deferred_s, unattributed_s)"
+				   " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				   t->procs.n, bind_proc);
+	rc = rc || save_trace_rows(s, t,
+				   "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"
+				   " thread, api, call, class, path, handle, offset, bytes, req_bytes,"
+				   " start_s, dur_s, err, parent_api, parent_call, block_id, file, line,"
+				   " function, call_s)"
+				   " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				   t->ops.n, bind_op);
+	rc = rc || save_trace_rows(s, t, files_sql, t->files.n, bind_file);
+	rc = rc || save_trace_rows(s, t, sites_sql, t->sites.n, bind_site);
+	rc = rc || save_trace_rows(s, t,
+				   "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s,"
+				   " io_s, io_ops, io_bytes, samples, io_samples)"
+				   " VALUES (?,?,?,?,?,?,?,?,?,?)",
+				   t->blocks.n, bind_block);
+	vd_buf_release(&files);
+	vd_buf_release(&sites);
 	return rc;
 }
 
@@ -1639,8 +1701,7 @@ int vd_store_save_trace(vd_store *s, vd_trace *t)
 	if (exec(s, "BEGIN IMMEDIATE", "unable to save trace to"))
 		return VD_ERROR;
 	int rc = trace_row(s, t);
-	rc = rc || save_trace_procs(s, t) || save_trace_ops(s, t) || save_trace_files(s, t) ||
-	     save_trace_blocks(s, t);
+	rc = rc || save_trace_tables(s, t);
 	rc = rc || exec(s, "COMMIT", "unable to save trace to");
 	if (rc) {
 		rollback(s);

@@ -73,6 +73,7 @@ void vd_trace_free(vd_trace *t)
 	vd_vec_free(t->ops);
 	vd_vec_free(t->files);
 	vd_vec_free(t->blocks);
+	vd_vec_free(t->sites);
 	vd_vec_free(t->procs);
 	vd_map_free(t->interned_);
 	vd_arena_free(t->arena);
@@ -243,11 +244,18 @@ static const uint64_t *op_frames(const vd_tl_op *o)
 	return (const uint64_t *)(o + 1);
 }
 
+static const char *intern(vd_trace *t, const char *str);
+
+/* one copy per distinct path: a file's calls share it (and compare by it) */
 static const char *op_path(vd_trace *t, const vd_tl_op *o)
 {
+	char buf[VD_TL_PATHMAX + 1];
 	if (!o->path_len)
 		return NULL;
-	return vd_arena_strndup(t->arena, (const char *)(op_frames(o) + o->nframes), o->path_len);
+	size_t n = o->path_len < VD_TL_PATHMAX ? o->path_len : VD_TL_PATHMAX;
+	memcpy(buf, (const char *)(op_frames(o) + o->nframes), n);
+	buf[n] = 0;
+	return intern(t, buf);
 }
 
 static int cmp_op_id(const void *a, const void *b)
@@ -420,7 +428,7 @@ typedef struct fstate {
 	int reads_seen, writes_seen;
 } fstate;
 
-static int bin_of(int64_t n)
+int vd_trace_bin(int64_t n)
 {
 	static const int64_t lim[] = { 100, 1024, 10240, 102400, 1048576, 4194304,
 				       10485760, 104857600, 1073741824 };
@@ -450,7 +458,7 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 	int rd = cls == VD_TL_C_READ;
 	c[rd ? VD_TC_reads : VD_TC_writes]++;
 	c[rd ? VD_TC_bytes_read : VD_TC_bytes_written] += o->bytes;
-	c[(rd ? VD_TC_read_0_100 : VD_TC_write_0_100) + bin_of(o->bytes)]++;
+	c[(rd ? VD_TC_read_0_100 : VD_TC_write_0_100) + vd_trace_bin(o->bytes)]++;
 	if (rd)
 		f->read_s += o->dur_s;
 	else
@@ -542,6 +550,105 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 	return rc;
 }
 
+/* ---- call sites ---- */
+
+/* the site of a call (no sums yet) */
+static vd_trace_site site_of(const vd_trace_op *o, const vd_trace_proc *pr)
+{
+	vd_trace_site st;
+	memset(&st, 0, sizeof st);
+	st.pid = pr->pid;
+	st.rank = pr->rank;
+	st.api = o->api;
+	st.call = o->call;
+	st.cls = o->cls;
+	st.path = o->path;
+	st.parent_api = o->parent_api;
+	st.block_id = o->block_id;
+	st.file = o->file;
+	st.function = o->function;
+	st.line = o->line;
+	return st;
+}
+
+/* the site key: every string is interned or static, so pointers compare */
+static uint64_t site_hash(const vd_trace_site *x)
+{
+	const void *k[] = { x->api, x->call, x->path, x->parent_api, x->block_id, x->file,
+			    x->function };
+	uint64_t h = (uint64_t)x->line * 0x9e3779b97f4a7c15ull;
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+		h = (h ^ (uint64_t)(uintptr_t)k[i]) * 0x100000001b3ull;
+	return h ^ (h >> 29);
+}
+
+static int same_site(const vd_trace_site *a, const vd_trace_site *b)
+{
+	return a->api == b->api && a->call == b->call && a->path == b->path &&
+	       a->parent_api == b->parent_api && a->block_id == b->block_id &&
+	       a->file == b->file && a->function == b->function && a->line == b->line;
+}
+
+/* the slot of `key` in an open-addressing table of indexes + 1 into t->sites
+ * (0: free), or of the free slot where it goes */
+static size_t site_slot(const vd_trace *t, const size_t *slot, size_t cap,
+			const vd_trace_site *key)
+{
+	size_t j = (size_t)site_hash(key) & (cap - 1);
+	while (slot[j] && !same_site(&t->sites.v[slot[j] - 1], key))
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
+/* Aggregates ops [first, n) per call site and file into t->sites. */
+static int call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
+{
+	size_t cap = 1024, first_site = t->sites.n;
+	size_t *slot = calloc(cap, sizeof *slot);
+	if (!slot)
+		return -1;
+	for (size_t i = first; i < t->ops.n; i++) {
+		const vd_trace_op *o = &t->ops.v[i];
+		if (!o->path)
+			continue;
+		vd_trace_site key = site_of(o, pr);
+		size_t j = site_slot(t, slot, cap, &key);
+		if (!slot[j]) {
+			if (vd_vec_push(t->sites, key)) {
+				free(slot);
+				return -1;
+			}
+			slot[j] = t->sites.n;
+			if ((t->sites.n - first_site) * 2 > cap) { /* grow and rehash */
+				size_t *ns = calloc(cap * 2, sizeof *ns);
+				if (!ns) {
+					free(slot);
+					return -1;
+				}
+				free(slot);
+				slot = ns;
+				cap *= 2;
+				for (size_t k = first_site; k < t->sites.n; k++)
+					slot[site_slot(t, slot, cap, &t->sites.v[k])] = k + 1;
+				j = site_slot(t, slot, cap, &key);
+			}
+		}
+		vd_trace_site *st = &t->sites.v[slot[j] - 1];
+		st->calls++;
+		st->call_s += o->call_s;
+		st->dur_s += o->dur_s;
+		if (o->err) {
+			st->errors++;
+			continue;
+		}
+		st->bytes += o->bytes;
+		if (!strcmp(o->cls, "read") || !strcmp(o->cls, "write"))
+			st->bins[vd_trace_bin(o->bytes)]++;
+	}
+	free(slot);
+	return 0;
+}
+
 /* one copy of each string in t's arena (t->interned, made on first use) */
 static const char *intern(vd_trace *t, const char *str)
 {
@@ -564,6 +671,110 @@ static const char *root_relative(vd_trace *t, const vd_result *run, const char *
 	if (!file || !run || !run->project_root)
 		return file;
 	return vd_path_relative(t->arena, run->project_root, file);
+}
+
+/* ---- the stacks of calls, mapped once each ---- */
+
+typedef struct scache_ent {
+	uint64_t hash;
+	const uint64_t *frames; /* in the mapped log */
+	int n;
+	size_t off, nblk;       /* the blocks on it: scache.blocks[off, off + nblk) */
+	const char *block_id, *file, *function; /* the call site */
+	int line;
+} scache_ent;
+
+typedef struct scache {
+	scache_ent *e;          /* open addressing; frames NULL = free */
+	size_t cap, n;
+	VD_VEC(long) blocks;
+} scache;
+
+static uint64_t frames_hash(const uint64_t *f, int n)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)n;
+	for (int i = 0; i < n; i++)
+		h = (h ^ f[i]) * 0x100000001b3ull;
+	return h ^ (h >> 31);
+}
+
+static void scache_free(scache *sc)
+{
+	free(sc->e);
+	vd_vec_free(sc->blocks);
+	memset(sc, 0, sizeof *sc);
+}
+
+static int scache_grow(scache *sc)
+{
+	size_t cap = sc->cap ? sc->cap * 2 : 256;
+	scache_ent *e = calloc(cap, sizeof *e);
+	if (!e)
+		return -1;
+	for (size_t i = 0; i < sc->cap; i++) {
+		if (!sc->e[i].frames)
+			continue;
+		size_t j = (size_t)sc->e[i].hash & (cap - 1);
+		while (e[j].frames)
+			j = (j + 1) & (cap - 1);
+		e[j] = sc->e[i];
+	}
+	free(sc->e);
+	sc->e = e;
+	sc->cap = cap;
+	return 0;
+}
+
+/* The blocks and call site of a call's stack, mapped on first sight;
+ * NULL when out of memory.  `set` is scratch of nb entries. */
+static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const vd_result *run,
+				    const uint64_t *frames, int n, long *set, size_t nb)
+{
+	if ((sc->n + 1) * 2 > sc->cap && scache_grow(sc) != 0)
+		return NULL;
+	uint64_t h = frames_hash(frames, n);
+	size_t j = (size_t)h & (sc->cap - 1);
+	for (; sc->e[j].frames; j = (j + 1) & (sc->cap - 1)) {
+		const scache_ent *e = &sc->e[j];
+		if (e->hash == h && e->n == n && !memcmp(e->frames, frames, (size_t)n * 8))
+			return e;
+	}
+	site st;
+	size_t k = stack_blocks(mp, frames, n, -1, set, nb, &st);
+	scache_ent *e = &sc->e[j];
+	memset(e, 0, sizeof *e);
+	e->off = sc->blocks.n;
+	for (size_t i = 0; i < k; i++)
+		if (vd_vec_push(sc->blocks, set[i]))
+			return NULL;
+	e->hash = h;
+	e->frames = frames;
+	e->n = n;
+	e->nblk = k;
+	if (st.innermost >= 0)
+		e->block_id = run->blocks[st.innermost].id;
+	if (st.frame) {
+		/* the symbolizer's strings go with it: keep copies */
+		e->file = intern(t, root_relative(t, run, st.frame->file));
+		e->function = intern(t, st.frame->function);
+		e->line = st.frame->line;
+	}
+	sc->n++;
+	return e;
+}
+
+/* the op with id `id` among n ops in id order, or NULL */
+static const vd_trace_op *find_op(const vd_trace_op *v, size_t n, uint64_t id)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].op_id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].op_id == id ? &v[lo] : NULL;
 }
 
 /* ---- one process ---- */
@@ -655,9 +866,8 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	if (p->dones.n)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
 	size_t first = t->ops.n, di = 0;
-	vd_map *byid = vd_map_new(); /* id -> index + 1 in t->ops */
-	if (!byid)
-		goto oom;
+	scache sc;
+	memset(&sc, 0, sizeof sc);
 	for (size_t i = 0; i < p->ops.n; i++) {
 		const vd_tl_op *o = p->ops.v[i];
 		vd_trace_op r;
@@ -693,12 +903,10 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 			if (d->err && !r.err)
 				r.err = d->err;
 		}
-		char idk[24];
 		if (o->parent) {
-			snprintf(idk, sizeof idk, "%" PRIx64, o->parent);
-			size_t pi = (size_t)(uintptr_t)vd_map_get(byid, idk);
-			if (pi) {
-				const vd_trace_op *par = &t->ops.v[first + pi - 1];
+			/* loaded before it, in id order: a binary search */
+			const vd_trace_op *par = find_op(t->ops.v + first, t->ops.n - first, o->parent);
+			if (par) {
 				r.parent_api = par->api;
 				r.parent_call = par->call;
 				r.block_id = par->block_id;
@@ -707,31 +915,27 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 				r.line = par->line;
 			}
 		} else if (have_map && o->nframes) {
-			site st;
-			size_t n = stack_blocks(&mp, op_frames(o), o->nframes, -1, set, nb, &st);
+			/* a loop makes the same call from the same stack: mapped once */
+			const scache_ent *ce = scache_get(&sc, t, &mp, run, op_frames(o), o->nframes,
+							  set, nb);
+			if (!ce)
+				goto oom_map;
 			double dur = r.call_s;
-			for (size_t k = 0; k < n; k++) {
-				a[set[k]].io_s += dur;
-				a[set[k]].io_n++;
-				a[set[k]].io_b += (double)r.bytes;
+			for (size_t k = 0; k < ce->nblk; k++) {
+				long b = sc.blocks.v[ce->off + k];
+				a[b].io_s += dur;
+				a[b].io_n++;
+				a[b].io_b += (double)r.bytes;
 			}
-			if (st.innermost >= 0)
-				r.block_id = run->blocks[st.innermost].id;
-			if (st.frame) {
-				/* the symbolizer's strings go with it: keep copies */
-				r.file = intern(t, root_relative(t, run, st.frame->file));
-				r.function = intern(t, st.frame->function);
-				r.line = st.frame->line;
-			}
+			r.block_id = ce->block_id;
+			r.file = ce->file;
+			r.function = ce->function;
+			r.line = ce->line;
 		}
 		if (vd_vec_push(t->ops, r))
 			goto oom_map;
-		snprintf(idk, sizeof idk, "%" PRIx64, o->id);
-		if (vd_map_put(byid, idk, (void *)(uintptr_t)(t->ops.n - first)))
-			goto oom_map;
 	}
-	vd_map_free(byid);
-	byid = NULL;
+	scache_free(&sc);
 
 	/* paths of calls on handles opened earlier, in time order */
 	if (t->ops.n - first > 1)
@@ -783,15 +987,26 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	/* calls on excluded files are left out (their time still counts
 	 * for the blocks that made them, above: it is the program's) */
 	size_t keep = first;
+	const char *last_path = NULL;
+	int last_excl = 0;
 	for (size_t i = first; i < t->ops.n; i++) {
-		if (vd_trace_excluded(t, t->ops.v[i].path))
+		const char *path = t->ops.v[i].path;
+		if (path != last_path) { /* interned: the same file, the same pointer */
+			last_path = path;
+			last_excl = vd_trace_excluded(t, path);
+		}
+		if (last_excl)
 			t->excluded_ops++;
 		else
 			t->ops.v[keep++] = t->ops.v[i];
 	}
 	t->ops.n = keep;
-	if (file_counters(t, first, &pr) != 0)
+	t->calls += (int64_t)(keep - first);
+	if (file_counters(t, first, &pr) != 0 || call_sites(t, first, &pr) != 0)
 		goto oom;
+	/* counters only: the calls themselves are not kept */
+	if (t->counters_only)
+		t->ops.n = first;
 	if (0) {
 oom_names:
 		vd_map_free(names);
@@ -853,7 +1068,7 @@ oom_names:
 	mapper_free(&mp);
 	return vd_vec_push(t->procs, pr);
 oom_map:
-	vd_map_free(byid);
+	scache_free(&sc);
 oom:
 	free(a);
 	free(set);

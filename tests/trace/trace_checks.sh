@@ -977,6 +977,46 @@ exclusions)
 		 sum(path LIKE 'anon_inode:%'), sum(path LIKE 'pipe:%'), sum(path LIKE '%/skip/s.dat')
 		 FROM v_trace_files WHERE api = 'posix'"
 	;;
+counters)
+	# --counters: the same per-file counters as with every call kept, the
+	# call sites summed, no call stored, and a database that does not grow
+	# with the number of calls
+	build rightfile cc
+	analyze
+	trace ./rightfile
+	expect_rc 0 $rc "vidya trace --ops"
+	cols="path, api, $(q "SELECT group_concat(name, ', ') FROM pragma_table_info('v_trace_files')
+		WHERE name NOT IN ('trace_id', 'path', 'api', 'read_s', 'write_s', 'meta_s')")"
+	files_ops=$(q "SELECT $cols FROM v_trace_files ORDER BY path, api")
+	sites_ops=$(q "SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5")
+	rm -rf sub ./*.dat
+	"$VIDYA" trace --db v.db --counters -- ./rightfile >out 2>err
+	expect_rc 0 $? "vidya trace --counters"
+	expect_in "(counted, not kept)" err "the summary says the calls were not kept"
+	eq "no call is stored" 0 "SELECT count(*) FROM v_trace_ops"
+	[ -n "$files_ops" ] || fail "no file counters with --ops"
+	eq "the same file counters as with --ops" "$files_ops" "SELECT $cols FROM v_trace_files ORDER BY path, api"
+	eq "the same call sites as with --ops" "$sites_ops" \
+		"SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5"
+	eq "sites: pread of b.dat, in main" "1|200|1|main" \
+		"SELECT calls, bytes, size_100_1k, function FROM v_trace_sites WHERE call = 'pread' AND $(at b.dat)"
+	# put()'s three writes, and main's write on the read-only descriptor
+	eq "sites: the failed write is an error at its own site" "main:1:1:0:0 put:3:0:30:3" \
+		"SELECT group_concat(x, ' ') FROM (SELECT function || ':' || calls || ':' || errors || ':' || bytes
+		 || ':' || size_0_100 AS x FROM v_trace_sites WHERE call = 'write' AND $(at c.dat) ORDER BY function)"
+	# the database grows by the same whatever the number of calls
+	build many_calls cc
+	for n in 1000 20000; do
+		s0=$(stat -c %s v.db)
+		"$VIDYA" trace --db v.db --counters -- ./many_calls $n >out 2>err
+		expect_rc 0 $? "vidya trace --counters many_calls $n"
+		eq "many_calls $n: counted" "$n|$((16 * n))" \
+			"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at many.dat)"
+		grow[$n]=$(($(stat -c %s v.db) - s0))
+	done
+	[ "${grow[20000]}" -le $((${grow[1000]} + 8192)) ] ||
+		fail "the database grew by ${grow[1000]} B for 1000 calls, ${grow[20000]} B for 20000"
+	;;
 *)
 	fail "unknown check"
 	;;

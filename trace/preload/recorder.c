@@ -115,6 +115,65 @@ static atomic_int init_state;
 #define FDBITS 65536
 static atomic_uchar fd_known[FDBITS];
 
+/*
+ * File positions kept in user space, as Darshan keeps them, so that a
+ * read or write at the current position needs no lseek to know its
+ * offset: 0 = not tracked (the wrappers then ask the kernel), else the
+ * position + 1.  Tracked from an open through a wrapper (not O_APPEND)
+ * until the descriptor is closed; a descriptor whose file description may
+ * be moved out of sight (dup'ed, handed to fdopen, shared with a child
+ * after fork, switched with F_SETFL) is not tracked again until it is
+ * reopened.
+ */
+static _Atomic int64_t fd_pos[FDBITS];
+static atomic_int fd_pos_max; /* highest descriptor tracked, for a reset */
+
+void vt_pos_open(int fd, int tracked)
+{
+	if (fd < 0 || fd >= FDBITS)
+		return;
+	atomic_store_explicit(&fd_pos[fd], tracked ? 1 : 0, memory_order_relaxed);
+	int m = atomic_load_explicit(&fd_pos_max, memory_order_relaxed);
+	while (tracked && fd > m &&
+	       !atomic_compare_exchange_weak(&fd_pos_max, &m, fd))
+		;
+}
+
+void vt_pos_forget(int fd)
+{
+	if (fd >= 0 && fd < FDBITS)
+		atomic_store_explicit(&fd_pos[fd], 0, memory_order_relaxed);
+}
+
+int64_t vt_pos_advance(int fd, int64_t n)
+{
+	if (fd < 0 || fd >= FDBITS)
+		return -2;
+	if (!atomic_load_explicit(&fd_pos[fd], memory_order_relaxed))
+		return -2;
+	int64_t v = n > 0 ? atomic_fetch_add_explicit(&fd_pos[fd], n, memory_order_relaxed)
+			  : atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	return v > 0 ? v - 1 : -2;
+}
+
+void vt_pos_set(int fd, int64_t pos)
+{
+	if (fd < 0 || fd >= FDBITS || pos < 0)
+		return;
+	int64_t old = atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	/* only a tracked one: an untracked description may move out of sight */
+	if (old)
+		atomic_compare_exchange_strong(&fd_pos[fd], &old, pos + 1);
+}
+
+/* after fork the parent and the child share every file description */
+static void pos_forget_all(void)
+{
+	int m = atomic_load(&fd_pos_max);
+	for (int i = 0; i <= m && i < FDBITS; i++)
+		atomic_store_explicit(&fd_pos[i], 0, memory_order_relaxed);
+}
+
 /* Guards the table of transfers in flight (vt_track). */
 static pthread_mutex_t track_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -244,8 +303,10 @@ static int map_chunk(tstate *t, uint64_t off, int create)
 	int saved = errno;
 	void *p = MAP_FAILED;
 	if (allocate(fd, off, VD_TL_CHUNK) == 0)
+		/* populated now, in one go, rather than a page fault every
+		 * few dozen records */
 		p = (void *)syscall(SYS_mmap, NULL, (size_t)VD_TL_CHUNK, PROT_READ | PROT_WRITE,
-				    MAP_SHARED, fd, (long)off);
+				    MAP_SHARED | MAP_POPULATE, fd, (long)off);
 	else if (!create)
 		mark_nospace(fd);
 	syscall(SYS_close, fd);
@@ -735,6 +796,7 @@ static void child_after_fork(void)
 {
 	/* the child must not write into the parent's mapped files */
 	tstate *t = &T;
+	pos_forget_all();
 	if (t->init > 0)
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
 	/* a fork inside MPI_Init: the child is inside it too */
@@ -791,7 +853,7 @@ static void init_once(void)
 	if (pthread_key_create(&G.key, thread_end) != 0)
 		return;
 	G.enabled = 1;
-	pthread_atfork(NULL, NULL, child_after_fork);
+	pthread_atfork(NULL, pos_forget_all, child_after_fork);
 	write_modules();
 	if (G.hz) {
 		struct sigaction sa;

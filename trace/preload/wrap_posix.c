@@ -59,10 +59,12 @@ static int needs_mode(int flags)
 
 /* the path is made absolute after the call (relative to dirfd for the
  * *at forms), so that a file opened as "a.dat" and as "/dir/a.dat" is one */
-#define OPEN_BODY_AT(callid, dirfd, realcall)                                  \
+#define OPEN_BODY_AT(callid, dirfd, flags, realcall)                           \
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int fd = realcall;                                                     \
+	if (fd >= 0)                                                           \
+		vt_pos_open(fd, !((flags) & O_APPEND));                        \
 	if (on) {                                                              \
 		int e = fd < 0 ? errno : 0;                                    \
 		char abs_[VD_TL_PATHMAX];                                      \
@@ -71,40 +73,40 @@ static int needs_mode(int flags)
 		vt_end(&c, fd, -1, 0, 0, e, abs_[0] ? abs_ : path);            \
 	}                                                                      \
 	return fd
-#define OPEN_BODY(callid, realcall) OPEN_BODY_AT(callid, AT_FDCWD, realcall)
+#define OPEN_BODY(callid, flags, realcall) OPEN_BODY_AT(callid, AT_FDCWD, flags, realcall)
 
 int open(const char *path, int flags, ...)
 {
 	VT_REAL(int, open, (const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPEN, real_open(path, flags, mode));
+	OPEN_BODY(VD_TL_OPEN, flags, real_open(path, flags, mode));
 }
 
 int open64(const char *path, int flags, ...)
 {
 	VT_REAL(int, open64, (const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPEN64, real_open64(path, flags, mode));
+	OPEN_BODY(VD_TL_OPEN64, flags, real_open64(path, flags, mode));
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
 	VT_REAL(int, openat, (int, const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY_AT(VD_TL_OPENAT, dirfd, real_openat(dirfd, path, flags, mode));
+	OPEN_BODY_AT(VD_TL_OPENAT, dirfd, flags, real_openat(dirfd, path, flags, mode));
 }
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
 	VT_REAL(int, openat64, (int, const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY_AT(VD_TL_OPENAT64, dirfd, real_openat64(dirfd, path, flags, mode));
+	OPEN_BODY_AT(VD_TL_OPENAT64, dirfd, flags, real_openat64(dirfd, path, flags, mode));
 }
 
 int creat(const char *path, mode_t mode)
 {
 	VT_REAL(int, creat, (const char *, mode_t));
-	OPEN_BODY(VD_TL_CREAT, real_creat(path, mode));
+	OPEN_BODY(VD_TL_CREAT, 0, real_creat(path, mode));
 }
 
 int close(int fd)
@@ -112,6 +114,7 @@ int close(int fd)
 	VT_REAL(int, close, (int));
 	vt_call c;
 	int on = vt_begin(&c, VD_TL_CLOSE);
+	vt_pos_forget(fd);
 	int r = real_close(fd);
 	if (on) {
 		int e = r < 0 ? errno : 0;
@@ -131,6 +134,10 @@ int close(int fd)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int r = realcall;                                                      \
+	if (r >= 0) { /* one file description, two numbers */                 \
+		vt_pos_forget(old);                                            \
+		vt_pos_forget(r);                                              \
+	}                                                                      \
 	if (on) {                                                              \
 		int e = r < 0 ? errno : 0;                                     \
 		char p_[VD_TL_PATHMAX + 1];                                    \
@@ -169,6 +176,8 @@ int dup3(int old, int new, int flags)
 		errno = ENOSYS;                                                \
 		return -1;                                                     \
 	}                                                                      \
+	if (cmd == F_SETFL) /* O_APPEND may come or go */                      \
+		vt_pos_forget(fd);                                             \
 	if (cmd != F_DUPFD && cmd != F_DUPFD_CLOEXEC)                          \
 		return realfn(fd, cmd, arg);                                   \
 	DUP_BODY(VD_TL_FCNTL_DUPFD, fd, realfn(fd, cmd, arg))
@@ -212,10 +221,14 @@ int fcntl64(int fd, int cmd, ...)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	ssize_t r = realcall;                                                  \
+	/* moved whether recorded or not (a quiet region's calls too) */       \
+	int64_t o_ = vt_pos_advance(fd, r > 0 ? (int64_t)r : 0);               \
 	if (on) {                                                              \
 		int saved_ = errno, e = r < 0 ? errno : 0;                     \
-		off_t p_ = cur_pos(fd);                                        \
-		int64_t o_ = p_ < 0 ? -1 : (int64_t)p_ - (r > 0 ? (int64_t)r : 0); \
+		if (o_ == -2) {                                                \
+			off_t p_ = cur_pos(fd);                                \
+			o_ = p_ < 0 ? -1 : (int64_t)p_ - (r > 0 ? (int64_t)r : 0); \
+		}                                                              \
 		c.fd = fd;                                                     \
 		errno = saved_;                                                \
 		vt_end(&c, fd, o_, (int64_t)(req), r < 0 ? 0 : (int64_t)r, e, NULL); \
@@ -325,6 +338,7 @@ static int64_t copy_off(int fd, int64_t before, ssize_t r)
 	if (before >= 0)
 		return before;
 	off_t p = cur_pos(fd);
+	vt_pos_set(fd, p);
 	return p < 0 ? -1 : (int64_t)p - (r > 0 ? (int64_t)r : 0);
 }
 
@@ -335,6 +349,11 @@ static int64_t copy_off(int fd, int64_t before, ssize_t r)
 	int on = vt_begin(&ci, idin);                                          \
 	int on2 = on && vt_begin(&co, idout);                                  \
 	ssize_t r = realcall;                                                  \
+	if (!on) { /* positions moved out of sight */                          \
+		if (!(offin))                                                  \
+			vt_pos_forget(fdin);                                   \
+		vt_pos_forget(fdout);                                          \
+	}                                                                      \
 	if (on) {                                                              \
 		int saved_ = errno, e = r < 0 ? errno : 0;                     \
 		int64_t n_ = r < 0 ? 0 : (int64_t)r;                           \
@@ -410,16 +429,29 @@ ssize_t sendfile64(int fdout, int fdin, off64_t *off, size_t len)
 	}                                                                      \
 	return r
 
+/* the position the kernel reports is the tracked one from now on */
+#define LSEEK_BODY(callid, ret_t, realcall)                                    \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	ret_t r = realcall;                                                    \
+	vt_pos_set(fd, (int64_t)r);                                            \
+	if (on) {                                                              \
+		int e = r < 0 ? errno : 0;                                     \
+		c.fd = fd;                                                     \
+		vt_end(&c, fd, (int64_t)r, 0, 0, e, NULL);                     \
+	}                                                                      \
+	return r
+
 off_t lseek(int fd, off_t off, int whence)
 {
 	VT_REAL(off_t, lseek, (int, off_t, int));
-	FD_BODY(VD_TL_LSEEK, off_t, real_lseek(fd, off, whence), r);
+	LSEEK_BODY(VD_TL_LSEEK, off_t, real_lseek(fd, off, whence));
 }
 
 off64_t lseek64(int fd, off64_t off, int whence)
 {
 	VT_REAL(off64_t, lseek64, (int, off64_t, int));
-	FD_BODY(VD_TL_LSEEK64, off64_t, real_lseek64(fd, off, whence), r);
+	LSEEK_BODY(VD_TL_LSEEK64, off64_t, real_lseek64(fd, off, whence));
 }
 
 int fsync(int fd)

@@ -82,6 +82,7 @@ FILE *fdopen(int fd, const char *mode)
 {
 	VT_REAL(FILE *, fdopen, (int, const char *));
 	const char *path = NULL; /* the recorder reads it from the descriptor */
+	vt_pos_forget(fd); /* stdio moves its position out of sight now */
 	FOPEN_BODY(VD_TL_FDOPEN, real_fdopen(fd, mode));
 }
 
