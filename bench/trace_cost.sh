@@ -31,7 +31,15 @@ DIR=${DIR:-$here/out}
 mkdir -p "$DIR"
 work=$(mktemp -d "$DIR/trace-cost.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-cc -O2 -g "$here/trace_bench.c" -o "$work/trace_bench"
+# built from a copy in the work directory, analyzed first (as vidya trace is
+# used: per-block times need the stacks mapped to the analysis' blocks);
+# every trace starts from a copy of that analyzed database
+cp "$here/trace_bench.c" "$work/"
+(cd "$work" && cc -O2 -g trace_bench.c -o trace_bench)
+printf '[{"directory": "%s", "arguments": ["cc", "-O2", "-g", "-c", "trace_bench.c"], "file": "trace_bench.c"}]\n' \
+	"$work" >"$work/compile_commands.json"
+"$VIDYA" analyze --no-probe --quiet --db "$work/analyzed.db" "$work/compile_commands.json" \
+	--args "$work/data.bin $MIB $BS -c" >/dev/null
 
 python3 - "$work" "$VIDYA" "$PRELOAD" "$ROUNDS" "$MIB" "$BS" $MODES <<'PY'
 import os, statistics, subprocess, sys, time, sqlite3, shutil
@@ -74,8 +82,7 @@ for mode in modes:
         runs.append(run(argv, env)[0])
         # the whole command: run + store; store = whole - run phase
         db = os.path.join(work, f"cost{r}.db")
-        if os.path.exists(db):
-            os.unlink(db)
+        shutil.copyfile(os.path.join(work, "analyzed.db"), db)
         cpu, peak, _ = run([vidya, "trace", "--db", db] + opts + ["--"] + argv)
         whole.append(cpu)
         peaks.append(peak)

@@ -763,6 +763,65 @@ static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const v
 	return e;
 }
 
+/* ---- what the handles name: (space, number) -> path ---- */
+
+typedef struct hent {
+	const void *space; /* a layer's name, or FD; NULL: free */
+	int64_t h;
+	const char *path;  /* NULL: forgotten */
+} hent;
+
+typedef struct htab {
+	hent *e;
+	size_t cap, n;
+} htab;
+
+static const char fd_space_[] = "fd";
+#define FD ((const void *)fd_space_)
+
+static size_t htab_home(const htab *m, const void *space, int64_t h)
+{
+	uint64_t x = ((uint64_t)(uintptr_t)space ^ (uint64_t)h * 0x9e3779b97f4a7c15ull);
+	return (size_t)(x ^ (x >> 32)) & (m->cap - 1);
+}
+
+static const char *htab_get(const htab *m, const void *space, int64_t h)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t j = htab_home(m, space, h); m->e[j].space; j = (j + 1) & (m->cap - 1))
+		if (m->e[j].space == space && m->e[j].h == h)
+			return m->e[j].path;
+	return NULL;
+}
+
+/* 0, or -1 when out of memory */
+static int htab_put(htab *m, const void *space, int64_t h, const char *path)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64, 0 };
+		if (!g.e)
+			return -1;
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->e[i].space && htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path)) {
+				free(g.e); /* cannot happen: g has room */
+				return -1;
+			}
+		free(m->e);
+		*m = g;
+	}
+	size_t j = htab_home(m, space, h);
+	while (m->e[j].space && !(m->e[j].space == space && m->e[j].h == h))
+		j = (j + 1) & (m->cap - 1);
+	if (!m->e[j].space) {
+		m->e[j].space = space;
+		m->e[j].h = h;
+		m->n++;
+	}
+	m->e[j].path = path;
+	return 0;
+}
+
 /* the op with id `id` among n ops in id order, or NULL */
 static const vd_trace_op *find_op(const vd_trace_op *v, size_t n, uint64_t id)
 {
@@ -940,50 +999,44 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	/* paths of calls on handles opened earlier, in time order */
 	if (t->ops.n - first > 1)
 		qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
-	vd_map *names = vd_map_new();
-	if (!names)
-		goto oom;
-	/* Keys: "fd:N" for a descriptor (a posix handle is one), "api:H" for
-	 * the handles of the other layers.  A close forgets both, so a number
-	 * the system hands out again (fopen's descriptor after close, a
-	 * FILE* malloc reuses) names the file it is opened on next, never the
-	 * one it had before. */
+	htab names;
+	memset(&names, 0, sizeof names);
+	/* Keys: (FD, N) for a descriptor (a posix handle is one), (layer, H)
+	 * for the handles of the other layers.  A close forgets both, so a
+	 * number the system hands out again (fopen's descriptor after close,
+	 * a FILE* malloc reuses) names the file it is opened on next, never
+	 * the one it had before. */
 	for (size_t i = first; i < t->ops.n; i++) {
 		vd_trace_op *o = &t->ops.v[i];
-		char hk[64], fk[32];
-		int posix = o->api && !strcmp(o->api, "posix");
+		int posix = o->api == api_name[VD_TL_POSIX];
 		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
 			o->fd = (int)o->handle;
-		snprintf(hk, sizeof hk, "%s:%" PRId64, o->api, o->handle);
-		snprintf(fk, sizeof fk, "fd:%d", o->fd);
 		/* a dup: the new descriptor has the old one's file, under the
 		 * name the old one had (the recorder's is from /proc) */
-		if (o->api && !strcmp(o->api, "posix") && o->call &&
+		if (posix && o->cls == class_name[VD_TL_C_META] &&
 		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
 		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl"))) {
-			char ok[32];
-			snprintf(ok, sizeof ok, "fd:%" PRId64, o->offset);
-			const char *src = o->offset >= 0 ? vd_map_get(names, ok) : NULL;
+			const char *src = o->offset >= 0 ? htab_get(&names, FD, o->offset) : NULL;
 			if (src)
 				o->path = src;
 			o->offset = -1;
 		}
 		if (!o->path && o->handle != -1 && !posix)
-			o->path = vd_map_get(names, hk);
+			o->path = htab_get(&names, o->api, o->handle);
 		if (!o->path && o->fd >= 0)
-			o->path = vd_map_get(names, fk);
-		int forget = o->cls && !strcmp(o->cls, "close");
+			o->path = htab_get(&names, FD, o->fd);
+		int forget = o->cls == class_name[VD_TL_C_CLOSE];
 		/* a failed call names no handle (a failed open has none) */
 		if (o->err && !forget)
 			continue;
-		void *val = forget ? NULL : (void *)o->path;
+		const char *val = forget ? NULL : o->path;
 		if ((o->path || forget) && o->handle != -1 && !posix &&
-		    vd_map_put(names, hk, val))
+		    htab_put(&names, o->api, o->handle, val))
 			goto oom_names;
-		if ((o->path || forget) && o->fd >= 0 && vd_map_put(names, fk, val))
+		if ((o->path || forget) && o->fd >= 0 && htab_put(&names, FD, o->fd, val))
 			goto oom_names;
 	}
-	vd_map_free(names);
+	free(names.e);
 	/* calls on excluded files are left out (their time still counts
 	 * for the blocks that made them, above: it is the program's) */
 	size_t keep = first;
@@ -1009,7 +1062,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		t->ops.n = first;
 	if (0) {
 oom_names:
-		vd_map_free(names);
+		free(names.e);
 		goto oom;
 	}
 
