@@ -328,6 +328,83 @@ static int build_trace_sites(vd_buf *b)
 				    " file, line, function;\n");
 }
 
+/*
+ * The latest trace's counters under Darshan's names, one row per process,
+ * file and counter, as darshan-parser prints them (module, rank, file,
+ * counter, value): only the counters that mean the same here.  POSIX_OPENS
+ * counts the dups, as Darshan's does.  Times are seconds.
+ */
+static int build_v_trace_darshan(vd_buf *b)
+{
+	static const struct {
+		const char *api, *module, *name, *expr;
+	} map[] = {
+		{ "posix", "POSIX", "OPENS", "opens + coalesce(dups, 0)" },
+		{ "posix", "POSIX", "DUPS", "dups" },
+		{ "posix", "POSIX", "READS", "reads" },
+		{ "posix", "POSIX", "WRITES", "writes" },
+		{ "posix", "POSIX", "SEEKS", "seeks" },
+		{ "posix", "POSIX", "BYTES_READ", "bytes_read" },
+		{ "posix", "POSIX", "BYTES_WRITTEN", "bytes_written" },
+		{ "posix", "POSIX", "MAX_BYTE_READ", "max_byte_read" },
+		{ "posix", "POSIX", "MAX_BYTE_WRITTEN", "max_byte_written" },
+		{ "posix", "POSIX", "CONSEC_READS", "consec_reads" },
+		{ "posix", "POSIX", "CONSEC_WRITES", "consec_writes" },
+		{ "posix", "POSIX", "SEQ_READS", "seq_reads" },
+		{ "posix", "POSIX", "SEQ_WRITES", "seq_writes" },
+		{ "posix", "POSIX", "F_READ_TIME", "read_s" },
+		{ "posix", "POSIX", "F_WRITE_TIME", "write_s" },
+		{ "posix", "POSIX", "F_META_TIME", "meta_s" },
+		{ "stdio", "STDIO", "OPENS", "opens" },
+		{ "stdio", "STDIO", "READS", "reads" },
+		{ "stdio", "STDIO", "WRITES", "writes" },
+		{ "stdio", "STDIO", "SEEKS", "seeks" },
+		{ "stdio", "STDIO", "FLUSHES", "flushes" },
+		{ "stdio", "STDIO", "BYTES_READ", "bytes_read" },
+		{ "stdio", "STDIO", "BYTES_WRITTEN", "bytes_written" },
+		{ "stdio", "STDIO", "MAX_BYTE_READ", "max_byte_read" },
+		{ "stdio", "STDIO", "MAX_BYTE_WRITTEN", "max_byte_written" },
+		{ "stdio", "STDIO", "F_READ_TIME", "read_s" },
+		{ "stdio", "STDIO", "F_WRITE_TIME", "write_s" },
+		{ "stdio", "STDIO", "F_META_TIME", "meta_s" },
+		{ "mpiio", "MPIIO", "SYNCS", "syncs" },
+		{ "mpiio", "MPIIO", "BYTES_READ", "bytes_read" },
+		{ "mpiio", "MPIIO", "BYTES_WRITTEN", "bytes_written" },
+		{ "mpiio", "MPIIO", "F_READ_TIME", "read_s" },
+		{ "mpiio", "MPIIO", "F_WRITE_TIME", "write_s" },
+		{ "mpiio", "MPIIO", "F_META_TIME", "meta_s" },
+	};
+	static const char *const bin_upper[VD_TRACE_NBINS] = {
+		"0_100", "100_1K", "1K_10K", "10K_100K", "100K_1M",
+		"1M_4M", "4M_10M", "10M_100M", "100M_1G", "1G_PLUS"
+	};
+	int rc = vd_buf_puts(b, "CREATE VIEW IF NOT EXISTS v_trace_darshan AS\n");
+	const char *sep = "";
+	for (size_t i = 0; !rc && i < sizeof map / sizeof map[0]; i++) {
+		rc = vd_buf_printf(b, "%sSELECT '%s' AS module, rank, path, '%s_%s' AS counter,"
+				      " %s AS value FROM trace_files WHERE api = '%s'"
+				      " AND trace_id = " LATEST_TRACE "\n",
+				   sep, map[i].module, map[i].module, map[i].name, map[i].expr,
+				   map[i].api);
+		sep = "UNION ALL ";
+	}
+	/* size histograms: POSIX's by call, MPI-IO's by aggregate request */
+	for (int rw = 0; rw < 2 && !rc; rw++)
+		for (int k = 0; k < VD_TRACE_NBINS && !rc; k++) {
+			const char *col = vd_trace_counter_name[(rw ? VD_TC_write_0_100
+								    : VD_TC_read_0_100) + k];
+			rc = vd_buf_printf(b, "UNION ALL SELECT 'POSIX', rank, path,"
+					      " 'POSIX_SIZE_%s_%s', %s FROM trace_files"
+					      " WHERE api = 'posix' AND trace_id = " LATEST_TRACE "\n"
+					      "UNION ALL SELECT 'MPIIO', rank, path,"
+					      " 'MPIIO_SIZE_%s_AGG_%s', %s FROM trace_files"
+					      " WHERE api = 'mpiio' AND trace_id = " LATEST_TRACE "\n",
+					   rw ? "WRITE" : "READ", bin_upper[k], col,
+					   rw ? "WRITE" : "READ", bin_upper[k], col);
+		}
+	return rc || vd_buf_puts(b, ";\n");
+}
+
 /* vidya trace's tables and views (schema version 4) */
 static int build_trace_schema(vd_buf *b)
 {
@@ -378,6 +455,7 @@ static int build_trace_schema(vd_buf *b)
 			       "  FROM traces t;\n" V_TRACE_OPS);
 	rc = rc || build_v_trace_files(b);
 	rc = rc || build_trace_sites(b);
+	rc = rc || build_v_trace_darshan(b);
 	rc = rc || vd_buf_puts(b,
 			       "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
 			       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
@@ -601,12 +679,15 @@ static int migrate(vd_store *s, int from)
 		rc = rc || build_v_runs(&sql);
 		rc = rc || build_v_blocks(&sql);
 		/* fall through */
-	case 3: /* 4: the errors counter of a file (failed calls), the call
-		 * sites; from 1 the trace tables were just created with them */
+	case 3: /* 4: the errors and dups counters of a file, the call sites,
+		 * the Darshan-named view; from 1 the trace tables were just
+		 * created with them */
 		if (from != 1)
 			rc = rc || add_column(s, &sql, "trace_files", "", "errors", "INTEGER") ||
+			     add_column(s, &sql, "trace_files", "", "dups", "INTEGER") ||
 			     vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n") ||
-			     build_v_trace_files(&sql) || build_trace_sites(&sql);
+			     build_v_trace_files(&sql) || build_trace_sites(&sql) ||
+			     build_v_trace_darshan(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

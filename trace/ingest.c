@@ -451,7 +451,13 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 	if (cls == VD_TL_C_WAIT)
 		return;
 	if (cls != VD_TL_C_READ && cls != VD_TL_C_WRITE) {
-		c[counter[cls]]++;
+		/* Darshan's POSIX_DUPS (its POSIX_OPENS counts them too) */
+		if (o->api == api_name[VD_TL_POSIX] && cls == VD_TL_C_META &&
+		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
+		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl")))
+			c[VD_TC_dups]++;
+		else
+			c[counter[cls]]++;
 		f->meta_s += o->dur_s;
 		return;
 	}

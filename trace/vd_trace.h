@@ -51,7 +51,8 @@
 	X(write_10m_100m, "writes of 10-100 MiB")                                           \
 	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                         \
 	X(write_1g_plus, "writes of more than 1 GiB")                                       \
-	X(errors, "failed calls of any kind (counted here only, never as operations)")
+	X(errors, "failed calls of any kind (counted here only, never as operations)")      \
+	X(dups, "descriptors duplicated from this file's (dup, dup2, dup3, fcntl F_DUPFD)")
 
 enum {
 #define VD_X_(c, d) VD_TC_##c,

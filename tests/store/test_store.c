@@ -442,7 +442,7 @@ static void test_migrate_v1(void **state)
 	vd_store_close(s);
 	exec_sql(t.db, "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
 		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
-		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
+		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
 		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
 		       "DROP TABLE trace_procs; DROP TABLE traces;"
 		       "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
@@ -502,7 +502,9 @@ static void test_migrate_v3(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	exec_sql(t.db, "DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
+		       "DROP VIEW v_trace_darshan;"
 		       "ALTER TABLE trace_files DROP COLUMN errors;"
+		       "ALTER TABLE trace_files DROP COLUMN dups;"
 		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
 		       "UPDATE meta SET value = '3' WHERE key = 'schema_version';"
 		       "PRAGMA user_version = 3");
@@ -518,9 +520,12 @@ static void test_migrate_v3(void **state)
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_trace_files') "
 					 "WHERE name = 'errors'"),
 			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'dups'"),
+			 1);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
-					 "('trace_sites', 'v_trace_sites')"),
-			 2);
+					 "('trace_sites', 'v_trace_sites', 'v_trace_darshan')"),
+			 3);
 	tmpdb_remove(&t);
 }
 

@@ -893,6 +893,14 @@ dups)
 		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at b.dat)"
 	eq "the dups are recorded" "dup:meta:1 dup2:meta:1 dup3:meta:1 fcntl:meta:1" \
 		"$(calls "call IN ('dup', 'dup2', 'dup3', 'fcntl')")"
+	# metas: the closes of A and of the three numbers duplicated from it
+	eq "a.dat: 1 open, 4 dups (not metadata calls), 4 closes" "1|4|4" \
+		"SELECT opens, dups, metas FROM v_trace_files WHERE api = 'posix' AND $(at a.dat)"
+	# Darshan's names: POSIX_OPENS counts the dups
+	eq "a.dat under Darshan's names" "POSIX_BYTES_WRITTEN=1450 POSIX_DUPS=4 POSIX_OPENS=5 POSIX_SIZE_WRITE_100_1K=4 POSIX_WRITES=5" \
+		"SELECT group_concat(x, ' ') FROM (SELECT counter || '=' || value AS x FROM v_trace_darshan
+		 WHERE $(at a.dat) AND counter IN ('POSIX_OPENS', 'POSIX_DUPS', 'POSIX_WRITES', 'POSIX_BYTES_WRITTEN',
+		 'POSIX_SIZE_WRITE_100_1K') ORDER BY counter)"
 	# a program without a single recorded call (the loader sorted empty
 	# lists with qsort(NULL, 0, ...), which the sanitizer build aborts on)
 	trace true
