@@ -261,6 +261,42 @@ static char *join_args(char **argv)
 	return vd_buf_detach(&b);
 }
 
+/*
+ * SIGTERM and SIGHUP (mpirun aborting a job, a closed terminal, a batch
+ * system's time limit): passed on to the program while it runs, then
+ * ignored until its logs are stored, so that the trace is not lost with
+ * vidya.  The previous actions come back at the end (restore_term).
+ */
+static volatile sig_atomic_t child_pid;
+static struct sigaction old_term, old_hup;
+static int term_saved;
+
+static void forward_term(int sig)
+{
+	if (child_pid > 0)
+		kill((pid_t)child_pid, sig);
+}
+
+static void catch_term(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = forward_term;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, term_saved ? NULL : &old_term);
+	sigaction(SIGHUP, &sa, term_saved ? NULL : &old_hup);
+	term_saved = 1;
+}
+
+static void restore_term(void)
+{
+	if (!term_saved)
+		return;
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	term_saved = 0;
+}
+
 /* Runs the program; its status as a shell reports it, or -1 when it could
  * not be started (message already printed). */
 static int run_program(const char *path, char **argv, const char *recorder, const char *logdir,
@@ -278,8 +314,16 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	/* like system(): Ctrl-C stops the program, vidya stays to store the logs */
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
+	catch_term();
+	/* held until child_pid is set: none of them is lost in between */
+	sigset_t term, prev;
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigaddset(&term, SIGHUP);
+	sigprocmask(SIG_BLOCK, &term, &prev);
 	pid_t pid = fork();
 	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &prev, NULL);
 		cli_error("cannot fork: %s", strerror(errno));
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
@@ -290,6 +334,8 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	if (pid == 0) {
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
+		restore_term();
+		sigprocmask(SIG_SETMASK, &prev, NULL);
 		const char *old = getenv("LD_PRELOAD");
 		char *pre = NULL;
 		if (old && *old ? asprintf(&pre, "%s:%s", recorder, old) < 0
@@ -305,6 +351,8 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 			_exit(127);
 		_exit(127);
 	}
+	child_pid = pid;
+	sigprocmask(SIG_SETMASK, &prev, NULL);
 	close(pfd[1]);
 	int exec_errno = 0;
 	ssize_t got = read(pfd[0], &exec_errno, sizeof exec_errno);
@@ -312,6 +360,7 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	int status = 0;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	child_pid = 0; /* from now on a SIGTERM waits for the logs to be stored */
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
 	if (got == (ssize_t)sizeof exec_errno) {
@@ -571,11 +620,19 @@ int cmd_trace(int argc, char **argv)
 	if (t->bad_logs)
 		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
 			 t->bad_logs);
-	fprintf(stderr,
-		"vidya: trace %ld: %lld calls%s, %zu file records, %zu call sites, %zu processes, "
-		"%zu block measurements -> %s\n",
-		t->trace_id, (long long)t->calls, t->counters_only ? " (counted, not kept)" : "",
-		t->files.n, t->sites.n, t->procs.n, t->blocks.n, db);
+	/* under MPI one line for the job: rank 0's (the others' go to the same trace) */
+	const char *rk = getenv("OMPI_COMM_WORLD_RANK");
+	if (!rk)
+		rk = getenv("PMIX_RANK");
+	if (!rk)
+		rk = getenv("PMI_RANK");
+	if (!rk || atoi(rk) == 0)
+		fprintf(stderr,
+			"vidya: trace %ld: %lld calls%s, %zu file records, %zu call sites, "
+			"%zu processes, %zu block measurements -> %s\n",
+			t->trace_id, (long long)t->calls,
+			t->counters_only ? " (counted, not kept)" : "", t->files.n, t->sites.n,
+			t->procs.n, t->blocks.n, db);
 	rc = status;
 	stored = 1;
 	if (own_base)
@@ -588,6 +645,7 @@ cleanup:
 	vd_store_close(store);
 	if (!stored && own_base && logdir)
 		cli_warn("the raw logs are kept in %s", logdir);
+	restore_term();
 	free(logdir);
 	free(base);
 	free(recorder);

@@ -1025,6 +1025,27 @@ counters)
 	[ "${grow[20000]}" -le $((${grow[1000]} + 8192)) ] ||
 		fail "the database grew by ${grow[1000]} B for 1000 calls, ${grow[20000]} B for 20000"
 	;;
+sigterm)
+	# SIGTERM or SIGHUP to vidya trace (mpirun aborting a job, a batch
+	# system's limit): passed on to the program, and its trace is stored
+	build sleeper cc
+	for sig in TERM HUP; do
+		rm -f out
+		"$VIDYA" trace --db v.db -- ./sleeper >out 2>err &
+		vp=$!
+		for _ in $(seq 100); do grep -q written out 2>/dev/null && break; sleep 0.1; done
+		grep -q written out || { kill -KILL $vp; fail "SIG$sig: the program did not start"; }
+		kill -$sig $vp
+		wait $vp
+		rc=$?
+		num=$(kill -l $sig)
+		expect_rc $((128 + num)) $rc "vidya trace after SIG$sig (the program's status)"
+		eq "SIG$sig: the program's writes are stored" "10|1000" \
+			"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at slept.dat)"
+		eq "SIG$sig: the trace records the program's status" $((128 + num)) \
+			"SELECT exit_status FROM traces ORDER BY trace_id DESC LIMIT 1"
+	done
+	;;
 *)
 	fail "unknown check"
 	;;
