@@ -35,6 +35,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] [--counters | --ops]\n"
 	      "                   [--exclude PREFIX]... [--include-all] -- PROGRAM [ARGS...]\n"
+	      "       vidya trace --load DIR [--db FILE] [--counters] [--exclude PREFIX]...\n"
 	      "\n"
 	      "Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
 	      "database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
@@ -53,6 +54,8 @@ static void usage(FILE *f)
 	      "                     every call (v_trace_ops stays empty): the database does\n"
 	      "                     not grow with the number of calls\n"
 	      "      --ops          store every call too (the default)\n"
+	      "      --load DIR     run nothing: store the logs kept in DIR (by --out, or\n"
+	      "                     left there when storing failed) as a trace of their own\n"
 	      "      --exclude PREFIX  also leave out the calls on files whose path starts\n"
 	      "                     with PREFIX (repeatable)\n"
 	      "      --include-all  keep every file, also the ones left out by default\n"
@@ -374,10 +377,153 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	return 1;
 }
 
+typedef struct trace_opts {
+	int counters_only, include_all;
+	const char *const *exclude;
+	size_t nexclude;
+} trace_opts;
+
+/*
+ * Stores the logs in `logdir` as the trace `key`: 0, VD_ENOTFOUND when the
+ * directory holds no log (nothing said), -1 on an error (said).  `started`
+ * 0: from the logs.
+ */
+static int store_logs(vd_store *store, const char *db, const char *logdir, const char *key,
+		      const char *command, int64_t started, double wall, int status,
+		      const trace_opts *o)
+{
+	vd_result *run = NULL;
+	vd_trace *t = vd_trace_new();
+	int rc = -1;
+	if (!t) {
+		cli_error("out of memory");
+		return -1;
+	}
+	int lr = vd_store_load_run(store, 0, &run);
+	if (lr == VD_ENOTFOUND) {
+		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
+			 "per-block times need an analysis of the program's sources", db);
+		run = NULL;
+	} else if (lr != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	t->started_ns = started;
+	t->include_all = o->include_all;
+	t->counters_only = o->counters_only;
+	t->exclude = o->exclude;
+	t->nexclude = o->nexclude;
+	int ld = vd_trace_load(t, logdir, run);
+	if (ld == VD_ENOTFOUND) {
+		rc = VD_ENOTFOUND;
+		goto done;
+	}
+	if (ld != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	if (wall <= 0) { /* loaded later: the processes' span */
+		double lo = 0, hi = 0;
+		for (size_t i = 0; i < t->procs.n; i++) {
+			if (i == 0 || t->procs.v[i].start_s < lo)
+				lo = t->procs.v[i].start_s;
+			if (t->procs.v[i].end_s > hi)
+				hi = t->procs.v[i].end_s;
+		}
+		wall = hi - lo;
+	}
+	t->key = key;
+	t->command = command;
+	t->wall_s = wall;
+	t->exit_status = status;
+	t->run_id = run ? run->run_id : 0;
+	if (vd_store_save_trace(store, t) != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	for (size_t i = 0; run && i < t->procs.n; i++) {
+		const vd_trace_proc *p = &t->procs.v[i];
+		if (!p->debug_info && p->ops + p->samples > 0) {
+			cli_warn("%s: no debug information (built without -g?): calls and file "
+				 "counters are stored, but they cannot be attributed to blocks; "
+				 "rebuild with -g for per-block times", p->exe);
+			break;
+		}
+	}
+	double lost = 0;
+	for (size_t i = 0; i < t->procs.n; i++)
+		lost += t->procs.v[i].unattributed_s;
+	if (lost >= 0.01)
+		cli_warn("%.3f s of sampled time could not be charged to any stack (a thread ended "
+			 "inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
+			 "in no block", lost);
+	if (t->nospace_logs)
+		cli_warn("%d trace log(s) stopped early for want of disk space (file system full, "
+			 "quota or file size limit): the calls after that point are missing",
+			 t->nospace_logs);
+	if (t->bad_logs)
+		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
+			 t->bad_logs);
+	/* under MPI one line for the job: rank 0's (the others' go to the same trace) */
+	const char *rk = getenv("OMPI_COMM_WORLD_RANK");
+	if (!rk)
+		rk = getenv("PMIX_RANK");
+	if (!rk)
+		rk = getenv("PMI_RANK");
+	if (!rk || atoi(rk) == 0)
+		fprintf(stderr,
+			"vidya: trace %ld: %lld calls%s, %zu file records, %zu call sites, "
+			"%zu processes, %zu block measurements -> %s\n",
+			t->trace_id, (long long)t->calls,
+			t->counters_only ? " (counted, not kept)" : "", t->files.n, t->sites.n,
+			t->procs.n, t->blocks.n, db);
+	rc = 0;
+done:
+	vd_trace_free(t);
+	vd_result_free(run);
+	return rc;
+}
+
+/* vidya trace --load DIR: logs kept earlier (--out, or left after a failed
+ * store), stored now as a trace of their own */
+static int load_kept(const char *db, const char *dir, const trace_opts *o)
+{
+	struct stat st;
+	int got = stat(dir, &st);
+	if (got != 0 || !S_ISDIR(st.st_mode)) {
+		cli_error("%s: %s", dir, got != 0 ? strerror(errno) : "not a directory");
+		return VD_EXIT_ERROR;
+	}
+	vd_store *store = NULL;
+	if (vd_store_open(&store, db) != 0 || vd_store_check_writable(store) != 0) {
+		cli_error("%s", vd_error_last());
+		vd_store_close(store);
+		return VD_EXIT_ERROR;
+	}
+	char *abs = realpath(dir, NULL), *key = NULL, *command = NULL;
+	int rc = VD_EXIT_ERROR;
+	if (!abs || asprintf(&key, "load:%s:%lld", abs, (long long)realtime_ns()) < 0 ||
+	    asprintf(&command, "(loaded from %s)", abs) < 0) {
+		key = command = NULL;
+		cli_error("%s: %s", dir, abs ? "out of memory" : strerror(errno));
+	} else {
+		int sr = store_logs(store, db, abs, key, command, 0, 0, 0, o);
+		if (sr == VD_ENOTFOUND)
+			cli_error("%s: no trace logs there (vidya.*.vtl)", dir);
+		else if (sr == 0)
+			rc = VD_EXIT_OK;
+	}
+	free(key);
+	free(command);
+	free(abs);
+	vd_store_close(store);
+	return rc;
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	enum { OPT_DB = 256, OPT_OUT, OPT_HZ, OPT_NO_STACKS, OPT_EXCLUDE, OPT_INCLUDE_ALL,
-	       OPT_COUNTERS, OPT_OPS };
+	       OPT_COUNTERS, OPT_OPS, OPT_LOAD };
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, OPT_DB },
 		{ "out", required_argument, NULL, OPT_OUT },
@@ -387,10 +533,11 @@ int cmd_trace(int argc, char **argv)
 		{ "include-all", no_argument, NULL, OPT_INCLUDE_ALL },
 		{ "counters", no_argument, NULL, OPT_COUNTERS },
 		{ "ops", no_argument, NULL, OPT_OPS },
+		{ "load", required_argument, NULL, OPT_LOAD },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *db = "vidya.db", *out = NULL, *hz = "1000";
+	const char *db = "vidya.db", *out = NULL, *hz = "1000", *load = NULL;
 	char hzbuf[32];
 	int stacks = 1, include_all = 0, counters_only = 0, c;
 	/* --exclude prefixes: pointers into argv */
@@ -430,6 +577,9 @@ int cmd_trace(int argc, char **argv)
 		case OPT_INCLUDE_ALL:
 			include_all = 1;
 			break;
+		case OPT_LOAD:
+			load = optarg;
+			break;
 		case OPT_COUNTERS:
 		case OPT_OPS:
 			counters_only = c == OPT_COUNTERS;
@@ -440,6 +590,14 @@ int cmd_trace(int argc, char **argv)
 		default:
 			return cli_bad_option("trace", c, argv, longopts);
 		}
+	}
+	if (load) {
+		if (optind < argc) {
+			cli_error("--load stores kept logs: no program to run with it");
+			return VD_EXIT_ERROR;
+		}
+		const trace_opts lo = { counters_only, include_all, excl, nexcl };
+		return load_kept(db, load, &lo);
 	}
 	if (optind >= argc) {
 		cli_error("no program to trace: vidya trace [options] -- PROGRAM [ARGS...]");
@@ -543,104 +701,36 @@ int cmd_trace(int argc, char **argv)
 			 prog_argv[0], status - 128);
 
 	/* the logs into the database */
-	vd_result *run = NULL;
-	vd_trace *t = vd_trace_new();
 	char *command = join_args(prog_argv);
-	if (!t || !command) {
+	if (!command) {
 		cli_error("out of memory");
-		goto store_done;
+		goto cleanup;
 	}
-	int lr = vd_store_load_run(store, 0, &run);
-	if (lr == VD_ENOTFOUND) {
-		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
-			 "per-block times need an analysis of the program's sources", db);
-		run = NULL;
-	} else if (lr != 0) {
-		cli_error("%s", vd_error_last());
-		goto store_done;
-	}
-	t->started_ns = started;
-	t->include_all = include_all;
-	t->counters_only = counters_only;
-	t->exclude = excl;
-	t->nexclude = nexcl;
-	int ld = vd_trace_load(t, logdir, run);
-	if (ld == VD_ENOTFOUND) {
+	const char *job = job_id();
+	/* ranks of one job, running one command, are one trace */
+	char *key = NULL;
+	if (job ? asprintf(&key, "job:%s:%s", job, command) < 0
+		: asprintf(&key, "%s:%d:%lld", host, (int)getpid(), (long long)started) < 0)
+		key = NULL;
+	const trace_opts topts = { counters_only, include_all, excl, nexcl };
+	int sr = key ? store_logs(store, db, logdir, key, command, started, wall, status, &topts)
+		     : (cli_error("out of memory"), -1);
+	free(key);
+	free(command);
+	if (sr == VD_ENOTFOUND) {
 		/* the program ran, and its status is its own: nothing recorded
 		 * is a warning (said above when it was foreseen) */
 		if (!secure)
 			cli_warn("%s: the recorder wrote no log (the dynamic loader did not "
 				 "preload it, or it could not write to %s): nothing is stored",
 				 prog_argv[0], own_base ? "the temporary log directory" : logdir);
+	}
+	if (sr == 0 || sr == VD_ENOTFOUND) {
 		rc = status;
-		stored = 1; /* nothing to keep */
+		stored = 1; /* stored, or nothing to keep */
 		if (own_base)
 			remove_tree(base);
-		goto store_done;
 	}
-	if (ld != 0) {
-		cli_error("%s", vd_error_last());
-		goto store_done;
-	}
-	const char *job = job_id();
-	/* ranks of one job, running one command, are one trace */
-	char *key = job ? vd_arena_printf(t->arena, "job:%s:%s", job, command)
-			: vd_arena_printf(t->arena, "%s:%d:%lld", host, (int)getpid(),
-					  (long long)started);
-	t->key = key;
-	t->command = command;
-	t->wall_s = wall;
-	t->exit_status = status;
-	t->run_id = run ? run->run_id : 0;
-	if (vd_store_save_trace(store, t) != 0) {
-		cli_error("%s", vd_error_last());
-		goto store_done;
-	}
-
-	for (size_t i = 0; run && i < t->procs.n; i++) {
-		const vd_trace_proc *p = &t->procs.v[i];
-		if (!p->debug_info && p->ops + p->samples > 0) {
-			cli_warn("%s: no debug information (built without -g?): calls and file "
-				 "counters are stored, but they cannot be attributed to blocks; "
-				 "rebuild with -g for per-block times", p->exe);
-			break;
-		}
-	}
-	double lost = 0;
-	for (size_t i = 0; i < t->procs.n; i++)
-		lost += t->procs.v[i].unattributed_s;
-	if (lost >= 0.01)
-		cli_warn("%.3f s of sampled time could not be charged to any stack (a thread ended "
-			 "inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
-			 "in no block", lost);
-	if (t->nospace_logs)
-		cli_warn("%d trace log(s) stopped early for want of disk space (file system full, "
-			 "quota or file size limit): the calls after that point are missing",
-			 t->nospace_logs);
-	if (t->bad_logs)
-		cli_warn("%s: %d file(s) were not readable trace logs and were skipped", logdir,
-			 t->bad_logs);
-	/* under MPI one line for the job: rank 0's (the others' go to the same trace) */
-	const char *rk = getenv("OMPI_COMM_WORLD_RANK");
-	if (!rk)
-		rk = getenv("PMIX_RANK");
-	if (!rk)
-		rk = getenv("PMI_RANK");
-	if (!rk || atoi(rk) == 0)
-		fprintf(stderr,
-			"vidya: trace %ld: %lld calls%s, %zu file records, %zu call sites, "
-			"%zu processes, %zu block measurements -> %s\n",
-			t->trace_id, (long long)t->calls,
-			t->counters_only ? " (counted, not kept)" : "", t->files.n, t->sites.n,
-			t->procs.n, t->blocks.n, db);
-	rc = status;
-	stored = 1;
-	if (own_base)
-		remove_tree(base);
-store_done:
-	free(command);
-	vd_trace_free(t);
-	vd_result_free(run);
 cleanup:
 	vd_store_close(store);
 	if (!stored && own_base && logdir)

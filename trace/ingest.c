@@ -844,93 +844,119 @@ static const vd_trace_op *find_op(const vd_trace_op *v, size_t n, uint64_t id)
 
 /* ---- one process ---- */
 
-static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
-{
+/* What one process measured per block of the analysis. */
+typedef struct acc {
+	double wall, io_s, io_b;
+	int64_t io_n, smp, io_smp;
+} acc;
+
+/* Loading one process: its phases share this. */
+typedef struct pload {
+	vd_trace *t;
+	proc *p;
+	const vd_result *run;
 	vd_trace_proc pr;
-	memset(&pr, 0, sizeof pr);
-	pr.pid = p->pid;
-	pr.ppid = p->ppid;
-	pr.rank = p->rank;
-	pr.threads = p->threads;
-	pr.host = p->host;
-	pr.exe = p->exe;
-	pr.clean_exit = p->exited;
-	pr.ops = (int64_t)p->ops.n;
-	pr.samples = (int64_t)p->samples.n;
-	double base = (double)(p->rt0 - t0_rt) / 1e9 - (double)p->t0 / 1e9;
+	double base;      /* a CLOCK_MONOTONIC time + base: seconds since the trace began */
+	mapper mp;
+	int have_map;     /* stacks can be mapped to the analysis' blocks */
+	size_t nb;        /* blocks of the analysis */
+	acc *a;           /* per block (have_map) */
+	long *set;        /* scratch: the blocks on one stack */
+	size_t first;     /* the process's first call in t->ops */
+} pload;
+
+/* the process's row: who it is, its span, its deferred sampled time */
+static void proc_row(pload *c, int64_t t0_rt)
+{
+	proc *p = c->p;
+	vd_trace_proc *pr = &c->pr;
+	memset(pr, 0, sizeof *pr);
+	pr->pid = p->pid;
+	pr->ppid = p->ppid;
+	pr->rank = p->rank;
+	pr->threads = p->threads;
+	pr->host = p->host;
+	pr->exe = p->exe;
+	pr->clean_exit = p->exited;
+	pr->ops = (int64_t)p->ops.n;
+	pr->samples = (int64_t)p->samples.n;
+	c->base = (double)(p->rt0 - t0_rt) / 1e9 - (double)p->t0 / 1e9;
 	if (p->tmin != UINT64_MAX) {
-		pr.start_s = base + (double)p->tmin / 1e9;
-		pr.end_s = base + (double)p->tmax / 1e9;
+		pr->start_s = c->base + (double)p->tmin / 1e9;
+		pr->end_s = c->base + (double)p->tmax / 1e9;
 	}
-	if (p->hz > t->sample_hz)
-		t->sample_hz = p->hz;
+	if (p->hz > c->t->sample_hz)
+		c->t->sample_hz = p->hz;
 	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
 		const vd_tl_sample *s = p->samples.v[i];
 		if (s->flags & VD_TL_S_UNATTRIBUTED)
-			pr.unattributed_s += (double)s->weight / p->hz;
+			pr->unattributed_s += (double)s->weight / p->hz;
 		else if (s->flags & VD_TL_S_DEFERRED)
-			pr.deferred_s += (double)s->weight / p->hz;
+			pr->deferred_s += (double)s->weight / p->hz;
 	}
+}
 
-	/* symbolizer over the modules the process had loaded */
-	mapper mp;
-	int have_map = 0;
+/* the symbolizer over the modules the process had loaded, and the
+ * per-block sums; 0 or -1 (out of memory) */
+static int proc_symbolizer(pload *c)
+{
+	vd_trace *t = c->t;
+	const vd_result *run = c->run;
 	uint64_t exe_lo = 0;
-	memset(&mp, 0, sizeof mp);
-	if (run && run->nblocks) {
-		if (mapper_init(&mp, run, t->arena) != 0 || !(mp.sym = vd_sym_new())) {
-			mapper_free(&mp);
+	c->nb = run ? run->nblocks : 0;
+	if (!run || !run->nblocks)
+		return 0;
+	if (mapper_init(&c->mp, run, t->arena) != 0 || !(c->mp.sym = vd_sym_new()))
+		return -1;
+	vd_map *seen = vd_map_new();
+	for (size_t i = 0; seen && i < c->p->mods.n; i++) {
+		const vd_tl_module *mo = c->p->mods.v[i];
+		char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
+		char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
+		if (vd_map_has(seen, key))
+			continue;
+		vd_map_put(seen, key, NULL);
+		if (strstr(path, "libvidya_trace") && c->mp.nskip < 4) {
+			c->mp.skip_lo[c->mp.nskip] = mo->lo;
+			c->mp.skip_hi[c->mp.nskip++] = mo->hi;
+			continue;
+		}
+		if (path[0] != '/')
+			continue; /* linux-vdso.so.1 */
+		if (c->p->exe && !strcmp(path, c->p->exe) && !exe_lo)
+			exe_lo = mo->lo;
+		vd_sym_add_module(c->mp.sym, path, mo->base);
+	}
+	vd_map_free(seen);
+	vd_sym_done_adding(c->mp.sym);
+	c->pr.debug_info = exe_lo && vd_sym_has_debug(c->mp.sym, exe_lo);
+	c->have_map = c->pr.debug_info;
+	c->pr.mapped = c->have_map;
+	if (c->have_map) {
+		c->a = calloc(c->nb, sizeof *c->a);
+		c->set = calloc(c->nb + 1, sizeof *c->set);
+		if (!c->a || !c->set)
 			return -1;
-		}
-		vd_map *seen = vd_map_new();
-		for (size_t i = 0; seen && i < p->mods.n; i++) {
-			const vd_tl_module *mo = p->mods.v[i];
-			char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
-			char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
-			if (vd_map_has(seen, key))
-				continue;
-			vd_map_put(seen, key, NULL);
-			if (strstr(path, "libvidya_trace") && mp.nskip < 4) {
-				mp.skip_lo[mp.nskip] = mo->lo;
-				mp.skip_hi[mp.nskip++] = mo->hi;
-				continue;
-			}
-			if (path[0] != '/')
-				continue; /* linux-vdso.so.1 */
-			if (p->exe && !strcmp(path, p->exe) && !exe_lo)
-				exe_lo = mo->lo;
-			vd_sym_add_module(mp.sym, path, mo->base);
-		}
-		vd_map_free(seen);
-		vd_sym_done_adding(mp.sym);
-		pr.debug_info = exe_lo && vd_sym_has_debug(mp.sym, exe_lo);
-		have_map = pr.debug_info;
-		pr.mapped = have_map;
 	}
+	return 0;
+}
 
-	/* per block of the analysis: what this process measured */
-	typedef struct acc {
-		double wall, io_s, io_b;
-		int64_t io_n, smp, io_smp;
-	} acc;
-	size_t nb = run ? run->nblocks : 0;
-	acc *a = NULL;
-	long *set = NULL;
-	if (have_map) {
-		a = calloc(nb, sizeof *a);
-		set = calloc(nb + 1, sizeof *set);
-		if (!a || !set)
-			goto oom;
-	}
-
-	/* calls, in id order: a parent always has a smaller id than its children;
-	 * the ends of transfers that outlived their call, in the same order */
+/*
+ * The calls, in id order (a parent always has a smaller id than its
+ * children), with the ends of transfers that outlived their call, their
+ * parent's layer and call site, and their time, bytes and count added to
+ * the blocks on their stack.  0 or -1 (out of memory).
+ */
+static int proc_calls(pload *c)
+{
+	vd_trace *t = c->t;
+	proc *p = c->p;
 	/* qsort's pointer must not be NULL even for no element */
 	if (p->ops.n > 1)
 		qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
 	if (p->dones.n)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
-	size_t first = t->ops.n, di = 0;
+	size_t first = c->first, di = 0;
 	scache sc;
 	memset(&sc, 0, sizeof sc);
 	for (size_t i = 0; i < p->ops.n; i++) {
@@ -950,7 +976,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		r.offset = o->offset;
 		r.bytes = o->done;
 		r.req_bytes = o->req;
-		r.start_s = base + (double)o->t_start_ns / 1e9;
+		r.start_s = c->base + (double)o->t_start_ns / 1e9;
 		r.dur_s = (double)(o->t_end_ns - o->t_start_ns) / 1e9;
 		r.call_s = r.dur_s;
 		r.err = o->err;
@@ -979,18 +1005,17 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 				r.function = par->function;
 				r.line = par->line;
 			}
-		} else if (have_map && o->nframes) {
+		} else if (c->have_map && o->nframes) {
 			/* a loop makes the same call from the same stack: mapped once */
-			const scache_ent *ce = scache_get(&sc, t, &mp, run, op_frames(o), o->nframes,
-							  set, nb);
+			const scache_ent *ce = scache_get(&sc, t, &c->mp, c->run, op_frames(o),
+							  o->nframes, c->set, c->nb);
 			if (!ce)
-				goto oom_map;
-			double dur = r.call_s;
+				goto oom;
 			for (size_t k = 0; k < ce->nblk; k++) {
-				long b = sc.blocks.v[ce->off + k];
-				a[b].io_s += dur;
-				a[b].io_n++;
-				a[b].io_b += (double)r.bytes;
+				acc *x = &c->a[sc.blocks.v[ce->off + k]];
+				x->io_s += r.call_s;
+				x->io_n++;
+				x->io_b += (double)r.bytes;
 			}
 			r.block_id = ce->block_id;
 			r.file = ce->file;
@@ -998,21 +1023,32 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 			r.line = ce->line;
 		}
 		if (vd_vec_push(t->ops, r))
-			goto oom_map;
+			goto oom;
 	}
 	scache_free(&sc);
+	return 0;
+oom:
+	scache_free(&sc);
+	return -1;
+}
 
-	/* paths of calls on handles opened earlier, in time order */
-	if (t->ops.n - first > 1)
-		qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
+/*
+ * The paths of calls on handles opened earlier, in time order.  Keys:
+ * (FD, N) for a descriptor (a posix handle is one), (layer, H) for the
+ * handles of the other layers.  A close forgets both, so a number the
+ * system hands out again (fopen's descriptor after close, a FILE* malloc
+ * reuses) names the file it is opened on next, never the one it had
+ * before.  0 or -1 (out of memory).
+ */
+static int proc_paths(pload *c)
+{
+	vd_trace *t = c->t;
+	if (t->ops.n - c->first > 1)
+		qsort(t->ops.v + c->first, t->ops.n - c->first, sizeof *t->ops.v, cmp_op_start);
 	htab names;
 	memset(&names, 0, sizeof names);
-	/* Keys: (FD, N) for a descriptor (a posix handle is one), (layer, H)
-	 * for the handles of the other layers.  A close forgets both, so a
-	 * number the system hands out again (fopen's descriptor after close,
-	 * a FILE* malloc reuses) names the file it is opened on next, never
-	 * the one it had before. */
-	for (size_t i = first; i < t->ops.n; i++) {
+	int rc = 0;
+	for (size_t i = c->first; i < t->ops.n && !rc; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		int posix = o->api == api_name[VD_TL_POSIX];
 		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
@@ -1036,19 +1072,24 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		if (o->err && !forget)
 			continue;
 		const char *val = forget ? NULL : o->path;
-		if ((o->path || forget) && o->handle != -1 && !posix &&
-		    htab_put(&names, o->api, o->handle, val))
-			goto oom_names;
-		if ((o->path || forget) && o->fd >= 0 && htab_put(&names, FD, o->fd, val))
-			goto oom_names;
+		if ((o->path || forget) && o->handle != -1 && !posix)
+			rc = htab_put(&names, o->api, o->handle, val);
+		if (!rc && (o->path || forget) && o->fd >= 0)
+			rc = htab_put(&names, FD, o->fd, val);
 	}
 	free(names.e);
-	/* calls on excluded files are left out (their time still counts
-	 * for the blocks that made them, above: it is the program's) */
-	size_t keep = first;
+	return rc;
+}
+
+/* Calls on excluded files are left out (their time still counts for the
+ * blocks that made them, in proc_calls: it is the program's). */
+static void proc_exclude(pload *c)
+{
+	vd_trace *t = c->t;
+	size_t keep = c->first;
 	const char *last_path = NULL;
 	int last_excl = 0;
-	for (size_t i = first; i < t->ops.n; i++) {
+	for (size_t i = c->first; i < t->ops.n; i++) {
 		const char *path = t->ops.v[i].path;
 		if (path != last_path) { /* interned: the same file, the same pointer */
 			last_path = path;
@@ -1060,80 +1101,91 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 			t->ops.v[keep++] = t->ops.v[i];
 	}
 	t->ops.n = keep;
-	t->calls += (int64_t)(keep - first);
-	if (file_counters(t, first, &pr) != 0 || call_sites(t, first, &pr) != 0)
-		goto oom;
-	/* counters only: the calls themselves are not kept */
-	if (t->counters_only)
-		t->ops.n = first;
-	if (0) {
-oom_names:
-		free(names.e);
-		goto oom;
-	}
+	t->calls += (int64_t)(keep - c->first);
+}
 
-	/* samples */
-	if (have_map && p->hz) {
+/* The wall-clock samples into the blocks, then the blocks' rows; 0 or -1. */
+static int proc_samples(pload *c)
+{
+	proc *p = c->p;
+	if (!c->have_map)
+		return 0;
+	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
+		const vd_tl_sample *s = p->samples.v[i];
+		const uint64_t *pcs = (const uint64_t *)(s + 1);
 		double period = 1.0 / p->hz;
-		for (size_t i = 0; i < p->samples.n; i++) {
-			const vd_tl_sample *s = p->samples.v[i];
-			const uint64_t *pcs = (const uint64_t *)(s + 1);
-			site st;
-			size_t n;
-			if (s->flags & VD_TL_S_UNATTRIBUTED)
-				continue;
-			if (s->flags & VD_TL_S_DEFERRED) {
-				/* a call chain: the recorder's frames (skipped),
-				 * then return addresses */
-				n = stack_blocks(&mp, pcs, s->nframes, -1, set, nb, &st);
-			} else {
-				/* frames: the handler (ours, skipped), the signal
-				 * trampoline, then the interrupted instruction */
-				int k = 0;
-				while (k < s->nframes && skipped(&mp, pcs[k]))
-					k++;
-				n = stack_blocks(&mp, pcs + k + 1,
-						 s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0, 0, set,
-						 nb, &st);
-			}
-			for (size_t j = 0; j < n; j++) {
-				a[set[j]].wall += period * s->weight;
-				a[set[j]].smp += s->weight;
-				if (s->in_op)
-					a[set[j]].io_smp += s->weight;
-			}
+		site st;
+		size_t n;
+		if (s->flags & VD_TL_S_UNATTRIBUTED)
+			continue;
+		if (s->flags & VD_TL_S_DEFERRED) {
+			/* a call chain: the recorder's frames (skipped), then
+			 * return addresses */
+			n = stack_blocks(&c->mp, pcs, s->nframes, -1, c->set, c->nb, &st);
+		} else {
+			/* frames: the handler (ours, skipped), the signal
+			 * trampoline, then the interrupted instruction */
+			int k = 0;
+			while (k < s->nframes && skipped(&c->mp, pcs[k]))
+				k++;
+			n = stack_blocks(&c->mp, pcs + k + 1,
+					 s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0, 0, c->set,
+					 c->nb, &st);
+		}
+		for (size_t j = 0; j < n; j++) {
+			acc *x = &c->a[c->set[j]];
+			x->wall += period * s->weight;
+			x->smp += s->weight;
+			if (s->in_op)
+				x->io_smp += s->weight;
 		}
 	}
-	if (have_map) {
-		for (size_t b = 0; b < nb; b++) {
-			if (!a[b].smp && !a[b].io_n)
-				continue;
-			vd_trace_block tb;
-			tb.pid = p->pid;
-			tb.rank = p->rank;
-			tb.block_id = run->blocks[b].id;
-			tb.wall_s = a[b].wall;
-			tb.io_s = a[b].io_s;
-			tb.io_bytes = a[b].io_b;
-			tb.io_ops = a[b].io_n;
-			tb.samples = a[b].smp;
-			tb.io_samples = a[b].io_smp;
-			if (vd_vec_push(t->blocks, tb))
-				goto oom;
-		}
+	for (size_t b = 0; b < c->nb; b++) {
+		const acc *x = &c->a[b];
+		if (!x->smp && !x->io_n)
+			continue;
+		vd_trace_block tb;
+		tb.pid = p->pid;
+		tb.rank = p->rank;
+		tb.block_id = c->run->blocks[b].id;
+		tb.wall_s = x->wall;
+		tb.io_s = x->io_s;
+		tb.io_bytes = x->io_b;
+		tb.io_ops = x->io_n;
+		tb.samples = x->smp;
+		tb.io_samples = x->io_smp;
+		if (vd_vec_push(c->t->blocks, tb))
+			return -1;
 	}
-	free(a);
-	free(set);
-	mapper_free(&mp);
-	return vd_vec_push(t->procs, pr);
-oom_map:
-	scache_free(&sc);
-oom:
-	free(a);
-	free(set);
-	mapper_free(&mp);
-	vd_error_set("out of memory while loading the trace");
-	return -1;
+	return 0;
+}
+
+static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
+{
+	pload c;
+	memset(&c, 0, sizeof c);
+	c.t = t;
+	c.p = p;
+	c.run = run;
+	c.first = t->ops.n;
+	proc_row(&c, t0_rt);
+	int rc = proc_symbolizer(&c) || proc_calls(&c) || proc_paths(&c);
+	if (!rc) {
+		proc_exclude(&c);
+		rc = file_counters(t, c.first, &c.pr) || call_sites(t, c.first, &c.pr);
+	}
+	/* counters only: the calls themselves are not kept */
+	if (!rc && t->counters_only)
+		t->ops.n = c.first;
+	rc = rc || proc_samples(&c) || vd_vec_push(t->procs, c.pr);
+	free(c.a);
+	free(c.set);
+	mapper_free(&c.mp);
+	if (rc) {
+		vd_error_set("out of memory while loading the trace");
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- the directory ---- */

@@ -1046,6 +1046,37 @@ sigterm)
 			"SELECT exit_status FROM traces ORDER BY trace_id DESC LIMIT 1"
 	done
 	;;
+load)
+	# --load DIR: logs kept with --out, stored later (here in both modes)
+	build rightfile cc
+	mkdir kept
+	"$VIDYA" trace --out kept --db v.db -- ./rightfile >out 2>err
+	expect_rc 0 $? "vidya trace --out"
+	d=$(find kept -mindepth 1 -maxdepth 1 -type d)
+	[ -n "$d" ] || fail "no kept log directory"
+	files=$(q "SELECT path, api, opens, reads, writes, bytes_read, bytes_written, errors FROM v_trace_files ORDER BY 1, 2")
+	mv v.db first.db
+	"$VIDYA" trace --load "$d" --db v.db --counters >out 2>err
+	expect_rc 0 $? "vidya trace --load"
+	expect_in "(counted, not kept)" err "the summary"
+	eq "the loaded logs give the same counters" "$files" \
+		"SELECT path, api, opens, reads, writes, bytes_read, bytes_written, errors FROM v_trace_files ORDER BY 1, 2"
+	eq "the loaded trace says where it came from" "(loaded from $(cd "$d" && pwd -P))" \
+		"SELECT command FROM traces ORDER BY trace_id DESC LIMIT 1"
+	"$VIDYA" trace --load "$d" --db v.db >out 2>err
+	expect_rc 0 $? "vidya trace --load, again"
+	eq "loaded twice: two traces" 2 "SELECT count(*) FROM traces"
+	mkdir empty
+	"$VIDYA" trace --load empty --db v.db >out 2>err
+	expect_rc 1 $? "--load of a directory without logs"
+	expect_in "no trace logs" err "says why"
+	"$VIDYA" trace --load nowhere --db v.db >out 2>err
+	expect_rc 1 $? "--load of a missing directory"
+	expect_in "nowhere" err "names it"
+	"$VIDYA" trace --load "$d" --db v.db -- ./rightfile >out 2>err
+	expect_rc 1 $? "--load with a program"
+	[ ! -s out ] || fail "the program ran"
+	;;
 *)
 	fail "unknown check"
 	;;
