@@ -399,6 +399,9 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 		cli_error("out of memory");
 		return -1;
 	}
+	/* the run is over and cannot be repeated: another writer (the job's
+	 * other ranks storing theirs) is waited for, up to 10 minutes */
+	vd_store_set_busy_timeout(store, 10 * 60 * 1000);
 	int lr = vd_store_load_run(store, 0, &run);
 	if (lr == VD_ENOTFOUND) {
 		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "

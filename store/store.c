@@ -1773,20 +1773,32 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
 	return rc;
 }
 
+void vd_store_set_busy_timeout(vd_store *s, int ms)
+{
+	if (s && s->db)
+		sqlite3_busy_timeout(s->db, ms);
+}
+
+/* A trace is saved after its program ran: its run cannot be repeated, so
+ * a database another writer holds (the other ranks of the job storing
+ * theirs, a long report) is waited for much longer than elsewhere. */
+#define TRACE_BUSY_TIMEOUT_MS (10 * 60 * 1000)
+
 int vd_store_save_trace(vd_store *s, vd_trace *t)
 {
 	if (!s || !t || !t->key) {
 		vd_error_set("no database or no trace to save");
 		return VD_ERROR;
 	}
-	if (exec(s, "BEGIN IMMEDIATE", "unable to save trace to"))
-		return VD_ERROR;
-	int rc = trace_row(s, t);
-	rc = rc || save_trace_tables(s, t);
-	rc = rc || exec(s, "COMMIT", "unable to save trace to");
-	if (rc) {
-		rollback(s);
-		return VD_ERROR;
+	sqlite3_busy_timeout(s->db, TRACE_BUSY_TIMEOUT_MS);
+	int rc = exec(s, "BEGIN IMMEDIATE", "unable to save trace to");
+	if (!rc) {
+		rc = trace_row(s, t);
+		rc = rc || save_trace_tables(s, t);
+		rc = rc || exec(s, "COMMIT", "unable to save trace to");
+		if (rc)
+			rollback(s);
 	}
-	return 0;
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	return rc ? VD_ERROR : 0;
 }

@@ -1077,6 +1077,23 @@ load)
 	expect_rc 1 $? "--load with a program"
 	[ ! -s out ] || fail "the program ran"
 	;;
+locked_db)
+	# another writer holds the database for 20 s when the program ends:
+	# vidya waits for it, stores the trace and exits with the program's status
+	command -v sqlite3 >/dev/null || skip "no sqlite3"
+	"$VIDYA" trace --db v.db -- sh -c 'touch started; sleep 2; exit 7' >out 2>err &
+	vp=$!
+	for _ in $(seq 100); do [ -e started ] && break; sleep 0.1; done
+	[ -e started ] || { kill $vp; fail "the program did not start"; }
+	printf 'BEGIN EXCLUSIVE;\nDELETE FROM meta WHERE 0;\n.shell sleep 20\nCOMMIT;\n' | sqlite3 v.db &
+	lp=$!
+	wait $vp
+	rc=$?
+	wait $lp
+	expect_rc 7 $rc "vidya trace with the database locked for 20 s"
+	eq "the trace is stored, with the program's status" "1|7" \
+		"SELECT count(*), max(exit_status) FROM traces"
+	;;
 *)
 	fail "unknown check"
 	;;
