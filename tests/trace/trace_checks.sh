@@ -1094,6 +1094,20 @@ locked_db)
 	eq "the trace is stored, with the program's status" "1|7" \
 		"SELECT count(*), max(exit_status) FROM traces"
 	;;
+positions)
+	# the recorder keeps file positions itself: every write's offset is
+	# where it wrote, whatever moved the position (see progs/positions.c)
+	build positions cc
+	trace ./positions
+	expect_rc 0 $rc "vidya trace"
+	expect_in "positions done" out "the program's output"
+	[ "$(stat -c %s pos.dat)" = 510 ] || fail "setup: pos.dat size"
+	eq "the parent's posix writes, at their offsets" "0 40 500 50 60 70 110 130 150" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT min(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
+	eq "the child's write" "80" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT max(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
+	eq "the fdopen'ed stream's fwrite" "140" "$(offsets "api = 'stdio' AND class = 'write' AND $(at pos.dat)")"
+	;;
 *)
 	fail "unknown check"
 	;;

@@ -797,6 +797,10 @@ static void child_after_fork(void)
 	/* the child must not write into the parent's mapped files */
 	tstate *t = &T;
 	pos_forget_all();
+	/* the child's log names the files of its inherited descriptors anew
+	 * (each process is loaded on its own) */
+	for (int i = 0; i < FDBITS; i++)
+		atomic_store_explicit(&fd_known[i], 0, memory_order_relaxed);
 	if (t->init > 0)
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
 	/* a fork inside MPI_Init: the child is inside it too */

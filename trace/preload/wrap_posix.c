@@ -327,6 +327,32 @@ ssize_t __pread64_chk(int fd, void *buf, size_t n, off64_t off, size_t buflen)
 	DATA_BODY(VD_TL_PREAD64, ssize_t, real___pread64_chk(fd, buf, n, off, buflen), off, n);
 }
 
+/* Not recorded, but preadv2/pwritev2 with offset -1 move the position out
+ * of the tracker's sight: it stops tracking that descriptor. */
+ssize_t preadv2(int fd, const struct iovec *iov, int cnt, off_t off, int flags)
+{
+	VT_REAL(ssize_t, preadv2, (int, const struct iovec *, int, off_t, int));
+	if (!real_preadv2) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (off == -1)
+		vt_pos_forget(fd);
+	return real_preadv2(fd, iov, cnt, off, flags);
+}
+
+ssize_t pwritev2(int fd, const struct iovec *iov, int cnt, off_t off, int flags)
+{
+	VT_REAL(ssize_t, pwritev2, (int, const struct iovec *, int, off_t, int));
+	if (!real_pwritev2) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (off == -1)
+		vt_pos_forget(fd);
+	return real_pwritev2(fd, iov, cnt, off, flags);
+}
+
 /* ---- copies between descriptors: two records, the read side (the call
  * the application made) and the write side as its child, so the call's
  * time counts once and each file gets its bytes ---- */
