@@ -1108,6 +1108,21 @@ positions)
 		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT max(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
 	eq "the fdopen'ed stream's fwrite" "140" "$(offsets "api = 'stdio' AND class = 'write' AND $(at pos.dat)")"
 	;;
+mpi_singleton)
+	# an MPI program run without mpirun starts the runtime's daemon (Open
+	# MPI's orted) itself: the daemon is no process of the program's
+	command -v mpicc >/dev/null || skip "no mpicc"
+	build mpiio mpicc
+	timeout 120 "$VIDYA" trace --db v.db -- ./mpiio 512 >out 2>err
+	expect_rc 0 $? "vidya trace of a singleton MPI program"
+	expect_in "mpiio: 1 ranks, 512 doubles each, data ok" out "the program ran"
+	eq "no runtime daemon among the processes" 0 \
+		"SELECT count(*) FROM trace_procs WHERE exe LIKE '%/orted' OR exe LIKE '%/prted'"
+	eq "only the program's files" 0 \
+		"SELECT count(*) FROM v_trace_files WHERE path NOT LIKE '$T/%'"
+	eq "its data file in both layers" "mpiio posix" \
+		"SELECT group_concat(api, ' ') FROM (SELECT api FROM v_trace_files WHERE $(at mpiio.dat) ORDER BY api)"
+	;;
 *)
 	fail "unknown check"
 	;;

@@ -845,6 +845,17 @@ static void init_once(void)
 	G.rt0 = (int64_t)rt.tv_sec * 1000000000 + rt.tv_nsec;
 	ssize_t n = readlink("/proc/self/exe", G.exe, sizeof G.exe - 1);
 	G.exe[n > 0 ? n : 0] = 0;
+	/* the MPI runtime's daemons and launchers (a singleton MPI program
+	 * starts orted itself; `vidya trace -- mpirun ...` runs them): not the
+	 * program's processes, and their ranks are traced on their own */
+	static const char *const runtime[] = { "orted", "prted", "prte", "orterun", "prterun",
+					       "mpirun", "mpiexec", "mpiexec.hydra", "hydra_pmi_proxy",
+					       NULL };
+	const char *bn = strrchr(G.exe, '/');
+	bn = bn ? bn + 1 : G.exe;
+	for (int i = 0; runtime[i]; i++)
+		if (!strcmp(bn, runtime[i]))
+			return;
 	gethostname(G.host, sizeof G.host - 1);
 	/* a per-thread cache needs no lock, so the unwinder does not block and
 	 * unblock signals around every stack; and it sets itself up on first
@@ -1089,9 +1100,14 @@ size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap)
 	out[0] = 0;
 	if (!path || !*path)
 		return 0;
-	const char *colon = strchr(path, ':'), *slash = strchr(path, '/');
-	if (path[0] != '/' && colon && (!slash || colon < slash))
-		return put_str(out, 0, cap, path);
+	/* ROMIO's file system prefixes ("ufs:a.dat"), not any name with a colon
+	 * ("0000:00:02.0" under /sys is relative to its directory) */
+	static const char *const romio[] = { "ufs:", "nfs:", "lustre:", "pvfs2:", "gpfs:",
+					     "panfs:", "xfs:", "daos:", "ime:", "quobytefs:",
+					     "testfs:", NULL };
+	for (int i = 0; path[0] != '/' && romio[i]; i++)
+		if (!strncmp(path, romio[i], strlen(romio[i])))
+			return put_str(out, 0, cap, path);
 	if (path[0] != '/') {
 		long r;
 		if (dirfd == AT_FDCWD) {
