@@ -405,6 +405,19 @@ static int build_v_trace_darshan(vd_buf *b)
 	return rc || vd_buf_puts(b, ";\n");
 }
 
+/* The latest trace's reads and writes as Darshan's DXT traces them
+ * (darshan-dxt-parser's columns): successful POSIX and MPI-IO transfers,
+ * numbered per process, file, layer and direction (schema version 4). */
+#define V_TRACE_DXT                                                                          \
+	"CREATE VIEW IF NOT EXISTS v_trace_dxt AS SELECT\n"                                  \
+	"  CASE api WHEN 'posix' THEN 'X_POSIX' ELSE 'X_MPIIO' END AS module, rank, pid,\n"   \
+	"  class AS wt_rd,\n"                                                                 \
+	"  row_number() OVER (PARTITION BY pid, api, path, class ORDER BY start_s, op_id) - 1" \
+	" AS segment,\n"                                                                      \
+	"  offset, bytes AS length, start_s AS start_time, start_s + dur_s AS end_time, path\n" \
+	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE " AND err = 0\n"                     \
+	"  AND api IN ('posix', 'mpiio') AND class IN ('read', 'write');\n"
+
 /* vidya trace's tables and views (schema version 4) */
 static int build_trace_schema(vd_buf *b)
 {
@@ -455,7 +468,7 @@ static int build_trace_schema(vd_buf *b)
 			       "  FROM traces t;\n" V_TRACE_OPS);
 	rc = rc || build_v_trace_files(b);
 	rc = rc || build_trace_sites(b);
-	rc = rc || build_v_trace_darshan(b);
+	rc = rc || build_v_trace_darshan(b) || vd_buf_puts(b, V_TRACE_DXT);
 	rc = rc || vd_buf_puts(b,
 			       "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
 			       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
@@ -687,7 +700,7 @@ static int migrate(vd_store *s, int from)
 			     add_column(s, &sql, "trace_files", "", "dups", "INTEGER") ||
 			     vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n") ||
 			     build_v_trace_files(&sql) || build_trace_sites(&sql) ||
-			     build_v_trace_darshan(&sql);
+			     build_v_trace_darshan(&sql) || vd_buf_puts(&sql, V_TRACE_DXT);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

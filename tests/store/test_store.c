@@ -443,6 +443,7 @@ static void test_migrate_v1(void **state)
 	exec_sql(t.db, "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
 		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
 		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
+		       "DROP VIEW v_trace_dxt;"
 		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
 		       "DROP TABLE trace_procs; DROP TABLE traces;"
 		       "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
@@ -502,7 +503,7 @@ static void test_migrate_v3(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	exec_sql(t.db, "DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
-		       "DROP VIEW v_trace_darshan;"
+		       "DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
 		       "ALTER TABLE trace_files DROP COLUMN errors;"
 		       "ALTER TABLE trace_files DROP COLUMN dups;"
 		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
@@ -524,8 +525,8 @@ static void test_migrate_v3(void **state)
 					 "WHERE name = 'dups'"),
 			 1);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
-					 "('trace_sites', 'v_trace_sites', 'v_trace_darshan')"),
-			 3);
+					 "('trace_sites', 'v_trace_sites', 'v_trace_darshan', 'v_trace_dxt')"),
+			 4);
 	tmpdb_remove(&t);
 }
 

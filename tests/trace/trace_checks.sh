@@ -1107,6 +1107,11 @@ positions)
 	eq "the child's write" "80" \
 		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT max(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
 	eq "the fdopen'ed stream's fwrite" "140" "$(offsets "api = 'stdio' AND class = 'write' AND $(at pos.dat)")"
+	# the same writes as Darshan's DXT lists them: numbered from 0 per process
+	eq "DXT view of the parent's writes" "X_POSIX:write:0:0:100 X_POSIX:write:8:150:10" \
+		"SELECT group_concat(x, ' ') FROM (SELECT module || ':' || wt_rd || ':' || segment || ':' || offset || ':' || length AS x
+		 FROM v_trace_dxt WHERE $(at pos.dat) AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
+		 WHERE trace_id = (SELECT max(trace_id) FROM traces)) ORDER BY segment)"
 	;;
 mpi_singleton)
 	# an MPI program run without mpirun starts the runtime's daemon (Open
