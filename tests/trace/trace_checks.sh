@@ -1107,10 +1107,13 @@ positions)
 	eq "the child's write" "80" \
 		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT max(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
 	eq "the fdopen'ed stream's fwrite" "140" "$(offsets "api = 'stdio' AND class = 'write' AND $(at pos.dat)")"
+	eq "a read on fopen's reused descriptor, at 0" "read:0:10" \
+		"SELECT group_concat(call || ':' || offset || ':' || bytes, ' ') FROM v_trace_ops
+		 WHERE api = 'posix' AND class = 'read' AND $(at pos.dat)"
 	# the same writes as Darshan's DXT lists them: numbered from 0 per process
 	eq "DXT view of the parent's writes" "X_POSIX:write:0:0:100 X_POSIX:write:8:150:10" \
 		"SELECT group_concat(x, ' ') FROM (SELECT module || ':' || wt_rd || ':' || segment || ':' || offset || ':' || length AS x
-		 FROM v_trace_dxt WHERE $(at pos.dat) AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
+		 FROM v_trace_dxt WHERE $(at pos.dat) AND wt_rd = 'write' AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
 		 WHERE trace_id = (SELECT max(trace_id) FROM traces)) ORDER BY segment)"
 	;;
 mpi_singleton)

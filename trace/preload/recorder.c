@@ -166,6 +166,13 @@ void vt_pos_set(int fd, int64_t pos)
 		atomic_compare_exchange_strong(&fd_pos[fd], &old, pos + 1);
 }
 
+void vt_pos_forget_range(unsigned lo, unsigned hi)
+{
+	int m = atomic_load(&fd_pos_max);
+	for (unsigned i = lo; i <= hi && i <= (unsigned)m && i < FDBITS; i++)
+		atomic_store_explicit(&fd_pos[i], 0, memory_order_relaxed);
+}
+
 /* after fork the parent and the child share every file description */
 static void pos_forget_all(void)
 {

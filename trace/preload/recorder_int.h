@@ -27,6 +27,7 @@ size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap);
  * lseek. */
 void vt_pos_open(int fd, int tracked);
 void vt_pos_forget(int fd);
+void vt_pos_forget_range(unsigned lo, unsigned hi); /* close_range, closefrom */
 int64_t vt_pos_advance(int fd, int64_t n);
 void vt_pos_set(int fd, int64_t pos);
 

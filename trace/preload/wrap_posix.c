@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -122,6 +123,32 @@ int close(int fd)
 		vt_end(&c, fd, -1, 0, 0, e, NULL);
 	}
 	return r;
+}
+
+/* not recorded: their descriptors' numbers may come back from opens the
+ * recorder does not see (fopen's), so their positions are forgotten */
+int close_range(unsigned int lo, unsigned int hi, int flags)
+{
+	VT_REAL(int, close_range, (unsigned int, unsigned int, int));
+	if (!real_close_range) {
+		errno = ENOSYS;
+		return -1;
+	}
+	int r = real_close_range(lo, hi, flags);
+	if (r == 0)
+		vt_pos_forget_range(lo, hi);
+	return r;
+}
+
+void closefrom(int lo)
+{
+	VT_REAL(void, closefrom, (int));
+	if (real_closefrom)
+		real_closefrom(lo);
+	else if (lo >= 0)
+		syscall(SYS_close_range, (unsigned)lo, ~0u, 0);
+	if (lo >= 0)
+		vt_pos_forget_range((unsigned)lo, ~0u);
 }
 
 /* ---- dup: the new descriptor takes the file of the old ---- */

@@ -53,6 +53,8 @@ static int fd_of(FILE *f)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	FILE *f = realcall;                                                    \
+	if (f) /* a descriptor stdio opened and moves itself */                \
+		vt_pos_forget(fileno(f));                                      \
 	if (on) {                                                              \
 		int e = f ? 0 : errno;                                         \
 		c.fd = fd_of(f);                                               \

@@ -7,7 +7,9 @@
  *   original at 70; fork: the child writes 30 B at 80 and exits, the parent
  *   then writes at 110; pwritev2 with offset -1 (the current position) at
  *   120, then write at 130; fdopen: fwrite 10 B + fflush (at 140, stdio
- *   layer), then write at 150.
+ *   layer), then write at 150.  Then pos2.dat gets 20 B and its descriptor is
+ *   closed with close_range; fopen("pos.dat") reuses the number: a read of
+ *   10 B on it is at offset 0.
  * stdout: "positions done".
  */
 #define _GNU_SOURCE
@@ -51,6 +53,15 @@ int main(void)
 	fclose(f);
 	close(cp);
 	close(fd);
+	/* a number closed unseen (close_range) and reopened by fopen: the
+	 * first read on its descriptor is at 0, not where the old file was */
+	int old = open("pos2.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (old < 0 || put(old, 20) || close_range((unsigned)old, (unsigned)old, 0))
+		return 7;
+	FILE *g = fopen("pos.dat", "r");
+	if (!g || fileno(g) != old || read(fileno(g), buf, 10) != 10)
+		return 8;
+	fclose(g);
 	printf("positions done\n");
 	return 0;
 }
