@@ -442,6 +442,8 @@ static void test_migrate_v1(void **state)
 	vd_store_close(s);
 	exec_sql(t.db, "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
 		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
+		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
+		       "DROP VIEW v_trace_dxt;"
 		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
 		       "DROP TABLE trace_procs; DROP TABLE traces;"
 		       "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
@@ -488,6 +490,43 @@ static void test_migrate_v2(void **state)
 					 "WHERE name IN ('deferred_s', 'unattributed_s')"),
 			 2);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops WHERE call_s = 0.25"), 1);
+	tmpdb_remove(&t);
+}
+
+/* a version-3 database: the errors counter and the call sites are added */
+static void test_migrate_v3(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, "DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
+		       "DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
+		       "ALTER TABLE trace_files DROP COLUMN errors;"
+		       "ALTER TABLE trace_files DROP COLUMN dups;"
+		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
+		       "UPDATE meta SET value = '3' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 3");
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'errors'"),
+			 0);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'errors'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_trace_files') "
+					 "WHERE name = 'errors'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'dups'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+					 "('trace_sites', 'v_trace_sites', 'v_trace_darshan', 'v_trace_dxt')"),
+			 4);
 	tmpdb_remove(&t);
 }
 
@@ -767,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_reopen_and_missing_runs),
 		cmocka_unit_test(test_migrate_v1),
 		cmocka_unit_test(test_migrate_v2),
+		cmocka_unit_test(test_migrate_v3),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_param_info),
