@@ -33,7 +33,9 @@
 
 static const cli_usage usage = {
 	"trace",
-	"usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] -- PROGRAM [ARGS...]\n",
+	"usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] [--counters | --ops]\n"
+	"                   [--exclude PREFIX]... [--include-all] -- PROGRAM [ARGS...]\n"
+	"       vidya trace --load DIR [--db FILE] [--counters] [--exclude PREFIX]...\n",
 	"Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
 	"database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
 	"counters (v_trace_files) and, for a program built with -g, measured time per\n"
@@ -227,6 +229,42 @@ static char *join_args(char **argv)
 	return vd_buf_detach(&b);
 }
 
+/*
+ * SIGTERM and SIGHUP (mpirun aborting a job, a closed terminal, a batch
+ * system's time limit): passed on to the program while it runs, then
+ * ignored until its logs are stored, so that the trace is not lost with
+ * vidya.  The previous actions come back at the end (restore_term).
+ */
+static volatile sig_atomic_t child_pid;
+static struct sigaction old_term, old_hup;
+static int term_saved;
+
+static void forward_term(int sig)
+{
+	if (child_pid > 0)
+		kill((pid_t)child_pid, sig);
+}
+
+static void catch_term(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = forward_term;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, term_saved ? NULL : &old_term);
+	sigaction(SIGHUP, &sa, term_saved ? NULL : &old_hup);
+	term_saved = 1;
+}
+
+static void restore_term(void)
+{
+	if (!term_saved)
+		return;
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	term_saved = 0;
+}
+
 /* Runs the program; its status as a shell reports it, or -1 when it could
  * not be started (message already printed). */
 static int run_program(const char *path, char **argv, const char *recorder, const char *logdir,
@@ -244,8 +282,16 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	/* like system(): Ctrl-C stops the program, vidya stays to store the logs */
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
+	catch_term();
+	/* held until child_pid is set: none of them is lost in between */
+	sigset_t term, prev;
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigaddset(&term, SIGHUP);
+	sigprocmask(SIG_BLOCK, &term, &prev);
 	pid_t pid = fork();
 	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &prev, NULL);
 		cli_error("cannot fork: %s", strerror(errno));
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
@@ -256,6 +302,8 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	if (pid == 0) {
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
+		restore_term();
+		sigprocmask(SIG_SETMASK, &prev, NULL);
 		const char *old = getenv("LD_PRELOAD");
 		char *pre = NULL;
 		if (old && *old ? asprintf(&pre, "%s:%s", recorder, old) < 0
@@ -271,6 +319,8 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 			_exit(127);
 		_exit(127);
 	}
+	child_pid = pid;
+	sigprocmask(SIG_SETMASK, &prev, NULL);
 	close(pfd[1]);
 	int exec_errno = 0;
 	ssize_t got = read(pfd[0], &exec_errno, sizeof exec_errno);
@@ -278,6 +328,7 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	int status = 0;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	child_pid = 0; /* from now on a SIGTERM waits for the logs to be stored */
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
 	if (got == (ssize_t)sizeof exec_errno) {
@@ -294,9 +345,11 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 /* ---- the command ----------------------------------------------------------------- */
 
 typedef struct trace_args {
-	const char *db, *out;
+	const char *db, *out, *load;
 	char hz[32]; /* as the recorder reads it: "+05" reaches it as 5 */
 	int no_stacks;
+	int counters_only, include_all;
+	cli_strings exclude; /* --exclude prefixes: pointers into argv */
 } trace_args;
 
 static int opt_hz(const cli_option *opt, const char *arg)
@@ -308,7 +361,18 @@ static int opt_hz(const cli_option *opt, const char *arg)
 	return 0;
 }
 
-/* the options; the index of PROGRAM, or CLI_PARSE_HELP / CLI_PARSE_ERROR */
+static int opt_exclude(const cli_option *opt, const char *arg)
+{
+	if (!arg[0]) {
+		cli_error("--exclude needs a path prefix");
+		return -1;
+	}
+	cli_strings_push(opt->value, arg);
+	return 0;
+}
+
+/* the options; the index of PROGRAM (argc with --load), or
+ * CLI_PARSE_HELP / CLI_PARSE_ERROR */
 static int parse_trace(trace_args *a, int argc, char **argv)
 {
 	const cli_option opts[] = {
@@ -322,10 +386,33 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 		CLI_BOOL(0, "no-stacks", &a->no_stacks,
 			 "do not record call stacks of I/O calls (cheaper;\n"
 			 "no per-block I/O times or call sites)"),
+		CLI_SET_INT(0, "counters", &a->counters_only, 1,
+			    "store per-file counters and per-call-site sums\n"
+			    "only, not every call (v_trace_ops stays empty): the\n"
+			    "database does not grow with the number of calls"),
+		CLI_SET_INT(0, "ops", &a->counters_only, 0, "store every call too (the default)"),
+		CLI_STRING(0, "load", &a->load, "DIR",
+			   "run nothing: store the logs kept in DIR (by --out,\n"
+			   "or left there when storing failed) as a trace of\n"
+			   "their own"),
+		CLI_CALLBACK(0, "exclude", &a->exclude, "PREFIX", opt_exclude,
+			     "also leave out the calls on files whose path\n"
+			     "starts with PREFIX (repeatable)"),
+		CLI_BOOL(0, "include-all", &a->include_all,
+			 "keep every file, also the ones left out by default\n"
+			 "(/etc/ /dev/ /usr/ /proc/ /sys/ /var/ ..., the MPI\n"
+			 "runtime's session files, sockets, pipes, eventfd)"),
 		CLI_END(),
 	};
 	/* stop at the first operand: PROGRAM's own options are its own */
 	int first = cli_parse_options(argc, argv, 1, opts, &usage, CLI_PARSE_STOP_AT_NON_OPTION);
+	if (first >= 0 && a->load) {
+		if (first < argc) {
+			cli_error("--load stores kept logs: no program to run with it");
+			return CLI_PARSE_ERROR;
+		}
+		return first;
+	}
 	if (first >= argc) {
 		cli_error("no program to trace: vidya trace [options] -- PROGRAM [ARGS...]");
 		cli_usage_print(stderr, opts, &usage);
@@ -434,14 +521,25 @@ typedef struct traced {
 	int secure; /* set-ID: nothing could be recorded, and that was said */
 } traced;
 
-/* The logs into the database.  1: stored (or nothing to store), 0: not
- * stored (error printed). */
-static int store_logs(vd_store *store, const char *db, const log_dirs *d, const traced *x)
+/*
+ * Stores the logs in `logdir` as the trace `key`: 0, VD_ENOTFOUND when the
+ * directory holds no log (nothing said), -1 on an error (said).  `started`
+ * 0 and `wall` 0: from the logs (vidya trace --load).
+ */
+static int store_logs(vd_store *store, const char *db, const char *logdir, const char *key,
+		      const char *command, int64_t started, double wall, int status,
+		      const trace_args *a)
 {
 	vd_result *run = NULL;
 	vd_trace *t = vd_trace_new();
-	char *command = join_args(x->argv);
-	int stored = 0;
+	int rc = -1;
+	if (!t) {
+		cli_error("out of memory");
+		return -1;
+	}
+	/* the run is over and cannot be repeated: another writer (the job's
+	 * other ranks storing theirs) is waited for, up to 10 minutes */
+	vd_store_set_busy_timeout(store, 10 * 60 * 1000);
 	int lr = vd_store_load_run(store, 0, &run);
 	if (lr == VD_ENOTFOUND) {
 		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
@@ -451,58 +549,113 @@ static int store_logs(vd_store *store, const char *db, const log_dirs *d, const 
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
-	t->started_ns = x->started;
-	int ld = vd_trace_load(t, d->logdir, run);
+	t->started_ns = started;
+	t->include_all = a->include_all;
+	t->counters_only = a->counters_only;
+	t->exclude = a->exclude.v;
+	t->nexclude = a->exclude.n;
+	int ld = vd_trace_load(t, logdir, run);
 	if (ld == VD_ENOTFOUND) {
-		/* the program ran, and its status is its own: nothing recorded
-		 * is a warning (said above when it was foreseen) */
-		if (!x->secure)
-			cli_warn("%s: the recorder wrote no log (the dynamic loader did not "
-				 "preload it, or it could not write to %s): nothing is stored",
-				 x->argv[0], d->own_base ? "the temporary log directory" : d->logdir);
-		stored = 1; /* nothing to keep */
+		rc = VD_ENOTFOUND;
 		goto done;
 	}
 	if (ld != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
-	const char *job = job_id();
-	/* ranks of one job, running one command, are one trace */
-	t->key = job ? vd_arena_printf(t->arena, "job:%s:%s", job, command)
-		     : vd_arena_printf(t->arena, "%s:%d:%lld", x->host, (int)getpid(),
-				       (long long)x->started);
+	if (wall <= 0) { /* loaded later: the processes' span */
+		double lo = 0, hi = 0;
+		for (size_t i = 0; i < t->procs.n; i++) {
+			if (i == 0 || t->procs.v[i].start_s < lo)
+				lo = t->procs.v[i].start_s;
+			if (t->procs.v[i].end_s > hi)
+				hi = t->procs.v[i].end_s;
+		}
+		wall = hi - lo;
+	}
+	t->key = key;
 	t->command = command;
-	t->wall_s = x->wall;
-	t->exit_status = x->status;
+	t->wall_s = wall;
+	t->exit_status = status;
 	t->run_id = run ? run->run_id : 0;
 	if (vd_store_save_trace(store, t) != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
-	warn_gaps(t, run, d->logdir);
-	fprintf(stderr,
-		"vidya: trace %ld: %zu calls, %zu file records, %zu processes, %zu block "
-		"measurements -> %s\n",
-		t->trace_id, t->ops.n, t->files.n, t->procs.n, t->blocks.n, db);
-	stored = 1;
+	warn_gaps(t, run, logdir);
+	/* under MPI one line for the job: rank 0's (the others' go to the same trace) */
+	const char *rk = getenv("OMPI_COMM_WORLD_RANK");
+	if (!rk)
+		rk = getenv("PMIX_RANK");
+	if (!rk)
+		rk = getenv("PMI_RANK");
+	if (!rk || atoi(rk) == 0)
+		fprintf(stderr,
+			"vidya: trace %ld: %lld calls%s, %zu file records, %zu call sites, "
+			"%zu processes, %zu block measurements -> %s\n",
+			t->trace_id, (long long)t->calls,
+			t->counters_only ? " (counted, not kept)" : "", t->files.n, t->sites.n,
+			t->procs.n, t->blocks.n, db);
+	rc = 0;
 done:
-	free(command);
 	vd_trace_free(t);
 	vd_result_free(run);
-	return stored;
+	return rc;
+}
+
+/* vidya trace --load DIR: logs kept earlier (--out, or left after a failed
+ * store), stored now as a trace of their own */
+static int load_kept(const trace_args *a)
+{
+	const char *dir = a->load;
+	struct stat st;
+	int got = stat(dir, &st);
+	if (got != 0 || !S_ISDIR(st.st_mode)) {
+		cli_error("%s: %s", dir, got != 0 ? strerror(errno) : "not a directory");
+		return VD_EXIT_ERROR;
+	}
+	vd_store *store = NULL;
+	if (vd_store_open(&store, a->db) != 0 || vd_store_check_writable(store) != 0) {
+		cli_error("%s", vd_error_last());
+		vd_store_close(store);
+		return VD_EXIT_ERROR;
+	}
+	char *abs = realpath(dir, NULL);
+	int rc = VD_EXIT_ERROR;
+	if (!abs) {
+		cli_error("%s: %s", dir, strerror(errno));
+	} else {
+		char *key = cli_xasprintf("load:%s:%lld", abs, (long long)realtime_ns());
+		char *command = cli_xasprintf("(loaded from %s)", abs);
+		int sr = store_logs(store, a->db, abs, key, command, 0, 0, 0, a);
+		if (sr == VD_ENOTFOUND)
+			cli_error("%s: no trace logs there (vidya.*.vtl)", dir);
+		else if (sr == 0)
+			rc = VD_EXIT_OK;
+		free(key);
+		free(command);
+	}
+	free(abs);
+	vd_store_close(store);
+	return rc;
 }
 
 int cmd_trace(int argc, char **argv)
 {
 	trace_args a = { .db = "vidya.db", .hz = "1000" };
 	int first = parse_trace(&a, argc, argv);
-	if (first < 0)
-		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	if (first < 0 || a.load) {
+		int lrc = first < 0 ? (first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR)
+				    : load_kept(&a);
+		free(a.exclude.v);
+		return lrc;
+	}
 	traced x = { .argv = argv + first };
 	char *path = traceable_program(x.argv[0]);
-	if (!path)
+	if (!path) {
+		free(a.exclude.v);
 		return VD_EXIT_ERROR;
+	}
 	char *recorder = NULL;
 	log_dirs d = { 0 };
 	int stored = 0, rc = VD_EXIT_ERROR;
@@ -541,9 +694,24 @@ int cmd_trace(int argc, char **argv)
 	if (x.status > 128)
 		cli_warn("%s was killed by signal %d; its calls up to that point are kept",
 			 x.argv[0], x.status - 128);
-	stored = store_logs(store, a.db, &d, &x);
-	if (stored) {
+	/* the logs into the database */
+	char *command = join_args(x.argv);
+	const char *job = job_id();
+	/* ranks of one job, running one command, are one trace */
+	char *key = job ? cli_xasprintf("job:%s:%s", job, command)
+			: cli_xasprintf("%s:%d:%lld", host, (int)getpid(), (long long)x.started);
+	int sr = store_logs(store, a.db, d.logdir, key, command, x.started, x.wall, x.status, &a);
+	free(key);
+	free(command);
+	/* the program ran, and its status is its own: nothing recorded is a
+	 * warning (said above when it was foreseen) */
+	if (sr == VD_ENOTFOUND && !x.secure)
+		cli_warn("%s: the recorder wrote no log (the dynamic loader did not preload it, "
+			 "or it could not write to %s): nothing is stored",
+			 x.argv[0], d.own_base ? "the temporary log directory" : d.logdir);
+	if (sr == 0 || sr == VD_ENOTFOUND) {
 		rc = x.status;
+		stored = 1; /* stored, or nothing to keep */
 		if (d.own_base)
 			remove_tree(d.base);
 	}
@@ -551,8 +719,10 @@ cleanup:
 	vd_store_close(store);
 	if (!stored && d.own_base && d.logdir)
 		cli_warn("the raw logs are kept in %s", d.logdir);
+	restore_term();
 	free(d.logdir);
 	free(d.base);
+	free(a.exclude.v);
 	free(recorder);
 	free(path);
 	return rc;

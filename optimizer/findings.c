@@ -231,11 +231,11 @@ static int by_severity_gain(const void *a, const void *b)
 }
 
 /* the measured calls of a site: the trace's sites at this file and line */
-static const char *confirm(vd_arena *a, const vd_finding *x, const vd_trace_site *ts, size_t nts)
+static const char *confirm(vd_arena *a, const vd_finding *x, const vd_measured_site *ts, size_t nts)
 {
 	double calls = 0, bytes = 0, secs = 0;
 	for (size_t i = 0; i < nts; i++) {
-		const vd_trace_site *t = &ts[i];
+		const vd_measured_site *t = &ts[i];
 		if (!t->file || !x->file || strcmp(t->file, x->file))
 			continue;
 		int at_site = x->call ? t->line == x->site_line

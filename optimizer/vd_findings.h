@@ -187,12 +187,12 @@ typedef struct vd_findings {
 } vd_findings;
 
 /* Measured per-call-site counters of a trace of the same program. */
-typedef struct vd_trace_site {
+typedef struct vd_measured_site {
 	const char *file;
 	int line;
 	const char *call;
 	double calls, bytes, seconds;
-} vd_trace_site;
+} vd_measured_site;
 
 /* Measured counters of one file and I/O layer (Darshan-style, summed over
  * processes), with the spread over processes and the application call
@@ -212,7 +212,7 @@ typedef struct vd_trace_counters {
 } vd_trace_counters;
 
 typedef struct vd_trace_input {
-	const vd_trace_site *sites;
+	const vd_measured_site *sites;
 	size_t nsites;
 	const vd_trace_counters *files;
 	size_t nfiles;

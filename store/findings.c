@@ -86,11 +86,11 @@ cleanup:
 
 /* the calls the application itself made in the latest trace, per source
  * line; *n = 0 when there is no trace */
-static int load_trace_sites(vd_store *s, vd_arena *a, vd_trace_site **out, size_t *n)
+static int load_trace_sites(vd_store *s, vd_arena *a, vd_measured_site **out, size_t *n)
 {
 	sqlite3 *db = vd_store_sqlite(s);
 	sqlite3_stmt *st = NULL;
-	VD_VEC(vd_trace_site) v = { 0 };
+	VD_VEC(vd_measured_site) v = { 0 };
 	*out = NULL;
 	*n = 0;
 	if (sqlite3_prepare_v2(db,
@@ -102,7 +102,7 @@ static int load_trace_sites(vd_store *s, vd_arena *a, vd_trace_site **out, size_
 		return fail(s, "unable to read the trace from");
 	int step;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		vd_trace_site t = {
+		vd_measured_site t = {
 			.file = vd_arena_strdup(a, (const char *)sqlite3_column_text(st, 0)),
 			.line = sqlite3_column_int(st, 1),
 			.call = vd_arena_strdup(a, (const char *)sqlite3_column_text(st, 2)),
@@ -238,7 +238,7 @@ int vd_findings_compute(vd_store *s, long run_id, const vd_rules_config *c, vd_f
 	int rc = vd_store_load_run(s, run_id, &r);
 	if (rc != 0)
 		return rc;
-	vd_trace_site *ts = NULL;
+	vd_measured_site *ts = NULL;
 	vd_trace_counters *tf = NULL;
 	size_t nts = 0, ntf = 0;
 	int have = load_trace_sites(s, r->arena, &ts, &nts);

@@ -293,7 +293,7 @@ static int migrate(vd_store *s, int from)
 		vd_buf_puts(&sql, "ALTER TABLE runs ADD COLUMN model TEXT;\n"
 				  "DROP VIEW IF EXISTS v_runs;\n");
 		build_v_runs(&sql);
-		/* the trace tables are created as version 3 has them */
+		/* the trace tables are created as version 4 has them */
 		goto device;
 	case 2: /* 3: deferred and unattributed sampled time of a process; time
 		 * inside a call that started a longer transfer */
@@ -320,8 +320,16 @@ static int migrate(vd_store *s, int from)
 		build_v_runs(&sql);
 		build_v_blocks(&sql);
 		/* fall through */
-	case 3: /* 4 adds the findings of the rule registry */
+	case 3: /* 4: the findings of the rule registry; the errors and dups
+		 * counters of a file, the call sites, the Darshan-named views
+		 * (from 1 the trace tables were just created with them) */
 		vd_store_findings_schema(&sql);
+		if (from != 1 && !rc) {
+			rc = add_column(s, &sql, "trace_files", "", "errors", "INTEGER") ||
+			     add_column(s, &sql, "trace_files", "", "dups", "INTEGER");
+			vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n");
+			build_trace_v4(&sql);
+		}
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

@@ -16,7 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define BUSY_TIMEOUT_MS 15000
 #define CACHE_KIB 65536
 
 #define dev_fields vd_store_dev_fields
@@ -107,6 +106,12 @@ int vd_store_check_writable(vd_store *s)
 				     s->path, dir, strerror(errno));
 	}
 	return rc ? VD_ERROR : 0;
+}
+
+void vd_store_set_busy_timeout(vd_store *s, int ms)
+{
+	if (s && s->db)
+		sqlite3_busy_timeout(s->db, ms);
 }
 
 void vd_store_close(vd_store *s)

@@ -5,84 +5,220 @@
 #define _GNU_SOURCE
 #include "vd_store_int.h"
 
-/* vidya trace's tables and views (schema version 3) */
-int build_trace_schema(vd_buf *b)
+/* the view of the latest trace's per-file counters (changed in schema
+ * version 4: errors, dups) */
+static void build_v_trace_files(vd_buf *b)
 {
-	int rc = 0;
-	rc = rc || vd_buf_puts(b,
-			       "CREATE TABLE traces (\n"
-			       "  trace_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-			       "  key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, vidya_version TEXT,\n"
-			       "  command TEXT, run_id INTEGER, started_ns INTEGER, wall_s REAL,\n"
-			       "  exit_status INTEGER, sample_hz INTEGER);\n"
-			       "CREATE TABLE trace_procs (\n"
-			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-			       "  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
-			       "  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
-			       "  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
-			       "  deferred_s REAL, unattributed_s REAL);\n"
-			       "CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
-			       "CREATE TABLE trace_ops (\n"
-			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-			       "  pid INTEGER, op_id INTEGER, parent_op INTEGER, rank INTEGER, thread INTEGER,\n"
-			       "  api TEXT, call TEXT, class TEXT, path TEXT, handle INTEGER,\n"
-			       "  offset INTEGER, bytes INTEGER, req_bytes INTEGER, start_s REAL, dur_s REAL,\n"
-			       "  err INTEGER, parent_api TEXT, parent_call TEXT, block_id TEXT,\n"
-			       "  file TEXT, line INTEGER, function TEXT, call_s REAL);\n"
-			       "CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);\n"
-			       "CREATE TABLE trace_files (\n"
-			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-			       "  pid INTEGER, rank INTEGER, path TEXT, api TEXT");
-	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++)
-		rc = vd_buf_printf(b, ", %s INTEGER", vd_trace_counter_name[i]);
-	rc = rc || vd_buf_puts(b,
-			       ",\n  read_s REAL, write_s REAL, meta_s REAL);\n"
-			       "CREATE INDEX trace_files_trace ON trace_files (trace_id);\n"
-			       "CREATE TABLE trace_blocks (\n"
-			       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-			       "  pid INTEGER, rank INTEGER, block_id TEXT NOT NULL,\n"
-			       "  wall_s REAL, io_s REAL, io_ops INTEGER, io_bytes REAL,\n"
-			       "  samples INTEGER, io_samples INTEGER);\n"
-			       "CREATE INDEX trace_blocks_trace ON trace_blocks (trace_id, block_id);\n");
-
-	rc = rc || vd_buf_puts(b,
-			       "CREATE VIEW v_traces AS SELECT trace_id, created_at, vidya_version,\n"
-			       "  command, run_id, wall_s, exit_status, sample_hz,\n"
-			       "  (SELECT count(*) FROM trace_procs p WHERE p.trace_id = t.trace_id) AS nprocs,\n"
-			       "  (SELECT count(DISTINCT rank) FROM trace_procs p WHERE p.trace_id = t.trace_id)"
-			       " AS nranks,\n"
-			       "  trace_id = " LATEST_TRACE " AS is_latest\n"
-			       "  FROM traces t;\n" V_TRACE_OPS
-			       "CREATE VIEW v_trace_files AS SELECT trace_id, path, api,\n"
-			       "  count(DISTINCT rank || ':' || pid) AS nprocs");
-	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++) {
+	vd_buf_puts(b, "CREATE VIEW v_trace_files AS SELECT trace_id, path, api,\n"
+		       "  count(DISTINCT rank || ':' || pid) AS nprocs");
+	for (int i = 0; i < VD_NTRACE_COUNTERS; i++) {
 		const char *c = vd_trace_counter_name[i];
-		rc = vd_buf_printf(b, ",\n  %s(%s) AS %s", strncmp(c, "max_", 4) ? "sum" : "max", c, c);
+		vd_buf_printf(b, ",\n  %s(%s) AS %s", strncmp(c, "max_", 4) ? "sum" : "max", c, c);
 	}
-	rc = rc || vd_buf_puts(b,
-			       ",\n  sum(read_s) AS read_s, sum(write_s) AS write_s, sum(meta_s) AS meta_s\n"
-			       "  FROM trace_files WHERE trace_id = " LATEST_TRACE "\n"
-			       "  GROUP BY trace_id, path, api;\n"
-			       "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
-			       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
-			       "  sum(tb.wall_s) AS wall_s, sum(tb.io_s) AS io_s, sum(tb.io_ops) AS io_ops,\n"
-			       "  sum(tb.io_bytes) AS io_bytes,\n"
-			       "  CASE WHEN sum(tb.wall_s) > 0 THEN min(1.0, sum(tb.io_s) / sum(tb.wall_s)) END"
-			       " AS intensity,\n"
-			       "  sum(tb.samples) AS samples, count(DISTINCT tb.rank || ':' || tb.pid) AS nprocs,\n"
-			       "  tb.trace_id AS trace_id, t.run_id AS run_id\n"
-			       "  FROM trace_blocks tb JOIN traces t ON t.trace_id = tb.trace_id\n"
-			       "  LEFT JOIN blocks b ON b.run_id = t.run_id AND b.block_id = tb.block_id\n"
-			       "  WHERE tb.trace_id = " LATEST_TRACE "\n"
-			       "  GROUP BY tb.trace_id, tb.block_id;\n"
-			       "CREATE VIEW v_predicted_vs_measured AS SELECT m.block_id AS block_id,\n"
-			       "  m.kind AS kind, m.function AS function, m.line AS line, m.wall_s AS wall_s,\n"
-			       "  b.cioc AS predicted, m.intensity AS measured,\n"
-			       "  b.cioc - m.intensity AS error, m.file AS file, m.trace_id AS trace_id,\n"
-			       "  m.run_id AS run_id\n"
-			       "  FROM v_measured_blocks m JOIN blocks b\n"
-			       "  ON b.run_id = m.run_id AND b.block_id = m.block_id;\n");
-	return rc;
+	vd_buf_puts(b, ",\n  sum(read_s) AS read_s, sum(write_s) AS write_s, sum(meta_s) AS meta_s\n"
+		       "  FROM trace_files WHERE trace_id = " LATEST_TRACE "\n"
+		       "  GROUP BY trace_id, path, api;\n");
+}
+
+/* the size-bin suffixes of the histograms: "0_100" ... "1g_plus" */
+static const char *bin_suffix(int k)
+{
+	return vd_trace_counter_name[VD_TC_read_0_100 + k] + 5; /* after "read_" */
+}
+
+/* per call site and file (schema version 4) */
+static void build_trace_sites(vd_buf *b)
+{
+	/* IF NOT EXISTS: a migration may meet them made already */
+	vd_buf_puts(b, "CREATE TABLE IF NOT EXISTS trace_sites (\n"
+		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		       "  pid INTEGER, rank INTEGER, api TEXT, call TEXT, class TEXT, path TEXT,\n"
+		       "  parent_api TEXT, block_id TEXT, file TEXT, line INTEGER, function TEXT,\n"
+		       "  calls INTEGER, errors INTEGER, bytes INTEGER, call_s REAL, dur_s REAL");
+	for (int k = 0; k < VD_TRACE_NBINS; k++)
+		vd_buf_printf(b, ", size_%s INTEGER", bin_suffix(k));
+	vd_buf_puts(b, ");\n"
+		       "CREATE INDEX IF NOT EXISTS trace_sites_trace ON trace_sites (trace_id);\n"
+		       "CREATE VIEW IF NOT EXISTS v_trace_sites AS SELECT trace_id, api, call, class, path,\n"
+		       "  parent_api, block_id, file, line, function,\n"
+		       "  count(DISTINCT rank || ':' || pid) AS nprocs, sum(calls) AS calls,\n"
+		       "  sum(errors) AS errors, sum(bytes) AS bytes, sum(call_s) AS call_s,\n"
+		       "  sum(dur_s) AS dur_s");
+	for (int k = 0; k < VD_TRACE_NBINS; k++)
+		vd_buf_printf(b, ", sum(size_%s) AS size_%s", bin_suffix(k), bin_suffix(k));
+	vd_buf_puts(b, "\n  FROM trace_sites WHERE trace_id = " LATEST_TRACE "\n"
+		       "  GROUP BY trace_id, api, call, class, path, parent_api, block_id,"
+		       " file, line, function;\n");
+}
+
+/*
+ * The latest trace's counters under Darshan's names, one row per process,
+ * file and counter, as darshan-parser prints them (module, rank, file,
+ * counter, value): only the counters that mean the same here.  POSIX_OPENS
+ * counts the dups, as Darshan's does.  Times are seconds.
+ */
+static void build_v_trace_darshan(vd_buf *b)
+{
+	static const struct {
+		const char *api, *module, *name, *expr;
+	} map[] = {
+		{ "posix", "POSIX", "OPENS", "opens + coalesce(dups, 0)" },
+		{ "posix", "POSIX", "DUPS", "dups" },
+		{ "posix", "POSIX", "READS", "reads" },
+		{ "posix", "POSIX", "WRITES", "writes" },
+		{ "posix", "POSIX", "SEEKS", "seeks" },
+		{ "posix", "POSIX", "BYTES_READ", "bytes_read" },
+		{ "posix", "POSIX", "BYTES_WRITTEN", "bytes_written" },
+		{ "posix", "POSIX", "MAX_BYTE_READ", "max_byte_read" },
+		{ "posix", "POSIX", "MAX_BYTE_WRITTEN", "max_byte_written" },
+		{ "posix", "POSIX", "CONSEC_READS", "consec_reads" },
+		{ "posix", "POSIX", "CONSEC_WRITES", "consec_writes" },
+		{ "posix", "POSIX", "SEQ_READS", "seq_reads" },
+		{ "posix", "POSIX", "SEQ_WRITES", "seq_writes" },
+		{ "posix", "POSIX", "F_READ_TIME", "read_s" },
+		{ "posix", "POSIX", "F_WRITE_TIME", "write_s" },
+		{ "posix", "POSIX", "F_META_TIME", "meta_s" },
+		{ "stdio", "STDIO", "OPENS", "opens" },
+		{ "stdio", "STDIO", "READS", "reads" },
+		{ "stdio", "STDIO", "WRITES", "writes" },
+		{ "stdio", "STDIO", "SEEKS", "seeks" },
+		{ "stdio", "STDIO", "FLUSHES", "flushes" },
+		{ "stdio", "STDIO", "BYTES_READ", "bytes_read" },
+		{ "stdio", "STDIO", "BYTES_WRITTEN", "bytes_written" },
+		{ "stdio", "STDIO", "MAX_BYTE_READ", "max_byte_read" },
+		{ "stdio", "STDIO", "MAX_BYTE_WRITTEN", "max_byte_written" },
+		{ "stdio", "STDIO", "F_READ_TIME", "read_s" },
+		{ "stdio", "STDIO", "F_WRITE_TIME", "write_s" },
+		{ "stdio", "STDIO", "F_META_TIME", "meta_s" },
+		{ "mpiio", "MPIIO", "SYNCS", "syncs" },
+		{ "mpiio", "MPIIO", "BYTES_READ", "bytes_read" },
+		{ "mpiio", "MPIIO", "BYTES_WRITTEN", "bytes_written" },
+		{ "mpiio", "MPIIO", "F_READ_TIME", "read_s" },
+		{ "mpiio", "MPIIO", "F_WRITE_TIME", "write_s" },
+		{ "mpiio", "MPIIO", "F_META_TIME", "meta_s" },
+	};
+	static const char *const bin_upper[VD_TRACE_NBINS] = {
+		"0_100", "100_1K", "1K_10K", "10K_100K", "100K_1M",
+		"1M_4M", "4M_10M", "10M_100M", "100M_1G", "1G_PLUS"
+	};
+	vd_buf_puts(b, "CREATE VIEW IF NOT EXISTS v_trace_darshan AS\n");
+	const char *sep = "";
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+		vd_buf_printf(b, "%sSELECT '%s' AS module, rank, path, '%s_%s' AS counter,"
+				 " %s AS value FROM trace_files WHERE api = '%s'"
+				 " AND trace_id = " LATEST_TRACE "\n",
+			      sep, map[i].module, map[i].module, map[i].name, map[i].expr,
+			      map[i].api);
+		sep = "UNION ALL ";
+	}
+	/* size histograms: POSIX's by call, MPI-IO's by aggregate request */
+	for (int rw = 0; rw < 2; rw++)
+		for (int k = 0; k < VD_TRACE_NBINS; k++) {
+			const char *col = vd_trace_counter_name[(rw ? VD_TC_write_0_100
+								    : VD_TC_read_0_100) + k];
+			vd_buf_printf(b, "UNION ALL SELECT 'POSIX', rank, path,"
+					 " 'POSIX_SIZE_%s_%s', %s FROM trace_files"
+					 " WHERE api = 'posix' AND trace_id = " LATEST_TRACE "\n"
+					 "UNION ALL SELECT 'MPIIO', rank, path,"
+					 " 'MPIIO_SIZE_%s_AGG_%s', %s FROM trace_files"
+					 " WHERE api = 'mpiio' AND trace_id = " LATEST_TRACE "\n",
+				      rw ? "WRITE" : "READ", bin_upper[k], col,
+				      rw ? "WRITE" : "READ", bin_upper[k], col);
+		}
+	vd_buf_puts(b, ";\n");
+}
+
+/* The latest trace's reads and writes as Darshan's DXT traces them
+ * (darshan-dxt-parser's columns): successful POSIX and MPI-IO transfers,
+ * numbered per process, file, layer and direction (schema version 4). */
+#define V_TRACE_DXT                                                                          \
+	"CREATE VIEW IF NOT EXISTS v_trace_dxt AS SELECT\n"                                  \
+	"  CASE api WHEN 'posix' THEN 'X_POSIX' ELSE 'X_MPIIO' END AS module, rank, pid,\n"   \
+	"  class AS wt_rd,\n"                                                                 \
+	"  row_number() OVER (PARTITION BY pid, api, path, class ORDER BY start_s, op_id) - 1" \
+	" AS segment,\n"                                                                      \
+	"  offset, bytes AS length, start_s AS start_time, start_s + dur_s AS end_time, path\n" \
+	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE " AND err = 0\n"                     \
+	"  AND api IN ('posix', 'mpiio') AND class IN ('read', 'write');\n"
+
+/* vidya trace's tables and views (schema version 4) */
+
+
+/* what schema version 4 added to vidya trace's schema: v_trace_files with
+ * the errors and dups counters, trace_sites, v_trace_darshan, v_trace_dxt
+ * (a migration drops the old v_trace_files first) */
+void build_trace_v4(vd_buf *b)
+{
+	build_v_trace_files(b);
+	build_trace_sites(b);
+	build_v_trace_darshan(b);
+	vd_buf_puts(b, V_TRACE_DXT);
+}
+
+/* vidya trace's tables and views (schema version 4) */
+void build_trace_schema(vd_buf *b)
+{
+	vd_buf_puts(b, "CREATE TABLE traces (\n"
+		       "  trace_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+		       "  key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, vidya_version TEXT,\n"
+		       "  command TEXT, run_id INTEGER, started_ns INTEGER, wall_s REAL,\n"
+		       "  exit_status INTEGER, sample_hz INTEGER);\n"
+		       "CREATE TABLE trace_procs (\n"
+		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		       "  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
+		       "  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
+		       "  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
+		       "  deferred_s REAL, unattributed_s REAL);\n"
+		       "CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
+		       "CREATE TABLE trace_ops (\n"
+		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		       "  pid INTEGER, op_id INTEGER, parent_op INTEGER, rank INTEGER, thread INTEGER,\n"
+		       "  api TEXT, call TEXT, class TEXT, path TEXT, handle INTEGER,\n"
+		       "  offset INTEGER, bytes INTEGER, req_bytes INTEGER, start_s REAL, dur_s REAL,\n"
+		       "  err INTEGER, parent_api TEXT, parent_call TEXT, block_id TEXT,\n"
+		       "  file TEXT, line INTEGER, function TEXT, call_s REAL);\n"
+		       "CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);\n"
+		       "CREATE TABLE trace_files (\n"
+		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		       "  pid INTEGER, rank INTEGER, path TEXT, api TEXT");
+	for (int i = 0; i < VD_NTRACE_COUNTERS; i++)
+		vd_buf_printf(b, ", %s INTEGER", vd_trace_counter_name[i]);
+	vd_buf_puts(b, ",\n  read_s REAL, write_s REAL, meta_s REAL);\n"
+		       "CREATE INDEX trace_files_trace ON trace_files (trace_id);\n"
+		       "CREATE TABLE trace_blocks (\n"
+		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		       "  pid INTEGER, rank INTEGER, block_id TEXT NOT NULL,\n"
+		       "  wall_s REAL, io_s REAL, io_ops INTEGER, io_bytes REAL,\n"
+		       "  samples INTEGER, io_samples INTEGER);\n"
+		       "CREATE INDEX trace_blocks_trace ON trace_blocks (trace_id, block_id);\n");
+
+	vd_buf_puts(b, "CREATE VIEW v_traces AS SELECT trace_id, created_at, vidya_version,\n"
+		       "  command, run_id, wall_s, exit_status, sample_hz,\n"
+		       "  (SELECT count(*) FROM trace_procs p WHERE p.trace_id = t.trace_id) AS nprocs,\n"
+		       "  (SELECT count(DISTINCT rank) FROM trace_procs p WHERE p.trace_id = t.trace_id)"
+		       " AS nranks,\n"
+		       "  trace_id = " LATEST_TRACE " AS is_latest\n"
+		       "  FROM traces t;\n" V_TRACE_OPS);
+	build_trace_v4(b);
+	vd_buf_puts(b, "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
+		       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
+		       "  sum(tb.wall_s) AS wall_s, sum(tb.io_s) AS io_s, sum(tb.io_ops) AS io_ops,\n"
+		       "  sum(tb.io_bytes) AS io_bytes,\n"
+		       "  CASE WHEN sum(tb.wall_s) > 0 THEN min(1.0, sum(tb.io_s) / sum(tb.wall_s)) END"
+		       " AS intensity,\n"
+		       "  sum(tb.samples) AS samples, count(DISTINCT tb.rank || ':' || tb.pid) AS nprocs,\n"
+		       "  tb.trace_id AS trace_id, t.run_id AS run_id\n"
+		       "  FROM trace_blocks tb JOIN traces t ON t.trace_id = tb.trace_id\n"
+		       "  LEFT JOIN blocks b ON b.run_id = t.run_id AND b.block_id = tb.block_id\n"
+		       "  WHERE tb.trace_id = " LATEST_TRACE "\n"
+		       "  GROUP BY tb.trace_id, tb.block_id;\n"
+		       "CREATE VIEW v_predicted_vs_measured AS SELECT m.block_id AS block_id,\n"
+		       "  m.kind AS kind, m.function AS function, m.line AS line, m.wall_s AS wall_s,\n"
+		       "  b.cioc AS predicted, m.intensity AS measured,\n"
+		       "  b.cioc - m.intensity AS error, m.file AS file, m.trace_id AS trace_id,\n"
+		       "  m.run_id AS run_id\n"
+		       "  FROM v_measured_blocks m JOIN blocks b\n"
+		       "  ON b.run_id = m.run_id AND b.block_id = m.block_id;\n");
 }
 
 /* ---- traces ---------------------------------------------------------------------------- */
@@ -144,35 +280,21 @@ static int trace_row(vd_store *s, vd_trace *t)
 	return rc;
 }
 
-static int save_trace_procs(vd_store *s, const vd_trace *t)
+/////
+/* Binds row i of one of t's vectors from column 2 on (1 is the trace). */
+typedef void (*trace_binder)(sqlite3_stmt *st, const vd_trace *t, size_t i);
+
+/* INSERTs n rows with `sql`, one per call of `bind` */
+static int save_trace_rows(vd_store *s, const vd_trace *t, const char *sql, size_t n,
+			   trace_binder bind)
 {
 	sqlite3_stmt *st = NULL;
-	if (prepare(s, &st,
-		    "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe, threads, start_s,"
-		    " end_s, clean_exit, ops, samples, debug_info, mapped, deferred_s, unattributed_s)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		    "unable to save trace to"))
+	if (prepare(s, &st, sql, "unable to save trace to"))
 		return VD_ERROR;
 	int rc = 0;
-	for (size_t i = 0; i < t->procs.n && !rc; i++) {
-		const vd_trace_proc *p = &t->procs.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, p->pid);
-		sqlite3_bind_int(st, c++, p->ppid);
-		sqlite3_bind_int(st, c++, p->rank < 0 ? 0 : p->rank);
-		bind_text(st, c++, p->host);
-		bind_text(st, c++, p->exe);
-		sqlite3_bind_int(st, c++, p->threads);
-		sqlite3_bind_double(st, c++, p->start_s);
-		sqlite3_bind_double(st, c++, p->end_s);
-		sqlite3_bind_int(st, c++, p->clean_exit);
-		sqlite3_bind_int64(st, c++, p->ops);
-		sqlite3_bind_int64(st, c++, p->samples);
-		sqlite3_bind_int(st, c++, p->debug_info);
-		sqlite3_bind_int(st, c++, p->mapped);
-		sqlite3_bind_double(st, c++, p->deferred_s);
-		sqlite3_bind_double(st, c++, p->unattributed_s);
+	for (size_t i = 0; i < n && !rc; i++) {
+		sqlite3_bind_int64(st, 1, t->trace_id);
+		bind(st, t, i);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(s, "unable to save trace to");
 		sqlite3_reset(st);
@@ -181,121 +303,166 @@ static int save_trace_procs(vd_store *s, const vd_trace *t)
 	return rc;
 }
 
-static int save_trace_ops(vd_store *s, const vd_trace *t)
+/* "INSERT INTO table (trace_id, head, <prefix>name..., tail) VALUES (?...)",
+ * built in sql */
+static const char *insert_sql(vd_buf *sql, const char *table, const char *head, int nhead,
+			      const char *prefix, const char *const *names, int nnames,
+			      const char *tail, int ntail)
 {
-	sqlite3_stmt *st = NULL;
-	if (prepare(s, &st,
-		    "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank, thread, api, call,"
-		    " class, path, handle, offset, bytes, req_bytes, start_s, dur_s, err, parent_api,"
-		    " parent_call, block_id, file, line, function, call_s)"
-		    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		    "unable to save trace to"))
-		return VD_ERROR;
-	int rc = 0;
-	for (size_t i = 0; i < t->ops.n && !rc; i++) {
-		const vd_trace_op *o = &t->ops.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, o->pid);
-		sqlite3_bind_int64(st, c++, (sqlite3_int64)o->op_id);
-		bind_int_or_null(st, c++, (long long)o->parent_op, o->parent_op == 0);
-		sqlite3_bind_int(st, c++, o->rank < 0 ? 0 : o->rank);
-		sqlite3_bind_int(st, c++, o->thread);
-		bind_text(st, c++, o->api);
-		bind_text(st, c++, o->call);
-		bind_text(st, c++, o->cls);
-		bind_text(st, c++, o->path);
-		sqlite3_bind_int64(st, c++, o->handle);
-		bind_int_or_null(st, c++, o->offset, o->offset < 0);
-		sqlite3_bind_int64(st, c++, o->bytes);
-		sqlite3_bind_int64(st, c++, o->req_bytes);
-		sqlite3_bind_double(st, c++, o->start_s);
-		sqlite3_bind_double(st, c++, o->dur_s);
-		sqlite3_bind_int(st, c++, o->err);
-		bind_text(st, c++, o->parent_api);
-		bind_text(st, c++, o->parent_call);
-		bind_text(st, c++, o->block_id);
-		bind_text(st, c++, o->file);
-		bind_int_or_null(st, c++, o->line, o->line <= 0);
-		bind_text(st, c++, o->function);
-		sqlite3_bind_double(st, c++, o->call_s);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, "unable to save trace to");
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
+	vd_buf_printf(sql, "INSERT INTO %s (trace_id, %s", table, head);
+	for (int i = 0; i < nnames; i++)
+		vd_buf_printf(sql, ", %s%s", prefix, names[i]);
+	vd_buf_printf(sql, "%s%s)", ntail ? ", " : "", tail);
+	put_params(sql, 1 + nhead + nnames + ntail);
+	return sql->ptr;
+}
+
+static void bind_proc(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_proc *p = &t->procs.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, p->pid);
+	sqlite3_bind_int(st, c++, p->ppid);
+	sqlite3_bind_int(st, c++, p->rank < 0 ? 0 : p->rank);
+	bind_text(st, c++, p->host);
+	bind_text(st, c++, p->exe);
+	sqlite3_bind_int(st, c++, p->threads);
+	sqlite3_bind_double(st, c++, p->start_s);
+	sqlite3_bind_double(st, c++, p->end_s);
+	sqlite3_bind_int(st, c++, p->clean_exit);
+	sqlite3_bind_int64(st, c++, p->ops);
+	sqlite3_bind_int64(st, c++, p->samples);
+	sqlite3_bind_int(st, c++, p->debug_info);
+	sqlite3_bind_int(st, c++, p->mapped);
+	sqlite3_bind_double(st, c++, p->deferred_s);
+	sqlite3_bind_double(st, c++, p->unattributed_s);
+}
+
+static void bind_op(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_op *o = &t->ops.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, o->pid);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)o->op_id);
+	bind_int_or_null(st, c++, (long long)o->parent_op, o->parent_op == 0);
+	sqlite3_bind_int(st, c++, o->rank < 0 ? 0 : o->rank);
+	sqlite3_bind_int(st, c++, o->thread);
+	bind_text(st, c++, o->api);
+	bind_text(st, c++, o->call);
+	bind_text(st, c++, o->cls);
+	bind_text(st, c++, o->path);
+	sqlite3_bind_int64(st, c++, o->handle);
+	bind_int_or_null(st, c++, o->offset, o->offset < 0);
+	sqlite3_bind_int64(st, c++, o->bytes);
+	sqlite3_bind_int64(st, c++, o->req_bytes);
+	sqlite3_bind_double(st, c++, o->start_s);
+	sqlite3_bind_double(st, c++, o->dur_s);
+	sqlite3_bind_int(st, c++, o->err);
+	bind_text(st, c++, o->parent_api);
+	bind_text(st, c++, o->parent_call);
+	bind_text(st, c++, o->block_id);
+	bind_text(st, c++, o->file);
+	bind_int_or_null(st, c++, o->line, o->line <= 0);
+	bind_text(st, c++, o->function);
+	sqlite3_bind_double(st, c++, o->call_s);
+}
+
+static void bind_file(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_file *f = &t->files.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, f->pid);
+	sqlite3_bind_int(st, c++, f->rank < 0 ? 0 : f->rank);
+	bind_text(st, c++, f->path);
+	bind_text(st, c++, f->api);
+	for (int k = 0; k < VD_NTRACE_COUNTERS; k++)
+		sqlite3_bind_int64(st, c++, f->c[k]);
+	sqlite3_bind_double(st, c++, f->read_s);
+	sqlite3_bind_double(st, c++, f->write_s);
+	sqlite3_bind_double(st, c++, f->meta_s);
+}
+
+static void bind_site(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_site *x = &t->sites.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, x->pid);
+	sqlite3_bind_int(st, c++, x->rank < 0 ? 0 : x->rank);
+	bind_text(st, c++, x->api);
+	bind_text(st, c++, x->call);
+	bind_text(st, c++, x->cls);
+	bind_text(st, c++, x->path);
+	bind_text(st, c++, x->parent_api);
+	bind_text(st, c++, x->block_id);
+	bind_text(st, c++, x->file);
+	bind_int_or_null(st, c++, x->line, x->line <= 0);
+	bind_text(st, c++, x->function);
+	sqlite3_bind_int64(st, c++, x->calls);
+	sqlite3_bind_int64(st, c++, x->errors);
+	sqlite3_bind_int64(st, c++, x->bytes);
+	sqlite3_bind_double(st, c++, x->call_s);
+	sqlite3_bind_double(st, c++, x->dur_s);
+	for (int k = 0; k < VD_TRACE_NBINS; k++)
+		sqlite3_bind_int64(st, c++, x->bins[k]);
+}
+
+static void bind_block(sqlite3_stmt *st, const vd_trace *t, size_t i)
+{
+	const vd_trace_block *b = &t->blocks.v[i];
+	int c = 2;
+	sqlite3_bind_int(st, c++, b->pid);
+	sqlite3_bind_int(st, c++, b->rank < 0 ? 0 : b->rank);
+	bind_text(st, c++, b->block_id);
+	sqlite3_bind_double(st, c++, b->wall_s);
+	sqlite3_bind_double(st, c++, b->io_s);
+	sqlite3_bind_int64(st, c++, b->io_ops);
+	sqlite3_bind_double(st, c++, b->io_bytes);
+	sqlite3_bind_int64(st, c++, b->samples);
+	sqlite3_bind_int64(st, c++, b->io_samples);
+}
+
+static int save_trace_tables(vd_store *s, const vd_trace *t)
+{
+	const char *bins[VD_TRACE_NBINS];
+	for (int k = 0; k < VD_TRACE_NBINS; k++)
+		bins[k] = bin_suffix(k);
+	vd_buf files = VD_BUF_INIT, sites = VD_BUF_INIT;
+	const char *files_sql = insert_sql(&files, "trace_files", "pid, rank, path, api", 4, "",
+					   vd_trace_counter_name, VD_NTRACE_COUNTERS,
+					   "read_s, write_s, meta_s", 3);
+	const char *sites_sql = insert_sql(&sites, "trace_sites",
+					   "pid, rank, api, call, class, path, parent_api, block_id,"
+					   " file, line, function, calls, errors, bytes, call_s, dur_s",
+					   16, "size_", bins, VD_TRACE_NBINS, "", 0);
+	int rc = save_trace_rows(s, t,
+				 "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe,"
+				 " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
+				 " mapped, deferred_s, unattributed_s)"
+				 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				 t->procs.n, bind_proc);
+	rc = rc || save_trace_rows(s, t,
+				   "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"
+				   " thread, api, call, class, path, handle, offset, bytes, req_bytes,"
+				   " start_s, dur_s, err, parent_api, parent_call, block_id, file, line,"
+				   " function, call_s)"
+				   " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				   t->ops.n, bind_op);
+	rc = rc || save_trace_rows(s, t, files_sql, t->files.n, bind_file);
+	rc = rc || save_trace_rows(s, t, sites_sql, t->sites.n, bind_site);
+	rc = rc || save_trace_rows(s, t,
+				   "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s,"
+				   " io_s, io_ops, io_bytes, samples, io_samples)"
+				   " VALUES (?,?,?,?,?,?,?,?,?,?)",
+				   t->blocks.n, bind_block);
+	vd_buf_release(&files);
+	vd_buf_release(&sites);
 	return rc;
 }
 
-static int save_trace_files(vd_store *s, const vd_trace *t)
-{
-	vd_buf sql = VD_BUF_INIT;
-	sqlite3_stmt *st = NULL;
-	int rc = vd_buf_puts(&sql, "INSERT INTO trace_files (trace_id, pid, rank, path, api");
-	for (int i = 0; !rc && i < VD_NTRACE_COUNTERS; i++)
-		rc = vd_buf_printf(&sql, ", %s", vd_trace_counter_name[i]);
-	rc = rc || vd_buf_puts(&sql, ", read_s, write_s, meta_s)") ||
-	     put_params(&sql, 5 + VD_NTRACE_COUNTERS + 3);
-	if (rc) {
-		vd_buf_release(&sql);
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
-	if (prepare(s, &st, sql.ptr, "unable to save trace to")) {
-		vd_buf_release(&sql);
-		return VD_ERROR;
-	}
-	for (size_t i = 0; i < t->files.n && !rc; i++) {
-		const vd_trace_file *f = &t->files.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, f->pid);
-		sqlite3_bind_int(st, c++, f->rank < 0 ? 0 : f->rank);
-		bind_text(st, c++, f->path);
-		bind_text(st, c++, f->api);
-		for (int k = 0; k < VD_NTRACE_COUNTERS; k++)
-			sqlite3_bind_int64(st, c++, f->c[k]);
-		sqlite3_bind_double(st, c++, f->read_s);
-		sqlite3_bind_double(st, c++, f->write_s);
-		sqlite3_bind_double(st, c++, f->meta_s);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, "unable to save trace to");
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	vd_buf_release(&sql);
-	return rc;
-}
-
-static int save_trace_blocks(vd_store *s, const vd_trace *t)
-{
-	sqlite3_stmt *st = NULL;
-	if (prepare(s, &st,
-		    "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s, io_s, io_ops,"
-		    " io_bytes, samples, io_samples) VALUES (?,?,?,?,?,?,?,?,?,?)",
-		    "unable to save trace to"))
-		return VD_ERROR;
-	int rc = 0;
-	for (size_t i = 0; i < t->blocks.n && !rc; i++) {
-		const vd_trace_block *b = &t->blocks.v[i];
-		int c = 1;
-		sqlite3_bind_int64(st, c++, t->trace_id);
-		sqlite3_bind_int(st, c++, b->pid);
-		sqlite3_bind_int(st, c++, b->rank < 0 ? 0 : b->rank);
-		bind_text(st, c++, b->block_id);
-		sqlite3_bind_double(st, c++, b->wall_s);
-		sqlite3_bind_double(st, c++, b->io_s);
-		sqlite3_bind_int64(st, c++, b->io_ops);
-		sqlite3_bind_double(st, c++, b->io_bytes);
-		sqlite3_bind_int64(st, c++, b->samples);
-		sqlite3_bind_int64(st, c++, b->io_samples);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			rc = db_fail(s, "unable to save trace to");
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-	return rc;
-}
+/* A trace is saved after its program ran: its run cannot be repeated, so
+ * a database another writer holds (the other ranks of the job storing
+ * theirs, a long report) is waited for much longer than elsewhere. */
+#define TRACE_BUSY_TIMEOUT_MS (10 * 60 * 1000)
 
 int vd_store_save_trace(vd_store *s, vd_trace *t)
 {
@@ -303,15 +470,15 @@ int vd_store_save_trace(vd_store *s, vd_trace *t)
 		vd_error_set("no database or no trace to save");
 		return VD_ERROR;
 	}
-	if (exec(s, "BEGIN IMMEDIATE", "unable to save trace to"))
-		return VD_ERROR;
-	int rc = trace_row(s, t);
-	rc = rc || save_trace_procs(s, t) || save_trace_ops(s, t) || save_trace_files(s, t) ||
-	     save_trace_blocks(s, t);
-	rc = rc || exec(s, "COMMIT", "unable to save trace to");
-	if (rc) {
-		rollback(s);
-		return VD_ERROR;
+	sqlite3_busy_timeout(s->db, TRACE_BUSY_TIMEOUT_MS);
+	int rc = exec(s, "BEGIN IMMEDIATE", "unable to save trace to");
+	if (!rc) {
+		rc = trace_row(s, t);
+		rc = rc || save_trace_tables(s, t);
+		rc = rc || exec(s, "COMMIT", "unable to save trace to");
+		if (rc)
+			rollback(s);
 	}
-	return 0;
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	return rc ? VD_ERROR : 0;
 }

@@ -28,6 +28,10 @@ struct vd_store {
 	sqlite3_stmt *tu_put;
 };
 
+/* how long a call waits for another process's lock by default (a trace
+ * being saved waits longer, see trace.c) */
+#define BUSY_TIMEOUT_MS 15000
+
 /* ---- column tables (schema.c) ---------------------------------------------------- */
 
 /* vd_device, field by field: runs stores them as device_<name>,
@@ -81,8 +85,11 @@ void vd_store_put_flags(vd_buf *b, int with_types);
 /* creates the schema of a new database, recognises and migrates an old one */
 int vd_store_check_schema(vd_store *s);
 
-/* trace.c: vidya trace's tables and views, appended to b (always 0) */
-int build_trace_schema(vd_buf *b);
+/* trace.c: vidya trace's tables and views, appended to b */
+void build_trace_schema(vd_buf *b);
+/* trace.c: the views and tables schema version 4 added to them (the
+ * migration from 3 drops v_trace_files first) */
+void build_trace_v4(vd_buf *b);
 
 /* ---- errors and small helpers ------------------------------------------------------ */
 

@@ -70,10 +70,47 @@ void vd_trace_free(vd_trace *t)
 	vd_vec_free(t->ops);
 	vd_vec_free(t->files);
 	vd_vec_free(t->blocks);
+	vd_vec_free(t->sites);
 	vd_vec_free(t->procs);
 	vd_map_free(t->interned_);
 	vd_arena_free(t->arena);
 	free(t);
+}
+
+/* ---- exclusions ---- */
+
+const char *const vd_trace_default_exclude[] = {
+	/* Darshan's system directories */
+	"/etc/", "/dev/", "/usr/", "/bin/", "/boot/", "/lib/", "/lib64/", "/opt/", "/sbin/",
+	"/sys/", "/proc/", "/var/", "/run/",
+	/* the MPI runtime's session directories (Open MPI 4, PRRTE/Open MPI 5) */
+	"/tmp/ompi.", "/tmp/.ompi", "/tmp/prte.", "/tmp/openmpi-sessions",
+	/* descriptors that are no file, as /proc names them */
+	"socket:", "pipe:", "anon_inode:", "net:", "/memfd:",
+	NULL
+};
+
+/* `path` starts with `pre`; a directory prefix ("/etc/") also matches the
+ * directory itself ("/etc") */
+static int has_prefix(const char *path, const char *pre)
+{
+	size_t n = strlen(pre);
+	if (strncmp(path, pre, n) == 0)
+		return 1;
+	return n > 1 && pre[n - 1] == '/' && strncmp(path, pre, n - 1) == 0 && path[n - 1] == 0;
+}
+
+int vd_trace_excluded(const vd_trace *t, const char *path)
+{
+	if (!path || t->include_all)
+		return 0;
+	for (size_t i = 0; vd_trace_default_exclude[i]; i++)
+		if (has_prefix(path, vd_trace_default_exclude[i]))
+			return 1;
+	for (size_t i = 0; i < t->nexclude; i++)
+		if (t->exclude[i] && t->exclude[i][0] && has_prefix(path, t->exclude[i]))
+			return 1;
+	return 0;
 }
 
 /* ---- reading log files ---- */
@@ -204,11 +241,18 @@ static const uint64_t *op_frames(const vd_tl_op *o)
 	return (const uint64_t *)(o + 1);
 }
 
+static const char *intern(vd_trace *t, const char *str);
+
+/* one copy per distinct path: a file's calls share it (and compare by it) */
 static const char *op_path(vd_trace *t, const vd_tl_op *o)
 {
+	char buf[VD_TL_PATHMAX + 1];
 	if (!o->path_len)
 		return NULL;
-	return vd_arena_strndup(t->arena, (const char *)(op_frames(o) + o->nframes), o->path_len);
+	size_t n = o->path_len < VD_TL_PATHMAX ? o->path_len : VD_TL_PATHMAX;
+	memcpy(buf, (const char *)(op_frames(o) + o->nframes), n);
+	buf[n] = 0;
+	return intern(t, buf);
 }
 
 static int cmp_op_id(const void *a, const void *b)
@@ -375,13 +419,13 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 /* ---- counters ---- */
 
 typedef struct fstate {
-	vd_trace_file *f; /* index into t->files is stable only after loading: keep index */
-	size_t idx;
+	size_t idx;       /* into t->files (its address moves while it grows) */
+	int ok;           /* a call on it succeeded */
 	int64_t last_byte_read, last_byte_written;
 	int reads_seen, writes_seen;
 } fstate;
 
-static int bin_of(int64_t n)
+int vd_trace_bin(int64_t n)
 {
 	static const int64_t lim[] = { 100, 1024, 10240, 102400, 1048576, 4194304,
 				       10485760, 104857600, 1073741824 };
@@ -404,14 +448,20 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 	if (cls == VD_OP_WAIT)
 		return;
 	if (cls != VD_OP_READ && cls != VD_OP_WRITE) {
-		c[counter[cls]]++;
+		/* Darshan's POSIX_DUPS (its POSIX_OPENS counts them too) */
+		if (o->api == api_name[VD_TL_POSIX] && cls == VD_OP_META &&
+		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
+		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl")))
+			c[VD_TC_dups]++;
+		else
+			c[counter[cls]]++;
 		f->meta_s += o->dur_s;
 		return;
 	}
 	int rd = cls == VD_OP_READ;
 	c[rd ? VD_TC_reads : VD_TC_writes]++;
 	c[rd ? VD_TC_bytes_read : VD_TC_bytes_written] += o->bytes;
-	c[(rd ? VD_TC_read_0_100 : VD_TC_write_0_100) + bin_of(o->bytes)]++;
+	c[(rd ? VD_TC_read_0_100 : VD_TC_write_0_100) + vd_trace_bin(o->bytes)]++;
 	if (rd)
 		f->read_s += o->dur_s;
 	else
@@ -471,9 +521,27 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			}
 			s->idx = t->files.n - 1;
 		}
+		/* a failed call is an error of the file, never an operation
+		 * (Darshan counts only the calls that succeeded): it moves
+		 * nothing, opens nothing, lands in no size bin */
+		if (o->err) {
+			t->files.v[s->idx].c[VD_TC_errors]++;
+			continue;
+		}
+		s->ok = 1;
 		vd_opclass cls = VD_OP_META;
 		vd_opclass_parse(o->cls, &cls);
 		count_op(&t->files.v[s->idx], s, o, cls);
+	}
+	/* a file no call succeeded on (an open that found nothing, a probe
+	 * for a configuration file) is no file of the program's: its calls
+	 * stay in the operations, with their errno */
+	if (!rc) {
+		size_t first_file = t->files.n - states.n, w = first_file;
+		for (size_t i = 0; i < states.n; i++)
+			if (states.v[i]->ok)
+				t->files.v[w++] = t->files.v[first_file + i];
+		t->files.n = w;
 	}
 	for (size_t i = 0; i < states.n; i++)
 		free(states.v[i]);
@@ -481,6 +549,105 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 	vd_buf_release(&key);
 	vd_map_free(m);
 	return rc;
+}
+
+/* ---- call sites ---- */
+
+/* the site of a call (no sums yet) */
+static vd_trace_site site_of(const vd_trace_op *o, const vd_trace_proc *pr)
+{
+	vd_trace_site st;
+	memset(&st, 0, sizeof st);
+	st.pid = pr->pid;
+	st.rank = pr->rank;
+	st.api = o->api;
+	st.call = o->call;
+	st.cls = o->cls;
+	st.path = o->path;
+	st.parent_api = o->parent_api;
+	st.block_id = o->block_id;
+	st.file = o->file;
+	st.function = o->function;
+	st.line = o->line;
+	return st;
+}
+
+/* the site key: every string is interned or static, so pointers compare */
+static uint64_t site_hash(const vd_trace_site *x)
+{
+	const void *k[] = { x->api, x->call, x->path, x->parent_api, x->block_id, x->file,
+			    x->function };
+	uint64_t h = (uint64_t)x->line * 0x9e3779b97f4a7c15ull;
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+		h = (h ^ (uint64_t)(uintptr_t)k[i]) * 0x100000001b3ull;
+	return h ^ (h >> 29);
+}
+
+static int same_site(const vd_trace_site *a, const vd_trace_site *b)
+{
+	return a->api == b->api && a->call == b->call && a->path == b->path &&
+	       a->parent_api == b->parent_api && a->block_id == b->block_id &&
+	       a->file == b->file && a->function == b->function && a->line == b->line;
+}
+
+/* the slot of `key` in an open-addressing table of indexes + 1 into t->sites
+ * (0: free), or of the free slot where it goes */
+static size_t site_slot(const vd_trace *t, const size_t *slot, size_t cap,
+			const vd_trace_site *key)
+{
+	size_t j = (size_t)site_hash(key) & (cap - 1);
+	while (slot[j] && !same_site(&t->sites.v[slot[j] - 1], key))
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
+/* Aggregates ops [first, n) per call site and file into t->sites. */
+static int call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
+{
+	size_t cap = 1024, first_site = t->sites.n;
+	size_t *slot = calloc(cap, sizeof *slot);
+	if (!slot)
+		return -1;
+	for (size_t i = first; i < t->ops.n; i++) {
+		const vd_trace_op *o = &t->ops.v[i];
+		if (!o->path)
+			continue;
+		vd_trace_site key = site_of(o, pr);
+		size_t j = site_slot(t, slot, cap, &key);
+		if (!slot[j]) {
+			if (vd_vec_push(t->sites, key)) {
+				free(slot);
+				return -1;
+			}
+			slot[j] = t->sites.n;
+			if ((t->sites.n - first_site) * 2 > cap) { /* grow and rehash */
+				size_t *ns = calloc(cap * 2, sizeof *ns);
+				if (!ns) {
+					free(slot);
+					return -1;
+				}
+				free(slot);
+				slot = ns;
+				cap *= 2;
+				for (size_t k = first_site; k < t->sites.n; k++)
+					slot[site_slot(t, slot, cap, &t->sites.v[k])] = k + 1;
+				j = site_slot(t, slot, cap, &key);
+			}
+		}
+		vd_trace_site *st = &t->sites.v[slot[j] - 1];
+		st->calls++;
+		st->call_s += o->call_s;
+		st->dur_s += o->dur_s;
+		if (o->err) {
+			st->errors++;
+			continue;
+		}
+		st->bytes += o->bytes;
+		if (!strcmp(o->cls, "read") || !strcmp(o->cls, "write"))
+			st->bins[vd_trace_bin(o->bytes)]++;
+	}
+	free(slot);
+	return 0;
 }
 
 /* one copy of each string in t's arena (t->interned, made on first use) */
@@ -507,98 +674,286 @@ static const char *root_relative(vd_trace *t, const vd_result *run, const char *
 	return vd_path_relative(t->arena, run->project_root, file);
 }
 
+/* ---- the stacks of calls, mapped once each ---- */
+
+typedef struct scache_ent {
+	uint64_t hash;
+	const uint64_t *frames; /* in the mapped log */
+	int n;
+	size_t off, nblk;       /* the blocks on it: scache.blocks[off, off + nblk) */
+	const char *block_id, *file, *function; /* the call site */
+	int line;
+} scache_ent;
+
+typedef struct scache {
+	scache_ent *e;          /* open addressing; frames NULL = free */
+	size_t cap, n;
+	VD_VEC(long) blocks;
+} scache;
+
+static uint64_t frames_hash(const uint64_t *f, int n)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)n;
+	for (int i = 0; i < n; i++)
+		h = (h ^ f[i]) * 0x100000001b3ull;
+	return h ^ (h >> 31);
+}
+
+static void scache_free(scache *sc)
+{
+	free(sc->e);
+	vd_vec_free(sc->blocks);
+	memset(sc, 0, sizeof *sc);
+}
+
+static int scache_grow(scache *sc)
+{
+	size_t cap = sc->cap ? sc->cap * 2 : 256;
+	scache_ent *e = calloc(cap, sizeof *e);
+	if (!e)
+		return -1;
+	for (size_t i = 0; i < sc->cap; i++) {
+		if (!sc->e[i].frames)
+			continue;
+		size_t j = (size_t)sc->e[i].hash & (cap - 1);
+		while (e[j].frames)
+			j = (j + 1) & (cap - 1);
+		e[j] = sc->e[i];
+	}
+	free(sc->e);
+	sc->e = e;
+	sc->cap = cap;
+	return 0;
+}
+
+/* The blocks and call site of a call's stack, mapped on first sight;
+ * NULL when out of memory.  `set` is scratch of nb entries. */
+static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const vd_result *run,
+				    const uint64_t *frames, int n, long *set, size_t nb)
+{
+	if ((sc->n + 1) * 2 > sc->cap && scache_grow(sc) != 0)
+		return NULL;
+	uint64_t h = frames_hash(frames, n);
+	size_t j = (size_t)h & (sc->cap - 1);
+	for (; sc->e[j].frames; j = (j + 1) & (sc->cap - 1)) {
+		const scache_ent *e = &sc->e[j];
+		if (e->hash == h && e->n == n && !memcmp(e->frames, frames, (size_t)n * 8))
+			return e;
+	}
+	site st;
+	size_t k = stack_blocks(mp, frames, n, -1, set, nb, &st);
+	scache_ent *e = &sc->e[j];
+	memset(e, 0, sizeof *e);
+	e->off = sc->blocks.n;
+	for (size_t i = 0; i < k; i++)
+		if (vd_vec_push(sc->blocks, set[i]))
+			return NULL;
+	e->hash = h;
+	e->frames = frames;
+	e->n = n;
+	e->nblk = k;
+	if (st.innermost >= 0)
+		e->block_id = run->blocks[st.innermost].id;
+	if (st.frame) {
+		/* the symbolizer's strings go with it: keep copies */
+		e->file = intern(t, root_relative(t, run, st.frame->file));
+		e->function = intern(t, st.frame->function);
+		e->line = st.frame->line;
+	}
+	sc->n++;
+	return e;
+}
+
+/* ---- what the handles name: (space, number) -> path ---- */
+
+typedef struct hent {
+	const void *space; /* a layer's name, or FD; NULL: free */
+	int64_t h;
+	const char *path;  /* NULL: forgotten */
+} hent;
+
+typedef struct htab {
+	hent *e;
+	size_t cap, n;
+} htab;
+
+static const char fd_space_[] = "fd";
+#define FD ((const void *)fd_space_)
+
+static size_t htab_home(const htab *m, const void *space, int64_t h)
+{
+	uint64_t x = ((uint64_t)(uintptr_t)space ^ (uint64_t)h * 0x9e3779b97f4a7c15ull);
+	return (size_t)(x ^ (x >> 32)) & (m->cap - 1);
+}
+
+static const char *htab_get(const htab *m, const void *space, int64_t h)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t j = htab_home(m, space, h); m->e[j].space; j = (j + 1) & (m->cap - 1))
+		if (m->e[j].space == space && m->e[j].h == h)
+			return m->e[j].path;
+	return NULL;
+}
+
+/* 0, or -1 when out of memory */
+static int htab_put(htab *m, const void *space, int64_t h, const char *path)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64, 0 };
+		if (!g.e)
+			return -1;
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->e[i].space && htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path)) {
+				free(g.e); /* cannot happen: g has room */
+				return -1;
+			}
+		free(m->e);
+		*m = g;
+	}
+	size_t j = htab_home(m, space, h);
+	while (m->e[j].space && !(m->e[j].space == space && m->e[j].h == h))
+		j = (j + 1) & (m->cap - 1);
+	if (!m->e[j].space) {
+		m->e[j].space = space;
+		m->e[j].h = h;
+		m->n++;
+	}
+	m->e[j].path = path;
+	return 0;
+}
+
+/* the op with id `id` among n ops in id order, or NULL */
+static const vd_trace_op *find_op(const vd_trace_op *v, size_t n, uint64_t id)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].op_id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].op_id == id ? &v[lo] : NULL;
+}
+
 /* ---- one process ---- */
 
-static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
-{
+/* What one process measured per block of the analysis. */
+typedef struct acc {
+	double wall, io_s, io_b;
+	int64_t io_n, smp, io_smp;
+} acc;
+
+/* Loading one process: its phases share this. */
+typedef struct pload {
+	vd_trace *t;
+	proc *p;
+	const vd_result *run;
 	vd_trace_proc pr;
-	memset(&pr, 0, sizeof pr);
-	pr.pid = p->pid;
-	pr.ppid = p->ppid;
-	pr.rank = p->rank;
-	pr.threads = p->threads;
-	pr.host = p->host;
-	pr.exe = p->exe;
-	pr.clean_exit = p->exited;
-	pr.ops = (int64_t)p->ops.n;
-	pr.samples = (int64_t)p->samples.n;
-	double base = (double)(p->rt0 - t0_rt) / 1e9 - (double)p->t0 / 1e9;
+	double base;      /* a CLOCK_MONOTONIC time + base: seconds since the trace began */
+	mapper mp;
+	int have_map;     /* stacks can be mapped to the analysis' blocks */
+	size_t nb;        /* blocks of the analysis */
+	acc *a;           /* per block (have_map) */
+	long *set;        /* scratch: the blocks on one stack */
+	size_t first;     /* the process's first call in t->ops */
+} pload;
+
+/* the process's row: who it is, its span, its deferred sampled time */
+static void proc_row(pload *c, int64_t t0_rt)
+{
+	proc *p = c->p;
+	vd_trace_proc *pr = &c->pr;
+	memset(pr, 0, sizeof *pr);
+	pr->pid = p->pid;
+	pr->ppid = p->ppid;
+	pr->rank = p->rank;
+	pr->threads = p->threads;
+	pr->host = p->host;
+	pr->exe = p->exe;
+	pr->clean_exit = p->exited;
+	pr->ops = (int64_t)p->ops.n;
+	pr->samples = (int64_t)p->samples.n;
+	c->base = (double)(p->rt0 - t0_rt) / 1e9 - (double)p->t0 / 1e9;
 	if (p->tmin != UINT64_MAX) {
-		pr.start_s = base + (double)p->tmin / 1e9;
-		pr.end_s = base + (double)p->tmax / 1e9;
+		pr->start_s = c->base + (double)p->tmin / 1e9;
+		pr->end_s = c->base + (double)p->tmax / 1e9;
 	}
-	if (p->hz > t->sample_hz)
-		t->sample_hz = p->hz;
+	if (p->hz > c->t->sample_hz)
+		c->t->sample_hz = p->hz;
 	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
 		const vd_tl_sample *s = p->samples.v[i];
 		if (s->flags & VD_TL_S_UNATTRIBUTED)
-			pr.unattributed_s += (double)s->weight / p->hz;
+			pr->unattributed_s += (double)s->weight / p->hz;
 		else if (s->flags & VD_TL_S_DEFERRED)
-			pr.deferred_s += (double)s->weight / p->hz;
+			pr->deferred_s += (double)s->weight / p->hz;
 	}
+}
 
-	/* symbolizer over the modules the process had loaded */
-	mapper mp;
-	int have_map = 0;
+/* the symbolizer over the modules the process had loaded, and the
+ * per-block sums; 0 or -1 (out of memory) */
+static int proc_symbolizer(pload *c)
+{
+	vd_trace *t = c->t;
+	const vd_result *run = c->run;
 	uint64_t exe_lo = 0;
-	memset(&mp, 0, sizeof mp);
-	if (run && run->nblocks) {
-		if (mapper_init(&mp, run, t->arena) != 0 || !(mp.sym = vd_sym_new())) {
-			mapper_free(&mp);
+	c->nb = run ? run->nblocks : 0;
+	if (!run || !run->nblocks)
+		return 0;
+	if (mapper_init(&c->mp, run, t->arena) != 0 || !(c->mp.sym = vd_sym_new()))
+		return -1;
+	vd_map *seen = vd_map_new();
+	for (size_t i = 0; seen && i < c->p->mods.n; i++) {
+		const vd_tl_module *mo = c->p->mods.v[i];
+		char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
+		char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
+		if (vd_map_has(seen, key))
+			continue;
+		vd_map_put(seen, key, NULL);
+		if (strstr(path, "libvidya_trace") && c->mp.nskip < 4) {
+			c->mp.skip_lo[c->mp.nskip] = mo->lo;
+			c->mp.skip_hi[c->mp.nskip++] = mo->hi;
+			continue;
+		}
+		if (path[0] != '/')
+			continue; /* linux-vdso.so.1 */
+		if (c->p->exe && !strcmp(path, c->p->exe) && !exe_lo)
+			exe_lo = mo->lo;
+		vd_sym_add_module(c->mp.sym, path, mo->base);
+	}
+	vd_map_free(seen);
+	vd_sym_done_adding(c->mp.sym);
+	c->pr.debug_info = exe_lo && vd_sym_has_debug(c->mp.sym, exe_lo);
+	c->have_map = c->pr.debug_info;
+	c->pr.mapped = c->have_map;
+	if (c->have_map) {
+		c->a = calloc(c->nb, sizeof *c->a);
+		c->set = calloc(c->nb + 1, sizeof *c->set);
+		if (!c->a || !c->set)
 			return -1;
-		}
-		vd_map *seen = vd_map_new();
-		for (size_t i = 0; seen && i < p->mods.n; i++) {
-			const vd_tl_module *mo = p->mods.v[i];
-			char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
-			char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
-			if (vd_map_has(seen, key))
-				continue;
-			vd_map_put(seen, key, NULL);
-			if (strstr(path, "libvidya_trace") && mp.nskip < 4) {
-				mp.skip_lo[mp.nskip] = mo->lo;
-				mp.skip_hi[mp.nskip++] = mo->hi;
-				continue;
-			}
-			if (path[0] != '/')
-				continue; /* linux-vdso.so.1 */
-			if (p->exe && !strcmp(path, p->exe) && !exe_lo)
-				exe_lo = mo->lo;
-			vd_sym_add_module(mp.sym, path, mo->base);
-		}
-		vd_map_free(seen);
-		vd_sym_done_adding(mp.sym);
-		pr.debug_info = exe_lo && vd_sym_has_debug(mp.sym, exe_lo);
-		have_map = pr.debug_info;
-		pr.mapped = have_map;
 	}
+	return 0;
+}
 
-	/* per block of the analysis: what this process measured */
-	typedef struct acc {
-		double wall, io_s, io_b;
-		int64_t io_n, smp, io_smp;
-	} acc;
-	size_t nb = run ? run->nblocks : 0;
-	acc *a = NULL;
-	long *set = NULL;
-	if (have_map) {
-		a = calloc(nb, sizeof *a);
-		set = calloc(nb + 1, sizeof *set);
-		if (!a || !set)
-			goto oom;
-	}
-
-	/* calls, in id order: a parent always has a smaller id than its children;
-	 * the ends of transfers that outlived their call, in the same order */
+/*
+ * The calls, in id order (a parent always has a smaller id than its
+ * children), with the ends of transfers that outlived their call, their
+ * parent's layer and call site, and their time, bytes and count added to
+ * the blocks on their stack.  0 or -1 (out of memory).
+ */
+static int proc_calls(pload *c)
+{
+	vd_trace *t = c->t;
+	proc *p = c->p;
 	/* qsort's pointer must not be NULL even for no element */
 	if (p->ops.n > 1)
 		qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
 	if (p->dones.n)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
-	size_t first = t->ops.n, di = 0;
-	vd_map *byid = vd_map_new(); /* id -> index + 1 in t->ops */
-	if (!byid)
-		goto oom;
+	size_t first = c->first, di = 0;
+	scache sc;
+	memset(&sc, 0, sizeof sc);
 	for (size_t i = 0; i < p->ops.n; i++) {
 		const vd_tl_op *o = p->ops.v[i];
 		vd_trace_op r;
@@ -616,7 +971,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 		r.offset = o->offset;
 		r.bytes = o->done;
 		r.req_bytes = o->req;
-		r.start_s = base + (double)o->t_start_ns / 1e9;
+		r.start_s = c->base + (double)o->t_start_ns / 1e9;
 		r.dur_s = (double)(o->t_end_ns - o->t_start_ns) / 1e9;
 		r.call_s = r.dur_s;
 		r.err = o->err;
@@ -634,12 +989,10 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 			if (d->err && !r.err)
 				r.err = d->err;
 		}
-		char idk[24];
 		if (o->parent) {
-			snprintf(idk, sizeof idk, "%" PRIx64, o->parent);
-			size_t pi = (size_t)(uintptr_t)vd_map_get(byid, idk);
-			if (pi) {
-				const vd_trace_op *par = &t->ops.v[first + pi - 1];
+			/* loaded before it, in id order: a binary search */
+			const vd_trace_op *par = find_op(t->ops.v + first, t->ops.n - first, o->parent);
+			if (par) {
 				r.parent_api = par->api;
 				r.parent_call = par->call;
 				r.block_id = par->block_id;
@@ -647,136 +1000,187 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 				r.function = par->function;
 				r.line = par->line;
 			}
-		} else if (have_map && o->nframes) {
-			site st;
-			size_t n = stack_blocks(&mp, op_frames(o), o->nframes, -1, set, nb, &st);
-			double dur = r.call_s;
-			for (size_t k = 0; k < n; k++) {
-				a[set[k]].io_s += dur;
-				a[set[k]].io_n++;
-				a[set[k]].io_b += (double)r.bytes;
+		} else if (c->have_map && o->nframes) {
+			/* a loop makes the same call from the same stack: mapped once */
+			const scache_ent *ce = scache_get(&sc, t, &c->mp, c->run, op_frames(o),
+							  o->nframes, c->set, c->nb);
+			if (!ce)
+				goto oom;
+			for (size_t k = 0; k < ce->nblk; k++) {
+				acc *x = &c->a[sc.blocks.v[ce->off + k]];
+				x->io_s += r.call_s;
+				x->io_n++;
+				x->io_b += (double)r.bytes;
 			}
-			if (st.innermost >= 0)
-				r.block_id = run->blocks[st.innermost].id;
-			if (st.frame) {
-				/* the symbolizer's strings go with it: keep copies */
-				r.file = intern(t, root_relative(t, run, st.frame->file));
-				r.function = intern(t, st.frame->function);
-				r.line = st.frame->line;
-			}
+			r.block_id = ce->block_id;
+			r.file = ce->file;
+			r.function = ce->function;
+			r.line = ce->line;
 		}
 		if (vd_vec_push(t->ops, r))
-			goto oom_map;
-		snprintf(idk, sizeof idk, "%" PRIx64, o->id);
-		if (vd_map_put(byid, idk, (void *)(uintptr_t)(t->ops.n - first)))
-			goto oom_map;
+			goto oom;
 	}
-	vd_map_free(byid);
-	byid = NULL;
+	scache_free(&sc);
+	return 0;
+oom:
+	scache_free(&sc);
+	return -1;
+}
 
-	/* paths of calls on handles opened earlier, in time order */
-	if (t->ops.n - first > 1)
-		qsort(t->ops.v + first, t->ops.n - first, sizeof *t->ops.v, cmp_op_start);
-	vd_map *names = vd_map_new();
-	if (!names)
-		goto oom;
-	for (size_t i = first; i < t->ops.n; i++) {
+/*
+ * The paths of calls on handles opened earlier, in time order.  Keys:
+ * (FD, N) for a descriptor (a posix handle is one), (layer, H) for the
+ * handles of the other layers.  A close forgets both, so a number the
+ * system hands out again (fopen's descriptor after close, a FILE* malloc
+ * reuses) names the file it is opened on next, never the one it had
+ * before.  0 or -1 (out of memory).
+ */
+static int proc_paths(pload *c)
+{
+	vd_trace *t = c->t;
+	if (t->ops.n - c->first > 1)
+		qsort(t->ops.v + c->first, t->ops.n - c->first, sizeof *t->ops.v, cmp_op_start);
+	htab names;
+	memset(&names, 0, sizeof names);
+	int rc = 0;
+	for (size_t i = c->first; i < t->ops.n && !rc; i++) {
 		vd_trace_op *o = &t->ops.v[i];
-		char hk[64], fk[32];
-		snprintf(hk, sizeof hk, "%s:%" PRId64, o->api, o->handle);
-		snprintf(fk, sizeof fk, "fd:%d", o->fd);
+		int posix = o->api == api_name[VD_TL_POSIX];
+		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
+			o->fd = (int)o->handle;
 		/* a dup: the new descriptor has the old one's file, under the
 		 * name the old one had (the recorder's is from /proc) */
-		if (o->api && !strcmp(o->api, "posix") && o->call &&
+		if (posix && o->cls == vd_opclass_name(VD_OP_META) &&
 		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
 		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl"))) {
-			char ok[32];
-			snprintf(ok, sizeof ok, "fd:%" PRId64, o->offset);
-			const char *src = o->offset >= 0 ? vd_map_get(names, ok) : NULL;
+			const char *src = o->offset >= 0 ? htab_get(&names, FD, o->offset) : NULL;
 			if (src)
 				o->path = src;
 			o->offset = -1;
 		}
-		if (!o->path && o->handle != -1)
-			o->path = vd_map_get(names, hk);
+		if (!o->path && o->handle != -1 && !posix)
+			o->path = htab_get(&names, o->api, o->handle);
 		if (!o->path && o->fd >= 0)
-			o->path = vd_map_get(names, fk);
-		if (o->path && o->handle != -1 && vd_map_put(names, hk, (void *)o->path))
-			goto oom_names;
-		if (o->path && o->fd >= 0 && vd_map_put(names, fk, (void *)o->path))
-			goto oom_names;
+			o->path = htab_get(&names, FD, o->fd);
+		int forget = o->cls == vd_opclass_name(VD_OP_CLOSE);
+		/* a failed call names no handle (a failed open has none) */
+		if (o->err && !forget)
+			continue;
+		const char *val = forget ? NULL : o->path;
+		if ((o->path || forget) && o->handle != -1 && !posix)
+			rc = htab_put(&names, o->api, o->handle, val);
+		if (!rc && (o->path || forget) && o->fd >= 0)
+			rc = htab_put(&names, FD, o->fd, val);
 	}
-	vd_map_free(names);
-	if (file_counters(t, first, &pr) != 0)
-		goto oom;
-	if (0) {
-oom_names:
-		vd_map_free(names);
-		goto oom;
-	}
+	free(names.e);
+	return rc;
+}
 
-	/* samples */
-	if (have_map && p->hz) {
+/* Calls on excluded files are left out (their time still counts for the
+ * blocks that made them, in proc_calls: it is the program's). */
+static void proc_exclude(pload *c)
+{
+	vd_trace *t = c->t;
+	size_t keep = c->first;
+	const char *last_path = NULL;
+	int last_excl = 0;
+	for (size_t i = c->first; i < t->ops.n; i++) {
+		const char *path = t->ops.v[i].path;
+		if (path != last_path) { /* interned: the same file, the same pointer */
+			last_path = path;
+			last_excl = vd_trace_excluded(t, path);
+		}
+		if (last_excl)
+			t->excluded_ops++;
+		else
+			t->ops.v[keep++] = t->ops.v[i];
+	}
+	t->ops.n = keep;
+	t->calls += (int64_t)(keep - c->first);
+}
+
+/* The wall-clock samples into the blocks, then the blocks' rows; 0 or -1. */
+static int proc_samples(pload *c)
+{
+	proc *p = c->p;
+	if (!c->have_map)
+		return 0;
+	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
+		const vd_tl_sample *s = p->samples.v[i];
+		const uint64_t *pcs = (const uint64_t *)(s + 1);
 		double period = 1.0 / p->hz;
-		for (size_t i = 0; i < p->samples.n; i++) {
-			const vd_tl_sample *s = p->samples.v[i];
-			const uint64_t *pcs = (const uint64_t *)(s + 1);
-			site st;
-			size_t n;
-			if (s->flags & VD_TL_S_UNATTRIBUTED)
-				continue;
-			if (s->flags & VD_TL_S_DEFERRED) {
-				/* a call chain: the recorder's frames (skipped),
-				 * then return addresses */
-				n = stack_blocks(&mp, pcs, s->nframes, -1, set, nb, &st);
-			} else {
-				/* frames: the handler (ours, skipped), the signal
-				 * trampoline, then the interrupted instruction */
-				int k = 0;
-				while (k < s->nframes && skipped(&mp, pcs[k]))
-					k++;
-				n = stack_blocks(&mp, pcs + k + 1,
-						 s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0, 0, set,
-						 nb, &st);
-			}
-			for (size_t j = 0; j < n; j++) {
-				a[set[j]].wall += period * s->weight;
-				a[set[j]].smp += s->weight;
-				if (s->in_op)
-					a[set[j]].io_smp += s->weight;
-			}
+		site st;
+		size_t n;
+		if (s->flags & VD_TL_S_UNATTRIBUTED)
+			continue;
+		if (s->flags & VD_TL_S_DEFERRED) {
+			/* a call chain: the recorder's frames (skipped), then
+			 * return addresses */
+			n = stack_blocks(&c->mp, pcs, s->nframes, -1, c->set, c->nb, &st);
+		} else {
+			/* frames: the handler (ours, skipped), the signal
+			 * trampoline, then the interrupted instruction */
+			int k = 0;
+			while (k < s->nframes && skipped(&c->mp, pcs[k]))
+				k++;
+			n = stack_blocks(&c->mp, pcs + k + 1,
+					 s->nframes - k - 1 > 0 ? s->nframes - k - 1 : 0, 0, c->set,
+					 c->nb, &st);
+		}
+		for (size_t j = 0; j < n; j++) {
+			acc *x = &c->a[c->set[j]];
+			x->wall += period * s->weight;
+			x->smp += s->weight;
+			if (s->in_op)
+				x->io_smp += s->weight;
 		}
 	}
-	if (have_map) {
-		for (size_t b = 0; b < nb; b++) {
-			if (!a[b].smp && !a[b].io_n)
-				continue;
-			vd_trace_block tb;
-			tb.pid = p->pid;
-			tb.rank = p->rank;
-			tb.block_id = run->blocks[b].id;
-			tb.wall_s = a[b].wall;
-			tb.io_s = a[b].io_s;
-			tb.io_bytes = a[b].io_b;
-			tb.io_ops = a[b].io_n;
-			tb.samples = a[b].smp;
-			tb.io_samples = a[b].io_smp;
-			if (vd_vec_push(t->blocks, tb))
-				goto oom;
-		}
+	for (size_t b = 0; b < c->nb; b++) {
+		const acc *x = &c->a[b];
+		if (!x->smp && !x->io_n)
+			continue;
+		vd_trace_block tb;
+		tb.pid = p->pid;
+		tb.rank = p->rank;
+		tb.block_id = c->run->blocks[b].id;
+		tb.wall_s = x->wall;
+		tb.io_s = x->io_s;
+		tb.io_bytes = x->io_b;
+		tb.io_ops = x->io_n;
+		tb.samples = x->smp;
+		tb.io_samples = x->io_smp;
+		if (vd_vec_push(c->t->blocks, tb))
+			return -1;
 	}
-	free(a);
-	free(set);
-	mapper_free(&mp);
-	return vd_vec_push(t->procs, pr);
-oom_map:
-	vd_map_free(byid);
-oom:
-	free(a);
-	free(set);
-	mapper_free(&mp);
-	vd_error_set("out of memory while loading the trace");
-	return -1;
+	return 0;
+}
+
+static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
+{
+	pload c;
+	memset(&c, 0, sizeof c);
+	c.t = t;
+	c.p = p;
+	c.run = run;
+	c.first = t->ops.n;
+	proc_row(&c, t0_rt);
+	int rc = proc_symbolizer(&c) || proc_calls(&c) || proc_paths(&c);
+	if (!rc) {
+		proc_exclude(&c);
+		rc = file_counters(t, c.first, &c.pr) || call_sites(t, c.first, &c.pr);
+	}
+	/* counters only: the calls themselves are not kept */
+	if (!rc && t->counters_only)
+		t->ops.n = c.first;
+	rc = rc || proc_samples(&c) || vd_vec_push(t->procs, c.pr);
+	free(c.a);
+	free(c.set);
+	mapper_free(&c.mp);
+	if (rc) {
+		vd_error_set("out of memory while loading the trace");
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- the directory ---- */

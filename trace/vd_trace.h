@@ -50,7 +50,9 @@
 	X(write_4m_10m, "writes of 4-10 MiB")                                               \
 	X(write_10m_100m, "writes of 10-100 MiB")                                           \
 	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                         \
-	X(write_1g_plus, "writes of more than 1 GiB")
+	X(write_1g_plus, "writes of more than 1 GiB")                                       \
+	X(errors, "failed calls of any kind (counted here only, never as operations)")      \
+	X(dups, "descriptors duplicated from this file's (dup, dup2, dup3, fcntl F_DUPFD)")
 
 enum {
 #define VD_X_(c, d) VD_TC_##c,
@@ -86,6 +88,23 @@ typedef struct vd_trace_file {
 	double read_s, write_s, meta_s;
 } vd_trace_file;
 
+/* Size bins of the histograms (Darshan's): bytes <= limit, the last open. */
+#define VD_TRACE_NBINS 10
+
+/* What one call site did on one file in one layer and process: the calls
+ * the same source line (in the same block, under the same caller layer)
+ * made, aggregated.  Kept in every mode; bounded by the program's code,
+ * not by how often it runs. */
+typedef struct vd_trace_site {
+	int pid, rank;
+	const char *api, *call, *cls, *path, *parent_api;
+	const char *block_id, *file, *function;
+	int line;
+	int64_t calls, errors, bytes;
+	double call_s, dur_s;
+	int64_t bins[VD_TRACE_NBINS]; /* successful calls by bytes moved */
+} vd_trace_site;
+
 typedef struct vd_trace_block {
 	int pid, rank;
 	const char *block_id;
@@ -111,6 +130,7 @@ typedef struct vd_trace {
 	VD_VEC(vd_trace_op) ops;
 	VD_VEC(vd_trace_file) files;
 	VD_VEC(vd_trace_block) blocks;
+	VD_VEC(vd_trace_site) sites;
 	VD_VEC(vd_trace_proc) procs;
 	/* set by the caller before saving */
 	const char *key;        /* processes with the same key form one trace (MPI ranks) */
@@ -121,7 +141,17 @@ typedef struct vd_trace {
 	long run_id;            /* analysis run the blocks come from, 0 = none */
 	long trace_id;          /* set by the store */
 	unsigned sample_hz;
+	/* set by the caller before loading: which files count (see
+	 * vd_trace_excluded) */
+	int counters_only;      /* 1: keep counters and call sites, not every call
+				 * (ops stays empty: the database does not grow
+				 * with the number of calls) */
+	int include_all;        /* 1: no exclusion at all */
+	const char *const *exclude; /* more path prefixes to leave out */
+	size_t nexclude;
 	/* found while loading */
+	int64_t excluded_ops;   /* calls left out: their file is excluded */
+	int64_t calls;          /* calls loaded (kept in ops or not), exclusions apart */
 	int logs, bad_logs;
 	int nospace_logs;       /* logs that stopped early for want of disk space;
 				 * empty ones (no space for a first chunk) too */
@@ -140,6 +170,23 @@ void vd_trace_free(vd_trace *t);
  * directory holds no log at all.
  */
 int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run);
+
+/*
+ * Whether calls on `path` are left out of the trace (Darshan leaves out
+ * the same system directories): files under /etc/ /dev/ /usr/ /bin/
+ * /boot/ /lib/ /lib64/ /opt/ /sbin/ /sys/ /proc/ /var/ /run/, the MPI
+ * runtime's own files (Open MPI's and PRRTE's session directories under
+ * /tmp, shared memory under /dev/shm), and descriptors that are no file
+ * (sockets, pipes, eventfd and other anonymous inodes, memfd), plus
+ * t->exclude's prefixes; nothing when t->include_all.
+ */
+int vd_trace_excluded(const vd_trace *t, const char *path);
+
+/* The size bin of a transfer of n bytes: 0 for 0-100 B ... 9 for > 1 GiB. */
+int vd_trace_bin(int64_t n);
+
+/* The built-in exclusions, NULL-terminated (for documentation and --help). */
+extern const char *const vd_trace_default_exclude[];
 
 /* What vidya trace checks before it runs a program. */
 typedef struct vd_program {

@@ -238,7 +238,17 @@ enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 =
 	X(NC_INQ_DIMLEN, VD_TL_NETCDF, "nc_inq_dimlen", VD_OP_META)         \
 	X(NC_INQ_VAR_CHUNKING, VD_TL_NETCDF, "nc_inq_var_chunking", VD_OP_META) \
 	X(NC_INQ_VAR_DEFLATE, VD_TL_NETCDF, "nc_inq_var_deflate", VD_OP_META) \
-	X(NC_INQ_VAR_FILL, VD_TL_NETCDF, "nc_inq_var_fill", VD_OP_META)
+	X(NC_INQ_VAR_FILL, VD_TL_NETCDF, "nc_inq_var_fill", VD_OP_META)     \
+	/* copies between descriptors: the read side (the application's     \
+	 * call), then the write side as its child (same time, counted once) */ \
+	X(COPY_FILE_RANGE_IN, VD_TL_POSIX, "copy_file_range", VD_OP_READ)   \
+	X(COPY_FILE_RANGE_OUT, VD_TL_POSIX, "copy_file_range", VD_OP_WRITE) \
+	X(SENDFILE_IN, VD_TL_POSIX, "sendfile", VD_OP_READ)                 \
+	X(SENDFILE_OUT, VD_TL_POSIX, "sendfile", VD_OP_WRITE)               \
+	X(SPLICE_IN, VD_TL_POSIX, "splice", VD_OP_READ)                     \
+	X(SPLICE_OUT, VD_TL_POSIX, "splice", VD_OP_WRITE)                   \
+	X(H5DCREATE1, VD_TL_HDF5, "H5Dcreate1", VD_OP_META)                 \
+	X(H5DOPEN1, VD_TL_HDF5, "H5Dopen1", VD_OP_META)
 
 /* The NetCDF data families: nc_put_vara_double is
  * X(nc_put_vara_double, VD_TL_NETCDF, "nc_put_vara_double", VD_OP_WRITE). */

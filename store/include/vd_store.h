@@ -28,6 +28,10 @@ void vd_store_close(vd_store *s);
  * VD_ERROR with the reason otherwise.  Changes nothing. */
 int vd_store_check_writable(vd_store *s);
 
+/* How long a call waits for a lock another process holds before it fails
+ * as busy (15 s by default; saving a trace waits 10 minutes). */
+void vd_store_set_busy_timeout(vd_store *s, int ms);
+
 /* Saves a whole run in one transaction; sets r->run_id and r->created_at. */
 int vd_store_save_run(vd_store *s, vd_result *r);
 

@@ -198,12 +198,14 @@ layers)
 	cc -O0 -I/usr/include/hdf5/serial -o h5 "$PROGS/../../trace/progs/hdf5_io.c" \
 		-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 || fail "cannot build hdf5_io.c"
 	"$VIDYA" trace --db v.db -- ./h5 128 128 > /dev/null 2> err || fail "vidya trace: $(cat err)"
-	H=(--filter data.h5 --depth 1)
+	# vidya trace records absolute paths: keep every level of data.h5's
+	F="$(pwd -P)/data.h5"
+	H=(--filter data.h5 --depth "$(printf %s "$F" | tr -cd / | wc -c)")
 	"$VIDYA" dfg --db v.db --layer hdf5 "${H[@]}" --format json > h.json || fail "hdf5 layer"
-	jqeq "hdf5 activities" "H5Dclose:data.h5 H5Dcreate2:data.h5 H5Dread:data.h5 H5Dwrite:data.h5 H5Fclose:data.h5 H5Fcreate:data.h5" \
+	jqeq "hdf5 activities" "H5Dclose:$F H5Dcreate2:$F H5Dread:$F H5Dwrite:$F H5Fclose:$F H5Fcreate:$F" \
 		'[.nodes[] | select(.kind == "activity") | .activity] | sort | join(" ")' h.json
-	jqeq "H5Dwrite bytes" 131072 "$(node bytes 'H5Dwrite:data.h5')" h.json
-	jqeq "H5Dwrite -> H5Dread" 1 "$(edge 'H5Dwrite:data.h5' 'H5Dread:data.h5')" h.json
+	jqeq "H5Dwrite bytes" 131072 "$(node bytes "H5Dwrite:$F")" h.json
+	jqeq "H5Dwrite -> H5Dread" 1 "$(edge "H5Dwrite:$F" "H5Dread:$F")" h.json
 	"$VIDYA" dfg --db v.db --layer posix "${H[@]}" --format json > p.json || fail "posix layer"
 	jqeq "no HDF5 call in the posix layer" 0 '[.nodes[] | select(.activity | startswith("H5"))] | length' p.json
 	jqeq "the raw data under H5Dwrite" true \

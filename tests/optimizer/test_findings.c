@@ -184,7 +184,7 @@ static void test_findings(void **state)
 	vd_result_free(r2);
 
 	/* a trace: measured calls at the site confirm it */
-	vd_trace_site ts[] = { { "src/\"odd\"\n.c", 12, "write", 1000, 512000, 0.4 } };
+	vd_measured_site ts[] = { { "src/\"odd\"\n.c", 12, "write", 1000, 512000, 0.4 } };
 	vd_trace_input ti = { .sites = ts, .nsites = 1 };
 	assert_int_equal(vd_findings_from_result(r, &c, &ti, &f2), 0);
 	assert_non_null(strstr(find(f2, VD_RULE_SMALL_IO_LOOP)->confirmed, "confirmed by the trace: 1000 calls"));

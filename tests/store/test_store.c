@@ -442,6 +442,8 @@ static void test_migrate_v1(void **state)
 	vd_store_close(s);
 	exec_sql(t.db, "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
 		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
+		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
+		       "DROP VIEW v_trace_dxt;"
 		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
 		       "DROP TABLE trace_procs; DROP TABLE traces;"
 		       "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
@@ -491,7 +493,8 @@ static void test_migrate_v2(void **state)
 	tmpdb_remove(&t);
 }
 
-/* a version-3 database (no findings): the findings table and view are added */
+/* a version-3 database (no findings, no errors/dups counters, no call
+ * sites): both are added */
 static void test_migrate_v3(void **state)
 {
 	(void)state;
@@ -500,13 +503,31 @@ static void test_migrate_v3(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, "DROP VIEW v_findings; DROP TABLE findings;"
+	exec_sql(t.db, "DROP VIEW v_findings; DROP TABLE findings; DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
+		       "DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
+		       "ALTER TABLE trace_files DROP COLUMN errors;"
+		       "ALTER TABLE trace_files DROP COLUMN dups;"
+		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
 		       "UPDATE meta SET value = '3' WHERE key = 'schema_version';"
 		       "PRAGMA user_version = 3");
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE '%findings%'"), 0);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'errors'"),
+			 0);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'errors'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_trace_files') "
+					 "WHERE name = 'errors'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
+					 "WHERE name = 'dups'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+					 "('trace_sites', 'v_trace_sites', 'v_trace_darshan', 'v_trace_dxt')"),
+			 4);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
 					 "('findings', 'v_findings')"),
 			 2);

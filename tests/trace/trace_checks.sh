@@ -1048,11 +1048,243 @@ dups)
 		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at b.dat)"
 	eq "the dups are recorded" "dup:meta:1 dup2:meta:1 dup3:meta:1 fcntl:meta:1" \
 		"$(calls "call IN ('dup', 'dup2', 'dup3', 'fcntl')")"
+	# metas: the closes of A and of the three numbers duplicated from it
+	eq "a.dat: 1 open, 4 dups (not metadata calls), 4 closes" "1|4|4" \
+		"SELECT opens, dups, metas FROM v_trace_files WHERE api = 'posix' AND $(at a.dat)"
+	# Darshan's names: POSIX_OPENS counts the dups
+	eq "a.dat under Darshan's names" "POSIX_BYTES_WRITTEN=1450 POSIX_DUPS=4 POSIX_OPENS=5 POSIX_SIZE_WRITE_100_1K=4 POSIX_WRITES=5" \
+		"SELECT group_concat(x, ' ') FROM (SELECT counter || '=' || value AS x FROM v_trace_darshan
+		 WHERE $(at a.dat) AND counter IN ('POSIX_OPENS', 'POSIX_DUPS', 'POSIX_WRITES', 'POSIX_BYTES_WRITTEN',
+		 'POSIX_SIZE_WRITE_100_1K') ORDER BY counter)"
 	# a program without a single recorded call (the loader sorted empty
 	# lists with qsort(NULL, 0, ...), which the sanitizer build aborts on)
 	trace true
 	expect_rc 0 $rc "vidya trace -- true"
 	grep -q "runtime error" err && { cat err >&2; fail "sanitizer report"; }
+	;;
+rightfile)
+	# the right file for every call, failed calls apart (see progs/rightfile.c)
+	build rightfile cc
+	trace ./rightfile
+	expect_rc 0 $rc "vidya trace"
+	expect_in "rightfile done" out "the program's output"
+	f="opens, reads, writes, bytes_read, bytes_written, errors"
+	eq "b.dat: fopen's reused descriptor and the copies' reads are b.dat's" "2|4|1|664|300|0" \
+		"SELECT $f FROM v_trace_files WHERE api = 'posix' AND $(at b.dat)"
+	eq "a.dat: nothing read after its close" "1|0|1|0|100|0" \
+		"SELECT $f FROM v_trace_files WHERE api = 'posix' AND $(at a.dat)"
+	# three 10 B writes, each at offset 0 of a fresh descriptor: the last
+	# two go back to 0 (random)
+	eq "c.dat: three spellings are one absolute path, failures are errors" \
+		"1|$T/c.dat|4|0|3|0|30|2|3|2" \
+		"SELECT count(*), path, $f, write_0_100, random_ops FROM v_trace_files
+		 WHERE api = 'posix' AND path LIKE '%c.dat'"
+	eq "a failed open makes no file" 0 "SELECT count(*) FROM v_trace_files WHERE path LIKE '%missing.dat'"
+	eq "the failed calls are kept as calls, with their errno" "open:2 open:17 write:9" \
+		"SELECT group_concat(call || ':' || err, ' ') FROM (SELECT call, err FROM v_trace_ops
+		 WHERE err <> 0 AND api = 'posix' ORDER BY start_s)"
+	eq "O_APPEND writes at the end of the file" "0 1000 1100" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at d.dat)")"
+	eq "copy_file_range, sendfile, splice write e.dat" "0 300 400" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at e.dat)")"
+	eq "e.dat counters (300 B, 100 B and 64 B, end to end)" "3|464|2|1|2" \
+		"SELECT writes, bytes_written, write_0_100, write_100_1k, consec_writes FROM v_trace_files
+		 WHERE api = 'posix' AND $(at e.dat)"
+	eq "the copies' read sides, with their offsets" "copy_file_range:0:300 sendfile:0:100 splice:0:64" \
+		"SELECT group_concat(call || ':' || offset || ':' || bytes, ' ') FROM (SELECT call, offset, bytes
+		 FROM v_trace_ops WHERE class = 'read' AND $(at b.dat) AND call <> 'pread' ORDER BY start_s)"
+	# copy_file_range and sendfile (the splices' pipe sides are left out:
+	# a pipe is no file)
+	eq "a copy's write side is its read side's child (its time counts once)" 2 \
+		"SELECT count(*) FROM v_trace_ops w JOIN v_trace_ops r ON w.parent_op = r.op_id AND w.pid = r.pid
+		 WHERE w.class = 'write' AND r.class = 'read' AND w.call = r.call"
+	;;
+hdf5_16)
+	# H5_USE_16_API: H5Dcreate and H5Dopen are H5Dcreate1 and H5Dopen1
+	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
+	LIBS="-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5" build hdf5_16 cc -I/usr/include/hdf5/serial
+	trace ./hdf5_16
+	expect_rc 0 $rc "vidya trace"
+	expect_in "hdf5_16: 1000 ints, data ok" out "the program's output"
+	eq "the 1.6 dataset calls are recorded and name the file" "H5Dcreate1:1:1 H5Dopen1:1:1" \
+		"SELECT group_concat(c, ' ') FROM (SELECT call || ':' || count(*) || ':' || sum($(at v16.h5)) AS c
+		 FROM v_trace_ops WHERE call IN ('H5Dcreate1', 'H5Dopen1') GROUP BY call ORDER BY call)"
+	eq "HDF5's posix calls on the file are its own, none the application's" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND parent_op IS NULL AND $(at v16.h5)"
+	between "posix calls made inside H5Dopen1 are its children" 0 100000 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND parent_call = 'H5Dopen1'"
+	eq "hdf5 layer counters" "2|1|1|4000|4000" \
+		"SELECT opens, reads, writes, bytes_read, bytes_written FROM v_trace_files WHERE api = 'hdf5' AND $(at v16.h5)"
+	;;
+exclusions)
+	# system files, sockets, eventfd and pipes are no file of the program's
+	build noise cc
+	"$VIDYA" trace --db v.db --exclude "$T/skip/" -- ./noise >out 2>err
+	expect_rc 0 $? "vidya trace --exclude"
+	expect_in "noise done" out "the program's output"
+	# stdout is the file "out" here: the program's own output file
+	eq "only the program's files are left" "data.dat posix|out stdio" \
+		"SELECT group_concat(f, '|') FROM (SELECT replace(path, '$T/', '') || ' ' || api AS f
+		 FROM v_trace_files ORDER BY path, api)"
+	eq "data.dat counters" "4|2048" \
+		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at data.dat)"
+	eq "no call on an excluded file is kept" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE path LIKE '/proc/%' OR path LIKE '/etc/%' OR path LIKE 'socket:%'
+		 OR path LIKE 'anon_inode:%' OR path LIKE 'pipe:%' OR path LIKE '%/skip/%'"
+	rm -rf skip
+	"$VIDYA" trace --db v.db --include-all -- ./noise >out2 2>err
+	expect_rc 0 $? "vidya trace --include-all"
+	# a socketpair has two inodes, a pipe one
+	eq "--include-all keeps them: /proc, /etc, socket, eventfd, pipe, skip/" "1|1|2|1|1|1" \
+		"SELECT sum(path LIKE '/proc/%'), sum(path LIKE '/etc/%'), sum(path LIKE 'socket:%'),
+		 sum(path LIKE 'anon_inode:%'), sum(path LIKE 'pipe:%'), sum(path LIKE '%/skip/s.dat')
+		 FROM v_trace_files WHERE api = 'posix'"
+	;;
+counters)
+	# --counters: the same per-file counters as with every call kept, the
+	# call sites summed, no call stored, and a database that does not grow
+	# with the number of calls
+	build rightfile cc
+	analyze
+	trace ./rightfile
+	expect_rc 0 $rc "vidya trace --ops"
+	cols="path, api, $(q "SELECT group_concat(name, ', ') FROM pragma_table_info('v_trace_files')
+		WHERE name NOT IN ('trace_id', 'path', 'api', 'read_s', 'write_s', 'meta_s')")"
+	files_ops=$(q "SELECT $cols FROM v_trace_files ORDER BY path, api")
+	sites_ops=$(q "SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5")
+	rm -rf sub ./*.dat
+	"$VIDYA" trace --db v.db --counters -- ./rightfile >out 2>err
+	expect_rc 0 $? "vidya trace --counters"
+	expect_in "(counted, not kept)" err "the summary says the calls were not kept"
+	eq "no call is stored" 0 "SELECT count(*) FROM v_trace_ops"
+	[ -n "$files_ops" ] || fail "no file counters with --ops"
+	eq "the same file counters as with --ops" "$files_ops" "SELECT $cols FROM v_trace_files ORDER BY path, api"
+	eq "the same call sites as with --ops" "$sites_ops" \
+		"SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5"
+	eq "sites: pread of b.dat, in main" "1|200|1|main" \
+		"SELECT calls, bytes, size_100_1k, function FROM v_trace_sites WHERE call = 'pread' AND $(at b.dat)"
+	# put()'s three writes, and main's write on the read-only descriptor
+	eq "sites: the failed write is an error at its own site" "main:1:1:0:0 put:3:0:30:3" \
+		"SELECT group_concat(x, ' ') FROM (SELECT function || ':' || calls || ':' || errors || ':' || bytes
+		 || ':' || size_0_100 AS x FROM v_trace_sites WHERE call = 'write' AND $(at c.dat) ORDER BY function)"
+	# the database grows by the same whatever the number of calls
+	build many_calls cc
+	for n in 1000 20000; do
+		s0=$(stat -c %s v.db)
+		"$VIDYA" trace --db v.db --counters -- ./many_calls $n >out 2>err
+		expect_rc 0 $? "vidya trace --counters many_calls $n"
+		eq "many_calls $n: counted" "$n|$((16 * n))" \
+			"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at many.dat)"
+		grow[$n]=$(($(stat -c %s v.db) - s0))
+	done
+	[ "${grow[20000]}" -le $((${grow[1000]} + 8192)) ] ||
+		fail "the database grew by ${grow[1000]} B for 1000 calls, ${grow[20000]} B for 20000"
+	;;
+sigterm)
+	# SIGTERM or SIGHUP to vidya trace (mpirun aborting a job, a batch
+	# system's limit): passed on to the program, and its trace is stored
+	build sleeper cc
+	for sig in TERM HUP; do
+		rm -f out
+		"$VIDYA" trace --db v.db -- ./sleeper >out 2>err &
+		vp=$!
+		for _ in $(seq 100); do grep -q written out 2>/dev/null && break; sleep 0.1; done
+		grep -q written out || { kill -KILL $vp; fail "SIG$sig: the program did not start"; }
+		kill -$sig $vp
+		wait $vp
+		rc=$?
+		num=$(kill -l $sig)
+		expect_rc $((128 + num)) $rc "vidya trace after SIG$sig (the program's status)"
+		eq "SIG$sig: the program's writes are stored" "10|1000" \
+			"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at slept.dat)"
+		eq "SIG$sig: the trace records the program's status" $((128 + num)) \
+			"SELECT exit_status FROM traces ORDER BY trace_id DESC LIMIT 1"
+	done
+	;;
+load)
+	# --load DIR: logs kept with --out, stored later (here in both modes)
+	build rightfile cc
+	mkdir kept
+	"$VIDYA" trace --out kept --db v.db -- ./rightfile >out 2>err
+	expect_rc 0 $? "vidya trace --out"
+	d=$(find kept -mindepth 1 -maxdepth 1 -type d)
+	[ -n "$d" ] || fail "no kept log directory"
+	files=$(q "SELECT path, api, opens, reads, writes, bytes_read, bytes_written, errors FROM v_trace_files ORDER BY 1, 2")
+	mv v.db first.db
+	"$VIDYA" trace --load "$d" --db v.db --counters >out 2>err
+	expect_rc 0 $? "vidya trace --load"
+	expect_in "(counted, not kept)" err "the summary"
+	eq "the loaded logs give the same counters" "$files" \
+		"SELECT path, api, opens, reads, writes, bytes_read, bytes_written, errors FROM v_trace_files ORDER BY 1, 2"
+	eq "the loaded trace says where it came from" "(loaded from $(cd "$d" && pwd -P))" \
+		"SELECT command FROM traces ORDER BY trace_id DESC LIMIT 1"
+	"$VIDYA" trace --load "$d" --db v.db >out 2>err
+	expect_rc 0 $? "vidya trace --load, again"
+	eq "loaded twice: two traces" 2 "SELECT count(*) FROM traces"
+	mkdir empty
+	"$VIDYA" trace --load empty --db v.db >out 2>err
+	expect_rc 1 $? "--load of a directory without logs"
+	expect_in "no trace logs" err "says why"
+	"$VIDYA" trace --load nowhere --db v.db >out 2>err
+	expect_rc 1 $? "--load of a missing directory"
+	expect_in "nowhere" err "names it"
+	"$VIDYA" trace --load "$d" --db v.db -- ./rightfile >out 2>err
+	expect_rc 1 $? "--load with a program"
+	[ ! -s out ] || fail "the program ran"
+	;;
+locked_db)
+	# another writer holds the database for 20 s when the program ends:
+	# vidya waits for it, stores the trace and exits with the program's status
+	command -v sqlite3 >/dev/null || skip "no sqlite3"
+	"$VIDYA" trace --db v.db -- sh -c 'touch started; sleep 2; exit 7' >out 2>err &
+	vp=$!
+	for _ in $(seq 100); do [ -e started ] && break; sleep 0.1; done
+	[ -e started ] || { kill $vp; fail "the program did not start"; }
+	printf 'BEGIN EXCLUSIVE;\nDELETE FROM meta WHERE 0;\n.shell sleep 20\nCOMMIT;\n' | sqlite3 v.db &
+	lp=$!
+	wait $vp
+	rc=$?
+	wait $lp
+	expect_rc 7 $rc "vidya trace with the database locked for 20 s"
+	eq "the trace is stored, with the program's status" "1|7" \
+		"SELECT count(*), max(exit_status) FROM traces"
+	;;
+positions)
+	# the recorder keeps file positions itself: every write's offset is
+	# where it wrote, whatever moved the position (see progs/positions.c)
+	build positions cc
+	trace ./positions
+	expect_rc 0 $rc "vidya trace"
+	expect_in "positions done" out "the program's output"
+	[ "$(stat -c %s pos.dat)" = 510 ] || fail "setup: pos.dat size"
+	eq "the parent's posix writes, at their offsets" "0 40 500 50 60 70 110 130 150" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT min(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
+	eq "the child's write" "80" \
+		"$(offsets "api = 'posix' AND class = 'write' AND $(at pos.dat) AND pid = (SELECT max(pid) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))")"
+	eq "the fdopen'ed stream's fwrite" "140" "$(offsets "api = 'stdio' AND class = 'write' AND $(at pos.dat)")"
+	eq "a read on fopen's reused descriptor, at 0" "read:0:10" \
+		"SELECT group_concat(call || ':' || offset || ':' || bytes, ' ') FROM v_trace_ops
+		 WHERE api = 'posix' AND class = 'read' AND $(at pos.dat)"
+	# the same writes as Darshan's DXT lists them: numbered from 0 per process
+	eq "DXT view of the parent's writes" "X_POSIX:write:0:0:100 X_POSIX:write:8:150:10" \
+		"SELECT group_concat(x, ' ') FROM (SELECT module || ':' || wt_rd || ':' || segment || ':' || offset || ':' || length AS x
+		 FROM v_trace_dxt WHERE $(at pos.dat) AND wt_rd = 'write' AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
+		 WHERE trace_id = (SELECT max(trace_id) FROM traces)) ORDER BY segment)"
+	;;
+mpi_singleton)
+	# an MPI program run without mpirun starts the runtime's daemon (Open
+	# MPI's orted) itself: the daemon is no process of the program's
+	command -v mpicc >/dev/null || skip "no mpicc"
+	build mpiio mpicc
+	timeout 120 "$VIDYA" trace --db v.db -- ./mpiio 512 >out 2>err
+	expect_rc 0 $? "vidya trace of a singleton MPI program"
+	expect_in "mpiio: 1 ranks, 512 doubles each, data ok" out "the program ran"
+	eq "no runtime daemon among the processes" 0 \
+		"SELECT count(*) FROM trace_procs WHERE exe LIKE '%/orted' OR exe LIKE '%/prted'"
+	eq "only the program's files" 0 \
+		"SELECT count(*) FROM v_trace_files WHERE path NOT LIKE '$T/%'"
+	eq "its data file in both layers" "mpiio posix" \
+		"SELECT group_concat(api, ' ') FROM (SELECT api FROM v_trace_files WHERE $(at mpiio.dat) ORDER BY api)"
 	;;
 *)
 	fail "unknown check"

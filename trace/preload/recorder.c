@@ -115,6 +115,72 @@ static atomic_int init_state;
 #define FDBITS 65536
 static atomic_uchar fd_known[FDBITS];
 
+/*
+ * File positions kept in user space, as Darshan keeps them, so that a
+ * read or write at the current position needs no lseek to know its
+ * offset: 0 = not tracked (the wrappers then ask the kernel), else the
+ * position + 1.  Tracked from an open through a wrapper (not O_APPEND)
+ * until the descriptor is closed; a descriptor whose file description may
+ * be moved out of sight (dup'ed, handed to fdopen, shared with a child
+ * after fork, switched with F_SETFL) is not tracked again until it is
+ * reopened.
+ */
+static _Atomic int64_t fd_pos[FDBITS];
+static atomic_int fd_pos_max; /* highest descriptor tracked, for a reset */
+
+void vt_pos_open(int fd, int tracked)
+{
+	if (fd < 0 || fd >= FDBITS)
+		return;
+	atomic_store_explicit(&fd_pos[fd], tracked ? 1 : 0, memory_order_relaxed);
+	int m = atomic_load_explicit(&fd_pos_max, memory_order_relaxed);
+	while (tracked && fd > m &&
+	       !atomic_compare_exchange_weak(&fd_pos_max, &m, fd))
+		;
+}
+
+void vt_pos_forget(int fd)
+{
+	if (fd >= 0 && fd < FDBITS)
+		atomic_store_explicit(&fd_pos[fd], 0, memory_order_relaxed);
+}
+
+int64_t vt_pos_advance(int fd, int64_t n)
+{
+	if (fd < 0 || fd >= FDBITS)
+		return -2;
+	if (!atomic_load_explicit(&fd_pos[fd], memory_order_relaxed))
+		return -2;
+	int64_t v = n > 0 ? atomic_fetch_add_explicit(&fd_pos[fd], n, memory_order_relaxed)
+			  : atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	return v > 0 ? v - 1 : -2;
+}
+
+void vt_pos_set(int fd, int64_t pos)
+{
+	if (fd < 0 || fd >= FDBITS || pos < 0)
+		return;
+	int64_t old = atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	/* only a tracked one: an untracked description may move out of sight */
+	if (old)
+		atomic_compare_exchange_strong(&fd_pos[fd], &old, pos + 1);
+}
+
+void vt_pos_forget_range(unsigned lo, unsigned hi)
+{
+	int m = atomic_load(&fd_pos_max);
+	for (unsigned i = lo; i <= hi && i <= (unsigned)m && i < FDBITS; i++)
+		atomic_store_explicit(&fd_pos[i], 0, memory_order_relaxed);
+}
+
+/* after fork the parent and the child share every file description */
+static void pos_forget_all(void)
+{
+	int m = atomic_load(&fd_pos_max);
+	for (int i = 0; i <= m && i < FDBITS; i++)
+		atomic_store_explicit(&fd_pos[i], 0, memory_order_relaxed);
+}
+
 /* Guards the table of transfers in flight (vt_track). */
 static pthread_mutex_t track_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -244,8 +310,10 @@ static int map_chunk(tstate *t, uint64_t off, int create)
 	int saved = errno;
 	void *p = MAP_FAILED;
 	if (allocate(fd, off, VD_TL_CHUNK) == 0)
+		/* populated now, in one go, rather than a page fault every
+		 * few dozen records */
 		p = (void *)syscall(SYS_mmap, NULL, (size_t)VD_TL_CHUNK, PROT_READ | PROT_WRITE,
-				    MAP_SHARED, fd, (long)off);
+				    MAP_SHARED | MAP_POPULATE, fd, (long)off);
 	else if (!create)
 		mark_nospace(fd);
 	syscall(SYS_close, fd);
@@ -735,6 +803,11 @@ static void child_after_fork(void)
 {
 	/* the child must not write into the parent's mapped files */
 	tstate *t = &T;
+	pos_forget_all();
+	/* the child's log names the files of its inherited descriptors anew
+	 * (each process is loaded on its own) */
+	for (int i = 0; i < FDBITS; i++)
+		atomic_store_explicit(&fd_known[i], 0, memory_order_relaxed);
 	if (t->init > 0)
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
 	/* a fork inside MPI_Init: the child is inside it too */
@@ -779,6 +852,17 @@ static void init_once(void)
 	G.rt0 = (int64_t)rt.tv_sec * 1000000000 + rt.tv_nsec;
 	ssize_t n = readlink("/proc/self/exe", G.exe, sizeof G.exe - 1);
 	G.exe[n > 0 ? n : 0] = 0;
+	/* the MPI runtime's daemons and launchers (a singleton MPI program
+	 * starts orted itself; `vidya trace -- mpirun ...` runs them): not the
+	 * program's processes, and their ranks are traced on their own */
+	static const char *const runtime[] = { "orted", "prted", "prte", "orterun", "prterun",
+					       "mpirun", "mpiexec", "mpiexec.hydra", "hydra_pmi_proxy",
+					       NULL };
+	const char *bn = strrchr(G.exe, '/');
+	bn = bn ? bn + 1 : G.exe;
+	for (int i = 0; runtime[i]; i++)
+		if (!strcmp(bn, runtime[i]))
+			return;
 	gethostname(G.host, sizeof G.host - 1);
 	/* a per-thread cache needs no lock, so the unwinder does not block and
 	 * unblock signals around every stack; and it sets itself up on first
@@ -791,7 +875,7 @@ static void init_once(void)
 	if (pthread_key_create(&G.key, thread_end) != 0)
 		return;
 	G.enabled = 1;
-	pthread_atfork(NULL, NULL, child_after_fork);
+	pthread_atfork(NULL, pos_forget_all, child_after_fork);
 	write_modules();
 	if (G.hz) {
 		struct sigaction sa;
@@ -1007,6 +1091,74 @@ size_t vt_fd_path(int fd, char *buf, size_t cap)
 	return n;
 }
 
+/*
+ * `path` made absolute (relative to dirfd, AT_FDCWD: the working directory)
+ * and cleaned lexically: no empty or "." components, ".." removes the one
+ * before it (as Darshan cleans the paths it records), so that "a.dat",
+ * "./a.dat" and "/dir/a.dat" are one file.  A name with a prefix such as
+ * MPI-IO's "ufs:" is left as it is.  NUL-terminated in out; its length.
+ */
+size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap)
+{
+	char tmp[PATH_MAX + VD_TL_PATHMAX + 2];
+	size_t n = 0;
+	if (cap == 0)
+		return 0;
+	out[0] = 0;
+	if (!path || !*path)
+		return 0;
+	/* ROMIO's file system prefixes ("ufs:a.dat"), not any name with a colon
+	 * ("0000:00:02.0" under /sys is relative to its directory) */
+	static const char *const romio[] = { "ufs:", "nfs:", "lustre:", "pvfs2:", "gpfs:",
+					     "panfs:", "xfs:", "daos:", "ime:", "quobytefs:",
+					     "testfs:", NULL };
+	for (int i = 0; path[0] != '/' && romio[i]; i++)
+		if (!strncmp(path, romio[i], strlen(romio[i])))
+			return put_str(out, 0, cap, path);
+	if (path[0] != '/') {
+		long r;
+		if (dirfd == AT_FDCWD) {
+			r = syscall(SYS_getcwd, tmp, (size_t)PATH_MAX);
+			r = r > 0 ? r - 1 : -1; /* the length includes the NUL */
+		} else {
+			r = (long)fd_path(dirfd, tmp, PATH_MAX);
+			r = r > 0 ? r : -1;
+		}
+		if (r <= 0 || tmp[0] != '/')
+			return put_str(out, 0, cap, path);
+		n = (size_t)r;
+		tmp[n++] = '/';
+	}
+	n = put_str(tmp, n, sizeof tmp, path);
+	/* clean tmp[0, n) into out */
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		while (i < n && tmp[i] == '/')
+			i++;
+		size_t j = i;
+		while (j < n && tmp[j] != '/')
+			j++;
+		size_t len = j - i;
+		if (len == 0 || (len == 1 && tmp[i] == '.')) {
+			/* nothing */
+		} else if (len == 2 && tmp[i] == '.' && tmp[i + 1] == '.') {
+			while (o > 0 && out[o - 1] != '/')
+				o--;
+			if (o > 0)
+				o--;
+		} else if (o + 1 + len < cap) {
+			out[o++] = '/';
+			memcpy(out + o, tmp + i, len);
+			o += len;
+		}
+		i = j;
+	}
+	if (o == 0 && cap > 1)
+		out[o++] = '/';
+	out[o] = 0;
+	return o;
+}
+
 void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
 	    const char *path)
 {
@@ -1021,7 +1173,12 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	char fdbuf[VD_TL_PATHMAX];
 	size_t plen = 0;
 	if (path) {
-		plen = strnlen(path, VD_TL_PATHMAX);
+		if (path[0] != '/' || strstr(path, "/.") || strstr(path, "//")) {
+			plen = vt_abs_path(AT_FDCWD, path, fdbuf, sizeof fdbuf);
+			path = fdbuf;
+		} else {
+			plen = strnlen(path, VD_TL_PATHMAX);
+		}
 	} else if (c->fd >= 0 && c->fd < FDBITS && !atomic_load(&fd_known[c->fd]) && err == 0) {
 		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
 		path = fdbuf;

@@ -29,9 +29,7 @@
  * vt_begin also keeps their time out of the call's duration.  What remains
  * visible: H5Dget_space/H5Aget_space advance HDF5's dataspace id counter.
  *
- * Not wrapped: the deprecated H5Dcreate1/H5Dopen1 (what H5Dcreate/H5Dopen
- * mean under H5_USE_16_API), and the 1.12+ calls (H5Dread_multi, the
- * *_async variants).
+ * Not wrapped: the 1.12+ calls (H5Dread_multi, the *_async variants).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -223,6 +221,15 @@ WRAP_DSET_OPEN(H5Dcreate2, VD_TL_H5DCREATE2,
 	       (hid_t, const char *, hid_t, hid_t, hid_t, hid_t, hid_t))
 WRAP_DSET_OPEN(H5Dopen2, VD_TL_H5DOPEN2, (hid_t loc_id, const char *name, hid_t dapl_id),
 	       (loc_id, name, dapl_id), (hid_t, const char *, hid_t))
+/* the deprecated forms, what H5Dcreate/H5Dopen mean under H5_USE_16_API
+ * (IOR defines it): without them a dataset's opening is missed and the
+ * metadata reads inside it would look like the application's own I/O */
+WRAP_DSET_OPEN(H5Dcreate1, VD_TL_H5DCREATE1,
+	       (hid_t loc_id, const char *name, hid_t type_id, hid_t space_id, hid_t dcpl_id),
+	       (loc_id, name, type_id, space_id, dcpl_id),
+	       (hid_t, const char *, hid_t, hid_t, hid_t))
+WRAP_DSET_OPEN(H5Dopen1, VD_TL_H5DOPEN1, (hid_t loc_id, const char *name), (loc_id, name),
+	       (hid_t, const char *))
 
 /*
  * Calls on an open object that move no data (closes, flushes): the file is

@@ -17,7 +17,9 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,49 +58,56 @@ static int needs_mode(int flags)
 		va_end(ap);                                                    \
 	}
 
-#define OPEN_BODY(callid, realcall)                                            \
+/* the path is made absolute after the call (relative to dirfd for the
+ * *at forms), so that a file opened as "a.dat" and as "/dir/a.dat" is one */
+#define OPEN_BODY_AT(callid, dirfd, flags, realcall)                           \
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int fd = realcall;                                                     \
+	if (fd >= 0)                                                           \
+		vt_pos_open(fd, !((flags) & O_APPEND));                        \
 	if (on) {                                                              \
 		int e = fd < 0 ? errno : 0;                                    \
+		char abs_[VD_TL_PATHMAX];                                      \
 		c.fd = fd;                                                     \
-		vt_end(&c, fd, -1, 0, 0, e, path);                             \
+		vt_abs_path(dirfd, path, abs_, sizeof abs_);                   \
+		vt_end(&c, fd, -1, 0, 0, e, abs_[0] ? abs_ : path);            \
 	}                                                                      \
 	return fd
+#define OPEN_BODY(callid, flags, realcall) OPEN_BODY_AT(callid, AT_FDCWD, flags, realcall)
 
 int open(const char *path, int flags, ...)
 {
 	VT_REAL(int, open, (const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPEN, real_open(path, flags, mode));
+	OPEN_BODY(VD_TL_OPEN, flags, real_open(path, flags, mode));
 }
 
 int open64(const char *path, int flags, ...)
 {
 	VT_REAL(int, open64, (const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPEN64, real_open64(path, flags, mode));
+	OPEN_BODY(VD_TL_OPEN64, flags, real_open64(path, flags, mode));
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
 	VT_REAL(int, openat, (int, const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPENAT, real_openat(dirfd, path, flags, mode));
+	OPEN_BODY_AT(VD_TL_OPENAT, dirfd, flags, real_openat(dirfd, path, flags, mode));
 }
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
 	VT_REAL(int, openat64, (int, const char *, int, ...));
 	OPEN_MODE(mode, flags)
-	OPEN_BODY(VD_TL_OPENAT64, real_openat64(dirfd, path, flags, mode));
+	OPEN_BODY_AT(VD_TL_OPENAT64, dirfd, flags, real_openat64(dirfd, path, flags, mode));
 }
 
 int creat(const char *path, mode_t mode)
 {
 	VT_REAL(int, creat, (const char *, mode_t));
-	OPEN_BODY(VD_TL_CREAT, real_creat(path, mode));
+	OPEN_BODY(VD_TL_CREAT, 0, real_creat(path, mode));
 }
 
 int close(int fd)
@@ -106,6 +115,7 @@ int close(int fd)
 	VT_REAL(int, close, (int));
 	vt_call c;
 	int on = vt_begin(&c, VD_TL_CLOSE);
+	vt_pos_forget(fd);
 	int r = real_close(fd);
 	if (on) {
 		int e = r < 0 ? errno : 0;
@@ -113,6 +123,32 @@ int close(int fd)
 		vt_end(&c, fd, -1, 0, 0, e, NULL);
 	}
 	return r;
+}
+
+/* not recorded: their descriptors' numbers may come back from opens the
+ * recorder does not see (fopen's), so their positions are forgotten */
+int close_range(unsigned int lo, unsigned int hi, int flags)
+{
+	VT_REAL(int, close_range, (unsigned int, unsigned int, int));
+	if (!real_close_range) {
+		errno = ENOSYS;
+		return -1;
+	}
+	int r = real_close_range(lo, hi, flags);
+	if (r == 0)
+		vt_pos_forget_range(lo, hi);
+	return r;
+}
+
+void closefrom(int lo)
+{
+	VT_REAL(void, closefrom, (int));
+	if (real_closefrom)
+		real_closefrom(lo);
+	else if (lo >= 0)
+		syscall(SYS_close_range, (unsigned)lo, ~0u, 0);
+	if (lo >= 0)
+		vt_pos_forget_range((unsigned)lo, ~0u);
 }
 
 /* ---- dup: the new descriptor takes the file of the old ---- */
@@ -125,6 +161,10 @@ int close(int fd)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	int r = realcall;                                                      \
+	if (r >= 0) { /* one file description, two numbers */                 \
+		vt_pos_forget(old);                                            \
+		vt_pos_forget(r);                                              \
+	}                                                                      \
 	if (on) {                                                              \
 		int e = r < 0 ? errno : 0;                                     \
 		char p_[VD_TL_PATHMAX + 1];                                    \
@@ -163,6 +203,8 @@ int dup3(int old, int new, int flags)
 		errno = ENOSYS;                                                \
 		return -1;                                                     \
 	}                                                                      \
+	if (cmd == F_SETFL) /* O_APPEND may come or go */                      \
+		vt_pos_forget(fd);                                             \
 	if (cmd != F_DUPFD && cmd != F_DUPFD_CLOEXEC)                          \
 		return realfn(fd, cmd, arg);                                   \
 	DUP_BODY(VD_TL_FCNTL_DUPFD, fd, realfn(fd, cmd, arg))
@@ -195,16 +237,41 @@ int fcntl64(int fd, int cmd, ...)
 	}                                                                      \
 	return r
 
+/*
+ * Calls at the descriptor's current position: the offset is taken after
+ * the call, as the position minus the bytes moved, so that a write on an
+ * O_APPEND descriptor has the end-of-file offset it wrote at (the
+ * position before the call says nothing about it), and the position query
+ * stays out of the call's time.  -1 on pipes, sockets and terminals.
+ */
+#define POS_BODY(callid, realcall, req)                                        \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	ssize_t r = realcall;                                                  \
+	/* moved whether recorded or not (a quiet region's calls too) */       \
+	int64_t o_ = vt_pos_advance(fd, r > 0 ? (int64_t)r : 0);               \
+	if (on) {                                                              \
+		int saved_ = errno, e = r < 0 ? errno : 0;                     \
+		if (o_ == -2) {                                                \
+			off_t p_ = cur_pos(fd);                                \
+			o_ = p_ < 0 ? -1 : (int64_t)p_ - (r > 0 ? (int64_t)r : 0); \
+		}                                                              \
+		c.fd = fd;                                                     \
+		errno = saved_;                                                \
+		vt_end(&c, fd, o_, (int64_t)(req), r < 0 ? 0 : (int64_t)r, e, NULL); \
+	}                                                                      \
+	return r
+
 ssize_t read(int fd, void *buf, size_t n)
 {
 	VT_REAL(ssize_t, read, (int, void *, size_t));
-	DATA_BODY(VD_TL_READ, ssize_t, real_read(fd, buf, n), cur_pos(fd), n);
+	POS_BODY(VD_TL_READ, real_read(fd, buf, n), n);
 }
 
 ssize_t write(int fd, const void *buf, size_t n)
 {
 	VT_REAL(ssize_t, write, (int, const void *, size_t));
-	DATA_BODY(VD_TL_WRITE, ssize_t, real_write(fd, buf, n), cur_pos(fd), n);
+	POS_BODY(VD_TL_WRITE, real_write(fd, buf, n), n);
 }
 
 ssize_t pread(int fd, void *buf, size_t n, off_t off)
@@ -234,13 +301,13 @@ ssize_t pwrite64(int fd, const void *buf, size_t n, off64_t off)
 ssize_t readv(int fd, const struct iovec *iov, int cnt)
 {
 	VT_REAL(ssize_t, readv, (int, const struct iovec *, int));
-	DATA_BODY(VD_TL_READV, ssize_t, real_readv(fd, iov, cnt), cur_pos(fd), iov_bytes(iov, cnt));
+	POS_BODY(VD_TL_READV, real_readv(fd, iov, cnt), iov_bytes(iov, cnt));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int cnt)
 {
 	VT_REAL(ssize_t, writev, (int, const struct iovec *, int));
-	DATA_BODY(VD_TL_WRITEV, ssize_t, real_writev(fd, iov, cnt), cur_pos(fd), iov_bytes(iov, cnt));
+	POS_BODY(VD_TL_WRITEV, real_writev(fd, iov, cnt), iov_bytes(iov, cnt));
 }
 
 ssize_t preadv(int fd, const struct iovec *iov, int cnt, off_t off)
@@ -272,7 +339,7 @@ ssize_t pwritev64(int fd, const struct iovec *iov, int cnt, off64_t off)
 ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
 {
 	VT_REAL(ssize_t, __read_chk, (int, void *, size_t, size_t));
-	DATA_BODY(VD_TL_READ, ssize_t, real___read_chk(fd, buf, n, buflen), cur_pos(fd), n);
+	POS_BODY(VD_TL_READ, real___read_chk(fd, buf, n, buflen), n);
 }
 
 ssize_t __pread_chk(int fd, void *buf, size_t n, off_t off, size_t buflen)
@@ -285,6 +352,121 @@ ssize_t __pread64_chk(int fd, void *buf, size_t n, off64_t off, size_t buflen)
 {
 	VT_REAL(ssize_t, __pread64_chk, (int, void *, size_t, off64_t, size_t));
 	DATA_BODY(VD_TL_PREAD64, ssize_t, real___pread64_chk(fd, buf, n, off, buflen), off, n);
+}
+
+/* Not recorded, but preadv2/pwritev2 with offset -1 move the position out
+ * of the tracker's sight: it stops tracking that descriptor. */
+ssize_t preadv2(int fd, const struct iovec *iov, int cnt, off_t off, int flags)
+{
+	VT_REAL(ssize_t, preadv2, (int, const struct iovec *, int, off_t, int));
+	if (!real_preadv2) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (off == -1)
+		vt_pos_forget(fd);
+	return real_preadv2(fd, iov, cnt, off, flags);
+}
+
+ssize_t pwritev2(int fd, const struct iovec *iov, int cnt, off_t off, int flags)
+{
+	VT_REAL(ssize_t, pwritev2, (int, const struct iovec *, int, off_t, int));
+	if (!real_pwritev2) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (off == -1)
+		vt_pos_forget(fd);
+	return real_pwritev2(fd, iov, cnt, off, flags);
+}
+
+/* ---- copies between descriptors: two records, the read side (the call
+ * the application made) and the write side as its child, so the call's
+ * time counts once and each file gets its bytes ---- */
+
+/* the offset a copy used on one side: *off before the call when given,
+ * else the descriptor's position after it minus the bytes moved */
+static int64_t copy_off(int fd, int64_t before, ssize_t r)
+{
+	if (before >= 0)
+		return before;
+	off_t p = cur_pos(fd);
+	vt_pos_set(fd, p);
+	return p < 0 ? -1 : (int64_t)p - (r > 0 ? (int64_t)r : 0);
+}
+
+#define COPY_BODY(idin, idout, fdin, offin, fdout, offout, len, realcall)      \
+	int64_t bi_ = (offin) ? (int64_t) * (offin) : -1;                      \
+	int64_t bo_ = (offout) ? (int64_t) * (offout) : -1;                    \
+	vt_call ci, co;                                                        \
+	int on = vt_begin(&ci, idin);                                          \
+	int on2 = on && vt_begin(&co, idout);                                  \
+	ssize_t r = realcall;                                                  \
+	if (!on) { /* positions moved out of sight */                          \
+		if (!(offin))                                                  \
+			vt_pos_forget(fdin);                                   \
+		vt_pos_forget(fdout);                                          \
+	}                                                                      \
+	if (on) {                                                              \
+		int saved_ = errno, e = r < 0 ? errno : 0;                     \
+		int64_t n_ = r < 0 ? 0 : (int64_t)r;                           \
+		int64_t oi = copy_off(fdin, bi_, r), oo = copy_off(fdout, bo_, r); \
+		if (on2) {                                                     \
+			co.fd = fdout;                                         \
+			vt_end(&co, fdout, oo, (int64_t)(len), n_, e, NULL);   \
+		}                                                              \
+		ci.fd = fdin;                                                  \
+		errno = saved_;                                                \
+		vt_end(&ci, fdin, oi, (int64_t)(len), n_, e, NULL);            \
+	}                                                                      \
+	return r
+
+ssize_t copy_file_range(int fdin, off64_t *offin, int fdout, off64_t *offout, size_t len,
+			unsigned int flags)
+{
+	VT_REAL(ssize_t, copy_file_range, (int, off64_t *, int, off64_t *, size_t, unsigned int));
+	if (!real_copy_file_range) {
+		errno = ENOSYS;
+		return -1;
+	}
+	COPY_BODY(VD_TL_COPY_FILE_RANGE_IN, VD_TL_COPY_FILE_RANGE_OUT, fdin, offin, fdout, offout,
+		  len, real_copy_file_range(fdin, offin, fdout, offout, len, flags));
+}
+
+ssize_t splice(int fdin, loff_t *offin, int fdout, loff_t *offout, size_t len,
+	       unsigned int flags)
+{
+	VT_REAL(ssize_t, splice, (int, loff_t *, int, loff_t *, size_t, unsigned int));
+	if (!real_splice) {
+		errno = ENOSYS;
+		return -1;
+	}
+	COPY_BODY(VD_TL_SPLICE_IN, VD_TL_SPLICE_OUT, fdin, offin, fdout, offout, len,
+		  real_splice(fdin, offin, fdout, offout, len, flags));
+}
+
+ssize_t sendfile(int fdout, int fdin, off_t *off, size_t len)
+{
+	VT_REAL(ssize_t, sendfile, (int, int, off_t *, size_t));
+	if (!real_sendfile) {
+		errno = ENOSYS;
+		return -1;
+	}
+	off_t *none = NULL;
+	COPY_BODY(VD_TL_SENDFILE_IN, VD_TL_SENDFILE_OUT, fdin, off, fdout, none, len,
+		  real_sendfile(fdout, fdin, off, len));
+}
+
+ssize_t sendfile64(int fdout, int fdin, off64_t *off, size_t len)
+{
+	VT_REAL(ssize_t, sendfile64, (int, int, off64_t *, size_t));
+	if (!real_sendfile64) {
+		errno = ENOSYS;
+		return -1;
+	}
+	off64_t *none = NULL;
+	COPY_BODY(VD_TL_SENDFILE_IN, VD_TL_SENDFILE_OUT, fdin, off, fdout, none, len,
+		  real_sendfile64(fdout, fdin, off, len));
 }
 
 /* ---- seek, sync, metadata ---- */
@@ -300,16 +482,29 @@ ssize_t __pread64_chk(int fd, void *buf, size_t n, off64_t off, size_t buflen)
 	}                                                                      \
 	return r
 
+/* the position the kernel reports is the tracked one from now on */
+#define LSEEK_BODY(callid, ret_t, realcall)                                    \
+	vt_call c;                                                             \
+	int on = vt_begin(&c, callid);                                         \
+	ret_t r = realcall;                                                    \
+	vt_pos_set(fd, (int64_t)r);                                            \
+	if (on) {                                                              \
+		int e = r < 0 ? errno : 0;                                     \
+		c.fd = fd;                                                     \
+		vt_end(&c, fd, (int64_t)r, 0, 0, e, NULL);                     \
+	}                                                                      \
+	return r
+
 off_t lseek(int fd, off_t off, int whence)
 {
 	VT_REAL(off_t, lseek, (int, off_t, int));
-	FD_BODY(VD_TL_LSEEK, off_t, real_lseek(fd, off, whence), r);
+	LSEEK_BODY(VD_TL_LSEEK, off_t, real_lseek(fd, off, whence));
 }
 
 off64_t lseek64(int fd, off64_t off, int whence)
 {
 	VT_REAL(off64_t, lseek64, (int, off64_t, int));
-	FD_BODY(VD_TL_LSEEK64, off64_t, real_lseek64(fd, off, whence), r);
+	LSEEK_BODY(VD_TL_LSEEK64, off64_t, real_lseek64(fd, off, whence));
 }
 
 int fsync(int fd)

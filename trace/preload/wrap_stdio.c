@@ -53,6 +53,8 @@ static int fd_of(FILE *f)
 	vt_call c;                                                             \
 	int on = vt_begin(&c, callid);                                         \
 	FILE *f = realcall;                                                    \
+	if (f) /* a descriptor stdio opened and moves itself */                \
+		vt_pos_forget(fileno(f));                                      \
 	if (on) {                                                              \
 		int e = f ? 0 : errno;                                         \
 		c.fd = fd_of(f);                                               \
@@ -82,6 +84,7 @@ FILE *fdopen(int fd, const char *mode)
 {
 	VT_REAL(FILE *, fdopen, (int, const char *));
 	const char *path = NULL; /* the recorder reads it from the descriptor */
+	vt_pos_forget(fd); /* stdio moves its position out of sight now */
 	FOPEN_BODY(VD_TL_FDOPEN, real_fdopen(fd, mode));
 }
 

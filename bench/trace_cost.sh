@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# trace_cost.sh - what `vidya trace` costs per call on many small calls
+# (the 4 KiB IOR-like case of issue 14), against the untraced program in
+# the same run: run phase (the program under the recorder), store phase
+# (`vidya trace`'s work after the program ended), the store's peak memory
+# and the database's growth, per call, in each recording mode.
+#
+# The program is bench/trace_bench.c (-O2 -g) writing MIB MiB in BS-byte
+# POSIX calls and reading it back from the page cache (-c): 2 * MIB MiB / BS
+# calls, each a memory copy, so the recorder's cost is all there is to see.
+# Rounds alternate untraced and traced runs.  Times are CPU seconds (user +
+# system, from wait4), which a machine shared with other work disturbs far
+# less than wall time; figures are medians.  "run" is the program under
+# the recorder exactly as `vidya trace` runs it; "store" is the whole
+# `vidya trace` command's CPU minus that run's; peak MB is the command's
+# largest resident set (the store's, as the program is smaller).
+#
+# usage: bench/trace_cost.sh                  (MIB=1024 BS=4096 ROUNDS=5)
+#        MODES="default --no-stacks --counters" bench/trace_cost.sh
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+VIDYA=${VIDYA:-$root/build/vidya}
+PRELOAD=${PRELOAD:-$(dirname "$VIDYA")/libvidya_trace.so}
+ROUNDS=${ROUNDS:-5}
+MIB=${MIB:-1024}
+BS=${BS:-4096}
+MODES=${MODES:-"default --no-stacks"}
+DIR=${DIR:-$here/out}
+[ -x "$VIDYA" ] || { echo "trace_cost: $VIDYA not built" >&2; exit 1; }
+mkdir -p "$DIR"
+work=$(mktemp -d "$DIR/trace-cost.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# built from a copy in the work directory, analyzed first (as vidya trace is
+# used: per-block times need the stacks mapped to the analysis' blocks);
+# every trace starts from a copy of that analyzed database
+cp "$here/trace_bench.c" "$work/"
+(cd "$work" && cc -O2 -g trace_bench.c -o trace_bench)
+printf '[{"directory": "%s", "arguments": ["cc", "-O2", "-g", "-c", "trace_bench.c"], "file": "trace_bench.c"}]\n' \
+	"$work" >"$work/compile_commands.json"
+"$VIDYA" analyze --no-probe --quiet --db "$work/analyzed.db" "$work/compile_commands.json" \
+	--args "$work/data.bin $MIB $BS -c" >/dev/null
+
+python3 - "$work" "$VIDYA" "$PRELOAD" "$ROUNDS" "$MIB" "$BS" $MODES <<'PY'
+import os, statistics, subprocess, sys, time, sqlite3, shutil
+work, vidya, preload, rounds, mib, bs = sys.argv[1:7]
+rounds = int(rounds)
+modes = sys.argv[7:]
+prog = os.path.join(work, "trace_bench")
+data = os.path.join(work, "data.bin")
+argv = [prog, data, mib, bs, "-c"]
+print(f"# vidya trace cost: {mib} MiB written + read back in {bs} B POSIX calls (cached), "
+      f"{rounds} rounds, medians; load average {os.getloadavg()[0]:.1f}")
+print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {os.cpu_count()} CPUs")
+print()
+print("| mode | calls | untraced s | run µs/call | run ratio | store µs/call | "
+      "store peak MB | db B/call | whole / untraced |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+def run(cmd, env=None, out=None):
+    """CPU seconds (user + system) of cmd and its children, peak RSS in MB"""
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=out or subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        sys.exit(f"trace_cost: {cmd[0]} exited {p.returncode}")
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, time.monotonic() - t0
+
+for mode in modes:
+    opts = [] if mode == "default" else mode.split()
+    plain, runs, stores, peaks, dbper, whole = [], [], [], [], [], []
+    calls = 0
+    for r in range(rounds):
+        plain.append(run(argv)[0])
+        # the run phase: the program under the recorder, as vidya trace runs it
+        logs = os.path.join(work, "logs")
+        shutil.rmtree(logs, ignore_errors=True)
+        os.makedirs(logs)
+        env = dict(os.environ, LD_PRELOAD=preload, VIDYA_TRACE_DIR=logs, VIDYA_TRACE_HZ="1000",
+                   VIDYA_TRACE_FRAMES="0" if "--no-stacks" in opts else "1")
+        runs.append(run(argv, env)[0])
+        # the whole command: run + store; store = whole - run phase
+        db = os.path.join(work, f"cost{r}.db")
+        shutil.copyfile(os.path.join(work, "analyzed.db"), db)
+        cpu, peak, _ = run([vidya, "trace", "--db", db] + opts + ["--"] + argv)
+        whole.append(cpu)
+        peaks.append(peak)
+        con = sqlite3.connect(db)
+        calls = con.execute("SELECT sum(ops) FROM trace_procs").fetchone()[0]
+        con.close()
+        # the database's growth for one trace: a second trace into the same file
+        size1 = os.path.getsize(db)
+        run([vidya, "trace", "--db", db] + opts + ["--"] + argv)
+        dbper.append((os.path.getsize(db) - size1) / calls)
+        os.unlink(db)
+    u, t, w = statistics.median(plain), statistics.median(runs), statistics.median(whole)
+    print(f"| {mode} | {calls} | {u:.3f} | {1e6 * (t - u) / calls:.3f} | {t / u:.2f} | "
+          f"{1e6 * (w - t) / calls:.3f} | {statistics.median(peaks):.0f} | "
+          f"{statistics.median(dbper):.1f} | {w / u:.2f} |")
+    sys.stdout.flush()
+PY
