@@ -1189,6 +1189,103 @@ enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR };
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
+static ir_var *plain_var(ir_expr *e);
+static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v);
+
+/* The step by which `v` grows in `e` (v++, ++v, v += k, v = v + k with k
+ * known), 0 when it does not */
+static double grows_by(ctx *c, ir_expr *e, ir_var *v)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_INCDEC && e->nkids == 1 && plain_var(e->kids[0]) == v &&
+	    (e->op == OP_PREINC || e->op == OP_POSTINC))
+		return 1;
+	if (e->kind == E_ASSIGN && e->nkids == 2 && plain_var(e->kids[0]) == v &&
+	    (e->op == OP_ADD || (e->op == OP_NONE && e->kids[1]->kind == E_BIN &&
+				 e->kids[1]->op == OP_ADD && e->kids[1]->nkids == 2 &&
+				 plain_var(e->kids[1]->kids[0]) == v))) {
+		ir_expr *k = e->op == OP_ADD ? e->kids[1] : e->kids[1]->kids[1];
+		if (expr_pure(k)) {
+			double ops0 = c->ops;
+			val kv = eval(c, k);
+			c->ops = ops0;
+			if (known_num(&kv) && num(&kv) > 0)
+				return num(&kv);
+		}
+	}
+	if (e->kind == E_STMT)
+		return grows_by_stmt(c, e->stmt, v);
+	for (int i = 0; i < e->nkids; i++) {
+		double st = grows_by(c, e->kids[i], v);
+		if (st > 0)
+			return st;
+	}
+	return 0;
+}
+
+static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v)
+{
+	if (!s)
+		return 0;
+	double st = grows_by(c, s->e, v);
+	if (st <= 0)
+		st = grows_by(c, s->inc, v);
+	for (int i = 0; st <= 0 && i < s->nkids; i++)
+		st = grows_by_stmt(c, s->kids[i], v);
+	return st;
+}
+
+/* A buffer filled in steps and emptied when full - `if (outcnt ==
+ * OUTBUFSIZ) flush_outbuf();` next to `outcnt++`, `if (used + n > CAP)
+ * flush(); ... used += n;` - takes its arm once per ⌊(CAP - n) / step⌋ + 1
+ * passes, not with a general heuristic's 0.2: `v` varies, CAP and n are
+ * known, and the function grows `v` by a known step.  *p gets that share. */
+static int fill_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond || cond->kind != E_BIN || cond->nkids != 2 || !c->fr || !c->fr->fn ||
+	    (cond->op != OP_EQ && cond->op != OP_GE && cond->op != OP_GT))
+		return 0;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = cond->kids[1];
+	double add = 0;
+	ir_var *v = plain_var(l);
+	if (!v && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
+		ir_expr *a = l->kids[0], *b = l->kids[1];
+		if (!plain_var(a) && plain_var(b)) {
+			ir_expr *t = a;
+			a = b, b = t;
+		}
+		v = plain_var(a);
+		if (!v || !expr_pure(b))
+			return 0;
+		double ops0 = c->ops;
+		val bv = eval(c, b);
+		c->ops = ops0;
+		if (!known_num(&bv))
+			return 0;
+		add = num(&bv);
+	}
+	if (!v || !expr_pure(r))
+		return 0;
+	val *st = storage(c, v);
+	if (!st || st->k != V_UNK || !(st->t & T_VARY))
+		return 0;
+	double ops0 = c->ops;
+	val kv = eval(c, r);
+	c->ops = ops0;
+	if (!known_num(&kv))
+		return 0;
+	double cap = num(&kv) - add, step = grows_by_stmt(c, c->fr->fn->body, v);
+	if (step <= 0 || cap < step)
+		return 0;
+	double period = cond->op == OP_EQ ? cap / step : floor(cap / step) + (cond->op == OP_GT);
+	if (period < 2)
+		return 0;
+	*p = 1 / period;
+	return 1;
+}
+
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
 {
 	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
@@ -1219,6 +1316,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		}
 	}
 	*kind = PR_HEUR;
+	if (fill_prob(c, s->e, &p)) {
+		*why = 16;
+		return p;
+	}
 	p = cond_heuristics(s->e, why);
 	int tr = stmt_has(t, 'r'), fr = stmt_has(f, 'r');
 	if (tr != fr) {
@@ -1235,14 +1336,14 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 
 static const char *why_text(unsigned why)
 {
-	static const char *const names[] = { "pointer", "opcode", "return", "call" };
+	static const char *const names[] = { "pointer", "opcode", "return", "call", "buffer-fill" };
 	static char buf[8][64];
 	static int slot;
 	if (!why)
 		return "no heuristic applies";
 	char *b = buf[slot++ & 7];
 	b[0] = 0;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (why & (1u << i)) {
 			if (b[0])
 				strcat(b, "+");
@@ -1260,7 +1361,7 @@ static double expr_prob(ctx *c, ir_expr *e)
 	unsigned why = 0;
 	if (c->p->opts.paths_all)
 		return 1;
-	if (counter_prob(c, e, &p))
+	if (counter_prob(c, e, &p) || fill_prob(c, e, &p))
 		return p;
 	return cond_heuristics(e, &why);
 }
