@@ -2,8 +2,7 @@
  * cli.h - the vidya command line: one cmd_<name>.c per subcommand, a table
  * in main.c.  Only the CLI prints and decides exit codes (docs/analysis.md, README):
  * 0 success, 1 usage or tool error, 3 some translation units could not be
- * parsed.  2 is kept for findings (a future `vidya lint`); no command
- * returns it yet, and no help text mentions it.
+ * parsed, 2 findings (`vidya lint --fail-on`, `--max-cioc`).
  */
 #ifndef VD_CLI_H
 #define VD_CLI_H

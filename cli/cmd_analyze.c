@@ -15,28 +15,22 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_analysis.h"
 #include "parse_options.h"
 #include "vd_analyzer.h"
 #include "vd_run.h"
 #include "vd_store.h"
 
-/* the ranges of --assume-trip/--assume-bytes and of --max-depth: deeper
- * unrolling overflows the evaluator's stack long before it helps */
-#define ASSUME_MAX 1e15
-#define MAX_DEPTH 256
-
 /* ---- options ------------------------------------------------------------------- */
 
 typedef struct analyze_args {
-	vd_run_opts run;
+	cli_analysis an;
 	const char *db;
-	int quiet, no_model;
-	const char *model_path;
-	cli_strings defines, envs, catalogs;
+	int quiet;
 	vd_report_opts ro;
 } analyze_args;
 
-static int opt_args(const cli_option *opt, const char *arg)
+int cli_opt_args(const cli_option *opt, const char *arg)
 {
 	if (cli_opt_words("--args", arg) != 0)
 		return -1;
@@ -44,7 +38,7 @@ static int opt_args(const cli_option *opt, const char *arg)
 	return 0;
 }
 
-static int opt_define(const cli_option *opt, const char *arg)
+int cli_opt_define(const cli_option *opt, const char *arg)
 {
 	if (!strchr(arg, '=') || arg[0] == '=') {
 		cli_error("--define '%s': expected NAME=VALUE", arg);
@@ -54,7 +48,7 @@ static int opt_define(const cli_option *opt, const char *arg)
 	return 0;
 }
 
-static int opt_env(const cli_option *opt, const char *arg)
+int cli_opt_env(const cli_option *opt, const char *arg)
 {
 	if (!arg[0] || arg[0] == '=') {
 		cli_error("--env '%s': expected NAME=VALUE, or NAME for an unset variable", arg);
@@ -64,7 +58,7 @@ static int opt_env(const cli_option *opt, const char *arg)
 	return 0;
 }
 
-static int opt_catalog(const cli_option *opt, const char *arg)
+int cli_opt_catalog(const cli_option *opt, const char *arg)
 {
 	if (access(arg, R_OK) != 0) {
 		cli_error("unable to read catalog '%s': %s", arg, strerror(errno));
@@ -74,7 +68,7 @@ static int opt_catalog(const cli_option *opt, const char *arg)
 	return 0;
 }
 
-static int opt_paths(const cli_option *opt, const char *arg)
+int cli_opt_paths(const cli_option *opt, const char *arg)
 {
 	if (strcmp(arg, "expected") && strcmp(arg, "all")) {
 		cli_error("--paths '%s': expected 'expected' or 'all'", arg);
@@ -103,60 +97,15 @@ static const cli_usage analyze_usage = {
 /* parses the options; with `help` set, prints the help there instead */
 static int parse_analyze(analyze_args *a, int argc, char **argv, const char *cmd, FILE *help)
 {
-	vd_extract_opts *eo = &a->run.extract;
 	const cli_option opts[] = {
 		CLI_STRING(0, "db", &a->db, "FILE", "database to add the run to (default ./vidya.db)"),
-		CLI_STRING(0, "entry", &eo->entry, "NAME",
-			   "entry point (default main; FILE:NAME when several\ndefine it)"),
-		CLI_CALLBACK(0, "args", &eo->args, "\"A B ...\"", opt_args,
-			     "argv[1..] of the entry point, for argc/argv-bound\n"
-			     "values (split like a shell: quotes must close)"),
-		CLI_CALLBACK(0, "define", &a->defines, "NAME=V", opt_define,
-			     "bind a variable or macro (repeatable)"),
-		CLI_CALLBACK(0, "env", &a->envs, "NAME=V", opt_env,
-			     "what getenv(\"NAME\") returns; --env NAME: unset\n"
-			     "(NULL); other names are unknown (repeatable)"),
-		CLI_INT(0, "nprocs", &eo->nprocs, "N", 1, INT_MAX, NULL,
-			"processes running the program (P14,\nMPI_Comm_size; 1 to 2147483647, default 1)"),
-		CLI_DOUBLE(0, "assume-trip", &eo->assume_trip, "N", 0, ASSUME_MAX,
-			   "iterations of loops whose bound is unknown\n"
-			   "(default 100; a finite number, 0 to 1e15)"),
-		CLI_DOUBLE(0, "assume-bytes", &eo->assume_bytes, "N", 0, ASSUME_MAX,
-			   "bytes of data calls whose size is unknown\n"
-			   "(default 4096; a finite number, 0 to 1e15)"),
-		CLI_INT(0, "max-depth", &eo->max_depth, "N", 1, MAX_DEPTH, NULL,
-			"call unrolling depth cap (default 64, 1 to 256)"),
-		CLI_CALLBACK(0, "paths", &eo->paths_all, "MODE", opt_paths,
-			     "expected (default): counts are expected values -\n"
-			     "error paths not taken, unknown branches weighted\n"
-			     "by static branch prediction; all: the upper bound,\n"
-			     "every branch whose condition is unknown counts as\ntaken"),
-		CLI_CALLBACK(0, "catalog", &a->catalogs, "FILE", opt_catalog,
-			     "add I/O API entries (user wrappers; repeatable)"),
-		CLI_STRING(0, "root", &eo->root, "DIR",
-			   "project root for block ids (default: the\ndatabase's directory)"),
-		CLI_BOOL(0, "no-probe", &a->run.no_probe,
-			 "neither probe nor use the user's profile cache:\n"
-			 "the database's profile, else device defaults"),
-		CLI_STRING(0, "model", &a->model_path, "FILE",
-			   "score CIOC with this model (vidya model fit);\n"
-			   "default: the shipped data/model.xml"),
-		CLI_BOOL(0, "no-model", &a->no_model, "score CIOC with the analytic estimate instead"),
-		CLI_INT('j', "jobs", &eo->jobs, "N", 1, cli_max_jobs(),
-			"4 x online CPUs, never more than 256",
-			"parse N translation units in parallel (default:\n"
-			"online CPUs; at most 4 x online CPUs, and never\nmore than 256)"),
-		CLI_BOOL(0, "no-cache", &a->run.no_cache,
-			 "parse every translation unit, ignoring the\ndatabase's cache"),
-		CLI_CALLBACK(0, "shard", eo, "K/N", opt_shard,
+		CLI_ANALYSIS_OPTIONS(&a->an),
+		CLI_CALLBACK(0, "shard", &a->an.run.extract, "K/N", opt_shard,
 			     "only parse shard K of N into the database's cache\n"
 			     "(no run); 'vidya merge' then joins the shards and\nanalyzes"),
 		CLI_REPORT_OPTIONS(&a->ro),
 		CLI_BOOL(0, "all", &a->ro.include_unreachable,
 			 "also list blocks not reachable from the entry point"),
-		CLI_BOOL(0, "no-memo", &eo->no_memo,
-			 "walk every call again instead of replaying call\n"
-			 "summaries (slower; the results are the same - for\nchecking that)"),
 		CLI_BOOL(0, "quiet", &a->quiet, "print nothing on success"),
 		CLI_END(),
 	};
@@ -238,7 +187,7 @@ static void on_event(void *payload, const vd_run_event *ev)
 /* ---- output -------------------------------------------------------------------- */
 
 /* errors and warnings on stderr, each naming its file; notes unless quiet */
-static void print_diags(const vd_result *r, int min_severity)
+void cli_print_diags(const vd_result *r, int min_severity)
 {
 	for (size_t i = 0; i < r->ndiags; i++) {
 		const vd_diag *d = &r->diags[i];
@@ -254,18 +203,18 @@ static void print_diags(const vd_result *r, int min_severity)
 
 static int print_shard(const analyze_args *a, const vd_result *r, const vd_run_stats *s)
 {
-	print_diags(r, VD_DIAG_WARNING);
+	cli_print_diags(r, VD_DIAG_WARNING);
 	if (!a->quiet)
 		printf("shard %d/%d: %zu translation unit%s (%zu from the cache) stored in %s; "
 		       "join the shards with 'vidya merge'\n",
-		       a->run.extract.shard_k, a->run.extract.shard_n, s->tus, s->tus == 1 ? "" : "s",
+		       a->an.run.extract.shard_k, a->an.run.extract.shard_n, s->tus, s->tus == 1 ? "" : "s",
 		       s->tus_cached, a->db);
 	return s->tus_failed ? VD_EXIT_PARTIAL : VD_EXIT_OK;
 }
 
 static int print_run(const analyze_args *a, const vd_result *r, const vd_run_stats *s)
 {
-	print_diags(r, a->quiet ? VD_DIAG_WARNING : VD_DIAG_NOTE);
+	cli_print_diags(r, a->quiet ? VD_DIAG_WARNING : VD_DIAG_NOTE);
 	if (!a->quiet) {
 		vd_buf out = VD_BUF_INIT;
 		if (vd_report_render(&out, r, &a->ro) != 0) {
@@ -288,10 +237,66 @@ static int print_run(const analyze_args *a, const vd_result *r, const vd_run_sta
 	return VD_EXIT_OK;
 }
 
+/* ---- the shared analysis (cli_analysis.h) ---------------------------------------- */
+
+void cli_analysis_init(cli_analysis *a)
+{
+	memset(a, 0, sizeof *a);
+	vd_run_opts_init(&a->run);
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	a->run.extract.jobs = ncpu > 0 ? (int)ncpu : 1;
+	if (a->run.extract.jobs > cli_max_jobs())
+		a->run.extract.jobs = cli_max_jobs();
+}
+
+int cli_analysis_prepare(cli_analysis *a)
+{
+	/* a copy: cli_data_file's buffer is reused for the model below */
+	const char *cat = cli_data_file("catalog.xml");
+	if (!cat) {
+		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATADIR)");
+		return -1;
+	}
+	snprintf(a->catalog, sizeof a->catalog, "%s", cat);
+	if (!a->no_model && !a->model_path)
+		a->model_path = cli_data_file("model.xml"); /* none installed: the estimate */
+	vd_extract_opts *eo = &a->run.extract;
+	eo->catalog = a->catalog;
+	eo->defines = a->defines.v;
+	eo->ndefines = a->defines.n;
+	eo->envs = a->envs.v;
+	eo->nenvs = a->envs.n;
+	eo->user_catalogs = a->catalogs.v;
+	eo->nuser_catalogs = a->catalogs.n;
+	a->run.model_path = a->no_model ? NULL : a->model_path;
+	return 0;
+}
+
+int cli_analysis_run(cli_analysis *a, vd_store *st, int quiet, vd_result **r, vd_run_stats *stats)
+{
+	progress_state ps = { .t0 = vd_now(), .show = cli_stderr_is_tty() && !quiet, .quiet = quiet };
+	a->run.progress = on_event;
+	a->run.payload = &ps;
+	a->run.cancel = &interrupted;
+	int rc = vd_run_analysis(r, st, &a->run, stats);
+	a->run.progress = NULL;
+	a->run.payload = NULL;
+	if (rc != 0)
+		cli_error("%s", vd_error_last());
+	return rc;
+}
+
+void cli_analysis_free(cli_analysis *a)
+{
+	free(a->defines.v);
+	free(a->envs.v);
+	free(a->catalogs.v);
+	a->defines = a->envs = a->catalogs = (cli_strings){ 0 };
+}
+
 /* ---- the command --------------------------------------------------------------- */
 
-/* removes the database `db` and sqlite's side files */
-static void remove_db(const char *db)
+void cli_remove_db(const char *db)
 {
 	static const char *const side[] = { "", "-journal", "-wal", "-shm" };
 	for (size_t i = 0; i < sizeof side / sizeof side[0]; i++) {
@@ -301,9 +306,8 @@ static void remove_db(const char *db)
 	}
 }
 
-/* operands and the data files: 0, or -1 with the error printed */
-static int check_operands(analyze_args *a, int argc, char **argv, int first, int merge,
-			  char *catalog, size_t catalog_size)
+/* the operands: 0, or -1 with the error and the help printed */
+static int check_operands(analyze_args *a, int argc, char **argv, int first, int merge)
 {
 	if (merge ? first > argc - 2 : first != argc - 1) {
 		cli_error(first >= argc ? "missing compile_commands.json"
@@ -312,28 +316,14 @@ static int check_operands(analyze_args *a, int argc, char **argv, int first, int
 		parse_analyze(a, argc, argv, merge ? "merge" : "analyze", stderr);
 		return -1;
 	}
-	/* a copy: cli_data_file's buffer is reused for the model below */
-	const char *cat = cli_data_file("catalog.xml");
-	if (!cat) {
-		cli_error("I/O catalog 'catalog.xml' not found (set VIDYA_DATADIR)");
-		return -1;
-	}
-	snprintf(catalog, catalog_size, "%s", cat);
-	if (!a->no_model && !a->model_path)
-		a->model_path = cli_data_file("model.xml"); /* none installed: the estimate */
 	return 0;
 }
 
 static int run_analyze(int argc, char **argv, int merge)
 {
 	analyze_args a = { .db = "vidya.db" };
-	vd_run_opts_init(&a.run);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	a.run.extract.jobs = ncpu > 0 ? (int)ncpu : 1;
-	if (a.run.extract.jobs > cli_max_jobs())
-		a.run.extract.jobs = cli_max_jobs();
+	cli_analysis_init(&a.an);
 	cli_report_opts_init(&a.ro);
-	char catalog[PATH_MAX];
 	vd_store *st = NULL;
 	vd_result *r = NULL;
 	vd_run_stats stats = { 0 };
@@ -344,43 +334,30 @@ static int run_analyze(int argc, char **argv, int merge)
 		goto cleanup;
 	}
 	cli_report_opts_done(&a.ro);
-	if (check_operands(&a, argc, argv, first, merge, catalog, sizeof catalog) != 0)
+	if (check_operands(&a, argc, argv, first, merge) != 0 || cli_analysis_prepare(&a.an) != 0)
 		goto cleanup;
-	vd_extract_opts *eo = &a.run.extract;
-	eo->catalog = catalog;
-	eo->defines = a.defines.v;
-	eo->ndefines = a.defines.n;
-	eo->envs = a.envs.v;
-	eo->nenvs = a.envs.n;
-	eo->user_catalogs = a.catalogs.v;
-	eo->nuser_catalogs = a.catalogs.n;
-	a.run.compdb = argv[first];
-	a.run.shards = (const char *const *)argv + first + 1;
-	a.run.nshards = merge ? (size_t)(argc - first - 1) : 0;
-	a.run.db_path = a.db;
-	a.run.model_path = a.no_model ? NULL : a.model_path;
-	progress_state ps = { .t0 = vd_now(), .show = cli_stderr_is_tty() && !a.quiet, .quiet = a.quiet };
-	a.run.progress = on_event;
-	a.run.payload = &ps;
-	a.run.cancel = &interrupted;
+	a.an.run.compdb = argv[first];
+	a.an.run.shards = (const char *const *)argv + first + 1;
+	a.an.run.nshards = merge ? (size_t)(argc - first - 1) : 0;
+	a.an.run.db_path = a.db;
 	/* a database this run creates is removed again if the run fails
 	 * before anything is stored in it */
 	struct stat dbst;
 	created = stat(a.db, &dbst) != 0 && errno == ENOENT;
-	if (vd_store_open(&st, a.db) != 0 || vd_run_analysis(&r, st, &a.run, &stats) != 0) {
+	if (vd_store_open(&st, a.db) != 0) {
 		cli_error("%s", vd_error_last());
 		goto cleanup;
 	}
-	rc = eo->shard_n > 1 ? print_shard(&a, r, &stats) : print_run(&a, r, &stats);
+	if (cli_analysis_run(&a.an, st, a.quiet, &r, &stats) != 0)
+		goto cleanup;
+	rc = a.an.run.extract.shard_n > 1 ? print_shard(&a, r, &stats) : print_run(&a, r, &stats);
 cleanup:;
 	long saved = r ? r->run_id : 0;
 	vd_result_free(r);
 	vd_store_close(st);
 	if (rc == VD_EXIT_ERROR && created && !saved && stats.db_writes == 0)
-		remove_db(a.db);
-	free(a.defines.v);
-	free(a.envs.v);
-	free(a.catalogs.v);
+		cli_remove_db(a.db);
+	cli_analysis_free(&a.an);
 	return rc;
 }
 

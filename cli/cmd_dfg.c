@@ -6,52 +6,81 @@
  */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "parse_options.h"
 #include "vd_dfg.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(FILE *f)
+static const cli_usage dfg_usage = {
+	"dfg",
+	"usage: vidya dfg [options] [STRACE-LOG...]\n"
+	"       vidya dfg --db FILE [--trace N]... [options]\n",
+	"Builds the directly-follows graph (DFG) of I/O activity: one node per activity\n"
+	"(a call and the top levels of its path, e.g. read:/usr/lib), an edge a -> b\n"
+	"labelled with how often b directly followed a in one process, and per node the\n"
+	"load (relative duration, bytes), max concurrency and process data rate.\n"
+	"Sources: vidya traces, and strace logs written with strace -f -tt -T -y\n"
+	"(one per rank as <cid>_<host>_<rid>.st, or any name; a quoted glob works).\n",
+	NULL,
+};
+
+/* the values of the options that need more than a variable */
+typedef struct dfg_args {
+	long traces[2];
+	int ntraces;
+	vd_dfg_casekey key;
+	vd_dfg_color color;
+} dfg_args;
+
+static int opt_trace(const cli_option *opt, const char *arg)
 {
-	fputs("usage: vidya dfg [options] [STRACE-LOG...]\n"
-	      "       vidya dfg --db FILE [--trace N]... [options]\n"
-	      "\n"
-	      "Builds the directly-follows graph (DFG) of I/O activity: one node per activity\n"
-	      "(a call and the top levels of its path, e.g. read:/usr/lib), an edge a -> b\n"
-	      "labelled with how often b directly followed a in one process, and per node the\n"
-	      "load (relative duration, bytes), max concurrency and process data rate.\n"
-	      "Sources: vidya traces, and strace logs written with strace -f -tt -T -y\n"
-	      "(one per rank as <cid>_<host>_<rid>.st, or any name; a quoted glob works).\n"
-	      "\n"
-	      "Sources:\n"
-	      "      --db FILE          vidya database with traces\n"
-	      "      --trace N          trace id (default: the latest); twice = compare two\n"
-	      "                         traces (the first green, the second red)\n"
-	      "      --layer LIST       vidya layers: posix,stdio,mpiio,hdf5 (default: all)\n"
-	      "      --case KIND        file (default: an strace file, a vidya process),\n"
-	      "                         process or thread\n"
-	      "Mapping (event -> activity):\n"
-	      "      --depth N          path levels kept (default 2; 0 = call name only)\n"
-	      "      --group-calls      pread64, readv, ... -> read; openat -> open; ...\n"
-	      "      --filter PAT       only paths containing PAT (a glob if it has * ? [);\n"
-	      "                         repeatable, any may match\n"
-	      "      --abstract NAME=PREFIX  show paths under PREFIX as $NAME/...\n"
-	      "      --keep-pathless    calls without a path become the bare call name\n"
-	      "Comparison and display:\n"
-	      "      --green CASES      glob(s), comma-separated, on case names or file names\n"
-	      "      --red CASES        nodes/edges only in green cases are green, only in red red\n"
-	      "      --color STAT       shade nodes by rd (default), bytes, dr or none\n"
-	      "      --top N            show the N activities of highest load only\n"
-	      "      --min-edge N       show edges seen at least N times only\n"
-	      "      --format FMT       table (default), dot, json, graphml, svg, png or pdf\n"
-	      "  -o, --output FILE      write there (needed for svg, png, pdf)\n"
-	      "      --events FILE      also write every event read, as CSV (case, host, rank,\n"
-	      "                         pid, call, start, dur, path, size, activity)\n"
-	      "  -h, --help             show this help\n",
-	      f);
+	dfg_args *d = opt->value;
+	long long v;
+	if (d->ntraces == 2) {
+		cli_error("--trace: at most two traces (a comparison)");
+		return -1;
+	}
+	if (cli_opt_int("--trace", arg, 1, 1LL << 62, NULL, &v) != 0)
+		return -1;
+	d->traces[d->ntraces++] = (long)v;
+	return 0;
+}
+
+static int opt_case(const cli_option *opt, const char *arg)
+{
+	dfg_args *d = opt->value;
+	if (!strcmp(arg, "file"))
+		d->key = VD_DFG_CASE_FILE;
+	else if (!strcmp(arg, "process"))
+		d->key = VD_DFG_CASE_PROCESS;
+	else if (!strcmp(arg, "thread"))
+		d->key = VD_DFG_CASE_THREAD;
+	else {
+		cli_error("--case: '%s' is not file, process or thread", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_color(const cli_option *opt, const char *arg)
+{
+	dfg_args *d = opt->value;
+	if (!strcmp(arg, "rd"))
+		d->color = VD_DFG_COLOR_RD;
+	else if (!strcmp(arg, "bytes") || !strcmp(arg, "b"))
+		d->color = VD_DFG_COLOR_BYTES;
+	else if (!strcmp(arg, "dr"))
+		d->color = VD_DFG_COLOR_DR;
+	else if (!strcmp(arg, "none"))
+		d->color = VD_DFG_COLOR_NONE;
+	else {
+		cli_error("--color: '%s' is not rd, bytes, dr or none", arg);
+		return -1;
+	}
+	return 0;
 }
 
 /* --events: CSV lines gathered and written 64 KiB at a time */
@@ -73,120 +102,69 @@ static void write_event(void *ctx, const char *case_name, const vd_dfg_event *e,
 	}
 }
 
-static int add_str(const char ***v, size_t *n, const char *s)
-{
-	*v = vd_xrealloc((void *)*v, (*n + 1) * sizeof **v);
-	(*v)[(*n)++] = s;
-	return 0;
-}
-
 int cmd_dfg(int argc, char **argv)
 {
-	enum { OPT_DB = 256, OPT_TRACE, OPT_LAYER, OPT_CASE, OPT_DEPTH, OPT_GROUP, OPT_FILTER,
-	       OPT_ABSTRACT, OPT_PATHLESS, OPT_GREEN, OPT_RED, OPT_COLOR, OPT_TOP, OPT_MIN_EDGE,
-	       OPT_FORMAT, OPT_EVENTS };
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, OPT_DB },
-		{ "trace", required_argument, NULL, OPT_TRACE },
-		{ "layer", required_argument, NULL, OPT_LAYER },
-		{ "case", required_argument, NULL, OPT_CASE },
-		{ "depth", required_argument, NULL, OPT_DEPTH },
-		{ "group-calls", no_argument, NULL, OPT_GROUP },
-		{ "filter", required_argument, NULL, OPT_FILTER },
-		{ "abstract", required_argument, NULL, OPT_ABSTRACT },
-		{ "keep-pathless", no_argument, NULL, OPT_PATHLESS },
-		{ "green", required_argument, NULL, OPT_GREEN },
-		{ "red", required_argument, NULL, OPT_RED },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "min-edge", required_argument, NULL, OPT_MIN_EDGE },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "output", required_argument, NULL, 'o' },
-		{ "events", required_argument, NULL, OPT_EVENTS },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	vd_dfg_mapopt mo;
 	vd_dfg_mapopt_init(&mo);
 	const char *db = NULL, *layers = NULL, *green = NULL, *red = NULL, *format = "table",
 		   *output = NULL, *events = NULL;
-	long traces[2] = { 0, 0 };
-	int ntraces = 0, c, rc = VD_EXIT_ERROR;
-	vd_dfg_casekey key = VD_DFG_CASE_FILE;
-	vd_dfg_color color = VD_DFG_COLOR_RD;
-	long long top = 0, min_edge = 0, v;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_DB: db = optarg; break;
-		case OPT_TRACE:
-			if (ntraces == 2) {
-				cli_error("--trace: at most two traces (a comparison)");
-				goto done;
-			}
-			if (cli_opt_int("--trace", optarg, 1, 1LL << 62, NULL, &v) != 0)
-				goto done;
-			traces[ntraces++] = (long)v;
-			break;
-		case OPT_LAYER: layers = optarg; break;
-		case OPT_CASE:
-			if (!strcmp(optarg, "file"))
-				key = VD_DFG_CASE_FILE;
-			else if (!strcmp(optarg, "process"))
-				key = VD_DFG_CASE_PROCESS;
-			else if (!strcmp(optarg, "thread"))
-				key = VD_DFG_CASE_THREAD;
-			else {
-				cli_error("--case: '%s' is not file, process or thread", optarg);
-				goto done;
-			}
-			break;
-		case OPT_DEPTH:
-			if (cli_opt_int("--depth", optarg, 0, 1000, NULL, &v) != 0)
-				goto done;
-			mo.depth = (int)v;
-			break;
-		case OPT_GROUP: mo.group_variants = 1; break;
-		case OPT_FILTER: add_str(&mo.filters, &mo.nfilters, optarg); break;
-		case OPT_ABSTRACT: add_str(&mo.abstract, &mo.nabstract, optarg); break;
-		case OPT_PATHLESS: mo.keep_pathless = 1; break;
-		case OPT_GREEN: green = optarg; break;
-		case OPT_RED: red = optarg; break;
-		case OPT_COLOR:
-			if (!strcmp(optarg, "rd"))
-				color = VD_DFG_COLOR_RD;
-			else if (!strcmp(optarg, "bytes") || !strcmp(optarg, "b"))
-				color = VD_DFG_COLOR_BYTES;
-			else if (!strcmp(optarg, "dr"))
-				color = VD_DFG_COLOR_DR;
-			else if (!strcmp(optarg, "none"))
-				color = VD_DFG_COLOR_NONE;
-			else {
-				cli_error("--color: '%s' is not rd, bytes, dr or none", optarg);
-				goto done;
-			}
-			break;
-		case OPT_TOP:
-			if (cli_opt_int("--top", optarg, 1, 1000000000, NULL, &top) != 0)
-				goto done;
-			break;
-		case OPT_MIN_EDGE:
-			if (cli_opt_int("--min-edge", optarg, 1, 1LL << 62, NULL, &min_edge) != 0)
-				goto done;
-			break;
-		case OPT_FORMAT: format = optarg; break;
-		case 'o': output = optarg; break;
-		case OPT_EVENTS: events = optarg; break;
-		case 'h':
-			usage(stdout);
-			rc = VD_EXIT_OK;
-			goto done;
-		default:
-			rc = cli_bad_option("dfg", c, argv, longopts);
-			goto done;
-		}
+	dfg_args d = { { 0, 0 }, 0, VD_DFG_CASE_FILE, VD_DFG_COLOR_RD };
+	cli_strings filters = { 0 }, abstract = { 0 };
+	long top = 0, min_edge = 0;
+	int rc = VD_EXIT_ERROR;
+	const cli_option opts[] = {
+		CLI_TEXT("Sources:"),
+		CLI_STRING(0, "db", &db, "FILE", "vidya database with traces"),
+		CLI_CALLBACK(0, "trace", &d, "N", opt_trace,
+			     "trace id (default: the latest); twice = compare\n"
+			     "two traces (the first green, the second red)"),
+		CLI_STRING(0, "layer", &layers, "LIST",
+			   "vidya layers: posix,stdio,mpiio,hdf5 (default:\nall)"),
+		CLI_CALLBACK(0, "case", &d, "KIND", opt_case,
+			     "file (default: an strace file, a vidya process),\nprocess or thread"),
+		CLI_TEXT("Mapping (event -> activity):"),
+		CLI_INT(0, "depth", &mo.depth, "N", 0, 1000, NULL,
+			"path levels kept (default 2; 0 = call name only)"),
+		CLI_BOOL(0, "group-calls", &mo.group_variants,
+			 "pread64, readv, ... -> read; openat -> open; ..."),
+		CLI_STRINGS(0, "filter", &filters, "PAT",
+			    "only paths containing PAT (a glob if it has\n"
+			    "* ? [); repeatable, any may match"),
+		CLI_STRINGS(0, "abstract", &abstract, "NAME=PREFIX", "show paths under PREFIX as $NAME/..."),
+		CLI_BOOL(0, "keep-pathless", &mo.keep_pathless,
+			 "calls without a path become the bare call name"),
+		CLI_TEXT("Comparison and display:"),
+		CLI_STRING(0, "green", &green, "CASES",
+			   "glob(s), comma-separated, on case names or file\nnames"),
+		CLI_STRING(0, "red", &red, "CASES",
+			   "nodes/edges only in green cases are green, only\nin red red"),
+		CLI_CALLBACK(0, "color", &d, "STAT", opt_color,
+			     "shade nodes by rd (default), bytes, dr or none"),
+		CLI_LONG(0, "top", &top, "N", 1, 1000000000,
+			 "show the N activities of highest load only"),
+		CLI_LONG(0, "min-edge", &min_edge, "N", 1, 1LL << 62,
+			 "show edges seen at least N times only"),
+		CLI_STRING(0, "format", &format, "FMT",
+			   "table (default), dot, json, graphml, svg, png or pdf"),
+		CLI_STRING('o', "output", &output, "FILE", "write there (needed for svg, png, pdf)"),
+		CLI_STRING(0, "events", &events, "FILE",
+			   "also write every event read, as CSV (case, host,\n"
+			   "rank, pid, call, start, dur, path, size, activity)"),
+		CLI_END(),
+	};
+	int first = cli_parse_options(argc, argv, 1, opts, &dfg_usage, 0);
+	if (first < 0) {
+		rc = first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+		goto done;
 	}
+	mo.filters = filters.v;
+	mo.nfilters = filters.n;
+	mo.abstract = abstract.v;
+	mo.nabstract = abstract.n;
+	long *traces = d.traces;
+	int ntraces = d.ntraces;
+	vd_dfg_casekey key = d.key;
+	vd_dfg_color color = d.color;
 	int image = strcmp(format, "table") && strcmp(format, "dot") && strcmp(format, "json") &&
 		    strcmp(format, "graphml");
 	if (image && strcmp(format, "svg") && strcmp(format, "png") && strcmp(format, "pdf")) {
@@ -201,9 +179,9 @@ int cmd_dfg(int argc, char **argv)
 		cli_error("--trace needs --db FILE");
 		goto done;
 	}
-	if (!db && optind >= argc) {
+	if (!db && first >= argc) {
 		cli_error("nothing to read: give strace logs or --db FILE");
-		usage(stderr);
+		cli_usage_print(stderr, opts, &dfg_usage);
 		goto done;
 	}
 	if (vd_dfg_mapopt_check(&mo) < 0) {
@@ -231,7 +209,7 @@ int cmd_dfg(int argc, char **argv)
 				goto fail;
 			}
 	}
-	for (int i = optind; i < argc; i++)
+	for (int i = first; i < argc; i++)
 		if (vd_dfg_read_strace(log, argv[i], key) < 0) {
 			cli_error("%s", vd_error_last());
 			goto fail;
@@ -324,7 +302,7 @@ fail:
 	vd_dfg_free(g);
 	vd_dfg_log_free(log);
 done:
-	free((void *)mo.filters);
-	free((void *)mo.abstract);
+	free(filters.v);
+	free(abstract.v);
 	return rc;
 }

@@ -4,7 +4,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,24 +11,31 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "parse_options.h"
 #include "vd_findings.h"
 #include "vd_store.h"
 
-static void diff_usage(FILE *out)
+static const cli_usage diff_usage = {
+	"diff",
+	"usage: vidya diff [--db FILE] [--format table|json] [--rules FILE] [A [B]]\n"
+	"       vidya diff --traces [--db FILE] [--format table|json] [A [B]]\n",
+	"Shows the blocks whose CIOC, I/O calls, bytes, predicted I/O seconds or\n"
+	"findings changed, and the blocks only one run has.\n\n"
+	"  A, B                  runs to compare: N (a run of --db), FILE.db (its\n"
+	"                        latest run) or FILE.db:N; default: the run before\n"
+	"                        the latest, and the latest (B alone given: the\n"
+	"                        latest of --db is A's default)\n",
+	NULL,
+};
+
+static int opt_format(const cli_option *opt, const char *arg)
 {
-	fprintf(out,
-		"usage: vidya diff [--db FILE] [--format table|json] [--rules FILE] [A [B]]\n"
-		"       vidya diff --traces [--db FILE] [--format table|json] [A [B]]\n\n"
-		"  A, B           runs to compare: N (a run of --db), FILE.db (its latest run)\n"
-		"                 or FILE.db:N; default: the run before the latest, and the\n"
-		"                 latest (B alone given: the latest of --db is A's default)\n"
-		"  --db FILE      database (default ./vidya.db)\n"
-		"  --format F     table (default) or json\n"
-		"  --rules FILE   thresholds for the findings compared (see vidya lint)\n"
-		"  --traces       compare two traces (vidya trace) instead: A and B are trace\n"
-		"                 ids; the counters per file and layer that changed\n\n"
-		"Shows the blocks whose CIOC, I/O calls, bytes, predicted I/O seconds or\n"
-		"findings changed, and the blocks only one run has.\n");
+	if (strcmp(arg, "table") && strcmp(arg, "json")) {
+		cli_error("--format '%s': expected table or json", arg);
+		return -1;
+	}
+	*(int *)opt->value = !strcmp(arg, "json");
+	return 0;
 }
 
 /* one side: its database and run (0 = the latest, -1 = the one before it) */
@@ -242,45 +248,23 @@ done:
 
 int cmd_diff(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "traces", no_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *db = "vidya.db", *rules = NULL;
-	int json = 0, traces = 0, c;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "table") && strcmp(optarg, "json")) {
-				cli_error("--format '%s': expected table or json", optarg);
-				return VD_EXIT_ERROR;
-			}
-			json = !strcmp(optarg, "json");
-			break;
-		case 'r':
-			rules = optarg;
-			break;
-		case 't':
-			traces = 1;
-			break;
-		case 'h':
-			diff_usage(stdout);
-			return VD_EXIT_OK;
-		default:
-			return cli_bad_option("diff", c, argv, opts);
-		}
-	}
-	if (argc - optind > 2) {
-		cli_error("unexpected argument '%s'", argv[optind + 2]);
+	int json = 0, traces = 0;
+	const cli_option opts[] = {
+		CLI_STRING(0, "db", &db, "FILE", "database (default ./vidya.db)"),
+		CLI_CALLBACK(0, "format", &json, "F", opt_format, "table (default) or json"),
+		CLI_STRING(0, "rules", &rules, "FILE",
+			   "thresholds for the findings compared (see vidya lint)"),
+		CLI_BOOL(0, "traces", &traces,
+			 "compare two traces (vidya trace) instead: A and B\n"
+			 "are trace ids; the counters per file and layer\nthat changed"),
+		CLI_END(),
+	};
+	int first = cli_parse_options(argc, argv, 1, opts, &diff_usage, 0);
+	if (first < 0)
+		return first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+	if (argc - first > 2) {
+		cli_error("unexpected argument '%s'", argv[first + 2]);
 		return VD_EXIT_ERROR;
 	}
 	vd_rules_config cfg;
@@ -295,12 +279,12 @@ int cmd_diff(int argc, char **argv)
 	vd_diff *d = NULL;
 	vd_buf out = VD_BUF_INIT;
 	int rc = VD_EXIT_ERROR;
-	if (argc - optind == 2 && (parse_side(argv[optind], db, &a) || parse_side(argv[optind + 1], db, &b)))
+	if (argc - first == 2 && (parse_side(argv[first], db, &a) || parse_side(argv[first + 1], db, &b)))
 		goto done;
-	if (argc - optind == 1) {
+	if (argc - first == 1) {
 		/* one argument: it is B, compared with the latest run of --db
 		 * when it names another database, else with the run before */
-		if (parse_side(argv[optind], db, &b))
+		if (parse_side(argv[first], db, &b))
 			goto done;
 		if (strcmp(b.db, db))
 			a.run = 0;

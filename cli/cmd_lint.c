@@ -6,7 +6,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,37 +13,23 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_analysis.h"
 #include "vd_findings.h"
 #include "vd_store.h"
 
-static void lint_usage(FILE *out)
-{
-	fprintf(out,
-		"usage: vidya lint [options] [analyze options] compile_commands.json|DIR\n"
-		"       vidya lint [options] --db FILE [--run N]   (a run already in the database)\n\n"
-		"  --format F       text (gcc-style file:line:col lines; also 'gcc'), json or\n"
-		"                   sarif (SARIF 2.1.0, for code scanning); default text\n"
-		"  -o, --output F   write the findings to F instead of standard output\n"
-		"  --rules FILE     thresholds, severities and enabled rules (docs/lint.md)\n"
-		"  --fail-on SEV    exit 2 when a finding of severity SEV or above exists\n"
-		"                   (note, warning or error; default: never)\n"
-		"  --max-cioc X     exit 2 when the program's CIOC is above X (0 to 1)\n"
-		"  --baseline FILE  leave out the findings FILE lists (known ones)\n"
-		"  --write-baseline FILE\n"
-		"                   write the findings' fingerprints to FILE, for --baseline\n"
-		"  --run N          with --db alone: lint run N (default: the latest)\n"
-		"  --list-rules     print the rules and their thresholds, then exit\n\n"
-		"The analysis options of 'vidya analyze' are accepted and passed on: --db,\n"
-		"--entry, --args, --define, --env, --nprocs, --assume-trip, --assume-bytes,\n"
-		"--max-depth, --paths, --catalog, --root, --no-probe, --model, --no-model,\n"
-		"-j/--jobs, --no-cache, --no-memo (see 'vidya analyze --help').\n"
-		"Findings are stored in the database (view v_findings).\n\n"
-		"A comment 'vidya: ignore(RULE-ID)' (or 'vidya: ignore') on the call's line,\n"
-		"the block's first line or the line before either suppresses a finding.\n\n"
-		"exit codes: 0 ok (no finding at or above --fail-on), 1 error, 2 findings at\n"
-		"or above --fail-on or CIOC above --max-cioc, 3 some translation units could\n"
-		"not be parsed\n");
-}
+static const cli_usage lint_usage = {
+	"lint",
+	"usage: vidya lint [options] compile_commands.json|DIR\n"
+	"       vidya lint [options] --db FILE [--run N]   (a run already in the database)\n",
+	"Analyzes the project (the analysis options are those of 'vidya analyze') and\n"
+	"reports the rules' findings; or reports them for a run already stored.\n",
+	"Findings are stored in the database (view v_findings).\n\n"
+	"A comment 'vidya: ignore(RULE-ID)' (or 'vidya: ignore') on the call's line,\n"
+	"the block's first line or the line before either suppresses a finding.\n\n"
+	"exit codes: 0 ok (no finding at or above --fail-on), 1 error, 2 findings at\n"
+	"or above --fail-on or CIOC above --max-cioc, 3 some translation units could\n"
+	"not be parsed\n",
+};
 
 static void list_rules(void)
 {
@@ -60,16 +45,6 @@ static void list_rules(void)
 		if (vd_rule_param_table[j].rule == VD_RULE_ALL)
 			printf("%-20s   all.%s = %.10g  (%s)\n", "", vd_rule_param_table[j].name,
 			       vd_rule_param_table[j].def, vd_rule_param_table[j].desc);
-}
-
-/*
- * The analysis lint runs: for now `vidya analyze --quiet ARGS`, which adds
- * a run to the database.  One function, so that it can call the analysis
- * pipeline directly once there is one to call.  Returns an exit code.
- */
-static int lint_analyze(int argc, char **argv)
-{
-	return cmd_analyze(argc, argv);
 }
 
 static int write_output(const char *path, const vd_buf *b)
@@ -91,149 +66,138 @@ static int write_output(const char *path, const vd_buf *b)
 	return 0;
 }
 
+typedef struct lint_args {
+	cli_analysis an;
+	const char *db, *out_path, *rules_path, *baseline, *write_baseline;
+	double max_cioc;
+	int fail_set, list;
+	long run;
+	vd_diag_severity fail_on;
+	vd_findings_format fmt;
+} lint_args;
+
+static int opt_format(const cli_option *opt, const char *arg)
+{
+	if (vd_findings_format_parse(arg, opt->value) != 0) {
+		cli_error("--format '%s': expected text, gcc, json or sarif", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_fail_on(const cli_option *opt, const char *arg)
+{
+	lint_args *l = opt->value;
+	if (vd_finding_severity_parse(arg, &l->fail_on) != 0) {
+		cli_error("--fail-on '%s': expected note, warning or error", arg);
+		return -1;
+	}
+	l->fail_set = 1;
+	return 0;
+}
+
+/*
+ * The analysis lint runs on `compdb`: vd_run_analysis() into the store `st`
+ * (the database named by --db), quietly (warnings only), saved as a run so
+ * that its findings are stored with it.  Returns VD_EXIT_OK with *run_id
+ * set, VD_EXIT_PARTIAL (some translation units failed; *run_id set) or
+ * VD_EXIT_ERROR after printing why; *db_writes: the rows it wrote.
+ */
+static int lint_analyze(lint_args *l, vd_store *st, const char *compdb, long *run_id,
+			long *db_writes)
+{
+	vd_result *r = NULL;
+	vd_run_stats stats = { 0 };
+	l->an.run.compdb = compdb;
+	l->an.run.db_path = l->db;
+	int ar = cli_analysis_run(&l->an, st, 1, &r, &stats);
+	*db_writes = stats.db_writes;
+	if (ar != 0)
+		return VD_EXIT_ERROR;
+	cli_print_diags(r, VD_DIAG_WARNING);
+	*run_id = r->run_id;
+	int rc = VD_EXIT_OK;
+	if (r->tus_failed > 0) {
+		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",
+			  r->tus_failed, r->tus_total);
+		rc = VD_EXIT_PARTIAL;
+	}
+	vd_result_free(r);
+	return rc;
+}
+
 int cmd_lint(int argc, char **argv)
 {
-	enum { PASS_ARG = 1, PASS_FLAG, O_FORMAT, O_RULES, O_FAIL, O_RUN, O_LIST, O_DB, O_MAXC,
-	       O_BASE, O_WBASE };
-	/* lint's own options, then analyze's, which are passed on */
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "output", required_argument, NULL, 'o' },
-		{ "rules", required_argument, NULL, O_RULES },
-		{ "fail-on", required_argument, NULL, O_FAIL },
-		{ "run", required_argument, NULL, O_RUN },
-		{ "list-rules", no_argument, NULL, O_LIST },
-		{ "max-cioc", required_argument, NULL, O_MAXC },
-		{ "baseline", required_argument, NULL, O_BASE },
-		{ "write-baseline", required_argument, NULL, O_WBASE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "db", required_argument, NULL, O_DB },
-		{ "entry", required_argument, NULL, PASS_ARG },
-		{ "args", required_argument, NULL, PASS_ARG },
-		{ "define", required_argument, NULL, PASS_ARG },
-		{ "env", required_argument, NULL, PASS_ARG },
-		{ "nprocs", required_argument, NULL, PASS_ARG },
-		{ "assume-trip", required_argument, NULL, PASS_ARG },
-		{ "assume-bytes", required_argument, NULL, PASS_ARG },
-		{ "max-depth", required_argument, NULL, PASS_ARG },
-		{ "catalog", required_argument, NULL, PASS_ARG },
-		{ "root", required_argument, NULL, PASS_ARG },
-		{ "paths", required_argument, NULL, PASS_ARG },
-		{ "model", required_argument, NULL, PASS_ARG },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "no-probe", no_argument, NULL, PASS_FLAG },
-		{ "no-cache", no_argument, NULL, PASS_FLAG },
-		{ "no-memo", no_argument, NULL, PASS_FLAG },
-		{ "no-model", no_argument, NULL, PASS_FLAG },
-		{ NULL, 0, NULL, 0 },
+	lint_args l = { .max_cioc = -1, .fail_on = VD_DIAG_ERROR, .fmt = VD_FINDINGS_TEXT };
+	cli_analysis_init(&l.an);
+	const cli_option opts[] = {
+		CLI_CALLBACK(0, "format", &l.fmt, "F", opt_format,
+			     "text (default), gcc, json or sarif\n"
+			     "(text and gcc: gcc-style file:line:col lines;\n"
+			     "sarif: SARIF 2.1.0, for code scanning)"),
+		CLI_STRING('o', "output", &l.out_path, "F",
+			   "write the findings to F instead of standard output"),
+		CLI_STRING(0, "rules", &l.rules_path, "FILE",
+			   "thresholds, severities and enabled rules (docs/lint.md)"),
+		CLI_CALLBACK(0, "fail-on", &l, "SEV", opt_fail_on,
+			     "exit 2 when a finding of severity SEV or above\n"
+			     "exists (note, warning or error; default: never)"),
+		CLI_DOUBLE(0, "max-cioc", &l.max_cioc, "X", 0, 1,
+			   "exit 2 when the program's CIOC is above X (0 to 1)"),
+		CLI_STRING(0, "baseline", &l.baseline, "FILE",
+			   "leave out the findings FILE lists (known ones)"),
+		CLI_STRING(0, "write-baseline", &l.write_baseline, "FILE",
+			   "write the findings' fingerprints to FILE, for\n--baseline"),
+		CLI_STRING(0, "db", &l.db, "FILE",
+			   "database the run is added to, or (with no\n"
+			   "compile_commands.json) holding the run to lint\n(default ./vidya.db)"),
+		CLI_LONG(0, "run", &l.run, "N", 1, LONG_MAX,
+			 "with --db alone: lint run N (default: the latest)"),
+		CLI_BOOL(0, "list-rules", &l.list, "print the rules and their thresholds, then exit"),
+		CLI_TEXT("analysis options (as in 'vidya analyze --help'):"),
+		CLI_ANALYSIS_OPTIONS(&l.an),
+		CLI_END(),
 	};
-	const char *db = "vidya.db", *out_path = NULL, *rules_path = NULL;
-	const char *baseline = NULL, *write_baseline = NULL;
-	double max_cioc = -1;
-	int db_set = 0, fail_set = 0, run_set = 0;
+	vd_store *st = NULL;
+	vd_findings *f = NULL;
+	vd_buf out = VD_BUF_INIT;
+	int rc = VD_EXIT_ERROR, partial = 0, created = 0, written = 0;
+	const char *db = "vidya.db";
 	long run = 0;
-	vd_diag_severity fail_on = VD_DIAG_ERROR;
-	vd_findings_format fmt = VD_FINDINGS_TEXT;
-	char **pass = vd_xcalloc((size_t)argc + 4, sizeof *pass);
-	char *owned = vd_xcalloc((size_t)argc + 4, 1); /* pass[i] was allocated here */
-	int npass = 0, c, idx, rc = VD_EXIT_ERROR;
-	long long iv;
-	pass[npass++] = (char *)"analyze";
-	pass[npass++] = (char *)"--quiet";
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:j:", opts, &idx)) != -1) {
-		switch (c) {
-		case O_FORMAT:
-			if (vd_findings_format_parse(optarg, &fmt) != 0) {
-				cli_error("--format '%s': expected text, gcc, json or sarif", optarg);
-				goto done;
-			}
-			break;
-		case 'o':
-			out_path = optarg;
-			break;
-		case O_RULES:
-			rules_path = optarg;
-			break;
-		case O_FAIL:
-			if (vd_finding_severity_parse(optarg, &fail_on) != 0) {
-				cli_error("--fail-on '%s': expected note, warning or error", optarg);
-				goto done;
-			}
-			fail_set = 1;
-			break;
-		case O_RUN:
-			if (cli_opt_int("--run", optarg, 1, LONG_MAX, NULL, &iv) != 0)
-				goto done;
-			run = (long)iv;
-			run_set = 1;
-			break;
-		case O_MAXC:
-			if (cli_opt_double("--max-cioc", optarg, 0, 1, &max_cioc) != 0)
-				goto done;
-			break;
-		case O_BASE:
-			baseline = optarg;
-			break;
-		case O_WBASE:
-			write_baseline = optarg;
-			break;
-		case O_LIST:
-			list_rules();
-			rc = VD_EXIT_OK;
-			goto done;
-		case O_DB:
-			db = optarg;
-			db_set = 1;
-			pass[npass++] = (char *)"--db";
-			pass[npass++] = optarg;
-			break;
-		case 'j':
-			pass[npass++] = (char *)"--jobs";
-			pass[npass++] = optarg;
-			break;
-		case PASS_ARG:
-			/* "--name=value" keeps the value attached for analyze */
-			owned[npass] = 1;
-			pass[npass] = vd_xmalloc(strlen(opts[idx].name) + strlen(optarg) + 4);
-			sprintf(pass[npass++], "--%s=%s", opts[idx].name, optarg);
-			break;
-		case PASS_FLAG:
-			pass[npass++] = argv[optind - 1];
-			break;
-		case 'h':
-			lint_usage(stdout);
-			rc = VD_EXIT_OK;
-			goto done;
-		default:
-			rc = cli_bad_option("lint", c, argv, opts);
-			goto done;
-		}
+	int first = cli_parse_options(argc, argv, 1, opts, &lint_usage, 0);
+	if (first < 0) {
+		rc = first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR;
+		goto done;
 	}
+	if (l.list) {
+		list_rules();
+		rc = VD_EXIT_OK;
+		goto done;
+	}
+	if (l.db)
+		db = l.db;
 	vd_rules_config cfg;
 	vd_rules_config_init(&cfg);
-	if (rules_path && vd_rules_config_load(&cfg, rules_path) != 0) {
+	if (l.rules_path && vd_rules_config_load(&cfg, l.rules_path) != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
-	int partial = 0;
-	if (optind < argc) {
-		if (optind + 1 < argc) {
-			cli_error("unexpected argument '%s'", argv[optind + 1]);
+	int analyze = first < argc;
+	if (analyze) {
+		if (first + 1 < argc) {
+			cli_error("unexpected argument '%s'", argv[first + 1]);
 			goto done;
 		}
-		if (run_set) {
+		if (l.run) {
 			cli_error("--run lints a stored run: give it with --db and no compile_commands.json");
 			goto done;
 		}
-		pass[npass++] = argv[optind];
-		int arc = lint_analyze(npass, pass);
-		if (arc == VD_EXIT_PARTIAL)
-			partial = 1;
-		else if (arc != VD_EXIT_OK)
+		if (cli_analysis_prepare(&l.an) != 0)
 			goto done;
-	} else if (!db_set) {
+		/* a database this run creates is removed again if the analysis
+		 * fails before anything is stored in it (as vidya analyze does) */
+		created = access(db, F_OK) != 0 && errno == ENOENT;
+	} else if (!l.db) {
 		cli_error("give compile_commands.json (or a directory holding it) to analyze, or --db "
 			  "FILE to lint a stored run; try 'vidya lint --help'");
 		goto done;
@@ -241,55 +205,60 @@ int cmd_lint(int argc, char **argv)
 		cli_error("no database '%s': %s", db, strerror(errno));
 		goto done;
 	}
-	vd_store *st = NULL;
-	vd_findings *f = NULL;
-	vd_buf out = VD_BUF_INIT;
 	if (vd_store_open(&st, db) != 0) {
 		cli_error("%s", vd_error_last());
-		goto close;
+		goto done;
+	}
+	run = l.run;
+	if (analyze) {
+		l.an.run.db_path = db;
+		long writes = 0;
+		int arc = lint_analyze(&l, st, argv[first], &run, &writes);
+		written = arc != VD_EXIT_ERROR || writes > 0;
+		if (arc == VD_EXIT_ERROR)
+			goto done;
+		partial = arc == VD_EXIT_PARTIAL;
 	}
 	int lr = vd_findings_compute(st, run, &cfg, &f, NULL);
 	if (lr == VD_ENOTFOUND) {
 		cli_error("'%s' holds no analysis run%s", db, run ? " with that number" : "");
-		goto close;
+		goto done;
 	}
-	if (lr != 0 || (baseline && vd_findings_apply_baseline(f, baseline) != 0) ||
-	    vd_store_save_findings(st, f) != 0 || vd_findings_render(&out, f, fmt, VD_VERSION) != 0) {
+	if (lr != 0 || (l.baseline && vd_findings_apply_baseline(f, l.baseline) != 0) ||
+	    vd_store_save_findings(st, f) != 0 ||
+	    vd_findings_render(&out, f, l.fmt, VD_VERSION) != 0) {
 		cli_error("%s", vd_error_last());
-		goto close;
+		goto done;
 	}
-	if (write_baseline) {
+	if (l.write_baseline) {
 		vd_buf bl = VD_BUF_INIT;
 		int wr = vd_findings_write_baseline(f, &bl);
-		wr = wr || write_output(write_baseline, &bl);
+		wr = wr || write_output(l.write_baseline, &bl);
 		vd_buf_release(&bl);
 		if (wr)
-			goto close;
+			goto done;
 	}
-	if (write_output(out_path, &out) != 0)
-		goto close;
-	if (fmt == VD_FINDINGS_TEXT && !out_path && f->n == 0)
+	if (write_output(l.out_path, &out) != 0)
+		goto done;
+	if (l.fmt == VD_FINDINGS_TEXT && !l.out_path && f->n == 0)
 		printf("no findings in run %ld\n", f->run_id);
 	if (f->suppressed)
 		fprintf(stderr, "vidya: %zu finding%s suppressed (inline comments or --baseline)\n",
 			f->suppressed, f->suppressed == 1 ? "" : "s");
-	int cioc_over = max_cioc >= 0 && f->program_cioc > max_cioc;
+	int cioc_over = l.max_cioc >= 0 && f->program_cioc > l.max_cioc;
 	if (cioc_over)
-		fprintf(stderr, "vidya: the program's CIOC %.3f is above --max-cioc %g\n", f->program_cioc,
-			max_cioc);
+		fprintf(stderr, "vidya: the program's CIOC %.3f is above --max-cioc %g\n",
+			f->program_cioc, l.max_cioc);
 	rc = partial ? VD_EXIT_PARTIAL
-	     : (fail_set && vd_findings_count_at(f, fail_on) > 0) || cioc_over ? VD_EXIT_FINDINGS
-									    : VD_EXIT_OK;
-close:
+	     : (l.fail_set && vd_findings_count_at(f, l.fail_on) > 0) || cioc_over ? VD_EXIT_FINDINGS
+										: VD_EXIT_OK;
+done:
 	vd_buf_release(&out);
 	vd_findings_free(f);
 	vd_store_close(st);
-done:
-	for (int i = 0; i < npass; i++)
-		if (owned[i])
-			free(pass[i]);
-	free(owned);
-	free(pass);
+	if (created && !written)
+		cli_remove_db(db);
+	cli_analysis_free(&l.an);
 	return rc;
 }
 

@@ -874,6 +874,19 @@ installed)
 	[ "$words" = graphml ] || fail "completion of 'vidya report --format g': '$words'"
 	words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=('$P/bin/vidya' sysprobe --re); COMP_CWORD=2; _vidya; echo \"\${COMPREPLY[*]}\"")
 	[ "$words" = --refresh ] || fail "completion of 'vidya sysprobe --re': '$words'"
+	# lint, diff and dfg too: their options and formats come from --help
+	complete_as() { # expected words...
+		local exp=$1; shift
+		words=$(bash -c ". '$P/share/bash-completion/completions/vidya'; COMP_WORDS=('$P/bin/vidya' $*); COMP_CWORD=$#; _vidya; echo \"\${COMPREPLY[*]}\"")
+		[ "$words" = "$exp" ] || fail "completion of 'vidya $*': '$words', expected '$exp'"
+	}
+	complete_as "--no-model --no-memo" lint --no-m
+	complete_as "--write-baseline" lint --wr
+	complete_as "sarif" lint --format s
+	complete_as "--traces" diff --tr
+	complete_as "json" diff --format j
+	complete_as "--keep-pathless" dfg --ke
+	complete_as "png pdf" dfg --format p
 	if command -v man >/dev/null; then
 		MANPATH=$P/share/man man -P cat vidya >man.out 2>&1 || { cat man.out >&2; fail "man vidya"; }
 		expect_in "VIDYA_DATADIR" man.out "man page documents the data directory"
