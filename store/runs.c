@@ -348,6 +348,11 @@ int vd_store_save_run(vd_store *s, vd_result *r)
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->nsites);
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->ndiags);
 	bind_text(st, c++, r->model);
+	bind_text(st, c++, r->run_key);
+	if (r->cached_from > 0)
+		sqlite3_bind_int64(st, c++, r->cached_from);
+	else
+		sqlite3_bind_null(st, c++);
 	bind_device(st, c, &r->device);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		db_fail(s, "unable to save run to");
@@ -411,6 +416,8 @@ static int load_facts(vd_store *s, long run_id, vd_result *r)
 	r->elapsed_s = col_double(st, c++);
 	c += 3; /* nblocks, nsites, ndiags: counted again from the rows */
 	r->model = col_text(st, c++, r->arena);
+	r->run_key = col_text(st, c++, r->arena);
+	r->cached_from = (long)sqlite3_column_int64(st, c++);
 	read_device(st, c, &r->device);
 	rc = 0;
 cleanup:
@@ -496,4 +503,17 @@ cleanup:
 	sqlite3_finalize(st);
 	vd_result_free(r);
 	return rc;
+}
+
+int vd_store_find_run_key(vd_store *s, const char *key, long *run_id)
+{
+	sqlite3_stmt *st = NULL;
+	*run_id = 0;
+	if (prepare(s, &st, "SELECT max(run_id) FROM runs WHERE run_key = ?", "unable to read"))
+		return VD_ERROR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*run_id = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return *run_id > 0 ? 0 : VD_ENOTFOUND;
 }
