@@ -306,6 +306,33 @@ cleanup:
 	return rc;
 }
 
+/* the rows of run `from` copied to run_id, inside the database: a cached
+ * run's rows are those of the run it reuses */
+static int copy_rows(vd_store *s, const run_rows *t, long from, long run_id)
+{
+	vd_buf cols = VD_BUF_INIT, sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR;
+	t->columns(&cols, 1);
+	vd_buf_printf(&sql, "INSERT INTO %s (run_id, seq, %s) SELECT ?, seq, %s FROM %s WHERE run_id = ?",
+		      t->table, cols.ptr, cols.ptr, t->table);
+	if (prepare(s, &st, sql.ptr, "unable to save run to"))
+		goto cleanup;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int64(st, 2, from);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		vd_error_set("unable to copy the %s of run %ld in '%s': %s", t->rows, from, s->path,
+			     sqlite3_errmsg(s->db));
+		goto cleanup;
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&cols);
+	vd_buf_release(&sql);
+	return rc;
+}
+
 int vd_store_save_run(vd_store *s, vd_result *r)
 {
 	vd_buf sql = VD_BUF_INIT;
@@ -361,7 +388,8 @@ int vd_store_save_run(vd_store *s, vd_result *r)
 	run_id = (long)sqlite3_last_insert_rowid(s->db);
 
 	for (size_t i = 0; i < sizeof run_tables / sizeof run_tables[0]; i++)
-		if (save_rows(s, &run_tables[i], r, run_id))
+		if (r->cached_from > 0 ? copy_rows(s, &run_tables[i], r->cached_from, run_id)
+				       : save_rows(s, &run_tables[i], r, run_id))
 			goto cleanup;
 	if (exec(s, "COMMIT", "unable to save run to"))
 		goto cleanup;

@@ -28,7 +28,9 @@ void vd_store_close(vd_store *s);
  * VD_ERROR with the reason otherwise.  Changes nothing. */
 int vd_store_check_writable(vd_store *s);
 
-/* Saves a whole run in one transaction; sets r->run_id and r->created_at. */
+/* Saves a whole run in one transaction; sets r->run_id and r->created_at.
+ * A run with r->cached_from > 0 (the run-level cache) holds that run's
+ * results: its rows are copied from that run inside the database. */
 int vd_store_save_run(vd_store *s, vd_result *r);
 
 /* Loads run `run_id` (0 = the latest).  VD_ENOTFOUND when there is none. */
