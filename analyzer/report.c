@@ -526,6 +526,8 @@ static void table_rows(vd_buf *out, const view *v, const char **cells, const siz
 		      v->ncand);
 	if (r->run_id > 0)
 		vd_buf_printf(out, ", run %ld", r->run_id);
+	if (r->cached_from > 0)
+		vd_buf_printf(out, " (inputs unchanged: results of run %ld)", r->cached_from);
 	if (r->created_at)
 		vd_buf_printf(out, ", %s", r->created_at);
 	vd_buf_printf(out, "%s\n\n", reset);
@@ -709,6 +711,11 @@ static void json_run(vd_buf *b, const vd_result *r)
 	json_kv_num(b, "assume_bytes", r->assume_bytes);
 	vd_buf_printf(b, ", \"tus_total\": %d, \"tus_failed\": %d", r->tus_total, r->tus_failed);
 	json_kv_num(b, "elapsed_s", r->elapsed_s);
+	json_key(b, 0, "cached_from");
+	if (r->cached_from > 0)
+		vd_buf_printf(b, "%ld", r->cached_from);
+	else
+		vd_buf_puts(b, "null");
 	vd_buf_printf(b, ", \"nblocks\": %zu, \"nsites\": %zu, \"ndiags\": %zu", r->nblocks,
 		      r->nsites, r->ndiags);
 	json_key(b, 0, "device");

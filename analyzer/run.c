@@ -9,10 +9,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "vd_model.h"
 #include "vd_run.h"
@@ -56,6 +58,12 @@ static int cache_put(void *payload, const char *key, const char *file, const cha
 	if (rc == 0)
 		c->stats->db_writes++;
 	return rc;
+}
+
+static int cache_deps(void *payload, const char *key, char **deps)
+{
+	run_ctx *c = payload;
+	return vd_store_tu_deps(c->st, key, deps);
 }
 
 static void parse_progress(void *payload, size_t done, size_t total, const char *file)
@@ -120,7 +128,7 @@ static int parse_project(run_ctx *c, vd_project **p)
 {
 	vd_extract_opts eo = c->o->extract;
 	/* the cache: read unless no_cache, always refreshed */
-	vd_tu_cache cache = { c, c->o->no_cache ? NULL : cache_get, cache_put };
+	vd_tu_cache cache = { c, c->o->no_cache ? NULL : cache_get, cache_put, NULL };
 	eo.cache = &cache;
 	eo.progress = c->o->progress ? parse_progress : NULL;
 	eo.payload = c;
@@ -256,6 +264,100 @@ static void record_facts(vd_result *r, const vd_run_opts *o, double t0)
 	r->elapsed_s = vd_now() - t0;
 }
 
+/* ---- the run-level cache -------------------------------------------------------- */
+
+/* XXH3-128 of a file's content as hex into `hex` (33 bytes); -1 when unreadable */
+static int hash_file(const char *path, char hex[33])
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (vd_read_file(&text, &len, path) != 0)
+		return -1;
+	XXH128_hash_t x = XXH3_128bits(text, len);
+	free(text);
+	snprintf(hex, 33, "%016llx%016llx", (unsigned long long)x.high64,
+		 (unsigned long long)x.low64);
+	return 0;
+}
+
+/*
+ * The run-level cache key: XXH3-128 over the vidya version, every option
+ * that changes results, the model file's content, the device figures and
+ * what the extractor reports of the inputs (each TU, every file it read
+ * with its content hash, the catalogs' content).  1 with key and the
+ * device chosen; 0 when there is no key (a TU must be parsed again, an
+ * unreadable model: the normal run says why).  `choose`: the device is
+ * chosen here (for the project's root), else *dev is the one used.
+ */
+static int run_key(run_ctx *c, char key[33], vd_device *dev, int choose)
+{
+	const vd_run_opts *o = c->o;
+	const vd_extract_opts *eo = &o->extract;
+	vd_buf m = VD_BUF_INIT;
+	char *root = NULL;
+	int rc = 0;
+	vd_tu_cache cache = { c, cache_get, NULL, cache_deps };
+	vd_extract_opts io = *eo;
+	io.cache = &cache;
+	vd_buf_printf(&m, "vidya-run-1\x1f%s\n", VD_VERSION);
+	vd_buf_printf(&m, "entry\x1f%s\nargs\x1f%s\n", eo->entry ? eo->entry : "main",
+		      eo->args ? eo->args : "\x1d");
+	for (size_t i = 0; i < eo->ndefines; i++)
+		vd_buf_printf(&m, "define\x1f%s\n", eo->defines[i]);
+	for (size_t i = 0; i < eo->nenvs; i++)
+		vd_buf_printf(&m, "env\x1f%s\n", eo->envs[i]);
+	vd_buf_printf(&m, "nprocs\x1f%d\ntrip\x1f%a\nbytes\x1f%a\ndepth\x1f%d\n", eo->nprocs,
+		      eo->assume_trip, eo->assume_bytes, eo->max_depth);
+	vd_buf_printf(&m, "paths\x1f%d\nmemo\x1f%d\nroot\x1f%s\n", eo->paths_all, eo->no_memo,
+		      eo->root ? eo->root : "\x1d");
+	char hex[33] = "none";
+	if (o->model_path && hash_file(o->model_path, hex) != 0)
+		goto done;
+	vd_buf_printf(&m, "model\x1f%s\n", hex);
+	if (vd_project_inputs(o->compdb, &io, &m, &root) != 1)
+		goto done;
+	if (choose)
+		choose_device(c, root, dev);
+	/* the figures (doubles and is_default, no padding) and the names */
+	vd_buf_put(&m, (const char *)dev, offsetof(vd_device, mount));
+	vd_buf_printf(&m, "\ndevice\x1f%s\x1f%s\x1f%s\x1f%s\n", dev->mount, dev->fstype,
+		      dev->method, dev->profile);
+	XXH128_hash_t x = XXH3_128bits(m.ptr, m.len);
+	snprintf(key, 33, "%016llx%016llx", (unsigned long long)x.high64,
+		 (unsigned long long)x.low64);
+	rc = 1;
+done:
+	vd_error_clear();
+	free(root);
+	vd_buf_release(&m);
+	return rc;
+}
+
+/* a new run holding the results of the stored run `from`: 0, or -1 */
+static int reuse_run(run_ctx *c, long from, vd_result **out, double t0)
+{
+	vd_result *r = NULL;
+	if (vd_store_load_run(c->st, from, &r) != 0)
+		return -1;
+	r->cached_from = from;
+	/* the facts of this run (the compdb named, the time it took) */
+	r->compdb = vd_arena_strdup(r->arena, c->o->compdb);
+	r->vidya_version = VD_VERSION;
+	r->model = c->o->model_path ? vd_arena_strdup(r->arena, c->o->model_path) : NULL;
+	r->elapsed_s = vd_now() - t0;
+	if (c->o->no_save) {
+		r->run_id = 0;
+	} else if (vd_store_save_run(c->st, r) != 0) {
+		vd_result_free(r);
+		return -1;
+	}
+	c->stats->tus = (size_t)r->tus_total;
+	c->stats->tus_failed = (size_t)r->tus_failed;
+	c->stats->tus_cached = (size_t)r->tus_total;
+	*out = r;
+	return 0;
+}
+
 /* ---- the pipeline -------------------------------------------------------------- */
 
 int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
@@ -277,8 +379,20 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
 	if (check_shards(opts) != 0)
 		return -1;
 	/* before the analysis, not after it: a read-only database */
-	if (vd_store_check_writable(store) != 0 || import_shards(&c) != 0 ||
-	    parse_project(&c, &p) != 0)
+	if (vd_store_check_writable(store) != 0 || import_shards(&c) != 0)
+		goto done;
+	/* the run-level cache: an unchanged re-run reuses the stored results */
+	vd_device dev;
+	char key[33] = "";
+	int have_key = 0;
+	if (!opts->no_cache && opts->extract.shard_n <= 1 &&
+	    (have_key = run_key(&c, key, &dev, 1)) == 1) {
+		long from = 0;
+		if (vd_store_find_run_key(store, key, &from) == 0)
+			return reuse_run(&c, from, out, t0);
+		vd_error_clear();
+	}
+	if (parse_project(&c, &p) != 0)
 		goto done;
 	if (opts->extract.shard_n > 1) {
 		/* a shard's result: no blocks, only the parse's diagnostics and counts */
@@ -289,8 +403,12 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
 	}
 	if (opts->model_path && vd_model_load(&model, opts->model_path) != 0)
 		goto done;
-	vd_device dev;
-	choose_device(&c, vd_project_root(p), &dev);
+	if (!have_key) {
+		choose_device(&c, vd_project_root(p), &dev);
+		/* the parse filled the per-TU cache: the key of this run, for the
+		 * next one (also under no_cache, which only bypasses reading) */
+		have_key = run_key(&c, key, &dev, 0);
+	}
 	if (vd_analyze(&r, p, &dev, opts->extract.nprocs) != 0)
 		goto done;
 	/* CIOC from the fitted model, on this machine's device figures */
@@ -300,6 +418,7 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
 	vd_project_free(p);
 	p = NULL;
 	record_facts(r, opts, t0);
+	r->run_key = have_key ? vd_arena_strdup(r->arena, key) : NULL;
 	if (!opts->no_save && vd_store_save_run(store, r) != 0)
 		goto done;
 	*out = r;

@@ -122,6 +122,8 @@ typedef struct vd_result {
 	double elapsed_s;
 	const char *model;      /* model file that scored cioc, NULL: the analytic estimate */
 	vd_device device;
+	const char *run_key;    /* run-level cache key of the inputs, NULL: none */
+	long cached_from;       /* the run whose results this run reuses, 0: computed */
 	/* private to vd_result_find: a lazily built id -> index table kept in
 	 * `arena`.  Appending blocks is fine; after reordering or renaming
 	 * blocks already looked up, set it back to NULL. */

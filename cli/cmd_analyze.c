@@ -225,9 +225,14 @@ static int print_run(const analyze_args *a, const vd_result *r, const vd_run_sta
 		fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
 		vd_buf_release(&out);
 		if (a->ro.format == VD_FMT_TABLE)
-			printf("run %ld stored in %s (%d translation unit%s, %zu from the cache, %.2f s)\n",
+		{
+			printf("run %ld stored in %s (%d translation unit%s, %zu from the cache, %.2f s",
 			       r->run_id, a->db, r->tus_total, r->tus_total == 1 ? "" : "s",
 			       s->tus_cached, r->elapsed_s);
+			if (r->cached_from > 0)
+				printf("; inputs unchanged: results of run %ld", r->cached_from);
+			printf(")\n");
+		}
 	}
 	if (r->tus_failed > 0) {
 		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",

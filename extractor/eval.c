@@ -1735,6 +1735,7 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 			/* an estimate for the length: a typical value printed with the
 			 * conversion's own width and precision (`%03d` 3 characters,
 			 * `%.3f` 5, `%-20s` 20); without them 4 digits, 8 characters */
+			spec[n] = '\0';
 			const char *w = spec + 1;
 			while (*w && strchr("-+ #0", *w))
 				w++;

@@ -1856,6 +1856,59 @@ static int deps_valid(vd_project *p, const char *deps)
 	return 1;
 }
 
+/*
+ * The inputs of a run without parsing (vd_extract.h): the compilation
+ * database read, each job's cache key and its recorded dependencies,
+ * re-hashed.  Every TU must have a cache entry whose dependencies still
+ * hash the same, else 0 (the run must parse).  The material appended to
+ * `out` names every TU, every file it read with its content hash and the
+ * catalogs' content hashes.
+ */
+int vd_project_inputs(const char *compdb, const vd_extract_opts *o, vd_buf *out,
+		      char **root_out)
+{
+	*root_out = NULL;
+	const vd_tu_cache *c = o->cache;
+	if (!c || !(c->deps || c->get) || !o->catalog)
+		return 0;
+	vd_project *p = vd_project_alloc();
+	p->opts = *o;
+	int rc = 1;
+	if (vd_compdb_load(p, compdb) != 0) {
+		vd_error_clear();
+		rc = 0;
+		goto done;
+	}
+	vd_buf_printf(out, "root\x1f%s\n", p->root);
+	for (size_t i = 0; i <= o->nuser_catalogs; i++) {
+		const char *h = vd_file_hash(p, i ? o->user_catalogs[i - 1] : o->catalog);
+		if (!h) {
+			rc = 0;
+			goto done;
+		}
+		vd_buf_printf(out, "catalog\x1f%s\n", h);
+	}
+	for (size_t i = 0; rc && i < p->jobs.n; i++) {
+		const char *key = job_key(p, &p->jobs.v[i]);
+		char *deps = NULL;
+		void *blob = NULL;
+		size_t len = 0;
+		int got = c->deps ? c->deps(c->payload, key, &deps)
+				  : c->get(c->payload, key, &deps, &blob, &len);
+		if (got != 0 || !deps_valid(p, deps))
+			rc = 0;
+		else
+			vd_buf_printf(out, "tu\x1f%s\n%s", key, deps);
+		free(deps);
+		free(blob);
+	}
+	if (rc)
+		*root_out = vd_xstrdup(p->root);
+done:
+	vd_project_free(p);
+	return rc;
+}
+
 typedef struct order_item {
 	const tu_job *job;
 	size_t i;

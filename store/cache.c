@@ -33,6 +33,23 @@ int vd_store_tu_get(vd_store *s, const char *key, char **deps, void **blob, size
 	return rc;
 }
 
+int vd_store_tu_deps(vd_store *s, const char *key, char **deps)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ENOTFOUND;
+	*deps = NULL;
+	if (prepare(s, &st, "SELECT deps FROM tu_cache WHERE key = ?", "unable to read cache of"))
+		return VD_ERROR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const char *d = (const char *)sqlite3_column_text(st, 0);
+		*deps = vd_xstrdup(d ? d : "");
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int vd_store_tu_put(vd_store *s, const char *key, const char *file, const char *deps,
 		    const void *blob, size_t len)
 {

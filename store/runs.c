@@ -306,6 +306,33 @@ cleanup:
 	return rc;
 }
 
+/* the rows of run `from` copied to run_id, inside the database: a cached
+ * run's rows are those of the run it reuses */
+static int copy_rows(vd_store *s, const run_rows *t, long from, long run_id)
+{
+	vd_buf cols = VD_BUF_INIT, sql = VD_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = VD_ERROR;
+	t->columns(&cols, 1);
+	vd_buf_printf(&sql, "INSERT INTO %s (run_id, seq, %s) SELECT ?, seq, %s FROM %s WHERE run_id = ?",
+		      t->table, cols.ptr, cols.ptr, t->table);
+	if (prepare(s, &st, sql.ptr, "unable to save run to"))
+		goto cleanup;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int64(st, 2, from);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		vd_error_set("unable to copy the %s of run %ld in '%s': %s", t->rows, from, s->path,
+			     sqlite3_errmsg(s->db));
+		goto cleanup;
+	}
+	rc = 0;
+cleanup:
+	sqlite3_finalize(st);
+	vd_buf_release(&cols);
+	vd_buf_release(&sql);
+	return rc;
+}
+
 int vd_store_save_run(vd_store *s, vd_result *r)
 {
 	vd_buf sql = VD_BUF_INIT;
@@ -348,6 +375,11 @@ int vd_store_save_run(vd_store *s, vd_result *r)
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->nsites);
 	sqlite3_bind_int64(st, c++, (sqlite3_int64)r->ndiags);
 	bind_text(st, c++, r->model);
+	bind_text(st, c++, r->run_key);
+	if (r->cached_from > 0)
+		sqlite3_bind_int64(st, c++, r->cached_from);
+	else
+		sqlite3_bind_null(st, c++);
 	bind_device(st, c, &r->device);
 	if (sqlite3_step(st) != SQLITE_DONE) {
 		db_fail(s, "unable to save run to");
@@ -356,7 +388,8 @@ int vd_store_save_run(vd_store *s, vd_result *r)
 	run_id = (long)sqlite3_last_insert_rowid(s->db);
 
 	for (size_t i = 0; i < sizeof run_tables / sizeof run_tables[0]; i++)
-		if (save_rows(s, &run_tables[i], r, run_id))
+		if (r->cached_from > 0 ? copy_rows(s, &run_tables[i], r->cached_from, run_id)
+				       : save_rows(s, &run_tables[i], r, run_id))
 			goto cleanup;
 	if (exec(s, "COMMIT", "unable to save run to"))
 		goto cleanup;
@@ -411,6 +444,8 @@ static int load_facts(vd_store *s, long run_id, vd_result *r)
 	r->elapsed_s = col_double(st, c++);
 	c += 3; /* nblocks, nsites, ndiags: counted again from the rows */
 	r->model = col_text(st, c++, r->arena);
+	r->run_key = col_text(st, c++, r->arena);
+	r->cached_from = (long)sqlite3_column_int64(st, c++);
 	read_device(st, c, &r->device);
 	rc = 0;
 cleanup:
@@ -496,4 +531,17 @@ cleanup:
 	sqlite3_finalize(st);
 	vd_result_free(r);
 	return rc;
+}
+
+int vd_store_find_run_key(vd_store *s, const char *key, long *run_id)
+{
+	sqlite3_stmt *st = NULL;
+	*run_id = 0;
+	if (prepare(s, &st, "SELECT max(run_id) FROM runs WHERE run_key = ?", "unable to read"))
+		return VD_ERROR;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*run_id = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return *run_id > 0 ? 0 : VD_ENOTFOUND;
 }

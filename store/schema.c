@@ -102,6 +102,9 @@ static void put_quoted(vd_buf *b, const char *s)
 	vd_buf_putc(b, '\'');
 }
 
+/* unchanged re-runs are looked up by their run-level cache key */
+#define RUNS_KEY_INDEX "CREATE INDEX IF NOT EXISTS runs_run_key ON runs (run_key);\n"
+
 static void build_v_blocks(vd_buf *b)
 {
 	vd_buf_puts(b, "CREATE VIEW v_blocks AS SELECT " BLOCK_HEAD);
@@ -135,9 +138,10 @@ static void build_schema(vd_buf *b)
 		    "  compdb TEXT, entry TEXT, args TEXT, defines TEXT,\n"
 		    "  nprocs INTEGER, assume_trip REAL, assume_bytes REAL,\n"
 		    "  tus_total INTEGER, tus_failed INTEGER, elapsed_s REAL,\n"
-		    "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER, model TEXT");
+		    "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER, model TEXT,\n"
+		    "  run_key TEXT, cached_from INTEGER");
 	vd_store_put_dev(b, "device_", 1);
-	vd_buf_puts(b, ");\n");
+	vd_buf_puts(b, ");\n" RUNS_KEY_INDEX);
 
 	vd_buf_puts(b,
 		    "CREATE TABLE blocks (\n"
@@ -286,7 +290,11 @@ static int add_column(vd_store *s, vd_buf *sql, const char *table, const char *p
 static int migrate(vd_store *s, int from)
 {
 	vd_buf sql = VD_BUF_INIT;
-	int rc = 0;
+	/* 5 adds the run-level cache key and the run a cached run reuses;
+	 * added first (where missing), as every rebuilt v_runs lists them */
+	int rc = from >= 1 && from < 5 &&
+		 (add_column(s, &sql, "runs", "", "run_key", "TEXT") ||
+		  add_column(s, &sql, "runs", "", "cached_from", "INTEGER"));
 	switch (from) {
 	case 1: /* 2 adds vidya trace's tables and views, and runs.model */
 		build_trace_schema(&sql);
@@ -330,6 +338,10 @@ static int migrate(vd_store *s, int from)
 			vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n");
 			build_trace_v4(&sql);
 		}
+		/* fall through */
+	case 4: /* 5: runs.run_key and runs.cached_from (added above) */
+		vd_buf_puts(&sql, RUNS_KEY_INDEX "DROP VIEW IF EXISTS v_runs;\n");
+		build_v_runs(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

@@ -56,8 +56,8 @@ extern const size_t vd_store_ndev;
 #define RUN_COLS                                                                         \
 	"created_at, vidya_version, project_root, compdb, entry, args, defines, nprocs, "  \
 	"assume_trip, assume_bytes, tus_total, tus_failed, elapsed_s, nblocks, nsites, "   \
-	"ndiags, model"
-#define RUN_NCOLS 17
+	"ndiags, model, run_key, cached_from"
+#define RUN_NCOLS 19
 
 #define BLOCK_HEAD "block_id, kind, file, function, label, line, end_line, parent_id"
 #define BLOCK_TAIL \

@@ -49,6 +49,8 @@ typedef struct vd_tu_cache {
 	int (*get)(void *payload, const char *key, char **deps, void **blob, size_t *len);
 	int (*put)(void *payload, const char *key, const char *file, const char *deps,
 		   const void *blob, size_t len);
+	/* optional: the recorded dependencies only (malloc'ed), 0 or VD_ENOTFOUND */
+	int (*deps)(void *payload, const char *key, char **deps);
 } vd_tu_cache;
 
 typedef struct vd_extract_opts {
@@ -90,6 +92,18 @@ typedef struct vd_project vd_project;
  */
 int vd_project_load(vd_project **out, const char *compdb, const vd_extract_opts *o);
 void vd_project_free(vd_project *p);
+
+/*
+ * What a run-level cache key needs, without parsing: appends to `out` the
+ * project root, the catalogs' content hashes and, for every TU of the
+ * compilation database, its cache key and its recorded dependencies (each
+ * file it read with its content hash, checked again now).  Returns 1 with
+ * *root_out (malloc'ed) when every TU has a valid entry in o->cache, 0
+ * when some TU must be parsed again (or the database cannot be read: the
+ * parse will say why).
+ */
+int vd_project_inputs(const char *compdb, const vd_extract_opts *o, vd_buf *out,
+		      char **root_out);
 
 const char *vd_project_root(const vd_project *p);
 /* this run's translation units (a shard's share with --shard), of which

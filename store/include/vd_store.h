@@ -17,7 +17,7 @@
 
 typedef struct vd_store vd_store;
 
-#define VD_SCHEMA_VERSION 4
+#define VD_SCHEMA_VERSION 5
 
 /* Opens (creating or migrating) the database at `path`.  A file that is not
  * a vidya database, or one written by a newer vidya, is an error. */
@@ -32,11 +32,16 @@ int vd_store_check_writable(vd_store *s);
  * as busy (15 s by default; saving a trace waits 10 minutes). */
 void vd_store_set_busy_timeout(vd_store *s, int ms);
 
-/* Saves a whole run in one transaction; sets r->run_id and r->created_at. */
+/* Saves a whole run in one transaction; sets r->run_id and r->created_at.
+ * A run with r->cached_from > 0 (the run-level cache) holds that run's
+ * results: its rows are copied from that run inside the database. */
 int vd_store_save_run(vd_store *s, vd_result *r);
 
 /* Loads run `run_id` (0 = the latest).  VD_ENOTFOUND when there is none. */
 int vd_store_load_run(vd_store *s, long run_id, vd_result **out);
+/* the newest run saved with this run-level cache key (vd_result.run_key):
+ * 0 with *run_id, or VD_ENOTFOUND */
+int vd_store_find_run_key(vd_store *s, const char *key, long *run_id);
 
 /* System profiles (vidya sysprobe).  `json` is the full probe report. */
 int vd_store_save_profile(vd_store *s, const vd_device *d, const char *json, long *id_out);
@@ -51,6 +56,8 @@ int vd_store_load_profile(vd_store *s, const char *mount, vd_device *out, int *f
  * vd_store_close).  import: copies another database's entries (a shard
  * of `vidya analyze --shard K/N`) into this one; *count gets how many. */
 int vd_store_tu_get(vd_store *s, const char *key, char **deps, void **blob, size_t *len);
+/* the recorded dependencies of a cache entry only (malloc'ed): 0 or VD_ENOTFOUND */
+int vd_store_tu_deps(vd_store *s, const char *key, char **deps);
 int vd_store_tu_put(vd_store *s, const char *key, const char *file, const char *deps,
 		    const void *blob, size_t len);
 int vd_store_tu_commit(vd_store *s);

@@ -169,19 +169,32 @@ static void test_run_saves(void **state)
 	long first = r->run_id;
 	vd_result_free(back);
 	vd_result_free(r);
-	/* again: a new run, its TU from the cache */
+	/* again: a new run, its TU from the cache and, the inputs unchanged,
+	 * its results those of the first run (the run-level cache) */
 	assert_int_equal(vd_run_analysis(&r, st, &o, &stats), 0);
 	assert_int_equal(r->run_id, first + 1);
 	assert_int_equal(stats.tus_cached, 1);
+	assert_int_equal(r->cached_from, first);
+	assert_non_null(r->run_key);
+	assert_int_equal(strlen(r->run_key), 32);
+	assert_true(site_of(r, "fprintf")->count == 10);
 	vd_result_free(r);
-	/* no_save: the same result, not stored (the latest run is still first + 1) */
+	/* no_cache: analyzed again, nothing reused */
+	o.no_cache = 1;
+	assert_int_equal(vd_run_analysis(&r, st, &o, &stats), 0);
+	assert_int_equal(r->cached_from, 0);
+	assert_int_equal(stats.tus_cached, 0);
+	assert_int_equal(r->run_id, first + 2);
+	vd_result_free(r);
+	o.no_cache = 0;
+	/* no_save: the same result, not stored (the latest run is still first + 2) */
 	o.no_save = 1;
 	assert_int_equal(vd_run_analysis(&r, st, &o, &stats), 0);
 	assert_int_equal(r->run_id, 0);
 	assert_true(site_of(r, "fprintf")->count == 10);
 	vd_result_free(r);
 	assert_int_equal(vd_store_load_run(st, 0, &back), 0);
-	assert_int_equal(back->run_id, first + 1);
+	assert_int_equal(back->run_id, first + 2);
 	vd_result_free(back);
 	vd_store_close(st);
 }

@@ -406,6 +406,98 @@ cache)
 	blocks_of v.db > nocache
 	cmp -s cold nocache || fail "results changed although the code did not"
 	;;
+run_cache)
+	# the run-level cache: unchanged inputs reuse the stored results
+	# without parsing or walking; any changed input misses
+	SRC_DATA=$(cd "$(dirname "$0")/../../data" && pwd)
+	multi_project
+	an() { "$VIDYA" analyze --no-probe --db v.db compile_commands.json "$@"; }
+	latest() { q "SELECT coalesce(cached_from, 'none') FROM v_runs WHERE is_latest"; }
+	hit() { # what, options...
+		local what=$1; shift
+		an "$@" >out 2>&1 || { cat out >&2; fail "$what"; }
+		[ "$(latest)" != none ] || { cat out >&2; fail "$what: expected a hit"; }
+		expect_in "inputs unchanged: results of run" out "$what"
+	}
+	miss() { # what, options...
+		local what=$1; shift
+		an "$@" >out 2>&1 || { cat out >&2; fail "$what"; }
+		[ "$(latest)" = none ] || { cat out >&2; fail "$what: expected a miss"; }
+	}
+	miss "cold run" --args 6
+	[ "$(q "SELECT length(run_key) FROM v_runs WHERE run_id = 1")" = 32 ] || fail "run 1 has a key"
+	blocks_of v.db > cold
+	hit "unchanged re-run" --args 6
+	[ "$(latest)" = 1 ] || fail "re-run reuses run 1"
+	[ "$(q "SELECT run_key = (SELECT run_key FROM runs WHERE run_id = 1) FROM v_runs WHERE is_latest")" = 1 ] ||
+		fail "the cached run has the same key"
+	expect_in "3 translation units, 3 from the cache" out "cached run counts its TUs"
+	blocks_of v.db > warm
+	cmp -s cold warm || fail "cached results differ from cold"
+	[ "$(q "SELECT count(*) FROM io_sites WHERE run_id = 2")" = "$(q "SELECT count(*) FROM io_sites WHERE run_id = 1")" ] ||
+		fail "the cached run has the sites"
+	"$VIDYA" report --db v.db >rep 2>&1 || fail "report of a cached run"
+	expect_in "results of run 1" rep "report says where the results came from"
+	"$VIDYA" report --db v.db --format json >rep 2>&1 || fail "json report"
+	expect_in '"cached_from": 1' rep "json names cached_from"
+	# --no-cache bypasses it (and parses every TU)
+	miss "--no-cache" --no-cache --args 6
+	expect_in "0 from the cache" out "--no-cache parses"
+	blocks_of v.db > nocache
+	cmp -s cold nocache || fail "--no-cache results differ"
+	# each kind of input
+	miss "--args" --args 7
+	hit "--args back" --args 6
+	miss "--define" --args 6 --define N=3
+	miss "--env" --args 6 --env HOME=/x
+	miss "--nprocs" --args 6 --nprocs 4
+	miss "--assume-trip" --args 6 --assume-trip 50
+	miss "--assume-bytes" --args 6 --assume-bytes 100
+	miss "--max-depth" --args 6 --max-depth 10
+	miss "--paths" --args 6 --paths all
+	miss "--entry" --args 6 --entry log_line
+	miss "--root" --args 6 --root "$T/.."
+	miss "--no-model" --args 6 --no-model
+	hit "--no-model again" --args 6 --no-model
+	cp "$SRC_DATA/model.xml" m.xml
+	hit "the same model's content under another name" --args 6 --model m.xml
+	[ "$(q "SELECT model FROM v_runs WHERE is_latest")" = m.xml ] || fail "the run names its model"
+	printf '<!-- another -->\n' >> m.xml
+	miss "--model" --args 6 --model m.xml
+	hit "--model again" --args 6 --model m.xml
+	printf '<!-- edited -->\n' >> m.xml
+	miss "model content" --args 6 --model m.xml
+	cat > mine.xml <<'XML'
+<catalog version="1">
+  <function name="ncx_put" api="netcdf" op="write" handle="0" count="2" size="-1" flags="binary"/>
+</catalog>
+XML
+	miss "--catalog" --args 6 --catalog mine.xml
+	hit "--catalog again" --args 6 --catalog mine.xml
+	printf '<!-- edited -->\n' >> mine.xml
+	miss "user catalog content" --args 6 --catalog mine.xml
+	mkdir dd && cp "$SRC_DATA/catalog.xml" "$SRC_DATA/model.xml" dd/
+	printf '<!-- edited -->\n' >> dd/catalog.xml
+	VIDYA_DATADIR=$T/dd miss "base catalog content" --args 6 --model "$SRC_DATA/model.xml"
+	hit "back to the base catalog" --args 6
+	# a header's content, not its time stamp
+	touch io.h
+	hit "touched header" --args 6
+	echo '#define UNUSED 1' >> io.h
+	miss "header content" --args 6
+	hit "after the header edit" --args 6
+	echo '/* edited */' >> save.c
+	miss "source content" --args 6
+	expect_in "2 from the cache" out "the edited TU alone is parsed"
+	blocks_of v.db > edited
+	cmp -s cold edited || fail "a comment changed the results"
+	# another device profile: the database's newest one differs
+	mnt=$(df --output=target "$T" | tail -1)
+	q "INSERT INTO system_profiles (created_at, mount, seq_read_Bps, profile) VALUES (datetime('now'), '$mnt', 1e6, 'other')"
+	miss "device profile" --args 6
+	[ "$(q "SELECT device_profile FROM v_runs WHERE is_latest")" = other ] || fail "the new profile was used"
+	hit "same profile again" --args 6
+	;;
 jobs)
 	multi_project
 	"$VIDYA" analyze --no-probe --no-cache -j 1 --db one.db compile_commands.json --args 6 >/dev/null || fail "-j 1"

@@ -537,6 +537,48 @@ static void test_migrate_v3(void **state)
 	tmpdb_remove(&t);
 }
 
+/* a version-4 database (no run-level cache key): runs.run_key and
+ * runs.cached_from are added, old runs keep NULL; a version-4 database
+ * that has them already (added by another branch) migrates too */
+static void test_migrate_v4(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, "DROP VIEW v_runs; DROP INDEX runs_run_key;"
+		       "ALTER TABLE runs DROP COLUMN run_key;"
+		       "ALTER TABLE runs DROP COLUMN cached_from;"
+		       "CREATE VIEW v_runs AS SELECT run_id FROM runs;"
+		       "INSERT INTO runs (created_at) VALUES ('then');"
+		       "UPDATE meta SET value = '4' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 4");
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('runs') "
+					 "WHERE name IN ('run_key', 'cached_from')"),
+			 0);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_runs') "
+					 "WHERE name IN ('run_key', 'cached_from', 'model', 'is_latest')"),
+			 4);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_runs WHERE run_key IS NULL "
+					 "AND cached_from IS NULL"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name = "
+					 "'runs_run_key'"),
+			 1);
+	/* again from 4, the columns already there: no duplicate ALTER */
+	exec_sql(t.db, "UPDATE meta SET value = '4' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 4");
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	tmpdb_remove(&t);
+}
+
 /* ranks of one job (same key) land in one trace; files add up per path */
 static void test_trace_ranks(void **state)
 {
@@ -814,6 +856,7 @@ int main(void)
 		cmocka_unit_test(test_migrate_v1),
 		cmocka_unit_test(test_migrate_v2),
 		cmocka_unit_test(test_migrate_v3),
+		cmocka_unit_test(test_migrate_v4),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_param_info),
