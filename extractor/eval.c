@@ -3743,10 +3743,12 @@ static void loop_settle(ctx *c, varvec *w)
 
 #define CONCRETE_MAX 1024        /* iterations */
 #define CONCRETE_STEPS 2000000L  /* walk steps */
-/* a `for (;;)` still running after this many iterations is not one left
- * by a decided exit soon (it waits on another thread, or on data): the
- * rest is walked as a loop of unknown count before it eats the budget */
-#define FOREVER_MAX 64
+/* a `for (;;)` still running after this many walk steps is not one left
+ * by a decided exit soon (xz's encoder waits on a condition another thread
+ * sets): the rest is walked as a loop of unknown count before it eats the
+ * evaluation budget.  A short body may still run CONCRETE_MAX times
+ * (`while (1) { ...; if (++it == n) break; }` with n = 500). */
+#define FOREVER_MAX CONCRETE_MAX
 #define FOREVER_STEPS 200000L
 
 static void annotate(ctx *c, int block, unsigned unknown, const char *n)
