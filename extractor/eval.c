@@ -1241,7 +1241,7 @@ static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v)
  * flush(); ... used += n;` - takes its arm once per ⌊(CAP - n) / step⌋ + 1
  * passes, not with a general heuristic's 0.2: `v` varies, CAP and n are
  * known, and the function grows `v` by a known step.  *p gets that share. */
-static int fill_prob(ctx *c, ir_expr *cond, double *p)
+static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *level)
 {
 	cond = strip_casts(cond);
 	if (!cond || cond->kind != E_BIN || cond->nkids != 2 || !c->fr || !c->fr->fn ||
@@ -1283,7 +1283,17 @@ static int fill_prob(ctx *c, ir_expr *cond, double *p)
 	if (period < 2)
 		return 0;
 	*p = 1 / period;
+	if (fv) { /* what the variable holds when the arm runs: the fill level */
+		*fv = v;
+		*level = cond->op == OP_EQ ? cap : cond->op == OP_GT ? (floor(cap / step) + 1) * step
+								     : ceil(cap / step) * step;
+	}
 	return 1;
+}
+
+static int fill_prob(ctx *c, ir_expr *cond, double *p)
+{
+	return fill_prob_at(c, cond, p, NULL, NULL);
 }
 
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
@@ -1444,7 +1454,21 @@ static val eval_expr(ctx *c, ir_expr *e)
 			c->cond++;
 			if (!c->p->opts.paths_all && e->op == OP_LOR)
 				pa = 1 - pa;
+			/* `used + n > CAP && flush() != 0`: the flush runs with the
+			 * buffer full; afterwards `used` is one of both */
+			ir_var *fv = NULL;
+			double level = 0, fp;
+			val *fst = NULL, fold = unk(0);
+			if (e->op == OP_LAND && !c->p->opts.paths_all &&
+			    fill_prob_at(c, e->kids[0], &fp, &fv, &level) && (fst = storage(c, fv))) {
+				fold = *fst;
+				store_val(c, fst, flt_to_int(level, T_ASSUMED));
+			}
 			val b = eval_scaled(c, e->kids[1], pa);
+			if (fst) {
+				val now = *fst;
+				store_val(c, fst, merge(&fold, &now));
+			}
 			c->cond--;
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		}
@@ -4349,11 +4373,26 @@ static void exec_branch(ctx *c, ir_stmt *s)
 					*st = before[i];
 			}
 			c->mult = m0 * pr[a];
+			/* a buffer-fill arm runs with the buffer full (fill_prob) */
+			ir_var *fv = NULL;
+			double level = 0, fp;
+			val *fst = NULL, fold = unk(0);
+			if (a == 0 && s->kind == S_IF && (why & 16) &&
+			    fill_prob_at(c, s->e, &fp, &fv, &level) && (fst = storage(c, fv))) {
+				fold = *fst;
+				val lv = flt_to_int(level, T_ASSUMED);
+				if (fv->global)
+					store_val(c, fst, lv); /* logged: undone after the arm */
+				else
+					*fst = lv;
+			}
 			if (s->kind == S_SWITCH)
 				exec_arm(c, s, a);
 			else
 				exec(c, s->kids[a]);
 			flush_ops(c);
+			if (fst && !fv->global && fst->k == V_INT && fst->i == (long long)level)
+				*fst = fold; /* the arm did not change it: as before */
 			if (c->fr) { /* the share of this arm's entries that go on after it */
 				survive += pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
 				c->fr->live = live0;

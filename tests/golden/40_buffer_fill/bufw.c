@@ -7,8 +7,10 @@
  * the loop runs once every 40 passes: 1000 / 40 = 25 times (24 in the run
  * itself - the 25th is the final flush after the loop - as the estimate
  * counts every pass alike).  Then the final flush: 26 writes in all.
- * `used` varies, so each flush's size is not known (--assume-bytes) and the
- * branch is flagged: it is an estimate, not an exact count.
+ * Inside the arm the buffer is full: used = 4000, so the flushes in the
+ * loop write 25 x 4000 = 100000 bytes.  The branch is flagged: an
+ * estimate, not an exact count.  After the loop `used` is not known, so
+ * the final flush writes --assume-bytes (4096).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -39,6 +41,6 @@ int main(void)
 	return 0;
 }
 
-// EXPECT: main/loop#1/branch#1 p2=25
-// EXPECT-UNKNOWN: main/loop#1/branch#1 p2
+// EXPECT: main/loop#1/branch#1 p2=25 p3=100000
+// EXPECT-UNKNOWN: main/loop#1/branch#1 p2 p3
 // EXPECT: main p2=28
