@@ -126,6 +126,34 @@ static int lint_analyze(lint_args *l, vd_store *st, const char *compdb, long *ru
 	return rc;
 }
 
+/* The findings out (file or standard output, and the baseline file), the
+ * summary lines on stderr, and the exit code the gates give. */
+static int lint_emit(const lint_args *l, const vd_findings *f, vd_buf *out, int partial)
+{
+	if (l->write_baseline) {
+		vd_buf bl = VD_BUF_INIT;
+		int wr = vd_findings_write_baseline(f, &bl);
+		wr = wr || write_output(l->write_baseline, &bl);
+		vd_buf_release(&bl);
+		if (wr)
+			return VD_EXIT_ERROR;
+	}
+	if (write_output(l->out_path, out) != 0)
+		return VD_EXIT_ERROR;
+	if (l->fmt == VD_FINDINGS_TEXT && !l->out_path && f->n == 0)
+		printf("no findings in run %ld\n", f->run_id);
+	if (f->suppressed)
+		fprintf(stderr, "vidya: %zu finding%s suppressed (inline comments or --baseline)\n",
+			f->suppressed, f->suppressed == 1 ? "" : "s");
+	int cioc_over = l->max_cioc >= 0 && f->program_cioc > l->max_cioc;
+	if (cioc_over)
+		fprintf(stderr, "vidya: the program's CIOC %.3f is above --max-cioc %g\n",
+			f->program_cioc, l->max_cioc);
+	return partial ? VD_EXIT_PARTIAL
+	       : (l->fail_set && vd_findings_count_at(f, l->fail_on) > 0) || cioc_over ? VD_EXIT_FINDINGS
+											: VD_EXIT_OK;
+}
+
 int cmd_lint(int argc, char **argv)
 {
 	lint_args l = { .max_cioc = -1, .fail_on = VD_DIAG_ERROR, .fmt = VD_FINDINGS_TEXT };
@@ -230,28 +258,7 @@ int cmd_lint(int argc, char **argv)
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
-	if (l.write_baseline) {
-		vd_buf bl = VD_BUF_INIT;
-		int wr = vd_findings_write_baseline(f, &bl);
-		wr = wr || write_output(l.write_baseline, &bl);
-		vd_buf_release(&bl);
-		if (wr)
-			goto done;
-	}
-	if (write_output(l.out_path, &out) != 0)
-		goto done;
-	if (l.fmt == VD_FINDINGS_TEXT && !l.out_path && f->n == 0)
-		printf("no findings in run %ld\n", f->run_id);
-	if (f->suppressed)
-		fprintf(stderr, "vidya: %zu finding%s suppressed (inline comments or --baseline)\n",
-			f->suppressed, f->suppressed == 1 ? "" : "s");
-	int cioc_over = l.max_cioc >= 0 && f->program_cioc > l.max_cioc;
-	if (cioc_over)
-		fprintf(stderr, "vidya: the program's CIOC %.3f is above --max-cioc %g\n",
-			f->program_cioc, l.max_cioc);
-	rc = partial ? VD_EXIT_PARTIAL
-	     : (l.fail_set && vd_findings_count_at(f, l.fail_on) > 0) || cioc_over ? VD_EXIT_FINDINGS
-										: VD_EXIT_OK;
+	rc = lint_emit(&l, f, &out, partial);
 done:
 	vd_buf_release(&out);
 	vd_findings_free(f);

@@ -673,16 +673,24 @@ static void havoc_escaped(ctx *c)
 	}
 }
 
+/* the --args word whose storage holds p (its end included), 0 when none
+ * (argv[0] is a literal, never the program's to change) */
+static int argv_word(ctx *c, const char *p)
+{
+	for (int i = 1; i < c->nargv; i++) {
+		const char *w = c->argv_words[i];
+		if (w && p >= w && p <= w + c->argv_len[i])
+			return i;
+	}
+	return 0;
+}
+
 /* the characters from s to the end of its storage: an --args word keeps
  * its length when the program cuts it with a '\0' */
 static size_t str_room(ctx *c, const char *s)
 {
-	for (int i = 1; i < c->nargv; i++) {
-		const char *w = c->argv_words[i];
-		if (w && s >= w && s <= w + c->argv_len[i])
-			return (size_t)(w + c->argv_len[i] - s);
-	}
-	return strlen(s);
+	int i = argv_word(c, s);
+	return i ? (size_t)(c->argv_words[i] + c->argv_len[i] - s) : strlen(s);
 }
 
 /* Pointers into known strings: moved forward within the string's storage
@@ -719,15 +727,9 @@ static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
  * written; an unknown one leaves the word as it was. */
 static void argv_store(ctx *c, const char *at, val v)
 {
-	for (int i = 1; i < c->nargv; i++) {
-		char *w = (char *)c->argv_words[i];
-		size_t len = w ? c->argv_len[i] : 0;
-		if (w && at >= w && at <= w + len) {
-			if (v.k == V_INT && at < w + len)
-				w[at - w] = (char)v.i;
-			return;
-		}
-	}
+	int i = argv_word(c, at);
+	if (i && v.k == V_INT && at < c->argv_words[i] + c->argv_len[i])
+		((char *)c->argv_words[i])[at - c->argv_words[i]] = (char)v.i;
 }
 
 static void assign_to(ctx *c, ir_expr *lhs, val v)
@@ -1296,6 +1298,33 @@ static int fill_prob(ctx *c, ir_expr *cond, double *p)
 	return fill_prob_at(c, cond, p, NULL, NULL);
 }
 
+/* Where a buffer-fill test holds - its arm, the right side of its `&&` -
+ * the variable holds the fill level (marked assumed).  A global is stored
+ * as any write is (logged, so an arm's walk undoes it); a local directly. */
+typedef struct fill_bind {
+	val *st;     /* the variable's storage, NULL when nothing was bound */
+	val old;     /* its value before */
+	double level;
+	int global;
+} fill_bind;
+
+static int fill_bind_level(ctx *c, ir_expr *cond, fill_bind *fb)
+{
+	ir_var *v = NULL;
+	double p;
+	fb->st = NULL;
+	if (!fill_prob_at(c, cond, &p, &v, &fb->level) || !(fb->st = storage(c, v)))
+		return 0;
+	fb->old = *fb->st;
+	fb->global = v->global;
+	val lv = flt_to_int(fb->level, T_ASSUMED);
+	if (fb->global)
+		store_val(c, fb->st, lv);
+	else
+		*fb->st = lv;
+	return 1;
+}
+
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
 {
 	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
@@ -1456,18 +1485,13 @@ static val eval_expr(ctx *c, ir_expr *e)
 				pa = 1 - pa;
 			/* `used + n > CAP && flush() != 0`: the flush runs with the
 			 * buffer full; afterwards `used` is one of both */
-			ir_var *fv = NULL;
-			double level = 0, fp;
-			val *fst = NULL, fold = unk(0);
-			if (e->op == OP_LAND && !c->p->opts.paths_all &&
-			    fill_prob_at(c, e->kids[0], &fp, &fv, &level) && (fst = storage(c, fv))) {
-				fold = *fst;
-				store_val(c, fst, flt_to_int(level, T_ASSUMED));
-			}
+			fill_bind fb = { 0 };
+			if (e->op == OP_LAND && !c->p->opts.paths_all)
+				fill_bind_level(c, e->kids[0], &fb);
 			val b = eval_scaled(c, e->kids[1], pa);
-			if (fst) {
-				val now = *fst;
-				store_val(c, fst, merge(&fold, &now));
+			if (fb.st) {
+				val now = *fb.st;
+				store_val(c, fb.st, merge(&fb.old, &now));
 			}
 			c->cond--;
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
@@ -4374,25 +4398,16 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			}
 			c->mult = m0 * pr[a];
 			/* a buffer-fill arm runs with the buffer full (fill_prob) */
-			ir_var *fv = NULL;
-			double level = 0, fp;
-			val *fst = NULL, fold = unk(0);
-			if (a == 0 && s->kind == S_IF && (why & 16) &&
-			    fill_prob_at(c, s->e, &fp, &fv, &level) && (fst = storage(c, fv))) {
-				fold = *fst;
-				val lv = flt_to_int(level, T_ASSUMED);
-				if (fv->global)
-					store_val(c, fst, lv); /* logged: undone after the arm */
-				else
-					*fst = lv;
-			}
+			fill_bind fb = { 0 };
+			if (a == 0 && s->kind == S_IF && (why & 16))
+				fill_bind_level(c, s->e, &fb);
 			if (s->kind == S_SWITCH)
 				exec_arm(c, s, a);
 			else
 				exec(c, s->kids[a]);
 			flush_ops(c);
-			if (fst && !fv->global && fst->k == V_INT && fst->i == (long long)level)
-				*fst = fold; /* the arm did not change it: as before */
+			if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
+				*fb.st = fb.old; /* the arm did not change it: as before */
 			if (c->fr) { /* the share of this arm's entries that go on after it */
 				survive += pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
 				c->fr->live = live0;
