@@ -35,14 +35,14 @@ typedef struct bstate {
 typedef struct inst {
 	int block;
 	int active;
-	double live0;   /* live bytes at entry */
-	double peak;    /* max live - live0 inside */
-	double stack0;  /* stack base for P11 */
+	double live0;  /* live bytes at entry */
+	double peak;   /* max live - live0 inside */
+	double stack0; /* stack base for P11 */
 	double smax;
 	unsigned long io0;
 	double reach, iters;
-	int walked;         /* a loop whose iterations were each walked */
-	unsigned unk;       /* assumptions of a loop, applied if I/O ran inside */
+	int walked;   /* a loop whose iterations were each walked */
+	unsigned unk; /* assumptions of a loop, applied if I/O ran inside */
 	const char *note;
 } inst;
 
@@ -82,21 +82,21 @@ typedef struct intmap {
 
 typedef struct capture {
 	double mult;
-	size_t chain0;  /* chain length at begin */
-	int fblock;     /* the captured call's function block */
+	size_t chain0; /* chain length at begin */
+	int fblock;    /* the captured call's function block */
 	VD_VEC(snap) touched;
-	intmap idx;     /* block -> index in touched */
+	intmap idx; /* block -> index in touched */
 	VD_VEC(filepair) files;
 	unsigned long io0;
 	double live0, peak, stack0, smax;
-	int doomed;     /* will be discarded: no need to snapshot */
+	int doomed; /* will be discarded: no need to snapshot */
 } capture;
 
 typedef struct summary {
 	double scale; /* 1 / the multiplier it was recorded at */
 	snap *d;
 	size_t nd;
-	long fidx;    /* index in d of the function block, -1 */
+	long fidx; /* index in d of the function block, -1 */
 	filepair *f;
 	size_t nf;
 	unsigned long io;
@@ -167,9 +167,9 @@ typedef struct agg {
 	int *phase;
 	vd_map *fileset; /* "block:file" -> double* (per-execution opens) */
 	vd_arena *a;
-	int *chainpos;   /* block -> its index on the chain, -1 when not on it */
+	int *chainpos; /* block -> its index on the chain, -1 when not on it */
 	VD_VEC(capture) caps;
-	size_t caps_live;  /* captures not doomed */
+	size_t caps_live; /* captures not doomed */
 	VD_VEC(summary *) summaries;
 	size_t summary_bytes; /* kept summaries; none kept past SUMMARY_BUDGET */
 } agg;
@@ -251,7 +251,8 @@ static int active(agg *g, int block)
 	return g->b[block].reached != 1;
 }
 
-static void on_enter(void *pl, int block, double reach, double iters, unsigned unknown, const char *note)
+static void on_enter(void *pl, int block, double reach, double iters, unsigned unknown,
+		     const char *note)
 {
 	agg *g = pl;
 	bstate *b = &g->b[block];
@@ -886,9 +887,9 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	double libops[VD_LIBCALL_N];
 	vd_score_libcall_ops(dev, libops);
 	vd_project_set_libcall_ops(p, libops);
-	vd_visitor v = { &g,	   on_enter,	     on_leave,	       on_io,	  on_ops,
-			 on_alloc, on_capture_begin, on_capture_end, on_replay, on_capture_doom,
-			 on_annotate, on_iterations };
+	vd_visitor v = { &g,        on_enter,        on_leave,         on_io,
+			 on_ops,    on_alloc,        on_capture_begin, on_capture_end,
+			 on_replay, on_capture_doom, on_annotate,      on_iterations };
 	if (vd_project_walk(p, &v, &phase) != 0) {
 		agg_release(&g);
 		return -1;

@@ -38,11 +38,11 @@
 typedef struct {
 	const vd_result *r;
 	const vd_report_opts *o;
-	size_t *sel;    /* indices of the selected blocks, in output order */
+	size_t *sel; /* indices of the selected blocks, in output order */
 	size_t nsel;
-	size_t ncand;   /* ranked candidates before the top cut */
-	int ranked;     /* sel is in rank order (else tree order) */
-	long *parent;   /* index of each block's parent or -1 */
+	size_t ncand; /* ranked candidates before the top cut */
+	int ranked;   /* sel is in rank order (else tree order) */
+	long *parent; /* index of each block's parent or -1 */
 } view;
 
 typedef struct {
@@ -110,7 +110,8 @@ static void view_build(view *v, const vd_result *r, const vd_report_opts *o, int
 	v->parent = vd_xmalloc((n ? n : 1) * sizeof(long));
 	rank_item *items = vd_xmalloc((n ? n : 1) * sizeof(rank_item));
 	for (size_t i = 0; i < n; i++)
-		v->parent[i] = r->blocks[i].parent_id ? vd_result_find(r, r->blocks[i].parent_id) : -1;
+		v->parent[i] =
+			r->blocks[i].parent_id ? vd_result_find(r, r->blocks[i].parent_id) : -1;
 
 	for (size_t i = 0; i < n; i++) {
 		const vd_block *b = &r->blocks[i];
@@ -219,13 +220,27 @@ static void json_str(vd_buf *b, const char *s)
 			continue;
 		}
 		switch (*p) {
-		case '"': vd_buf_puts(b, "\\\""); break;
-		case '\\': vd_buf_puts(b, "\\\\"); break;
-		case '\n': vd_buf_puts(b, "\\n"); break;
-		case '\r': vd_buf_puts(b, "\\r"); break;
-		case '\t': vd_buf_puts(b, "\\t"); break;
-		case '\b': vd_buf_puts(b, "\\b"); break;
-		case '\f': vd_buf_puts(b, "\\f"); break;
+		case '"':
+			vd_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			vd_buf_puts(b, "\\\\");
+			break;
+		case '\n':
+			vd_buf_puts(b, "\\n");
+			break;
+		case '\r':
+			vd_buf_puts(b, "\\r");
+			break;
+		case '\t':
+			vd_buf_puts(b, "\\t");
+			break;
+		case '\b':
+			vd_buf_puts(b, "\\b");
+			break;
+		case '\f':
+			vd_buf_puts(b, "\\f");
+			break;
 		default:
 			if (*p < 0x20 || *p == 0x7f)
 				vd_buf_printf(b, "\\u%04x", *p);
@@ -294,7 +309,8 @@ static const char *text_clean(vd_arena *a, const char *s, int term)
 		size_t l = vd_utf8_len(p);
 		if (l == 0)
 			vd_buf_puts(&t, "\xef\xbf\xbd");
-		else if (term && ((l == 1 && (*p < 0x20 || *p == 0x7f)) || (l == 2 && p[0] == 0xc2 && p[1] < 0xa0)))
+		else if (term && ((l == 1 && (*p < 0x20 || *p == 0x7f)) ||
+				  (l == 2 && p[0] == 0xc2 && p[1] < 0xa0)))
 			vd_buf_putc(&t, '?');
 		else
 			vd_buf_put(&t, (const char *)p, l);
@@ -464,9 +480,9 @@ static void put_oneline(vd_buf *b, const char *s)
 
 enum { COL_RANK, COL_ID, COL_LOC, COL_KIND, COL_CIOC, COL_DOM, COL_UNK, NCOLS };
 
-static const char *const col_title[NCOLS] = {
-	"rank", "block", "location", "kind", "CIOC", "dominant parameters", "unknown"
-};
+static const char *const col_title[NCOLS] = { "rank",   "block", "location",
+					      "kind",   "CIOC",  "dominant parameters",
+					      "unknown" };
 
 static void pad(vd_buf *b, size_t n)
 {
@@ -522,8 +538,8 @@ static void table_rows(vd_buf *out, const view *v, const char **cells, const siz
 	const vd_result *r = v->r;
 	const vd_report_opts *o = v->o;
 	const char *bold = o->color ? "\033[1m" : "", *reset = o->color ? "\033[0m" : "";
-	vd_buf_printf(out, "%stop %zu of %zu blocks by predicted I/O intensity (CIOC)", bold, v->nsel,
-		      v->ncand);
+	vd_buf_printf(out, "%stop %zu of %zu blocks by predicted I/O intensity (CIOC)", bold,
+		      v->nsel, v->ncand);
 	if (r->run_id > 0)
 		vd_buf_printf(out, ", run %ld", r->run_id);
 	if (r->cached_from > 0)
@@ -600,11 +616,12 @@ static void table_basis(vd_buf *out, const vd_result *r)
 			vd_buf_printf(out, " (%s)", r->device.fstype);
 		vd_buf_putc(out, '\n');
 	}
-	vd_buf_printf(out, "CIOC: %s%s\n", r->model ? "fitted model " : "analytic estimate (no model)",
+	vd_buf_printf(out, "CIOC: %s%s\n",
+		      r->model ? "fitted model " : "analytic estimate (no model)",
 		      r->model ? r->model : "");
 	if (r->tus_failed > 0)
-		vd_buf_printf(out, "translation units: %d of %d could not be parsed\n", r->tus_failed,
-			      r->tus_total);
+		vd_buf_printf(out, "translation units: %d of %d could not be parsed\n",
+			      r->tus_failed, r->tus_total);
 	vd_buf_puts(out, "? = rests on an assumed value; see `vidya report --format json` "
 			 "for what was assumed\n");
 }
@@ -625,18 +642,23 @@ static void table_diags(vd_buf *out, const vd_result *r, int color)
 			nnote++;
 	}
 	vd_buf_printf(out, "diagnostics: %zu error%s, %zu warning%s, %zu note%s\n", nerr,
-		      nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s", nnote, nnote == 1 ? "" : "s");
+		      nerr == 1 ? "" : "s", nwarn, nwarn == 1 ? "" : "s", nnote,
+		      nnote == 1 ? "" : "s");
 	for (int pass = 0; pass < 2; pass++) {
 		vd_diag_severity want = pass == 0 ? VD_DIAG_ERROR : VD_DIAG_WARNING;
 		for (size_t i = 0; i < r->ndiags; i++) {
 			const vd_diag *d = &r->diags[i];
 			if (d->severity != want || listed++ >= TABLE_DIAG_MAX)
 				continue;
-			const char *col = !color ? "" : want == VD_DIAG_ERROR ? "\033[31m" : "\033[33m";
+			const char *col = !color                  ? ""
+					  : want == VD_DIAG_ERROR ? "\033[31m"
+								  : "\033[33m";
 			vd_buf_puts(out, "  ");
 			if (d->file)
-				vd_buf_printf(out, d->line > 0 ? "%s:%d: " : "%s: ", d->file, d->line);
-			vd_buf_printf(out, "%s%s%s: ", col, vd_severity_name(want), color ? "\033[0m" : "");
+				vd_buf_printf(out, d->line > 0 ? "%s:%d: " : "%s: ", d->file,
+					      d->line);
+			vd_buf_printf(out, "%s%s%s: ", col, vd_severity_name(want),
+				      color ? "\033[0m" : "");
 			put_oneline(out, d->message);
 			vd_buf_putc(out, '\n');
 		}
@@ -670,10 +692,13 @@ static const struct {
 	size_t off;
 	int is_double;
 } device_fields[] = {
-#define DF_(f) { #f, offsetof(vd_device, f), 1 }
-	DF_(seq_read_Bps), DF_(seq_write_Bps), DF_(rand_read_iops), DF_(rand_write_iops),
-	DF_(latency_s), DF_(fsync_latency_s), DF_(meta_latency_s), DF_(small_io_threshold),
-	DF_(concurrency), DF_(cpu_ns_per_op),
+#define DF_(f)                                \
+	{                                     \
+#f, offsetof(vd_device, f), 1 \
+	}
+	DF_(seq_read_Bps), DF_(seq_write_Bps),   DF_(rand_read_iops), DF_(rand_write_iops),
+	DF_(latency_s),    DF_(fsync_latency_s), DF_(meta_latency_s), DF_(small_io_threshold),
+	DF_(concurrency),  DF_(cpu_ns_per_op),
 #undef DF_
 };
 
@@ -752,12 +777,12 @@ static void json_block(vd_buf *b, const vd_block *k, size_t rank)
 		if (k->unknown_mask & (1u << i))
 			vd_buf_printf(b, "%s\"%s\"", n++ ? ", " : "", vd_param_name[i]);
 	if (k->unknown_mask & VD_UNK_COMPUTE)
-		vd_buf_printf(b, "%s\"compute\"", k->unknown_mask & ((1u << VD_NPARAMS) - 1) ? ", " : "");
+		vd_buf_printf(b, "%s\"compute\"",
+			      k->unknown_mask & ((1u << VD_NPARAMS) - 1) ? ", " : "");
 	vd_buf_puts(b, "]");
 	json_kv_str(b, "unknowns", k->unknowns);
 	vd_buf_printf(b, ", \"reachable\": %s}", k->reachable ? "true" : "false");
 }
-
 
 static void json_site(vd_buf *b, const vd_iosite *s)
 {
@@ -883,8 +908,8 @@ static int render_csv(vd_buf *out, const vd_result *r, const vd_report_opts *o)
  * that name is.
  */
 typedef struct {
-	vd_map *byname;  /* function name -> first function block index + 1 */
-	size_t *next;    /* next function block with the same name + 1, 0 ends */
+	vd_map *byname; /* function name -> first function block index + 1 */
+	size_t *next;   /* next function block with the same name + 1, 0 ends */
 } fn_index;
 
 static void fn_index_free(fn_index *f)
@@ -984,9 +1009,9 @@ static int graph_edges(const graph *g, const vd_result *r, edge_fn emit, void *c
 static void node_label(vd_buf *b, const vd_block *k)
 {
 	const char *name = k->kind == VD_KIND_FUNCTION ? (k->function ? k->function : k->label)
-			   : k->kind == VD_KIND_FILE    ? k->file
-			   : k->label                   ? k->label
-							: k->function;
+			   : k->kind == VD_KIND_FILE   ? k->file
+			   : k->label                  ? k->label
+						       : k->function;
 	vd_buf_puts(b, vd_kind_name(k->kind));
 	if (name)
 		vd_buf_printf(b, " %s", name);
@@ -1064,10 +1089,10 @@ static int render_dot(vd_buf *out, const vd_result *r, const vd_report_opts *o)
 
 /* ---- GraphML ------------------------------------------------------------------------- */
 
-#define X(expr)                                                                          \
-	do {                                                                             \
-		if ((expr) < 0)                                                          \
-			goto xml_fail;                                                   \
+#define X(expr)                        \
+	do {                           \
+		if ((expr) < 0)        \
+			goto xml_fail; \
 	} while (0)
 
 typedef struct {
@@ -1152,7 +1177,8 @@ static int render_graphml(vd_buf *out, const vd_result *r, const vd_report_opts 
 	X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "xmlns",
 				      BAD_CAST "http://graphml.graphdrawing.org/xmlns"));
 	X(gml_key(g.w, "block_id", "node", "string", "stable block id"));
-	X(gml_key(g.w, "kind", "node", "string", "program, file, function, loop, branch, call or io"));
+	X(gml_key(g.w, "kind", "node", "string",
+		  "program, file, function, loop, branch, call or io"));
 	X(gml_key(g.w, "label", "node", "string", "callee, loop or branch keyword"));
 	X(gml_key(g.w, "file", "node", "string", "project-relative source file"));
 	X(gml_key(g.w, "function", "node", "string", "enclosing function"));
@@ -1161,7 +1187,8 @@ static int render_graphml(vd_buf *out, const vd_result *r, const vd_report_opts 
 	for (int i = 0; i < VD_NPARAMS; i++)
 		X(gml_key(g.w, vd_param_column[i], "node", "double", vd_param_desc[i]));
 	X(gml_key(g.w, "unknowns", "node", "string", "what was assumed"));
-	X(gml_key(g.w, "type", "edge", "string", "tree (parent to child) or call (call to callee)"));
+	X(gml_key(g.w, "type", "edge", "string",
+		  "tree (parent to child) or call (call to callee)"));
 	X(xmlTextWriterStartElement(g.w, BAD_CAST "graph"));
 	X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "id", BAD_CAST "pdg"));
 	X(xmlTextWriterWriteAttribute(g.w, BAD_CAST "edgedefault", BAD_CAST "directed"));
@@ -1239,7 +1266,10 @@ int vd_report_format_parse(const char *s, vd_report_format *out)
 		}
 	vd_buf names = VD_BUF_INIT;
 	for (size_t i = 0; i < NFORMATS; i++)
-		vd_buf_printf(&names, "%s%s", i == 0 ? "" : i + 1 < NFORMATS ? ", " : " or ",
+		vd_buf_printf(&names, "%s%s",
+			      i == 0             ? ""
+			      : i + 1 < NFORMATS ? ", "
+						 : " or ",
 			      formats[i].name);
 	vd_error_set("unknown report format '%s' (expected %s)", s ? s : "", vd_buf_cstr(&names));
 	vd_buf_release(&names);

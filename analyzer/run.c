@@ -115,7 +115,9 @@ static int import_shards(run_ctx *c)
 			return -1;
 		c->stats->db_writes += n;
 		if (c->o->progress) {
-			vd_run_event ev = { .kind = VD_RUN_MERGED, .count = n, .text = c->o->shards[i] };
+			vd_run_event ev = { .kind = VD_RUN_MERGED,
+					    .count = n,
+					    .text = c->o->shards[i] };
 			c->o->progress(c->o->payload, &ev);
 		}
 	}
@@ -163,7 +165,8 @@ static int device_from_user_cache(run_ctx *c, const char *dir, vd_device *dev)
 		vd_buf json = VD_BUF_INIT;
 		vd_sysprobe_cache_load(dir, dev, NULL, 0, &json, NULL, &found);
 		long id;
-		if (vd_store_save_profile(c->st, dev, json.len ? vd_buf_cstr(&json) : NULL, &id) != 0)
+		if (vd_store_save_profile(c->st, dev, json.len ? vd_buf_cstr(&json) : NULL, &id) !=
+		    0)
 			emit(c, VD_RUN_NOTICE, vd_error_last());
 		vd_buf_release(&json);
 	}
@@ -200,8 +203,8 @@ static void device_from_probe(run_ctx *c, const char *dir, vd_device *dev)
 	emit(c, VD_RUN_PROBE_END, dir);
 	if (rc != 0) {
 		vd_buf msg = VD_BUF_INIT;
-		vd_buf_printf(&msg, "quick sysprobe of '%s' failed (%s): using device defaults", dir,
-			      vd_error_last());
+		vd_buf_printf(&msg, "quick sysprobe of '%s' failed (%s): using device defaults",
+			      dir, vd_error_last());
 		emit(c, VD_RUN_NOTICE, vd_buf_cstr(&msg));
 		vd_buf_release(&msg);
 		vd_device_defaults(dev);
@@ -360,8 +363,7 @@ static int reuse_run(run_ctx *c, long from, vd_result **out, double t0)
 
 /* ---- the pipeline -------------------------------------------------------------- */
 
-int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts,
-		    vd_run_stats *stats)
+int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts, vd_run_stats *stats)
 {
 	vd_run_stats local;
 	run_ctx c = { opts, store, stats ? stats : &local };

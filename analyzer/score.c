@@ -247,7 +247,8 @@ double vd_pcache_io_seconds(vd_pcache *pc, const vd_io_event *e, double stat_siz
 			if (e->random && miss > 0)
 				t += (1 - hit) * n / F->iops_r;
 			if (f && !e->direct)
-				f->cached = fmin(f->cached + miss, size > 0 ? size : f->cached + miss);
+				f->cached =
+					fmin(f->cached + miss, size > 0 ? size : f->cached + miss);
 		} else if (e->direct || e->sync_handle) {
 			t += bytes / F->flush + (e->random ? n / F->iops_w : 0);
 			if (e->sync_handle)

@@ -19,7 +19,7 @@
 
 /* One code block: a node of the static PDG with its dynamic totals. */
 typedef struct vd_block {
-	const char *id;        /* stable id, e.g. "src/ckpt.c:write_step/loop#2/branch#1" */
+	const char *id; /* stable id, e.g. "src/ckpt.c:write_step/loop#2/branch#1" */
 	vd_kind kind;
 	const char *file;      /* project-relative path; NULL for the program */
 	const char *function;  /* enclosing function; NULL for program and file */
@@ -43,7 +43,7 @@ typedef struct vd_block {
 
 /* flags of an I/O call site: X(ENUM suffix, column name, description).
  * The store's io_sites columns and the reports expand this one list. */
-#define VD_IO_FLAGS(X)                                                           \
+#define VD_IO_FLAGS(X)                                                             \
 	X(ASYNC, async, "asynchronous or non-blocking call")                       \
 	X(COLLECTIVE, collective, "MPI collective call")                           \
 	X(BINARY, binary, "data moved in binary form")                             \
@@ -52,15 +52,17 @@ typedef struct vd_block {
 	X(RANDOM, random, "offset not sequential (random, hashed or indirect)")    \
 	X(SMALL, small, "moves fewer bytes per call than the small-I/O threshold") \
 	X(SYNC_HANDLE, sync_handle, "write on an O_SYNC/O_DSYNC handle")           \
-	X(BYTES_UNKNOWN, bytes_unknown, "byte count rests on an assumed value")     \
+	X(BYTES_UNKNOWN, bytes_unknown, "byte count rests on an assumed value")    \
 	X(COUNT_UNKNOWN, count_unknown, "call count rests on an assumed value")
 
+/* clang-format off */
 enum {
 #define VD_X_(e, c, d) VD_IO_BIT_##e,
 	VD_IO_FLAGS(VD_X_)
 #undef VD_X_
 	VD_NIO_FLAGS
 };
+/* clang-format on */
 enum {
 #define VD_X_(e, c, d) VD_IO_##e = 1u << VD_IO_BIT_##e,
 	VD_IO_FLAGS(VD_X_)
@@ -78,17 +80,17 @@ extern const vd_io_flag_info vd_io_flag_table[VD_NIO_FLAGS];
 /* One I/O call site (an io block) with what was evaluated for it. */
 typedef struct vd_iosite {
 	const char *block_id;
-	const char *api;   /* posix, stdio, mpiio, hdf5 or a user catalog's name */
-	const char *call;  /* function name */
-	const char *op;    /* open close read write seek flush sync meta */
-	const char *file;  /* source file of the call */
+	const char *api;  /* posix, stdio, mpiio, hdf5 or a user catalog's name */
+	const char *call; /* function name */
+	const char *op;   /* open close read write seek flush sync meta */
+	const char *file; /* source file of the call */
 	int line;
 	double bytes_per_call; /* mean over executions; 0 for non-data calls */
 	double count;          /* dynamic executions */
 	double bytes_total;
-	unsigned flags;        /* VD_IO_* */
-	const char *path;      /* target file when known, else NULL */
-	const char *unknowns;  /* what was assumed for this site, NULL if nothing */
+	unsigned flags;       /* VD_IO_* */
+	const char *path;     /* target file when known, else NULL */
+	const char *unknowns; /* what was assumed for this site, NULL if nothing */
 } vd_iosite;
 
 typedef struct vd_diag {
@@ -113,17 +115,17 @@ typedef struct vd_result {
 	const char *project_root;
 	const char *compdb;
 	const char *entry;
-	const char *args;       /* --args string or NULL */
-	const char *defines;    /* "A=1,B=2" or NULL */
+	const char *args;    /* --args string or NULL */
+	const char *defines; /* "A=1,B=2" or NULL */
 	const char *vidya_version;
 	int nprocs;
 	double assume_trip, assume_bytes;
 	int tus_total, tus_failed;
 	double elapsed_s;
-	const char *model;      /* model file that scored cioc, NULL: the analytic estimate */
+	const char *model; /* model file that scored cioc, NULL: the analytic estimate */
 	vd_device device;
-	const char *run_key;    /* run-level cache key of the inputs, NULL: none */
-	long cached_from;       /* the run whose results this run reuses, 0: computed */
+	const char *run_key; /* run-level cache key of the inputs, NULL: none */
+	long cached_from;    /* the run whose results this run reuses, 0: computed */
 	/* private to vd_result_find: a lazily built id -> index table kept in
 	 * `arena`.  Appending blocks is fine; after reordering or renaming
 	 * blocks already looked up, set it back to NULL. */
@@ -178,13 +180,7 @@ double vd_pcache_io_seconds(vd_pcache *pc, const struct vd_io_event *e, double s
 /* The report formats are a table in report.c ({name, render}); these name
  * the rows of the built-in ones.  A format added there needs no constant:
  * it is reached by name. */
-typedef enum {
-	VD_FMT_TABLE,
-	VD_FMT_JSON,
-	VD_FMT_CSV,
-	VD_FMT_DOT,
-	VD_FMT_GRAPHML
-} vd_report_format;
+typedef enum { VD_FMT_TABLE, VD_FMT_JSON, VD_FMT_CSV, VD_FMT_DOT, VD_FMT_GRAPHML } vd_report_format;
 
 /* "table", "json", ... (case-insensitive; "text" is the table) -> the
  * format; 0, or -1 with a message listing the formats */
@@ -194,11 +190,11 @@ const char *vd_report_format_name(int f);
 
 typedef struct vd_report_opts {
 	vd_report_format format;
-	int top;          /* rows in table/json/csv; 0 = all */
-	int kind_filter;  /* -1 = every kind, else a vd_kind */
-	int color;        /* table only: ANSI colours */
+	int top;         /* rows in table/json/csv; 0 = all */
+	int kind_filter; /* -1 = every kind, else a vd_kind */
+	int color;       /* table only: ANSI colours */
 	int include_unreachable;
-	int sort_by_cioc;  /* 1: pure CIOC order; 0: I/O-bound blocks (CIOC >= 0.5) by predicted I/O seconds */
+	int sort_by_cioc; /* 1: pure CIOC order; 0: I/O-bound blocks (CIOC >= 0.5) by predicted I/O seconds */
 } vd_report_opts;
 
 void vd_report_opts_init(vd_report_opts *o); /* table, top 20, all kinds */

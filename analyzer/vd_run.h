@@ -35,14 +35,14 @@
 struct vd_store;
 
 typedef enum {
-	VD_RUN_PARSE,        /* a translation unit starts: done, total, text = its file;
+	VD_RUN_PARSE,       /* a translation unit starts: done, total, text = its file;
 			      * text NULL: parsing is over */
-	VD_RUN_MERGED,       /* a shard is imported: count TUs from text (its path) */
-	VD_RUN_PROBE_BEGIN,  /* a quick sysprobe of text (the project root) starts */
-	VD_RUN_PROBE_PHASE,  /* the probe's phase text ("cpu", "seq write", ...) */
-	VD_RUN_PROBE_END,    /* the probe is over (whatever its outcome) */
-	VD_RUN_WARNING,      /* text: a problem the run went on after */
-	VD_RUN_NOTICE        /* text: a fallback worth saying unless asked to be quiet
+	VD_RUN_MERGED,      /* a shard is imported: count TUs from text (its path) */
+	VD_RUN_PROBE_BEGIN, /* a quick sysprobe of text (the project root) starts */
+	VD_RUN_PROBE_PHASE, /* the probe's phase text ("cpu", "seq write", ...) */
+	VD_RUN_PROBE_END,   /* the probe is over (whatever its outcome) */
+	VD_RUN_WARNING,     /* text: a problem the run went on after */
+	VD_RUN_NOTICE       /* text: a fallback worth saying unless asked to be quiet
 			      * (a failed probe, a profile not cached) */
 } vd_run_event_kind;
 
@@ -56,19 +56,19 @@ typedef struct vd_run_event {
 typedef void (*vd_run_progress_cb)(void *payload, const vd_run_event *ev);
 
 typedef struct vd_run_opts {
-	const char *compdb;        /* compile_commands.json, or a directory holding it */
+	const char *compdb; /* compile_commands.json, or a directory holding it */
 	/* entry, args, defines, envs, nprocs, assumptions, depth, catalogs
 	 * (catalog is required), root, jobs, shard, no_memo, paths_all.  The
 	 * run sets cache, progress and payload itself. */
 	vd_extract_opts extract;
 	const char *const *shards; /* merge: shard databases imported first */
 	size_t nshards;
-	const char *db_path;       /* the store's file: a shard that is the same file is
+	const char *db_path;    /* the store's file: a shard that is the same file is
 				    * refused (NULL: not checked) */
-	int no_cache;              /* parse every TU again (the cache is still refreshed) */
-	int no_probe;              /* neither probe nor read the user's profile cache */
-	const char *model_path;    /* model file that scores CIOC; NULL: the analytic estimate */
-	int no_save;               /* 1: the result is not saved as a run (run_id stays 0);
+	int no_cache;           /* parse every TU again (the cache is still refreshed) */
+	int no_probe;           /* neither probe nor read the user's profile cache */
+	const char *model_path; /* model file that scores CIOC; NULL: the analytic estimate */
+	int no_save;            /* 1: the result is not saved as a run (run_id stays 0);
 				    * the per-TU cache and a probed profile still are */
 	volatile sig_atomic_t *cancel; /* the quick probe stops (defaults) once non-zero */
 	vd_run_progress_cb progress;   /* may be NULL */

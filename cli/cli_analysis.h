@@ -62,51 +62,54 @@ int cli_opt_env(const cli_option *opt, const char *arg);
 int cli_opt_catalog(const cli_option *opt, const char *arg);
 int cli_opt_paths(const cli_option *opt, const char *arg);
 
-#define CLI_ANALYSIS_OPTIONS(a)                                                                  \
-	CLI_STRING(0, "entry", &(a)->run.extract.entry, "NAME",                                  \
-		   "entry point (default main; FILE:NAME when several\ndefine it)"),              \
-	CLI_CALLBACK(0, "args", &(a)->run.extract.args, "\"A B ...\"", cli_opt_args,             \
-		     "argv[1..] of the entry point, for argc/argv-bound\n"                       \
-		     "values (split like a shell: quotes must close)"),                          \
-	CLI_CALLBACK(0, "define", &(a)->defines, "NAME=V", cli_opt_define,                       \
-		     "bind a variable or macro (repeatable)"),                                   \
-	CLI_CALLBACK(0, "env", &(a)->envs, "NAME=V", cli_opt_env,                                \
-		     "what getenv(\"NAME\") returns; --env NAME: unset\n"                        \
-		     "(NULL); other names are unknown (repeatable)"),                            \
-	CLI_INT(0, "nprocs", &(a)->run.extract.nprocs, "N", 1, INT_MAX, NULL,                    \
-		"processes running the program (P14,\nMPI_Comm_size; 1 to 2147483647, default 1)"), \
-	CLI_DOUBLE(0, "assume-trip", &(a)->run.extract.assume_trip, "N", 0, CLI_ASSUME_MAX,      \
-		   "iterations of loops whose bound is unknown\n"                                 \
-		   "(default 100; a finite number, 0 to 1e15)"),                                 \
-	CLI_DOUBLE(0, "assume-bytes", &(a)->run.extract.assume_bytes, "N", 0, CLI_ASSUME_MAX,    \
-		   "bytes of data calls whose size is unknown\n"                                  \
-		   "(default 4096; a finite number, 0 to 1e15)"),                                \
-	CLI_INT(0, "max-depth", &(a)->run.extract.max_depth, "N", 1, CLI_MAX_DEPTH, NULL,        \
-		"call unrolling depth cap (default 64, 1 to 256)"),                              \
-	CLI_CALLBACK(0, "paths", &(a)->run.extract.paths_all, "MODE", cli_opt_paths,             \
-		     "expected (default): counts are expected values -\n"                        \
-		     "error paths not taken, unknown branches weighted\n"                        \
-		     "by static branch prediction; all: the upper bound,\n"                      \
-		     "every branch whose condition is unknown counts as\ntaken"),                \
-	CLI_CALLBACK(0, "catalog", &(a)->catalogs, "FILE", cli_opt_catalog,                      \
-		     "add I/O API entries (user wrappers; repeatable)"),                         \
-	CLI_STRING(0, "root", &(a)->run.extract.root, "DIR",                                     \
-		   "project root for block ids (default: the\ndatabase's directory)"),            \
-	CLI_BOOL(0, "no-probe", &(a)->run.no_probe,                                              \
-		 "neither probe nor use the user's profile cache:\n"                             \
-		 "the database's profile, else device defaults"),                                \
-	CLI_STRING(0, "model", &(a)->model_path, "FILE",                                         \
-		   "score CIOC with this model (vidya model fit);\n"                              \
-		   "default: the shipped data/model.xml"),                                        \
-	CLI_BOOL(0, "no-model", &(a)->no_model, "score CIOC with the analytic estimate instead"), \
-	CLI_INT('j', "jobs", &(a)->run.extract.jobs, "N", 1, cli_max_jobs(),                     \
-		"4 x online CPUs, never more than 256",                                          \
-		"parse N translation units in parallel (default:\n"                              \
-		"online CPUs; at most 4 x online CPUs, and never\nmore than 256)"),              \
-	CLI_BOOL(0, "no-cache", &(a)->run.no_cache,                                              \
-		 "parse every translation unit, ignoring the\ndatabase's cache"),                \
-	CLI_BOOL(0, "no-memo", &(a)->run.extract.no_memo,                                        \
-		 "walk every call again instead of replaying call\n"                             \
-		 "summaries (slower; the results are the same - for\nchecking that)")
+#define CLI_ANALYSIS_OPTIONS(a)                                                                             \
+	CLI_STRING(0, "entry", &(a)->run.extract.entry, "NAME",                                             \
+		   "entry point (default main; FILE:NAME when several\ndefine it)"),                        \
+		CLI_CALLBACK(0, "args", &(a)->run.extract.args, "\"A B ...\"", cli_opt_args,                \
+			     "argv[1..] of the entry point, for argc/argv-bound\n"                          \
+			     "values (split like a shell: quotes must close)"),                             \
+		CLI_CALLBACK(0, "define", &(a)->defines, "NAME=V", cli_opt_define,                          \
+			     "bind a variable or macro (repeatable)"),                                      \
+		CLI_CALLBACK(0, "env", &(a)->envs, "NAME=V", cli_opt_env,                                   \
+			     "what getenv(\"NAME\") returns; --env NAME: unset\n"                           \
+			     "(NULL); other names are unknown (repeatable)"),                               \
+		CLI_INT(0, "nprocs", &(a)->run.extract.nprocs, "N", 1, INT_MAX, NULL,                       \
+			"processes running the program (P14,\nMPI_Comm_size; 1 to 2147483647, default 1)"), \
+		CLI_DOUBLE(0, "assume-trip", &(a)->run.extract.assume_trip, "N", 0,                         \
+			   CLI_ASSUME_MAX,                                                                  \
+			   "iterations of loops whose bound is unknown\n"                                   \
+			   "(default 100; a finite number, 0 to 1e15)"),                                    \
+		CLI_DOUBLE(0, "assume-bytes", &(a)->run.extract.assume_bytes, "N", 0,                       \
+			   CLI_ASSUME_MAX,                                                                  \
+			   "bytes of data calls whose size is unknown\n"                                    \
+			   "(default 4096; a finite number, 0 to 1e15)"),                                   \
+		CLI_INT(0, "max-depth", &(a)->run.extract.max_depth, "N", 1, CLI_MAX_DEPTH, NULL,           \
+			"call unrolling depth cap (default 64, 1 to 256)"),                                 \
+		CLI_CALLBACK(0, "paths", &(a)->run.extract.paths_all, "MODE", cli_opt_paths,                \
+			     "expected (default): counts are expected values -\n"                           \
+			     "error paths not taken, unknown branches weighted\n"                           \
+			     "by static branch prediction; all: the upper bound,\n"                         \
+			     "every branch whose condition is unknown counts as\ntaken"),                   \
+		CLI_CALLBACK(0, "catalog", &(a)->catalogs, "FILE", cli_opt_catalog,                         \
+			     "add I/O API entries (user wrappers; repeatable)"),                            \
+		CLI_STRING(0, "root", &(a)->run.extract.root, "DIR",                                        \
+			   "project root for block ids (default: the\ndatabase's directory)"),              \
+		CLI_BOOL(0, "no-probe", &(a)->run.no_probe,                                                 \
+			 "neither probe nor use the user's profile cache:\n"                                \
+			 "the database's profile, else device defaults"),                                   \
+		CLI_STRING(0, "model", &(a)->model_path, "FILE",                                            \
+			   "score CIOC with this model (vidya model fit);\n"                                \
+			   "default: the shipped data/model.xml"),                                          \
+		CLI_BOOL(0, "no-model", &(a)->no_model,                                                     \
+			 "score CIOC with the analytic estimate instead"),                                  \
+		CLI_INT('j', "jobs", &(a)->run.extract.jobs, "N", 1, cli_max_jobs(),                        \
+			"4 x online CPUs, never more than 256",                                             \
+			"parse N translation units in parallel (default:\n"                                 \
+			"online CPUs; at most 4 x online CPUs, and never\nmore than 256)"),                 \
+		CLI_BOOL(0, "no-cache", &(a)->run.no_cache,                                                 \
+			 "parse every translation unit, ignoring the\ndatabase's cache"),                   \
+		CLI_BOOL(0, "no-memo", &(a)->run.extract.no_memo,                                           \
+			 "walk every call again instead of replaying call\n"                                \
+			 "summaries (slower; the results are the same - for\nchecking that)")
 
 #endif

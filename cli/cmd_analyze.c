@@ -98,7 +98,8 @@ static const cli_usage analyze_usage = {
 static int parse_analyze(analyze_args *a, int argc, char **argv, const char *cmd, FILE *help)
 {
 	const cli_option opts[] = {
-		CLI_STRING(0, "db", &a->db, "FILE", "database to add the run to (default ./vidya.db)"),
+		CLI_STRING(0, "db", &a->db, "FILE",
+			   "database to add the run to (default ./vidya.db)"),
 		CLI_ANALYSIS_OPTIONS(&a->an),
 		CLI_CALLBACK(0, "shard", &a->an.run.extract, "K/N", opt_shard,
 			     "only parse shard K of N into the database's cache\n"
@@ -129,7 +130,7 @@ static void on_sigint(int sig)
 
 typedef struct progress_state {
 	double t0;
-	int show;     /* progress lines: stderr is a terminal and not --quiet */
+	int show; /* progress lines: stderr is a terminal and not --quiet */
 	int quiet;
 	struct sigaction old_int;
 } progress_state;
@@ -197,7 +198,8 @@ void cli_print_diags(const vd_result *r, int min_severity)
 		if (d->file && d->line > 0)
 			fprintf(stderr, "%s:%d: %s: %s\n", d->file, d->line, sev, d->message);
 		else
-			fprintf(stderr, "%s: %s: %s\n", d->file ? d->file : "vidya", sev, d->message);
+			fprintf(stderr, "%s: %s: %s\n", d->file ? d->file : "vidya", sev,
+				d->message);
 	}
 }
 
@@ -207,8 +209,8 @@ static int print_shard(const analyze_args *a, const vd_result *r, const vd_run_s
 	if (!a->quiet)
 		printf("shard %d/%d: %zu translation unit%s (%zu from the cache) stored in %s; "
 		       "join the shards with 'vidya merge'\n",
-		       a->an.run.extract.shard_k, a->an.run.extract.shard_n, s->tus, s->tus == 1 ? "" : "s",
-		       s->tus_cached, a->db);
+		       a->an.run.extract.shard_k, a->an.run.extract.shard_n, s->tus,
+		       s->tus == 1 ? "" : "s", s->tus_cached, a->db);
 	return s->tus_failed ? VD_EXIT_PARTIAL : VD_EXIT_OK;
 }
 
@@ -224,8 +226,7 @@ static int print_run(const analyze_args *a, const vd_result *r, const vd_run_sta
 		}
 		fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
 		vd_buf_release(&out);
-		if (a->ro.format == VD_FMT_TABLE)
-		{
+		if (a->ro.format == VD_FMT_TABLE) {
 			printf("run %ld stored in %s (%d translation unit%s, %zu from the cache, %.2f s",
 			       r->run_id, a->db, r->tus_total, r->tus_total == 1 ? "" : "s",
 			       s->tus_cached, r->elapsed_s);
@@ -235,8 +236,9 @@ static int print_run(const analyze_args *a, const vd_result *r, const vd_run_sta
 		}
 	}
 	if (r->tus_failed > 0) {
-		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",
-			  r->tus_failed, r->tus_total);
+		cli_error(
+			"%d of %d translation units could not be parsed; results for the rest are stored",
+			r->tus_failed, r->tus_total);
 		return VD_EXIT_PARTIAL;
 	}
 	return VD_EXIT_OK;
@@ -279,7 +281,9 @@ int cli_analysis_prepare(cli_analysis *a)
 
 int cli_analysis_run(cli_analysis *a, vd_store *st, int quiet, vd_result **r, vd_run_stats *stats)
 {
-	progress_state ps = { .t0 = vd_now(), .show = cli_stderr_is_tty() && !quiet, .quiet = quiet };
+	progress_state ps = { .t0 = vd_now(),
+			      .show = cli_stderr_is_tty() && !quiet,
+			      .quiet = quiet };
 	a->run.progress = on_event;
 	a->run.payload = &ps;
 	a->run.cancel = &interrupted;

@@ -130,7 +130,8 @@ int cmd_dfg(int argc, char **argv)
 		CLI_STRINGS(0, "filter", &filters, "PAT",
 			    "only paths containing PAT (a glob if it has\n"
 			    "* ? [); repeatable, any may match"),
-		CLI_STRINGS(0, "abstract", &abstract, "NAME=PREFIX", "show paths under PREFIX as $NAME/..."),
+		CLI_STRINGS(0, "abstract", &abstract, "NAME=PREFIX",
+			    "show paths under PREFIX as $NAME/..."),
 		CLI_BOOL(0, "keep-pathless", &mo.keep_pathless,
 			 "calls without a path become the bare call name"),
 		CLI_TEXT("Comparison and display:"),
@@ -146,7 +147,8 @@ int cmd_dfg(int argc, char **argv)
 			 "show edges seen at least N times only"),
 		CLI_STRING(0, "format", &format, "FMT",
 			   "table (default), dot, json, graphml, svg, png or pdf"),
-		CLI_STRING('o', "output", &output, "FILE", "write there (needed for svg, png, pdf)"),
+		CLI_STRING('o', "output", &output, "FILE",
+			   "write there (needed for svg, png, pdf)"),
 		CLI_STRING(0, "events", &events, "FILE",
 			   "also write every event read, as CSV (case, host,\n"
 			   "rank, pid, call, start, dur, path, size, activity)"),
@@ -168,7 +170,8 @@ int cmd_dfg(int argc, char **argv)
 	int image = strcmp(format, "table") && strcmp(format, "dot") && strcmp(format, "json") &&
 		    strcmp(format, "graphml");
 	if (image && strcmp(format, "svg") && strcmp(format, "png") && strcmp(format, "pdf")) {
-		cli_error("--format: '%s' is not table, dot, json, graphml, svg, png or pdf", format);
+		cli_error("--format: '%s' is not table, dot, json, graphml, svg, png or pdf",
+			  format);
 		goto done;
 	}
 	if (image && !output) {
@@ -230,8 +233,9 @@ int cmd_dfg(int argc, char **argv)
 		cli_warn("%s:%ld: %s (line skipped)", is->file, is->line, is->reason);
 	}
 	if (nis > 10)
-		cli_warn("%zu malformed lines in all (the first 10 shown; --format json lists up to 1000)",
-			 nis);
+		cli_warn(
+			"%zu malformed lines in all (the first 10 shown; --format json lists up to 1000)",
+			nis);
 	if (ntraces == 2 && !green && !red) {
 		char g1[32], r1[32];
 		snprintf(g1, sizeof g1, "t%ld", traces[0]);

@@ -119,7 +119,7 @@ static int load_trace_side(side *s, vd_arena *a, vd_trace_totals **t, size_t *n,
 	int rc = vd_store_trace_totals(st, s->run, a, t, n, id);
 	if (rc == VD_ENOTFOUND)
 		cli_error("'%s' holds no %s", s->db,
-			  s->run > 0 ? "trace with that number"
+			  s->run > 0   ? "trace with that number"
 			  : s->run < 0 ? "second trace: give two traces or databases to compare"
 				       : "trace");
 	else if (rc != 0)
@@ -128,7 +128,8 @@ static int load_trace_side(side *s, vd_arena *a, vd_trace_totals **t, size_t *n,
 	return rc == 0 ? 0 : -1;
 }
 
-static const vd_trace_totals *find_totals(const vd_trace_totals *t, size_t n, const vd_trace_totals *x)
+static const vd_trace_totals *find_totals(const vd_trace_totals *t, size_t n,
+					  const vd_trace_totals *x)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(t[i].path, x->path) && !strcmp(t[i].api, x->api))
@@ -176,10 +177,11 @@ static int diff_traces(side *sa, side *sb, int json)
 				continue;
 			static const char *const st_name[] = { "changed", "added", "removed" };
 			if (json) {
-				vd_buf_printf(&body, "%s\n  {\"path\": ", count[0] + count[1] + count[2] ? "," : "");
+				vd_buf_printf(&body, "%s\n  {\"path\": ",
+					      count[0] + count[1] + count[2] ? "," : "");
 				vd_json_str(&body, x->path);
-				vd_buf_printf(&body, ", \"api\": \"%s\", \"status\": \"%s\"", x->api,
-					      st_name[status]);
+				vd_buf_printf(&body, ", \"api\": \"%s\", \"status\": \"%s\"",
+					      x->api, st_name[status]);
 				for (int side_ = 0; side_ < 2; side_++) {
 					const vd_trace_totals *z = side_ ? B : A;
 					vd_buf_printf(&body, ", \"%s\": ", side_ ? "b" : "a");
@@ -188,13 +190,15 @@ static int diff_traces(side *sa, side *sb, int json)
 						continue;
 					}
 					for (int k = 0; k < VD_NTRACE_TOTALS; k++)
-						vd_buf_printf(&body, "%s\"%s\": %.9g", k ? ", " : "{",
+						vd_buf_printf(&body, "%s\"%s\": %.9g",
+							      k ? ", " : "{",
 							      vd_trace_total_names[k], z->v[k]);
 					vd_buf_putc(&body, '}');
 				}
 				vd_buf_putc(&body, '}');
 			} else {
-				vd_buf_printf(&body, "\n%-8s %s (%s)\n", st_name[status], x->path, x->api);
+				vd_buf_printf(&body, "\n%-8s %s (%s)\n", st_name[status], x->path,
+					      x->api);
 				for (int k = 0; k < VD_NTRACE_TOTALS; k++) {
 					if (A && B && A->v[k] == B->v[k])
 						continue;
@@ -209,12 +213,14 @@ static int diff_traces(side *sa, side *sb, int json)
 		}
 	}
 	if (json)
-		vd_buf_printf(&out, "{\"trace_a\": %ld, \"trace_b\": %ld, \"files\": [%s%s]}\n", ida, idb,
-			      vd_buf_cstr(&body), body.len ? "\n" : "");
+		vd_buf_printf(&out, "{\"trace_a\": %ld, \"trace_b\": %ld, \"files\": [%s%s]}\n",
+			      ida, idb, vd_buf_cstr(&body), body.len ? "\n" : "");
 	else
-		vd_buf_printf(&out, "trace %ld -> trace %ld: %zu file%s changed, %zu added, %zu removed\n%s",
-			      ida, idb, count[0], count[0] == 1 ? "" : "s", count[1], count[2],
-			      vd_buf_cstr(&body));
+		vd_buf_printf(
+			&out,
+			"trace %ld -> trace %ld: %zu file%s changed, %zu added, %zu removed\n%s",
+			ida, idb, count[0], count[0] == 1 ? "" : "s", count[1], count[2],
+			vd_buf_cstr(&body));
 	fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
 	vd_buf_release(&out);
 	vd_buf_release(&body);
@@ -279,7 +285,8 @@ int cmd_diff(int argc, char **argv)
 	vd_diff *d = NULL;
 	vd_buf out = VD_BUF_INIT;
 	int rc = VD_EXIT_ERROR;
-	if (argc - first == 2 && (parse_side(argv[first], db, &a) || parse_side(argv[first + 1], db, &b)))
+	if (argc - first == 2 &&
+	    (parse_side(argv[first], db, &a) || parse_side(argv[first + 1], db, &b)))
 		goto done;
 	if (argc - first == 1) {
 		/* one argument: it is B, compared with the latest run of --db

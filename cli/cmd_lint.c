@@ -38,8 +38,9 @@ static void list_rules(void)
 		printf("%-20s %-8s %s\n", r->id, vd_severity_name(r->severity), r->title);
 		for (int j = 0; j < VD_NRULE_PARAMS; j++)
 			if (vd_rule_param_table[j].rule == i)
-				printf("%-20s   %s.%s = %.10g  (%s)\n", "", r->id, vd_rule_param_table[j].name,
-				       vd_rule_param_table[j].def, vd_rule_param_table[j].desc);
+				printf("%-20s   %s.%s = %.10g  (%s)\n", "", r->id,
+				       vd_rule_param_table[j].name, vd_rule_param_table[j].def,
+				       vd_rule_param_table[j].desc);
 	}
 	for (int j = 0; j < VD_NRULE_PARAMS; j++)
 		if (vd_rule_param_table[j].rule == VD_RULE_ALL)
@@ -118,8 +119,9 @@ static int lint_analyze(lint_args *l, vd_store *st, const char *compdb, long *ru
 	*run_id = r->run_id;
 	int rc = VD_EXIT_OK;
 	if (r->tus_failed > 0) {
-		cli_error("%d of %d translation units could not be parsed; results for the rest are stored",
-			  r->tus_failed, r->tus_total);
+		cli_error(
+			"%d of %d translation units could not be parsed; results for the rest are stored",
+			r->tus_failed, r->tus_total);
 		rc = VD_EXIT_PARTIAL;
 	}
 	vd_result_free(r);
@@ -150,8 +152,9 @@ static int lint_emit(const lint_args *l, const vd_findings *f, vd_buf *out, int 
 		fprintf(stderr, "vidya: the program's CIOC %.3f is above --max-cioc %g\n",
 			f->program_cioc, l->max_cioc);
 	return partial ? VD_EXIT_PARTIAL
-	       : (l->fail_set && vd_findings_count_at(f, l->fail_on) > 0) || cioc_over ? VD_EXIT_FINDINGS
-											: VD_EXIT_OK;
+	       : (l->fail_set && vd_findings_count_at(f, l->fail_on) > 0) || cioc_over
+		       ? VD_EXIT_FINDINGS
+		       : VD_EXIT_OK;
 }
 
 int cmd_lint(int argc, char **argv)
@@ -181,7 +184,8 @@ int cmd_lint(int argc, char **argv)
 			   "compile_commands.json) holding the run to lint\n(default ./vidya.db)"),
 		CLI_LONG(0, "run", &l.run, "N", 1, LONG_MAX,
 			 "with --db alone: lint run N (default: the latest)"),
-		CLI_BOOL(0, "list-rules", &l.list, "print the rules and their thresholds, then exit"),
+		CLI_BOOL(0, "list-rules", &l.list,
+			 "print the rules and their thresholds, then exit"),
 		CLI_TEXT("analysis options (as in 'vidya analyze --help'):"),
 		CLI_ANALYSIS_OPTIONS(&l.an),
 		CLI_END(),
@@ -217,7 +221,8 @@ int cmd_lint(int argc, char **argv)
 			goto done;
 		}
 		if (l.run) {
-			cli_error("--run lints a stored run: give it with --db and no compile_commands.json");
+			cli_error(
+				"--run lints a stored run: give it with --db and no compile_commands.json");
 			goto done;
 		}
 		if (cli_analysis_prepare(&l.an) != 0)
@@ -226,8 +231,9 @@ int cmd_lint(int argc, char **argv)
 		 * fails before anything is stored in it (as vidya analyze does) */
 		created = access(db, F_OK) != 0 && errno == ENOENT;
 	} else if (!l.db) {
-		cli_error("give compile_commands.json (or a directory holding it) to analyze, or --db "
-			  "FILE to lint a stored run; try 'vidya lint --help'");
+		cli_error(
+			"give compile_commands.json (or a directory holding it) to analyze, or --db "
+			"FILE to lint a stored run; try 'vidya lint --help'");
 		goto done;
 	} else if (access(db, F_OK) != 0) {
 		cli_error("no database '%s': %s", db, strerror(errno));

@@ -81,12 +81,13 @@ done:
 static void print_eval(const vd_eval *e, int md)
 {
 	if (md)
-		printf("| %s | %s | %.3f | %.3f | %.3f | %d / %d | %d / %d |\n", e->variant, e->link,
+		printf("| %s | %s | %.3f | %.3f | %.3f | %d / %d | %d / %d |\n", e->variant,
+		       e->link, e->mae, e->rmse, e->spearman, e->runs_top_first, e->runs,
+		       e->apps_top_first, e->napps);
+	else
+		printf("%-9s %-9s %7.3f %7.3f %9.3f %6d/%-4d %5d/%-3d\n", e->variant, e->link,
 		       e->mae, e->rmse, e->spearman, e->runs_top_first, e->runs, e->apps_top_first,
 		       e->napps);
-	else
-		printf("%-9s %-9s %7.3f %7.3f %9.3f %6d/%-4d %5d/%-3d\n", e->variant, e->link, e->mae,
-		       e->rmse, e->spearman, e->runs_top_first, e->runs, e->apps_top_first, e->napps);
 }
 
 static int do_eval(const char *data, int md)
@@ -109,7 +110,8 @@ static int do_eval(const char *data, int md)
 		print_eval(&analytic, md);
 	for (int v = 0; v < VD_MODEL_NVARIANTS && rc == VD_EXIT_OK; v++)
 		for (int l = 0; l < 2; l++) {
-			if (!strcmp(vd_model_variants[v], "physics") && strcmp(vd_model_links[l], "logit"))
+			if (!strcmp(vd_model_variants[v], "physics") &&
+			    strcmp(vd_model_links[l], "logit"))
 				continue; /* logit only */
 			if (vd_model_loao(d, vd_model_variants[v], vd_model_links[l], &e) != 0) {
 				cli_error("%s", vd_error_last());
@@ -127,7 +129,8 @@ static int do_eval(const char *data, int md)
 			}
 		}
 	if (rc == VD_EXIT_OK && best.variant) {
-		printf("\nbest: %s features, %s link (MAE %.3f)\n", best.variant, best.link, best.mae);
+		printf("\nbest: %s features, %s link (MAE %.3f)\n", best.variant, best.link,
+		       best.mae);
 		if (best.n_function)
 			printf("function blocks alone (%zu): MAE %.3f, the analytic estimate %.3f\n",
 			       best.n_function, best.mae_function, analytic.mae_function);
@@ -214,8 +217,9 @@ int cmd_model(int argc, char **argv)
 		return do_show(model);
 	}
 	if (strcmp(sub, "fit") && strcmp(sub, "eval")) {
-		cli_error("unknown model command '%s' (fit, eval or show); try 'vidya model --help'",
-			  sub);
+		cli_error(
+			"unknown model command '%s' (fit, eval or show); try 'vidya model --help'",
+			sub);
 		return VD_EXIT_ERROR;
 	}
 	if (nargs != 1) {

@@ -34,7 +34,8 @@ int cmd_report(int argc, char **argv)
 	cli_report_opts_init(&ro);
 	const cli_option opts[] = {
 		CLI_STRING(0, "db", &db, "FILE", "database (default ./vidya.db)"),
-		CLI_LONG(0, "run", &run, "N", 1, LONG_MAX, "a past run, N >= 1 (default: the latest)"),
+		CLI_LONG(0, "run", &run, "N", 1, LONG_MAX,
+			 "a past run, N >= 1 (default: the latest)"),
 		CLI_CALLBACK(0, "kind", &ro.kind_filter, "KIND", opt_kind,
 			     "only program|file|function|loop|branch|call|io blocks"),
 		CLI_REPORT_OPTIONS(&ro),
@@ -43,7 +44,8 @@ int cmd_report(int argc, char **argv)
 		CLI_END(),
 	};
 	static const cli_usage usage = {
-		"report", "usage: vidya report [options]\n",
+		"report",
+		"usage: vidya report [options]\n",
 		"Shows a run stored by `vidya analyze` (the latest unless --run) without\n"
 		"parsing the sources again.\n",
 		NULL,

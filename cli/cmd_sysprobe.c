@@ -74,8 +74,8 @@ static int cached_profile(vd_device *dev, vd_buf *json, const char *path, int as
 		printf("page cache r/w, flush  %.0f / %.0f MiB/s, %.0f MiB/s\n",
 		       dev->cache_read_Bps / 1048576, dev->cache_write_Bps / 1048576,
 		       dev->flush_Bps / 1048576);
-		printf("dirty limit, cache     %.0f MiB, %.0f MiB\n", dev->dirty_limit_bytes / 1048576,
-		       dev->cache_bytes / 1048576);
+		printf("dirty limit, cache     %.0f MiB, %.0f MiB\n",
+		       dev->dirty_limit_bytes / 1048576, dev->cache_bytes / 1048576);
 		printf("stdio call, meta       %.0f ns, %.2f us\n", dev->stdio_call_s * 1e9,
 		       dev->meta_latency_s * 1e6);
 		printf("ns per operation       %.3f\n", dev->cpu_ns_per_op);
@@ -113,23 +113,40 @@ static void progress(const char *phase, void *payload)
 static const char *pseudo_fs(unsigned long type)
 {
 	switch (type) {
-	case 0x9fa0: return "proc";
-	case 0x62656572: return "sysfs";
-	case 0x1cd1: return "devpts";
-	case 0x27e0eb: return "cgroup";
-	case 0x63677270: return "cgroup2";
-	case 0x64626720: return "debugfs";
-	case 0x74726163: return "tracefs";
-	case 0x73636673: return "securityfs";
-	case 0xcafe4a11: return "bpf";
-	case 0x6165676c: return "pstore";
-	case 0x62656570: return "configfs";
-	case 0x65735543: return "fusectl";
-	case 0x19800202: return "mqueue";
-	case 0x6e736673: return "nsfs";
-	case 0xf97cff8c: return "selinuxfs";
-	case 0xde5e81e4: return "efivarfs";
-	default: return NULL;
+	case 0x9fa0:
+		return "proc";
+	case 0x62656572:
+		return "sysfs";
+	case 0x1cd1:
+		return "devpts";
+	case 0x27e0eb:
+		return "cgroup";
+	case 0x63677270:
+		return "cgroup2";
+	case 0x64626720:
+		return "debugfs";
+	case 0x74726163:
+		return "tracefs";
+	case 0x73636673:
+		return "securityfs";
+	case 0xcafe4a11:
+		return "bpf";
+	case 0x6165676c:
+		return "pstore";
+	case 0x62656570:
+		return "configfs";
+	case 0x65735543:
+		return "fusectl";
+	case 0x19800202:
+		return "mqueue";
+	case 0x6e736673:
+		return "nsfs";
+	case 0xf97cff8c:
+		return "selinuxfs";
+	case 0xde5e81e4:
+		return "efivarfs";
+	default:
+		return NULL;
 	}
 }
 
@@ -149,13 +166,14 @@ static int check_dir(const char *dir)
 	}
 	if (statfs(dir, &fs) == 0 && pseudo_fs((unsigned long)fs.f_type)) {
 		cli_error("--dir '%s': not a regular file system (%s, the kernel's own state); "
-			  "give a directory on the storage to measure", dir,
-			  pseudo_fs((unsigned long)fs.f_type));
+			  "give a directory on the storage to measure",
+			  dir, pseudo_fs((unsigned long)fs.f_type));
 		return -1;
 	}
 	if (access(dir, W_OK | X_OK) != 0) {
 		cli_error("--dir '%s': not writable (%s); the benchmarks write a temporary "
-			  "file there", dir, strerror(errno));
+			  "file there",
+			  dir, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -184,8 +202,8 @@ static int from_cache(const vd_sysprobe_opts *opts, int as_json, int save, const
 	vd_buf path = VD_BUF_INIT, json = VD_BUF_INIT;
 	char mode[16] = "";
 	int found = 0;
-	if (vd_sysprobe_cache_load(opts->dir ? opts->dir : ".", &dev, mode, sizeof mode, &json, &path,
-				   &found) == 0 &&
+	if (vd_sysprobe_cache_load(opts->dir ? opts->dir : ".", &dev, mode, sizeof mode, &json,
+				   &path, &found) == 0 &&
 	    found && !(opts->mode == VD_SYSPROBE_FULL && strcmp(mode, "full")))
 		*rc = cached_profile(&dev, &json, vd_buf_cstr(&path), as_json, save, db);
 	else
@@ -240,15 +258,17 @@ int cmd_sysprobe(int argc, char **argv)
 			    "short benchmarks, about 10 s (default)"),
 		CLI_SET_INT('f', "full", &probe_mode, VD_SYSPROBE_FULL,
 			    "longer benchmarks with tighter spread, under 60 s"),
-		CLI_CALLBACK(0, "format", &as_json, "FORMAT", opt_format, "table (default) or json"),
+		CLI_CALLBACK(0, "format", &as_json, "FORMAT", opt_format,
+			     "table (default) or json"),
 		CLI_STRING(0, "db", &db, "FILE",
 			   "database to save the profile in (default:\n./vidya.db)"),
 		CLI_BOOL(0, "no-save", &no_save, "do not save the profile (cache nor database)"),
 		CLI_BOOL(0, "refresh", &refresh, "measure again even when the cache has a profile"),
 		CLI_BOOL(0, "no-lshw", &opts.no_lshw,
 			 "do not run lshw (DIMMs, disk product, controller)"),
-		CLI_BOOL(0, "no-direct", &opts.no_direct,
-			 "defeat the page cache with fdatasync + fadvise\neven where O_DIRECT works"),
+		CLI_BOOL(
+			0, "no-direct", &opts.no_direct,
+			"defeat the page cache with fdatasync + fadvise\neven where O_DIRECT works"),
 		CLI_END(),
 	};
 	int first = cli_parse_options(argc, argv, 1, options, &usage, 0);

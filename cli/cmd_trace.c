@@ -138,7 +138,8 @@ static int check_out_dir(const char *out)
 	}
 	if (st.st_uid != geteuid()) {
 		cli_error("%s: belongs to another user (uid %ld): the logs go only into a "
-			  "directory of yours", out, (long)st.st_uid);
+			  "directory of yours",
+			  out, (long)st.st_uid);
 		return -1;
 	}
 	return 0;
@@ -166,8 +167,8 @@ static char *make_log_dir(const char *base, const char *host)
 		}
 		free(dir);
 	}
-	cli_error("%s: cannot create a new log directory: %s-%d and 99 others exist", base,
-		  host, (int)getpid());
+	cli_error("%s: cannot create a new log directory: %s-%d and 99 others exist", base, host,
+		  (int)getpid());
 	return NULL;
 }
 
@@ -357,7 +358,7 @@ static int opt_hz(const cli_option *opt, const char *arg)
 	long long v;
 	if (cli_opt_int("--hz", arg, 0, 100000, NULL, &v) != 0)
 		return -1;
-	snprintf(opt->value, sizeof ((trace_args *)0)->hz, "%lld", v);
+	snprintf(opt->value, sizeof((trace_args *)0)->hz, "%lld", v);
 	return 0;
 }
 
@@ -442,7 +443,8 @@ static char *traceable_program(const char *name)
 	}
 	if (info.is_static) {
 		cli_error("%s: statically linked: LD_PRELOAD cannot apply, so no call can be "
-			  "recorded (link it dynamically to trace it)", path);
+			  "recorded (link it dynamically to trace it)",
+			  path);
 		free(path);
 		return NULL;
 	}
@@ -491,7 +493,8 @@ static void warn_gaps(const vd_trace *t, const vd_result *run, const char *logdi
 		if (!p->debug_info && p->ops + p->samples > 0) {
 			cli_warn("%s: no debug information (built without -g?): calls and file "
 				 "counters are stored, but they cannot be attributed to blocks; "
-				 "rebuild with -g for per-block times", p->exe);
+				 "rebuild with -g for per-block times",
+				 p->exe);
 			break;
 		}
 	}
@@ -499,9 +502,11 @@ static void warn_gaps(const vd_trace *t, const vd_result *run, const char *logdi
 	for (size_t i = 0; i < t->procs.n; i++)
 		lost += t->procs.v[i].unattributed_s;
 	if (lost >= 0.01)
-		cli_warn("%.3f s of sampled time could not be charged to any stack (a thread ended "
-			 "inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
-			 "in no block", lost);
+		cli_warn(
+			"%.3f s of sampled time could not be charged to any stack (a thread ended "
+			"inside the dynamic loader or MPI_Init): it is in trace_procs.unattributed_s, "
+			"in no block",
+			lost);
 	if (t->nospace_logs)
 		cli_warn("%d trace log(s) stopped early for want of disk space (file system full, "
 			 "quota or file size limit): the calls after that point are missing",
@@ -543,7 +548,8 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 	int lr = vd_store_load_run(store, 0, &run);
 	if (lr == VD_ENOTFOUND) {
 		cli_warn("%s: no `vidya analyze` run yet: calls and file counters are stored, "
-			 "per-block times need an analysis of the program's sources", db);
+			 "per-block times need an analysis of the program's sources",
+			 db);
 		run = NULL;
 	} else if (lr != 0) {
 		cli_error("%s", vd_error_last());
@@ -682,7 +688,8 @@ int cmd_trace(int argc, char **argv)
 	if (x.secure)
 		cli_warn("%s is set-%s-ID: the dynamic loader ignores LD_PRELOAD for it, so none "
 			 "of its calls can be recorded; it runs untraced and vidya exits with its "
-			 "status", path, x.secure == 1 ? "user" : "group");
+			 "status",
+			 path, x.secure == 1 ? "user" : "group");
 	if (make_log_dirs(&d, a.out, host) != 0)
 		goto cleanup;
 	x.started = realtime_ns();

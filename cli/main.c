@@ -21,10 +21,12 @@ typedef struct command {
 
 static const command commands[] = {
 	{ "analyze", cmd_analyze, "predict per-block I/O intensity from compile_commands.json" },
-	{ "dfg", cmd_dfg, "directly-follows graph of I/O activity from vidya traces or strace logs" },
+	{ "dfg", cmd_dfg,
+	  "directly-follows graph of I/O activity from vidya traces or strace logs" },
 	{ "diff", cmd_diff, "compare two runs block by block: CIOC, calls, bytes, findings" },
 	{ "lint", cmd_lint, "analyze and report I/O findings: text, JSON or SARIF, CI gates" },
-	{ "merge", cmd_merge, "join 'analyze --shard K/N' databases and analyze the whole project" },
+	{ "merge", cmd_merge,
+	  "join 'analyze --shard K/N' databases and analyze the whole project" },
 	{ "model", cmd_model, "fit, evaluate or show the CIOC regression model" },
 	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },
 	{ "sysprobe", cmd_sysprobe, "measure this machine's CPU, memory and storage" },
@@ -91,7 +93,8 @@ const char *cli_data_file(const char *name)
 	if (env && *env) {
 		/* an explicit directory is never second-guessed */
 		int len = snprintf(path, sizeof(path), "%s/%s", env, name);
-		return len > 0 && (size_t)len < sizeof(path) && access(path, R_OK) == 0 ? path : NULL;
+		return len > 0 && (size_t)len < sizeof(path) && access(path, R_OK) == 0 ? path
+											: NULL;
 	}
 	const char *bin = self_dir();
 	if (!bin)

@@ -140,8 +140,8 @@ int cli_bad_option(const char *cmd, int c, char **argv, const struct option *opt
 	char name[64];
 	if (!strncmp(arg, "--", 2)) {
 		size_t len = strcspn(arg, "=");
-		snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1),
-			 arg);
+		snprintf(name, sizeof name, "%.*s",
+			 (int)(len < sizeof name ? len : sizeof name - 1), arg);
 	} else {
 		snprintf(name, sizeof name, "-%c", optopt ? optopt : '?');
 	}

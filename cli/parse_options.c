@@ -95,8 +95,9 @@ int cli_parse_options(int argc, char **argv, int first, const cli_option *opts,
 		const cli_option *o = &opts[i];
 		if (o->type == CLI_OPT_TEXT)
 			continue;
-		lo[nl++] = (struct option){ o->long_name, takes_value(o) ? required_argument : no_argument,
-					    NULL, o->short_name ? o->short_name : 256 + (int)i };
+		lo[nl++] = (struct option){ o->long_name,
+					    takes_value(o) ? required_argument : no_argument, NULL,
+					    o->short_name ? o->short_name : 256 + (int)i };
 		if (o->short_name) {
 			shorts[ns++] = (char)o->short_name;
 			if (takes_value(o))
@@ -161,10 +162,9 @@ void cli_usage_print(FILE *out, const cli_option *opts, const cli_usage *usage)
 			continue;
 		}
 		char head[96];
-		int len = snprintf(head, sizeof head, "  %c%c%s--%s%s%s",
-				   o->short_name ? '-' : ' ', o->short_name ? o->short_name : ' ',
-				   o->short_name ? ", " : "  ", o->long_name, o->argh ? " " : "",
-				   o->argh ? o->argh : "");
+		int len = snprintf(head, sizeof head, "  %c%c%s--%s%s%s", o->short_name ? '-' : ' ',
+				   o->short_name ? o->short_name : ' ', o->short_name ? ", " : "  ",
+				   o->long_name, o->argh ? " " : "", o->argh ? o->argh : "");
 		fputs(head, out);
 		if (len >= HELP_COLUMN - 1)
 			fprintf(out, "\n%*s", HELP_COLUMN, "");
@@ -198,7 +198,9 @@ const char *cli_format_help(void)
 	size_t len = 0;
 	for (int f = 0; vd_report_format_name(f); f++)
 		len += (size_t)snprintf(help + len, sizeof help - len, "%s%s%s",
-					f == 0 ? "" : vd_report_format_name(f + 1) ? ", " : " or ",
+					f == 0                         ? ""
+					: vd_report_format_name(f + 1) ? ", "
+								       : " or ",
 					vd_report_format_name(f), f == 0 ? " (default)" : "");
 	return help;
 }

@@ -51,12 +51,12 @@ struct cli_option {
 	int short_name;        /* 0: none */
 	const char *long_name; /* NULL only for CLI_OPT_TEXT */
 	void *value;
-	const char *argh;      /* the value's name in the help ("FILE"); NULL: takes none */
+	const char *argh; /* the value's name in the help ("FILE"); NULL: takes none */
 	const char *help;
-	long long min, max;    /* CLI_OPT_INT, CLI_OPT_LONG */
-	const char *why;       /* explains the range in the out-of-range message, or NULL */
-	double dmin, dmax;     /* CLI_OPT_DOUBLE */
-	cli_opt_cb cb;         /* CLI_OPT_CALLBACK (value is the callback's) */
+	long long min, max;           /* CLI_OPT_INT, CLI_OPT_LONG */
+	const char *why;              /* explains the range in the out-of-range message, or NULL */
+	double dmin, dmax;            /* CLI_OPT_DOUBLE */
+	cli_opt_cb cb;                /* CLI_OPT_CALLBACK (value is the callback's) */
 	const char *(*help_fn)(void); /* when set: the help text, made when printed */
 };
 
@@ -67,18 +67,51 @@ typedef struct cli_strings {
 } cli_strings;
 void cli_strings_push(cli_strings *l, const char *s);
 
-#define CLI_END() { CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, 0, NULL, NULL }
-#define CLI_BOOL(s, l, v, h) { CLI_OPT_BOOL, s, l, v, NULL, h, 0, 0, NULL, 0, 0, NULL, NULL }
-#define CLI_SET_INT(s, l, v, val, h) { CLI_OPT_SET_INT, s, l, v, NULL, h, val, 0, NULL, 0, 0, NULL, NULL }
-#define CLI_STRING(s, l, v, a, h) { CLI_OPT_STRING, s, l, v, a, h, 0, 0, NULL, 0, 0, NULL, NULL }
-#define CLI_STRINGS(s, l, v, a, h) { CLI_OPT_STRINGS, s, l, v, a, h, 0, 0, NULL, 0, 0, NULL, NULL }
-#define CLI_INT(s, l, v, a, lo, hi, why, h) { CLI_OPT_INT, s, l, v, a, h, lo, hi, why, 0, 0, NULL, NULL }
-#define CLI_LONG(s, l, v, a, lo, hi, h) { CLI_OPT_LONG, s, l, v, a, h, lo, hi, NULL, 0, 0, NULL, NULL }
-#define CLI_DOUBLE(s, l, v, a, lo, hi, h) { CLI_OPT_DOUBLE, s, l, v, a, h, 0, 0, NULL, lo, hi, NULL, NULL }
-#define CLI_CALLBACK(s, l, v, a, cb, h) { CLI_OPT_CALLBACK, s, l, v, a, h, 0, 0, NULL, 0, 0, cb, NULL }
+#define CLI_END()                                                                    \
+	{                                                                            \
+		CLI_OPT_END, 0, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, 0, NULL, NULL \
+	}
+#define CLI_BOOL(s, l, v, h)                                                 \
+	{                                                                    \
+		CLI_OPT_BOOL, s, l, v, NULL, h, 0, 0, NULL, 0, 0, NULL, NULL \
+	}
+#define CLI_SET_INT(s, l, v, val, h)                                              \
+	{                                                                         \
+		CLI_OPT_SET_INT, s, l, v, NULL, h, val, 0, NULL, 0, 0, NULL, NULL \
+	}
+#define CLI_STRING(s, l, v, a, h)                                           \
+	{                                                                   \
+		CLI_OPT_STRING, s, l, v, a, h, 0, 0, NULL, 0, 0, NULL, NULL \
+	}
+#define CLI_STRINGS(s, l, v, a, h)                                           \
+	{                                                                    \
+		CLI_OPT_STRINGS, s, l, v, a, h, 0, 0, NULL, 0, 0, NULL, NULL \
+	}
+#define CLI_INT(s, l, v, a, lo, hi, why, h)                               \
+	{                                                                 \
+		CLI_OPT_INT, s, l, v, a, h, lo, hi, why, 0, 0, NULL, NULL \
+	}
+#define CLI_LONG(s, l, v, a, lo, hi, h)                                     \
+	{                                                                   \
+		CLI_OPT_LONG, s, l, v, a, h, lo, hi, NULL, 0, 0, NULL, NULL \
+	}
+#define CLI_DOUBLE(s, l, v, a, lo, hi, h)                                     \
+	{                                                                     \
+		CLI_OPT_DOUBLE, s, l, v, a, h, 0, 0, NULL, lo, hi, NULL, NULL \
+	}
+#define CLI_CALLBACK(s, l, v, a, cb, h)                                     \
+	{                                                                   \
+		CLI_OPT_CALLBACK, s, l, v, a, h, 0, 0, NULL, 0, 0, cb, NULL \
+	}
 /* a callback option whose help text is made when printed (a list of names) */
-#define CLI_CALLBACK_FN(s, l, v, a, cb, hfn) { CLI_OPT_CALLBACK, s, l, v, a, NULL, 0, 0, NULL, 0, 0, cb, hfn }
-#define CLI_TEXT(h) { CLI_OPT_TEXT, 0, NULL, NULL, NULL, h, 0, 0, NULL, 0, 0, NULL, NULL }
+#define CLI_CALLBACK_FN(s, l, v, a, cb, hfn)                                  \
+	{                                                                     \
+		CLI_OPT_CALLBACK, s, l, v, a, NULL, 0, 0, NULL, 0, 0, cb, hfn \
+	}
+#define CLI_TEXT(h)                                                                \
+	{                                                                          \
+		CLI_OPT_TEXT, 0, NULL, NULL, NULL, h, 0, 0, NULL, 0, 0, NULL, NULL \
+	}
 
 typedef struct cli_usage {
 	const char *cmd;      /* "analyze", "model": named in "try 'vidya CMD --help'" */
@@ -119,11 +152,11 @@ int cli_opt_sort(const cli_option *opt, const char *arg);
 int cli_opt_top(const cli_option *opt, const char *arg);
 void cli_report_opts_done(struct vd_report_opts *ro);
 
-#define CLI_REPORT_OPTIONS(ro)                                                               \
-	CLI_CALLBACK(0, "top", (ro), "N", cli_opt_top,                                       \
-		     "rows of the hotspot table (default 20; 0 = all;\n0 to 2147483647)"),   \
-	CLI_CALLBACK_FN(0, "format", (ro), "F", cli_opt_format, cli_format_help),            \
-	CLI_CALLBACK(0, "sort", (ro), "KEY", cli_opt_sort,                                   \
-		     "io (default: I/O-bound blocks by predicted I/O\ntime) or cioc")
+#define CLI_REPORT_OPTIONS(ro)                                                             \
+	CLI_CALLBACK(0, "top", (ro), "N", cli_opt_top,                                     \
+		     "rows of the hotspot table (default 20; 0 = all;\n0 to 2147483647)"), \
+		CLI_CALLBACK_FN(0, "format", (ro), "F", cli_opt_format, cli_format_help),  \
+		CLI_CALLBACK(0, "sort", (ro), "KEY", cli_opt_sort,                         \
+			     "io (default: I/O-bound blocks by predicted I/O\ntime) or cioc")
 
 #endif

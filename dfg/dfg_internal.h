@@ -15,10 +15,10 @@ typedef struct dfg_case {
 
 /* one mapped event: 40 bytes */
 typedef struct dfg_ev {
-	uint32_t c, a;     /* case, activity */
+	uint32_t c, a; /* case, activity */
 	double start, dur;
 	long long size;
-	size_t seq;        /* arrival order, the tie-break of equal starts */
+	size_t seq; /* arrival order, the tie-break of equal starts */
 } dfg_ev;
 
 struct vd_dfg_log {

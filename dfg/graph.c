@@ -296,7 +296,8 @@ vd_dfg *vd_dfg_build(vd_dfg_log *l)
 		if (j - i > longest)
 			longest = j - i;
 	}
-	double *s = vd_xmalloc((longest + 1) * sizeof *s), *e = vd_xmalloc((longest + 1) * sizeof *e);
+	double *s = vd_xmalloc((longest + 1) * sizeof *s),
+	       *e = vd_xmalloc((longest + 1) * sizeof *e);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		for (; j < n && ev[j].a == ev[i].a; j++) {

@@ -34,7 +34,9 @@ int vd_dfg_mapopt_check(const vd_dfg_mapopt *o)
 		for (const char *p = a; p < eq; p++)
 			if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
 			      (p > a && *p >= '0' && *p <= '9'))) {
-				vd_error_set("'%s': NAME must be a variable name (letters, digits, _)", a);
+				vd_error_set(
+					"'%s': NAME must be a variable name (letters, digits, _)",
+					a);
 				return -1;
 			}
 	}
@@ -43,14 +45,15 @@ int vd_dfg_mapopt_check(const vd_dfg_mapopt *o)
 
 /* ---- call families ---------------------------------------------------------- */
 
-static const char *const read_calls[] = { "read", "pread", "pread64", "readv", "preadv",
-					  "preadv2", "preadv64", "process_vm_readv", NULL };
-static const char *const write_calls[] = { "write", "pwrite", "pwrite64", "writev", "pwritev",
-					   "pwritev2", "pwritev64", NULL };
-static const char *const open_calls[] = { "open", "open64", "openat", "openat2", "openat64",
-					  "creat", "creat64", NULL };
-static const char *const stat_calls[] = { "stat", "stat64", "lstat", "lstat64", "fstat",
-					  "fstat64", "newfstatat", "fstatat64", "statx", NULL };
+static const char *const read_calls[] = { "read",   "pread",   "pread64",  "readv",
+					  "preadv", "preadv2", "preadv64", "process_vm_readv",
+					  NULL };
+static const char *const write_calls[] = { "write",   "pwrite",   "pwrite64",  "writev",
+					   "pwritev", "pwritev2", "pwritev64", NULL };
+static const char *const open_calls[] = { "open",     "open64", "openat",  "openat2",
+					  "openat64", "creat",  "creat64", NULL };
+static const char *const stat_calls[] = { "stat",    "stat64",     "lstat",     "lstat64", "fstat",
+					  "fstat64", "newfstatat", "fstatat64", "statx",   NULL };
 static const char *const seek_calls[] = { "lseek", "_llseek", "llseek", "lseek64", NULL };
 static const char *const sync_calls[] = { "fsync", "fdatasync", "syncfs", "sync_file_range", NULL };
 
@@ -278,8 +281,7 @@ static void csv_field(vd_buf *o, const char *s)
 	vd_buf_putc(o, '"');
 }
 
-void vd_dfg_event_csv(vd_buf *o, const char *case_name, const vd_dfg_event *e,
-		      const char *activity)
+void vd_dfg_event_csv(vd_buf *o, const char *case_name, const vd_dfg_event *e, const char *activity)
 {
 	if (!e) {
 		vd_buf_puts(o, "case,host,rank,pid,call,start,dur,path,size,activity\n");
@@ -308,8 +310,12 @@ void vd_dfg_log_add(vd_dfg_log *l, size_t c, const vd_dfg_event *e)
 	printable(l->scratch.ptr);
 	if (l->sink)
 		l->sink(l->sink_ctx, l->cases.v[c].name, e, vd_buf_cstr(&l->scratch));
-	dfg_ev ev = { (uint32_t)c, activity(l, vd_buf_cstr(&l->scratch)), e->start,
-		      e->dur < 0 ? 0 : e->dur, e->size < 0 ? 0 : e->size, l->events.n };
+	dfg_ev ev = { (uint32_t)c,
+		      activity(l, vd_buf_cstr(&l->scratch)),
+		      e->start,
+		      e->dur < 0 ? 0 : e->dur,
+		      e->size < 0 ? 0 : e->size,
+		      l->events.n };
 	vd_vec_push(l->events, ev);
 }
 
@@ -318,21 +324,37 @@ void vd_dfg_log_issue_add(vd_dfg_log *l, const char *file, long line, const char
 	l->nissues++;
 	if (l->issues.n >= MAX_KEPT_ISSUES)
 		return;
-	vd_dfg_issue is = { vd_arena_strdup(l->arena, file), line, vd_arena_strdup(l->arena, reason) };
+	vd_dfg_issue is = { vd_arena_strdup(l->arena, file), line,
+			    vd_arena_strdup(l->arena, reason) };
 	printable((char *)is.file);
 	printable((char *)is.reason);
 	vd_vec_push(l->issues, is);
 }
 
-size_t vd_dfg_log_ncases(const vd_dfg_log *l) { return l->cases.n; }
+size_t vd_dfg_log_ncases(const vd_dfg_log *l)
+{
+	return l->cases.n;
+}
 const char *vd_dfg_log_case_name(const vd_dfg_log *l, size_t c)
 {
 	return c < l->cases.n ? l->cases.v[c].name : NULL;
 }
-size_t vd_dfg_log_nevents(const vd_dfg_log *l) { return l->events.n; }
-size_t vd_dfg_log_nunmapped(const vd_dfg_log *l) { return l->unmapped; }
-size_t vd_dfg_log_nissues(const vd_dfg_log *l) { return l->nissues; }
-size_t vd_dfg_log_nkept_issues(const vd_dfg_log *l) { return l->issues.n; }
+size_t vd_dfg_log_nevents(const vd_dfg_log *l)
+{
+	return l->events.n;
+}
+size_t vd_dfg_log_nunmapped(const vd_dfg_log *l)
+{
+	return l->unmapped;
+}
+size_t vd_dfg_log_nissues(const vd_dfg_log *l)
+{
+	return l->nissues;
+}
+size_t vd_dfg_log_nkept_issues(const vd_dfg_log *l)
+{
+	return l->issues.n;
+}
 const vd_dfg_issue *vd_dfg_log_issue(const vd_dfg_log *l, size_t i)
 {
 	return i < l->issues.n ? &l->issues.v[i] : NULL;
@@ -349,7 +371,8 @@ long vd_dfg_log_set_group(vd_dfg_log *l, const char *pattern, int group)
 		base = base ? base + 1 : cs->source;
 		int hit = 0;
 		strcpy(list, pattern);
-		for (char *p = strtok_r(list, ",", &save); p && !hit; p = strtok_r(NULL, ",", &save))
+		for (char *p = strtok_r(list, ",", &save); p && !hit;
+		     p = strtok_r(NULL, ",", &save))
 			hit = fnmatch(p, cs->name, 0) == 0 || (*base && fnmatch(p, base, 0) == 0);
 		if (!hit)
 			continue;

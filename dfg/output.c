@@ -54,10 +54,14 @@ static const char *const blues[] = { "#f7fbff", "#deebf7", "#c6dbef", "#9ecae1",
 static double stat_of(const vd_dfg_node *n, vd_dfg_color c)
 {
 	switch (c) {
-	case VD_DFG_COLOR_RD: return n->rd;
-	case VD_DFG_COLOR_BYTES: return (double)n->bytes;
-	case VD_DFG_COLOR_DR: return n->dr;
-	default: return 0;
+	case VD_DFG_COLOR_RD:
+		return n->rd;
+	case VD_DFG_COLOR_BYTES:
+		return (double)n->bytes;
+	case VD_DFG_COLOR_DR:
+		return n->dr;
+	default:
+		return 0;
 	}
 }
 
@@ -66,8 +70,14 @@ static double stat_of(const vd_dfg_node *n, vd_dfg_color c)
 #define RED_LINE "#d73027"
 #define RED_FILL "#fddbc7"
 
-static int only_green(const vd_dfg *g, int part) { return g->partitioned && part == VD_DFG_GREEN; }
-static int only_red(const vd_dfg *g, int part) { return g->partitioned && part == VD_DFG_RED; }
+static int only_green(const vd_dfg *g, int part)
+{
+	return g->partitioned && part == VD_DFG_GREEN;
+}
+static int only_red(const vd_dfg *g, int part)
+{
+	return g->partitioned && part == VD_DFG_RED;
+}
 
 int vd_dfg_write_dot(const vd_dfg *g, vd_dfg_color color, vd_buf *o)
 {
@@ -90,16 +100,18 @@ int vd_dfg_write_dot(const vd_dfg *g, vd_dfg_color color, vd_buf *o)
 			continue;
 		vd_buf_printf(o, "  n%zu [", i);
 		if (n->kind == VD_DFG_NODE_START) {
-			vd_buf_printf(o, "label=\"\xe2\x97\x8f\", tooltip=\"START (%lld traces)\", "
-					 "shape=circle, style=filled, fillcolor=\"#000000\", "
-					 "fontcolor=\"#ffffff\", width=0.3, fixedsize=true];\n",
+			vd_buf_printf(o,
+				      "label=\"\xe2\x97\x8f\", tooltip=\"START (%lld traces)\", "
+				      "shape=circle, style=filled, fillcolor=\"#000000\", "
+				      "fontcolor=\"#ffffff\", width=0.3, fixedsize=true];\n",
 				      n->count);
 			continue;
 		}
 		if (n->kind == VD_DFG_NODE_END) {
-			vd_buf_printf(o, "label=\"\xe2\x96\xa0\", tooltip=\"END (%lld traces)\", "
-					 "shape=square, style=filled, fillcolor=\"#000000\", "
-					 "fontcolor=\"#ffffff\", width=0.3, fixedsize=true];\n",
+			vd_buf_printf(o,
+				      "label=\"\xe2\x96\xa0\", tooltip=\"END (%lld traces)\", "
+				      "shape=square, style=filled, fillcolor=\"#000000\", "
+				      "fontcolor=\"#ffffff\", width=0.3, fixedsize=true];\n",
 				      n->count);
 			continue;
 		}
@@ -108,7 +120,8 @@ int vd_dfg_write_dot(const vd_dfg *g, vd_dfg_color color, vd_buf *o)
 		human_bytes(dr, sizeof dr, n->dr);
 		vd_buf_puts(o, "label=\"");
 		dot_str(o, n->name);
-		vd_buf_printf(o, "\\nLoad: %.3f (%s)\\nDR: %ld \xc3\x97 %s/s\"", n->rd, b, n->mc, dr);
+		vd_buf_printf(o, "\\nLoad: %.3f (%s)\\nDR: %ld \xc3\x97 %s/s\"", n->rd, b, n->mc,
+			      dr);
 		if (only_green(g, n->part))
 			vd_buf_puts(o, ", color=\"" GREEN_LINE "\", fillcolor=\"" GREEN_FILL
 				       "\", fontcolor=\"" GREEN_LINE "\", penwidth=2");
@@ -145,10 +158,14 @@ static const char *part_name(const vd_dfg *g, int part)
 	if (!g->partitioned)
 		return NULL;
 	switch (part) {
-	case VD_DFG_GREEN: return "green";
-	case VD_DFG_RED: return "red";
-	case VD_DFG_GREEN | VD_DFG_RED: return "both";
-	default: return "neither";
+	case VD_DFG_GREEN:
+		return "green";
+	case VD_DFG_RED:
+		return "red";
+	case VD_DFG_GREEN | VD_DFG_RED:
+		return "both";
+	default:
+		return "neither";
 	}
 }
 
@@ -159,14 +176,17 @@ int vd_dfg_write_json(const vd_dfg *g, const vd_dfg_log *l, vd_buf *out)
 	json_object_set_new(root, "events", json_integer((json_int_t)g->nevents));
 	if (l) {
 		json_object_set_new(root, "cases", json_integer((json_int_t)vd_dfg_log_ncases(l)));
-		json_object_set_new(root, "unmapped", json_integer((json_int_t)vd_dfg_log_nunmapped(l)));
+		json_object_set_new(root, "unmapped",
+				    json_integer((json_int_t)vd_dfg_log_nunmapped(l)));
 		json_t *iss = json_array();
 		for (size_t i = 0; i < vd_dfg_log_nkept_issues(l); i++) {
 			const vd_dfg_issue *is = vd_dfg_log_issue(l, i);
-			json_array_append_new(iss, json_pack("{s:s, s:I, s:s}", "file", is->file, "line",
-							     (json_int_t)is->line, "reason", is->reason));
+			json_array_append_new(iss, json_pack("{s:s, s:I, s:s}", "file", is->file,
+							     "line", (json_int_t)is->line, "reason",
+							     is->reason));
 		}
-		json_object_set_new(root, "malformed", json_integer((json_int_t)vd_dfg_log_nissues(l)));
+		json_object_set_new(root, "malformed",
+				    json_integer((json_int_t)vd_dfg_log_nissues(l)));
 		json_object_set_new(root, "malformed_lines", iss);
 	}
 	json_object_set_new(root, "partitioned", json_boolean(g->partitioned));
@@ -175,9 +195,10 @@ int vd_dfg_write_json(const vd_dfg *g, const vd_dfg_log *l, vd_buf *out)
 		if (n->hidden)
 			continue;
 		const char *kind = n->kind == VD_DFG_NODE_START ? "start"
-				   : n->kind == VD_DFG_NODE_END ? "end" : "activity";
-		json_t *o = json_pack("{s:I, s:s, s:s, s:I}", "id", (json_int_t)i, "activity", n->name,
-				      "kind", kind, "count", (json_int_t)n->count);
+				   : n->kind == VD_DFG_NODE_END ? "end"
+								: "activity";
+		json_t *o = json_pack("{s:I, s:s, s:s, s:I}", "id", (json_int_t)i, "activity",
+				      n->name, "kind", kind, "count", (json_int_t)n->count);
 		if (n->kind == VD_DFG_NODE_ACT) {
 			json_object_set_new(o, "dur_s", json_real(n->dur));
 			json_object_set_new(o, "rd", json_real(n->rd));
@@ -250,12 +271,12 @@ int vd_dfg_write_graphml(const vd_dfg *g, vd_buf *out)
 	rc |= xmlTextWriterStartElement(w, BAD_CAST "graph") < 0;
 	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "id", BAD_CAST "dfg") < 0;
 	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "edgedefault", BAD_CAST "directed") < 0;
-#define DATA(key, ...)                                                                     \
-	do {                                                                               \
-		rc |= xmlTextWriterStartElement(w, BAD_CAST "data") < 0;                   \
-		rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "key", BAD_CAST key) < 0;    \
-		rc |= xmlTextWriterWriteFormatString(w, __VA_ARGS__) < 0;                  \
-		rc |= xmlTextWriterEndElement(w) < 0;                                      \
+#define DATA(key, ...)                                                                  \
+	do {                                                                            \
+		rc |= xmlTextWriterStartElement(w, BAD_CAST "data") < 0;                \
+		rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "key", BAD_CAST key) < 0; \
+		rc |= xmlTextWriterWriteFormatString(w, __VA_ARGS__) < 0;               \
+		rc |= xmlTextWriterEndElement(w) < 0;                                   \
 	} while (0)
 	for (size_t i = 0; i < g->nnodes; i++) {
 		const vd_dfg_node *n = &g->nodes[i];
@@ -265,8 +286,10 @@ int vd_dfg_write_graphml(const vd_dfg *g, vd_buf *out)
 		rc |= xmlTextWriterStartElement(w, BAD_CAST "node") < 0;
 		rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "id", BAD_CAST v) < 0;
 		DATA("node_activity", "%s", n->name);
-		DATA("node_kind", "%s", n->kind == VD_DFG_NODE_START ? "start"
-					: n->kind == VD_DFG_NODE_END ? "end" : "activity");
+		DATA("node_kind", "%s",
+		     n->kind == VD_DFG_NODE_START ? "start"
+		     : n->kind == VD_DFG_NODE_END ? "end"
+						  : "activity");
 		DATA("node_count", "%lld", n->count);
 		if (n->kind == VD_DFG_NODE_ACT) {
 			DATA("node_dur_s", "%.9g", n->dur);
@@ -320,11 +343,11 @@ int vd_dfg_write_table(const vd_dfg *g, vd_buf *o)
 		if (n->hidden)
 			continue;
 		if (n->kind != VD_DFG_NODE_ACT)
-			vd_buf_printf(o, "%-*s %10lld %12s %7s %14s %14s %5s", (int)w, n->name, n->count,
-				      "", "", "", "", "");
+			vd_buf_printf(o, "%-*s %10lld %12s %7s %14s %14s %5s", (int)w, n->name,
+				      n->count, "", "", "", "", "");
 		else
-			vd_buf_printf(o, "%-*s %10lld %12.6f %7.4f %14lld %14.1f %5ld", (int)w, n->name,
-				      n->count, n->dur, n->rd, n->bytes, n->dr, n->mc);
+			vd_buf_printf(o, "%-*s %10lld %12.6f %7.4f %14lld %14.1f %5ld", (int)w,
+				      n->name, n->count, n->dur, n->rd, n->bytes, n->dr, n->mc);
 		if (g->partitioned)
 			vd_buf_printf(o, "  %s", part_name(g, n->part));
 		vd_buf_putc(o, '\n');

@@ -36,14 +36,14 @@ typedef struct pending {
 
 typedef struct sparse {
 	vd_dfg_log *l;
-	const char *file;  /* as given, for issues */
-	char *case_base;   /* a9042 */
-	char *host;        /* host1, "" when the name has no host */
-	long rid;          /* 9042, 0 when none */
+	const char *file; /* as given, for issues */
+	char *case_base;  /* a9042 */
+	char *host;       /* host1, "" when the name has no host */
+	long rid;         /* 9042, 0 when none */
 	vd_dfg_casekey key;
 	VD_VEC(pending) pend; /* by pid, linear: few processes run at once */
 	VD_VEC(long) pend_pid;
-	double day;        /* -tt wraps at midnight */
+	double day; /* -tt wraps at midnight */
 	double last_tod;
 	int have_last;
 	long last_pid;
@@ -53,7 +53,10 @@ typedef struct sparse {
 
 /* ---- small scanners ---------------------------------------------------------- */
 
-static int octal(char c) { return c >= '0' && c <= '7'; }
+static int octal(char c)
+{
+	return c >= '0' && c <= '7';
+}
 static int hexval(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -85,12 +88,24 @@ static char *unescape(const char *s, const char *e)
 			s += 3;
 		} else {
 			switch (*s) {
-			case 'n': *o++ = '\n'; break;
-			case 't': *o++ = '\t'; break;
-			case 'r': *o++ = '\r'; break;
-			case 'v': *o++ = '\v'; break;
-			case 'f': *o++ = '\f'; break;
-			default: *o++ = *s; break;
+			case 'n':
+				*o++ = '\n';
+				break;
+			case 't':
+				*o++ = '\t';
+				break;
+			case 'r':
+				*o++ = '\r';
+				break;
+			case 'v':
+				*o++ = '\v';
+				break;
+			case 'f':
+				*o++ = '\f';
+				break;
+			default:
+				*o++ = *s;
+				break;
 			}
 			s++;
 		}
@@ -158,9 +173,9 @@ static char *annot_path(const char *s, const char *e)
  * the ')' closing the call (returns a pointer to it), at " <unfinished ...>"
  * (sets *unfinished) or at the end (returns NULL). */
 typedef struct argscan {
-	char *first_annot;  /* annotation inside the first argument */
-	char *second_str;   /* a string that is the second argument */
-	char *first_str;    /* a string that is the first argument */
+	char *first_annot; /* annotation inside the first argument */
+	char *second_str;  /* a string that is the second argument */
+	char *first_str;   /* a string that is the first argument */
 	int top_commas;
 } argscan;
 
@@ -190,8 +205,8 @@ static const char *scan_args(const char *p, const char *end, argscan *a, int *un
 				*unfinished = 1;
 				return p;
 			}
-			if (prev == '_' || (prev >= '0' && prev <= '9') || (prev >= 'A' && prev <= 'Z') ||
-			    (prev >= 'a' && prev <= 'z')) {
+			if (prev == '_' || (prev >= '0' && prev <= '9') ||
+			    (prev >= 'A' && prev <= 'Z') || (prev >= 'a' && prev <= 'z')) {
 				/* a -y annotation: up to the next '>' (strace escapes '>' inside) */
 				const char *s = ++p;
 				p = skip_annot(p, end);
@@ -377,8 +392,9 @@ static int parse_return(sparse *s, long line, const char *p, const char *end, lo
 static void emit(sparse *s, long pid, const char *call, double start, double dur, long long ret,
 		 const char *path)
 {
-	vd_dfg_event e = { call, NULL, path, start, dur,
-			   vd_dfg_call_transfers(call) && ret > 0 ? ret : 0, s->host, s->rid, pid };
+	vd_dfg_event e = { call,    NULL,   path,
+			   start,   dur,    vd_dfg_call_transfers(call) && ret > 0 ? ret : 0,
+			   s->host, s->rid, pid };
 	vd_dfg_log_add(s->l, case_of(s, pid), &e);
 }
 
@@ -422,7 +438,8 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 		    p[1] >= '0' && p[1] <= '9' && p[3] >= '0' && p[3] <= '9' && p[4] >= '0' &&
 		    p[4] <= '9' && p[6] >= '0' && p[6] <= '9' && p[7] >= '0' && p[7] <= '9') {
 			t = ((p[0] - '0') * 10 + (p[1] - '0')) * 3600.0 +
-			    ((p[3] - '0') * 10 + (p[4] - '0')) * 60.0 + (p[6] - '0') * 10 + (p[7] - '0');
+			    ((p[3] - '0') * 10 + (p[4] - '0')) * 60.0 + (p[6] - '0') * 10 +
+			    (p[7] - '0');
 			p += 8;
 			if (p < end && *p == '.') {
 				long long frac = 0, scale = 1;
@@ -436,7 +453,8 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 			s->last_tod = t;
 			s->have_last = 1;
 			t += s->day;
-		} else if ((t = strtod(p, &q)), q > p && q < end && *q == ' ' && memchr(p, '.', (size_t)(q - p))) {
+		} else if ((t = strtod(p, &q)),
+			   q > p && q < end && *q == ' ' && memchr(p, '.', (size_t)(q - p))) {
 			p = q;
 		} else {
 			issue(s, line, "no time stamp (strace -tt)");
@@ -460,12 +478,14 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 		}
 		pending *pd = pending_get(s, pid, 0);
 		if (!pd || !pd->in_use) {
-			issue(s, line, "resumed call of pid %ld without its <unfinished ...> record", pid);
+			issue(s, line,
+			      "resumed call of pid %ld without its <unfinished ...> record", pid);
 			return;
 		}
-		if ((size_t)(ce - c) != strlen(pd->call) || strncmp(c, pd->call, (size_t)(ce - c))) {
-			issue(s, line, "'%.*s' resumed while pid %ld left '%s' unfinished", (int)(ce - c), c,
-			      pid, pd->call);
+		if ((size_t)(ce - c) != strlen(pd->call) ||
+		    strncmp(c, pd->call, (size_t)(ce - c))) {
+			issue(s, line, "'%.*s' resumed while pid %ld left '%s' unfinished",
+			      (int)(ce - c), c, pid, pd->call);
 			pending_clear(pd);
 			return;
 		}
@@ -515,7 +535,8 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 	if (unfinished) {
 		pending *pd = pending_get(s, pid, 1);
 		if (pd->in_use)
-			issue(s, (long)pd->line, "unfinished '%s' of pid %ld never resumed", pd->call, pid);
+			issue(s, (long)pd->line, "unfinished '%s' of pid %ld never resumed",
+			      pd->call, pid);
 		pending_clear(pd);
 		pd->in_use = 1;
 		snprintf(pd->call, sizeof pd->call, "%s", call);

@@ -30,14 +30,14 @@
 /* ---- the mapping f ---------------------------------------------------------- */
 
 typedef struct vd_dfg_mapopt {
-	int depth;               /* path components kept (default 2); 0 = call name only */
-	int group_variants;      /* pread64, readv, ... -> read (vd_dfg_call_group) */
-	const char **filters;    /* keep only paths containing one of these; a pattern with
+	int depth;            /* path components kept (default 2); 0 = call name only */
+	int group_variants;   /* pread64, readv, ... -> read (vd_dfg_call_group) */
+	const char **filters; /* keep only paths containing one of these; a pattern with
 				    * * ? or [ is a glob (fnmatch) matched against the whole path */
 	size_t nfilters;
-	const char **abstract;   /* "NAME=PREFIX": a path under PREFIX becomes $NAME/... */
+	const char **abstract; /* "NAME=PREFIX": a path under PREFIX becomes $NAME/... */
 	size_t nabstract;
-	int keep_pathless;       /* map events without a path to the bare call name */
+	int keep_pathless; /* map events without a path to the bare call name */
 } vd_dfg_mapopt;
 
 void vd_dfg_mapopt_init(vd_dfg_mapopt *o);
@@ -74,9 +74,9 @@ typedef struct vd_dfg_event {
 	const char *path;  /* NULL when unknown */
 	double start, dur; /* seconds */
 	long long size;    /* bytes transferred (0 for non-transfer calls) */
-	const char *host;  /* strace: <host> of a <cid>_<host>_<rid>.st file name; vidya: the host */
-	long rank;         /* strace: <rid> of that name (0 otherwise); vidya: the MPI rank */
-	long pid;          /* the process (strace: the thread) */
+	const char *host; /* strace: <host> of a <cid>_<host>_<rid>.st file name; vidya: the host */
+	long rank;        /* strace: <rid> of that name (0 otherwise); vidya: the MPI rank */
+	long pid;         /* the process (strace: the thread) */
 } vd_dfg_event;
 
 typedef struct vd_dfg_issue {
@@ -176,9 +176,9 @@ typedef struct vd_dfg {
 	size_t nnodes;
 	vd_dfg_edge *edges; /* by (from, to) */
 	size_t nedges;
-	size_t ntraces;     /* cases with at least one mapped event */
+	size_t ntraces; /* cases with at least one mapped event */
 	size_t nevents;
-	int partitioned;    /* some case is GREEN or RED */
+	int partitioned; /* some case is GREEN or RED */
 } vd_dfg;
 
 /* the DFG of the log's mapped events, with the partition when some case is
@@ -201,8 +201,12 @@ long vd_dfg_max_concurrency(const double *start, const double *end, size_t n);
 
 /* ---- outputs -------------------------------------------------------------------------- */
 
-typedef enum { VD_DFG_COLOR_NONE, VD_DFG_COLOR_RD, VD_DFG_COLOR_BYTES, VD_DFG_COLOR_DR }
-	vd_dfg_color;
+typedef enum {
+	VD_DFG_COLOR_NONE,
+	VD_DFG_COLOR_RD,
+	VD_DFG_COLOR_BYTES,
+	VD_DFG_COLOR_DR
+} vd_dfg_color;
 
 /* node labels "name\nLoad: rd (b)\nDR: mc x dr"; partitioned graphs colour
  * green/red, else nodes are shaded by `color` */

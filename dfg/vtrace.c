@@ -84,7 +84,8 @@ int vd_dfg_read_trace(vd_dfg_log *l, const char *db, long trace_id, const char *
 		if (trace_id > 0)
 			vd_error_set("%s: no trace %ld (see v_traces)", db, trace_id);
 		else
-			vd_error_set("%s: no trace yet (run vidya trace --db %s -- PROGRAM)", db, db);
+			vd_error_set("%s: no trace yet (run vidya trace --db %s -- PROGRAM)", db,
+				     db);
 		goto out;
 	}
 	long id = (long)sqlite3_column_int64(st, 0);
@@ -119,9 +120,15 @@ int vd_dfg_read_trace(vd_dfg_log *l, const char *db, long trace_id, const char *
 			n += snprintf(name + n, sizeof name - (size_t)n, "@r%lld", rank);
 		if (key == VD_DFG_CASE_THREAD && tid != pid)
 			snprintf(name + n, sizeof name - (size_t)n, ".%lld", tid);
-		vd_dfg_event e = { col(st, 4), col(st, 5), col(st, 6), sqlite3_column_double(st, 8),
-				   sqlite3_column_double(st, 9), sqlite3_column_int64(st, 7), col(st, 10),
-				   (long)rank, (long)pid };
+		vd_dfg_event e = { col(st, 4),
+				   col(st, 5),
+				   col(st, 6),
+				   sqlite3_column_double(st, 8),
+				   sqlite3_column_double(st, 9),
+				   sqlite3_column_int64(st, 7),
+				   col(st, 10),
+				   (long)rank,
+				   (long)pid };
 		vd_dfg_log_add(l, vd_dfg_log_case(l, name, source), &e);
 	}
 	if (s != SQLITE_DONE) {

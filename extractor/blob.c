@@ -146,8 +146,8 @@ void vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 		const ir_var *v = t->allvars.v[i];
 		str(&w, v->usr);
 		str(&w, v->name);
-		u8(&w, (unsigned)(v->global | v->is_float << 1 | v->is_pointer << 2 | v->is_struct << 3 |
-				  v->has_def << 4));
+		u8(&w, (unsigned)(v->global | v->is_float << 1 | v->is_pointer << 2 |
+				  v->is_struct << 3 | v->has_def << 4));
 		u32(&w, (uint32_t)v->slot);
 		i64(&w, v->size);
 		i64(&w, v->array_len);
@@ -163,7 +163,8 @@ void vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 		str(&w, f->file);
 		u32(&w, (uint32_t)f->line);
 		u32(&w, (uint32_t)f->end_line);
-		u8(&w, (unsigned)(f->is_variadic | (vd_map_get(t->func_by_name, f->name) == f) << 1));
+		u8(&w,
+		   (unsigned)(f->is_variadic | (vd_map_get(t->func_by_name, f->name) == f) << 1));
 		u32(&w, (uint32_t)f->nparams);
 		for (int k = 0; k < f->nparams; k++)
 			var_ref(&w, f->params[k]);
@@ -444,7 +445,8 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 			r.err = 1;
 			break;
 		}
-		f->params = vd_arena_alloc(p->arena, (size_t)(f->nparams ? f->nparams : 1) * sizeof(ir_var *));
+		f->params = vd_arena_alloc(p->arena, (size_t)(f->nparams ? f->nparams : 1) *
+							     sizeof(ir_var *));
 		for (int k = 0; k < f->nparams; k++)
 			f->params[k] = gvar(&r);
 		f->nslots = (int)g32(&r);

@@ -56,18 +56,12 @@ static const struct {
 	const char *name;
 	unsigned bit;
 } flag_names[] = {
-	{ "async", VD_CAT_ASYNC },
-	{ "collective", VD_CAT_COLLECTIVE },
-	{ "binary", VD_CAT_BINARY },
-	{ "text", VD_CAT_TEXT },
-	{ "stdout", VD_CAT_STDOUT },
-	{ "stdin", VD_CAT_STDIN },
-	{ "completion", VD_CAT_COMPLETION },
-	{ "sync-all", VD_CAT_SYNC_ALL },
-	{ "stderr", VD_CAT_STDERR },
-	{ "unique", VD_CAT_UNIQUE },
-	{ "whole", VD_CAT_WHOLE },
-	{ "one", VD_CAT_ONE },
+	{ "async", VD_CAT_ASYNC },           { "collective", VD_CAT_COLLECTIVE },
+	{ "binary", VD_CAT_BINARY },         { "text", VD_CAT_TEXT },
+	{ "stdout", VD_CAT_STDOUT },         { "stdin", VD_CAT_STDIN },
+	{ "completion", VD_CAT_COMPLETION }, { "sync-all", VD_CAT_SYNC_ALL },
+	{ "stderr", VD_CAT_STDERR },         { "unique", VD_CAT_UNIQUE },
+	{ "whole", VD_CAT_WHOLE },           { "one", VD_CAT_ONE },
 };
 
 /* XML attribute -> int field of vd_catalog_entry holding an argument index */
@@ -141,7 +135,9 @@ double vd_catalog_extent(const double *dim, int n, int rank)
 double vd_catalog_array_bytes(const vd_catalog_entry *e, double var_points, int var_rank,
 			      double var_tsize, const double *count, int ncount, double xtype_size)
 {
-	double es = e->elem_size > 0 ? (double)e->elem_size : xtype_size > 0 ? xtype_size : var_tsize;
+	double es = e->elem_size > 0 ? (double)e->elem_size
+		    : xtype_size > 0 ? xtype_size
+				     : var_tsize;
 	double pts = -1;
 
 	if (!(es > 0))
@@ -334,7 +330,8 @@ static int check_entry(parse_state *st, xmlNode *n, const vd_catalog_entry *e)
 	if ((e->flags & VD_CAT_BINARY) && (e->flags & VD_CAT_TEXT))
 		why = "is both binary and text";
 	else if (!!(e->flags & VD_CAT_STDOUT) + !!(e->flags & VD_CAT_STDIN) +
-			 !!(e->flags & VD_CAT_STDERR) > 1)
+			 !!(e->flags & VD_CAT_STDERR) >
+		 1)
 		why = "has more than one of stdout, stdin and stderr";
 	else if ((e->target_arg >= 0 || e->object_arg >= 0) && e->op != VD_OP_OPEN)
 		why = "has target or object but its op is not 'open'";
@@ -353,8 +350,8 @@ static int check_entry(parse_state *st, xmlNode *n, const vd_catalog_entry *e)
 	else if (e->xtype_arg >= 0 && e->op != VD_OP_OPEN && !vd_catalog_array_sized(e))
 		why = "has xtype but is neither an 'open' nor a sized read or write";
 	if (why) {
-		vd_error_set("catalog '%s' line %ld: entry '%s' %s", st->path,
-			     xmlGetLineNo(n), e->name, why);
+		vd_error_set("catalog '%s' line %ld: entry '%s' %s", st->path, xmlGetLineNo(n),
+			     e->name, why);
 		return VD_EPARSE;
 	}
 	return 0;
@@ -401,11 +398,12 @@ static int parse_function(parse_state *st, xmlNode *n)
 				if (strcmp(av, role_names[i]) == 0)
 					break;
 			if (i == N_ROLE) {
-				vd_error_set("catalog '%s' line %ld: entry '%s' has unknown role '%s' "
-					     "(known: dataspace scalarspace hyperslab "
-					     "type-contig type-copy object-space object-type "
-					     "dimension par-access)",
-					     st->path, xmlGetLineNo(n), node_name(n), av);
+				vd_error_set(
+					"catalog '%s' line %ld: entry '%s' has unknown role '%s' "
+					"(known: dataspace scalarspace hyperslab "
+					"type-contig type-copy object-space object-type "
+					"dimension par-access)",
+					st->path, xmlGetLineNo(n), node_name(n), av);
 				rc = VD_EPARSE;
 				goto cleanup;
 			}
@@ -479,8 +477,9 @@ static int parse_function(parse_state *st, xmlNode *n)
 
 	if (vd_map_has(st->seen_entries, e->name)) {
 		long first = (long)(intptr_t)vd_map_get(st->seen_entries, e->name);
-		vd_error_set("catalog '%s' line %ld: entry '%s' is defined twice (first at line %ld)",
-			     st->path, xmlGetLineNo(n), e->name, first);
+		vd_error_set(
+			"catalog '%s' line %ld: entry '%s' is defined twice (first at line %ld)",
+			st->path, xmlGetLineNo(n), e->name, first);
 		rc = VD_EPARSE;
 		goto cleanup;
 	}
@@ -525,8 +524,9 @@ static int parse_constant(parse_state *st, xmlNode *n)
 			k->value = v;
 			k->has_value = 1;
 		} else {
-			vd_error_set("catalog '%s' line %ld: constant '%s' has unknown attribute '%s'",
-				     st->path, xmlGetLineNo(n), node_name(n), an);
+			vd_error_set(
+				"catalog '%s' line %ld: constant '%s' has unknown attribute '%s'",
+				st->path, xmlGetLineNo(n), node_name(n), an);
 			rc = VD_EPARSE;
 			goto cleanup;
 		}
@@ -546,8 +546,9 @@ static int parse_constant(parse_state *st, xmlNode *n)
 	}
 	if (vd_map_has(st->seen_constants, k->name)) {
 		long first = (long)(intptr_t)vd_map_get(st->seen_constants, k->name);
-		vd_error_set("catalog '%s' line %ld: constant '%s' is defined twice (first at line %ld)",
-			     st->path, xmlGetLineNo(n), k->name, first);
+		vd_error_set(
+			"catalog '%s' line %ld: constant '%s' is defined twice (first at line %ld)",
+			st->path, xmlGetLineNo(n), k->name, first);
 		rc = VD_EPARSE;
 		goto cleanup;
 	}

@@ -18,64 +18,69 @@
 
 /* entry flags */
 enum {
-	VD_CAT_ASYNC = 1u << 0,      /* non-blocking / asynchronous (aio_*, MPI_File_i*, _begin/_end, H5*_async) */
-	VD_CAT_COLLECTIVE = 1u << 1, /* MPI collective (_all, _ordered, open/close/set_view/sync...) */
-	VD_CAT_BINARY = 1u << 2,     /* data moved as raw bytes */
-	VD_CAT_TEXT = 1u << 3,       /* formatted text (fprintf, fputs, fgets, fscanf...) */
-	VD_CAT_STDOUT = 1u << 4,     /* implicit handle: stdout (printf, puts, putchar) */
-	VD_CAT_STDIN = 1u << 5,      /* implicit handle: stdin (scanf, getchar) */
-	VD_CAT_COMPLETION = 1u << 6, /* completes an earlier split/async call: moves no new bytes (_end) */
-	VD_CAT_SYNC_ALL = 1u << 7,   /* syncs every file (sync(), not per handle) */
-	VD_CAT_STDERR = 1u << 8,     /* implicit handle: stderr (perror) */
-	VD_CAT_UNIQUE = 1u << 9,     /* open: a new, differently named file on every call (mkstemp, tmpfile) */
-	VD_CAT_WHOLE = 1u << 10,     /* moves the whole variable of handle_arg (nc_put_var_double) */
-	VD_CAT_ONE = 1u << 11        /* moves one element of it (nc_put_var1_double) */
+	VD_CAT_ASYNC =
+		1u
+		<< 0, /* non-blocking / asynchronous (aio_*, MPI_File_i*, _begin/_end, H5*_async) */
+	VD_CAT_COLLECTIVE =
+		1u << 1,         /* MPI collective (_all, _ordered, open/close/set_view/sync...) */
+	VD_CAT_BINARY = 1u << 2, /* data moved as raw bytes */
+	VD_CAT_TEXT = 1u << 3,   /* formatted text (fprintf, fputs, fgets, fscanf...) */
+	VD_CAT_STDOUT = 1u << 4, /* implicit handle: stdout (printf, puts, putchar) */
+	VD_CAT_STDIN = 1u << 5,  /* implicit handle: stdin (scanf, getchar) */
+	VD_CAT_COMPLETION =
+		1u << 6, /* completes an earlier split/async call: moves no new bytes (_end) */
+	VD_CAT_SYNC_ALL = 1u << 7, /* syncs every file (sync(), not per handle) */
+	VD_CAT_STDERR = 1u << 8,   /* implicit handle: stderr (perror) */
+	VD_CAT_UNIQUE =
+		1u << 9, /* open: a new, differently named file on every call (mkstemp, tmpfile) */
+	VD_CAT_WHOLE = 1u << 10, /* moves the whole variable of handle_arg (nc_put_var_double) */
+	VD_CAT_ONE = 1u << 11    /* moves one element of it (nc_put_var1_double) */
 };
 
 /* what a value-semantics helper creates (role attribute) */
 typedef enum {
 	VD_ROLE_NONE,
-	VD_ROLE_DATASPACE,    /* H5Screate_simple(rank, dims, maxdims): returns a dataspace of prod(dims) points */
-	VD_ROLE_SCALARSPACE,  /* H5Screate(H5S_SCALAR): one point */
-	VD_ROLE_HYPERSLAB,    /* H5Sselect_hyperslab(space, op, start, stride, count, block): selection = prod(count)*prod(block) */
-	VD_ROLE_TYPE_CONTIG,  /* MPI_Type_contiguous(count, oldtype, &newtype) */
-	VD_ROLE_TYPE_COPY,    /* H5Tcopy(type): returns the same size */
+	VD_ROLE_DATASPACE, /* H5Screate_simple(rank, dims, maxdims): returns a dataspace of prod(dims) points */
+	VD_ROLE_SCALARSPACE, /* H5Screate(H5S_SCALAR): one point */
+	VD_ROLE_HYPERSLAB, /* H5Sselect_hyperslab(space, op, start, stride, count, block): selection = prod(count)*prod(block) */
+	VD_ROLE_TYPE_CONTIG, /* MPI_Type_contiguous(count, oldtype, &newtype) */
+	VD_ROLE_TYPE_COPY,   /* H5Tcopy(type): returns the same size */
 	VD_ROLE_OBJECT_SPACE, /* H5Dget_space(dset): returns the dataspace the object in handle_arg was created with */
-	VD_ROLE_OBJECT_TYPE,  /* H5Dget_type(dset): returns its datatype */
-	VD_ROLE_DIMENSION,    /* nc_def_dim(ncid, name, len, &dimid): dimid denotes len points (count_arg, handle_out) */
-	VD_ROLE_PAR_ACCESS    /* nc_var_par_access(ncid, varid, par): the variable's data calls are collective
+	VD_ROLE_OBJECT_TYPE, /* H5Dget_type(dset): returns its datatype */
+	VD_ROLE_DIMENSION, /* nc_def_dim(ncid, name, len, &dimid): dimid denotes len points (count_arg, handle_out) */
+	VD_ROLE_PAR_ACCESS /* nc_var_par_access(ncid, varid, par): the variable's data calls are collective
 			       * when par (flags_arg) is NC_COLLECTIVE */
 } vd_role;
 
 typedef struct vd_catalog_entry {
 	const char *name;
-	const char *api;  /* posix, stdio, mpiio, hdf5, or the user's name */
+	const char *api; /* posix, stdio, mpiio, hdf5, or the user's name */
 	vd_opclass op;
 	vd_role role;
-	unsigned flags;   /* VD_CAT_* */
-	int handle_arg;   /* handle operated on (fd, FILE*, MPI_File, hid_t); for H5Dcreate the parent loc */
-	int handle_out;   /* open: -1 = the return value is the new handle; >= 0: index of an out pointer (&fh) */
-	int target_arg;   /* open: an existing handle re-pointed instead of a new one (dup2's newfd, freopen's stream) */
-	int object_arg;   /* open: HDF5 object name inside handle_arg (H5Dcreate2/H5Dopen2's name) */
-	int bytes_arg;    /* byte count */
-	int count_arg;    /* element count (fwrite nmemb, MPI count) */
-	int size_arg;     /* element size in bytes (fwrite size) */
-	int type_arg;     /* datatype whose size is the element size (MPI datatype, HDF5 mem type, H5Dcreate type) */
-	int space_arg;    /* HDF5 memory dataspace (H5Dwrite) or dataset dataspace (H5Dcreate, H5Acreate) */
-	int filespace_arg;/* HDF5 file dataspace (H5Dwrite/H5Dread) */
-	int offset_arg;   /* explicit file offset (pwrite, MPI_File_write_at, lseek, fseek) */
-	int whence_arg;   /* SEEK_SET/CUR/END (lseek, fseek) */
-	int path_arg;     /* file path (open, fopen, stat, MPI_File_open, H5Fcreate) */
-	int flags_arg;    /* integer open flags / amode (O_SYNC, MPI_MODE_*, H5F_ACC_*) */
-	int mode_arg;     /* fopen-style mode string ("w", "rb", "a+") */
-	int format_arg;   /* printf/scanf format string; arguments follow it */
-	int string_arg;   /* bytes = strlen of this string (fputs, puts) */
-	int dims_arg;     /* role dataspace: dims array; rank_arg gives its length */
+	unsigned flags; /* VD_CAT_* */
+	int handle_arg; /* handle operated on (fd, FILE*, MPI_File, hid_t); for H5Dcreate the parent loc */
+	int handle_out; /* open: -1 = the return value is the new handle; >= 0: index of an out pointer (&fh) */
+	int target_arg; /* open: an existing handle re-pointed instead of a new one (dup2's newfd, freopen's stream) */
+	int object_arg; /* open: HDF5 object name inside handle_arg (H5Dcreate2/H5Dopen2's name) */
+	int bytes_arg;  /* byte count */
+	int count_arg;  /* element count (fwrite nmemb, MPI count) */
+	int size_arg;   /* element size in bytes (fwrite size) */
+	int type_arg; /* datatype whose size is the element size (MPI datatype, HDF5 mem type, H5Dcreate type) */
+	int space_arg; /* HDF5 memory dataspace (H5Dwrite) or dataset dataspace (H5Dcreate, H5Acreate) */
+	int filespace_arg; /* HDF5 file dataspace (H5Dwrite/H5Dread) */
+	int offset_arg;    /* explicit file offset (pwrite, MPI_File_write_at, lseek, fseek) */
+	int whence_arg;    /* SEEK_SET/CUR/END (lseek, fseek) */
+	int path_arg;      /* file path (open, fopen, stat, MPI_File_open, H5Fcreate) */
+	int flags_arg;     /* integer open flags / amode (O_SYNC, MPI_MODE_*, H5F_ACC_*) */
+	int mode_arg;      /* fopen-style mode string ("w", "rb", "a+") */
+	int format_arg;    /* printf/scanf format string; arguments follow it */
+	int string_arg;    /* bytes = strlen of this string (fputs, puts) */
+	int dims_arg;      /* role dataspace: dims array; rank_arg gives its length */
 	int rank_arg;
-	int iov_arg;      /* readv/writev: struct iovec array */
+	int iov_arg; /* readv/writev: struct iovec array */
 	int iovcnt_arg;
-	int counts_arg;   /* array-valued count (nc_put_vara's count[]): bytes = prod(count[0..rank-1]) x element size */
-	int xtype_arg;    /* NetCDF external type of a variable being defined (nc_def_var's xtype) */
+	int counts_arg; /* array-valued count (nc_put_vara's count[]): bytes = prod(count[0..rank-1]) x element size */
+	int xtype_arg; /* NetCDF external type of a variable being defined (nc_def_var's xtype) */
 	long fixed_bytes; /* bytes moved when fixed (putc: 1); -1 = not fixed */
 	long extra_bytes; /* added to the computed count (puts: +1 newline, fgets: -1) */
 	long elem_size;   /* counts/whole/one: element size in bytes; -1 = the variable's type */

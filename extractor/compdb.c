@@ -87,8 +87,8 @@ int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char 
 	}
 	if (!S_ISREG(st.st_mode) || (uintmax_t)st.st_size > max) {
 		if (S_ISREG(st.st_mode))
-			snprintf(why, nwhy, "too large (%jd bytes, at most %zu)", (intmax_t)st.st_size,
-				 max);
+			snprintf(why, nwhy, "too large (%jd bytes, at most %zu)",
+				 (intmax_t)st.st_size, max);
 		else
 			snprintf(why, nwhy, "not a regular file (%s)", mode_kind(st.st_mode));
 		close(fd);
@@ -135,9 +135,9 @@ static const char *base_name(const char *p)
 static int wrapper_kind(const char *compiler)
 {
 	const char *b = base_name(compiler);
-	if (strncmp(b, "mpi", 3) == 0 && (strstr(b, "cc") || strstr(b, "CC") ||
-					  strstr(b, "c++") || strstr(b, "cxx") ||
-					  strstr(b, "icx") || strstr(b, "fort")))
+	if (strncmp(b, "mpi", 3) == 0 &&
+	    (strstr(b, "cc") || strstr(b, "CC") || strstr(b, "c++") || strstr(b, "cxx") ||
+	     strstr(b, "icx") || strstr(b, "fort")))
 		return 'm';
 	if (strncmp(b, "h5", 2) == 0 && strstr(b, "cc"))
 		return 'h';
@@ -336,8 +336,8 @@ static void wrapper_defaults(vd_project *p, int kind, const char *compiler)
 static int has_include_like(const char **argv, int argc, const char *needle)
 {
 	for (int i = 0; i < argc; i++)
-		if (strstr(argv[i], needle) && (strncmp(argv[i], "-I", 2) == 0 ||
-						strncmp(argv[i], "-isystem", 8) == 0))
+		if (strstr(argv[i], needle) &&
+		    (strncmp(argv[i], "-I", 2) == 0 || strncmp(argv[i], "-isystem", 8) == 0))
 			return 1;
 	return 0;
 }
@@ -354,9 +354,10 @@ static int keep_with_path(const char *a)
 static int drop_with_arg(const char *a)
 {
 	return !strcmp(a, "-o") || !strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ") ||
-	       !strcmp(a, "-Xlinker") || !strcmp(a, "-Xassembler") || !strcmp(a, "-Xpreprocessor") ||
-	       !strcmp(a, "-L") || !strcmp(a, "-l") || !strcmp(a, "-T") || !strcmp(a, "-u") ||
-	       !strcmp(a, "-arch") || !strcmp(a, "-x") || !strcmp(a, "-aux-info");
+	       !strcmp(a, "-Xlinker") || !strcmp(a, "-Xassembler") ||
+	       !strcmp(a, "-Xpreprocessor") || !strcmp(a, "-L") || !strcmp(a, "-l") ||
+	       !strcmp(a, "-T") || !strcmp(a, "-u") || !strcmp(a, "-arch") || !strcmp(a, "-x") ||
+	       !strcmp(a, "-aux-info");
 }
 
 static const char *abs_path_flag(vd_project *p, const char *flag, const char *path, const char *dir)
@@ -375,7 +376,8 @@ static void filter_args(vd_project *p, tu_job *job, const char *const *args, siz
 			vd_vec_push(out, a);
 			vd_vec_push(out, strcmp(a, "-include") && strcmp(a, "-imacros") &&
 							 strcmp(a, "-I") && strcmp(a, "-isystem") &&
-							 strcmp(a, "-iquote") && strcmp(a, "-idirafter")
+							 strcmp(a, "-iquote") &&
+							 strcmp(a, "-idirafter")
 						 ? v
 						 : vd_path_join(p->arena, job->directory, v));
 			continue;
@@ -497,8 +499,8 @@ static void expand_rsp(vd_project *p, const tu_job *job, vd_map *warned, const c
 			vd_vec_free(sub);
 			continue;
 		}
-		const char *msg = vd_arena_printf(p->arena, "response file '%s' not read (%s); '%s' ignored",
-						  path, why, a);
+		const char *msg = vd_arena_printf(
+			p->arena, "response file '%s' not read (%s); '%s' ignored", path, why, a);
 		if (!vd_map_has(warned, msg)) {
 			vd_map_put(warned, msg, NULL);
 			vd_project_diag(p, VD_DIAG_WARNING, job->file, 0, "%s", msg);
@@ -539,9 +541,10 @@ static int read_entry(vd_project *p, const char *db, size_t i, json_t *e, const 
 	json_t *argv = json_object_get(e, "arguments");
 	if (argv) { /* preferred to "command", as clang does */
 		if (!json_is_array(argv)) {
-			vd_error_set("malformed compilation database '%s': entry %zu: \"arguments\" "
-				     "is not an array",
-				     db, i + 1);
+			vd_error_set(
+				"malformed compilation database '%s': entry %zu: \"arguments\" "
+				"is not an array",
+				db, i + 1);
 			return -1;
 		}
 		for (size_t k = 0; k < json_array_size(argv); k++) {
@@ -586,9 +589,10 @@ static json_t *load_json(const char *file)
 		return NULL;
 	}
 	if (!json_is_array(root)) {
-		vd_error_set("malformed compilation database '%s': expected a JSON array of compile "
-			     "commands",
-			     file);
+		vd_error_set(
+			"malformed compilation database '%s': expected a JSON array of compile "
+			"commands",
+			file);
 		json_decref(root);
 		return NULL;
 	}
@@ -624,8 +628,10 @@ int vd_compdb_load(vd_project *p, const char *path)
 		if (!*dir)
 			dir = "/";
 		if (strcmp(slash + 1, "compile_commands.json") != 0) {
-			vd_error_set("compilation database '%s' must be named compile_commands.json "
-				     "(or pass its directory)", path);
+			vd_error_set(
+				"compilation database '%s' must be named compile_commands.json "
+				"(or pass its directory)",
+				path);
 			return -1;
 		}
 	}
@@ -649,7 +655,8 @@ int vd_compdb_load(vd_project *p, const char *path)
 		job.file = vd_path_join(p->arena, job.directory, f);
 		job.compiler = args.n > 0 ? args.v[0] : "cc";
 		if (!is_c_source(job.file)) {
-			vd_project_diag(p, VD_DIAG_NOTE, job.file, 0, "skipped: not a C source file");
+			vd_project_diag(p, VD_DIAG_NOTE, job.file, 0,
+					"skipped: not a C source file");
 			vd_vec_free(args);
 			continue;
 		}

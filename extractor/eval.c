@@ -36,8 +36,17 @@ enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_R
  * succeeded (a test of it is an error-path test).  T_NZ / T_NN: facts about
  * an unknown value - non-zero (a non-NULL pointer), non-negative (a byte
  * count) - that hold for this value only, not for what is computed from it. */
-enum { T_RAND = 1, T_VARY = 2, T_INDIRECT = 4, T_OK = 8, T_NZ = 16, T_NN = 32, T_RANK = 64,
-       T_ASSUMED = 128, T_CALLRES = 256 };
+enum {
+	T_RAND = 1,
+	T_VARY = 2,
+	T_INDIRECT = 4,
+	T_OK = 8,
+	T_NZ = 16,
+	T_NN = 32,
+	T_RANK = 64,
+	T_ASSUMED = 128,
+	T_CALLRES = 256
+};
 /* T_CALLRES: an unknown value a call returned (a status, a count) */
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
@@ -63,13 +72,13 @@ struct val {
 	int k;
 	unsigned t;
 	long long i;
-	double f;       /* V_FLT; V_SPACE points; V_TYPE size; V_MEM bytes */
+	double f; /* V_FLT; V_SPACE points; V_TYPE size; V_MEM bytes */
 	const char *s;
-	int h;          /* V_HANDLE */
-	ir_func *fn;    /* V_FUNC */
+	int h;             /* V_HANDLE */
+	ir_func *fn;       /* V_FUNC */
 	const char *fname; /* V_FUNC of a library function */
-	arr *a;         /* V_ARR */
-	val *ref;       /* V_REF: the referenced storage; i is the serial of the
+	arr *a;            /* V_ARR */
+	val *ref;          /* V_REF: the referenced storage; i is the serial of the
 			 * frame holding it (0: a global), see ref_live() */
 };
 
@@ -90,20 +99,20 @@ struct frame {
 	int has_ret;
 	int returned;
 	int cond0;
-	double live;    /* share of the call's entries still running here (returns
+	double live;          /* share of the call's entries still running here (returns
 			 * under a condition take the rest away) */
-	int level;      /* index in the frame stack */
-	frame *up;      /* the caller's frame */
-	fieldvec fields; /* struct members of its locals */
-	VD_VEC(arr *) arrs; /* its local arrays with elements, recycled on return */
+	int level;            /* index in the frame stack */
+	frame *up;            /* the caller's frame */
+	fieldvec fields;      /* struct members of its locals */
+	VD_VEC(arr *) arrs;   /* its local arrays with elements, recycled on return */
 	unsigned long serial; /* unique per call: pointers into it die with it */
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
 };
 
 typedef struct handle {
-	int file;        /* index into p->files, -1 none */
-	int per_exec;    /* a different file on every execution */
+	int file;     /* index into p->files, -1 none */
+	int per_exec; /* a different file on every execution */
 	const char *path;
 	int sync;        /* O_SYNC/O_DSYNC */
 	int direct;      /* O_DIRECT */
@@ -134,10 +143,10 @@ typedef struct wdelta {
 #define EVAL_STEP_FLOOR 200000L
 
 typedef struct loopctx {
-	ir_var *v;      /* the counter */
+	ir_var *v; /* the counter */
 	double start, step, trip;
-	int mul;        /* v *= step */
-	frame *fr;      /* the frame it lives in */
+	int mul;   /* v *= step */
+	frame *fr; /* the frame it lives in */
 } loopctx;
 
 typedef struct ctx {
@@ -161,10 +170,10 @@ typedef struct ctx {
 			  * calls, so that one subtree cannot starve the rest */
 	int phase;
 	int budget_noted;
-	int early_exit; /* set by trip_count: the loop may leave before its bound */
-	int assumed_trip;      /* set by trip_count: its count rests on an assumed value */
-	ir_var *assumed_var;   /* ... which trip_count has just assumed */
-	val stmt_val;   /* value of the last expression statement (E_STMT) */
+	int early_exit;      /* set by trip_count: the loop may leave before its bound */
+	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
+	ir_var *assumed_var; /* ... which trip_count has just assumed */
+	val stmt_val;        /* value of the last expression statement (E_STMT) */
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
@@ -175,15 +184,15 @@ typedef struct ctx {
 	const vd_longopt *gopt_long;
 	/* loops run iteration by iteration (exec_concrete_loop): a break or
 	 * continue at the innermost one's level ends its iteration */
-	int brk;               /* 1 break, 2 continue, pending */
-	int conc_depth;        /* concrete loops under way */
+	int brk;                                  /* 1 break, 2 continue, pending */
+	int conc_depth;                           /* concrete loops under way */
 	int conc_cond, conc_loops, conc_switches; /* the innermost one's levels */
 	frame *conc_fr;
-	int conc_soft;         /* a break under an unknown condition was passed */
+	int conc_soft;                /* a break under an unknown condition was passed */
 	int loop_depth, switch_depth; /* loops and decided switches being walked */
 	/* the --args words, and which the program's code read */
 	const char **argv_words;
-	size_t *argv_len;      /* their lengths as given (a '\0' the program
+	size_t *argv_len; /* their lengths as given (a '\0' the program
 				* writes into one does not shorten its storage) */
 	char *argv_read;
 	int nargv;
@@ -192,13 +201,13 @@ typedef struct ctx {
 	VD_VEC(struct gwrite) glog;
 	int glog_on;
 	/* call summaries: memo table, and what recording needs to know */
-	vd_map *memo;          /* key -> memo_entry */
-	vd_map *interned;      /* note text -> one pointer */
-	unsigned long gver;    /* bumped by every write to a global */
-	int fx_min;            /* lowest frame level written since the innermost recording began */
-	unsigned long cuts;    /* calls not unrolled */
-	unsigned long capped;  /* multipliers capped by exit paths */
-	unsigned long hfx;     /* handle state changed (seeks) */
+	vd_map *memo;         /* key -> memo_entry */
+	vd_map *interned;     /* note text -> one pointer */
+	unsigned long gver;   /* bumped by every write to a global */
+	int fx_min;           /* lowest frame level written since the innermost recording began */
+	unsigned long cuts;   /* calls not unrolled */
+	unsigned long capped; /* multipliers capped by exit paths */
+	unsigned long hfx;    /* handle state changed (seeks) */
 	VD_VEC(struct wdelta) wlog; /* bytes written per file while recording */
 	int recording;
 	unsigned long memo_hits, memo_calls;
@@ -212,7 +221,7 @@ typedef struct ctx {
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
-	vd_map *gwrites;       /* function USR -> the globals it writes (func_globals) */
+	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -373,7 +382,11 @@ static int cmp_facts(int op, const val *a, const val *b, int *res)
 		if (!known_num(a))
 			return 0;
 		x = b, k = a;
-		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+		op = op == OP_LT   ? OP_GT
+		     : op == OP_GT ? OP_LT
+		     : op == OP_LE ? OP_GE
+		     : op == OP_GE ? OP_LE
+				   : op;
 	}
 	if (known_num(x))
 		return 0;
@@ -386,13 +399,38 @@ static int cmp_facts(int op, const val *a, const val *b, int *res)
 	if (!nonneg || kv > 0)
 		return 0;
 	switch (op) {
-	case OP_LT: *res = 0; return 1;         /* x < kv <= 0 */
-	case OP_GE: *res = 1; return 1;
-	case OP_LE: if (kv < 0) { *res = 0; return 1; } return 0;
-	case OP_GT: if (kv < 0) { *res = 1; return 1; } return 0;
-	case OP_EQ: if (kv < 0) { *res = 0; return 1; } return 0;
-	case OP_NE: if (kv < 0) { *res = 1; return 1; } return 0;
-	default: return 0;
+	case OP_LT:
+		*res = 0;
+		return 1; /* x < kv <= 0 */
+	case OP_GE:
+		*res = 1;
+		return 1;
+	case OP_LE:
+		if (kv < 0) {
+			*res = 0;
+			return 1;
+		}
+		return 0;
+	case OP_GT:
+		if (kv < 0) {
+			*res = 1;
+			return 1;
+		}
+		return 0;
+	case OP_EQ:
+		if (kv < 0) {
+			*res = 0;
+			return 1;
+		}
+		return 0;
+	case OP_NE:
+		if (kv < 0) {
+			*res = 1;
+			return 1;
+		}
+		return 0;
+	default:
+		return 0;
 	}
 }
 
@@ -434,7 +472,8 @@ static const char *note_at(ctx *c, int block, double key, const char *fmt, ...)
 {
 	if (!c->note_cache)
 		c->note_cache = vd_xcalloc(NOTE_CACHE, sizeof(note_slot));
-	uint64_t h = (uint64_t)(uintptr_t)fmt * 0x9E3779B97F4A7C15ULL ^ (uint64_t)block * 0xC2B2AE3D27D4EB4FULL;
+	uint64_t h = (uint64_t)(uintptr_t)fmt * 0x9E3779B97F4A7C15ULL ^
+		     (uint64_t)block * 0xC2B2AE3D27D4EB4FULL;
 	uint64_t kb;
 	memcpy(&kb, &key, sizeof kb);
 	h ^= kb * 0x165667B19E3779F9ULL;
@@ -499,7 +538,8 @@ static const char *define_of_member(ctx *c, const ir_expr *e)
 	if (fi) {
 		const char *st = NULL;
 		for (const char *q = e->usr; q < fi; q++)
-			if (q[0] == '@' && q[1] == 'S' && (q[2] == '@' || (q[2] == 'A' && q[3] == '@')))
+			if (q[0] == '@' && q[1] == 'S' &&
+			    (q[2] == '@' || (q[2] == 'A' && q[3] == '@')))
 				st = q + (q[2] == '@' ? 3 : 4);
 		if (st && st < fi) {
 			char key[256];
@@ -756,7 +796,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			base.a->v = arr_elems(c, base.a);
 		if (base.k == V_ARR && !base.a->v)
 			return;
-		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n)
+		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 &&
+		    base.i + idx.i < base.a->n)
 			base.a->v[base.i + idx.i] = v;
 		else if (base.k == V_ARR && idx.k != V_INT)
 			for (int i = 0; i < base.a->n; i++) /* which element is unknown */
@@ -838,16 +879,26 @@ static val arith_int(int op, long long x, long long y, int uns)
 		if (y < 0 || y >= 64)
 			return unk(0);
 		return vint(uns ? (long long)(ux >> y) : x >> y);
-	case OP_LT: return vint(x < y);
-	case OP_GT: return vint(x > y);
-	case OP_LE: return vint(x <= y);
-	case OP_GE: return vint(x >= y);
-	case OP_EQ: return vint(x == y);
-	case OP_NE: return vint(x != y);
-	case OP_BAND: return vint(x & y);
-	case OP_BOR: return vint(x | y);
-	case OP_XOR: return vint(x ^ y);
-	default: return unk(0);
+	case OP_LT:
+		return vint(x < y);
+	case OP_GT:
+		return vint(x > y);
+	case OP_LE:
+		return vint(x <= y);
+	case OP_GE:
+		return vint(x >= y);
+	case OP_EQ:
+		return vint(x == y);
+	case OP_NE:
+		return vint(x != y);
+	case OP_BAND:
+		return vint(x & y);
+	case OP_BOR:
+		return vint(x | y);
+	case OP_XOR:
+		return vint(x ^ y);
+	default:
+		return unk(0);
 	}
 }
 
@@ -864,17 +915,28 @@ static val arith(int op, const val *a, const val *b, int uns)
 		return arith_int(op, a->i, b->i, uns);
 	double x = num(a), y = num(b);
 	switch (op) {
-	case OP_ADD: return vflt(x + y);
-	case OP_SUB: return vflt(x - y);
-	case OP_MUL: return vflt(x * y);
-	case OP_DIV: return y == 0 ? unk(0) : vflt(x / y);
-	case OP_LT: return vint(x < y);
-	case OP_GT: return vint(x > y);
-	case OP_LE: return vint(x <= y);
-	case OP_GE: return vint(x >= y);
-	case OP_EQ: return vint(x == y);
-	case OP_NE: return vint(x != y);
-	default: return unk(0);
+	case OP_ADD:
+		return vflt(x + y);
+	case OP_SUB:
+		return vflt(x - y);
+	case OP_MUL:
+		return vflt(x * y);
+	case OP_DIV:
+		return y == 0 ? unk(0) : vflt(x / y);
+	case OP_LT:
+		return vint(x < y);
+	case OP_GT:
+		return vint(x > y);
+	case OP_LE:
+		return vint(x <= y);
+	case OP_GE:
+		return vint(x >= y);
+	case OP_EQ:
+		return vint(x == y);
+	case OP_NE:
+		return vint(x != y);
+	default:
+		return unk(0);
 	}
 }
 
@@ -1090,7 +1152,11 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 	if (l && l->kind == E_INT && !(r && r->kind == E_INT)) { /* K op x  ==  x op' K */
 		ir_expr *t = l;
 		l = r, r = t;
-		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+		op = op == OP_LT   ? OP_GT
+		     : op == OP_GT ? OP_LT
+		     : op == OP_LE ? OP_GE
+		     : op == OP_GE ? OP_LE
+				   : op;
 	}
 	if (!r || r->kind != E_INT)
 		return 0.5;
@@ -1174,7 +1240,8 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 		const ir_expr *e = s->e;
 		while (e->kind == E_CAST && e->nkids == 1)
 			e = e->kids[0];
-		if (e->kind == E_UN && e->op == OP_NEG && e->nkids == 1 && e->kids[0]->kind == E_INT)
+		if (e->kind == E_UN && e->op == OP_NEG && e->nkids == 1 &&
+		    e->kids[0]->kind == E_INT)
 			return e->kids[0]->ival > 0;
 		if (e->kind == E_INT)
 			return e->ival < 0 || (e->ival != 0 && fn && !strcmp(fn->name, "main"));
@@ -1204,9 +1271,9 @@ static double grows_by(ctx *c, ir_expr *e, ir_var *v)
 	    (e->op == OP_PREINC || e->op == OP_POSTINC))
 		return 1;
 	if (e->kind == E_ASSIGN && e->nkids == 2 && plain_var(e->kids[0]) == v &&
-	    (e->op == OP_ADD || (e->op == OP_NONE && e->kids[1]->kind == E_BIN &&
-				 e->kids[1]->op == OP_ADD && e->kids[1]->nkids == 2 &&
-				 plain_var(e->kids[1]->kids[0]) == v))) {
+	    (e->op == OP_ADD ||
+	     (e->op == OP_NONE && e->kids[1]->kind == E_BIN && e->kids[1]->op == OP_ADD &&
+	      e->kids[1]->nkids == 2 && plain_var(e->kids[1]->kids[0]) == v))) {
 		ir_expr *k = e->op == OP_ADD ? e->kids[1] : e->kids[1]->kids[1];
 		if (expr_pure(k)) {
 			double ops0 = c->ops;
@@ -1287,8 +1354,9 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 	*p = 1 / period;
 	if (fv) { /* what the variable holds when the arm runs: the fill level */
 		*fv = v;
-		*level = cond->op == OP_EQ ? cap : cond->op == OP_GT ? (floor(cap / step) + 1) * step
-								     : ceil(cap / step) * step;
+		*level = cond->op == OP_EQ   ? cap
+			 : cond->op == OP_GT ? (floor(cap / step) + 1) * step
+					     : ceil(cap / step) * step;
 	}
 	return 1;
 }
@@ -1302,8 +1370,8 @@ static int fill_prob(ctx *c, ir_expr *cond, double *p)
  * the variable holds the fill level (marked assumed).  A global is stored
  * as any write is (logged, so an arm's walk undoes it); a local directly. */
 typedef struct fill_bind {
-	val *st;     /* the variable's storage, NULL when nothing was bound */
-	val old;     /* its value before */
+	val *st; /* the variable's storage, NULL when nothing was bound */
+	val old; /* its value before */
 	double level;
 	int global;
 } fill_bind;
@@ -1509,8 +1577,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			return r;
 		}
 		/* other pointer comparisons stay unknown */
-		if ((e->op == OP_EQ || e->op == OP_NE) && (a.k == V_HANDLE || b.k == V_HANDLE ||
-							   a.k == V_MEM || b.k == V_MEM))
+		if ((e->op == OP_EQ || e->op == OP_NE) &&
+		    (a.k == V_HANDLE || b.k == V_HANDLE || a.k == V_MEM || b.k == V_MEM))
 			return unk(0);
 		if (a.k == V_STR || b.k == V_STR) {
 			val sp;
@@ -1597,8 +1665,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		c->ops++;
 		val a = eval(c, e->kids[0]);
 		val one = vint(1);
-		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a, &one,
-			      e->is_unsigned);
+		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a,
+			      &one, e->is_unsigned);
 		n.t |= a.t;
 		assign_to(c, e->kids[0], n);
 		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
@@ -1609,8 +1677,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (e->op != OP_NONE) {
 			val l = eval(c, e->kids[0]);
 			/* `u += n`: computed in the common type of both sides */
-			int uns = e->is_unsigned || (e->op != OP_SHL && e->op != OP_SHR &&
-						     e->kids[1]->is_unsigned);
+			int uns = e->is_unsigned ||
+				  (e->op != OP_SHL && e->op != OP_SHR && e->kids[1]->is_unsigned);
 			val n = arith(e->op, &l, &r, uns);
 			n.t |= l.t | r.t;
 			n.t &= ~(unsigned)T_FACTS;
@@ -1625,12 +1693,14 @@ static val eval_expr(ctx *c, ir_expr *e)
 		c->ops++;
 		val base = eval(c, e->kids[0]);
 		val idx = eval(c, e->kids[1]);
-		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n) {
+		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 &&
+		    base.i + idx.i < base.a->n) {
 			val r = ARR_AT(base.a, base.i + idx.i);
 			argv_seen(c, &r);
 			return r;
 		}
-		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 && idx.i <= (long long)strlen(base.s))
+		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 &&
+		    idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
 		/* a value loaded through an index that varies: indirection */
 		return unk(base.t | idx.t | T_INDIRECT);
@@ -1745,7 +1815,8 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 		while (*p && (isdigit((unsigned char)*p) || *p == '.' || *p == '*') && n < 20) {
 			if (*p == '*') {
 				if (ai < nargs && args[ai].k == V_INT)
-					n += (size_t)snprintf(spec + n, sizeof(spec) - n, "%lld", args[ai].i);
+					n += (size_t)snprintf(spec + n, sizeof(spec) - n, "%lld",
+							      args[ai].i);
 				else
 					*unknown = 1;
 				ai++;
@@ -1822,11 +1893,11 @@ static int libcall_class(const char *name)
 {
 	static const char *const scan[] = { "sscanf", "vsscanf", "__isoc99_sscanf",
 					    "__isoc99_vsscanf", NULL };
-	static const char *const fmt[] = { "sprintf", "snprintf", "vsprintf", "vsnprintf",
+	static const char *const fmt[] = { "sprintf",  "snprintf",  "vsprintf", "vsnprintf",
 					   "asprintf", "vasprintf", NULL };
 	static const char *const strtod_[] = { "strtod", "strtof", "strtold", "atof", NULL };
-	static const char *const atoi_[] = { "atoi", "atol", "atoll", "strtol", "strtoul",
-					     "strtoll", "strtoull", NULL };
+	static const char *const atoi_[] = { "atoi",    "atol",    "atoll",    "strtol",
+					     "strtoul", "strtoll", "strtoull", NULL };
 	static const char *const mem[] = { "memcpy", "memmove", "memset", "memcmp", NULL };
 	static const char *const math[] = { "sqrt", "exp", "log", "sin", "cos", "pow", NULL };
 	return name_in(name, scan)      ? VD_LIBCALL_SCAN
@@ -1860,8 +1931,8 @@ static double ext_cost(const vd_project *p, const char *name, val *args, int n)
 		double m = known ? num(&args[1]) : 64;
 		/* a count not known: the whole buffer, when its allocation and the
 		 * element size are (an upper bound: a prefix may be sorted) */
-		if (!known && n >= 3 && args[0].k == V_MEM && args[0].f > 0 && known_num(&args[2]) &&
-		    num(&args[2]) > 0 && args[0].f / num(&args[2]) > 1)
+		if (!known && n >= 3 && args[0].k == V_MEM && args[0].f > 0 &&
+		    known_num(&args[2]) && num(&args[2]) > 0 && args[0].f / num(&args[2]) > 1)
 			m = args[0].f / num(&args[2]);
 		return m * log2(m) * per;
 	}
@@ -1924,7 +1995,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		return unk(args[0].t);
 	}
 	if ((!strcmp(name, "strtol") || !strcmp(name, "strtoul") || !strcmp(name, "strtoll") ||
-	     !strcmp(name, "strtoull") || !strcmp(name, "strtoimax") || !strcmp(name, "strtoumax")) &&
+	     !strcmp(name, "strtoull") || !strcmp(name, "strtoimax") ||
+	     !strcmp(name, "strtoumax")) &&
 	    n >= 1) {
 		int base = n >= 3 && args[2].k == V_INT ? (int)args[2].i : 10;
 		if (args[0].k == V_STR) {
@@ -1939,7 +2011,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			store_val(c, args[1].ref, unk(0));
 		return unk(args[0].t);
 	}
-	if ((!strcmp(name, "strtod") || !strcmp(name, "atof") || !strcmp(name, "strtof")) && n >= 1) {
+	if ((!strcmp(name, "strtod") || !strcmp(name, "atof") || !strcmp(name, "strtof")) &&
+	    n >= 1) {
 		if (args[0].k == V_STR)
 			return vflt(strtod(args[0].s, NULL));
 		return unk(args[0].t);
@@ -1948,21 +2021,25 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	     !strcmp(name, "strncasecmp")) &&
 	    n >= 2) {
 		int cased = strstr(name, "case") != NULL, bounded = name[3] == 'n';
-		if (args[0].k != V_STR || args[1].k != V_STR || (bounded && (n < 3 || args[2].k != V_INT)))
+		if (args[0].k != V_STR || args[1].k != V_STR ||
+		    (bounded && (n < 3 || args[2].k != V_INT)))
 			return unk(args[0].t | args[1].t);
 		size_t k = bounded ? (size_t)(args[2].i < 0 ? 0 : args[2].i) : (size_t)-1;
-		int r = cased ? strncasecmp(args[0].s, args[1].s, k) : strncmp(args[0].s, args[1].s, k);
+		int r = cased ? strncasecmp(args[0].s, args[1].s, k)
+			      : strncmp(args[0].s, args[1].s, k);
 		return vint(r < 0 ? -1 : r > 0);
 	}
 	if (!strcmp(name, "strlen") && n >= 1)
 		return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
 	/* searches in a known string: a pointer into it, or NULL */
 	if ((!strcmp(name, "strchr") || !strcmp(name, "strrchr") || !strcmp(name, "index") ||
-	     !strcmp(name, "rindex")) && n >= 2) {
+	     !strcmp(name, "rindex")) &&
+	    n >= 2) {
 		if (args[0].k != V_STR || args[1].k != V_INT)
 			return unk(args[0].t | args[1].t);
-		const char *f = name[3] == 'r' || name[0] == 'r' ? strrchr(args[0].s, (int)args[1].i)
-							       : strchr(args[0].s, (int)args[1].i);
+		const char *f = name[3] == 'r' || name[0] == 'r'
+					? strrchr(args[0].s, (int)args[1].i)
+					: strchr(args[0].s, (int)args[1].i);
 		if (!f)
 			return vint(0);
 		val r = args[0];
@@ -1991,7 +2068,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			       : unk(args[0].t); /* abs(LLONG_MIN) is undefined */
 	if (!strcmp(name, "MPI_Comm_size") && n >= 2) {
 		if (args[1].k == V_REF)
-			store_val(c, args[1].ref, vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1));
+			store_val(c, args[1].ref,
+				  vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1));
 		return vint(0);
 	}
 	if (!strcmp(name, "MPI_Comm_rank") && n >= 2) {
@@ -2007,7 +2085,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 			bytes = num(&args[0]);
 		else if (!strcmp(name, "calloc") && known_num(&args[0]) && known_num(&args[1]))
 			bytes = num(&args[0]) * num(&args[1]);
-		else if ((!strcmp(name, "realloc") || !strcmp(name, "aligned_alloc")) && known_num(&args[1]))
+		else if ((!strcmp(name, "realloc") || !strcmp(name, "aligned_alloc")) &&
+			 known_num(&args[1]))
 			bytes = num(&args[1]);
 		if (!strcmp(name, "realloc") && args[0].k == V_MEM)
 			old = args[0].f;
@@ -2078,7 +2157,8 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 		}
 		return vint((long long)strlen(text));
 	}
-	if ((!strcmp(name, "strcpy") || !strcmp(name, "strncpy") || !strcmp(name, "strdup")) && n >= 1) {
+	if ((!strcmp(name, "strcpy") || !strcmp(name, "strncpy") || !strcmp(name, "strdup")) &&
+	    n >= 1) {
 		if (!strcmp(name, "strdup"))
 			return args[0].k == V_STR ? args[0] : unk(args[0].t);
 		if (e->kids[0]->kind == E_VAR && n >= 2)
@@ -2346,7 +2426,8 @@ static void variable_shape(const vd_catalog_entry *ce, val *args, int n, handle 
 	if (ce->xtype_arg < 0 || ce->op != VD_OP_OPEN)
 		return;
 	H->tsize = x && x->k == V_INT ? (double)vd_catalog_nc_type_size((long)x->i) : -1;
-	H->rank = rk && rk->k == V_INT && rk->i >= 0 && rk->i <= VD_CATALOG_MAX_RANK ? (int)rk->i : -1;
+	H->rank = rk && rk->k == V_INT && rk->i >= 0 && rk->i <= VD_CATALOG_MAX_RANK ? (int)rk->i
+										     : -1;
 	H->npoints = vd_catalog_extent(d, arr_numbers(arg_at(args, n, ce->dims_arg), d, H->rank),
 				       H->rank);
 }
@@ -2361,9 +2442,9 @@ static double array_call_bytes(const vd_catalog_entry *ce, val *args, int n, con
 		cnt[0] = known_num(k) && num(k) >= 0 ? num(k) : -1;
 		m = 1;
 	}
-	return vd_catalog_array_bytes(ce, h ? h->npoints : -1, h ? h->rank : -1,
-				      h ? h->tsize : -1, cnt, m,
-				      x && x->k == V_INT ? (double)vd_catalog_nc_type_size((long)x->i) : -1);
+	return vd_catalog_array_bytes(
+		ce, h ? h->npoints : -1, h ? h->rank : -1, h ? h->tsize : -1, cnt, m,
+		x && x->k == V_INT ? (double)vd_catalog_nc_type_size((long)x->i) : -1);
 }
 
 static val helper_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
@@ -2451,10 +2532,10 @@ typedef struct io_ev {
 
 /* Adds "<call> at <file>:<line>: <what>" to the event's notes; when they
  * are full, it replaces the last one. */
-static void io_note(ctx *c, io_ev *x, const vd_catalog_entry *ce, const ir_expr *e,
-		    const char *fmt, ...) VD_PRINTF(5, 6);
-static void io_note(ctx *c, io_ev *x, const vd_catalog_entry *ce, const ir_expr *e,
-		    const char *fmt, ...)
+static void io_note(ctx *c, io_ev *x, const vd_catalog_entry *ce, const ir_expr *e, const char *fmt,
+		    ...) VD_PRINTF(5, 6);
+static void io_note(ctx *c, io_ev *x, const vd_catalog_entry *ce, const ir_expr *e, const char *fmt,
+		    ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -2533,7 +2614,8 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 	}
 	val *fl = arg_at(args, n, ce->flags_arg);
 	if (fl && fl->k == V_INT) {
-		long osync = cat_const(c, "O_SYNC", 04010000), odsync = cat_const(c, "O_DSYNC", 010000);
+		long osync = cat_const(c, "O_SYNC", 04010000),
+		     odsync = cat_const(c, "O_DSYNC", 010000);
 		if (!strcmp(ce->api, "posix") && ((fl->i & osync) == osync || (fl->i & odsync)))
 			H->sync = 1;
 		if (!strcmp(ce->api, "posix") && (fl->i & cat_const(c, "O_DIRECT", 040000)))
@@ -2647,22 +2729,25 @@ static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n,
 		unsigned taint = 0;
 		int u = 0;
 		vd_buf fb = VD_BUF_INIT;
-		format_text(&fb, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1, &taint, &u);
+		format_text(&fb, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1, &taint,
+			    &u);
 		io_bytes b = { (double)fb.len, u ? BYTES_ESTIMATED : BYTES_KNOWN };
 		vd_buf_release(&fb);
 		return b;
 	}
 	if (ce->iov_arg >= 0)
-		return bytes_of(iov_bytes(c, arg_at(args, n, ce->iov_arg), arg_at(args, n, ce->iovcnt_arg)));
+		return bytes_of(iov_bytes(c, arg_at(args, n, ce->iov_arg),
+					  arg_at(args, n, ce->iovcnt_arg)));
 	return bytes_of(-1);
 }
 
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
-static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
-		      handle *h, io_ev *x)
+static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
+		      io_ev *x)
 {
-	const unsigned sized = P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
+	const unsigned sized =
+		P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
 	io_bytes b = call_bytes(c, ce, args, n, h);
 	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
 		b.v += (double)ce->extra_bytes;
@@ -2753,12 +2838,14 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		x.ev.direct = !!h->direct;
 	}
 
-	int data = (ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
+	int data =
+		(ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
 	if (data)
 		data_call(c, e, ce, args, n, h, &x);
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
 		val *adv = arg_at(args, n, 3);
-		x.ev.drop = adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
+		x.ev.drop =
+			adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
 	}
 	if (ce->op == VD_OP_SEEK && h) {
 		val *off = arg_at(args, n, ce->offset_arg);
@@ -2778,7 +2865,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
 		ret = io_success(ce, args, n, c->eof_bytes / c->eof_trip, 1);
 	else
-		ret = io_success(ce, args, n, data ? x.ev.bytes : -1, data && !(x.ev.unknown & P_BIT(3)));
+		ret = io_success(ce, args, n, data ? x.ev.bytes : -1,
+				 data && !(x.ev.unknown & P_BIT(3)));
 	return ret;
 }
 
@@ -2789,7 +2877,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 typedef struct memo_entry {
 	const void *summary;
 	val ret;
-	wdelta *w;   /* bytes written per file, per unit of multiplier */
+	wdelta *w; /* bytes written per file, per unit of multiplier */
 	size_t nw;
 } memo_entry;
 
@@ -2822,12 +2910,11 @@ static int key_val(vd_buf *b, const val *v, int depth)
 		if (depth > 2 || v->a->n > 64)
 			return 0;
 		vd_buf_printf(b, "%d@%lld[", v->a->n, v->i);
-		for (int i = 0; i < v->a->n; i++)
-			{
-				val x = ARR_AT(v->a, i);
-				if (!key_val(b, &x, depth + 1))
-					return 0;
-			}
+		for (int i = 0; i < v->a->n; i++) {
+			val x = ARR_AT(v->a, i);
+			if (!key_val(b, &x, depth + 1))
+				return 0;
+		}
 		vd_buf_putc(b, ']');
 		break;
 	case V_REF:
@@ -2907,8 +2994,9 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	c->recording++;
 	c->v->capture_begin(c->v->payload, mult0);
 	val r = call_body(c, f, args, n);
-	int ok = c->fx_min >= level && c->gver == gver0 && c->cuts == cuts0 && c->capped == capped0 &&
-		 c->hfx == hfx0 && c->steps <= c->step_limit && memo_ret_ok(&r, handles0);
+	int ok = c->fx_min >= level && c->gver == gver0 && c->cuts == cuts0 &&
+		 c->capped == capped0 && c->hfx == hfx0 && c->steps <= c->step_limit &&
+		 memo_ret_ok(&r, handles0);
 	const void *sm = c->v->capture_end(c->v->payload, ok);
 	c->recording--;
 	f->memo_tries++;
@@ -3012,7 +3100,8 @@ static val eval_call(ctx *c, ir_expr *e)
 	if (known || e->ncallees > 0) {
 		flush_ops(c);
 		double saved_mult = c->mult;
-		if ((known ? known->noreturn : (e->ncallees == 1 && e->callees[0]->noreturn)) && c->mult > 1) {
+		if ((known ? known->noreturn : (e->ncallees == 1 && e->callees[0]->noreturn)) &&
+		    c->mult > 1) {
 			c->mult = 1; /* it ends the program: once per run at most */
 			c->capped++;
 		}
@@ -3023,20 +3112,25 @@ static val eval_call(ctx *c, ir_expr *e)
 		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 			ir_func *t = known ? known : e->callees[i];
 			if (t->on_stack)
-				nt = note(c, "recursive call to %s at %s:%d not unrolled (depth unknown)",
-					  t->name, where, e->line);
+				nt = note(
+					c,
+					"recursive call to %s at %s:%d not unrolled (depth unknown)",
+					t->name, where, e->line);
 		}
 		if (!nt && c->depth >= c->p->opts.max_depth)
-			nt = note(c, "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
+			nt = note(c,
+				  "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
 				  where, e->line, c->p->opts.max_depth);
 		if (!nt && c->steps > c->step_limit) {
-			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
+			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted",
+				  where, e->line);
 			if (!c->budget_noted)
-				vd_project_diag(c->p, VD_DIAG_WARNING, where, e->line,
-						"evaluation budget of %ld steps exhausted here: calls from here "
-						"on are not unrolled and are marked unknown; the functions they "
-						"call are analyzed once on their own, flagged",
-						(long)EVAL_STEP_BUDGET);
+				vd_project_diag(
+					c->p, VD_DIAG_WARNING, where, e->line,
+					"evaluation budget of %ld steps exhausted here: calls from here "
+					"on are not unrolled and are marked unknown; the functions they "
+					"call are analyzed once on their own, flagged",
+					(long)EVAL_STEP_BUDGET);
 			c->budget_noted = 1;
 			for (int i = 0; i < (known ? 1 : e->ncallees); i++)
 				(known ? known : e->callees[i])->budget_cut = 1;
@@ -3135,8 +3229,8 @@ static void writes_expr(ir_expr *e, varvec *out)
 		return;
 	}
 	if (e->kind == E_CALL && e->nkids >= 1 && e->str &&
-	    (!strcmp(e->str, "snprintf") || !strcmp(e->str, "sprintf") || !strcmp(e->str, "strcpy") ||
-	     !strcmp(e->str, "strncpy") || !strcmp(e->str, "free")) &&
+	    (!strcmp(e->str, "snprintf") || !strcmp(e->str, "sprintf") ||
+	     !strcmp(e->str, "strcpy") || !strcmp(e->str, "strncpy") || !strcmp(e->str, "free")) &&
 	    e->kids[0]->kind == E_VAR)
 		add_var(out, e->kids[0]->var);
 	for (int i = 0; i < e->nkids; i++)
@@ -3288,7 +3382,11 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 		v = plain_var(cond->kids[1]);
 		bound = cond->kids[0];
 		/* mirror: b > i  ==  i < b */
-		op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+		op = op == OP_LT   ? OP_GT
+		     : op == OP_GT ? OP_LT
+		     : op == OP_LE ? OP_GE
+		     : op == OP_GE ? OP_LE
+				   : op;
 	}
 	if (!v)
 		return -1;
@@ -3470,7 +3568,8 @@ static int is_getopt(const ir_expr *e)
 {
 	return e && e->kind == E_CALL && !e->ncallees && !e->cat && e->str &&
 	       (!strcmp(e->str, "getopt") || !strcmp(e->str, "getopt_long") ||
-		!strcmp(e->str, "getopt_long_only")) && e->nkids >= 3;
+		!strcmp(e->str, "getopt_long_only")) &&
+	       e->nkids >= 3;
 }
 
 typedef struct gcands {
@@ -3579,8 +3678,8 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 					ok = 0;
 					break;
 				}
-				val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1), fl = ARR_AT(ent.a, 2),
-				    vv = ARR_AT(ent.a, 3);
+				val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1),
+				    fl = ARR_AT(ent.a, 2), vv = ARR_AT(ent.a, 3);
 				if (nm.k != V_STR) /* the { 0, 0, 0, 0 } end */
 					break;
 				if (ha.k != V_INT || vv.k != V_INT) {
@@ -3789,8 +3888,8 @@ static void loop_settle(ctx *c, varvec *w)
 
 /* ---- loops run iteration by iteration ------------------------------------------------ */
 
-#define CONCRETE_MAX 1024        /* iterations */
-#define CONCRETE_STEPS 2000000L  /* walk steps */
+#define CONCRETE_MAX 1024       /* iterations */
+#define CONCRETE_STEPS 2000000L /* walk steps */
 /* a `for (;;)` still running after this many walk steps is not one left
  * by a decided exit soon (xz's encoder waits on a condition another thread
  * sets): the rest is walked as a loop of unknown count before it eats the
@@ -3915,8 +4014,10 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	c->conc_cond = sc, c->conc_loops = sl, c->conc_switches = ss, c->conc_fr = sf;
 	if (c->conc_soft)
 		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
-			 note_at(c, s->block, k, "loop at %s:%d may exit early (a break under an "
-				 "unknown condition): %.0f iterations is an upper bound", b->file, s->line, k));
+			 note_at(c, s->block, k,
+				 "loop at %s:%d may exit early (a break under an "
+				 "unknown condition): %.0f iterations is an upper bound",
+				 b->file, s->line, k));
 	c->conc_soft = ssoft;
 	if (undecided && !(c->fr && c->fr->returned)) {
 		/* the rest: one walk of the body as a loop of unknown count */
@@ -3925,7 +4026,8 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		int saved_notes = c->nnotes;
 		const char *nt = note_at(c, s->block, k * 1e6 + more,
 					 "loop at %s:%d: condition unknown after %.0f iterations, "
-					 "assumed %.0f more", b->file, s->line, k, more);
+					 "assumed %.0f more",
+					 b->file, s->line, k, more);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
@@ -4008,8 +4110,7 @@ static double count_line_calls(const char *path, int delim, double n)
 static int line_reader(const char *name)
 {
 	return !strcmp(name, "fgets") || !strcmp(name, "fgets_unlocked") ||
-	       !strcmp(name, "getline") || !strcmp(name, "getdelim") ||
-	       !strcmp(name, "__getdelim");
+	       !strcmp(name, "getline") || !strcmp(name, "getdelim") || !strcmp(name, "__getdelim");
 }
 
 static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
@@ -4070,14 +4171,16 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 		trip = count_line_calls(path, delim, strstr(ce->name, "fgets") ? bytes : 0);
 		if (trip < 0)
 			return -1;
-		*why = note(c, "loop at %s:%d reads %s to its end: %.0f iterations, one per %s call "
-			       "on its lines now (%lld bytes)",
+		*why = note(c,
+			    "loop at %s:%d reads %s to its end: %.0f iterations, one per %s call "
+			    "on its lines now (%lld bytes)",
 			    c->p->blocks.v[s->block].file, s->line, path, trip, ce->name,
 			    (long long)st.st_size);
 	} else {
 		trip = ceil((double)st.st_size / bytes);
-		*why = note(c, "loop at %s:%d reads %s to its end: %.0f iterations from its size "
-			       "now (%lld bytes / %.0f per %s)",
+		*why = note(c,
+			    "loop at %s:%d reads %s to its end: %.0f iterations from its size "
+			    "now (%lld bytes / %.0f per %s)",
 			    c->p->blocks.v[s->block].file, s->line, path, trip,
 			    (long long)st.st_size, bytes, ce->name);
 	}
@@ -4141,17 +4244,21 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	const char *nt = NULL;
 	if (trip >= 0 && c->assumed_trip) {
 		nt = c->assumed_var
-			     ? note(c, "loop at %s:%d: bound %s unknown, assumed %.0f iterations (and %s "
-				       "takes that value wherever it is read next)",
-				    b->file, s->line, c->assumed_var->name, trip, c->assumed_var->name)
-			     : note(c, "loop at %s:%d: %.0f iterations from an assumed bound", b->file,
-				    s->line, trip);
+			     ? note(c,
+				    "loop at %s:%d: bound %s unknown, assumed %.0f iterations (and %s "
+				    "takes that value wherever it is read next)",
+				    b->file, s->line, c->assumed_var->name, trip,
+				    c->assumed_var->name)
+			     : note(c, "loop at %s:%d: %.0f iterations from an assumed bound",
+				    b->file, s->line, trip);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 	}
 	if (trip >= 0 && c->early_exit) {
-		nt = note_at(c, s->block, trip, "loop at %s:%d may exit early: %.0f iterations is an "
-			     "upper bound", b->file, s->line, trip);
+		nt = note_at(c, s->block, trip,
+			     "loop at %s:%d may exit early: %.0f iterations is an "
+			     "upper bound",
+			     b->file, s->line, trip);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 		fin_var = NULL;
@@ -4204,7 +4311,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 			c->glog.n = gpos0;
 		for (size_t q = 0; q < ntouched; q++) {
 			val now = c->globals[t[q].slot];
-			if (trip != 1 && !same(&now, &t[q].before) && now.k != V_MEM && now.k != V_ARR)
+			if (trip != 1 && !same(&now, &t[q].before) && now.k != V_MEM &&
+			    now.k != V_ARR)
 				store_val(c, &c->globals[t[q].slot], unk(now.t | t[q].before.t));
 		}
 		free(t);
@@ -4293,10 +4401,12 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		} else {
 			live = tv ? 0 : (narms > 1 ? 1 : -1);
 			if (k.t & T_OK)
-				annotate(c, s->block, 0,
-					 note_at(c, s->block, 0, "branch at %s:%d: decided by assuming I/O "
-						 "and allocation calls succeed (error path not taken)",
-						 b->file, s->line));
+				annotate(
+					c, s->block, 0,
+					note_at(c, s->block, 0,
+						"branch at %s:%d: decided by assuming I/O "
+						"and allocation calls succeed (error path not taken)",
+						b->file, s->line));
 		}
 	}
 	if (s->kind == S_SWITCH && k.k == V_INT) {
@@ -4336,16 +4446,20 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			else
 				rest = 1 - pr[0];
 			if (kind == PR_EXIT)
-				nt = note_at(c, s->block, 0, "branch at %s:%d: the arm that ends the "
-					     "program is assumed not taken (error path)", b->file, s->line);
+				nt = note_at(c, s->block, 0,
+					     "branch at %s:%d: the arm that ends the "
+					     "program is assumed not taken (error path)",
+					     b->file, s->line);
 			else if (kind == PR_ERROR)
-				nt = note_at(c, s->block, 0, "branch at %s:%d: error path after a failed "
-					     "call assumed not taken", b->file, s->line);
+				nt = note_at(c, s->block, 0,
+					     "branch at %s:%d: error path after a failed "
+					     "call assumed not taken",
+					     b->file, s->line);
 			else if (kind == PR_HEUR) {
 				nt = note_at(c, s->block, pr[0] + 10.0 * why,
 					     "branch at %s:%d: condition unknown, taken with "
-					     "probability %.2f (%s)", b->file, s->line, pr[0],
-					     why_text(why));
+					     "probability %.2f (%s)",
+					     b->file, s->line, pr[0], why_text(why));
 				bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 			}
 		} else {
@@ -4359,9 +4473,10 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			for (int i = 0; i < narms; i++)
 				pr[i] = (double)case_labels(s->case_vals[i]) / ways;
 			rest = has_default ? 0 : 1.0 / ways;
-			nt = note_at(c, s->block, ways, "switch at %s:%d: value unknown, each of %d "
-				     "cases taken with probability %.2f", b->file, s->line, ways,
-				     1.0 / ways);
+			nt = note_at(c, s->block, ways,
+				     "switch at %s:%d: value unknown, each of %d "
+				     "cases taken with probability %.2f",
+				     b->file, s->line, ways, 1.0 / ways);
 			bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 		}
 		if (nt)
@@ -4406,7 +4521,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			else
 				exec(c, s->kids[a]);
 			flush_ops(c);
-			if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
+			if (fb.st && !fb.global && fb.st->k == V_INT &&
+			    fb.st->i == (long long)fb.level)
 				*fb.st = fb.old; /* the arm did not change it: as before */
 			if (c->fr) { /* the share of this arm's entries that go on after it */
 				survive += pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
@@ -4446,7 +4562,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			val *st = storage(c, w.v[i]);
 			if (!st)
 				continue;
-			*st = paths == 0 ? before[i] : none_path ? merge(&acc[i], &before[i]) : acc[i];
+			*st = paths == 0  ? before[i]
+			      : none_path ? merge(&acc[i], &before[i])
+					  : acc[i];
 		}
 		c->glog_on--;
 		for (size_t i = 0; i < gt.n; i++) {
@@ -4499,7 +4617,8 @@ static void exec(ctx *c, ir_stmt *s)
 		int dead = 0; /* after a goto: nothing runs until a label */
 		for (int i = 0; i < s->nkids; i++) {
 			ir_stmt *k = s->kids[i];
-			if (k && k->kind == S_SEQ && k->nkids && k->kids[0] && k->kids[0]->kind == S_LABEL)
+			if (k && k->kind == S_SEQ && k->nkids && k->kids[0] &&
+			    k->kids[0]->kind == S_LABEL)
 				dead = 0;
 			if (dead)
 				continue;
@@ -4594,7 +4713,8 @@ static void exec(ctx *c, ir_stmt *s)
 			if (fn->nwritten < 0) {
 				varvec w = { 0 };
 				writes_stmt(fn->body, &w);
-				fn->written = vd_arena_alloc(c->p->arena, (w.n + 1) * sizeof(ir_var *));
+				fn->written =
+					vd_arena_alloc(c->p->arena, (w.n + 1) * sizeof(ir_var *));
 				if (fn->written && w.n)
 					memcpy(fn->written, w.v, w.n * sizeof(ir_var *));
 				fn->nwritten = fn->written ? (int)w.n : 0;
@@ -4603,7 +4723,8 @@ static void exec(ctx *c, ir_stmt *s)
 			for (int i = 0; i < fn->nwritten; i++) {
 				ir_var *v = fn->written[i];
 				val *st = v->global ? NULL : storage(c, v);
-				if (st && st->k != V_ARR && st->k != V_MEM && st->k != V_HANDLE && st->k != V_REF)
+				if (st && st->k != V_ARR && st->k != V_MEM && st->k != V_HANDLE &&
+				    st->k != V_REF)
 					*st = unk(st->t & ~(unsigned)T_FACTS);
 			}
 		}
@@ -4643,8 +4764,8 @@ static val argv_value(ctx *c, int *argc_out)
 	char **words = NULL;
 	size_t n = 0;
 	if (vd_split_words(c->a, c->p->opts.args, &words, &n) != 0) {
-		vd_project_diag(c->p, VD_DIAG_WARNING, NULL, 0, "--args: %s: argc and argv are unknown",
-				vd_error_last());
+		vd_project_diag(c->p, VD_DIAG_WARNING, NULL, 0,
+				"--args: %s: argc and argv are unknown", vd_error_last());
 		*argc_out = -1;
 		return unk(0);
 	}
@@ -4727,16 +4848,18 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		if (!entry)
 			entry = f;
 		else
-			vd_buf_printf(&others, "%s%s:%s", nentries > 1 ? ", " : "", f->file, f->name);
+			vd_buf_printf(&others, "%s%s:%s", nentries > 1 ? ", " : "", f->file,
+				      f->name);
 		nentries++;
 	}
 	if (nentries > 1)
-		vd_project_diag(p, VD_DIAG_NOTE, entry->file, entry->line,
-				"%d functions are named '%s' (several programs?): analyzing %s:%s from "
-				"the entry; %s %s analyzed as unreachable code (choose with --entry "
-				"FILE:%s)",
-				nentries, ename, entry->file, entry->name, vd_buf_cstr(&others),
-				nentries > 2 ? "are" : "is", ename);
+		vd_project_diag(
+			p, VD_DIAG_NOTE, entry->file, entry->line,
+			"%d functions are named '%s' (several programs?): analyzing %s:%s from "
+			"the entry; %s %s analyzed as unreachable code (choose with --entry "
+			"FILE:%s)",
+			nentries, ename, entry->file, entry->name, vd_buf_cstr(&others),
+			nentries > 2 ? "are" : "is", ename);
 	vd_buf_release(&others);
 	enter(&c, 0, 1, 1, 0, NULL);
 	if (entry) {
@@ -4777,12 +4900,16 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 			c.nnotes = 0;
 			/* each on its own budget: a cut in phase 1 leaves nothing unwalked */
 			long left = EVAL_STEP_BUDGET - (c.steps - steps2);
-			c.step_limit = c.steps + (left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
+			c.step_limit =
+				c.steps + (left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
 			if (f->budget_cut) {
 				/* reachable, but its calls were cut: what it does once */
-				const char *nt = note(&c, "%s: not walked from the entry (evaluation budget "
-							  "exhausted); analyzed once on its own with unknown "
-							  "parameters", f->name);
+				const char *nt =
+					note(&c,
+					     "%s: not walked from the entry (evaluation budget "
+					     "exhausted); analyzed once on its own with unknown "
+					     "parameters",
+					     f->name);
 				c.unk = COUNT_BITS | P_BIT(3) | P_BIT(8);
 				push_note(&c, nt);
 				annotate(&c, f->block, c.unk, nt);
@@ -4795,20 +4922,22 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 	if (p->opts.args && entry)
 		for (int i = 1; i < c.nargv; i++)
 			if (!c.argv_read[i])
-				vd_project_diag(p, VD_DIAG_WARNING, entry->file, entry->line,
-						"--args: '%s' (argv[%d]) is never read by the code analyzed: "
-						"it changed nothing",
-						c.argv_words[i], i);
+				vd_project_diag(
+					p, VD_DIAG_WARNING, entry->file, entry->line,
+					"--args: '%s' (argv[%d]) is never read by the code analyzed: "
+					"it changed nothing",
+					c.argv_words[i], i);
 	for (size_t i = 0; i < p->opts.ndefines; i++) {
 		const char *d = p->opts.defines[i];
 		const char *eq = strchr(d, '=');
 		char name[256];
 		snprintf(name, sizeof(name), "%.*s", (int)(eq ? (size_t)(eq - d) : strlen(d)), d);
 		if (!vd_map_has(p->defines_read, name))
-			vd_project_diag(p, VD_DIAG_WARNING, NULL, 0,
-					"--define %s: no variable, struct field or macro of that name is "
-					"read by the code analyzed: it changed nothing",
-					name);
+			vd_project_diag(
+				p, VD_DIAG_WARNING, NULL, 0,
+				"--define %s: no variable, struct field or macro of that name is "
+				"read by the code analyzed: it changed nothing",
+				name);
 	}
 	free(c.globals);
 	vd_vec_free(c.glog);

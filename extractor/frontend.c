@@ -40,11 +40,11 @@ typedef struct lower {
 	vd_project *p;
 	CXTranslationUnit tu;
 	const char *dir;
-	ir_func *fn;          /* function being lowered, NULL for globals */
-	VD_VEC(tok) toks;     /* tokens of the current definition */
+	ir_func *fn;      /* function being lowered, NULL for globals */
+	VD_VEC(tok) toks; /* tokens of the current definition */
 	CXFile tok_file;
-	int defs_added;       /* functions added from this TU */
-	int depth;            /* nesting of lower_expr */
+	int defs_added; /* functions added from this TU */
+	int depth;      /* nesting of lower_expr */
 	int deep_noted;
 } lower;
 
@@ -130,8 +130,7 @@ static void load_tokens(lower *L, CXCursor def)
 			if (ps && (!strcmp(ps, "(") || !strcmp(ps, ")") || !strcmp(ps, ";")))
 				k.punct = ps[0];
 			clang_disposeString(sp);
-		}
-		else if (tk == CXToken_Identifier && L->p->opts.ndefines)
+		} else if (tk == CXToken_Identifier && L->p->opts.ndefines)
 			k.ident = cx_dup(L->p->arena, clang_getTokenSpelling(L->tu, t[i]));
 		vd_vec_push(L->toks, k);
 	}
@@ -163,9 +162,11 @@ static ir_expr *mk(lower *L, int kind, CXCursor c)
 	if (kind == E_CALL)
 		e->block = -1;
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
-	e->is_float = t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
-	e->is_unsigned = t.kind == CXType_UInt || t.kind == CXType_ULong || t.kind == CXType_ULongLong ||
-			 t.kind == CXType_UShort || t.kind == CXType_UChar;
+	e->is_float =
+		t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
+	e->is_unsigned = t.kind == CXType_UInt || t.kind == CXType_ULong ||
+			 t.kind == CXType_ULongLong || t.kind == CXType_UShort ||
+			 t.kind == CXType_UChar;
 	return e;
 }
 
@@ -183,41 +184,73 @@ static int binop_of(CXCursor c, int *compound)
 {
 	*compound = 0;
 	switch (clang_getCursorBinaryOperatorKind(c)) {
-	case CXBinaryOperator_Mul: return OP_MUL;
-	case CXBinaryOperator_Div: return OP_DIV;
-	case CXBinaryOperator_Rem: return OP_MOD;
-	case CXBinaryOperator_Add: return OP_ADD;
-	case CXBinaryOperator_Sub: return OP_SUB;
-	case CXBinaryOperator_Shl: return OP_SHL;
-	case CXBinaryOperator_Shr: return OP_SHR;
-	case CXBinaryOperator_LT: return OP_LT;
-	case CXBinaryOperator_GT: return OP_GT;
-	case CXBinaryOperator_LE: return OP_LE;
-	case CXBinaryOperator_GE: return OP_GE;
-	case CXBinaryOperator_EQ: return OP_EQ;
-	case CXBinaryOperator_NE: return OP_NE;
-	case CXBinaryOperator_And: return OP_BAND;
-	case CXBinaryOperator_Xor: return OP_XOR;
-	case CXBinaryOperator_Or: return OP_BOR;
-	case CXBinaryOperator_LAnd: return OP_LAND;
-	case CXBinaryOperator_LOr: return OP_LOR;
-	case CXBinaryOperator_Comma: return OP_COMMA;
-	case CXBinaryOperator_Assign: return OP_NONE;
-	default: break;
+	case CXBinaryOperator_Mul:
+		return OP_MUL;
+	case CXBinaryOperator_Div:
+		return OP_DIV;
+	case CXBinaryOperator_Rem:
+		return OP_MOD;
+	case CXBinaryOperator_Add:
+		return OP_ADD;
+	case CXBinaryOperator_Sub:
+		return OP_SUB;
+	case CXBinaryOperator_Shl:
+		return OP_SHL;
+	case CXBinaryOperator_Shr:
+		return OP_SHR;
+	case CXBinaryOperator_LT:
+		return OP_LT;
+	case CXBinaryOperator_GT:
+		return OP_GT;
+	case CXBinaryOperator_LE:
+		return OP_LE;
+	case CXBinaryOperator_GE:
+		return OP_GE;
+	case CXBinaryOperator_EQ:
+		return OP_EQ;
+	case CXBinaryOperator_NE:
+		return OP_NE;
+	case CXBinaryOperator_And:
+		return OP_BAND;
+	case CXBinaryOperator_Xor:
+		return OP_XOR;
+	case CXBinaryOperator_Or:
+		return OP_BOR;
+	case CXBinaryOperator_LAnd:
+		return OP_LAND;
+	case CXBinaryOperator_LOr:
+		return OP_LOR;
+	case CXBinaryOperator_Comma:
+		return OP_COMMA;
+	case CXBinaryOperator_Assign:
+		return OP_NONE;
+	default:
+		break;
 	}
 	*compound = 1;
 	switch (clang_getCursorBinaryOperatorKind(c)) {
-	case CXBinaryOperator_MulAssign: return OP_MUL;
-	case CXBinaryOperator_DivAssign: return OP_DIV;
-	case CXBinaryOperator_RemAssign: return OP_MOD;
-	case CXBinaryOperator_AddAssign: return OP_ADD;
-	case CXBinaryOperator_SubAssign: return OP_SUB;
-	case CXBinaryOperator_ShlAssign: return OP_SHL;
-	case CXBinaryOperator_ShrAssign: return OP_SHR;
-	case CXBinaryOperator_AndAssign: return OP_BAND;
-	case CXBinaryOperator_XorAssign: return OP_XOR;
-	case CXBinaryOperator_OrAssign: return OP_BOR;
-	default: break;
+	case CXBinaryOperator_MulAssign:
+		return OP_MUL;
+	case CXBinaryOperator_DivAssign:
+		return OP_DIV;
+	case CXBinaryOperator_RemAssign:
+		return OP_MOD;
+	case CXBinaryOperator_AddAssign:
+		return OP_ADD;
+	case CXBinaryOperator_SubAssign:
+		return OP_SUB;
+	case CXBinaryOperator_ShlAssign:
+		return OP_SHL;
+	case CXBinaryOperator_ShrAssign:
+		return OP_SHR;
+	case CXBinaryOperator_AndAssign:
+		return OP_BAND;
+	case CXBinaryOperator_XorAssign:
+		return OP_XOR;
+	case CXBinaryOperator_OrAssign:
+		return OP_BOR;
+	default:
+		break;
 	}
 	*compound = 0;
 	return -1;
@@ -228,17 +261,28 @@ static int binop_of(CXCursor c, int *compound)
 static int unop_of(CXCursor c)
 {
 	switch (clang_getCursorUnaryOperatorKind(c)) {
-	case CXUnaryOperator_PostInc: return OP_POSTINC;
-	case CXUnaryOperator_PostDec: return OP_POSTDEC;
-	case CXUnaryOperator_PreInc: return OP_PREINC;
-	case CXUnaryOperator_PreDec: return OP_PREDEC;
-	case CXUnaryOperator_AddrOf: return OP_ADDR;
-	case CXUnaryOperator_Deref: return OP_DEREF;
-	case CXUnaryOperator_Plus: return OP_PLUS;
-	case CXUnaryOperator_Minus: return OP_NEG;
-	case CXUnaryOperator_Not: return OP_BNOT;
-	case CXUnaryOperator_LNot: return OP_NOT;
-	default: return -1;
+	case CXUnaryOperator_PostInc:
+		return OP_POSTINC;
+	case CXUnaryOperator_PostDec:
+		return OP_POSTDEC;
+	case CXUnaryOperator_PreInc:
+		return OP_PREINC;
+	case CXUnaryOperator_PreDec:
+		return OP_PREDEC;
+	case CXUnaryOperator_AddrOf:
+		return OP_ADDR;
+	case CXUnaryOperator_Deref:
+		return OP_DEREF;
+	case CXUnaryOperator_Plus:
+		return OP_PLUS;
+	case CXUnaryOperator_Minus:
+		return OP_NEG;
+	case CXUnaryOperator_Not:
+		return OP_BNOT;
+	case CXUnaryOperator_LNot:
+		return OP_NOT;
+	default:
+		return -1;
 	}
 }
 
@@ -275,7 +319,8 @@ static void fill_var_type(ir_var *v, CXType t)
 {
 	t = clang_getCanonicalType(t);
 	v->size = (long)clang_Type_getSizeOf(t);
-	v->is_float = t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
+	v->is_float =
+		t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
 	v->is_pointer = t.kind == CXType_Pointer;
 	v->is_struct = t.kind == CXType_Record;
 	if (t.kind == CXType_ConstantArray) {
@@ -330,7 +375,8 @@ static CXCursor strip(CXCursor c)
 {
 	for (;;) {
 		enum CXCursorKind k = clang_getCursorKind(c);
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
+		    k != CXCursor_CStyleCastExpr)
 			return c;
 		cursors ch = children(c);
 		if (ch.n == 0) {
@@ -472,7 +518,8 @@ static int field_index(CXCursor f)
 	if (clang_Cursor_isNull(f) || clang_getCursorKind(f) != CXCursor_FieldDecl)
 		return -1;
 	field_find ff = { f, 0, -1 };
-	clang_Type_visitFields(clang_getCursorType(clang_getCursorSemanticParent(f)), field_find_cb, &ff);
+	clang_Type_visitFields(clang_getCursorType(clang_getCursorSemanticParent(f)), field_find_cb,
+			       &ff);
 	return ff.found;
 }
 
@@ -566,7 +613,8 @@ static ir_expr *defined_macro(lower *L, CXCursor c)
 	enum CXCursorKind k = clang_getCursorKind(strip(c));
 	if (k == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(strip(c));
-		if (clang_getCursorKind(d) == CXCursor_VarDecl || clang_getCursorKind(d) == CXCursor_ParmDecl)
+		if (clang_getCursorKind(d) == CXCursor_VarDecl ||
+		    clang_getCursorKind(d) == CXCursor_ParmDecl)
 			return NULL;
 	}
 	define_used(L->p, L->toks.v[i].ident);
@@ -595,10 +643,11 @@ static ir_expr *lower_expr(lower *L, CXCursor c)
 {
 	if (L->depth >= MAX_EXPR_DEPTH) {
 		if (!L->deep_noted)
-			vd_project_diag(L->p, VD_DIAG_WARNING, rel_file(L, c), cur_line(c),
-					"expression nested more than %d levels deep: the part below "
-					"is not analyzed",
-					MAX_EXPR_DEPTH);
+			vd_project_diag(
+				L->p, VD_DIAG_WARNING, rel_file(L, c), cur_line(c),
+				"expression nested more than %d levels deep: the part below "
+				"is not analyzed",
+				MAX_EXPR_DEPTH);
 		L->deep_noted = 1;
 		return mk(L, E_UNKNOWN, c);
 	}
@@ -717,7 +766,8 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 			e = mk(L, E_UNKNOWN, c);
 			break;
 		}
-		ir_expr *kids[3] = { lower_expr(L, ch.v[0]), lower_expr(L, ch.v[1]), lower_expr(L, ch.v[2]) };
+		ir_expr *kids[3] = { lower_expr(L, ch.v[0]), lower_expr(L, ch.v[1]),
+				     lower_expr(L, ch.v[2]) };
 		e = mk(L, E_COND, c);
 		set_kids(L, e, kids, 3);
 		break;
@@ -770,7 +820,8 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 				cursors d = children(item);
 				if (d.n >= 2 && clang_getCursorKind(d.v[0]) == CXCursor_MemberRef) {
 					CXCursor f = clang_getCursorReferenced(d.v[0]);
-					const char *fu = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
+					const char *fu =
+						clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
 					for (size_t q = 0; fu && q < nf; q++)
 						if (!strcmp(fl.usrs.v[q], fu))
 							pos = q;
@@ -967,7 +1018,10 @@ static void for_roles(lower *L, CXCursor c, const cursors *ch, int *role)
 		if (rparen && semi2) {
 			for (size_t k = 0; k < n; k++) {
 				unsigned o = start_off(ch->v[k]);
-				role[k] = (k == n - 1 && o > rparen) ? 3 : o < semi1 ? 0 : o < semi2 ? 1 : 2;
+				role[k] = (k == n - 1 && o > rparen) ? 3
+					  : o < semi1                ? 0
+					  : o < semi2                ? 1
+								     : 2;
 			}
 			return;
 		}
@@ -982,11 +1036,11 @@ static void for_roles(lower *L, CXCursor c, const cursors *ch, int *role)
 	} else if (h == 2) {
 		int a = header_item_class(ch->v[0]), b = header_item_class(ch->v[1]);
 		if (a == 'C')
-			role[0] = 1, role[1] = 2;             /* (; cond; inc) */
+			role[0] = 1, role[1] = 2; /* (; cond; inc) */
 		else if (b == 'N' || (b == 'A' && a == 'I'))
-			role[0] = 0, role[1] = 2;             /* (init; ; inc) */
+			role[0] = 0, role[1] = 2; /* (init; ; inc) */
 		else
-			role[0] = 0, role[1] = 1;             /* (init; cond; ) */
+			role[0] = 0, role[1] = 1; /* (init; cond; ) */
 	}
 }
 
@@ -1088,7 +1142,8 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		if (ch.n < 2)
 			break;
 		s->e = lower_expr(L, ch.v[0]);
-		ir_stmt *arms[2] = { lower_stmt(L, ch.v[1]), ch.n > 2 ? lower_stmt(L, ch.v[2]) : NULL };
+		ir_stmt *arms[2] = { lower_stmt(L, ch.v[1]),
+				     ch.n > 2 ? lower_stmt(L, ch.v[2]) : NULL };
 		set_skids(L, s, arms, arms[1] ? 2 : 1);
 		break;
 	}
@@ -1148,7 +1203,8 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		break;
 	case CXCursor_LabelStmt: {
 		/* a place gotos jump to: { S_LABEL, the statement } */
-		ir_stmt *lk[2] = { mks(L, S_LABEL, c), ch.n ? lower_stmt(L, ch.v[ch.n - 1]) : NULL };
+		ir_stmt *lk[2] = { mks(L, S_LABEL, c),
+				   ch.n ? lower_stmt(L, ch.v[ch.n - 1]) : NULL };
 		s = mks(L, S_SEQ, c);
 		set_skids(L, s, lk, lk[1] ? 2 : 1);
 		break;
@@ -1210,7 +1266,8 @@ static void lower_function(lower *L, CXCursor c)
 	if (!f->body)
 		return;
 	vd_map_put(L->p->func_by_usr, usr, f);
-	if (clang_getCursorLinkage(c) == CXLinkage_External && !vd_map_has(L->p->func_by_name, f->name))
+	if (clang_getCursorLinkage(c) == CXLinkage_External &&
+	    !vd_map_has(L->p->func_by_name, f->name))
 		vd_map_put(L->p->func_by_name, f->name, f);
 	vd_vec_push(L->p->funcs, f);
 	L->defs_added++;
@@ -1286,7 +1343,8 @@ static int report_errors(vd_project *p, CXTranslationUnit tu, const tu_job *job,
 		if (sev >= CXDiagnostic_Error) {
 			CXFile f = NULL;
 			unsigned line = 0;
-			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, NULL, NULL);
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, NULL,
+						   NULL);
 			char *msg = cx_dup(p->arena, clang_getDiagnosticSpelling(d));
 			char *fname = f ? cx_dup(p->arena, clang_getFileName(f)) : (char *)file;
 			if (missing_hdr && strstr(msg, "file not found"))
@@ -1299,16 +1357,19 @@ static int report_errors(vd_project *p, CXTranslationUnit tu, const tu_job *job,
 				const char *flag = NULL;
 				const char *inc = forced_include(job, msg, &flag);
 				if (inc && strstr(msg, "file not found"))
-					msg = vd_arena_printf(p->arena,
-							      "'%s %s' on the command line of this "
-							      "translation unit: file not found",
-							      flag, vd_path_relative(p->arena, p->root, inc));
+					msg = vd_arena_printf(
+						p->arena,
+						"'%s %s' on the command line of this "
+						"translation unit: file not found",
+						flag, vd_path_relative(p->arena, p->root, inc));
 				else
-					msg = vd_arena_printf(p->arena, "%s (on the command line)", msg);
+					msg = vd_arena_printf(p->arena, "%s (on the command line)",
+							      msg);
 			}
 			if (errors < 5)
-				vd_project_diag(p, VD_DIAG_ERROR, vd_path_relative(p->arena, p->root, fname), (int)line,
-						"%s", msg);
+				vd_project_diag(p, VD_DIAG_ERROR,
+						vd_path_relative(p->arena, p->root, fname),
+						(int)line, "%s", msg);
 			errors++;
 		}
 		clang_disposeDiagnostic(d);
@@ -1334,7 +1395,8 @@ static const char *rejected_arg(CXIndex idx, const tu_job *job, const char **arg
 				without[k++] = args[i];
 		CXTranslationUnit tu = NULL;
 		if (clang_parseTranslationUnit2(idx, job->file, without, k, &empty, 1,
-						CXTranslationUnit_KeepGoing, &tu) == CXError_Success &&
+						CXTranslationUnit_KeepGoing,
+						&tu) == CXError_Success &&
 		    tu)
 			culprit = args[skip];
 		if (tu)
@@ -1348,11 +1410,16 @@ static const char *rejected_arg(CXIndex idx, const tu_job *job, const char **arg
 static const char *cx_error_name(enum CXErrorCode ec)
 {
 	switch (ec) {
-	case CXError_Failure: return "libclang failed";
-	case CXError_Crashed: return "libclang crashed";
-	case CXError_InvalidArguments: return "invalid arguments";
-	case CXError_ASTReadError: return "the compiler rejected the command line";
-	default: return "unknown error";
+	case CXError_Failure:
+		return "libclang failed";
+	case CXError_Crashed:
+		return "libclang crashed";
+	case CXError_InvalidArguments:
+		return "invalid arguments";
+	case CXError_ASTReadError:
+		return "the compiler rejected the command line";
+	default:
+		return "unknown error";
 	}
 }
 
@@ -1458,7 +1525,6 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
 				dep_dir(d, vd_arena_strndup(d->a, abs, (size_t)(slash - abs)));
 			vd_vec_push(d->headers, abs);
 		}
-
 	}
 	clang_disposeString(s);
 }
@@ -1503,7 +1569,8 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 		if ((!strcmp(job->argv[i], "-include") || !strcmp(job->argv[i], "-imacros")) &&
 		    vd_regular_file(job->argv[i + 1], why, sizeof(why)) == VD_ERROR) {
 			/* a missing one is libclang's error to report */
-			vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "'%s %s' not read: %s", job->argv[i],
+			vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "'%s %s' not read: %s",
+					job->argv[i],
 					vd_path_relative(p->arena, p->root, job->argv[i + 1]), why);
 			return -1;
 		}
@@ -1539,22 +1606,27 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = clang_parseTranslationUnit2(
 		idx, job->file, args.v, (int)args.n, NULL, 0,
-		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles, &tu);
+		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
+		&tu);
 	if (ec != CXError_Success || !tu) {
 		/* libclang gives no diagnostics then: say which argument it
 		 * rejects, when one alone is to blame */
 		const char *bad = rejected_arg(idx, job, args.v, (int)args.n);
 		if (bad && !strncmp(bad, "-std=", 5))
-			vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
-					"not parsed: '%s' is not a C standard clang knows (c89, c99, "
-					"c11, c17, c23, gnu11, ...; libclang error %d)",
-					bad, (int)ec);
+			vd_project_diag(
+				p, VD_DIAG_ERROR, rel, 0,
+				"not parsed: '%s' is not a C standard clang knows (c89, c99, "
+				"c11, c17, c23, gnu11, ...; libclang error %d)",
+				bad, (int)ec);
 		else if (bad)
-			vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
-					"not parsed: clang rejects the option '%s' of its command line "
-					"(libclang error %d)", bad, (int)ec);
+			vd_project_diag(
+				p, VD_DIAG_ERROR, rel, 0,
+				"not parsed: clang rejects the option '%s' of its command line "
+				"(libclang error %d)",
+				bad, (int)ec);
 		else
-			vd_project_diag(p, VD_DIAG_ERROR, rel, 0, "libclang could not parse this file: %s (error %d)",
+			vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
+					"libclang could not parse this file: %s (error %d)",
 					cx_error_name(ec), (int)ec);
 		vd_vec_free(args);
 		if (tu)
@@ -1590,12 +1662,14 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 	/* the include path's directories: where a new header could appear */
 	for (int i = 0; d.dirs && i < job->argc; i++) {
 		const char *a = job->argv[i];
-		static const char *const flags[] = { "-I", "-iquote", "-isystem", "-idirafter", NULL };
+		static const char *const flags[] = { "-I", "-iquote", "-isystem", "-idirafter",
+						     NULL };
 		for (int k = 0; flags[k]; k++) {
 			size_t fl = strlen(flags[k]);
 			if (strncmp(a, flags[k], fl))
 				continue;
-			const char *dir = a[fl] ? a + fl : (i + 1 < job->argc ? job->argv[i + 1] : NULL);
+			const char *dir =
+				a[fl] ? a + fl : (i + 1 < job->argc ? job->argv[i + 1] : NULL);
 			if (dir)
 				dep_dir(&d, vd_path_join(p->arena, job->directory, dir));
 			break;
@@ -1697,7 +1771,8 @@ static _Noreturn void child_main(pool *P, size_t j, int fd)
 	int failed = 1;
 	parse_one(P, idx, j, &failed, &deps, &blob);
 	uint64_t hdr[3] = { (uint64_t)failed, deps.len, blob.len };
-	int bad = write_all(fd, hdr, sizeof(hdr)) || write_all(fd, deps.ptr ? deps.ptr : "", deps.len) ||
+	int bad = write_all(fd, hdr, sizeof(hdr)) ||
+		  write_all(fd, deps.ptr ? deps.ptr : "", deps.len) ||
 		  write_all(fd, blob.ptr ? blob.ptr : "", blob.len);
 	_exit(bad ? 1 : 0); /* no atexit handlers, no leak report: the parent goes on */
 }
@@ -1751,13 +1826,16 @@ static void reap(pool *P, child *c)
 	vd_project *s = shadow_new(P->p);
 	const char *rel = vd_path_relative(s->arena, P->p->root, P->p->jobs.v[j].file);
 	if (WIFSIGNALED(status))
-		vd_project_diag(s, VD_DIAG_ERROR, rel, 0,
-				"the parser crashed on this file (signal %d%s): it was not analyzed",
-				WTERMSIG(status),
-				WTERMSIG(status) == SIGSEGV ? ", a stack overflow or a libclang bug" : "");
+		vd_project_diag(
+			s, VD_DIAG_ERROR, rel, 0,
+			"the parser crashed on this file (signal %d%s): it was not analyzed",
+			WTERMSIG(status),
+			WTERMSIG(status) == SIGSEGV ? ", a stack overflow or a libclang bug" : "");
 	else
-		vd_project_diag(s, VD_DIAG_ERROR, rel, 0, "the parser failed on this file (exit %d): it was "
-					      "not analyzed", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		vd_project_diag(s, VD_DIAG_ERROR, rel, 0,
+				"the parser failed on this file (exit %d): it was "
+				"not analyzed",
+				WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	vd_buf_clear(&P->blobs[j]);
 	vd_blob_write(&P->blobs[j], s, 1);
 	shadow_free(s);
@@ -1824,7 +1902,8 @@ static const char *job_key(vd_project *p, const tu_job *job)
 	uint64_t a = vd_hash_bytes(b.ptr, b.len);
 	uint64_t c = vd_hash_bytes(b.ptr, b.len / 2) ^ (uint64_t)b.len * 0x9e3779b97f4a7c15ULL;
 	vd_buf_release(&b);
-	return vd_arena_printf(p->arena, "%016llx%016llx", (unsigned long long)a, (unsigned long long)c);
+	return vd_arena_printf(p->arena, "%016llx%016llx", (unsigned long long)a,
+			       (unsigned long long)c);
 }
 
 /* do the recorded dependencies still hash the same? */
@@ -1849,7 +1928,8 @@ static int deps_valid(vd_project *p, const char *deps)
 			continue;
 		}
 		const char *h = vd_file_hash(p, path);
-		if (!h || strlen(h) != (size_t)(nl - tab - 1) || strncmp(h, tab + 1, (size_t)(nl - tab - 1)))
+		if (!h || strlen(h) != (size_t)(nl - tab - 1) ||
+		    strncmp(h, tab + 1, (size_t)(nl - tab - 1)))
 			return 0;
 		s = nl + 1;
 	}
@@ -1864,8 +1944,7 @@ static int deps_valid(vd_project *p, const char *deps)
  * `out` names every TU, every file it read with its content hash and the
  * catalogs' content hashes.
  */
-int vd_project_inputs(const char *compdb, const vd_extract_opts *o, vd_buf *out,
-		      char **root_out)
+int vd_project_inputs(const char *compdb, const vd_extract_opts *o, vd_buf *out, char **root_out)
 {
 	*root_out = NULL;
 	const vd_tu_cache *c = o->cache;
@@ -1993,8 +2072,8 @@ int vd_frontend_parse_all(vd_project *p)
 			goto cleanup;
 		const vd_tu_cache *c = p->opts.cache;
 		if (c && c->put && !cached[i] && P.done[i] == 1 && P.deps[i].len)
-			c->put(c->payload, keys[i], p->jobs.v[i].file, P.deps[i].ptr, P.blobs[i].ptr,
-			       P.blobs[i].len);
+			c->put(c->payload, keys[i], p->jobs.v[i].file, P.deps[i].ptr,
+			       P.blobs[i].ptr, P.blobs[i].len);
 		vd_buf_release(&P.blobs[i]);
 		vd_buf_release(&P.deps[i]);
 	}

@@ -50,8 +50,8 @@ static int find_long(const vd_longopt *lo, int nlong, const char *name, size_t l
 	return found;
 }
 
-int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, const vd_longopt *longopts,
-		  int nlong, int long_only, vd_getopt_result *r)
+int vd_getopt_sim(const char *const *argv, int argc, const char *optstring,
+		  const vd_longopt *longopts, int nlong, int long_only, vd_getopt_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->perm = vd_xcalloc((size_t)argc + 1, sizeof(char *));
@@ -133,7 +133,8 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, cons
 						arg = argv[++i];
 						r->perm[np++] = arg;
 					} else {
-						push(&r->ev, &r->n, &cap, colon ? ':' : '?', NULL, li);
+						push(&r->ev, &r->n, &cap, colon ? ':' : '?', NULL,
+						     li);
 						continue;
 					}
 				}

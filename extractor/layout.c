@@ -138,8 +138,9 @@ static const char *call_label(vd_project *p, ir_expr *e)
 /* ---- functions that never return ------------------------------------------------------ */
 
 static const char *const exit_calls[] = {
-	"exit", "_exit", "_Exit", "quick_exit", "abort", "err", "errx", "verr", "verrx",
-	"pthread_exit", "longjmp", "siglongjmp", "MPI_Abort", "__assert_fail", NULL,
+	"exit",    "_exit",      "_Exit",     "quick_exit",    "abort",
+	"err",     "errx",       "verr",      "verrx",         "pthread_exit",
+	"longjmp", "siglongjmp", "MPI_Abort", "__assert_fail", NULL,
 };
 
 int vd_stmt_exits(const ir_stmt *s)
@@ -191,10 +192,11 @@ static void layout_expr(vd_project *p, parent_ctx *pc, ir_expr *e)
 		 * functions that can run more than once (eval.c) */
 		for (int i = 0; i < e->ncallees; i++)
 			e->callees[i]->call_sites += pc->in_loop ? 2 : 1;
-		int is_block = (e->cat && e->cat->op != VD_OP_NONE) || (!e->cat && (e->ncallees > 0 || !e->usr));
+		int is_block = (e->cat && e->cat->op != VD_OP_NONE) ||
+			       (!e->cat && (e->ncallees > 0 || !e->usr));
 		if (is_block) {
-			e->block = child_block(p, pc, e->cat ? VD_KIND_IO : VD_KIND_CALL, call_label(p, e),
-					       e->line, e->line);
+			e->block = child_block(p, pc, e->cat ? VD_KIND_IO : VD_KIND_CALL,
+					       call_label(p, e), e->line, e->line);
 			if (e->cat) {
 				p->blocks.v[e->block].api = e->cat->api;
 				p->blocks.v[e->block].op = vd_opclass_name(e->cat->op);
@@ -243,8 +245,8 @@ static long layout_stmt(vd_project *p, parent_ctx *pc, ir_stmt *s)
 	}
 	case S_IF:
 	case S_SWITCH: {
-		s->block = child_block(p, pc, VD_KIND_BRANCH, s->kind == S_IF ? "if" : "switch", s->line,
-				       s->end_line);
+		s->block = child_block(p, pc, VD_KIND_BRANCH, s->kind == S_IF ? "if" : "switch",
+				       s->line, s->end_line);
 		parent_ctx inner = { s->block, { 0 }, pc->in_loop };
 		layout_expr(p, &inner, s->e);
 		for (int i = 0; s->kind == S_SWITCH && i < s->nkids; i++)

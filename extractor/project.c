@@ -19,7 +19,8 @@ void vd_extract_opts_init(vd_extract_opts *o)
 	o->max_depth = 64;
 }
 
-void vd_project_diag(vd_project *p, vd_diag_severity severity, const char *file, int line, const char *fmt, ...)
+void vd_project_diag(vd_project *p, vd_diag_severity severity, const char *file, int line,
+		     const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);

@@ -41,17 +41,17 @@ struct vd_project {
 	VD_VEC(ir_var *) globals;
 	VD_VEC(ir_var *) allvars; /* every variable, in creation order (blob.c) */
 	VD_VEC(ir_store) stores;
-	VD_VEC(ir_expr *) calls;  /* every call expression, for resolution */
-	vd_map *file_block;       /* relative path -> block index + 1 */
+	VD_VEC(ir_expr *) calls; /* every call expression, for resolution */
+	vd_map *file_block;      /* relative path -> block index + 1 */
 
 	double libcall_ops[VD_LIBCALL_N]; /* vd_project_set_libcall_ops; 0: built-in */
 	/* walk results */
 	VD_VEC(vd_file_info) files;
-	vd_map *file_index;       /* key -> index + 1 */
+	vd_map *file_index; /* key -> index + 1 */
 	/* parsed --define and --args */
-	vd_map *defines;          /* name -> const char *value */
-	strvec defines_used;      /* a TU's: --define names its source used as macros */
-	vd_map *defines_read;     /* the run's: names used by a TU or read by the walk */
+	vd_map *defines;      /* name -> const char *value */
+	strvec defines_used;  /* a TU's: --define names its source used as macros */
+	vd_map *defines_read; /* the run's: names used by a TU or read by the walk */
 	/* include flags of MPI/HDF5 compiler wrappers, asked once per run */
 	strvec mpi_flags, h5_flags;
 	int mpi_done, h5_done;
@@ -63,13 +63,13 @@ struct vd_project {
 	 * parent is the run's; `mu` guards the parent's shared state */
 	struct vd_project *parent;
 	pthread_mutex_t mu;
-	vd_arena *shared;          /* allocations made under `mu` from worker threads:
+	vd_arena *shared;    /* allocations made under `mu` from worker threads:
 				    * never the main arena, which the main thread
 				    * fills while workers run */
-	vd_map *hash_memo;         /* path -> content hash (hex) */
-	vd_map *strings;           /* interned strings of decoded IR */
-	size_t tus_selected;       /* this run's TUs (a shard's share) */
-	size_t tus_cached;         /* of which taken from the cache */
+	vd_map *hash_memo;   /* path -> content hash (hex) */
+	vd_map *strings;     /* interned strings of decoded IR */
+	size_t tus_selected; /* this run's TUs (a shard's share) */
+	size_t tus_cached;   /* of which taken from the cache */
 };
 
 void vd_project_diag(vd_project *p, vd_diag_severity severity, const char *file, int line,
@@ -100,8 +100,7 @@ int vd_regular_file(const char *path, char *why, size_t nwhy);
 /* Reads a regular file of at most `max` bytes into *out (NUL-terminated,
  * caller frees) without blocking on a FIFO or reading a device; else as
  * vd_regular_file. */
-int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char *why,
-		    size_t nwhy);
+int vd_read_regular(const char *path, size_t max, char **out, size_t *len, char *why, size_t nwhy);
 /* frontend.c: parses every job; failures are diagnostics */
 int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */

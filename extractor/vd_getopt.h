@@ -16,18 +16,18 @@ typedef struct vd_longopt {
 #define VD_OPT_UNKNOWN (-2)
 
 typedef struct vd_optev {
-	int ch;              /* what getopt returns: the option, '?', ':', 0, 1 or
+	int ch;             /* what getopt returns: the option, '?', ':', 0, 1 or
 			      * VD_OPT_UNKNOWN */
-	const char *optarg;  /* its argument, or NULL */
-	int longindex;       /* the long option matched, or -1 */
+	const char *optarg; /* its argument, or NULL */
+	int longindex;      /* the long option matched, or -1 */
 } vd_optev;
 
 typedef struct vd_getopt_result {
-	vd_optev *ev;        /* the calls' results in order (the final -1 not included) */
+	vd_optev *ev; /* the calls' results in order (the final -1 not included) */
 	int n;
-	const char **perm;   /* argv as getopt leaves it (non-options permuted last) */
+	const char **perm; /* argv as getopt leaves it (non-options permuted last) */
 	int nperm;
-	int optind;          /* optind after the last call */
+	int optind; /* optind after the last call */
 } vd_getopt_result;
 
 /* long_only: getopt_long_only (a single '-' may start a long option).
@@ -36,8 +36,8 @@ typedef struct vd_getopt_result {
  * optstring NULL (built at run time): every word that starts with '-' is
  * one such option.
  * Returns 0 (out of memory is fatal).  Free with vd_getopt_result_free. */
-int vd_getopt_sim(const char *const *argv, int argc, const char *optstring, const vd_longopt *longopts,
-		  int nlong, int long_only, vd_getopt_result *r);
+int vd_getopt_sim(const char *const *argv, int argc, const char *optstring,
+		  const vd_longopt *longopts, int nlong, int long_only, vd_getopt_result *r);
 void vd_getopt_result_free(vd_getopt_result *r);
 
 #endif

@@ -57,14 +57,17 @@ int vd_model_score_result(const vd_model *m, vd_result *r)
 			double need = fmin(floor_io[i] / t, 1);
 			if (b->cioc < need - 1e-3) {
 				vd_buf_clear(&note);
-				vd_buf_printf(&note, "raised from %.3f to %.3f: the I/O its loops and calls "
-						     "are scored with is that share of its time",
-					      b->cioc, need);
+				vd_buf_printf(
+					&note,
+					"raised from %.3f to %.3f: the I/O its loops and calls "
+					"are scored with is that share of its time",
+					b->cioc, need);
 				b->cioc_note = join(r->arena, b->cioc_note, vd_buf_cstr(&note));
 				b->cioc = need;
 			}
 		}
-		if (!b->parent_id || (b->kind != VD_KIND_LOOP && b->kind != VD_KIND_CALL) || !b->reachable)
+		if (!b->parent_id || (b->kind != VD_KIND_LOOP && b->kind != VD_KIND_CALL) ||
+		    !b->reachable)
 			continue;
 		long p = vd_result_find(r, b->parent_id);
 		if (p >= 0 && isfinite(b->cioc) && t > 0)

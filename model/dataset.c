@@ -128,10 +128,11 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 	 * from pred_io_s and pred_compute_s (analytic_of), never read */
 	int c_raw[VD_RAW_ANALYTIC];
 	for (int i = 0; i < VD_RAW_ANALYTIC; i++) {
-		const char *name = i < VD_NPARAMS		  ? vd_param_column[i]
-				   : i < VD_NPARAMS + VD_NFEATURES ? vd_feature_column[i - VD_NPARAMS]
-				   : i == VD_RAW_IO_S		  ? "pred_io_s"
-								  : "pred_compute_s";
+		const char *name = i < VD_NPARAMS ? vd_param_column[i]
+				   : i < VD_NPARAMS + VD_NFEATURES
+					   ? vd_feature_column[i - VD_NPARAMS]
+				   : i == VD_RAW_IO_S ? "pred_io_s"
+						      : "pred_compute_s";
 		c_raw[i] = col_index(hdr, nh, name);
 		if (c_raw[i] < 0) {
 			vd_error_set("%s: no column '%s'", path, name);
@@ -163,7 +164,8 @@ int vd_dataset_load(vd_dataset **out, const char *path)
 		}
 		raw[VD_RAW_ANALYTIC] = analytic_of(raw[VD_RAW_IO_S], raw[VD_RAW_COMPUTE_S]);
 		/* optional: older training sets have no unknown_mask */
-		raw[VD_RAW_ASSUMED] = c_unk >= 0 ? assumed_of((unsigned)strtoul(f[c_unk], NULL, 10)) : 0;
+		raw[VD_RAW_ASSUMED] =
+			c_unk >= 0 ? assumed_of((unsigned)strtoul(f[c_unk], NULL, 10)) : 0;
 		char *end;
 		d->y[r] = strtod(f[c_y], &end);
 		if (!*f[c_y] || *end || !isfinite(d->y[r]))

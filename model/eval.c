@@ -41,8 +41,7 @@ static void app_list(const vd_dataset *d, const char ***apps, int *napps)
 }
 
 /* metrics of predictions `pred` against d->y */
-static int score(const vd_dataset *d, const double *pred, const char **apps, int napps,
-		 vd_eval *e)
+static int score(const vd_dataset *d, const double *pred, const char **apps, int napps, vd_eval *e)
 {
 	e->n = d->n;
 	e->napps = napps;

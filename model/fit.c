@@ -19,7 +19,7 @@
 #include "vd_model.h"
 
 const char *const vd_model_variants[VD_MODEL_NVARIANTS] = { "paper", "absolute", "both",
-								 "physics" };
+							    "physics" };
 const char *const vd_model_links[2] = { "identity", "logit" };
 
 #define LOGIT_EPS 0.01
@@ -27,21 +27,24 @@ const char *const vd_model_links[2] = { "identity", "logit" };
 /* ---- features ---- */
 
 /* candidate features of each variant */
-static const char *const paper_feats[] = { "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
+static const char *const paper_feats[] = { "x1", "x2",  "x3",  "x4",  "x5",  "x6",  "x7",  "x8",
 					   "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16" };
-static const char *const abs_feats[] = { "log_p1", "log_p2", "log_p3", "log_p4", "log_p5",
-					 "log_p6", "log_p7", "log_p8", "log_p9", "log_p10",
-					 "log_p11", "log_p12", "log_p13", "log_p14", "log_p15",
-					 "analytic", "log_io_s", "log_compute_s", "log_ratio" };
+static const char *const abs_feats[] = { "log_p1",   "log_p2",        "log_p3",   "log_p4",
+					 "log_p5",   "log_p6",        "log_p7",   "log_p8",
+					 "log_p9",   "log_p10",       "log_p11",  "log_p12",
+					 "log_p13",  "log_p14",       "log_p15",  "analytic",
+					 "log_io_s", "log_compute_s", "log_ratio" };
 /* physics: the backbone first (never dropped), then corrections that are
  * not functions of the predicted seconds, so that the prediction stays
  * monotone in the analytic estimate */
-static const char *const phys_feats[] = { VD_MODEL_BACKBONE, "log_p1", "log_p2", "log_p3",
-					  "log_p4", "log_p5", "log_p6", "log_p7", "log_p8",
-					  "log_p9", "log_p10", "log_p11", "log_p12", "log_p13",
-					  "assumed", "assumed_" VD_MODEL_BACKBONE };
+static const char *const phys_feats[] = {
+	VD_MODEL_BACKBONE, "log_p1",  "log_p2",  "log_p3",
+	"log_p4",          "log_p5",  "log_p6",  "log_p7",
+	"log_p8",          "log_p9",  "log_p10", "log_p11",
+	"log_p12",         "log_p13", "assumed", "assumed_" VD_MODEL_BACKBONE
+};
 
-#define MAX_SHIFT 0.5 /* the fitted value stays within this of the analytic estimate */
+#define MAX_SHIFT 0.5       /* the fitted value stays within this of the analytic estimate */
 #define MAX_LOGIT_SHIFT 2.0 /* ... and within this of it in log-odds */
 #define COLLINEAR_TOL 1e-8
 
@@ -94,7 +97,8 @@ static int variant_features(const char *variant, const char **names, int *n)
 	int paper = !strcmp(variant, "paper") || !strcmp(variant, "both");
 	int absolute = !strcmp(variant, "absolute") || !strcmp(variant, "both");
 	if (!paper && !absolute) {
-		vd_error_set("unknown model variant '%s' (paper, absolute, both or physics)", variant);
+		vd_error_set("unknown model variant '%s' (paper, absolute, both or physics)",
+			     variant);
 		return VD_ERROR;
 	}
 	if (paper)
@@ -127,8 +131,10 @@ static int ols_fit(const double *X, const double *y, const double *wt, size_t n,
 		vd_error_set("%zu observations are too few for %d features", n, k);
 		return VD_ERROR;
 	}
-	gsl_matrix *m = gsl_matrix_alloc(n, (size_t)p), *cov = gsl_matrix_alloc((size_t)p, (size_t)p);
-	gsl_vector *yv = gsl_vector_alloc(n), *w = gsl_vector_alloc(n), *c = gsl_vector_alloc((size_t)p);
+	gsl_matrix *m = gsl_matrix_alloc(n, (size_t)p),
+		   *cov = gsl_matrix_alloc((size_t)p, (size_t)p);
+	gsl_vector *yv = gsl_vector_alloc(n), *w = gsl_vector_alloc(n),
+		   *c = gsl_vector_alloc((size_t)p);
 	gsl_multifit_linear_workspace *ws = gsl_multifit_linear_alloc(n, (size_t)p);
 	int rc = VD_ERROR;
 	if (!m || !cov || !yv || !w || !c || !ws) {
@@ -271,7 +277,8 @@ void vd_model_free(vd_model *m)
 static void drop_collinear(const double *F, size_t n, int nc, const char *const *cand, int *keep,
 			   vd_model *m)
 {
-	double *Q = vd_xmalloc((n ? n : 1) * (size_t)nc * sizeof *Q); /* orthonormal basis, column-major */
+	double *Q = vd_xmalloc((n ? n : 1) * (size_t)nc *
+			       sizeof *Q); /* orthonormal basis, column-major */
 	double *v = vd_xmalloc((n ? n : 1) * sizeof *v);
 	int *basis_of = vd_xmalloc((size_t)nc * sizeof *basis_of), nb = 0;
 	m->dropped = vd_xcalloc((size_t)nc, sizeof *m->dropped);
@@ -313,9 +320,11 @@ static void drop_collinear(const double *F, size_t n, int nc, const char *const 
 		int named = 0;
 		(void)proj;
 		gsl_matrix *A = nb ? gsl_matrix_alloc(n, (size_t)nb) : NULL;
-		gsl_vector *yv = nb ? gsl_vector_alloc(n) : NULL, *cv = nb ? gsl_vector_alloc((size_t)nb) : NULL;
+		gsl_vector *yv = nb ? gsl_vector_alloc(n) : NULL,
+			   *cv = nb ? gsl_vector_alloc((size_t)nb) : NULL;
 		gsl_matrix *cov = nb ? gsl_matrix_alloc((size_t)nb, (size_t)nb) : NULL;
-		gsl_multifit_linear_workspace *ws = nb ? gsl_multifit_linear_alloc(n, (size_t)nb) : NULL;
+		gsl_multifit_linear_workspace *ws =
+			nb ? gsl_multifit_linear_alloc(n, (size_t)nb) : NULL;
 		double chisq, sdj = sqrt(norm0);
 		if (A && yv && cv && cov && ws) {
 			for (int b = 0; b < nb; b++) {
@@ -324,7 +333,9 @@ static void drop_collinear(const double *F, size_t n, int nc, const char *const 
 					mb += F[i * (size_t)nc + (size_t)basis_of[b]];
 				mb /= (double)n;
 				for (size_t i = 0; i < n; i++)
-					gsl_matrix_set(A, i, (size_t)b, F[i * (size_t)nc + (size_t)basis_of[b]] - mb);
+					gsl_matrix_set(A, i, (size_t)b,
+						       F[i * (size_t)nc + (size_t)basis_of[b]] -
+							       mb);
 			}
 			for (size_t i = 0; i < n; i++)
 				gsl_vector_set(yv, i, F[i * (size_t)nc + (size_t)j] - mean);
@@ -332,10 +343,13 @@ static void drop_collinear(const double *F, size_t n, int nc, const char *const 
 				for (int b = 0; b < nb; b++) {
 					double sb = 0;
 					for (size_t i = 0; i < n; i++)
-						sb += gsl_matrix_get(A, i, (size_t)b) * gsl_matrix_get(A, i, (size_t)b);
-					if (fabs(gsl_vector_get(cv, (size_t)b)) * sqrt(sb) > 0.01 * sdj) {
-						vd_buf_printf(&why, "%s %s (x %.3g)", named ? "," : "",
-							      cand[basis_of[b]], gsl_vector_get(cv, (size_t)b));
+						sb += gsl_matrix_get(A, i, (size_t)b) *
+						      gsl_matrix_get(A, i, (size_t)b);
+					if (fabs(gsl_vector_get(cv, (size_t)b)) * sqrt(sb) >
+					    0.01 * sdj) {
+						vd_buf_printf(&why, "%s %s (x %.3g)",
+							      named ? "," : "", cand[basis_of[b]],
+							      gsl_vector_get(cv, (size_t)b));
 						named++;
 					}
 				}
@@ -509,8 +523,9 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 	m->n = (long)n;
 	m->r2 = o.sst > 0 ? 1 - o.sse / o.sst : 0;
 	m->adj_r2 = n > (size_t)p ? 1 - (1 - m->r2) * (double)(n - 1) / (double)(n - (size_t)p) : 0;
-	m->f = nk > 0 && o.sse > 0 ? ((o.sst - o.sse) / (double)nk) / (o.sse / (double)(n - (size_t)p))
-				   : 0;
+	m->f = nk > 0 && o.sse > 0
+		       ? ((o.sst - o.sse) / (double)nk) / (o.sse / (double)(n - (size_t)p))
+		       : 0;
 	m->f_p = nk > 0 ? gsl_cdf_fdist_Q(m->f, (double)nk, (double)(n - (size_t)p)) : 1;
 	m->se_reg = sqrt(o.sse / (double)(n - (size_t)p));
 	m->y_mean = o.ymean;
@@ -547,7 +562,7 @@ double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_bu
 		v += m->coef[j + 1] * f;
 		if (m->lo && m->hi && m->hi[j] > m->lo[j]) {
 			double range = m->hi[j] - m->lo[j];
-			double out = f < m->lo[j] ? (m->lo[j] - f) / range
+			double out = f < m->lo[j]   ? (m->lo[j] - f) / range
 				     : f > m->hi[j] ? (f - m->hi[j]) / range
 						    : 0;
 			if (out > excess) {
@@ -565,8 +580,9 @@ double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_bu
 		double w = fmax(1 - excess, 0);
 		y = w * y + (1 - w) * a;
 		if (note)
-			vd_buf_printf(note, "%s%s = %.3g is outside the training range [%.3g, %.3g]: "
-					    "%s the analytic estimate",
+			vd_buf_printf(note,
+				      "%s%s = %.3g is outside the training range [%.3g, %.3g]: "
+				      "%s the analytic estimate",
 				      note->len ? "; " : "", m->names[worst], worst_v, m->lo[worst],
 				      m->hi[worst], w > 0 ? "moved toward" : "replaced by");
 	}
@@ -579,18 +595,21 @@ double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_bu
 		if (fabs(ly - la) > m->max_logit_shift) {
 			double b = 1 / (1 + exp(-lim));
 			if (note)
-				vd_buf_printf(note, "%sthe model gives %.3f, beyond odds %.0f times %s than "
-						    "the analytic estimate %.3f: bounded to %.3f",
-					      note->len ? "; " : "", y, exp(m->max_logit_shift),
-					      ly > la ? "higher" : "lower", a, b);
+				vd_buf_printf(
+					note,
+					"%sthe model gives %.3f, beyond odds %.0f times %s than "
+					"the analytic estimate %.3f: bounded to %.3f",
+					note->len ? "; " : "", y, exp(m->max_logit_shift),
+					ly > la ? "higher" : "lower", a, b);
 			y = b;
 		}
 	}
 	if (m->max_shift > 0 && fabs(y - a) > m->max_shift) {
 		double b = a + (y > a ? m->max_shift : -m->max_shift);
 		if (note)
-			vd_buf_printf(note, "%sthe model gives %.3f, more than %.2f from the analytic "
-					    "estimate %.3f: bounded to %.3f",
+			vd_buf_printf(note,
+				      "%sthe model gives %.3f, more than %.2f from the analytic "
+				      "estimate %.3f: bounded to %.3f",
 				      note->len ? "; " : "", y, m->max_shift, a, b);
 		y = b;
 	}
@@ -604,20 +623,24 @@ double vd_model_predict(const vd_model *m, const double raw[VD_NRAW])
 
 int vd_model_table(const vd_model *m, vd_buf *b)
 {
-	vd_buf_printf(b, "CIOC model: %s features, %s link (%d of %d candidate features kept, |t| >= 2)\n\n",
-		      m->variant, m->link, m->k, m->candidates);
+	vd_buf_printf(
+		b,
+		"CIOC model: %s features, %s link (%d of %d candidate features kept, |t| >= 2)\n\n",
+		m->variant, m->link, m->k, m->candidates);
 	for (int j = 0; j < m->ndropped; j++)
-		vd_buf_printf(b, "%s%s dropped before fitting: %s\n", j ? "" : "collinear: ",
-			      m->dropped[j], m->dropped_why[j]);
+		vd_buf_printf(b, "%s%s dropped before fitting: %s\n",
+			      j ? "" : "collinear: ", m->dropped[j], m->dropped_why[j]);
 	if (m->ndropped)
 		vd_buf_puts(b, "\n");
 	if (m->max_shift > 0)
-		vd_buf_printf(b, "monotone in the analytic estimate (%s); predictions within %.2f "
-				 "of it and within %.1f of it in log-odds (odds at most %.0f times\n"
-				 "higher or lower), and toward it outside the training range\n\n",
+		vd_buf_printf(b,
+			      "monotone in the analytic estimate (%s); predictions within %.2f "
+			      "of it and within %.1f of it in log-odds (odds at most %.0f times\n"
+			      "higher or lower), and toward it outside the training range\n\n",
 			      VD_MODEL_BACKBONE, m->max_shift, m->max_logit_shift,
 			      exp(m->max_logit_shift));
-	vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error", "t-ratio");
+	vd_buf_printf(b, "%-16s %12s %12s %9s\n", "variable", "coefficient", "std. error",
+		      "t-ratio");
 	for (int j = 0; j <= m->k; j++)
 		vd_buf_printf(b, "%-16s %12.5g %12.5g %9.3f\n", j ? m->names[j - 1] : "constant",
 			      m->coef[j], m->se[j], m->t[j]);
@@ -627,13 +650,17 @@ int vd_model_table(const vd_model *m, vd_buf *b)
 		      "S.E. of regression   %10.4f    F's degrees         %4d, %5ld\n"
 		      "mean of dependent    %10.4f    p-value of F        %10.3g\n"
 		      "S.D. of dependent    %10.4f\n",
-		      m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1,
-		      m->y_mean, m->f_p, m->y_sd);
+		      m->r2, m->n, m->adj_r2, m->f, m->se_reg, m->k, m->n - m->k - 1, m->y_mean,
+		      m->f_p, m->y_sd);
 	if (!strcmp(m->variant, "physics"))
-		vd_buf_puts(b, "(fractional logit: intensity = 1 / (1 + exp(-sum)), fitted in the intensity's\n"
-			       "own scale by iteratively reweighted least squares; R-squared in that scale)\n");
+		vd_buf_puts(
+			b,
+			"(fractional logit: intensity = 1 / (1 + exp(-sum)), fitted in the intensity's\n"
+			"own scale by iteratively reweighted least squares; R-squared in that scale)\n");
 	else if (!strcmp(m->link, "logit"))
-		vd_buf_puts(b, "(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
+		vd_buf_puts(
+			b,
+			"(the dependent variable is logit(intensity), intensity clamped to [0.01, 0.99])\n");
 	if (m->provenance)
 		vd_buf_printf(b, "\n%s\n", m->provenance);
 	return 0;

@@ -54,8 +54,9 @@ int vd_model_save(const vd_model *m, const char *path)
 	if (!rc && m->provenance)
 		rc = !xmlNewTextChild(root, NULL, BAD_CAST "provenance", BAD_CAST m->provenance);
 	xmlNodePtr st = rc ? NULL : xmlNewChild(root, NULL, BAD_CAST "statistics", NULL);
-	rc = rc || !st || set_num(st, "n", (double)m->n) || set_num(st, "candidates", m->candidates) ||
-	     set_num(st, "r2", m->r2) || set_num(st, "adj_r2", m->adj_r2) || set_num(st, "f", m->f) ||
+	rc = rc || !st || set_num(st, "n", (double)m->n) ||
+	     set_num(st, "candidates", m->candidates) || set_num(st, "r2", m->r2) ||
+	     set_num(st, "adj_r2", m->adj_r2) || set_num(st, "f", m->f) ||
 	     set_num(st, "f_p", m->f_p) || set_num(st, "se_reg", m->se_reg) ||
 	     set_num(st, "y_mean", m->y_mean) || set_num(st, "y_sd", m->y_sd);
 	if (!rc && m->max_shift > 0) {
@@ -70,7 +71,8 @@ int vd_model_save(const vd_model *m, const char *path)
 	}
 	rc = rc || coef_node(root, "intercept", NULL, m->coef[0], m->se[0], m->t[0]);
 	for (int j = 0; j < m->k && !rc; j++) {
-		rc = coef_node(root, "feature", m->names[j], m->coef[j + 1], m->se[j + 1], m->t[j + 1]);
+		rc = coef_node(root, "feature", m->names[j], m->coef[j + 1], m->se[j + 1],
+			       m->t[j + 1]);
 		if (!rc && m->lo && m->hi) {
 			xmlNodePtr fn = xmlGetLastChild(root);
 			rc = set_num(fn, "lo", m->lo[j]) || set_num(fn, "hi", m->hi[j]);
@@ -112,7 +114,8 @@ static char *get_str(xmlNodePtr n, const char *name)
 int vd_model_load(vd_model **out, const char *path)
 {
 	*out = NULL;
-	xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	xmlDocPtr doc =
+		xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!doc) {
 		vd_error_set("%s: not a readable XML model file", path);
 		return VD_ERROR;

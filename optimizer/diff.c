@@ -19,7 +19,8 @@ static const char *rules_of(vd_arena *a, const vd_findings *f, const char *id)
 	for (size_t i = 0; f && i < f->n; i++)
 		if (f->items[i].block_id && !strcmp(f->items[i].block_id, id) &&
 		    !strstr(vd_buf_cstr(&b), vd_rule_table[f->items[i].rule].id))
-			vd_buf_printf(&b, "%s%s", b.len ? " " : "", vd_rule_table[f->items[i].rule].id);
+			vd_buf_printf(&b, "%s%s", b.len ? " " : "",
+				      vd_rule_table[f->items[i].rule].id);
 	const char *r = vd_arena_strdup(a, vd_buf_cstr(&b));
 	vd_buf_release(&b);
 	return r;
@@ -91,8 +92,10 @@ int vd_diff_compute(const vd_result *a, const vd_findings *fa, const vd_result *
 				const vd_block *y = &o->blocks[j];
 				fill(&t, y, 1, rules_of(d->arena, of, y->id));
 				t.status = VD_DELTA_CHANGED;
-				if (!differs(t.cioc_a, t.cioc_b, 0.005) && !differs(t.calls_a, t.calls_b, 1e-3) &&
-				    !differs(t.bytes_a, t.bytes_b, 1e-3) && !differs(t.io_s_a, t.io_s_b, 0.01) &&
+				if (!differs(t.cioc_a, t.cioc_b, 0.005) &&
+				    !differs(t.calls_a, t.calls_b, 1e-3) &&
+				    !differs(t.bytes_a, t.bytes_b, 1e-3) &&
+				    !differs(t.io_s_a, t.io_s_b, 0.01) &&
 				    !strcmp(t.findings_a, t.findings_b))
 					continue;
 			} else {
@@ -136,30 +139,36 @@ int vd_diff_render(vd_buf *out, const vd_diff *d, int json)
 	for (size_t i = 0; i < d->n; i++)
 		count[d->items[i].status]++;
 	if (json) {
-		rc = vd_buf_printf(out, "{\"run_a\": %ld, \"run_b\": %ld, \"blocks\": [", d->run_a, d->run_b);
+		rc = vd_buf_printf(out, "{\"run_a\": %ld, \"run_b\": %ld, \"blocks\": [", d->run_a,
+				   d->run_b);
 		for (size_t i = 0; !rc && i < d->n; i++) {
 			const vd_block_delta *t = &d->items[i];
 			rc = vd_buf_puts(out, i ? ",\n  {\"block_id\": " : "\n  {\"block_id\": ") ||
 			     vd_json_str(out, t->block_id);
-			rc = rc || vd_buf_printf(out, ", \"status\": \"%s\", \"kind\": \"%s\", \"file\": ",
-						 status_name[t->status], t->kind);
+			rc = rc ||
+			     vd_buf_printf(out,
+					   ", \"status\": \"%s\", \"kind\": \"%s\", \"file\": ",
+					   status_name[t->status], t->kind);
 			rc = rc || vd_json_str(out, t->file);
-			rc = rc || vd_buf_printf(out,
-						 ", \"line_a\": %d, \"line_b\": %d, \"cioc_a\": %.6g, "
-						 "\"cioc_b\": %.6g, \"calls_a\": %.6g, \"calls_b\": %.6g, "
-						 "\"bytes_a\": %.6g, \"bytes_b\": %.6g, \"io_s_a\": %.6g, "
-						 "\"io_s_b\": %.6g, \"findings_a\": ",
-						 t->line_a, t->line_b, t->cioc_a, t->cioc_b, t->calls_a,
-						 t->calls_b, t->bytes_a, t->bytes_b, t->io_s_a, t->io_s_b);
-			rc = rc || vd_json_str(out, t->findings_a) || vd_buf_puts(out, ", \"findings_b\": ") ||
+			rc = rc ||
+			     vd_buf_printf(
+				     out,
+				     ", \"line_a\": %d, \"line_b\": %d, \"cioc_a\": %.6g, "
+				     "\"cioc_b\": %.6g, \"calls_a\": %.6g, \"calls_b\": %.6g, "
+				     "\"bytes_a\": %.6g, \"bytes_b\": %.6g, \"io_s_a\": %.6g, "
+				     "\"io_s_b\": %.6g, \"findings_a\": ",
+				     t->line_a, t->line_b, t->cioc_a, t->cioc_b, t->calls_a,
+				     t->calls_b, t->bytes_a, t->bytes_b, t->io_s_a, t->io_s_b);
+			rc = rc || vd_json_str(out, t->findings_a) ||
+			     vd_buf_puts(out, ", \"findings_b\": ") ||
 			     vd_json_str(out, t->findings_b) || vd_buf_putc(out, '}');
 		}
 		rc = rc || vd_buf_puts(out, d->n ? "\n]}\n" : "]}\n");
 	} else {
 		vd_arena *a = vd_arena_new();
-		rc = vd_buf_printf(out, "run %ld -> run %ld: %zu block%s changed, %zu added, %zu removed\n",
-				   d->run_a, d->run_b, count[0], count[0] == 1 ? "" : "s", count[1],
-				   count[2]);
+		rc = vd_buf_printf(
+			out, "run %ld -> run %ld: %zu block%s changed, %zu added, %zu removed\n",
+			d->run_a, d->run_b, count[0], count[0] == 1 ? "" : "s", count[1], count[2]);
 		for (size_t i = 0; !rc && i < d->n; i++) {
 			const vd_block_delta *t = &d->items[i];
 			int ha = t->status != VD_DELTA_ADDED, hb = t->status != VD_DELTA_REMOVED;
@@ -168,13 +177,13 @@ int vd_diff_render(vd_buf *out, const vd_diff *d, int json)
 			rc = rc || vd_buf_printf(out, "  CIOC     %10s -> %s\n",
 						 ha ? vd_arena_printf(a, "%.3f", t->cioc_a) : "-",
 						 hb ? vd_arena_printf(a, "%.3f", t->cioc_b) : "-");
-			rc = rc || vd_buf_printf(out, "  calls    %10s -> %s\n", num(a, t->calls_a, ha),
-						 num(a, t->calls_b, hb));
+			rc = rc || vd_buf_printf(out, "  calls    %10s -> %s\n",
+						 num(a, t->calls_a, ha), num(a, t->calls_b, hb));
 			rc = rc || vd_buf_printf(out, "  bytes    %10s -> %s\n",
 						 ha ? vd_fmt_bytes(a, t->bytes_a) : "-",
 						 hb ? vd_fmt_bytes(a, t->bytes_b) : "-");
-			rc = rc || vd_buf_printf(out, "  I/O s    %10s -> %s\n", num(a, t->io_s_a, ha),
-						 num(a, t->io_s_b, hb));
+			rc = rc || vd_buf_printf(out, "  I/O s    %10s -> %s\n",
+						 num(a, t->io_s_a, ha), num(a, t->io_s_b, hb));
 			if (!rc && strcmp(t->findings_a, t->findings_b))
 				rc = vd_buf_printf(out, "  findings %10s -> %s\n",
 						   *t->findings_a ? t->findings_a : "-",

@@ -98,8 +98,8 @@ static int parse_line(vd_rules_config *c, char *line, const char *name, int line
 		errno = 0;
 		double v = strtod(val, &end);
 		if (!*val || *end || errno || !isfinite(v) || v < 0) {
-			vd_error_set("%s:%d: %s.%s = '%s': expected a number >= 0", name, lineno, rule,
-				     key, val);
+			vd_error_set("%s:%d: %s.%s = '%s': expected a number >= 0", name, lineno,
+				     rule, key, val);
 			return VD_ERROR;
 		}
 		c->param[i] = v;
@@ -319,8 +319,10 @@ int vd_findings_apply_baseline(vd_findings *f, const char *path)
 		char *fp = p + strspn(p, " \t\r");
 		size_t n = strspn(fp, "0123456789abcdef");
 		if (*fp && (n != 16 || (fp[n] && !strchr(" \t\r", fp[n])))) {
-			vd_error_set("%s:%d: expected a 16-digit fingerprint (vidya lint --write-baseline "
-				     "writes this file)", path, lineno);
+			vd_error_set(
+				"%s:%d: expected a 16-digit fingerprint (vidya lint --write-baseline "
+				"writes this file)",
+				path, lineno);
 			rc = VD_ERROR;
 		} else if (*fp) {
 			fp[n] = 0;
@@ -348,8 +350,9 @@ int vd_findings_write_baseline(const vd_findings *f, vd_buf *out)
 				  "fingerprint a line\n");
 	for (size_t i = 0; !rc && i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
-		rc = vd_buf_printf(out, "%s  # %s %s:%d\n", x->fingerprint, vd_rule_table[x->rule].id,
-				   x->file ? x->file : "-", x->site_line);
+		rc = vd_buf_printf(out, "%s  # %s %s:%d\n", x->fingerprint,
+				   vd_rule_table[x->rule].id, x->file ? x->file : "-",
+				   x->site_line);
 	}
 	if (rc)
 		vd_error_set("out of memory");
@@ -427,8 +430,8 @@ static int render_text(vd_buf *b, const vd_findings *f)
 	int rc = 0;
 	for (size_t i = 0; !rc && i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
-		rc = vd_buf_printf(b, "%s:%d:1: %s: %s [%s]\n", x->file ? x->file : "vidya", x->site_line,
-				   vd_severity_name(x->severity), x->evidence,
+		rc = vd_buf_printf(b, "%s:%d:1: %s: %s [%s]\n", x->file ? x->file : "vidya",
+				   x->site_line, vd_severity_name(x->severity), x->evidence,
 				   vd_rule_table[x->rule].id);
 		rc = rc || vd_buf_printf(b, "%s:%d:1: note: %s; predicted gain %.3g s\n",
 					 x->file ? x->file : "vidya", x->site_line,
@@ -447,15 +450,18 @@ static int render_json(vd_buf *b, const vd_findings *f)
 	for (size_t i = 0; !rc && i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
 		rc = vd_buf_puts(b, i ? ",\n  {" : "\n  {");
-		rc = rc || vd_buf_puts(b, "\"rule\": ") || vd_json_str(b, vd_rule_table[x->rule].id);
-		rc = rc || vd_buf_puts(b, ", \"severity\": ") || vd_json_str(b, vd_severity_name(x->severity));
+		rc = rc || vd_buf_puts(b, "\"rule\": ") ||
+		     vd_json_str(b, vd_rule_table[x->rule].id);
+		rc = rc || vd_buf_puts(b, ", \"severity\": ") ||
+		     vd_json_str(b, vd_severity_name(x->severity));
 		rc = rc || vd_buf_puts(b, ", \"block_id\": ") || vd_json_str(b, x->block_id);
 		rc = rc || vd_buf_puts(b, ", \"file\": ") || vd_json_str(b, x->file);
 		rc = rc || vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d, \"site_line\": %d",
 					 x->line, x->end_line, x->site_line);
 		rc = rc || vd_buf_puts(b, ", \"call\": ") || vd_json_str(b, x->call);
 		rc = rc || vd_buf_puts(b, ", \"evidence\": ") || vd_json_str(b, x->evidence);
-		rc = rc || vd_buf_puts(b, ", \"recommendation\": ") || vd_json_str(b, x->recommendation);
+		rc = rc || vd_buf_puts(b, ", \"recommendation\": ") ||
+		     vd_json_str(b, x->recommendation);
 		rc = rc || vd_buf_puts(b, ", \"io_s\": ") || json_num(b, x->io_s);
 		rc = rc || vd_buf_puts(b, ", \"share\": ") || json_num(b, x->share);
 		rc = rc || vd_buf_puts(b, ", \"gain_s\": ") || json_num(b, x->gain_s);
@@ -476,9 +482,10 @@ static const char *sarif_level(vd_diag_severity s)
 
 static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 {
-	int rc = vd_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-				"  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-				"    \"tool\": {\"driver\": {\"name\": \"vidya\", \"version\": ");
+	int rc = vd_buf_puts(
+		b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+		   "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+		   "    \"tool\": {\"driver\": {\"name\": \"vidya\", \"version\": ");
 	rc = rc || vd_json_str(b, version ? version : "unknown");
 	rc = rc || vd_buf_puts(b, ", \"informationUri\": \"https://github.com/vidya-io/vidya\",\n"
 				  "      \"rules\": [");
@@ -486,8 +493,10 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 		const vd_rule_info *ri = &vd_rule_table[i];
 		rc = vd_buf_puts(b, i ? ",\n        {" : "\n        {");
 		rc = rc || vd_buf_puts(b, "\"id\": ") || vd_json_str(b, ri->id);
-		rc = rc || vd_buf_puts(b, ", \"shortDescription\": {\"text\": ") || vd_json_str(b, ri->title);
-		rc = rc || vd_buf_puts(b, "}, \"fullDescription\": {\"text\": ") || vd_json_str(b, ri->help);
+		rc = rc || vd_buf_puts(b, ", \"shortDescription\": {\"text\": ") ||
+		     vd_json_str(b, ri->title);
+		rc = rc || vd_buf_puts(b, "}, \"fullDescription\": {\"text\": ") ||
+		     vd_json_str(b, ri->help);
 		rc = rc || vd_buf_puts(b, "}, \"help\": {\"text\": ") || vd_json_str(b, ri->help);
 		rc = rc || vd_buf_printf(b, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
 					 sarif_level(ri->severity));
@@ -497,7 +506,8 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 	for (size_t i = 0; !rc && i < n; i++) {
 		const vd_finding *x = &f->items[i];
 		rc = vd_buf_puts(b, i ? ",\n      {" : "\n      {");
-		rc = rc || vd_buf_puts(b, "\"ruleId\": ") || vd_json_str(b, vd_rule_table[x->rule].id);
+		rc = rc || vd_buf_puts(b, "\"ruleId\": ") ||
+		     vd_json_str(b, vd_rule_table[x->rule].id);
 		rc = rc || vd_buf_printf(b, ", \"ruleIndex\": %d, \"level\": \"%s\"", (int)x->rule,
 					 sarif_level(x->severity));
 		vd_buf msg = VD_BUF_INIT;
@@ -506,23 +516,29 @@ static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
 					 x->gain_s);
 		if (!rc && x->confirmed)
 			rc = vd_buf_printf(&msg, " %s.", x->confirmed);
-		rc = rc || vd_buf_puts(b, ", \"message\": {\"text\": ") || vd_json_str(b, vd_buf_cstr(&msg));
+		rc = rc || vd_buf_puts(b, ", \"message\": {\"text\": ") ||
+		     vd_json_str(b, vd_buf_cstr(&msg));
 		vd_buf_release(&msg);
 		rc = rc || vd_buf_puts(b, "},\n       \"locations\": [{\"physicalLocation\": "
 					  "{\"artifactLocation\": {\"uri\": ");
 		rc = rc || vd_json_str(b, x->file ? x->file : "");
-		rc = rc || vd_buf_printf(b, ", \"uriBaseId\": \"%%SRCROOT%%\"}, \"region\": "
-					    "{\"startLine\": %d, \"endLine\": %d}}",
+		rc = rc || vd_buf_printf(b,
+					 ", \"uriBaseId\": \"%%SRCROOT%%\"}, \"region\": "
+					 "{\"startLine\": %d, \"endLine\": %d}}",
 					 x->site_line > 0 ? x->site_line : 1,
 					 x->site_line > 0 ? x->site_line : 1);
 		rc = rc || vd_buf_puts(b, ", \"logicalLocations\": [{\"fullyQualifiedName\": ") ||
 		     vd_json_str(b, x->block_id);
-		rc = rc || vd_buf_puts(b, "}]}],\n       \"partialFingerprints\": {\"vidyaBlockRule/v1\": ") ||
+		rc = rc ||
+		     vd_buf_puts(
+			     b,
+			     "}]}],\n       \"partialFingerprints\": {\"vidyaBlockRule/v1\": ") ||
 		     vd_json_str(b, x->fingerprint);
-		rc = rc || vd_buf_puts(b, "},\n       \"properties\": {\"gain_s\": ") || json_num(b, x->gain_s);
+		rc = rc || vd_buf_puts(b, "},\n       \"properties\": {\"gain_s\": ") ||
+		     json_num(b, x->gain_s);
 		rc = rc || vd_buf_puts(b, ", \"io_s\": ") || json_num(b, x->io_s);
-		rc = rc || vd_buf_printf(b, ", \"blockStartLine\": %d, \"blockEndLine\": %d}}", x->line,
-					 x->end_line);
+		rc = rc || vd_buf_printf(b, ", \"blockStartLine\": %d, \"blockEndLine\": %d}}",
+					 x->line, x->end_line);
 	}
 	return rc || vd_buf_puts(b, n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n");
 }

@@ -11,11 +11,11 @@ typedef struct rule_ctx {
 	const vd_result *r;
 	const vd_rules_config *c;
 	vd_findings *f;
-	size_t cap;        /* of f->items */
-	double prog_io;    /* the program's predicted I/O seconds */
-	int has_fadvise;   /* the program calls posix_fadvise/madvise/readahead */
-	int has_setvbuf;   /* the program calls setvbuf/setbuf/setbuffer */
-	int h5_chunked;    /* the sources call H5Pset_chunk (chunked HDF5 datasets) */
+	size_t cap;                  /* of f->items */
+	double prog_io;              /* the program's predicted I/O seconds */
+	int has_fadvise;             /* the program calls posix_fadvise/madvise/readahead */
+	int has_setvbuf;             /* the program calls setvbuf/setbuf/setbuffer */
+	int h5_chunked;              /* the sources call H5Pset_chunk (chunked HDF5 datasets) */
 	const vd_trace_input *trace; /* NULL without a trace */
 } rule_ctx;
 

@@ -21,112 +21,123 @@
 #include "vd_extractor.h"
 
 const vd_rule_info vd_rule_table[VD_NRULES] = {
-	[VD_RULE_SMALL_IO_LOOP] = { "small-io-loop", "small reads or writes in a loop", VD_DIAG_WARNING,
-		"A read or write call inside a loop moves fewer bytes per call than the small-I/O "
-		"threshold, many times per run: every call pays a system call and the device's "
-		"per-request cost. Gather the data of a pass in a buffer and move it with one call "
-		"(or writev/readv), or read the whole block at once." },
+	[VD_RULE_SMALL_IO_LOOP] = { "small-io-loop", "small reads or writes in a loop",
+				    VD_DIAG_WARNING,
+				    "A read or write call inside a loop moves fewer bytes per call than the small-I/O "
+				    "threshold, many times per run: every call pays a system call and the device's "
+				    "per-request cost. Gather the data of a pass in a buffer and move it with one call "
+				    "(or writev/readv), or read the whole block at once." },
 	[VD_RULE_SYNC_IN_LOOP] = { "sync-in-loop", "flush or sync inside a loop", VD_DIAG_WARNING,
-		"fsync/fdatasync/fflush/MPI_File_sync/H5Fflush runs on every iteration of a loop: "
-		"each waits for the device. Sync once after the loop, or every N iterations. This "
-		"changes what survives a crash, so batch only where the durability of each "
-		"iteration is not required." },
-	[VD_RULE_SYNC_HANDLE] = { "sync-handle", "writes on an O_SYNC/O_DSYNC handle", VD_DIAG_WARNING,
-		"Writes on a descriptor opened with O_SYNC or O_DSYNC wait for the device on every "
-		"call. Open without the flag and call fdatasync once per batch of writes (a "
-		"durability change: opt in explicitly)." },
+				   "fsync/fdatasync/fflush/MPI_File_sync/H5Fflush runs on every iteration of a loop: "
+				   "each waits for the device. Sync once after the loop, or every N iterations. This "
+				   "changes what survives a crash, so batch only where the durability of each "
+				   "iteration is not required." },
+	[VD_RULE_SYNC_HANDLE] = { "sync-handle", "writes on an O_SYNC/O_DSYNC handle",
+				  VD_DIAG_WARNING,
+				  "Writes on a descriptor opened with O_SYNC or O_DSYNC wait for the device on every "
+				  "call. Open without the flag and call fdatasync once per batch of writes (a "
+				  "durability change: opt in explicitly)." },
 	[VD_RULE_OPEN_CLOSE_LOOP] = { "open-close-loop", "open and close of a file per iteration",
-		VD_DIAG_WARNING,
-		"The same file is opened and closed on every iteration of a loop: each open and "
-		"close is a metadata operation (a server round trip on a parallel file system). "
-		"Open it once before the loop and close it after." },
+				      VD_DIAG_WARNING,
+				      "The same file is opened and closed on every iteration of a loop: each open and "
+				      "close is a metadata operation (a server round trip on a parallel file system). "
+				      "Open it once before the loop and close it after." },
 	[VD_RULE_RANDOM_SMALL_READS] = { "random-small-reads",
-		"small random reads of a file that fits in memory", VD_DIAG_WARNING,
-		"Many small reads at non-sequential offsets of a file small enough to keep in "
-		"memory: each read is a random access on the device. Read the file once, "
-		"sequentially, into memory (or mmap it) and serve the accesses from there." },
+					 "small random reads of a file that fits in memory",
+					 VD_DIAG_WARNING,
+					 "Many small reads at non-sequential offsets of a file small enough to keep in "
+					 "memory: each read is a random access on the device. Read the file once, "
+					 "sequentially, into memory (or mmap it) and serve the accesses from there." },
 	[VD_RULE_REREAD] = { "reread", "the same data read more than once", VD_DIAG_WARNING,
-		"The program reads more bytes from a file than the file holds: the same data is "
-		"read again. Keep what was read (a buffer, a cache of the whole file) instead of "
-		"reading it again." },
+			     "The program reads more bytes from a file than the file holds: the same data is "
+			     "read again. Keep what was read (a buffer, a cache of the whole file) instead of "
+			     "reading it again." },
 	[VD_RULE_META_IN_LOOP] = { "meta-in-loop", "metadata calls in a loop", VD_DIAG_WARNING,
-		"stat/access/mkdir/unlink-class calls run on every iteration of a loop: each is a "
-		"metadata operation. Hoist the call out of the loop, or cache its answer." },
+				   "stat/access/mkdir/unlink-class calls run on every iteration of a loop: each is a "
+				   "metadata operation. Hoist the call out of the loop, or cache its answer." },
 	[VD_RULE_PREFETCH] = { "prefetch", "reads in a loop with computation between them",
-		VD_DIAG_NOTE,
-		"A loop reads, then computes, then reads again: the device idles while the CPU "
-		"works and the other way round. Read the next chunk ahead (a background read, "
-		"aio, posix_fadvise(POSIX_FADV_WILLNEED)) so that I/O and computation overlap." },
+			       VD_DIAG_NOTE,
+			       "A loop reads, then computes, then reads again: the device idles while the CPU "
+			       "works and the other way round. Read the next chunk ahead (a background read, "
+			       "aio, posix_fadvise(POSIX_FADV_WILLNEED)) so that I/O and computation overlap." },
 	[VD_RULE_STDIO_BUFFER] = { "stdio-buffer",
-		"many small stdio records through the default buffer", VD_DIAG_NOTE,
-		"A stdio stream carries many small records through its default buffer (a few "
-		"KiB): every buffer-full is a system call. Give the stream a large buffer with "
-		"setvbuf(fp, NULL, _IOFBF, 1 << 20) right after fopen." },
+				   "many small stdio records through the default buffer",
+				   VD_DIAG_NOTE,
+				   "A stdio stream carries many small records through its default buffer (a few "
+				   "KiB): every buffer-full is a system call. Give the stream a large buffer with "
+				   "setvbuf(fp, NULL, _IOFBF, 1 << 20) right after fopen." },
 	[VD_RULE_MPIIO_INDEPENDENT] = { "mpiio-independent",
-		"independent MPI-IO where a collective call fits", VD_DIAG_WARNING,
-		"Every rank calls an independent MPI-IO data function on a shared file: the file "
-		"system sees many small, interleaved requests. Use the collective form (_all, "
-		"e.g. MPI_File_write_at_all) so that MPI-IO can aggregate them (two-phase I/O), "
-		"or set collective-buffering hints." },
+					"independent MPI-IO where a collective call fits",
+					VD_DIAG_WARNING,
+					"Every rank calls an independent MPI-IO data function on a shared file: the file "
+					"system sees many small, interleaved requests. Use the collective form (_all, "
+					"e.g. MPI_File_write_at_all) so that MPI-IO can aggregate them (two-phase I/O), "
+					"or set collective-buffering hints." },
 	[VD_RULE_HDF5_SMALL_WRITES] = { "hdf5-small-writes", "small HDF5 dataset writes per step",
-		VD_DIAG_WARNING,
-		"H5Dwrite of a small selection on every step of a loop: each write goes through "
-		"the chunk cache and the file's metadata. Use a chunked dataset whose chunk holds "
-		"many steps, enlarge the chunk cache (H5Pset_chunk_cache), or buffer steps in "
-		"memory and write them together." },
+					VD_DIAG_WARNING,
+					"H5Dwrite of a small selection on every step of a loop: each write goes through "
+					"the chunk cache and the file's metadata. Use a chunked dataset whose chunk holds "
+					"many steps, enlarge the chunk cache (H5Pset_chunk_cache), or buffer steps in "
+					"memory and write them together." },
 	[VD_RULE_RANK0_FUNNEL] = { "rank0-funnel", "one rank writes for all", VD_DIAG_WARNING,
-		"Under a branch that only one MPI rank takes (rank == 0), that rank writes most of "
-		"the job's data: the others wait and one client's bandwidth bounds the job. Let "
-		"every rank write its own part of a shared file (collective MPI-IO, parallel "
-		"HDF5)." },
-	[VD_RULE_FILE_PER_PROCESS] = { "file-per-process", "a file per process at a large process count",
-		VD_DIAG_WARNING,
-		"Every process creates and writes a file of its own: at large process counts the "
-		"file system's metadata service serialises thousands of creates. Write one shared "
-		"file (MPI-IO, parallel HDF5) or a file per group of ranks." },
+				   "Under a branch that only one MPI rank takes (rank == 0), that rank writes most of "
+				   "the job's data: the others wait and one client's bandwidth bounds the job. Let "
+				   "every rank write its own part of a shared file (collective MPI-IO, parallel "
+				   "HDF5)." },
+	[VD_RULE_FILE_PER_PROCESS] = { "file-per-process",
+				       "a file per process at a large process count",
+				       VD_DIAG_WARNING,
+				       "Every process creates and writes a file of its own: at large process counts the "
+				       "file system's metadata service serialises thousands of creates. Write one shared "
+				       "file (MPI-IO, parallel HDF5) or a file per group of ranks." },
 	[VD_RULE_UNKNOWN_BOUND] = { "unknown-bound", "an I/O loop whose trip count is assumed",
-		VD_DIAG_NOTE,
-		"vidya could not evaluate the trip count of a loop that does I/O and assumed one "
-		"(--assume-trip): its predicted seconds are a guess. Bind the value that decides "
-		"the bound with --args, --define or --env, so the prediction and the other "
-		"findings rest on facts." },
+				    VD_DIAG_NOTE,
+				    "vidya could not evaluate the trip count of a loop that does I/O and assumed one "
+				    "(--assume-trip): its predicted seconds are a guess. Bind the value that decides "
+				    "the bound with --args, --define or --env, so the prediction and the other "
+				    "findings rest on facts." },
 	[VD_RULE_SEQ_SCAN_NO_ADVICE] = { "seq-scan-no-advice",
-		"a sequential scan of a large file without read-ahead advice", VD_DIAG_NOTE,
-		"A large file is read sequentially and the program never tells the kernel: call "
-		"posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) after open (and "
-		"POSIX_FADV_DONTNEED behind the scan for data read once) so read-ahead grows "
-		"and the page cache is not flooded." },
+					 "a sequential scan of a large file without read-ahead advice",
+					 VD_DIAG_NOTE,
+					 "A large file is read sequentially and the program never tells the kernel: call "
+					 "posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) after open (and "
+					 "POSIX_FADV_DONTNEED behind the scan for data read once) so read-ahead grows "
+					 "and the page cache is not flooded." },
 	/* the trace rules: read a trace's counters (Drishti's triggers on
 	 * Darshan counters); they come last */
-	[VD_RULE_TRACE_SMALL_REQUESTS] = { "trace-small-requests", "measured: many small requests to a file",
-		VD_DIAG_WARNING,
-		"The trace measured many reads or writes under 10 KiB to one file: each pays a "
-		"system call and the device's per-request cost. Aggregate them in memory and "
-		"move larger blocks (a buffer, collective I/O)." },
-	[VD_RULE_TRACE_MISALIGNED] = { "trace-misaligned", "measured: requests not aligned to 4 KiB",
-		VD_DIAG_NOTE,
-		"The trace measured requests at offsets that are not multiples of the 4 KiB page "
-		"and block size: the kernel and the file system read-modify-write partial blocks. "
-		"Pad records or headers so that transfers start at aligned offsets." },
-	[VD_RULE_TRACE_RANDOM] = { "trace-random", "measured: random access to a file", VD_DIAG_WARNING,
-		"The trace measured reads or writes that are neither consecutive nor sequential: "
-		"the device seeks and read-ahead is wasted. Sort the accesses by offset, or read "
-		"the data once into memory." },
+	[VD_RULE_TRACE_SMALL_REQUESTS] = { "trace-small-requests",
+					   "measured: many small requests to a file",
+					   VD_DIAG_WARNING,
+					   "The trace measured many reads or writes under 10 KiB to one file: each pays a "
+					   "system call and the device's per-request cost. Aggregate them in memory and "
+					   "move larger blocks (a buffer, collective I/O)." },
+	[VD_RULE_TRACE_MISALIGNED] = { "trace-misaligned",
+				       "measured: requests not aligned to 4 KiB", VD_DIAG_NOTE,
+				       "The trace measured requests at offsets that are not multiples of the 4 KiB page "
+				       "and block size: the kernel and the file system read-modify-write partial blocks. "
+				       "Pad records or headers so that transfers start at aligned offsets." },
+	[VD_RULE_TRACE_RANDOM] = { "trace-random", "measured: random access to a file",
+				   VD_DIAG_WARNING,
+				   "The trace measured reads or writes that are neither consecutive nor sequential: "
+				   "the device seeks and read-ahead is wasted. Sort the accesses by offset, or read "
+				   "the data once into memory." },
 	[VD_RULE_TRACE_METADATA] = { "trace-metadata", "measured: metadata calls dominate I/O time",
-		VD_DIAG_WARNING,
-		"The trace measured more time in opens, closes, seeks, syncs and stat-class calls "
-		"than the threshold share of the file's I/O time. Open files once, avoid repeated "
-		"stat/seek calls, and batch syncs." },
-	[VD_RULE_TRACE_IMBALANCE] = { "trace-imbalance", "measured: processes move unequal amounts of a shared file",
-		VD_DIAG_WARNING,
-		"Processes that share a file moved very different amounts of it: the busiest one "
-		"bounds the I/O phase. Distribute the data evenly (or use collective I/O, which "
-		"rebalances through aggregators)." },
+				     VD_DIAG_WARNING,
+				     "The trace measured more time in opens, closes, seeks, syncs and stat-class calls "
+				     "than the threshold share of the file's I/O time. Open files once, avoid repeated "
+				     "stat/seek calls, and batch syncs." },
+	[VD_RULE_TRACE_IMBALANCE] = { "trace-imbalance",
+				      "measured: processes move unequal amounts of a shared file",
+				      VD_DIAG_WARNING,
+				      "Processes that share a file moved very different amounts of it: the busiest one "
+				      "bounds the I/O phase. Distribute the data evenly (or use collective I/O, which "
+				      "rebalances through aggregators)." },
 	[VD_RULE_TRACE_STRAGGLERS] = { "trace-stragglers",
-		"measured: one process's I/O on a shared file takes much longer", VD_DIAG_WARNING,
-		"One process spent much longer in I/O on a shared file than the others: the rest "
-		"wait for it. Check what differs for that process (more data, unaligned or small "
-		"requests, a slower path) and balance it." },
+				       "measured: one process's I/O on a shared file takes much longer",
+				       VD_DIAG_WARNING,
+				       "One process spent much longer in I/O on a shared file than the others: the rest "
+				       "wait for it. Check what differs for that process (more data, unaligned or small "
+				       "requests, a slower path) and balance it." },
 };
 
 const vd_rule_param_info vd_rule_param_table[VD_NRULE_PARAMS] = {
@@ -192,7 +203,8 @@ static const vd_block *loop_around(const rule_ctx *k, const vd_block *b, int dep
 	const vd_block *best = NULL;
 	for (size_t i = 0; i < k->r->nblocks; i++) {
 		const vd_block *c = &k->r->blocks[i];
-		if (c->kind != VD_KIND_CALL || c->executions <= 0 || !label_names(c->label, fn->function))
+		if (c->kind != VD_KIND_CALL || c->executions <= 0 ||
+		    !label_names(c->label, fn->function))
 			continue;
 		const vd_block *cl = loop_around(k, c, depth - 1);
 		if (cl && (!best || cl->executions > best->executions))
@@ -230,7 +242,8 @@ static double entries(const rule_ctx *k, const vd_block *loop)
 
 static int ident_char(char c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
 }
 
 /* `name` in `text` as a whole identifier, or NULL */
@@ -335,10 +348,10 @@ static int data_op(const vd_iosite *s)
 /* a call that tunes I/O rather than doing it (catalogued as meta) */
 static int advice_call(const char *call)
 {
-	static const char *const names[] = { "setvbuf", "setbuf", "setbuffer", "setlinebuf",
-					     "posix_fadvise", "posix_fadvise64", "madvise",
-					     "posix_madvise", "readahead", "readdir", "readdir64",
-					     NULL };
+	static const char *const names[] = { "setvbuf",    "setbuf",        "setbuffer",
+					     "setlinebuf", "posix_fadvise", "posix_fadvise64",
+					     "madvise",    "posix_madvise", "readahead",
+					     "readdir",    "readdir64",     NULL };
 	for (int i = 0; call && names[i]; i++)
 		if (!strcmp(call, names[i]))
 			return 1;
@@ -425,11 +438,11 @@ static const char *where_loop(const rule_ctx *k, const vd_block *l, const vd_ios
 			  s->line <= (l->end_line > l->line ? l->end_line : l->line));
 	const char *at = here ? vd_arena_printf(A, "line%s ", l->end_line > l->line ? "s" : "")
 			      : vd_arena_printf(A, "%s:", l->file ? l->file : "?");
-	const char *range = l->end_line > l->line ? vd_arena_printf(A, "%d-%d", l->line, l->end_line)
-						  : vd_arena_printf(A, "%d", l->line);
+	const char *range = l->end_line > l->line
+				    ? vd_arena_printf(A, "%d-%d", l->line, l->end_line)
+				    : vd_arena_printf(A, "%d", l->line);
 	return vd_arena_printf(A, "the %s%sloop at %s%s%s", l->label ? l->label : "",
-			       l->label ? " " : "", at, range,
-			       here ? "" : " (through calls)");
+			       l->label ? " " : "", at, range, here ? "" : " (through calls)");
 }
 
 VD_PRINTF(7, 0)
@@ -501,8 +514,8 @@ static const vd_iosite *site_in(const rule_ctx *k, const vd_block *scope, const 
 {
 	for (size_t i = 0; scope && i < k->r->nsites; i++) {
 		const vd_iosite *c = &k->r->sites[i];
-		if (op_is(c, op) && c->count >= min && c->api && s->api && !strcmp(c->api, s->api) &&
-		    encloses(k, scope, blk(k, c->block_id)))
+		if (op_is(c, op) && c->count >= min && c->api && s->api &&
+		    !strcmp(c->api, s->api) && encloses(k, scope, blk(k, c->block_id)))
 			return c;
 	}
 	return NULL;
@@ -532,7 +545,8 @@ static int assigns(const char *text, const char *name)
 		if (b > text && b[-1] == '(') {
 			const char *f = b - 1;
 			if ((f - text >= 6 && !strncmp(f - 6, "printf", 6)) ||
-			    (f - text >= 3 && (!strncmp(f - 3, "cpy", 3) || !strncmp(f - 3, "cat", 3))))
+			    (f - text >= 3 &&
+			     (!strncmp(f - 3, "cpy", 3) || !strncmp(f - 3, "cat", 3))))
 				return 1;
 		}
 	}
@@ -604,7 +618,8 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 		fn = parent_of(k, fn);
 	const char *per_what =
 		fn && fn->kind == VD_KIND_FUNCTION
-			? vd_arena_printf(A, "per call of %s", fn->function ? fn->function : "its function")
+			? vd_arena_printf(A, "per call of %s",
+					  fn->function ? fn->function : "its function")
 			: "per pass of the enclosing loop";
 	emit(k, VD_RULE_SMALL_IO_LOOP, l, s, io, gain,
 	     "%s %s`%s` calls of %s in %s (%s %s), %s\n"
@@ -692,8 +707,7 @@ static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 static void check_random_small_reads(rule_ctx *k, const vd_iosite *s)
 {
 	if (!op_is(s, "read") || !(s->flags & VD_IO_RANDOM) || (s->flags & VD_IO_BYTES_UNKNOWN) ||
-	    s->bytes_per_call <= 0 ||
-	    s->bytes_per_call >= P(RANDOM_SMALL_READS, max_bytes) ||
+	    s->bytes_per_call <= 0 || s->bytes_per_call >= P(RANDOM_SMALL_READS, max_bytes) ||
 	    s->count < P(RANDOM_SMALL_READS, min_calls))
 		return;
 	const vd_block *b = blk(k, s->block_id);
@@ -728,7 +742,8 @@ static void check_reread(rule_ctx *k)
 		const vd_iosite *top = s;
 		for (size_t j = i; j < r->nsites; j++) {
 			const vd_iosite *t = &r->sites[j];
-			if (!op_is(t, "read") || (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
+			if (!op_is(t, "read") ||
+			    (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
 				continue;
 			done[j] = 1;
 			bytes += t->bytes_total;
@@ -749,7 +764,8 @@ static void check_reread(rule_ctx *k)
 		     "%d), %s\n"
 		     "keep the data read the first time (a buffer or a whole-file cache) instead of "
 		     "reading it again",
-		     vd_fmt_bytes(A, bytes), top->path ? vd_arena_printf(A, "'%s'", top->path) : "a file",
+		     vd_fmt_bytes(A, bytes),
+		     top->path ? vd_arena_printf(A, "'%s'", top->path) : "a file",
 		     vd_fmt_bytes(A, size), bytes / size, top->call, top->line, pct(k, io));
 	}
 	free(done);
@@ -791,15 +807,16 @@ static void check_prefetch(rule_ctx *k, const vd_iosite *s)
 	     "read the next chunk ahead while the current one is processed (a background read "
 	     "or aio, or posix_fadvise(POSIX_FADV_WILLNEED)) so that reading and computing "
 	     "overlap",
-	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s),
-	     fmt_s(A, l->compute_s), pct(k, io));
+	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call),
+	     where_loop(k, l, s), fmt_s(A, l->compute_s), pct(k, io));
 }
 
 static void check_stdio_buffer(rule_ctx *k, const vd_iosite *s)
 {
 	if (!api_is(s, "stdio") || !data_op(s) || k->has_setvbuf ||
 	    (s->flags & VD_IO_BYTES_UNKNOWN) || s->bytes_per_call <= 0 ||
-	    s->bytes_per_call >= P(STDIO_BUFFER, max_bytes) || s->count < P(STDIO_BUFFER, min_calls))
+	    s->bytes_per_call >= P(STDIO_BUFFER, max_bytes) ||
+	    s->count < P(STDIO_BUFFER, min_calls))
 		return;
 	const vd_block *b = blk(k, s->block_id), *l = enclosing_loop(k, b);
 	double io = site_io_s(k, s);
@@ -837,8 +854,7 @@ static void check_mpiio_independent(rule_ctx *k, const vd_iosite *s)
 static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
 {
 	if (!api_is(s, "hdf5") || !op_is(s, "write") || (s->flags & VD_IO_BYTES_UNKNOWN) ||
-	    k->h5_chunked ||
-	    s->bytes_per_call <= 0 ||
+	    k->h5_chunked || s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(HDF5_SMALL_WRITES, max_bytes) ||
 	    s->count < P(HDF5_SMALL_WRITES, min_calls))
 		return;
@@ -853,8 +869,8 @@ static void check_hdf5_small_writes(rule_ctx *k, const vd_iosite *s)
 	     "make each write larger: a chunked dataset whose chunks hold many steps and a "
 	     "chunk cache that holds a chunk (H5Pset_chunk, H5Pset_chunk_cache), or buffer "
 	     "steps in memory and write them together",
-	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s),
-	     pct(k, io));
+	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call),
+	     where_loop(k, l, s), pct(k, io));
 }
 
 static void check_rank0_funnel(rule_ctx *k)
@@ -987,7 +1003,8 @@ static void check_unknown_bound(rule_ctx *k)
 		     "does I/O: %s rest on the guess\n"
 		     "bind the value that decides the bound (--args, --define NAME=V or --env) so "
 		     "that the prediction and the findings rest on facts",
-		     where_loop(k, l, NULL), l->unknowns ? l->unknowns : "--assume-trip", pct(k, l->io_s));
+		     where_loop(k, l, NULL), l->unknowns ? l->unknowns : "--assume-trip",
+		     pct(k, l->io_s));
 	}
 }
 
@@ -1006,7 +1023,8 @@ static void check_seq_scan(rule_ctx *k)
 		const vd_iosite *top = s;
 		for (size_t j = i; j < r->nsites; j++) {
 			const vd_iosite *t = &r->sites[j];
-			if (!op_is(t, "read") || (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
+			if (!op_is(t, "read") ||
+			    (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
 				continue;
 			done[j] = 1;
 			bytes += t->bytes_total;
@@ -1026,8 +1044,9 @@ static void check_seq_scan(rule_ctx *k)
 		     "posix_fadvise, %s\n"
 		     "after opening it, call posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) (and "
 		     "POSIX_FADV_DONTNEED behind the scan for data read once)",
-		     vd_fmt_bytes(A, bytes), top->path ? vd_arena_printf(A, "'%s'", top->path) : "a file",
-		     top->call, top->line, pct(k, io));
+		     vd_fmt_bytes(A, bytes),
+		     top->path ? vd_arena_printf(A, "'%s'", top->path) : "a file", top->call,
+		     top->line, pct(k, io));
 	}
 	free(done);
 }
@@ -1100,58 +1119,72 @@ static void check_trace(rule_ctx *k)
 		if (c->enabled[VD_RULE_TRACE_SMALL_REQUESTS] && ops > 0 &&
 		    t->small >= P(TRACE_SMALL_REQUESTS, min_calls) &&
 		    t->small >= P(TRACE_SMALL_REQUESTS, min_share) * ops)
-			emit_trace(k, VD_RULE_TRACE_SMALL_REQUESTS, t, t->data_s, t->data_s - ideal,
-				   "%s of %s reads and writes to %s were under 10 KiB (%s moved, %s in "
-				   "data calls)\n"
-				   "aggregate the small requests in memory and move larger blocks",
-				   fmt_count(A, t->small), fmt_count(A, ops), trace_where(k, t),
-				   vd_fmt_bytes(A, t->bytes), fmt_s(A, t->data_s));
+			emit_trace(
+				k, VD_RULE_TRACE_SMALL_REQUESTS, t, t->data_s, t->data_s - ideal,
+				"%s of %s reads and writes to %s were under 10 KiB (%s moved, %s in "
+				"data calls)\n"
+				"aggregate the small requests in memory and move larger blocks",
+				fmt_count(A, t->small), fmt_count(A, ops), trace_where(k, t),
+				vd_fmt_bytes(A, t->bytes), fmt_s(A, t->data_s));
 		if (c->enabled[VD_RULE_TRACE_MISALIGNED] && ops > 0 &&
 		    t->misaligned >= P(TRACE_MISALIGNED, min_calls) &&
 		    t->misaligned >= P(TRACE_MISALIGNED, min_share) * ops)
-			emit_trace(k, VD_RULE_TRACE_MISALIGNED, t, t->data_s, 0,
-				   "%s of %s reads and writes to %s started at offsets that are not a "
-				   "multiple of 4 KiB\n"
-				   "pad records or headers so that transfers start at aligned offsets",
-				   fmt_count(A, t->misaligned), fmt_count(A, ops), trace_where(k, t));
+			emit_trace(
+				k, VD_RULE_TRACE_MISALIGNED, t, t->data_s, 0,
+				"%s of %s reads and writes to %s started at offsets that are not a "
+				"multiple of 4 KiB\n"
+				"pad records or headers so that transfers start at aligned offsets",
+				fmt_count(A, t->misaligned), fmt_count(A, ops), trace_where(k, t));
 		if (c->enabled[VD_RULE_TRACE_RANDOM] && ops > 0 &&
-		    t->random >= P(TRACE_RANDOM, min_calls) && t->random >= P(TRACE_RANDOM, min_share) * ops)
-			emit_trace(k, VD_RULE_TRACE_RANDOM, t, t->data_s, t->data_s - ideal,
-				   "%s of %s reads and writes to %s were random (neither consecutive "
-				   "nor sequential), %s in data calls\n"
-				   "sort the accesses by offset, or read the data once into memory",
-				   fmt_count(A, t->random), fmt_count(A, ops), trace_where(k, t),
-				   fmt_s(A, t->data_s));
-		if (c->enabled[VD_RULE_TRACE_METADATA] && io > 0 && t->meta_s >= P(TRACE_METADATA, min_s) &&
+		    t->random >= P(TRACE_RANDOM, min_calls) &&
+		    t->random >= P(TRACE_RANDOM, min_share) * ops)
+			emit_trace(
+				k, VD_RULE_TRACE_RANDOM, t, t->data_s, t->data_s - ideal,
+				"%s of %s reads and writes to %s were random (neither consecutive "
+				"nor sequential), %s in data calls\n"
+				"sort the accesses by offset, or read the data once into memory",
+				fmt_count(A, t->random), fmt_count(A, ops), trace_where(k, t),
+				fmt_s(A, t->data_s));
+		if (c->enabled[VD_RULE_TRACE_METADATA] && io > 0 &&
+		    t->meta_s >= P(TRACE_METADATA, min_s) &&
 		    t->meta_s >= P(TRACE_METADATA, min_share) * io) {
-			double one = t->nprocs * 2 * (k->r->device.meta_latency_s > 0 ? k->r->device.meta_latency_s : 5e-6);
-			emit_trace(k, VD_RULE_TRACE_METADATA, t, t->meta_s, t->meta_s - one,
-				   "%s metadata calls (opens, closes, seeks, syncs, stat) on %s took %s, "
-				   "%.0f %% of its I/O time\n"
-				   "open the file once, avoid repeated stat/seek calls and batch syncs",
-				   fmt_count(A, t->meta_calls), trace_where(k, t), fmt_s(A, t->meta_s),
-				   100 * t->meta_s / io);
+			double one = t->nprocs * 2 *
+				     (k->r->device.meta_latency_s > 0 ? k->r->device.meta_latency_s
+								      : 5e-6);
+			emit_trace(
+				k, VD_RULE_TRACE_METADATA, t, t->meta_s, t->meta_s - one,
+				"%s metadata calls (opens, closes, seeks, syncs, stat) on %s took %s, "
+				"%.0f %% of its I/O time\n"
+				"open the file once, avoid repeated stat/seek calls and batch syncs",
+				fmt_count(A, t->meta_calls), trace_where(k, t), fmt_s(A, t->meta_s),
+				100 * t->meta_s / io);
 		}
 		if (t->nprocs < 2)
 			continue;
-		if (c->enabled[VD_RULE_TRACE_IMBALANCE] && t->proc_bytes_max >= P(TRACE_IMBALANCE, min_bytes) &&
-		    (t->proc_bytes_max - t->proc_bytes_min) >= P(TRACE_IMBALANCE, min_spread) * t->proc_bytes_max)
-			emit_trace(k, VD_RULE_TRACE_IMBALANCE, t, t->proc_s_max,
-				   t->proc_s_max - t->proc_s_mean,
-				   "the %d processes sharing %s moved between %s and %s each\n"
-				   "distribute the data evenly over the processes, or use collective I/O",
-				   t->nprocs, trace_where(k, t), vd_fmt_bytes(A, t->proc_bytes_min),
-				   vd_fmt_bytes(A, t->proc_bytes_max));
-		if (c->enabled[VD_RULE_TRACE_STRAGGLERS] && t->proc_s_max >= P(TRACE_STRAGGLERS, min_s) &&
-		    (t->proc_s_max - t->proc_s_min) >= P(TRACE_STRAGGLERS, min_spread) * t->proc_s_max)
-			emit_trace(k, VD_RULE_TRACE_STRAGGLERS, t, t->proc_s_max,
-				   t->proc_s_max - t->proc_s_mean,
-				   "the slowest of the %d processes sharing %s spent %s in I/O on it, "
-				   "the fastest %s (mean %s)\n"
-				   "find what differs for the slow process (more data, small or unaligned "
-				   "requests) and balance it",
-				   t->nprocs, trace_where(k, t), fmt_s(A, t->proc_s_max),
-				   fmt_s(A, t->proc_s_min), fmt_s(A, t->proc_s_mean));
+		if (c->enabled[VD_RULE_TRACE_IMBALANCE] &&
+		    t->proc_bytes_max >= P(TRACE_IMBALANCE, min_bytes) &&
+		    (t->proc_bytes_max - t->proc_bytes_min) >=
+			    P(TRACE_IMBALANCE, min_spread) * t->proc_bytes_max)
+			emit_trace(
+				k, VD_RULE_TRACE_IMBALANCE, t, t->proc_s_max,
+				t->proc_s_max - t->proc_s_mean,
+				"the %d processes sharing %s moved between %s and %s each\n"
+				"distribute the data evenly over the processes, or use collective I/O",
+				t->nprocs, trace_where(k, t), vd_fmt_bytes(A, t->proc_bytes_min),
+				vd_fmt_bytes(A, t->proc_bytes_max));
+		if (c->enabled[VD_RULE_TRACE_STRAGGLERS] &&
+		    t->proc_s_max >= P(TRACE_STRAGGLERS, min_s) &&
+		    (t->proc_s_max - t->proc_s_min) >=
+			    P(TRACE_STRAGGLERS, min_spread) * t->proc_s_max)
+			emit_trace(
+				k, VD_RULE_TRACE_STRAGGLERS, t, t->proc_s_max,
+				t->proc_s_max - t->proc_s_mean,
+				"the slowest of the %d processes sharing %s spent %s in I/O on it, "
+				"the fastest %s (mean %s)\n"
+				"find what differs for the slow process (more data, small or unaligned "
+				"requests) and balance it",
+				t->nprocs, trace_where(k, t), fmt_s(A, t->proc_s_max),
+				fmt_s(A, t->proc_s_min), fmt_s(A, t->proc_s_mean));
 	}
 }
 
@@ -1170,13 +1203,15 @@ void vd_rules_run(rule_ctx *k)
 	}
 	/* chunked HDF5 datasets: the chunk cache gathers small writes (the
 	 * layout call is no I/O, so it is looked for in the sources) */
-	for (size_t i = 0; c->enabled[VD_RULE_HDF5_SMALL_WRITES] && i < r->nblocks && !k->h5_chunked; i++) {
+	for (size_t i = 0;
+	     c->enabled[VD_RULE_HDF5_SMALL_WRITES] && i < r->nblocks && !k->h5_chunked; i++) {
 		const vd_block *b = &r->blocks[i];
 		if (b->kind != VD_KIND_FILE || !b->file)
 			continue;
-		const char *path = b->file[0] == '/' || !r->project_root
-					   ? b->file
-					   : vd_arena_printf(k->f->arena, "%s/%s", r->project_root, b->file);
+		const char *path =
+			b->file[0] == '/' || !r->project_root
+				? b->file
+				: vd_arena_printf(k->f->arena, "%s/%s", r->project_root, b->file);
 		char *text = NULL;
 		size_t len = 0;
 		if (vd_read_file(&text, &len, path) == 0 && memmem(text, len, "H5Pset_chunk", 12))

@@ -2,7 +2,10 @@
 # format.sh [--check] [FILE...] - clang-format vidya's C sources in place
 # with the repository's .clang-format, or, with --check, change nothing and
 # report how many lines formatting would change (exit 1 if any).  Without
-# files: every tracked *.c and *.h.  Needs clang-format (Debian: clang-format).
+# files: every *.c and *.h of the product's modules (the folders below).  Test
+# inputs (golden programs, fixtures, the model corpus, the bundled example) are
+# left as written: their line numbers are part of the expected results.
+# Needs clang-format (Debian: clang-format).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +20,9 @@ if ! command -v "$fmt" >/dev/null; then
 	exit 2
 fi
 if [ $# -eq 0 ]; then
-	mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.c' '*.h' |
+	modules=(util extractor analyzer store model sysprobe trace optimizer dfg cli)
+	mapfile -t files < <(git ls-files --cached --others --exclude-standard -- \
+				 "${modules[@]/%//*.c}" "${modules[@]/%//*.h}" |
 				 while read -r f; do [ -f "$f" ] && echo "$f"; done)
 else
 	files=("$@")

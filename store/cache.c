@@ -16,7 +16,8 @@ int vd_store_tu_get(vd_store *s, const char *key, char **deps, void **blob, size
 	*deps = NULL;
 	*blob = NULL;
 	*len = 0;
-	if (prepare(s, &st, "SELECT deps, ir FROM tu_cache WHERE key = ?", "unable to read cache of"))
+	if (prepare(s, &st, "SELECT deps, ir FROM tu_cache WHERE key = ?",
+		    "unable to read cache of"))
 		return VD_ERROR;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {

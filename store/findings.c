@@ -12,18 +12,19 @@
 
 int vd_store_findings_schema(vd_buf *b)
 {
-	return vd_buf_puts(b,
-			   "CREATE TABLE IF NOT EXISTS findings (\n"
-			   "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
-			   "  seq INTEGER NOT NULL, rule TEXT NOT NULL, severity TEXT NOT NULL,\n"
-			   "  block_id TEXT, file TEXT, line INTEGER, end_line INTEGER,\n"
-			   "  site_line INTEGER, call TEXT, evidence TEXT, recommendation TEXT,\n"
-			   "  io_s REAL, share REAL, gain_s REAL, fingerprint TEXT, confirmed TEXT,\n"
-			   "  PRIMARY KEY (run_id, seq));\n"
-			   "CREATE VIEW IF NOT EXISTS v_findings AS SELECT rule, severity, block_id, file, line,\n"
-			   "  end_line, site_line, call, evidence, recommendation, io_s, share, gain_s,\n"
-			   "  fingerprint, confirmed, seq, run_id\n"
-			   "  FROM findings WHERE run_id = (SELECT max(run_id) FROM runs);\n");
+	return vd_buf_puts(
+		b,
+		"CREATE TABLE IF NOT EXISTS findings (\n"
+		"  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+		"  seq INTEGER NOT NULL, rule TEXT NOT NULL, severity TEXT NOT NULL,\n"
+		"  block_id TEXT, file TEXT, line INTEGER, end_line INTEGER,\n"
+		"  site_line INTEGER, call TEXT, evidence TEXT, recommendation TEXT,\n"
+		"  io_s REAL, share REAL, gain_s REAL, fingerprint TEXT, confirmed TEXT,\n"
+		"  PRIMARY KEY (run_id, seq));\n"
+		"CREATE VIEW IF NOT EXISTS v_findings AS SELECT rule, severity, block_id, file, line,\n"
+		"  end_line, site_line, call, evidence, recommendation, io_s, share, gain_s,\n"
+		"  fingerprint, confirmed, seq, run_id\n"
+		"  FROM findings WHERE run_id = (SELECT max(run_id) FROM runs);\n");
 }
 
 static int fail(vd_store *s, const char *what)
@@ -42,8 +43,8 @@ int vd_store_save_findings(vd_store *s, const vd_findings *f)
 	if (sqlite3_prepare_v2(db, "DELETE FROM findings WHERE run_id = ?", -1, &del, NULL) !=
 		    SQLITE_OK ||
 	    sqlite3_prepare_v2(db,
-			       "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1,
-			       &ins, NULL) != SQLITE_OK)
+			       "INSERT INTO findings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+			       -1, &ins, NULL) != SQLITE_OK)
 		goto cleanup;
 	sqlite3_bind_int64(del, 1, f->run_id);
 	if (sqlite3_step(del) != SQLITE_DONE)
@@ -93,12 +94,13 @@ static int load_trace_sites(vd_store *s, vd_arena *a, vd_measured_site **out, si
 	VD_VEC(vd_measured_site) v = { 0 };
 	*out = NULL;
 	*n = 0;
-	if (sqlite3_prepare_v2(db,
-			       "SELECT file, line, call, count(*), sum(bytes), sum(call_s)\n"
-			       "  FROM trace_ops WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
-			       "  AND parent_op IS NULL AND file IS NOT NULL\n"
-			       "  GROUP BY file, line, call",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(
+		    db,
+		    "SELECT file, line, call, count(*), sum(bytes), sum(call_s)\n"
+		    "  FROM trace_ops WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
+		    "  AND parent_op IS NULL AND file IS NOT NULL\n"
+		    "  GROUP BY file, line, call",
+		    -1, &st, NULL) != SQLITE_OK)
 		return fail(s, "unable to read the trace from");
 	int step;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {

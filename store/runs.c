@@ -29,8 +29,12 @@ static int bind_device(sqlite3_stmt *st, int first, const vd_device *d)
 	for (size_t i = 0; i < NDEV; i++, c++) {
 		const char *p = (const char *)d + dev_fields[i].off;
 		switch (dev_fields[i].type) {
-		case DEV_DOUBLE: sqlite3_bind_double(st, c, *(const double *)p); break;
-		case DEV_INT: sqlite3_bind_int(st, c, *(const int *)p); break;
+		case DEV_DOUBLE:
+			sqlite3_bind_double(st, c, *(const double *)p);
+			break;
+		case DEV_INT:
+			sqlite3_bind_int(st, c, *(const int *)p);
+			break;
 		case DEV_TEXT:
 			/* fixed arrays: bounded copy, empty is NULL */
 			if (memchr(p, '\0', dev_fields[i].size) && p[0])
@@ -49,8 +53,12 @@ static void read_device(sqlite3_stmt *st, int first, vd_device *d)
 	for (size_t i = 0; i < NDEV; i++, c++) {
 		char *p = (char *)d + dev_fields[i].off;
 		switch (dev_fields[i].type) {
-		case DEV_DOUBLE: *(double *)p = col_double(st, c); break;
-		case DEV_INT: *(int *)p = sqlite3_column_int(st, c); break;
+		case DEV_DOUBLE:
+			*(double *)p = col_double(st, c);
+			break;
+		case DEV_INT:
+			*(int *)p = sqlite3_column_int(st, c);
+			break;
 		case DEV_TEXT: {
 			const unsigned char *t = sqlite3_column_text(st, c);
 			snprintf(p, dev_fields[i].size, "%s", t ? (const char *)t : "");
@@ -59,7 +67,6 @@ static void read_device(sqlite3_stmt *st, int first, vd_device *d)
 		}
 	}
 }
-
 
 /* ---- saving a run ------------------------------------------------------------------- */
 
@@ -71,7 +78,7 @@ static void read_device(sqlite3_stmt *st, int first, vd_device *d)
  * and saved and loaded by the same two loops, save_rows and load_rows.
  */
 typedef struct run_rows {
-	const char *rows;  /* what the rows are, for messages: "blocks" */
+	const char *rows; /* what the rows are, for messages: "blocks" */
 	const char *table;
 	/* the columns after run_id and seq; io_sites saves its flags also
 	 * one column each, which it reads back from the flags word */
@@ -314,7 +321,8 @@ static int copy_rows(vd_store *s, const run_rows *t, long from, long run_id)
 	sqlite3_stmt *st = NULL;
 	int rc = VD_ERROR;
 	t->columns(&cols, 1);
-	vd_buf_printf(&sql, "INSERT INTO %s (run_id, seq, %s) SELECT ?, seq, %s FROM %s WHERE run_id = ?",
+	vd_buf_printf(&sql,
+		      "INSERT INTO %s (run_id, seq, %s) SELECT ?, seq, %s FROM %s WHERE run_id = ?",
 		      t->table, cols.ptr, cols.ptr, t->table);
 	if (prepare(s, &st, sql.ptr, "unable to save run to"))
 		goto cleanup;

@@ -18,8 +18,14 @@
 
 /* vd_device, field by field */
 const vd_store_dev_field vd_store_dev_fields[] = {
-#define DD_(f) { #f, offsetof(vd_device, f), DEV_DOUBLE, 0 }
-#define DS_(f) { #f, offsetof(vd_device, f), DEV_TEXT, sizeof(((vd_device *)0)->f) }
+#define DD_(f)                                            \
+	{                                                 \
+#f, offsetof(vd_device, f), DEV_DOUBLE, 0 \
+	}
+#define DS_(f)                                                                    \
+	{                                                                         \
+#f, offsetof(vd_device, f), DEV_TEXT, sizeof(((vd_device *)0)->f) \
+	}
 	DD_(seq_read_Bps),
 	DD_(seq_write_Bps),
 	DD_(rand_read_iops),
@@ -79,7 +85,8 @@ void vd_store_put_dev(vd_buf *b, const char *pre, int with_types)
 void vd_store_put_flags(vd_buf *b, int with_types)
 {
 	for (size_t i = 0; i < NFLAGS; i++)
-		vd_buf_printf(b, ",%s%s%s", with_types || !i ? "\n  " : " ", vd_io_flag_table[i].name,
+		vd_buf_printf(b, ",%s%s%s", with_types || !i ? "\n  " : " ",
+			      vd_io_flag_table[i].name,
 			      with_types ? " INTEGER NOT NULL DEFAULT 0" : "");
 }
 
@@ -131,39 +138,35 @@ static void build_schema(vd_buf *b)
 		      "INSERT INTO meta VALUES ('created_by', '%s');\n",
 		      VD_SCHEMA_VERSION, VD_VERSION);
 
-	vd_buf_puts(b,
-		    "CREATE TABLE runs (\n"
-		    "  run_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-		    "  created_at TEXT NOT NULL, vidya_version TEXT, project_root TEXT,\n"
-		    "  compdb TEXT, entry TEXT, args TEXT, defines TEXT,\n"
-		    "  nprocs INTEGER, assume_trip REAL, assume_bytes REAL,\n"
-		    "  tus_total INTEGER, tus_failed INTEGER, elapsed_s REAL,\n"
-		    "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER, model TEXT,\n"
-		    "  run_key TEXT, cached_from INTEGER");
+	vd_buf_puts(b, "CREATE TABLE runs (\n"
+		       "  run_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+		       "  created_at TEXT NOT NULL, vidya_version TEXT, project_root TEXT,\n"
+		       "  compdb TEXT, entry TEXT, args TEXT, defines TEXT,\n"
+		       "  nprocs INTEGER, assume_trip REAL, assume_bytes REAL,\n"
+		       "  tus_total INTEGER, tus_failed INTEGER, elapsed_s REAL,\n"
+		       "  nblocks INTEGER, nsites INTEGER, ndiags INTEGER, model TEXT,\n"
+		       "  run_key TEXT, cached_from INTEGER");
 	vd_store_put_dev(b, "device_", 1);
 	vd_buf_puts(b, ");\n" RUNS_KEY_INDEX);
 
-	vd_buf_puts(b,
-		    "CREATE TABLE blocks (\n"
-		    "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
-		    "  seq INTEGER NOT NULL, block_id TEXT NOT NULL, kind TEXT NOT NULL,\n"
-		    "  file TEXT, function TEXT, label TEXT, line INTEGER, end_line INTEGER,\n"
-		    "  parent_id TEXT");
+	vd_buf_puts(b, "CREATE TABLE blocks (\n"
+		       "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+		       "  seq INTEGER NOT NULL, block_id TEXT NOT NULL, kind TEXT NOT NULL,\n"
+		       "  file TEXT, function TEXT, label TEXT, line INTEGER, end_line INTEGER,\n"
+		       "  parent_id TEXT");
 	vd_store_put_px(b, "", " REAL");
-	vd_buf_puts(b,
-		    ",\n  cioc REAL, io_s REAL, compute_s REAL, ops REAL, executions REAL,\n"
-		    "  unknown_mask INTEGER NOT NULL DEFAULT 0, unknowns TEXT,\n"
-		    "  reachable INTEGER NOT NULL DEFAULT 1, analytic REAL, cioc_note TEXT,\n"
-		    "  PRIMARY KEY (run_id, block_id));\n"
-		    /* tree order: loading a run is a range scan, not a sort */
-		    "CREATE INDEX blocks_seq ON blocks (run_id, seq);\n");
+	vd_buf_puts(b, ",\n  cioc REAL, io_s REAL, compute_s REAL, ops REAL, executions REAL,\n"
+		       "  unknown_mask INTEGER NOT NULL DEFAULT 0, unknowns TEXT,\n"
+		       "  reachable INTEGER NOT NULL DEFAULT 1, analytic REAL, cioc_note TEXT,\n"
+		       "  PRIMARY KEY (run_id, block_id));\n"
+		       /* tree order: loading a run is a range scan, not a sort */
+		       "CREATE INDEX blocks_seq ON blocks (run_id, seq);\n");
 
-	vd_buf_puts(b,
-		    "CREATE TABLE io_sites (\n"
-		    "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
-		    "  seq INTEGER NOT NULL, block_id TEXT, api TEXT, call TEXT, op TEXT,\n"
-		    "  file TEXT, line INTEGER, bytes_per_call REAL, count REAL,\n"
-		    "  bytes_total REAL, flags INTEGER NOT NULL DEFAULT 0");
+	vd_buf_puts(b, "CREATE TABLE io_sites (\n"
+		       "  run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,\n"
+		       "  seq INTEGER NOT NULL, block_id TEXT, api TEXT, call TEXT, op TEXT,\n"
+		       "  file TEXT, line INTEGER, bytes_per_call REAL, count REAL,\n"
+		       "  bytes_total REAL, flags INTEGER NOT NULL DEFAULT 0");
 	vd_store_put_flags(b, 1);
 	vd_buf_puts(b, ",\n  path TEXT, unknowns TEXT,\n  PRIMARY KEY (run_id, seq));\n"
 		       "CREATE INDEX io_sites_block ON io_sites (run_id, block_id);\n");
@@ -176,32 +179,31 @@ static void build_schema(vd_buf *b)
 		    "  file TEXT, line INTEGER, message TEXT,\n"
 		    "  PRIMARY KEY (run_id, seq));\n");
 
-	vd_buf_puts(b,
-		    "CREATE TABLE system_profiles (\n"
-		    "  profile_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-		    "  created_at TEXT NOT NULL, mount TEXT, fstype TEXT, method TEXT");
+	vd_buf_puts(b, "CREATE TABLE system_profiles (\n"
+		       "  profile_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+		       "  created_at TEXT NOT NULL, mount TEXT, fstype TEXT, method TEXT");
 	for (size_t i = 0; i < NDEV; i++)
 		if (dev_fields[i].type == DEV_DOUBLE)
 			vd_buf_printf(b, ",\n  %s REAL", dev_fields[i].name);
-	vd_buf_puts(b, ",\n  is_default INTEGER NOT NULL DEFAULT 0, json TEXT, profile TEXT);\n"
-		       "CREATE INDEX system_profiles_mount ON system_profiles (mount, profile_id);\n");
-
 	vd_buf_puts(b,
-		    "CREATE TABLE tu_cache (\n"
-		    "  key TEXT PRIMARY KEY, file TEXT NOT NULL, deps TEXT NOT NULL,\n"
-		    "  ir BLOB NOT NULL, vidya_version TEXT, created_at TEXT);\n");
+		    ",\n  is_default INTEGER NOT NULL DEFAULT 0, json TEXT, profile TEXT);\n"
+		    "CREATE INDEX system_profiles_mount ON system_profiles (mount, profile_id);\n");
 
-	vd_buf_puts(b,
-		    "CREATE TABLE param_info (\n"
-		    "  name TEXT PRIMARY KEY, column TEXT NOT NULL UNIQUE,\n"
-		    "  kind TEXT NOT NULL, unit TEXT, description TEXT NOT NULL);\n");
+	vd_buf_puts(b, "CREATE TABLE tu_cache (\n"
+		       "  key TEXT PRIMARY KEY, file TEXT NOT NULL, deps TEXT NOT NULL,\n"
+		       "  ir BLOB NOT NULL, vidya_version TEXT, created_at TEXT);\n");
+
+	vd_buf_puts(b, "CREATE TABLE param_info (\n"
+		       "  name TEXT PRIMARY KEY, column TEXT NOT NULL UNIQUE,\n"
+		       "  kind TEXT NOT NULL, unit TEXT, description TEXT NOT NULL);\n");
 	/* the glossary comes from the X-macros; quotes in descriptions doubled */
 	for (int i = 0; i < VD_NPARAMS + VD_NFEATURES; i++) {
 		int feat = i >= VD_NPARAMS;
 		int k = feat ? i - VD_NPARAMS : i;
 		const char *v[] = { feat ? vd_feature_name[k] : vd_param_name[k],
 				    feat ? vd_feature_column[k] : vd_param_column[k],
-				    feat ? "feature" : "parameter", feat ? "ratio" : vd_param_unit[k],
+				    feat ? "feature" : "parameter",
+				    feat ? "ratio" : vd_param_unit[k],
 				    feat ? vd_feature_desc[k] : vd_param_desc[k] };
 		vd_buf_puts(b, "INSERT INTO param_info VALUES (");
 		for (size_t j = 0; j < sizeof v / sizeof v[0]; j++) {
@@ -317,8 +319,10 @@ static int migrate(vd_store *s, int from)
 		for (size_t i = 0; !rc && i < NDEV; i++)
 			if (dev_fields[i].off >= offsetof(vd_device, stdio_call_s)) {
 				const char *type = dev_fields[i].type == DEV_TEXT ? "TEXT" : "REAL";
-				rc = add_column(s, &sql, "runs", "device_", dev_fields[i].name, type) ||
-				     add_column(s, &sql, "system_profiles", "", dev_fields[i].name, type);
+				rc = add_column(s, &sql, "runs", "device_", dev_fields[i].name,
+						type) ||
+				     add_column(s, &sql, "system_profiles", "", dev_fields[i].name,
+						type);
 			}
 		if (!rc)
 			rc = add_column(s, &sql, "blocks", "", "analytic", "REAL") ||
@@ -349,8 +353,10 @@ static int migrate(vd_store *s, int from)
 		vd_error_set("'%s' has an unknown vidya schema version %d", s->path, from);
 		return VD_ERROR;
 	}
-	vd_buf_printf(&sql, "UPDATE meta SET value = '%d' WHERE key = 'schema_version';\n"
-		      "PRAGMA user_version = %d;\n", VD_SCHEMA_VERSION, VD_SCHEMA_VERSION);
+	vd_buf_printf(&sql,
+		      "UPDATE meta SET value = '%d' WHERE key = 'schema_version';\n"
+		      "PRAGMA user_version = %d;\n",
+		      VD_SCHEMA_VERSION, VD_SCHEMA_VERSION);
 	if (rc || exec(s, sql.ptr, "unable to migrate"))
 		rc = VD_ERROR;
 	vd_buf_release(&sql);
@@ -397,7 +403,8 @@ int vd_store_check_schema(vd_store *s)
 	int version = atoi(val);
 	if (version > VD_SCHEMA_VERSION) {
 		vd_error_set("'%s' was written by a newer vidya (schema version %d; this vidya "
-			     "reads up to %d)", s->path, version, VD_SCHEMA_VERSION);
+			     "reads up to %d)",
+			     s->path, version, VD_SCHEMA_VERSION);
 		goto cleanup;
 	}
 	if (version < VD_SCHEMA_VERSION) {

@@ -79,7 +79,8 @@ int vd_store_check_writable(vd_store *s)
 {
 	if (sqlite3_db_readonly(s->db, "main") == 1) {
 		vd_error_set("database '%s' is read-only: %s", s->path,
-			     access(s->path, W_OK) != 0 ? strerror(errno) : "sqlite opened it read-only");
+			     access(s->path, W_OK) != 0 ? strerror(errno)
+							: "sqlite opened it read-only");
 		return VD_ERROR;
 	}
 	/* a write that is rolled back: the rollback journal is created next to

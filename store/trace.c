@@ -15,9 +15,10 @@ static void build_v_trace_files(vd_buf *b)
 		const char *c = vd_trace_counter_name[i];
 		vd_buf_printf(b, ",\n  %s(%s) AS %s", strncmp(c, "max_", 4) ? "sum" : "max", c, c);
 	}
-	vd_buf_puts(b, ",\n  sum(read_s) AS read_s, sum(write_s) AS write_s, sum(meta_s) AS meta_s\n"
-		       "  FROM trace_files WHERE trace_id = " LATEST_TRACE "\n"
-		       "  GROUP BY trace_id, path, api;\n");
+	vd_buf_puts(b,
+		    ",\n  sum(read_s) AS read_s, sum(write_s) AS write_s, sum(meta_s) AS meta_s\n"
+		    "  FROM trace_files WHERE trace_id = " LATEST_TRACE "\n"
+		    "  GROUP BY trace_id, path, api;\n");
 }
 
 /* the size-bin suffixes of the histograms: "0_100" ... "1g_plus" */
@@ -30,20 +31,23 @@ static const char *bin_suffix(int k)
 static void build_trace_sites(vd_buf *b)
 {
 	/* IF NOT EXISTS: a migration may meet them made already */
-	vd_buf_puts(b, "CREATE TABLE IF NOT EXISTS trace_sites (\n"
-		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		       "  pid INTEGER, rank INTEGER, api TEXT, call TEXT, class TEXT, path TEXT,\n"
-		       "  parent_api TEXT, block_id TEXT, file TEXT, line INTEGER, function TEXT,\n"
-		       "  calls INTEGER, errors INTEGER, bytes INTEGER, call_s REAL, dur_s REAL");
+	vd_buf_puts(b,
+		    "CREATE TABLE IF NOT EXISTS trace_sites (\n"
+		    "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		    "  pid INTEGER, rank INTEGER, api TEXT, call TEXT, class TEXT, path TEXT,\n"
+		    "  parent_api TEXT, block_id TEXT, file TEXT, line INTEGER, function TEXT,\n"
+		    "  calls INTEGER, errors INTEGER, bytes INTEGER, call_s REAL, dur_s REAL");
 	for (int k = 0; k < VD_TRACE_NBINS; k++)
 		vd_buf_printf(b, ", size_%s INTEGER", bin_suffix(k));
-	vd_buf_puts(b, ");\n"
-		       "CREATE INDEX IF NOT EXISTS trace_sites_trace ON trace_sites (trace_id);\n"
-		       "CREATE VIEW IF NOT EXISTS v_trace_sites AS SELECT trace_id, api, call, class, path,\n"
-		       "  parent_api, block_id, file, line, function,\n"
-		       "  count(DISTINCT rank || ':' || pid) AS nprocs, sum(calls) AS calls,\n"
-		       "  sum(errors) AS errors, sum(bytes) AS bytes, sum(call_s) AS call_s,\n"
-		       "  sum(dur_s) AS dur_s");
+	vd_buf_puts(
+		b,
+		");\n"
+		"CREATE INDEX IF NOT EXISTS trace_sites_trace ON trace_sites (trace_id);\n"
+		"CREATE VIEW IF NOT EXISTS v_trace_sites AS SELECT trace_id, api, call, class, path,\n"
+		"  parent_api, block_id, file, line, function,\n"
+		"  count(DISTINCT rank || ':' || pid) AS nprocs, sum(calls) AS calls,\n"
+		"  sum(errors) AS errors, sum(bytes) AS bytes, sum(call_s) AS call_s,\n"
+		"  sum(dur_s) AS dur_s");
 	for (int k = 0; k < VD_TRACE_NBINS; k++)
 		vd_buf_printf(b, ", sum(size_%s) AS size_%s", bin_suffix(k), bin_suffix(k));
 	vd_buf_puts(b, "\n  FROM trace_sites WHERE trace_id = " LATEST_TRACE "\n"
@@ -97,16 +101,17 @@ static void build_v_trace_darshan(vd_buf *b)
 		{ "mpiio", "MPIIO", "F_WRITE_TIME", "write_s" },
 		{ "mpiio", "MPIIO", "F_META_TIME", "meta_s" },
 	};
-	static const char *const bin_upper[VD_TRACE_NBINS] = {
-		"0_100", "100_1K", "1K_10K", "10K_100K", "100K_1M",
-		"1M_4M", "4M_10M", "10M_100M", "100M_1G", "1G_PLUS"
-	};
+	static const char *const bin_upper[VD_TRACE_NBINS] = { "0_100",    "100_1K",   "1K_10K",
+							       "10K_100K", "100K_1M",  "1M_4M",
+							       "4M_10M",   "10M_100M", "100M_1G",
+							       "1G_PLUS" };
 	vd_buf_puts(b, "CREATE VIEW IF NOT EXISTS v_trace_darshan AS\n");
 	const char *sep = "";
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-		vd_buf_printf(b, "%sSELECT '%s' AS module, rank, path, '%s_%s' AS counter,"
-				 " %s AS value FROM trace_files WHERE api = '%s'"
-				 " AND trace_id = " LATEST_TRACE "\n",
+		vd_buf_printf(b,
+			      "%sSELECT '%s' AS module, rank, path, '%s_%s' AS counter,"
+			      " %s AS value FROM trace_files WHERE api = '%s'"
+			      " AND trace_id = " LATEST_TRACE "\n",
 			      sep, map[i].module, map[i].module, map[i].name, map[i].expr,
 			      map[i].api);
 		sep = "UNION ALL ";
@@ -114,14 +119,16 @@ static void build_v_trace_darshan(vd_buf *b)
 	/* size histograms: POSIX's by call, MPI-IO's by aggregate request */
 	for (int rw = 0; rw < 2; rw++)
 		for (int k = 0; k < VD_TRACE_NBINS; k++) {
-			const char *col = vd_trace_counter_name[(rw ? VD_TC_write_0_100
-								    : VD_TC_read_0_100) + k];
-			vd_buf_printf(b, "UNION ALL SELECT 'POSIX', rank, path,"
-					 " 'POSIX_SIZE_%s_%s', %s FROM trace_files"
-					 " WHERE api = 'posix' AND trace_id = " LATEST_TRACE "\n"
-					 "UNION ALL SELECT 'MPIIO', rank, path,"
-					 " 'MPIIO_SIZE_%s_AGG_%s', %s FROM trace_files"
-					 " WHERE api = 'mpiio' AND trace_id = " LATEST_TRACE "\n",
+			const char *col =
+				vd_trace_counter_name[(rw ? VD_TC_write_0_100 : VD_TC_read_0_100) +
+						      k];
+			vd_buf_printf(b,
+				      "UNION ALL SELECT 'POSIX', rank, path,"
+				      " 'POSIX_SIZE_%s_%s', %s FROM trace_files"
+				      " WHERE api = 'posix' AND trace_id = " LATEST_TRACE "\n"
+				      "UNION ALL SELECT 'MPIIO', rank, path,"
+				      " 'MPIIO_SIZE_%s_AGG_%s', %s FROM trace_files"
+				      " WHERE api = 'mpiio' AND trace_id = " LATEST_TRACE "\n",
 				      rw ? "WRITE" : "READ", bin_upper[k], col,
 				      rw ? "WRITE" : "READ", bin_upper[k], col);
 		}
@@ -131,18 +138,17 @@ static void build_v_trace_darshan(vd_buf *b)
 /* The latest trace's reads and writes as Darshan's DXT traces them
  * (darshan-dxt-parser's columns): successful POSIX and MPI-IO transfers,
  * numbered per process, file, layer and direction (schema version 4). */
-#define V_TRACE_DXT                                                                          \
-	"CREATE VIEW IF NOT EXISTS v_trace_dxt AS SELECT\n"                                  \
-	"  CASE api WHEN 'posix' THEN 'X_POSIX' ELSE 'X_MPIIO' END AS module, rank, pid,\n"   \
-	"  class AS wt_rd,\n"                                                                 \
-	"  row_number() OVER (PARTITION BY pid, api, path, class ORDER BY start_s, op_id) - 1" \
-	" AS segment,\n"                                                                      \
+#define V_TRACE_DXT                                                                             \
+	"CREATE VIEW IF NOT EXISTS v_trace_dxt AS SELECT\n"                                     \
+	"  CASE api WHEN 'posix' THEN 'X_POSIX' ELSE 'X_MPIIO' END AS module, rank, pid,\n"     \
+	"  class AS wt_rd,\n"                                                                   \
+	"  row_number() OVER (PARTITION BY pid, api, path, class ORDER BY start_s, op_id) - 1"  \
+	" AS segment,\n"                                                                        \
 	"  offset, bytes AS length, start_s AS start_time, start_s + dur_s AS end_time, path\n" \
-	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE " AND err = 0\n"                     \
+	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE " AND err = 0\n"                      \
 	"  AND api IN ('posix', 'mpiio') AND class IN ('read', 'write');\n"
 
 /* vidya trace's tables and views (schema version 4) */
-
 
 /* what schema version 4 added to vidya trace's schema: v_trace_files with
  * the errors and dups counters, trace_sites, v_trace_darshan, v_trace_dxt
@@ -158,67 +164,74 @@ void build_trace_v4(vd_buf *b)
 /* vidya trace's tables and views (schema version 4) */
 void build_trace_schema(vd_buf *b)
 {
-	vd_buf_puts(b, "CREATE TABLE traces (\n"
-		       "  trace_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-		       "  key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, vidya_version TEXT,\n"
-		       "  command TEXT, run_id INTEGER, started_ns INTEGER, wall_s REAL,\n"
-		       "  exit_status INTEGER, sample_hz INTEGER);\n"
-		       "CREATE TABLE trace_procs (\n"
-		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		       "  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
-		       "  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
-		       "  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
-		       "  deferred_s REAL, unattributed_s REAL);\n"
-		       "CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
-		       "CREATE TABLE trace_ops (\n"
-		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		       "  pid INTEGER, op_id INTEGER, parent_op INTEGER, rank INTEGER, thread INTEGER,\n"
-		       "  api TEXT, call TEXT, class TEXT, path TEXT, handle INTEGER,\n"
-		       "  offset INTEGER, bytes INTEGER, req_bytes INTEGER, start_s REAL, dur_s REAL,\n"
-		       "  err INTEGER, parent_api TEXT, parent_call TEXT, block_id TEXT,\n"
-		       "  file TEXT, line INTEGER, function TEXT, call_s REAL);\n"
-		       "CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);\n"
-		       "CREATE TABLE trace_files (\n"
-		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		       "  pid INTEGER, rank INTEGER, path TEXT, api TEXT");
+	vd_buf_puts(
+		b,
+		"CREATE TABLE traces (\n"
+		"  trace_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+		"  key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, vidya_version TEXT,\n"
+		"  command TEXT, run_id INTEGER, started_ns INTEGER, wall_s REAL,\n"
+		"  exit_status INTEGER, sample_hz INTEGER);\n"
+		"CREATE TABLE trace_procs (\n"
+		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		"  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
+		"  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
+		"  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
+		"  deferred_s REAL, unattributed_s REAL);\n"
+		"CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
+		"CREATE TABLE trace_ops (\n"
+		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		"  pid INTEGER, op_id INTEGER, parent_op INTEGER, rank INTEGER, thread INTEGER,\n"
+		"  api TEXT, call TEXT, class TEXT, path TEXT, handle INTEGER,\n"
+		"  offset INTEGER, bytes INTEGER, req_bytes INTEGER, start_s REAL, dur_s REAL,\n"
+		"  err INTEGER, parent_api TEXT, parent_call TEXT, block_id TEXT,\n"
+		"  file TEXT, line INTEGER, function TEXT, call_s REAL);\n"
+		"CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);\n"
+		"CREATE TABLE trace_files (\n"
+		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		"  pid INTEGER, rank INTEGER, path TEXT, api TEXT");
 	for (int i = 0; i < VD_NTRACE_COUNTERS; i++)
 		vd_buf_printf(b, ", %s INTEGER", vd_trace_counter_name[i]);
-	vd_buf_puts(b, ",\n  read_s REAL, write_s REAL, meta_s REAL);\n"
-		       "CREATE INDEX trace_files_trace ON trace_files (trace_id);\n"
-		       "CREATE TABLE trace_blocks (\n"
-		       "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		       "  pid INTEGER, rank INTEGER, block_id TEXT NOT NULL,\n"
-		       "  wall_s REAL, io_s REAL, io_ops INTEGER, io_bytes REAL,\n"
-		       "  samples INTEGER, io_samples INTEGER);\n"
-		       "CREATE INDEX trace_blocks_trace ON trace_blocks (trace_id, block_id);\n");
+	vd_buf_puts(b,
+		    ",\n  read_s REAL, write_s REAL, meta_s REAL);\n"
+		    "CREATE INDEX trace_files_trace ON trace_files (trace_id);\n"
+		    "CREATE TABLE trace_blocks (\n"
+		    "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		    "  pid INTEGER, rank INTEGER, block_id TEXT NOT NULL,\n"
+		    "  wall_s REAL, io_s REAL, io_ops INTEGER, io_bytes REAL,\n"
+		    "  samples INTEGER, io_samples INTEGER);\n"
+		    "CREATE INDEX trace_blocks_trace ON trace_blocks (trace_id, block_id);\n");
 
-	vd_buf_puts(b, "CREATE VIEW v_traces AS SELECT trace_id, created_at, vidya_version,\n"
-		       "  command, run_id, wall_s, exit_status, sample_hz,\n"
-		       "  (SELECT count(*) FROM trace_procs p WHERE p.trace_id = t.trace_id) AS nprocs,\n"
-		       "  (SELECT count(DISTINCT rank) FROM trace_procs p WHERE p.trace_id = t.trace_id)"
-		       " AS nranks,\n"
-		       "  trace_id = " LATEST_TRACE " AS is_latest\n"
-		       "  FROM traces t;\n" V_TRACE_OPS);
+	vd_buf_puts(
+		b,
+		"CREATE VIEW v_traces AS SELECT trace_id, created_at, vidya_version,\n"
+		"  command, run_id, wall_s, exit_status, sample_hz,\n"
+		"  (SELECT count(*) FROM trace_procs p WHERE p.trace_id = t.trace_id) AS nprocs,\n"
+		"  (SELECT count(DISTINCT rank) FROM trace_procs p WHERE p.trace_id = t.trace_id)"
+		" AS nranks,\n"
+		"  trace_id = " LATEST_TRACE " AS is_latest\n"
+		"  FROM traces t;\n" V_TRACE_OPS);
 	build_trace_v4(b);
-	vd_buf_puts(b, "CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
-		       "  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
-		       "  sum(tb.wall_s) AS wall_s, sum(tb.io_s) AS io_s, sum(tb.io_ops) AS io_ops,\n"
-		       "  sum(tb.io_bytes) AS io_bytes,\n"
-		       "  CASE WHEN sum(tb.wall_s) > 0 THEN min(1.0, sum(tb.io_s) / sum(tb.wall_s)) END"
-		       " AS intensity,\n"
-		       "  sum(tb.samples) AS samples, count(DISTINCT tb.rank || ':' || tb.pid) AS nprocs,\n"
-		       "  tb.trace_id AS trace_id, t.run_id AS run_id\n"
-		       "  FROM trace_blocks tb JOIN traces t ON t.trace_id = tb.trace_id\n"
-		       "  LEFT JOIN blocks b ON b.run_id = t.run_id AND b.block_id = tb.block_id\n"
-		       "  WHERE tb.trace_id = " LATEST_TRACE "\n"
-		       "  GROUP BY tb.trace_id, tb.block_id;\n"
-		       "CREATE VIEW v_predicted_vs_measured AS SELECT m.block_id AS block_id,\n"
-		       "  m.kind AS kind, m.function AS function, m.line AS line, m.wall_s AS wall_s,\n"
-		       "  b.cioc AS predicted, m.intensity AS measured,\n"
-		       "  b.cioc - m.intensity AS error, m.file AS file, m.trace_id AS trace_id,\n"
-		       "  m.run_id AS run_id\n"
-		       "  FROM v_measured_blocks m JOIN blocks b\n"
-		       "  ON b.run_id = m.run_id AND b.block_id = m.block_id;\n");
+	vd_buf_puts(
+		b,
+		"CREATE VIEW v_measured_blocks AS SELECT tb.block_id AS block_id,\n"
+		"  b.kind AS kind, b.file AS file, b.function AS function, b.line AS line,\n"
+		"  sum(tb.wall_s) AS wall_s, sum(tb.io_s) AS io_s, sum(tb.io_ops) AS io_ops,\n"
+		"  sum(tb.io_bytes) AS io_bytes,\n"
+		"  CASE WHEN sum(tb.wall_s) > 0 THEN min(1.0, sum(tb.io_s) / sum(tb.wall_s)) END"
+		" AS intensity,\n"
+		"  sum(tb.samples) AS samples, count(DISTINCT tb.rank || ':' || tb.pid) AS nprocs,\n"
+		"  tb.trace_id AS trace_id, t.run_id AS run_id\n"
+		"  FROM trace_blocks tb JOIN traces t ON t.trace_id = tb.trace_id\n"
+		"  LEFT JOIN blocks b ON b.run_id = t.run_id AND b.block_id = tb.block_id\n"
+		"  WHERE tb.trace_id = " LATEST_TRACE "\n"
+		"  GROUP BY tb.trace_id, tb.block_id;\n"
+		"CREATE VIEW v_predicted_vs_measured AS SELECT m.block_id AS block_id,\n"
+		"  m.kind AS kind, m.function AS function, m.line AS line, m.wall_s AS wall_s,\n"
+		"  b.cioc AS predicted, m.intensity AS measured,\n"
+		"  b.cioc - m.intensity AS error, m.file AS file, m.trace_id AS trace_id,\n"
+		"  m.run_id AS run_id\n"
+		"  FROM v_measured_blocks m JOIN blocks b\n"
+		"  ON b.run_id = m.run_id AND b.block_id = m.block_id;\n");
 }
 
 /* ---- traces ---------------------------------------------------------------------------- */
@@ -427,33 +440,36 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
 	for (int k = 0; k < VD_TRACE_NBINS; k++)
 		bins[k] = bin_suffix(k);
 	vd_buf files = VD_BUF_INIT, sites = VD_BUF_INIT;
-	const char *files_sql = insert_sql(&files, "trace_files", "pid, rank, path, api", 4, "",
-					   vd_trace_counter_name, VD_NTRACE_COUNTERS,
-					   "read_s, write_s, meta_s", 3);
-	const char *sites_sql = insert_sql(&sites, "trace_sites",
-					   "pid, rank, api, call, class, path, parent_api, block_id,"
-					   " file, line, function, calls, errors, bytes, call_s, dur_s",
-					   16, "size_", bins, VD_TRACE_NBINS, "", 0);
+	const char *files_sql =
+		insert_sql(&files, "trace_files", "pid, rank, path, api", 4, "",
+			   vd_trace_counter_name, VD_NTRACE_COUNTERS, "read_s, write_s, meta_s", 3);
+	const char *sites_sql =
+		insert_sql(&sites, "trace_sites",
+			   "pid, rank, api, call, class, path, parent_api, block_id,"
+			   " file, line, function, calls, errors, bytes, call_s, dur_s",
+			   16, "size_", bins, VD_TRACE_NBINS, "", 0);
 	int rc = save_trace_rows(s, t,
 				 "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe,"
 				 " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
 				 " mapped, deferred_s, unattributed_s)"
 				 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 				 t->procs.n, bind_proc);
-	rc = rc || save_trace_rows(s, t,
-				   "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"
-				   " thread, api, call, class, path, handle, offset, bytes, req_bytes,"
-				   " start_s, dur_s, err, parent_api, parent_call, block_id, file, line,"
-				   " function, call_s)"
-				   " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-				   t->ops.n, bind_op);
+	rc = rc ||
+	     save_trace_rows(s, t,
+			     "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"
+			     " thread, api, call, class, path, handle, offset, bytes, req_bytes,"
+			     " start_s, dur_s, err, parent_api, parent_call, block_id, file, line,"
+			     " function, call_s)"
+			     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+			     t->ops.n, bind_op);
 	rc = rc || save_trace_rows(s, t, files_sql, t->files.n, bind_file);
 	rc = rc || save_trace_rows(s, t, sites_sql, t->sites.n, bind_site);
-	rc = rc || save_trace_rows(s, t,
-				   "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s,"
-				   " io_s, io_ops, io_bytes, samples, io_samples)"
-				   " VALUES (?,?,?,?,?,?,?,?,?,?)",
-				   t->blocks.n, bind_block);
+	rc = rc ||
+	     save_trace_rows(s, t,
+			     "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s,"
+			     " io_s, io_ops, io_bytes, samples, io_samples)"
+			     " VALUES (?,?,?,?,?,?,?,?,?,?)",
+			     t->blocks.n, bind_block);
 	vd_buf_release(&files);
 	vd_buf_release(&sites);
 	return rc;

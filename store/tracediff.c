@@ -16,8 +16,8 @@ static int fail_read(vd_store *s)
 }
 
 const char *const vd_trace_total_names[VD_NTRACE_TOTALS] = {
-	"opens", "reads", "writes", "seeks", "flushes", "syncs", "metas",
-	"bytes_read", "bytes_written", "read_s", "write_s", "meta_s",
+	"opens", "reads",      "writes",        "seeks",  "flushes", "syncs",
+	"metas", "bytes_read", "bytes_written", "read_s", "write_s", "meta_s",
 };
 
 /* the trace before `id` (largest smaller id), or -1 */
@@ -35,8 +35,8 @@ static long trace_before(sqlite3 *db, long id)
 	return r;
 }
 
-int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out,
-			  size_t *n, long *id_out)
+int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out, size_t *n,
+			  long *id_out)
 {
 	sqlite3 *db = vd_store_sqlite(s);
 	sqlite3_stmt *st = NULL;
@@ -44,7 +44,8 @@ int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_tota
 	*n = 0;
 	long id = trace_id;
 	if (trace_id <= 0) {
-		if (sqlite3_prepare_v2(db, "SELECT max(trace_id) FROM traces", -1, &st, NULL) != SQLITE_OK)
+		if (sqlite3_prepare_v2(db, "SELECT max(trace_id) FROM traces", -1, &st, NULL) !=
+		    SQLITE_OK)
 			goto fail;
 		id = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL
 			     ? sqlite3_column_int64(st, 0)
@@ -54,8 +55,8 @@ int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_tota
 		if (id > 0 && trace_id < 0)
 			id = trace_before(db, id);
 	} else {
-		if (sqlite3_prepare_v2(db, "SELECT 1 FROM traces WHERE trace_id = ?", -1, &st, NULL) !=
-		    SQLITE_OK)
+		if (sqlite3_prepare_v2(db, "SELECT 1 FROM traces WHERE trace_id = ?", -1, &st,
+				       NULL) != SQLITE_OK)
 			goto fail;
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW)

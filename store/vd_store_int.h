@@ -24,7 +24,7 @@
 struct vd_store {
 	sqlite3 *db;
 	char *path;
-	int tu_txn;          /* a tu_cache write transaction is open */
+	int tu_txn; /* a tu_cache write transaction is open */
 	sqlite3_stmt *tu_put;
 };
 
@@ -53,9 +53,9 @@ extern const size_t vd_store_ndev;
 #define NFLAGS VD_NIO_FLAGS
 
 /* run facts that are not the device, in table order */
-#define RUN_COLS                                                                         \
-	"created_at, vidya_version, project_root, compdb, entry, args, defines, nprocs, "  \
-	"assume_trip, assume_bytes, tus_total, tus_failed, elapsed_s, nblocks, nsites, "   \
+#define RUN_COLS                                                                          \
+	"created_at, vidya_version, project_root, compdb, entry, args, defines, nprocs, " \
+	"assume_trip, assume_bytes, tus_total, tus_failed, elapsed_s, nblocks, nsites, "  \
 	"ndiags, model, run_key, cached_from"
 #define RUN_NCOLS 19
 
@@ -70,9 +70,9 @@ extern const size_t vd_store_ndev;
 
 /* the view of the latest trace's calls (changed in schema version 3) */
 #define V_TRACE_OPS                                                                          \
-	"CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, pid, rank, thread, api, call,\n"  \
-	"  class, path, handle, offset, bytes, req_bytes, start_s, dur_s, call_s, err,\n"      \
-	"  parent_op, parent_api, parent_call, block_id, file, line, function\n"              \
+	"CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, pid, rank, thread, api, call,\n" \
+	"  class, path, handle, offset, bytes, req_bytes, start_s, dur_s, call_s, err,\n"    \
+	"  parent_op, parent_api, parent_call, block_id, file, line, function\n"             \
 	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE ";\n"
 
 /* ", p1, p2, ..., x16" with each name between pre and post */
@@ -139,7 +139,8 @@ static inline int bind_text(sqlite3_stmt *st, int i, const char *v)
 /* SQL NULL reads back as NaN: sqlite stores a NaN as NULL */
 static inline double col_double(sqlite3_stmt *st, int i)
 {
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? (double)NAN : sqlite3_column_double(st, i);
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? (double)NAN
+							 : sqlite3_column_double(st, i);
 }
 
 static inline void iso_utc(char *dst, size_t n)

@@ -54,11 +54,11 @@ typedef struct {
 typedef struct {
 	const vd_sysprobe_opts *opts;
 	const char *dir;
-	char *path;       /* the temporary file's name (malloc) */
-	int fd;           /* O_DIRECT when direct, else == fd_buf */
-	int fd_buf;       /* buffered */
+	char *path; /* the temporary file's name (malloc) */
+	int fd;     /* O_DIRECT when direct, else == fd_buf */
+	int fd_buf; /* buffered */
 	int direct;
-	int linked;       /* the name still exists and must be unlinked */
+	int linked; /* the name still exists and must be unlinked */
 	double file_bytes;
 	double max_bytes;
 	unsigned char *buf; /* SP_BUF_BYTES, page aligned, random contents */
@@ -133,9 +133,11 @@ static int io_error(bench *k, const char *what, int err)
 	if (sp_cancelled(k->opts))
 		return interrupted();
 	if (err == ENOSPC || err == EDQUOT)
-		vd_error_set("no space left on the file system of '%s' for the benchmark file", k->dir);
+		vd_error_set("no space left on the file system of '%s' for the benchmark file",
+			     k->dir);
 	else
-		vd_error_set("unable to %s the benchmark file in '%s': %s", what, k->dir, strerror(err));
+		vd_error_set("unable to %s the benchmark file in '%s': %s", what, k->dir,
+			     strerror(err));
 	return VD_ERROR;
 }
 
@@ -149,7 +151,8 @@ static int write_all(bench *k, int fd, const unsigned char *p, size_t n, off_t o
 			return io_error(k, "write", errno);
 		}
 		if (w == 0 || (fd != k->fd_buf && (size_t)w != n))
-			return io_error(k, "write", ENOSPC); /* a short direct write: the disk is full */
+			return io_error(k, "write",
+					ENOSPC); /* a short direct write: the disk is full */
 		p += w;
 		n -= (size_t)w;
 		off += w;
@@ -225,7 +228,8 @@ static int create_error(bench *k, int err)
 		break;
 	case ENOSPC:
 	case EDQUOT:
-		vd_error_set("no space left on the file system of '%s' for the benchmark file", k->dir);
+		vd_error_set("no space left on the file system of '%s' for the benchmark file",
+			     k->dir);
 		break;
 	default:
 		vd_error_set("unable to create a file in '%s': %s", k->dir, strerror(err));
@@ -404,8 +408,10 @@ static int random_io(bench *k, vd_sysprobe_bench *out, int write)
 		iops[rep] = ops / dt;
 		lat[rep] = dt / ops * 1e6;
 	}
-	vd_sysprobe_stat_compute(&out->m[write ? VD_SP_RAND_WRITE : VD_SP_RAND_READ], iops, (size_t)k->b.reps);
-	vd_sysprobe_stat_compute(&out->m[write ? VD_SP_RAND_WRITE_LAT : VD_SP_RAND_READ_LAT], lat, (size_t)k->b.reps);
+	vd_sysprobe_stat_compute(&out->m[write ? VD_SP_RAND_WRITE : VD_SP_RAND_READ], iops,
+				 (size_t)k->b.reps);
+	vd_sysprobe_stat_compute(&out->m[write ? VD_SP_RAND_WRITE_LAT : VD_SP_RAND_READ_LAT], lat,
+				 (size_t)k->b.reps);
 
 cleanup:
 	if (!k->direct)
@@ -443,7 +449,8 @@ static int size_sweep(bench *k, vd_sysprobe_bench *out)
 		out->sweep_MiBps[out->nsweep] = bytes / (vd_now() - t0) / MiB;
 		out->nsweep++;
 	}
-	out->small_io_threshold = vd_sysprobe_small_io_threshold(out->sweep_bytes, out->sweep_MiBps, out->nsweep);
+	out->small_io_threshold =
+		vd_sysprobe_small_io_threshold(out->sweep_bytes, out->sweep_MiBps, out->nsweep);
 
 cleanup:
 	if (!k->direct)
@@ -511,9 +518,15 @@ static int concurrency_sweep(bench *k, vd_sysprobe_bench *out)
 		drop_cache(k);
 		t0 = vd_now();
 		for (int t = 0; t < n; t++) {
-			ws[t] = (worker){ k, base + (uint64_t)t * (pages / (uint64_t)n),
-					  pages / (uint64_t)n ? pages / (uint64_t)n : 1, stride, pages,
-					  t0 + k->b.conc_s, 0, 0, 0 };
+			ws[t] = (worker){ k,
+					  base + (uint64_t)t * (pages / (uint64_t)n),
+					  pages / (uint64_t)n ? pages / (uint64_t)n : 1,
+					  stride,
+					  pages,
+					  t0 + k->b.conc_s,
+					  0,
+					  0,
+					  0 };
 			if (pthread_create(&tids[t], NULL, worker_main, &ws[t]) != 0)
 				break;
 			started++;
@@ -545,7 +558,8 @@ static int concurrency_sweep(bench *k, vd_sysprobe_bench *out)
 		    out->conc_iops[out->nconc - 2] < 1.05 * out->conc_iops[out->nconc - 3])
 			break;
 	}
-	out->concurrency = vd_sysprobe_useful_concurrency(out->conc_threads, out->conc_iops, out->nconc);
+	out->concurrency =
+		vd_sysprobe_useful_concurrency(out->conc_threads, out->conc_iops, out->nconc);
 
 cleanup:
 	if (!k->direct && k->fd >= 0)
@@ -642,7 +656,8 @@ static int cache_copy(bench *k, vd_sysprobe_bench *out)
 		while (bytes < 8 * MiB || (vd_now() < deadline && bytes < cap)) {
 			if (sp_cancelled(k->opts))
 				return interrupted();
-			if ((error = write_all(k, k->fd_buf, k->buf, SP_SEQ_BS, end + (off_t)bytes)) < 0)
+			if ((error = write_all(k, k->fd_buf, k->buf, SP_SEQ_BS,
+					       end + (off_t)bytes)) < 0)
 				return error;
 			bytes += SP_SEQ_BS;
 		}
@@ -767,11 +782,12 @@ static int sync_latency(bench *k, vd_sysprobe_bench *out, int data_only)
 			goto cleanup;
 		}
 		stamp(k->buf, SP_PAGE, (uint64_t)i);
-		if ((error = write_all(k, k->fd_buf, k->buf, SP_PAGE, (off_t)(i % 256) * SP_PAGE)) < 0)
+		if ((error = write_all(k, k->fd_buf, k->buf, SP_PAGE, (off_t)(i % 256) * SP_PAGE)) <
+		    0)
 			goto cleanup;
 		t0 = vd_now();
-		while ((r = data_only ? fdatasync(k->fd_buf) : fsync(k->fd_buf)) < 0 && errno == EINTR &&
-		       !sp_cancelled(k->opts))
+		while ((r = data_only ? fdatasync(k->fd_buf) : fsync(k->fd_buf)) < 0 &&
+		       errno == EINTR && !sp_cancelled(k->opts))
 			;
 		if (r < 0) {
 			error = io_error(k, "flush", errno);
@@ -779,7 +795,8 @@ static int sync_latency(bench *k, vd_sysprobe_bench *out, int data_only)
 		}
 		vd_vec_push(s, (vd_now() - t0) * 1e6);
 	}
-	vd_sysprobe_stat_compute(&out->m[data_only ? VD_SP_FDATASYNC_LAT : VD_SP_FSYNC_LAT], s.v, s.n);
+	vd_sysprobe_stat_compute(&out->m[data_only ? VD_SP_FDATASYNC_LAT : VD_SP_FSYNC_LAT], s.v,
+				 s.n);
 
 cleanup:
 	vd_vec_free(s);
@@ -838,8 +855,10 @@ int sp_bench_run(vd_sysprobe_bench *out, const char *dir, double free_bytes,
 	need = k.max_bytes < 8 * MiB ? k.max_bytes : 8 * MiB;
 	if (free_bytes >= 0) { /* negative: unknown */
 		if (free_bytes < need + MiB) {
-			vd_error_set("no space left on the file system of '%s' for the benchmark file "
-				     "(%.1f MiB free, %.0f MiB needed)", dir, free_bytes / MiB, need / MiB + 1);
+			vd_error_set(
+				"no space left on the file system of '%s' for the benchmark file "
+				"(%.1f MiB free, %.0f MiB needed)",
+				dir, free_bytes / MiB, need / MiB + 1);
 			return VD_ERROR;
 		}
 		/* leave three quarters of the free space alone */
@@ -902,8 +921,9 @@ int sp_bench_run(vd_sysprobe_bench *out, const char *dir, double free_bytes,
 	if ((error = cache_copy(&k, out)) < 0)
 		goto cleanup;
 	sp_progress(opts, "write-back");
-	if ((error = flush_bandwidth(&k, out,
-				     out->m[VD_SP_FSYNC_LAT].n ? out->m[VD_SP_FSYNC_LAT].value * 1e-6 : 0)) < 0)
+	if ((error = flush_bandwidth(
+		     &k, out,
+		     out->m[VD_SP_FSYNC_LAT].n ? out->m[VD_SP_FSYNC_LAT].value * 1e-6 : 0)) < 0)
 		goto cleanup;
 	out->ran = 1;
 	out->seconds = vd_now() - t_start;

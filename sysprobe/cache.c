@@ -36,13 +36,16 @@ static const struct {
 	const char *name;
 	size_t off;
 } fields[] = {
-#define F_(f) { #f, offsetof(vd_device, f) }
-	F_(seq_read_Bps),      F_(seq_write_Bps),   F_(rand_read_iops),  F_(rand_write_iops),
-	F_(latency_s),         F_(fsync_latency_s), F_(meta_latency_s),  F_(small_io_threshold),
-	F_(concurrency),       F_(cpu_ns_per_op),   F_(stdio_call_s),    F_(cache_read_Bps),
-	F_(cache_write_Bps),   F_(flush_Bps),       F_(dirty_limit_bytes), F_(cache_bytes),
-	F_(scan_ns),           F_(format_ns),       F_(strtod_ns),       F_(atoi_ns),
-	F_(mem_ns_per_byte),   F_(sort_ns_per_cmp), F_(math_ns),         F_(create_latency_s),
+#define F_(f)                              \
+	{                                  \
+#f, offsetof(vd_device, f) \
+	}
+	F_(seq_read_Bps),     F_(seq_write_Bps),   F_(rand_read_iops),    F_(rand_write_iops),
+	F_(latency_s),        F_(fsync_latency_s), F_(meta_latency_s),    F_(small_io_threshold),
+	F_(concurrency),      F_(cpu_ns_per_op),   F_(stdio_call_s),      F_(cache_read_Bps),
+	F_(cache_write_Bps),  F_(flush_Bps),       F_(dirty_limit_bytes), F_(cache_bytes),
+	F_(scan_ns),          F_(format_ns),       F_(strtod_ns),         F_(atoi_ns),
+	F_(mem_ns_per_byte),  F_(sort_ns_per_cmp), F_(math_ns),           F_(create_latency_s),
 	F_(unlink_latency_s),
 #undef F_
 };
@@ -101,8 +104,8 @@ static void base_path(vd_buf *out, const char *cachedir, const char *key)
 	vd_buf_printf(out, "%s/", cachedir);
 	for (const char *p = key; *p && out->len < 200; p++) {
 		char c = *p;
-		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-			 c == '-' || c == '.';
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '-' || c == '.';
 		vd_buf_putc(out, ok ? c : '_');
 	}
 	vd_buf_printf(out, "-%016llx", (unsigned long long)h);
@@ -159,15 +162,19 @@ int vd_sysprobe_cache_save(const char *dir, const vd_sysprobe_report *r, vd_devi
 		goto done;
 	base_path(&base, cdir.ptr, key.ptr);
 	if (mkdirs(cdir.ptr) != 0) {
-		vd_error_set("unable to create the profile cache '%s': %s", cdir.ptr, strerror(errno));
+		vd_error_set("unable to create the profile cache '%s': %s", cdir.ptr,
+			     strerror(errno));
 		goto done;
 	}
-	snprintf(dev->profile, sizeof(dev->profile), "%s@%s", key.ptr, r->created ? r->created : "?");
-	vd_buf_printf(&text, "# vidya system profile (vidya sysprobe); vidya sysprobe --refresh "
-			     "measures again\nversion=%d\nkey=%s\nmode=%s\ncreated=%s\nprofile=%s\n"
-			     "mount=%s\nfstype=%s\nmethod=%s\nis_default=%d\n",
-		      CACHE_VERSION, key.ptr, r->mode ? r->mode : "quick", r->created ? r->created : "",
-		      dev->profile, dev->mount, dev->fstype, dev->method, dev->is_default);
+	snprintf(dev->profile, sizeof(dev->profile), "%s@%s", key.ptr,
+		 r->created ? r->created : "?");
+	vd_buf_printf(&text,
+		      "# vidya system profile (vidya sysprobe); vidya sysprobe --refresh "
+		      "measures again\nversion=%d\nkey=%s\nmode=%s\ncreated=%s\nprofile=%s\n"
+		      "mount=%s\nfstype=%s\nmethod=%s\nis_default=%d\n",
+		      CACHE_VERSION, key.ptr, r->mode ? r->mode : "quick",
+		      r->created ? r->created : "", dev->profile, dev->mount, dev->fstype,
+		      dev->method, dev->is_default);
 	for (size_t i = 0; i < NFIELDS; i++)
 		vd_buf_printf(&text, "%s=%.17g\n", fields[i].name,
 			      *(const double *)((const char *)dev + fields[i].off));

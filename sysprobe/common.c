@@ -135,11 +135,21 @@ void sp_json_str(vd_buf *b, const char *s)
 			continue;
 		}
 		switch (c) {
-		case '"': vd_buf_puts(b, "\\\""); break;
-		case '\\': vd_buf_puts(b, "\\\\"); break;
-		case '\n': vd_buf_puts(b, "\\n"); break;
-		case '\t': vd_buf_puts(b, "\\t"); break;
-		case '\r': vd_buf_puts(b, "\\r"); break;
+		case '"':
+			vd_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			vd_buf_puts(b, "\\\\");
+			break;
+		case '\n':
+			vd_buf_puts(b, "\\n");
+			break;
+		case '\t':
+			vd_buf_puts(b, "\\t");
+			break;
+		case '\r':
+			vd_buf_puts(b, "\\r");
+			break;
 		default:
 			if (c < 0x20 || c == 0x7f)
 				vd_buf_printf(b, "\\u%04x", c);

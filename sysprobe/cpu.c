@@ -29,11 +29,11 @@
 #endif
 
 /* the features worth showing, in /proc/cpuinfo spelling (x86 then arm) */
-static const char *key_features[] = {
-	"sse2", "ssse3", "sse4_1", "sse4_2", "popcnt", "aes", "pclmulqdq", "avx", "fma",
-	"avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "sha_ni", "rdrand", "lm",
-	"neon", "asimd", "sve", "sve2", "sha2", "crc32", "atomics", NULL
-};
+static const char *key_features[] = { "sse2",   "ssse3",     "sse4_1",   "sse4_2",   "popcnt",
+				      "aes",    "pclmulqdq", "avx",      "fma",      "avx2",
+				      "bmi2",   "avx512f",   "avx512bw", "avx512vl", "sha_ni",
+				      "rdrand", "lm",        "neon",     "asimd",    "sve",
+				      "sve2",   "sha2",      "crc32",    "atomics",  NULL };
 
 static int has_word(const char *list, const char *word)
 {
@@ -197,10 +197,17 @@ static long long parse_size(const char *s)
 	char *end;
 	long long v = strtoll(s, &end, 10);
 	switch (*end) {
-	case 'K': case 'k': return v << 10;
-	case 'M': case 'm': return v << 20;
-	case 'G': case 'g': return v << 30;
-	default: return v;
+	case 'K':
+	case 'k':
+		return v << 10;
+	case 'M':
+	case 'm':
+		return v << 20;
+	case 'G':
+	case 'g':
+		return v << 30;
+	default:
+		return v;
 	}
 }
 
@@ -222,10 +229,13 @@ int vd_sysprobe_read_sysfs_caches(vd_sysprobe_cpu *out, vd_arena *a, const char 
 		c = &out->caches[out->ncaches++];
 		c->level = (int)sp_read_ll(vd_arena_printf(a, "%s/level", dir), 0);
 		type = sp_read_line(a, vd_arena_printf(a, "%s/type", dir));
-		c->type = !type ? "unified" : !strcmp(type, "Data") ? "data" :
-			  !strcmp(type, "Instruction") ? "instruction" : "unified";
+		c->type = !type                          ? "unified"
+			  : !strcmp(type, "Data")        ? "data"
+			  : !strcmp(type, "Instruction") ? "instruction"
+							 : "unified";
 		c->size_bytes = parse_size(size);
-		c->line_bytes = (int)sp_read_ll(vd_arena_printf(a, "%s/coherency_line_size", dir), 0);
+		c->line_bytes =
+			(int)sp_read_ll(vd_arena_printf(a, "%s/coherency_line_size", dir), 0);
 		c->ways = (int)sp_read_ll(vd_arena_printf(a, "%s/ways_of_associativity", dir), 0);
 		shared = sp_read_line(a, vd_arena_printf(a, "%s/shared_cpu_list", dir));
 		c->shared_by = shared ? vd_sysprobe_count_cpulist(shared) : 0;
@@ -267,8 +277,8 @@ static void cpuid_caches(vd_sysprobe_cpu *out, unsigned leaf)
 		c->shared_by = (int)((eax >> 14) & 0xfff) + 1;
 		c->ways = (int)((ebx >> 22) & 0x3ff) + 1;
 		c->line_bytes = (int)(ebx & 0xfff) + 1;
-		c->size_bytes = (long long)c->ways * (((ebx >> 12) & 0x3ff) + 1) *
-				c->line_bytes * ((long long)ecx + 1);
+		c->size_bytes = (long long)c->ways * (((ebx >> 12) & 0x3ff) + 1) * c->line_bytes *
+				((long long)ecx + 1);
 	}
 }
 
@@ -279,19 +289,33 @@ static void cpuid_amd_legacy_caches(vd_sysprobe_cpu *out, unsigned maxext)
 	out->ncaches = 0;
 	if (maxext >= 0x80000005) {
 		__cpuid(0x80000005, eax, ebx, ecx, edx);
-		out->caches[out->ncaches++] = (vd_sysprobe_cache){
-			1, "data", (long long)(ecx >> 24) << 10, (int)(ecx & 0xff), (int)((ecx >> 16) & 0xff), 0 };
-		out->caches[out->ncaches++] = (vd_sysprobe_cache){
-			1, "instruction", (long long)(edx >> 24) << 10, (int)(edx & 0xff), (int)((edx >> 16) & 0xff), 0 };
+		out->caches[out->ncaches++] = (vd_sysprobe_cache){ 1,
+								   "data",
+								   (long long)(ecx >> 24) << 10,
+								   (int)(ecx & 0xff),
+								   (int)((ecx >> 16) & 0xff),
+								   0 };
+		out->caches[out->ncaches++] = (vd_sysprobe_cache){ 1,
+								   "instruction",
+								   (long long)(edx >> 24) << 10,
+								   (int)(edx & 0xff),
+								   (int)((edx >> 16) & 0xff),
+								   0 };
 	}
 	if (maxext >= 0x80000006) {
 		__cpuid(0x80000006, eax, ebx, ecx, edx);
 		if (ecx >> 16)
 			out->caches[out->ncaches++] = (vd_sysprobe_cache){
-				2, "unified", (long long)(ecx >> 16) << 10, (int)(ecx & 0xff), 0, 0 };
+				2, "unified", (long long)(ecx >> 16) << 10, (int)(ecx & 0xff), 0, 0
+			};
 		if (edx >> 18)
-			out->caches[out->ncaches++] = (vd_sysprobe_cache){
-				3, "unified", (long long)(edx >> 18) * 512 * 1024, (int)(edx & 0xff), 0, 0 };
+			out->caches[out->ncaches++] =
+				(vd_sysprobe_cache){ 3,
+						     "unified",
+						     (long long)(edx >> 18) * 512 * 1024,
+						     (int)(edx & 0xff),
+						     0,
+						     0 };
 	}
 }
 
@@ -409,7 +433,8 @@ int vd_sysprobe_collect_cpu(vd_sysprobe_cpu *out, vd_arena *a, const char *root)
 #endif
 	if (out->ncaches == 0)
 		vd_sysprobe_read_sysfs_caches(out, a, root);
-	khz = sp_read_ll(sp_path(a, root, "sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"), 0);
+	khz = sp_read_ll(sp_path(a, root, "sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"),
+			 0);
 	if (khz > 0)
 		out->max_mhz = (double)khz / 1000.0;
 
@@ -441,7 +466,8 @@ cleanup:
 #if defined(__clang__)
 #define SP_CALIB_ATTR __attribute__((noinline, no_sanitize("address", "undefined")))
 #elif defined(__GNUC__)
-#define SP_CALIB_ATTR __attribute__((noinline, optimize("O2"), no_sanitize_address, no_sanitize_undefined))
+#define SP_CALIB_ATTR \
+	__attribute__((noinline, optimize("O2"), no_sanitize_address, no_sanitize_undefined))
 #else
 #define SP_CALIB_ATTR
 #endif

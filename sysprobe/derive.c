@@ -105,12 +105,15 @@ const char *vd_sysprobe_classify(const char *fs_class, int rotational, double la
 		vd_buf_printf(w, "not measured; the kernel's rotational flag is %d", rotational);
 		type = rotational == 1 ? "hdd" : rotational == 0 ? "ssd" : "unknown";
 	} else if (lat_us < 8) {
-		vd_buf_printf(w, "random 4 KiB reads take %.1f us: memory speed, so the reads were served "
-				 "from a cache (%s did not reach the device, or the device is cached by a host)",
-			      lat_us, method ? method : "the method");
+		vd_buf_printf(
+			w,
+			"random 4 KiB reads take %.1f us: memory speed, so the reads were served "
+			"from a cache (%s did not reach the device, or the device is cached by a host)",
+			lat_us, method ? method : "the method");
 		type = "cached";
 	} else if (lat_us >= 3000 || (lat_us >= 1000 && rotational == 1)) {
-		vd_buf_printf(w, "random 4 KiB reads take %.2f ms, the cost of a seek", lat_us / 1000);
+		vd_buf_printf(w, "random 4 KiB reads take %.2f ms, the cost of a seek",
+			      lat_us / 1000);
 		if (rotational == 0)
 			vd_buf_puts(w, ", although the kernel says the device does not rotate "
 				       "(throttled or remote block device?)");
@@ -118,7 +121,9 @@ const char *vd_sysprobe_classify(const char *fs_class, int rotational, double la
 	} else {
 		vd_buf_printf(w, "random 4 KiB reads take %.0f us, no seek", lat_us);
 		if (rotational == 1)
-			vd_buf_puts(w, "; the kernel's rotational flag says 1, which virtual disks often claim");
+			vd_buf_puts(
+				w,
+				"; the kernel's rotational flag says 1, which virtual disks often claim");
 		type = "ssd";
 	}
 	vd_buf_release(&tmp);

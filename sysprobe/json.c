@@ -314,7 +314,8 @@ static void row(vd_buf *b, const char *label, const char *fmt, ...)
 
 #define OR(s, d) ((s) ? (s) : (d))
 
-static void metric_row(vd_buf *b, const vd_sysprobe_bench *bench, vd_sysprobe_metric m, const char *label)
+static void metric_row(vd_buf *b, const vd_sysprobe_bench *bench, vd_sysprobe_metric m,
+		       const char *label)
 {
 	const vd_sysprobe_stat *s = &bench->m[m];
 	char v1[32], v2[32], v3[32];
@@ -325,7 +326,8 @@ static void metric_row(vd_buf *b, const vd_sysprobe_bench *bench, vd_sysprobe_me
 	}
 	rel = s->value != 0 ? 100.0 * s->stddev / fabs(s->value) : 0;
 	row(b, label, "%10s %-6s  +-%5.1f %%  (%s .. %s, %d reps)", num(v1, sizeof(v1), s->value),
-	    vd_sysprobe_metric_unit(m), rel, num(v2, sizeof(v2), s->min), num(v3, sizeof(v3), s->max), s->n);
+	    vd_sysprobe_metric_unit(m), rel, num(v2, sizeof(v2), s->min),
+	    num(v3, sizeof(v3), s->max), s->n);
 }
 
 int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
@@ -351,27 +353,33 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 		if (tmp.len)
 			vd_buf_puts(&tmp, ", ");
 		vd_buf_printf(&tmp, "L%d%s %s", ca->level,
-			      !strcmp(ca->type, "data") ? "d" : !strcmp(ca->type, "instruction") ? "i" : "",
+			      !strcmp(ca->type, "data")          ? "d"
+			      : !strcmp(ca->type, "instruction") ? "i"
+								 : "",
 			      human_bytes(h1, sizeof(h1), (double)ca->size_bytes));
 	}
 	if (tmp.len)
 		row(b, "caches", "%s", tmp.ptr);
 	if (c->phys_addr_bits)
-		row(b, "address bits", "%d physical, %d virtual", c->phys_addr_bits, c->virt_addr_bits);
+		row(b, "address bits", "%d physical, %d virtual", c->phys_addr_bits,
+		    c->virt_addr_bits);
 	if (c->features && *c->features)
-		row(b, "features", "%s%s", c->features, c->hypervisor ? " (under a hypervisor)" : "");
+		row(b, "features", "%s%s", c->features,
+		    c->hypervisor ? " (under a hypervisor)" : "");
 	if (k->m[VD_SP_CPU_NS_PER_OP].n)
 		row(b, "ns per operation", "%.3f", k->m[VD_SP_CPU_NS_PER_OP].value);
 	if (k->m[VD_SP_SCAN].n)
-		row(b, "library calls", "sscanf %.0f ns, snprintf %.0f ns, strtod %.0f ns, atoi %.0f ns, "
-					"math %.0f ns, memcpy %.1f ns/KiB, qsort %.1f ns per n log2 n",
+		row(b, "library calls",
+		    "sscanf %.0f ns, snprintf %.0f ns, strtod %.0f ns, atoi %.0f ns, "
+		    "math %.0f ns, memcpy %.1f ns/KiB, qsort %.1f ns per n log2 n",
 		    k->m[VD_SP_SCAN].value, k->m[VD_SP_FORMAT].value, k->m[VD_SP_STRTOD].value,
 		    k->m[VD_SP_ATOI].value, k->m[VD_SP_MATH].value, k->m[VD_SP_MEMCPY].value,
 		    k->m[VD_SP_QSORT].value);
 	row(b, "source", "%s", OR(c->source, "unknown"));
 
 	vd_buf_printf(b, "\nMemory\n");
-	row(b, "total", "%s (available %s, swap %s)", human_bytes(h1, sizeof(h1), (double)m->total_bytes),
+	row(b, "total", "%s (available %s, swap %s)",
+	    human_bytes(h1, sizeof(h1), (double)m->total_bytes),
 	    human_bytes(h2, sizeof(h2), (double)m->available_bytes),
 	    human_bytes(h3, sizeof(h3), (double)m->swap_total_bytes));
 	if (m->numa_nodes > 0)
@@ -388,7 +396,8 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 
 	vd_buf_printf(b, "\nStorage\n");
 	row(b, "path", "%s", OR(s->path, "?"));
-	row(b, "mount", "%s (%s from %s)", OR(s->mount, "?"), OR(s->fstype, "?"), OR(s->source, "?"));
+	row(b, "mount", "%s (%s from %s)", OR(s->mount, "?"), OR(s->fstype, "?"),
+	    OR(s->source, "?"));
 	row(b, "options", "%s", OR(s->options, ""));
 	if (s->fs_size_bytes > 0)
 		row(b, "size", "%s, %s free", human_bytes(h1, sizeof(h1), (double)s->fs_size_bytes),
@@ -401,13 +410,16 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 		row(b, "disk", "%s: %s%s%s, %s", s->disk, OR(s->model, "model unknown"),
 		    s->vendor ? " by " : "", OR(s->vendor, ""),
 		    human_bytes(h1, sizeof(h1), (double)s->size_bytes));
-		row(b, "queue", "rotational flag %d, blocks %d/%d bytes, scheduler %s, nr_requests %d, "
-			       "%d hw queue%s", s->rotational, s->logical_block, s->physical_block,
-		    OR(s->scheduler, "?"), s->nr_requests, s->hw_queues, s->hw_queues == 1 ? "" : "s");
+		row(b, "queue",
+		    "rotational flag %d, blocks %d/%d bytes, scheduler %s, nr_requests %d, "
+		    "%d hw queue%s",
+		    s->rotational, s->logical_block, s->physical_block, OR(s->scheduler, "?"),
+		    s->nr_requests, s->hw_queues, s->hw_queues == 1 ? "" : "s");
 		if (s->write_cache)
 			row(b, "write cache", "%s", s->write_cache);
 		if (s->pcie_lanes)
-			row(b, "PCIe link", "x%d %s (%.0f MB/s)", s->pcie_lanes, OR(s->pcie_speed, "?"), s->pcie_MBps);
+			row(b, "PCIe link", "x%d %s (%.0f MB/s)", s->pcie_lanes,
+			    OR(s->pcie_speed, "?"), s->pcie_MBps);
 	}
 	if (s->controller)
 		row(b, "controller", "%s%s%s%s", s->controller, s->driver ? " (driver " : "",
@@ -441,18 +453,20 @@ int vd_sysprobe_to_text(const vd_sysprobe_report *r, vd_buf *b)
 		vd_buf_clear(&tmp);
 		for (int i = 0; i < k->nsweep; i++)
 			vd_buf_printf(&tmp, "%s%s %.0f", i ? ", " : "",
-				      human_bytes(h1, sizeof(h1), k->sweep_bytes[i]), k->sweep_MiBps[i]);
+				      human_bytes(h1, sizeof(h1), k->sweep_bytes[i]),
+				      k->sweep_MiBps[i]);
 		if (k->nsweep)
 			row(b, "MiB/s by size", "%s", tmp.ptr);
 		row(b, "small-I/O threshold", "%s (bandwidth under half of the peak below it)",
 		    human_bytes(h1, sizeof(h1), round(k->small_io_threshold)));
 		vd_buf_clear(&tmp);
 		for (int i = 0; i < k->nconc; i++)
-			vd_buf_printf(&tmp, "%s%.0f: %.0f", i ? ", " : "", k->conc_threads[i], k->conc_iops[i]);
+			vd_buf_printf(&tmp, "%s%.0f: %.0f", i ? ", " : "", k->conc_threads[i],
+				      k->conc_iops[i]);
 		if (k->nconc)
 			row(b, "IOPS by threads", "%s", tmp.ptr);
-		row(b, "useful concurrency", "%.0f thread%s (where more threads stop paying)", k->concurrency,
-		    k->concurrency == 1 ? "" : "s");
+		row(b, "useful concurrency", "%.0f thread%s (where more threads stop paying)",
+		    k->concurrency, k->concurrency == 1 ? "" : "s");
 	} else {
 		vd_buf_printf(b, "\nBenchmarks: not run\n");
 	}

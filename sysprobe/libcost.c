@@ -19,7 +19,8 @@
 #if defined(__clang__)
 #define SP_LIB_ATTR __attribute__((noinline, no_sanitize("address", "undefined")))
 #elif defined(__GNUC__)
-#define SP_LIB_ATTR __attribute__((noinline, optimize("O2"), no_sanitize_address, no_sanitize_undefined))
+#define SP_LIB_ATTR \
+	__attribute__((noinline, optimize("O2"), no_sanitize_address, no_sanitize_undefined))
 #else
 #define SP_LIB_ATTR
 #endif
@@ -35,8 +36,8 @@ SP_LIB_ATTR static void run_scan(long n)
 	double ms;
 	long acc = 0;
 	for (long i = 0; i < n; i++) {
-		if (sscanf(line, "%u.%u %u.%*u.%*u.%*u GET /api/v%u/item/%*u %u %u %lf", &a, &b, &c, &d, &s,
-			   &bytes, &ms) == 7)
+		if (sscanf(line, "%u.%u %u.%*u.%*u.%*u GET /api/v%u/item/%*u %u %u %lf", &a, &b, &c,
+			   &d, &s, &bytes, &ms) == 7)
 			acc += a + s;
 	}
 	sink_l += acc;
@@ -47,8 +48,8 @@ SP_LIB_ATTR static void run_format(long n)
 	char buf[128];
 	long acc = 0;
 	for (long i = 0; i < n; i++)
-		acc += snprintf(buf, sizeof buf, "%ld %s %d %.3f %x %u\n", i, "node", (int)(i & 1023),
-				(double)i * 0.5, (unsigned)i, (unsigned)(i * 7));
+		acc += snprintf(buf, sizeof buf, "%ld %s %d %.3f %x %u\n", i, "node",
+				(int)(i & 1023), (double)i * 0.5, (unsigned)i, (unsigned)(i * 7));
 	sink_l += acc;
 }
 

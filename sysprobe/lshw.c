@@ -161,7 +161,8 @@ xmlDoc *sp_xml_read(const char *xml, size_t len)
 		return NULL;
 	/* RECOVER: lshw has been known to print stray bytes from firmware strings */
 	doc = xmlReadMemory(xml, (int)len, "lshw.xml", NULL,
-			    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_RECOVER);
+			    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+				    XML_PARSE_RECOVER);
 	if (doc && !xmlDocGetRootElement(doc)) {
 		xmlFreeDoc(doc);
 		doc = NULL;

@@ -125,8 +125,8 @@ cleanup:
 /* "DIMM DDR4 Synchronous 2666 MHz (0.4 ns)" -> "DDR4"; also LPDDR5, SDRAM */
 static char *memory_type(vd_arena *a, const char *desc)
 {
-	static const char *types[] = { "LPDDR5", "LPDDR4", "LPDDR3", "DDR5", "DDR4", "DDR3",
-				       "DDR2", "DDR", "HBM", "SDRAM", "DRAM", NULL };
+	static const char *types[] = { "LPDDR5", "LPDDR4", "LPDDR3", "DDR5",  "DDR4", "DDR3",
+				       "DDR2",   "DDR",    "HBM",    "SDRAM", "DRAM", NULL };
 	if (!desc)
 		return NULL;
 	for (int i = 0; types[i]; i++)
@@ -156,9 +156,11 @@ static void walk_memory(vd_sysprobe_memory *out, vd_arena *a, xmlNode *n, int *c
 					char *width = sp_xml_child(a, n, "width");
 					if (out->ndimms == *cap) {
 						int ncap = *cap ? *cap * 2 : 8;
-						vd_sysprobe_dimm *nd = vd_arena_alloc(a, ncap * sizeof(*nd));
+						vd_sysprobe_dimm *nd =
+							vd_arena_alloc(a, ncap * sizeof(*nd));
 						if (out->ndimms)
-							memcpy(nd, out->dimms, out->ndimms * sizeof(*nd));
+							memcpy(nd, out->dimms,
+							       out->ndimms * sizeof(*nd));
 						out->dimms = nd;
 						*cap = ncap;
 					}
@@ -174,7 +176,8 @@ static void walk_memory(vd_sysprobe_memory *out, vd_arena *a, xmlNode *n, int *c
 						/* older lshw only prints "2666 MHz" in the description */
 						const char *mhz = strstr(desc, " MHz");
 						const char *s = mhz;
-						while (s && s > desc && isdigit((unsigned char)s[-1]))
+						while (s && s > desc &&
+						       isdigit((unsigned char)s[-1]))
 							s--;
 						if (mhz && s < mhz)
 							d->clock_hz = atof(s) * 1e6;

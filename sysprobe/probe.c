@@ -136,7 +136,8 @@ int vd_sysprobe_run(vd_sysprobe_report **out, const vd_sysprobe_opts *opts_in)
 		goto cleanup;
 
 	if (!opts.no_bench) {
-		double free_bytes = r->storage.fs_size_bytes > 0 ? (double)r->storage.fs_free_bytes : -1;
+		double free_bytes =
+			r->storage.fs_size_bytes > 0 ? (double)r->storage.fs_free_bytes : -1;
 		if ((error = sp_bench_run(&r->bench, r->storage.path, free_bytes, &opts)) < 0)
 			goto cleanup;
 	}

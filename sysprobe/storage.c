@@ -31,22 +31,24 @@
 /* ---- file system classes ---------------------------------------------------- */
 
 static const char *memory_fs[] = { "tmpfs", "ramfs", "devtmpfs", "hugetlbfs", NULL };
-static const char *overlay_fs[] = { "overlay", "overlayfs", "aufs", "fuse-overlayfs",
-				    "fuse.fuse-overlayfs", "unionfs", NULL };
+static const char *overlay_fs[] = {
+	"overlay", "overlayfs", "aufs", "fuse-overlayfs", "fuse.fuse-overlayfs", "unionfs", NULL
+};
 static const char *network_fs[] = {
-	"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "virtiofs", "ceph", "glusterfs",
-	"fuse.glusterfs", "lustre", "gpfs", "beegfs", "fhgfs", "orangefs", "pvfs2", "panfs",
-	"wekafs", "afs", "fuse.sshfs", "fuse.s3fs", "fuse.rclone", "fuse.cephfs",
-	"fuse.gcsfuse", "fuse.juicefs", NULL
+	"nfs",          "nfs4",       "cifs",      "smb3",           "smbfs",       "9p",
+	"virtiofs",     "ceph",       "glusterfs", "fuse.glusterfs", "lustre",      "gpfs",
+	"beegfs",       "fhgfs",      "orangefs",  "pvfs2",          "panfs",       "wekafs",
+	"afs",          "fuse.sshfs", "fuse.s3fs", "fuse.rclone",    "fuse.cephfs", "fuse.gcsfuse",
+	"fuse.juicefs", NULL
 };
-static const char *pseudo_fs[] = {
-	"proc", "sysfs", "cgroup", "cgroup2", "devpts", "debugfs", "tracefs", "securityfs",
-	"pstore", "bpf", "configfs", "fusectl", "mqueue", "autofs", "binfmt_misc", "efivarfs",
-	"nsfs", NULL
-};
-static const char *disk_fs[] = { "ext2", "ext3", "ext4", "xfs", "btrfs", "zfs", "f2fs", "vfat",
-				 "exfat", "ntfs", "ntfs3", "jfs", "reiserfs", "bcachefs", "nilfs2",
-				 "squashfs", "erofs", "iso9660", "udf", NULL };
+static const char *pseudo_fs[] = { "proc",     "sysfs",   "cgroup",     "cgroup2", "devpts",
+				   "debugfs",  "tracefs", "securityfs", "pstore",  "bpf",
+				   "configfs", "fusectl", "mqueue",     "autofs",  "binfmt_misc",
+				   "efivarfs", "nsfs",    NULL };
+static const char *disk_fs[] = { "ext2",     "ext3",  "ext4",     "xfs",      "btrfs",
+				 "zfs",      "f2fs",  "vfat",     "exfat",    "ntfs",
+				 "ntfs3",    "jfs",   "reiserfs", "bcachefs", "nilfs2",
+				 "squashfs", "erofs", "iso9660",  "udf",      NULL };
 
 static int in_list(const char *s, const char **list)
 {
@@ -79,7 +81,8 @@ static void unescape_into(char *dst, const char *s, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' && s[i + 1] <= '3' &&
 		    s[i + 2] >= '0' && s[i + 2] <= '7' && s[i + 3] >= '0' && s[i + 3] <= '7') {
-			*dst++ = (char)(((s[i + 1] - '0') << 6) | ((s[i + 2] - '0') << 3) | (s[i + 3] - '0'));
+			*dst++ = (char)(((s[i + 1] - '0') << 6) | ((s[i + 2] - '0') << 3) |
+					(s[i + 3] - '0'));
 			i += 3;
 		} else {
 			*dst++ = s[i];
@@ -142,7 +145,8 @@ static char *merge_options(vd_arena *a, const char *o1, const char *o2)
 	return r;
 }
 
-int vd_sysprobe_parse_mountinfo(vd_sysprobe_storage *out, vd_arena *a, const char *text, const char *path)
+int vd_sysprobe_parse_mountinfo(vd_sysprobe_storage *out, vd_arena *a, const char *text,
+				const char *path)
 {
 	const char *p = text, *best = NULL;
 	size_t best_len = 0, best_mp = 0;
@@ -193,7 +197,8 @@ int vd_sysprobe_parse_mountinfo(vd_sysprobe_storage *out, vd_arena *a, const cha
 
 		if (!line)
 			return -1;
-		for (char *t = strtok_r(line, " ", &save); t && nf < 64; t = strtok_r(NULL, " ", &save)) {
+		for (char *t = strtok_r(line, " ", &save); t && nf < 64;
+		     t = strtok_r(NULL, " ", &save)) {
 			if (!strcmp(t, "-") && dash < 0 && nf >= 6)
 				dash = nf;
 			fields[nf++] = t;
@@ -247,7 +252,8 @@ static char *real(vd_arena *a, const char *path)
 static char *dir_of(vd_arena *a, const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	return slash && slash != path ? vd_arena_strndup(a, path, (size_t)(slash - path)) : vd_arena_strdup(a, "/");
+	return slash && slash != path ? vd_arena_strndup(a, path, (size_t)(slash - path))
+				      : vd_arena_strdup(a, "/");
 }
 
 static const char *base_of(const char *path)
@@ -315,8 +321,10 @@ static int contains_ci(const char *s, const char *needle)
 
 static int looks_virtual(const char *name, const char *vendor, const char *model)
 {
-	static const char *words[] = { "qemu", "virtual", "vbox", "vmware", "persistentdisk",
-				       "elastic block", "msft", "xen", "bochs", NULL };
+	static const char *words[] = {
+		"qemu",          "virtual", "vbox", "vmware", "persistentdisk",
+		"elastic block", "msft",    "xen",  "bochs",  NULL
+	};
 	if (!strncmp(name, "vd", 2) || !strncmp(name, "xvd", 3))
 		return 1;
 	if (vendor && !strcasecmp(vendor, "0x1af4"))
@@ -340,18 +348,21 @@ static void pcie_link(vd_sysprobe_storage *out, vd_arena *a, const char *root, c
 		if (w > 0) {
 			double gts;
 			out->pcie_lanes = (int)w;
-			out->pcie_speed = sp_read_line(a, vd_arena_printf(a, "%s/current_link_speed", dir));
+			out->pcie_speed =
+				sp_read_line(a, vd_arena_printf(a, "%s/current_link_speed", dir));
 			gts = out->pcie_speed ? atof(out->pcie_speed) : 0;
 			/* 8b/10b up to 5 GT/s, 128b/130b from 8 GT/s (PCIe 3+) */
 			if (gts > 0)
-				out->pcie_MBps = gts * 1e3 * (gts < 8 ? 0.8 : 128.0 / 130.0) / 8.0 * (double)w;
+				out->pcie_MBps = gts * 1e3 * (gts < 8 ? 0.8 : 128.0 / 130.0) / 8.0 *
+						 (double)w;
 			return;
 		}
 		dir = dir_of(a, dir);
 	}
 }
 
-static void queue_facts(vd_sysprobe_storage *out, vd_arena *a, const char *root, const char *diskdir)
+static void queue_facts(vd_sysprobe_storage *out, vd_arena *a, const char *root,
+			const char *diskdir)
 {
 	char *q = vd_arena_printf(a, "%s/queue", diskdir);
 	const char *vendor, *model;
@@ -363,7 +374,8 @@ static void queue_facts(vd_sysprobe_storage *out, vd_arena *a, const char *root,
 	out->rotational = (int)sp_read_ll(vd_arena_printf(a, "%s/rotational", q), -1);
 	out->logical_block = (int)sp_read_ll(vd_arena_printf(a, "%s/logical_block_size", q), 0);
 	out->physical_block = (int)sp_read_ll(vd_arena_printf(a, "%s/physical_block_size", q), 0);
-	out->scheduler = active_scheduler(a, sp_read_line(a, vd_arena_printf(a, "%s/scheduler", q)));
+	out->scheduler =
+		active_scheduler(a, sp_read_line(a, vd_arena_printf(a, "%s/scheduler", q)));
 	out->nr_requests = (int)sp_read_ll(vd_arena_printf(a, "%s/nr_requests", q), -1);
 	out->read_ahead_kb = (int)sp_read_ll(vd_arena_printf(a, "%s/read_ahead_kb", q), -1);
 	wc = sp_read_line(a, vd_arena_printf(a, "%s/write_cache", q));
@@ -395,12 +407,16 @@ int vd_sysprobe_read_sysfs_block(vd_sysprobe_storage *out, vd_arena *a, const ch
 	out->nr_requests = out->hw_queues = out->read_ahead_kb = -1;
 	if (!strcmp(cls, "memory")) {
 		out->device = vd_arena_printf(a, "none (%s: memory)", out->fstype);
-		out->note = vd_arena_printf(a, "%s keeps files in memory (and swap): the figures are memory speeds", out->fstype);
+		out->note = vd_arena_printf(
+			a, "%s keeps files in memory (and swap): the figures are memory speeds",
+			out->fstype);
 		return 0;
 	}
 	if (!strcmp(cls, "network")) {
-		out->device = vd_arena_printf(a, "network (%s %s)", out->fstype, out->source ? out->source : "?");
-		out->note = "network file system: the figures include the network and the server, and vary with their load";
+		out->device = vd_arena_printf(a, "network (%s %s)", out->fstype,
+					      out->source ? out->source : "?");
+		out->note =
+			"network file system: the figures include the network and the server, and vary with their load";
 		return 0;
 	}
 	if (!strcmp(cls, "pseudo")) {
@@ -412,7 +428,8 @@ int vd_sysprobe_read_sysfs_block(vd_sysprobe_storage *out, vd_arena *a, const ch
 		return 0;
 	}
 
-	if (major == 0 && sp_root_is_live(root) && out->source && !strncmp(out->source, "/dev/", 5)) {
+	if (major == 0 && sp_root_is_live(root) && out->source &&
+	    !strncmp(out->source, "/dev/", 5)) {
 		/* btrfs and friends show an anonymous device number in mountinfo */
 		struct stat st;
 		if (stat(out->source, &st) == 0 && S_ISBLK(st.st_mode)) {
@@ -455,7 +472,8 @@ int vd_sysprobe_read_sysfs_block(vd_sysprobe_storage *out, vd_arena *a, const ch
 	} else if (!strncmp(name, "loop", 4)) {
 		out->kind = "loop";
 		out->backing = sp_read_line(a, vd_arena_printf(a, "%s/loop/backing_file", devdir));
-		out->note = "loop device: the figures go through the file system of the backing file";
+		out->note =
+			"loop device: the figures go through the file system of the backing file";
 	} else if (!strncmp(name, "zram", 4)) {
 		out->kind = "zram";
 		out->note = "zram is compressed memory";
@@ -487,7 +505,8 @@ static void copy_device_facts(vd_sysprobe_storage *dst, const vd_sysprobe_storag
 	dst->pcie_MBps = src->pcie_MBps;
 }
 
-int vd_sysprobe_collect_storage(vd_sysprobe_storage *out, vd_arena *a, const char *root, const char *path)
+int vd_sysprobe_collect_storage(vd_sysprobe_storage *out, vd_arena *a, const char *root,
+				const char *path)
 {
 	int live = sp_root_is_live(root), error;
 	char *text = NULL, *abs;
@@ -523,14 +542,19 @@ int vd_sysprobe_collect_storage(vd_sysprobe_storage *out, vd_arena *a, const cha
 		char *upper = option_value(a, out->options, "upperdir");
 		vd_sysprobe_storage st;
 		out->backing = upper;
-		out->note = upper ? vd_arena_printf(a, "overlay: writes go to the upper layer '%s'; the figures describe the overlay as the application sees it", upper)
-				  : "overlay: the figures describe the overlay as the application sees it";
+		out->note =
+			upper ? vd_arena_printf(
+					a,
+					"overlay: writes go to the upper layer '%s'; the figures describe the overlay as the application sees it",
+					upper)
+			      : "overlay: the figures describe the overlay as the application sees it";
 		memset(&st, 0, sizeof(st));
 		if (upper && vd_sysprobe_parse_mountinfo(&st, a, text, upper) == 0 &&
 		    strcmp(st.mount, out->mount) && !strcmp(st.fs_class, "block") &&
 		    vd_sysprobe_read_sysfs_block(&st, a, root) == 0 && st.disk) {
 			copy_device_facts(out, &st);
-			out->device = vd_arena_printf(a, "%s (upper layer, %s on %s)", st.device, st.fstype, st.mount);
+			out->device = vd_arena_printf(a, "%s (upper layer, %s on %s)", st.device,
+						      st.fstype, st.mount);
 		}
 	}
 
@@ -656,7 +680,9 @@ int vd_sysprobe_parse_lshw_disk(vd_sysprobe_storage *out, vd_arena *a, const cha
 		char *prod = sp_xml_child(a, ctrl, "product");
 		char *desc = sp_xml_child(a, ctrl, "description");
 		char *drv = sp_xml_setting(a, ctrl, "driver");
-		out->controller = prod && desc ? vd_arena_printf(a, "%s (%s)", prod, desc) : prod ? prod : desc;
+		out->controller = prod && desc ? vd_arena_printf(a, "%s (%s)", prod, desc)
+				  : prod       ? prod
+					       : desc;
 		if (!out->driver)
 			out->driver = drv;
 		/* NVMe: the product name sits on the controller node */

@@ -86,8 +86,7 @@ const char *const vd_trace_default_exclude[] = {
 	/* the MPI runtime's session directories (Open MPI 4, PRRTE/Open MPI 5) */
 	"/tmp/ompi.", "/tmp/.ompi", "/tmp/prte.", "/tmp/openmpi-sessions",
 	/* descriptors that are no file, as /proc names them */
-	"socket:", "pipe:", "anon_inode:", "net:", "/memfd:",
-	NULL
+	"socket:", "pipe:", "anon_inode:", "net:", "/memfd:", NULL
 };
 
 /* `path` starts with `pre`; a directory prefix ("/etc/") also matches the
@@ -285,10 +284,10 @@ typedef struct mapper {
 	const vd_result *run;
 	vd_sym *sym;
 	vd_arena *arena;
-	vd_map *by_fn;     /* "file\037function" -> blockvec* (function block first) */
+	vd_map *by_fn; /* "file\037function" -> blockvec* (function block first) */
 	uint64_t skip_lo[4], skip_hi[4]; /* the recorder's own code */
 	int nskip;
-	unsigned *stamp;   /* per block: last stack that added it */
+	unsigned *stamp; /* per block: last stack that added it */
 	unsigned cur;
 } mapper;
 
@@ -359,8 +358,8 @@ typedef struct site {
  * instruction address (the interrupted one of a sample), -1 for none;
  * every other frame is a return address, looked up at pc - 1.
  */
-static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, long *out,
-			   size_t cap, site *st)
+static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, long *out, size_t cap,
+			   site *st)
 {
 	size_t nout = 0;
 	mp->cur++;
@@ -376,8 +375,8 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 		for (int k = 0; k < nf; k++) {
 			if (!fr[k].file || !fr[k].function)
 				continue;
-			const char *rel = root ? vd_path_relative(mp->arena, root, fr[k].file)
-					       : fr[k].file;
+			const char *rel =
+				root ? vd_path_relative(mp->arena, root, fr[k].file) : fr[k].file;
 			char key[4096];
 			if ((size_t)snprintf(key, sizeof key, "%s\037%s", rel, fr[k].function) >=
 			    sizeof key)
@@ -419,16 +418,16 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 /* ---- counters ---- */
 
 typedef struct fstate {
-	size_t idx;       /* into t->files (its address moves while it grows) */
-	int ok;           /* a call on it succeeded */
+	size_t idx; /* into t->files (its address moves while it grows) */
+	int ok;     /* a call on it succeeded */
 	int64_t last_byte_read, last_byte_written;
 	int reads_seen, writes_seen;
 } fstate;
 
 int vd_trace_bin(int64_t n)
 {
-	static const int64_t lim[] = { 100, 1024, 10240, 102400, 1048576, 4194304,
-				       10485760, 104857600, 1073741824 };
+	static const int64_t lim[] = { 100,     1024,     10240,     102400,    1048576,
+				       4194304, 10485760, 104857600, 1073741824 };
 	for (int i = 0; i < 9; i++)
 		if (n <= lim[i])
 			return i;
@@ -439,9 +438,9 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 {
 	/* the counter of each non-data class; close and meta share one */
 	static const int counter[] = {
-		[VD_OP_OPEN] = VD_TC_opens,   [VD_OP_CLOSE] = VD_TC_metas,
-		[VD_OP_SEEK] = VD_TC_seeks,   [VD_OP_FLUSH] = VD_TC_flushes,
-		[VD_OP_SYNC] = VD_TC_syncs,   [VD_OP_META] = VD_TC_metas,
+		[VD_OP_OPEN] = VD_TC_opens, [VD_OP_CLOSE] = VD_TC_metas,
+		[VD_OP_SEEK] = VD_TC_seeks, [VD_OP_FLUSH] = VD_TC_flushes,
+		[VD_OP_SYNC] = VD_TC_syncs, [VD_OP_META] = VD_TC_metas,
 	};
 	int64_t *c = f->c;
 	/* a wait moves nothing itself: its transfer is counted at its start */
@@ -575,8 +574,8 @@ static vd_trace_site site_of(const vd_trace_op *o, const vd_trace_proc *pr)
 /* the site key: every string is interned or static, so pointers compare */
 static uint64_t site_hash(const vd_trace_site *x)
 {
-	const void *k[] = { x->api, x->call, x->path, x->parent_api, x->block_id, x->file,
-			    x->function };
+	const void *k[] = { x->api,      x->call, x->path,    x->parent_api,
+			    x->block_id, x->file, x->function };
 	uint64_t h = (uint64_t)x->line * 0x9e3779b97f4a7c15ull;
 	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
 		h = (h ^ (uint64_t)(uintptr_t)k[i]) * 0x100000001b3ull;
@@ -586,14 +585,13 @@ static uint64_t site_hash(const vd_trace_site *x)
 static int same_site(const vd_trace_site *a, const vd_trace_site *b)
 {
 	return a->api == b->api && a->call == b->call && a->path == b->path &&
-	       a->parent_api == b->parent_api && a->block_id == b->block_id &&
-	       a->file == b->file && a->function == b->function && a->line == b->line;
+	       a->parent_api == b->parent_api && a->block_id == b->block_id && a->file == b->file &&
+	       a->function == b->function && a->line == b->line;
 }
 
 /* the slot of `key` in an open-addressing table of indexes + 1 into t->sites
  * (0: free), or of the free slot where it goes */
-static size_t site_slot(const vd_trace *t, const size_t *slot, size_t cap,
-			const vd_trace_site *key)
+static size_t site_slot(const vd_trace *t, const size_t *slot, size_t cap, const vd_trace_site *key)
 {
 	size_t j = (size_t)site_hash(key) & (cap - 1);
 	while (slot[j] && !same_site(&t->sites.v[slot[j] - 1], key))
@@ -680,13 +678,13 @@ typedef struct scache_ent {
 	uint64_t hash;
 	const uint64_t *frames; /* in the mapped log */
 	int n;
-	size_t off, nblk;       /* the blocks on it: scache.blocks[off, off + nblk) */
+	size_t off, nblk; /* the blocks on it: scache.blocks[off, off + nblk) */
 	const char *block_id, *file, *function; /* the call site */
 	int line;
 } scache_ent;
 
 typedef struct scache {
-	scache_ent *e;          /* open addressing; frames NULL = free */
+	scache_ent *e; /* open addressing; frames NULL = free */
 	size_t cap, n;
 	VD_VEC(long) blocks;
 } scache;
@@ -769,7 +767,7 @@ static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const v
 typedef struct hent {
 	const void *space; /* a layer's name, or FD; NULL: free */
 	int64_t h;
-	const char *path;  /* NULL: forgotten */
+	const char *path; /* NULL: forgotten */
 } hent;
 
 typedef struct htab {
@@ -800,7 +798,8 @@ static const char *htab_get(const htab *m, const void *space, int64_t h)
 static int htab_put(htab *m, const void *space, int64_t h, const char *path)
 {
 	if ((m->n + 1) * 2 > m->cap) {
-		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64, 0 };
+		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64,
+			   0 };
 		if (!g.e)
 			return -1;
 		for (size_t i = 0; i < m->cap; i++)
@@ -851,13 +850,13 @@ typedef struct pload {
 	proc *p;
 	const vd_result *run;
 	vd_trace_proc pr;
-	double base;      /* a CLOCK_MONOTONIC time + base: seconds since the trace began */
+	double base; /* a CLOCK_MONOTONIC time + base: seconds since the trace began */
 	mapper mp;
-	int have_map;     /* stacks can be mapped to the analysis' blocks */
-	size_t nb;        /* blocks of the analysis */
-	acc *a;           /* per block (have_map) */
-	long *set;        /* scratch: the blocks on one stack */
-	size_t first;     /* the process's first call in t->ops */
+	int have_map; /* stacks can be mapped to the analysis' blocks */
+	size_t nb;    /* blocks of the analysis */
+	acc *a;       /* per block (have_map) */
+	long *set;    /* scratch: the blocks on one stack */
+	size_t first; /* the process's first call in t->ops */
 } pload;
 
 /* the process's row: who it is, its span, its deferred sampled time */
@@ -991,7 +990,8 @@ static int proc_calls(pload *c)
 		}
 		if (o->parent) {
 			/* loaded before it, in id order: a binary search */
-			const vd_trace_op *par = find_op(t->ops.v + first, t->ops.n - first, o->parent);
+			const vd_trace_op *par =
+				find_op(t->ops.v + first, t->ops.n - first, o->parent);
 			if (par) {
 				r.parent_api = par->api;
 				r.parent_call = par->call;
@@ -1245,7 +1245,8 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 	closedir(d);
 	if (!rc && pv.n == 0) {
 		vd_error_set("%s: no trace logs (the program did not start, or the recorder "
-			     "could not write there)", dir);
+			     "could not write there)",
+			     dir);
 		rc = VD_ENOTFOUND;
 	}
 	if (!rc) {

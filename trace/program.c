@@ -30,7 +30,8 @@ static void inspect_elf64(int fd, vd_program *p)
 	p->is_static = 1;
 	for (int i = 0; i < eh.e_phnum; i++) {
 		Elf64_Phdr ph;
-		if (read_at(fd, &ph, sizeof ph, (off_t)(eh.e_phoff + (Elf64_Off)i * sizeof ph)) != 0)
+		if (read_at(fd, &ph, sizeof ph, (off_t)(eh.e_phoff + (Elf64_Off)i * sizeof ph)) !=
+		    0)
 			break;
 		if (ph.p_type == PT_INTERP)
 			p->is_static = 0;
@@ -49,7 +50,8 @@ static void inspect_elf64(int fd, vd_program *p)
 	names[strsec.sh_size] = 0;
 	for (int i = 0; i < eh.e_shnum; i++) {
 		Elf64_Shdr sh;
-		if (read_at(fd, &sh, sizeof sh, (off_t)(eh.e_shoff + (Elf64_Off)i * sizeof sh)) != 0)
+		if (read_at(fd, &sh, sizeof sh, (off_t)(eh.e_shoff + (Elf64_Off)i * sizeof sh)) !=
+		    0)
 			break;
 		if (sh.sh_name >= strsec.sh_size)
 			continue;
@@ -66,7 +68,8 @@ int vd_program_inspect(const char *path, vd_program *p)
 	memset(p, 0, sizeof *p);
 	struct stat st;
 	if (stat(path, &st) != 0) {
-		vd_error_set("%s: %s", path, errno == ENOENT ? "command not found" : strerror(errno));
+		vd_error_set("%s: %s", path,
+			     errno == ENOENT ? "command not found" : strerror(errno));
 		return VD_ENOTFOUND;
 	}
 	if (!S_ISREG(st.st_mode) || access(path, X_OK) != 0) {

@@ -15,65 +15,67 @@
 /* Darshan-style counters of one file, one layer, one process:
  * X(column, description).  Histogram bins are Darshan's. */
 #define VD_TRACE_COUNTERS(X)                                                             \
-	X(opens, "open calls (open, fopen, MPI_File_open, H5Fopen/H5Fcreate ...)")           \
-	X(reads, "read calls")                                                              \
-	X(writes, "write calls")                                                            \
-	X(seeks, "seek calls (lseek, fseek, MPI_File_seek ...)")                            \
-	X(flushes, "flush calls (fflush, H5Fflush, H5Dflush)")                              \
-	X(syncs, "sync calls (fsync, fdatasync, sync_file_range, msync, MPI_File_sync)")    \
-	X(metas, "other metadata calls (stat, ftruncate, set_view, H5Dcreate ...)")         \
-	X(bytes_read, "bytes read")                                                         \
-	X(bytes_written, "bytes written")                                                   \
-	X(consec_reads, "reads starting exactly where the previous read ended")             \
-	X(consec_writes, "writes starting exactly where the previous write ended")          \
-	X(seq_reads, "reads starting at or after the end of the previous read")             \
-	X(seq_writes, "writes starting at or after the end of the previous write")          \
-	X(random_ops, "reads and writes with a known offset that are not sequential")       \
-	X(max_byte_read, "highest byte offset read (offset + bytes - 1), -1 if none")       \
-	X(max_byte_written, "highest byte offset written, -1 if none")                      \
-	X(read_0_100, "reads of 0-100 bytes")                                               \
-	X(read_100_1k, "reads of 101 B-1 KiB")                                              \
-	X(read_1k_10k, "reads of 1-10 KiB")                                                 \
-	X(read_10k_100k, "reads of 10-100 KiB")                                             \
-	X(read_100k_1m, "reads of 100 KiB-1 MiB")                                           \
-	X(read_1m_4m, "reads of 1-4 MiB")                                                   \
-	X(read_4m_10m, "reads of 4-10 MiB")                                                 \
-	X(read_10m_100m, "reads of 10-100 MiB")                                             \
-	X(read_100m_1g, "reads of 100 MiB-1 GiB")                                           \
-	X(read_1g_plus, "reads of more than 1 GiB")                                         \
-	X(write_0_100, "writes of 0-100 bytes")                                             \
-	X(write_100_1k, "writes of 101 B-1 KiB")                                            \
-	X(write_1k_10k, "writes of 1-10 KiB")                                               \
-	X(write_10k_100k, "writes of 10-100 KiB")                                           \
-	X(write_100k_1m, "writes of 100 KiB-1 MiB")                                         \
-	X(write_1m_4m, "writes of 1-4 MiB")                                                 \
-	X(write_4m_10m, "writes of 4-10 MiB")                                               \
-	X(write_10m_100m, "writes of 10-100 MiB")                                           \
-	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                         \
-	X(write_1g_plus, "writes of more than 1 GiB")                                       \
-	X(errors, "failed calls of any kind (counted here only, never as operations)")      \
+	X(opens, "open calls (open, fopen, MPI_File_open, H5Fopen/H5Fcreate ...)")       \
+	X(reads, "read calls")                                                           \
+	X(writes, "write calls")                                                         \
+	X(seeks, "seek calls (lseek, fseek, MPI_File_seek ...)")                         \
+	X(flushes, "flush calls (fflush, H5Fflush, H5Dflush)")                           \
+	X(syncs, "sync calls (fsync, fdatasync, sync_file_range, msync, MPI_File_sync)") \
+	X(metas, "other metadata calls (stat, ftruncate, set_view, H5Dcreate ...)")      \
+	X(bytes_read, "bytes read")                                                      \
+	X(bytes_written, "bytes written")                                                \
+	X(consec_reads, "reads starting exactly where the previous read ended")          \
+	X(consec_writes, "writes starting exactly where the previous write ended")       \
+	X(seq_reads, "reads starting at or after the end of the previous read")          \
+	X(seq_writes, "writes starting at or after the end of the previous write")       \
+	X(random_ops, "reads and writes with a known offset that are not sequential")    \
+	X(max_byte_read, "highest byte offset read (offset + bytes - 1), -1 if none")    \
+	X(max_byte_written, "highest byte offset written, -1 if none")                   \
+	X(read_0_100, "reads of 0-100 bytes")                                            \
+	X(read_100_1k, "reads of 101 B-1 KiB")                                           \
+	X(read_1k_10k, "reads of 1-10 KiB")                                              \
+	X(read_10k_100k, "reads of 10-100 KiB")                                          \
+	X(read_100k_1m, "reads of 100 KiB-1 MiB")                                        \
+	X(read_1m_4m, "reads of 1-4 MiB")                                                \
+	X(read_4m_10m, "reads of 4-10 MiB")                                              \
+	X(read_10m_100m, "reads of 10-100 MiB")                                          \
+	X(read_100m_1g, "reads of 100 MiB-1 GiB")                                        \
+	X(read_1g_plus, "reads of more than 1 GiB")                                      \
+	X(write_0_100, "writes of 0-100 bytes")                                          \
+	X(write_100_1k, "writes of 101 B-1 KiB")                                         \
+	X(write_1k_10k, "writes of 1-10 KiB")                                            \
+	X(write_10k_100k, "writes of 10-100 KiB")                                        \
+	X(write_100k_1m, "writes of 100 KiB-1 MiB")                                      \
+	X(write_1m_4m, "writes of 1-4 MiB")                                              \
+	X(write_4m_10m, "writes of 4-10 MiB")                                            \
+	X(write_10m_100m, "writes of 10-100 MiB")                                        \
+	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                      \
+	X(write_1g_plus, "writes of more than 1 GiB")                                    \
+	X(errors, "failed calls of any kind (counted here only, never as operations)")   \
 	X(dups, "descriptors duplicated from this file's (dup, dup2, dup3, fcntl F_DUPFD)")
 
+/* clang-format off */
 enum {
 #define VD_X_(c, d) VD_TC_##c,
 	VD_TRACE_COUNTERS(VD_X_)
 #undef VD_X_
 	VD_NTRACE_COUNTERS
 };
+/* clang-format on */
 
 extern const char *const vd_trace_counter_name[VD_NTRACE_COUNTERS];
 
 typedef struct vd_trace_op {
-	uint64_t op_id, parent_op;   /* parent 0: the application made the call */
+	uint64_t op_id, parent_op; /* parent 0: the application made the call */
 	int pid, rank, thread;
 	const char *api, *call, *cls; /* "posix", "fwrite", "write" */
 	const char *parent_api, *parent_call;
-	const char *path;            /* NULL when unknown */
+	const char *path; /* NULL when unknown */
 	int64_t handle, offset, bytes, req_bytes;
-	double start_s;              /* since the trace started */
-	double dur_s;                /* until the transfer ended (after the call
+	double start_s; /* since the trace started */
+	double dur_s;   /* until the transfer ended (after the call
 				      * returned for non-blocking, split and aio calls) */
-	double call_s;               /* inside the call itself (= dur_s for most) */
+	double call_s;  /* inside the call itself (= dur_s for most) */
 	int err;
 	int fd;                      /* descriptor behind the handle, -1 (not stored) */
 	const char *block_id;        /* innermost analyzed block around the call */
@@ -115,14 +117,14 @@ typedef struct vd_trace_block {
 typedef struct vd_trace_proc {
 	int pid, ppid, rank, threads;
 	const char *host, *exe;
-	double start_s, end_s;  /* first and last event, since the trace started */
-	int clean_exit;         /* the recorder saw the process leave through exit() */
+	double start_s, end_s; /* first and last event, since the trace started */
+	int clean_exit;        /* the recorder saw the process leave through exit() */
 	int64_t ops, samples;
-	int debug_info;         /* 1: the executable has DWARF line information */
-	int mapped;             /* 1: its stacks were mapped to the analysis' blocks */
-	double deferred_s;      /* sampled time charged to a stack taken outside the
+	int debug_info;        /* 1: the executable has DWARF line information */
+	int mapped;            /* 1: its stacks were mapped to the analysis' blocks */
+	double deferred_s;     /* sampled time charged to a stack taken outside the
 				 * sample signal (MPI_Init, the loader, the recorder) */
-	double unattributed_s;  /* sampled time for which no stack could be taken */
+	double unattributed_s; /* sampled time for which no stack could be taken */
 } vd_trace_proc;
 
 typedef struct vd_trace {
@@ -133,29 +135,29 @@ typedef struct vd_trace {
 	VD_VEC(vd_trace_site) sites;
 	VD_VEC(vd_trace_proc) procs;
 	/* set by the caller before saving */
-	const char *key;        /* processes with the same key form one trace (MPI ranks) */
+	const char *key; /* processes with the same key form one trace (MPI ranks) */
 	const char *command;
-	int64_t started_ns;     /* CLOCK_REALTIME when the trace started */
+	int64_t started_ns; /* CLOCK_REALTIME when the trace started */
 	double wall_s;
-	int exit_status;        /* as a shell reports it: 128 + signal when killed */
-	long run_id;            /* analysis run the blocks come from, 0 = none */
-	long trace_id;          /* set by the store */
+	int exit_status; /* as a shell reports it: 128 + signal when killed */
+	long run_id;     /* analysis run the blocks come from, 0 = none */
+	long trace_id;   /* set by the store */
 	unsigned sample_hz;
 	/* set by the caller before loading: which files count (see
 	 * vd_trace_excluded) */
-	int counters_only;      /* 1: keep counters and call sites, not every call
+	int counters_only;          /* 1: keep counters and call sites, not every call
 				 * (ops stays empty: the database does not grow
 				 * with the number of calls) */
-	int include_all;        /* 1: no exclusion at all */
+	int include_all;            /* 1: no exclusion at all */
 	const char *const *exclude; /* more path prefixes to leave out */
 	size_t nexclude;
 	/* found while loading */
-	int64_t excluded_ops;   /* calls left out: their file is excluded */
-	int64_t calls;          /* calls loaded (kept in ops or not), exclusions apart */
+	int64_t excluded_ops; /* calls left out: their file is excluded */
+	int64_t calls;        /* calls loaded (kept in ops or not), exclusions apart */
 	int logs, bad_logs;
-	int nospace_logs;       /* logs that stopped early for want of disk space;
+	int nospace_logs;  /* logs that stopped early for want of disk space;
 				 * empty ones (no space for a first chunk) too */
-	vd_map *interned_;      /* private: strings copied into arena */
+	vd_map *interned_; /* private: strings copied into arena */
 } vd_trace;
 
 vd_trace *vd_trace_new(void);

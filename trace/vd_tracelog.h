@@ -21,17 +21,23 @@
 
 #define VD_TL_MAGIC "VDTRACE\0"
 #define VD_TL_VERSION 2
-#define VD_TL_MAXFRAMES 48     /* return addresses kept per op / sample */
-#define VD_TL_PATHMAX 1024     /* longest path stored (truncated beyond) */
+#define VD_TL_MAXFRAMES 48 /* return addresses kept per op / sample */
+#define VD_TL_PATHMAX 1024 /* longest path stored (truncated beyond) */
 
 /* Environment the recorder reads. */
-#define VD_TL_ENV_DIR "VIDYA_TRACE_DIR"     /* where logs go (required) */
-#define VD_TL_ENV_HZ "VIDYA_TRACE_HZ"       /* wall-clock samples/s/thread, 0 = off */
+#define VD_TL_ENV_DIR "VIDYA_TRACE_DIR"       /* where logs go (required) */
+#define VD_TL_ENV_HZ "VIDYA_TRACE_HZ"         /* wall-clock samples/s/thread, 0 = off */
 #define VD_TL_ENV_FRAMES "VIDYA_TRACE_FRAMES" /* 0 = no call stacks on ops */
 
 /* Interfaces (layers), top to bottom. */
-enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 = 3,
-		 VD_TL_NETCDF = 4, VD_TL_PNETCDF = 5 };
+enum vd_tl_api {
+	VD_TL_POSIX = 0,
+	VD_TL_STDIO = 1,
+	VD_TL_MPIIO = 2,
+	VD_TL_HDF5 = 3,
+	VD_TL_NETCDF = 4,
+	VD_TL_PNETCDF = 5
+};
 
 /* Operation classes: vd_opclass (util/vd_vocab.h), the catalog's, whose
  * VD_OP_WAIT only calls here have: a call that completes transfers started
@@ -43,213 +49,214 @@ enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 =
  * position in this list is the `call` number stored in the log, so only
  * append to it (and bump VD_TL_VERSION when an entry changes meaning).
  */
-#define VD_TL_CALLS(X)                                                        \
-	X(OPEN, VD_TL_POSIX, "open", VD_OP_OPEN)                            \
-	X(OPEN64, VD_TL_POSIX, "open64", VD_OP_OPEN)                        \
-	X(OPENAT, VD_TL_POSIX, "openat", VD_OP_OPEN)                        \
-	X(CREAT, VD_TL_POSIX, "creat", VD_OP_OPEN)                          \
-	X(CLOSE, VD_TL_POSIX, "close", VD_OP_CLOSE)                         \
-	X(READ, VD_TL_POSIX, "read", VD_OP_READ)                            \
-	X(WRITE, VD_TL_POSIX, "write", VD_OP_WRITE)                         \
-	X(PREAD, VD_TL_POSIX, "pread", VD_OP_READ)                          \
-	X(PWRITE, VD_TL_POSIX, "pwrite", VD_OP_WRITE)                       \
-	X(READV, VD_TL_POSIX, "readv", VD_OP_READ)                          \
-	X(WRITEV, VD_TL_POSIX, "writev", VD_OP_WRITE)                       \
-	X(PREADV, VD_TL_POSIX, "preadv", VD_OP_READ)                        \
-	X(PWRITEV, VD_TL_POSIX, "pwritev", VD_OP_WRITE)                     \
-	X(LSEEK, VD_TL_POSIX, "lseek", VD_OP_SEEK)                          \
-	X(FSYNC, VD_TL_POSIX, "fsync", VD_OP_SYNC)                          \
-	X(FDATASYNC, VD_TL_POSIX, "fdatasync", VD_OP_SYNC)                  \
-	X(FTRUNCATE, VD_TL_POSIX, "ftruncate", VD_OP_META)                  \
-	X(STAT, VD_TL_POSIX, "stat", VD_OP_META)                            \
-	X(FSTAT, VD_TL_POSIX, "fstat", VD_OP_META)                          \
-	X(LSTAT, VD_TL_POSIX, "lstat", VD_OP_META)                          \
-	X(UNLINK, VD_TL_POSIX, "unlink", VD_OP_META)                        \
-	X(RENAME, VD_TL_POSIX, "rename", VD_OP_META)                        \
-	X(MKDIR, VD_TL_POSIX, "mkdir", VD_OP_META)                          \
-	X(ACCESS, VD_TL_POSIX, "access", VD_OP_META)                        \
-	X(FOPEN, VD_TL_STDIO, "fopen", VD_OP_OPEN)                          \
-	X(FDOPEN, VD_TL_STDIO, "fdopen", VD_OP_OPEN)                        \
-	X(FREOPEN, VD_TL_STDIO, "freopen", VD_OP_OPEN)                      \
-	X(FCLOSE, VD_TL_STDIO, "fclose", VD_OP_CLOSE)                       \
-	X(FREAD, VD_TL_STDIO, "fread", VD_OP_READ)                          \
-	X(FWRITE, VD_TL_STDIO, "fwrite", VD_OP_WRITE)                       \
-	X(FGETS, VD_TL_STDIO, "fgets", VD_OP_READ)                          \
-	X(FPUTS, VD_TL_STDIO, "fputs", VD_OP_WRITE)                         \
-	X(FPRINTF, VD_TL_STDIO, "fprintf", VD_OP_WRITE)                     \
-	X(VFPRINTF, VD_TL_STDIO, "vfprintf", VD_OP_WRITE)                   \
-	X(FSCANF, VD_TL_STDIO, "fscanf", VD_OP_READ)                        \
-	X(FGETC, VD_TL_STDIO, "fgetc", VD_OP_READ)                          \
-	X(FPUTC, VD_TL_STDIO, "fputc", VD_OP_WRITE)                         \
-	X(FSEEK, VD_TL_STDIO, "fseek", VD_OP_SEEK)                          \
-	X(FSEEKO, VD_TL_STDIO, "fseeko", VD_OP_SEEK)                        \
-	X(FTELL, VD_TL_STDIO, "ftell", VD_OP_SEEK)                          \
-	X(REWIND, VD_TL_STDIO, "rewind", VD_OP_SEEK)                        \
-	X(FFLUSH, VD_TL_STDIO, "fflush", VD_OP_FLUSH)                       \
-	X(PRINTF, VD_TL_STDIO, "printf", VD_OP_WRITE)                       \
-	X(VPRINTF, VD_TL_STDIO, "vprintf", VD_OP_WRITE)                     \
-	X(PUTS, VD_TL_STDIO, "puts", VD_OP_WRITE)                           \
-	X(PUTCHAR, VD_TL_STDIO, "putchar", VD_OP_WRITE)                     \
-	X(MPI_OPEN, VD_TL_MPIIO, "MPI_File_open", VD_OP_OPEN)               \
-	X(MPI_CLOSE, VD_TL_MPIIO, "MPI_File_close", VD_OP_CLOSE)            \
-	X(MPI_READ, VD_TL_MPIIO, "MPI_File_read", VD_OP_READ)               \
-	X(MPI_READ_ALL, VD_TL_MPIIO, "MPI_File_read_all", VD_OP_READ)       \
-	X(MPI_READ_AT, VD_TL_MPIIO, "MPI_File_read_at", VD_OP_READ)         \
-	X(MPI_READ_AT_ALL, VD_TL_MPIIO, "MPI_File_read_at_all", VD_OP_READ) \
-	X(MPI_WRITE, VD_TL_MPIIO, "MPI_File_write", VD_OP_WRITE)            \
-	X(MPI_WRITE_ALL, VD_TL_MPIIO, "MPI_File_write_all", VD_OP_WRITE)    \
-	X(MPI_WRITE_AT, VD_TL_MPIIO, "MPI_File_write_at", VD_OP_WRITE)      \
-	X(MPI_WRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_write_at_all", VD_OP_WRITE) \
-	X(MPI_READ_SHARED, VD_TL_MPIIO, "MPI_File_read_shared", VD_OP_READ) \
-	X(MPI_WRITE_SHARED, VD_TL_MPIIO, "MPI_File_write_shared", VD_OP_WRITE) \
-	X(MPI_READ_ORDERED, VD_TL_MPIIO, "MPI_File_read_ordered", VD_OP_READ) \
-	X(MPI_WRITE_ORDERED, VD_TL_MPIIO, "MPI_File_write_ordered", VD_OP_WRITE) \
-	X(MPI_IREAD, VD_TL_MPIIO, "MPI_File_iread", VD_OP_READ)             \
-	X(MPI_IWRITE, VD_TL_MPIIO, "MPI_File_iwrite", VD_OP_WRITE)          \
-	X(MPI_IREAD_AT, VD_TL_MPIIO, "MPI_File_iread_at", VD_OP_READ)       \
-	X(MPI_IWRITE_AT, VD_TL_MPIIO, "MPI_File_iwrite_at", VD_OP_WRITE)    \
-	X(MPI_SEEK, VD_TL_MPIIO, "MPI_File_seek", VD_OP_SEEK)               \
-	X(MPI_SYNC, VD_TL_MPIIO, "MPI_File_sync", VD_OP_SYNC)               \
-	X(MPI_SET_VIEW, VD_TL_MPIIO, "MPI_File_set_view", VD_OP_META)       \
-	X(MPI_SET_SIZE, VD_TL_MPIIO, "MPI_File_set_size", VD_OP_META)       \
-	X(MPI_PREALLOCATE, VD_TL_MPIIO, "MPI_File_preallocate", VD_OP_META) \
-	X(H5FCREATE, VD_TL_HDF5, "H5Fcreate", VD_OP_OPEN)                   \
-	X(H5FOPEN, VD_TL_HDF5, "H5Fopen", VD_OP_OPEN)                       \
-	X(H5FCLOSE, VD_TL_HDF5, "H5Fclose", VD_OP_CLOSE)                    \
-	X(H5FFLUSH, VD_TL_HDF5, "H5Fflush", VD_OP_FLUSH)                    \
-	X(H5DCREATE2, VD_TL_HDF5, "H5Dcreate2", VD_OP_META)                 \
-	X(H5DOPEN2, VD_TL_HDF5, "H5Dopen2", VD_OP_META)                     \
-	X(H5DREAD, VD_TL_HDF5, "H5Dread", VD_OP_READ)                       \
-	X(H5DWRITE, VD_TL_HDF5, "H5Dwrite", VD_OP_WRITE)                    \
-	X(H5DCLOSE, VD_TL_HDF5, "H5Dclose", VD_OP_META)                     \
-	X(H5DFLUSH, VD_TL_HDF5, "H5Dflush", VD_OP_FLUSH)                    \
-	X(H5AREAD, VD_TL_HDF5, "H5Aread", VD_OP_READ)                       \
-	X(H5AWRITE, VD_TL_HDF5, "H5Awrite", VD_OP_WRITE)                    \
-	X(FWRITE_UNLOCKED, VD_TL_STDIO, "fwrite_unlocked", VD_OP_WRITE)     \
-	X(FREAD_UNLOCKED, VD_TL_STDIO, "fread_unlocked", VD_OP_READ)        \
-	X(PREAD64, VD_TL_POSIX, "pread64", VD_OP_READ)                      \
-	X(PWRITE64, VD_TL_POSIX, "pwrite64", VD_OP_WRITE)                   \
-	X(LSEEK64, VD_TL_POSIX, "lseek64", VD_OP_SEEK)                      \
-	X(FOPEN64, VD_TL_STDIO, "fopen64", VD_OP_OPEN)                      \
-	X(OPENAT64, VD_TL_POSIX, "openat64", VD_OP_OPEN)                    \
-	X(SYNC_FILE_RANGE, VD_TL_POSIX, "sync_file_range", VD_OP_SYNC)      \
-	X(MSYNC, VD_TL_POSIX, "msync", VD_OP_SYNC)                          \
-	X(GETC, VD_TL_STDIO, "getc", VD_OP_READ)                            \
-	X(PUTC, VD_TL_STDIO, "putc", VD_OP_WRITE)                           \
-	X(MPI_IREAD_SHARED, VD_TL_MPIIO, "MPI_File_iread_shared", VD_OP_READ) \
-	X(MPI_IWRITE_SHARED, VD_TL_MPIIO, "MPI_File_iwrite_shared", VD_OP_WRITE) \
-	X(MPI_IREAD_ALL, VD_TL_MPIIO, "MPI_File_iread_all", VD_OP_READ)     \
-	X(MPI_IWRITE_ALL, VD_TL_MPIIO, "MPI_File_iwrite_all", VD_OP_WRITE)  \
-	X(MPI_IREAD_AT_ALL, VD_TL_MPIIO, "MPI_File_iread_at_all", VD_OP_READ) \
-	X(MPI_IWRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_iwrite_at_all", VD_OP_WRITE) \
-	X(MPI_READ_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_all_begin", VD_OP_READ) \
-	X(MPI_READ_ALL_END, VD_TL_MPIIO, "MPI_File_read_all_end", VD_OP_WAIT) \
-	X(MPI_WRITE_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_all_begin", VD_OP_WRITE) \
-	X(MPI_WRITE_ALL_END, VD_TL_MPIIO, "MPI_File_write_all_end", VD_OP_WAIT) \
-	X(MPI_READ_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_at_all_begin", VD_OP_READ) \
-	X(MPI_READ_AT_ALL_END, VD_TL_MPIIO, "MPI_File_read_at_all_end", VD_OP_WAIT) \
-	X(MPI_WRITE_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_at_all_begin", VD_OP_WRITE) \
-	X(MPI_WRITE_AT_ALL_END, VD_TL_MPIIO, "MPI_File_write_at_all_end", VD_OP_WAIT) \
-	X(MPI_READ_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_read_ordered_begin", VD_OP_READ) \
-	X(MPI_READ_ORDERED_END, VD_TL_MPIIO, "MPI_File_read_ordered_end", VD_OP_WAIT) \
+#define VD_TL_CALLS(X)                                                                       \
+	X(OPEN, VD_TL_POSIX, "open", VD_OP_OPEN)                                             \
+	X(OPEN64, VD_TL_POSIX, "open64", VD_OP_OPEN)                                         \
+	X(OPENAT, VD_TL_POSIX, "openat", VD_OP_OPEN)                                         \
+	X(CREAT, VD_TL_POSIX, "creat", VD_OP_OPEN)                                           \
+	X(CLOSE, VD_TL_POSIX, "close", VD_OP_CLOSE)                                          \
+	X(READ, VD_TL_POSIX, "read", VD_OP_READ)                                             \
+	X(WRITE, VD_TL_POSIX, "write", VD_OP_WRITE)                                          \
+	X(PREAD, VD_TL_POSIX, "pread", VD_OP_READ)                                           \
+	X(PWRITE, VD_TL_POSIX, "pwrite", VD_OP_WRITE)                                        \
+	X(READV, VD_TL_POSIX, "readv", VD_OP_READ)                                           \
+	X(WRITEV, VD_TL_POSIX, "writev", VD_OP_WRITE)                                        \
+	X(PREADV, VD_TL_POSIX, "preadv", VD_OP_READ)                                         \
+	X(PWRITEV, VD_TL_POSIX, "pwritev", VD_OP_WRITE)                                      \
+	X(LSEEK, VD_TL_POSIX, "lseek", VD_OP_SEEK)                                           \
+	X(FSYNC, VD_TL_POSIX, "fsync", VD_OP_SYNC)                                           \
+	X(FDATASYNC, VD_TL_POSIX, "fdatasync", VD_OP_SYNC)                                   \
+	X(FTRUNCATE, VD_TL_POSIX, "ftruncate", VD_OP_META)                                   \
+	X(STAT, VD_TL_POSIX, "stat", VD_OP_META)                                             \
+	X(FSTAT, VD_TL_POSIX, "fstat", VD_OP_META)                                           \
+	X(LSTAT, VD_TL_POSIX, "lstat", VD_OP_META)                                           \
+	X(UNLINK, VD_TL_POSIX, "unlink", VD_OP_META)                                         \
+	X(RENAME, VD_TL_POSIX, "rename", VD_OP_META)                                         \
+	X(MKDIR, VD_TL_POSIX, "mkdir", VD_OP_META)                                           \
+	X(ACCESS, VD_TL_POSIX, "access", VD_OP_META)                                         \
+	X(FOPEN, VD_TL_STDIO, "fopen", VD_OP_OPEN)                                           \
+	X(FDOPEN, VD_TL_STDIO, "fdopen", VD_OP_OPEN)                                         \
+	X(FREOPEN, VD_TL_STDIO, "freopen", VD_OP_OPEN)                                       \
+	X(FCLOSE, VD_TL_STDIO, "fclose", VD_OP_CLOSE)                                        \
+	X(FREAD, VD_TL_STDIO, "fread", VD_OP_READ)                                           \
+	X(FWRITE, VD_TL_STDIO, "fwrite", VD_OP_WRITE)                                        \
+	X(FGETS, VD_TL_STDIO, "fgets", VD_OP_READ)                                           \
+	X(FPUTS, VD_TL_STDIO, "fputs", VD_OP_WRITE)                                          \
+	X(FPRINTF, VD_TL_STDIO, "fprintf", VD_OP_WRITE)                                      \
+	X(VFPRINTF, VD_TL_STDIO, "vfprintf", VD_OP_WRITE)                                    \
+	X(FSCANF, VD_TL_STDIO, "fscanf", VD_OP_READ)                                         \
+	X(FGETC, VD_TL_STDIO, "fgetc", VD_OP_READ)                                           \
+	X(FPUTC, VD_TL_STDIO, "fputc", VD_OP_WRITE)                                          \
+	X(FSEEK, VD_TL_STDIO, "fseek", VD_OP_SEEK)                                           \
+	X(FSEEKO, VD_TL_STDIO, "fseeko", VD_OP_SEEK)                                         \
+	X(FTELL, VD_TL_STDIO, "ftell", VD_OP_SEEK)                                           \
+	X(REWIND, VD_TL_STDIO, "rewind", VD_OP_SEEK)                                         \
+	X(FFLUSH, VD_TL_STDIO, "fflush", VD_OP_FLUSH)                                        \
+	X(PRINTF, VD_TL_STDIO, "printf", VD_OP_WRITE)                                        \
+	X(VPRINTF, VD_TL_STDIO, "vprintf", VD_OP_WRITE)                                      \
+	X(PUTS, VD_TL_STDIO, "puts", VD_OP_WRITE)                                            \
+	X(PUTCHAR, VD_TL_STDIO, "putchar", VD_OP_WRITE)                                      \
+	X(MPI_OPEN, VD_TL_MPIIO, "MPI_File_open", VD_OP_OPEN)                                \
+	X(MPI_CLOSE, VD_TL_MPIIO, "MPI_File_close", VD_OP_CLOSE)                             \
+	X(MPI_READ, VD_TL_MPIIO, "MPI_File_read", VD_OP_READ)                                \
+	X(MPI_READ_ALL, VD_TL_MPIIO, "MPI_File_read_all", VD_OP_READ)                        \
+	X(MPI_READ_AT, VD_TL_MPIIO, "MPI_File_read_at", VD_OP_READ)                          \
+	X(MPI_READ_AT_ALL, VD_TL_MPIIO, "MPI_File_read_at_all", VD_OP_READ)                  \
+	X(MPI_WRITE, VD_TL_MPIIO, "MPI_File_write", VD_OP_WRITE)                             \
+	X(MPI_WRITE_ALL, VD_TL_MPIIO, "MPI_File_write_all", VD_OP_WRITE)                     \
+	X(MPI_WRITE_AT, VD_TL_MPIIO, "MPI_File_write_at", VD_OP_WRITE)                       \
+	X(MPI_WRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_write_at_all", VD_OP_WRITE)               \
+	X(MPI_READ_SHARED, VD_TL_MPIIO, "MPI_File_read_shared", VD_OP_READ)                  \
+	X(MPI_WRITE_SHARED, VD_TL_MPIIO, "MPI_File_write_shared", VD_OP_WRITE)               \
+	X(MPI_READ_ORDERED, VD_TL_MPIIO, "MPI_File_read_ordered", VD_OP_READ)                \
+	X(MPI_WRITE_ORDERED, VD_TL_MPIIO, "MPI_File_write_ordered", VD_OP_WRITE)             \
+	X(MPI_IREAD, VD_TL_MPIIO, "MPI_File_iread", VD_OP_READ)                              \
+	X(MPI_IWRITE, VD_TL_MPIIO, "MPI_File_iwrite", VD_OP_WRITE)                           \
+	X(MPI_IREAD_AT, VD_TL_MPIIO, "MPI_File_iread_at", VD_OP_READ)                        \
+	X(MPI_IWRITE_AT, VD_TL_MPIIO, "MPI_File_iwrite_at", VD_OP_WRITE)                     \
+	X(MPI_SEEK, VD_TL_MPIIO, "MPI_File_seek", VD_OP_SEEK)                                \
+	X(MPI_SYNC, VD_TL_MPIIO, "MPI_File_sync", VD_OP_SYNC)                                \
+	X(MPI_SET_VIEW, VD_TL_MPIIO, "MPI_File_set_view", VD_OP_META)                        \
+	X(MPI_SET_SIZE, VD_TL_MPIIO, "MPI_File_set_size", VD_OP_META)                        \
+	X(MPI_PREALLOCATE, VD_TL_MPIIO, "MPI_File_preallocate", VD_OP_META)                  \
+	X(H5FCREATE, VD_TL_HDF5, "H5Fcreate", VD_OP_OPEN)                                    \
+	X(H5FOPEN, VD_TL_HDF5, "H5Fopen", VD_OP_OPEN)                                        \
+	X(H5FCLOSE, VD_TL_HDF5, "H5Fclose", VD_OP_CLOSE)                                     \
+	X(H5FFLUSH, VD_TL_HDF5, "H5Fflush", VD_OP_FLUSH)                                     \
+	X(H5DCREATE2, VD_TL_HDF5, "H5Dcreate2", VD_OP_META)                                  \
+	X(H5DOPEN2, VD_TL_HDF5, "H5Dopen2", VD_OP_META)                                      \
+	X(H5DREAD, VD_TL_HDF5, "H5Dread", VD_OP_READ)                                        \
+	X(H5DWRITE, VD_TL_HDF5, "H5Dwrite", VD_OP_WRITE)                                     \
+	X(H5DCLOSE, VD_TL_HDF5, "H5Dclose", VD_OP_META)                                      \
+	X(H5DFLUSH, VD_TL_HDF5, "H5Dflush", VD_OP_FLUSH)                                     \
+	X(H5AREAD, VD_TL_HDF5, "H5Aread", VD_OP_READ)                                        \
+	X(H5AWRITE, VD_TL_HDF5, "H5Awrite", VD_OP_WRITE)                                     \
+	X(FWRITE_UNLOCKED, VD_TL_STDIO, "fwrite_unlocked", VD_OP_WRITE)                      \
+	X(FREAD_UNLOCKED, VD_TL_STDIO, "fread_unlocked", VD_OP_READ)                         \
+	X(PREAD64, VD_TL_POSIX, "pread64", VD_OP_READ)                                       \
+	X(PWRITE64, VD_TL_POSIX, "pwrite64", VD_OP_WRITE)                                    \
+	X(LSEEK64, VD_TL_POSIX, "lseek64", VD_OP_SEEK)                                       \
+	X(FOPEN64, VD_TL_STDIO, "fopen64", VD_OP_OPEN)                                       \
+	X(OPENAT64, VD_TL_POSIX, "openat64", VD_OP_OPEN)                                     \
+	X(SYNC_FILE_RANGE, VD_TL_POSIX, "sync_file_range", VD_OP_SYNC)                       \
+	X(MSYNC, VD_TL_POSIX, "msync", VD_OP_SYNC)                                           \
+	X(GETC, VD_TL_STDIO, "getc", VD_OP_READ)                                             \
+	X(PUTC, VD_TL_STDIO, "putc", VD_OP_WRITE)                                            \
+	X(MPI_IREAD_SHARED, VD_TL_MPIIO, "MPI_File_iread_shared", VD_OP_READ)                \
+	X(MPI_IWRITE_SHARED, VD_TL_MPIIO, "MPI_File_iwrite_shared", VD_OP_WRITE)             \
+	X(MPI_IREAD_ALL, VD_TL_MPIIO, "MPI_File_iread_all", VD_OP_READ)                      \
+	X(MPI_IWRITE_ALL, VD_TL_MPIIO, "MPI_File_iwrite_all", VD_OP_WRITE)                   \
+	X(MPI_IREAD_AT_ALL, VD_TL_MPIIO, "MPI_File_iread_at_all", VD_OP_READ)                \
+	X(MPI_IWRITE_AT_ALL, VD_TL_MPIIO, "MPI_File_iwrite_at_all", VD_OP_WRITE)             \
+	X(MPI_READ_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_all_begin", VD_OP_READ)            \
+	X(MPI_READ_ALL_END, VD_TL_MPIIO, "MPI_File_read_all_end", VD_OP_WAIT)                \
+	X(MPI_WRITE_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_all_begin", VD_OP_WRITE)         \
+	X(MPI_WRITE_ALL_END, VD_TL_MPIIO, "MPI_File_write_all_end", VD_OP_WAIT)              \
+	X(MPI_READ_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_read_at_all_begin", VD_OP_READ)      \
+	X(MPI_READ_AT_ALL_END, VD_TL_MPIIO, "MPI_File_read_at_all_end", VD_OP_WAIT)          \
+	X(MPI_WRITE_AT_ALL_BEGIN, VD_TL_MPIIO, "MPI_File_write_at_all_begin", VD_OP_WRITE)   \
+	X(MPI_WRITE_AT_ALL_END, VD_TL_MPIIO, "MPI_File_write_at_all_end", VD_OP_WAIT)        \
+	X(MPI_READ_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_read_ordered_begin", VD_OP_READ)    \
+	X(MPI_READ_ORDERED_END, VD_TL_MPIIO, "MPI_File_read_ordered_end", VD_OP_WAIT)        \
 	X(MPI_WRITE_ORDERED_BEGIN, VD_TL_MPIIO, "MPI_File_write_ordered_begin", VD_OP_WRITE) \
-	X(MPI_WRITE_ORDERED_END, VD_TL_MPIIO, "MPI_File_write_ordered_end", VD_OP_WAIT) \
-	X(MPI_WAIT, VD_TL_MPIIO, "MPI_Wait", VD_OP_WAIT)                    \
-	X(MPI_WAITALL, VD_TL_MPIIO, "MPI_Waitall", VD_OP_WAIT)              \
-	X(MPI_WAITANY, VD_TL_MPIIO, "MPI_Waitany", VD_OP_WAIT)              \
-	X(MPI_WAITSOME, VD_TL_MPIIO, "MPI_Waitsome", VD_OP_WAIT)            \
-	X(MPI_TEST, VD_TL_MPIIO, "MPI_Test", VD_OP_WAIT)                    \
-	X(MPI_TESTALL, VD_TL_MPIIO, "MPI_Testall", VD_OP_WAIT)              \
-	X(MPI_TESTANY, VD_TL_MPIIO, "MPI_Testany", VD_OP_WAIT)              \
-	X(MPI_TESTSOME, VD_TL_MPIIO, "MPI_Testsome", VD_OP_WAIT)            \
-	X(MPI_GET_SIZE, VD_TL_MPIIO, "MPI_File_get_size", VD_OP_META)       \
-	X(MPI_DELETE, VD_TL_MPIIO, "MPI_File_delete", VD_OP_META)           \
-	X(MPI_SEEK_SHARED, VD_TL_MPIIO, "MPI_File_seek_shared", VD_OP_SEEK) \
-	X(MPI_GET_POSITION_SHARED, VD_TL_MPIIO, "MPI_File_get_position_shared", VD_OP_SEEK) \
-	X(MPI_SET_ATOMICITY, VD_TL_MPIIO, "MPI_File_set_atomicity", VD_OP_META) \
-	X(MPI_SET_INFO, VD_TL_MPIIO, "MPI_File_set_info", VD_OP_META)       \
-	X(AIO_READ, VD_TL_POSIX, "aio_read", VD_OP_READ)                    \
-	X(AIO_WRITE, VD_TL_POSIX, "aio_write", VD_OP_WRITE)                 \
-	X(AIO_READ64, VD_TL_POSIX, "aio_read64", VD_OP_READ)                \
-	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_OP_WRITE)            \
-	/* the dups: handle and fd the new descriptor, offset the old one */  \
-	X(DUP, VD_TL_POSIX, "dup", VD_OP_META)                              \
-	X(DUP2, VD_TL_POSIX, "dup2", VD_OP_META)                            \
-	X(DUP3, VD_TL_POSIX, "dup3", VD_OP_META)                            \
-	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)                    \
+	X(MPI_WRITE_ORDERED_END, VD_TL_MPIIO, "MPI_File_write_ordered_end", VD_OP_WAIT)      \
+	X(MPI_WAIT, VD_TL_MPIIO, "MPI_Wait", VD_OP_WAIT)                                     \
+	X(MPI_WAITALL, VD_TL_MPIIO, "MPI_Waitall", VD_OP_WAIT)                               \
+	X(MPI_WAITANY, VD_TL_MPIIO, "MPI_Waitany", VD_OP_WAIT)                               \
+	X(MPI_WAITSOME, VD_TL_MPIIO, "MPI_Waitsome", VD_OP_WAIT)                             \
+	X(MPI_TEST, VD_TL_MPIIO, "MPI_Test", VD_OP_WAIT)                                     \
+	X(MPI_TESTALL, VD_TL_MPIIO, "MPI_Testall", VD_OP_WAIT)                               \
+	X(MPI_TESTANY, VD_TL_MPIIO, "MPI_Testany", VD_OP_WAIT)                               \
+	X(MPI_TESTSOME, VD_TL_MPIIO, "MPI_Testsome", VD_OP_WAIT)                             \
+	X(MPI_GET_SIZE, VD_TL_MPIIO, "MPI_File_get_size", VD_OP_META)                        \
+	X(MPI_DELETE, VD_TL_MPIIO, "MPI_File_delete", VD_OP_META)                            \
+	X(MPI_SEEK_SHARED, VD_TL_MPIIO, "MPI_File_seek_shared", VD_OP_SEEK)                  \
+	X(MPI_GET_POSITION_SHARED, VD_TL_MPIIO, "MPI_File_get_position_shared", VD_OP_SEEK)  \
+	X(MPI_SET_ATOMICITY, VD_TL_MPIIO, "MPI_File_set_atomicity", VD_OP_META)              \
+	X(MPI_SET_INFO, VD_TL_MPIIO, "MPI_File_set_info", VD_OP_META)                        \
+	X(AIO_READ, VD_TL_POSIX, "aio_read", VD_OP_READ)                                     \
+	X(AIO_WRITE, VD_TL_POSIX, "aio_write", VD_OP_WRITE)                                  \
+	X(AIO_READ64, VD_TL_POSIX, "aio_read64", VD_OP_READ)                                 \
+	X(AIO_WRITE64, VD_TL_POSIX, "aio_write64", VD_OP_WRITE)                              \
+	/* the dups: handle and fd the new descriptor, offset the old one */                 \
+	X(DUP, VD_TL_POSIX, "dup", VD_OP_META)                                               \
+	X(DUP2, VD_TL_POSIX, "dup2", VD_OP_META)                                             \
+	X(DUP3, VD_TL_POSIX, "dup3", VD_OP_META)                                             \
+	X(FCNTL_DUPFD, VD_TL_POSIX, "fcntl", VD_OP_META)                                     \
 	/* NetCDF-C: files, definitions, and the data calls in every form and   \
-	 * element type (VD_TL_NC_DATA below) */                               \
-	X(NC_CREATE, VD_TL_NETCDF, "nc_create", VD_OP_OPEN)                 \
-	X(NC__CREATE, VD_TL_NETCDF, "nc__create", VD_OP_OPEN)               \
-	X(NC_CREATE_PAR, VD_TL_NETCDF, "nc_create_par", VD_OP_OPEN)         \
-	X(NC_OPEN, VD_TL_NETCDF, "nc_open", VD_OP_OPEN)                     \
-	X(NC__OPEN, VD_TL_NETCDF, "nc__open", VD_OP_OPEN)                   \
-	X(NC_OPEN_PAR, VD_TL_NETCDF, "nc_open_par", VD_OP_OPEN)             \
-	X(NC_CLOSE, VD_TL_NETCDF, "nc_close", VD_OP_CLOSE)                  \
-	X(NC_SYNC, VD_TL_NETCDF, "nc_sync", VD_OP_SYNC)                     \
-	X(NC_ENDDEF, VD_TL_NETCDF, "nc_enddef", VD_OP_META)                 \
-	X(NC_REDEF, VD_TL_NETCDF, "nc_redef", VD_OP_META)                   \
-	X(NC_DEF_DIM, VD_TL_NETCDF, "nc_def_dim", VD_OP_META)               \
-	X(NC_DEF_VAR, VD_TL_NETCDF, "nc_def_var", VD_OP_META)               \
-	X(NC_VAR_PAR_ACCESS, VD_TL_NETCDF, "nc_var_par_access", VD_OP_META) \
-	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, put, VD_OP_WRITE)                \
-	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, get, VD_OP_READ)                 \
-	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, put, att, VD_OP_WRITE)          \
+	 * element type (VD_TL_NC_DATA below) */            \
+	X(NC_CREATE, VD_TL_NETCDF, "nc_create", VD_OP_OPEN)                                  \
+	X(NC__CREATE, VD_TL_NETCDF, "nc__create", VD_OP_OPEN)                                \
+	X(NC_CREATE_PAR, VD_TL_NETCDF, "nc_create_par", VD_OP_OPEN)                          \
+	X(NC_OPEN, VD_TL_NETCDF, "nc_open", VD_OP_OPEN)                                      \
+	X(NC__OPEN, VD_TL_NETCDF, "nc__open", VD_OP_OPEN)                                    \
+	X(NC_OPEN_PAR, VD_TL_NETCDF, "nc_open_par", VD_OP_OPEN)                              \
+	X(NC_CLOSE, VD_TL_NETCDF, "nc_close", VD_OP_CLOSE)                                   \
+	X(NC_SYNC, VD_TL_NETCDF, "nc_sync", VD_OP_SYNC)                                      \
+	X(NC_ENDDEF, VD_TL_NETCDF, "nc_enddef", VD_OP_META)                                  \
+	X(NC_REDEF, VD_TL_NETCDF, "nc_redef", VD_OP_META)                                    \
+	X(NC_DEF_DIM, VD_TL_NETCDF, "nc_def_dim", VD_OP_META)                                \
+	X(NC_DEF_VAR, VD_TL_NETCDF, "nc_def_var", VD_OP_META)                                \
+	X(NC_VAR_PAR_ACCESS, VD_TL_NETCDF, "nc_var_par_access", VD_OP_META)                  \
+	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, put, VD_OP_WRITE)                                 \
+	VD_TL_NC_DATA(X, VD_TL_NETCDF, nc, get, VD_OP_READ)                                  \
+	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, put, att, VD_OP_WRITE)                           \
 	/* PnetCDF: the same shapes, blocking (independent and _all),          \
-	 * non-blocking (iput, iget, bput; completed by ncmpi_wait_all) */    \
-	X(NCMPI_CREATE, VD_TL_PNETCDF, "ncmpi_create", VD_OP_OPEN)          \
-	X(NCMPI_OPEN, VD_TL_PNETCDF, "ncmpi_open", VD_OP_OPEN)              \
-	X(NCMPI_CLOSE, VD_TL_PNETCDF, "ncmpi_close", VD_OP_CLOSE)           \
-	X(NCMPI_SYNC, VD_TL_PNETCDF, "ncmpi_sync", VD_OP_SYNC)              \
-	X(NCMPI_FLUSH, VD_TL_PNETCDF, "ncmpi_flush", VD_OP_FLUSH)           \
-	X(NCMPI_ENDDEF, VD_TL_PNETCDF, "ncmpi_enddef", VD_OP_META)          \
-	X(NCMPI_REDEF, VD_TL_PNETCDF, "ncmpi_redef", VD_OP_META)            \
-	X(NCMPI_DEF_DIM, VD_TL_PNETCDF, "ncmpi_def_dim", VD_OP_META)        \
-	X(NCMPI_DEF_VAR, VD_TL_PNETCDF, "ncmpi_def_var", VD_OP_META)        \
-	X(NCMPI_BEGIN_INDEP_DATA, VD_TL_PNETCDF, "ncmpi_begin_indep_data", VD_OP_META) \
-	X(NCMPI_END_INDEP_DATA, VD_TL_PNETCDF, "ncmpi_end_indep_data", VD_OP_META) \
-	X(NCMPI_WAIT, VD_TL_PNETCDF, "ncmpi_wait", VD_OP_WAIT)              \
-	X(NCMPI_WAIT_ALL, VD_TL_PNETCDF, "ncmpi_wait_all", VD_OP_WAIT)      \
-	VD_TL_PN_DATA(X, put, , VD_OP_WRITE)                                \
-	VD_TL_PN_DATA(X, put, _all, VD_OP_WRITE)                            \
-	VD_TL_PN_DATA(X, get, , VD_OP_READ)                                 \
-	VD_TL_PN_DATA(X, get, _all, VD_OP_READ)                             \
-	VD_TL_PN_DATA(X, iput, , VD_OP_WRITE)                               \
-	VD_TL_PN_DATA(X, iget, , VD_OP_READ)                                \
-	VD_TL_PN_DATA(X, bput, , VD_OP_WRITE)                               \
-	VD_TL_NC1(X, VD_TL_PNETCDF, ncmpi, put, att, _text, VD_OP_WRITE)    \
-	VD_TL_PN_TYPED(X, put, att, , VD_OP_WRITE)                          \
-	/* NetCDF attribute reads: metadata, with the bytes they return */     \
-	VD_TL_NC1(X, VD_TL_NETCDF, nc, get, att, , VD_OP_META)              \
-	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, get, att, VD_OP_META)           \
+	 * non-blocking (iput, iget, bput; completed by ncmpi_wait_all) */             \
+	X(NCMPI_CREATE, VD_TL_PNETCDF, "ncmpi_create", VD_OP_OPEN)                           \
+	X(NCMPI_OPEN, VD_TL_PNETCDF, "ncmpi_open", VD_OP_OPEN)                               \
+	X(NCMPI_CLOSE, VD_TL_PNETCDF, "ncmpi_close", VD_OP_CLOSE)                            \
+	X(NCMPI_SYNC, VD_TL_PNETCDF, "ncmpi_sync", VD_OP_SYNC)                               \
+	X(NCMPI_FLUSH, VD_TL_PNETCDF, "ncmpi_flush", VD_OP_FLUSH)                            \
+	X(NCMPI_ENDDEF, VD_TL_PNETCDF, "ncmpi_enddef", VD_OP_META)                           \
+	X(NCMPI_REDEF, VD_TL_PNETCDF, "ncmpi_redef", VD_OP_META)                             \
+	X(NCMPI_DEF_DIM, VD_TL_PNETCDF, "ncmpi_def_dim", VD_OP_META)                         \
+	X(NCMPI_DEF_VAR, VD_TL_PNETCDF, "ncmpi_def_var", VD_OP_META)                         \
+	X(NCMPI_BEGIN_INDEP_DATA, VD_TL_PNETCDF, "ncmpi_begin_indep_data", VD_OP_META)       \
+	X(NCMPI_END_INDEP_DATA, VD_TL_PNETCDF, "ncmpi_end_indep_data", VD_OP_META)           \
+	X(NCMPI_WAIT, VD_TL_PNETCDF, "ncmpi_wait", VD_OP_WAIT)                               \
+	X(NCMPI_WAIT_ALL, VD_TL_PNETCDF, "ncmpi_wait_all", VD_OP_WAIT)                       \
+	VD_TL_PN_DATA(X, put, , VD_OP_WRITE)                                                 \
+	VD_TL_PN_DATA(X, put, _all, VD_OP_WRITE)                                             \
+	VD_TL_PN_DATA(X, get, , VD_OP_READ)                                                  \
+	VD_TL_PN_DATA(X, get, _all, VD_OP_READ)                                              \
+	VD_TL_PN_DATA(X, iput, , VD_OP_WRITE)                                                \
+	VD_TL_PN_DATA(X, iget, , VD_OP_READ)                                                 \
+	VD_TL_PN_DATA(X, bput, , VD_OP_WRITE)                                                \
+	VD_TL_NC1(X, VD_TL_PNETCDF, ncmpi, put, att, _text, VD_OP_WRITE)                     \
+	VD_TL_PN_TYPED(X, put, att, , VD_OP_WRITE)                                           \
+	/* NetCDF attribute reads: metadata, with the bytes they return */                   \
+	VD_TL_NC1(X, VD_TL_NETCDF, nc, get, att, , VD_OP_META)                               \
+	VD_TL_NC_TYPED(X, VD_TL_NETCDF, nc, get, att, VD_OP_META)                            \
 	/* NetCDF inquiries, recorded only when they do I/O below (NetCDF-4     \
-	 * reads some metadata lazily) */                                      \
-	X(NC_INQ, VD_TL_NETCDF, "nc_inq", VD_OP_META)                       \
-	X(NC_INQ_NATTS, VD_TL_NETCDF, "nc_inq_natts", VD_OP_META)           \
-	X(NC_INQ_VAR, VD_TL_NETCDF, "nc_inq_var", VD_OP_META)               \
-	X(NC_INQ_VARID, VD_TL_NETCDF, "nc_inq_varid", VD_OP_META)           \
-	X(NC_INQ_VARNATTS, VD_TL_NETCDF, "nc_inq_varnatts", VD_OP_META)     \
-	X(NC_INQ_ATT, VD_TL_NETCDF, "nc_inq_att", VD_OP_META)               \
-	X(NC_INQ_ATTNAME, VD_TL_NETCDF, "nc_inq_attname", VD_OP_META)       \
-	X(NC_INQ_ATTLEN, VD_TL_NETCDF, "nc_inq_attlen", VD_OP_META)         \
-	X(NC_INQ_ATTTYPE, VD_TL_NETCDF, "nc_inq_atttype", VD_OP_META)       \
-	X(NC_INQ_DIMID, VD_TL_NETCDF, "nc_inq_dimid", VD_OP_META)           \
-	X(NC_INQ_DIM, VD_TL_NETCDF, "nc_inq_dim", VD_OP_META)               \
-	X(NC_INQ_DIMLEN, VD_TL_NETCDF, "nc_inq_dimlen", VD_OP_META)         \
-	X(NC_INQ_VAR_CHUNKING, VD_TL_NETCDF, "nc_inq_var_chunking", VD_OP_META) \
-	X(NC_INQ_VAR_DEFLATE, VD_TL_NETCDF, "nc_inq_var_deflate", VD_OP_META) \
-	X(NC_INQ_VAR_FILL, VD_TL_NETCDF, "nc_inq_var_fill", VD_OP_META)     \
+	 * reads some metadata lazily) */            \
+	X(NC_INQ, VD_TL_NETCDF, "nc_inq", VD_OP_META)                                        \
+	X(NC_INQ_NATTS, VD_TL_NETCDF, "nc_inq_natts", VD_OP_META)                            \
+	X(NC_INQ_VAR, VD_TL_NETCDF, "nc_inq_var", VD_OP_META)                                \
+	X(NC_INQ_VARID, VD_TL_NETCDF, "nc_inq_varid", VD_OP_META)                            \
+	X(NC_INQ_VARNATTS, VD_TL_NETCDF, "nc_inq_varnatts", VD_OP_META)                      \
+	X(NC_INQ_ATT, VD_TL_NETCDF, "nc_inq_att", VD_OP_META)                                \
+	X(NC_INQ_ATTNAME, VD_TL_NETCDF, "nc_inq_attname", VD_OP_META)                        \
+	X(NC_INQ_ATTLEN, VD_TL_NETCDF, "nc_inq_attlen", VD_OP_META)                          \
+	X(NC_INQ_ATTTYPE, VD_TL_NETCDF, "nc_inq_atttype", VD_OP_META)                        \
+	X(NC_INQ_DIMID, VD_TL_NETCDF, "nc_inq_dimid", VD_OP_META)                            \
+	X(NC_INQ_DIM, VD_TL_NETCDF, "nc_inq_dim", VD_OP_META)                                \
+	X(NC_INQ_DIMLEN, VD_TL_NETCDF, "nc_inq_dimlen", VD_OP_META)                          \
+	X(NC_INQ_VAR_CHUNKING, VD_TL_NETCDF, "nc_inq_var_chunking", VD_OP_META)              \
+	X(NC_INQ_VAR_DEFLATE, VD_TL_NETCDF, "nc_inq_var_deflate", VD_OP_META)                \
+	X(NC_INQ_VAR_FILL, VD_TL_NETCDF, "nc_inq_var_fill", VD_OP_META)                      \
 	/* copies between descriptors: the read side (the application's     \
-	 * call), then the write side as its child (same time, counted once) */ \
-	X(COPY_FILE_RANGE_IN, VD_TL_POSIX, "copy_file_range", VD_OP_READ)   \
-	X(COPY_FILE_RANGE_OUT, VD_TL_POSIX, "copy_file_range", VD_OP_WRITE) \
-	X(SENDFILE_IN, VD_TL_POSIX, "sendfile", VD_OP_READ)                 \
-	X(SENDFILE_OUT, VD_TL_POSIX, "sendfile", VD_OP_WRITE)               \
-	X(SPLICE_IN, VD_TL_POSIX, "splice", VD_OP_READ)                     \
-	X(SPLICE_OUT, VD_TL_POSIX, "splice", VD_OP_WRITE)                   \
-	X(H5DCREATE1, VD_TL_HDF5, "H5Dcreate1", VD_OP_META)                 \
+	 * call), then the write side as its child (same time, counted once) */                \
+	X(COPY_FILE_RANGE_IN, VD_TL_POSIX, "copy_file_range", VD_OP_READ)                    \
+	X(COPY_FILE_RANGE_OUT, VD_TL_POSIX, "copy_file_range", VD_OP_WRITE)                  \
+	X(SENDFILE_IN, VD_TL_POSIX, "sendfile", VD_OP_READ)                                  \
+	X(SENDFILE_OUT, VD_TL_POSIX, "sendfile", VD_OP_WRITE)                                \
+	X(SPLICE_IN, VD_TL_POSIX, "splice", VD_OP_READ)                                      \
+	X(SPLICE_OUT, VD_TL_POSIX, "splice", VD_OP_WRITE)                                    \
+	X(H5DCREATE1, VD_TL_HDF5, "H5Dcreate1", VD_OP_META)                                  \
 	X(H5DOPEN1, VD_TL_HDF5, "H5Dopen1", VD_OP_META)
 
+/* clang-format off */
 /* The NetCDF data families: nc_put_vara_double is
  * X(nc_put_vara_double, VD_TL_NETCDF, "nc_put_vara_double", VD_OP_WRITE). */
 #define VD_TL_STR_(x) #x
@@ -295,13 +302,16 @@ enum vd_tl_api { VD_TL_POSIX = 0, VD_TL_STDIO = 1, VD_TL_MPIIO = 2, VD_TL_HDF5 =
 	VD_TL_PN_FORM(X, io, var, sfx, cls) VD_TL_PN_FORM(X, io, var1, sfx, cls)                  \
 	VD_TL_PN_FORM(X, io, vara, sfx, cls) VD_TL_PN_FORM(X, io, vars, sfx, cls)                 \
 	VD_TL_PN_FORM(X, io, varm, sfx, cls)
+/* clang-format on */
 
+/* clang-format off */
 enum vd_tl_call {
 #define VD_TL_X(id, api, name, cls) VD_TL_##id,
 	VD_TL_CALLS(VD_TL_X)
 #undef VD_TL_X
 	VD_TL_NCALLS
 };
+/* clang-format on */
 
 /* Record types. */
 enum vd_tl_type {
@@ -318,48 +328,49 @@ enum vd_tl_type {
 
 /* File header (fixed size: 4096 bytes, the rest zero). */
 typedef struct vd_tl_header {
-	char magic[8];         /* VD_TL_MAGIC */
-	uint32_t version;      /* VD_TL_VERSION */
-	uint32_t header_size;  /* 4096 */
-	int32_t pid, ppid;     /* of the process */
-	int32_t tid;           /* of the thread writing this file */
-	int32_t rank;          /* MPI rank from the launcher's environment, else -1 */
-	uint64_t t0_ns;        /* CLOCK_MONOTONIC when the process started tracing */
-	int64_t realtime_ns;   /* CLOCK_REALTIME at the same moment */
-	uint32_t sample_hz;    /* sampling rate (0: no samples) */
-	uint32_t flags;        /* VD_TL_F_* */
-	char exe[2048];        /* /proc/self/exe of the process, NUL-terminated */
-	char host[256];        /* gethostname */
+	char magic[8];        /* VD_TL_MAGIC */
+	uint32_t version;     /* VD_TL_VERSION */
+	uint32_t header_size; /* 4096 */
+	int32_t pid, ppid;    /* of the process */
+	int32_t tid;          /* of the thread writing this file */
+	int32_t rank;         /* MPI rank from the launcher's environment, else -1 */
+	uint64_t t0_ns;       /* CLOCK_MONOTONIC when the process started tracing */
+	int64_t realtime_ns;  /* CLOCK_REALTIME at the same moment */
+	uint32_t sample_hz;   /* sampling rate (0: no samples) */
+	uint32_t flags;       /* VD_TL_F_* */
+	char exe[2048];       /* /proc/self/exe of the process, NUL-terminated */
+	char host[256];       /* gethostname */
 } vd_tl_header;
 
-#define VD_TL_F_STACKS 1u  /* ops carry call stacks */
-#define VD_TL_F_NOSPACE 2u /* the log stopped early: no space for its next chunk
+#define VD_TL_F_STACKS 1u /* ops carry call stacks */
+#define VD_TL_F_NOSPACE \
+	2u /* the log stopped early: no space for its next chunk
 			    * (disk full, quota, RLIMIT_FSIZE); set in the file,
 			    * through its descriptor, when it happens */
 
 typedef struct vd_tl_rec {
-	uint32_t type;         /* vd_tl_type; written last */
-	uint32_t size;         /* whole record, multiple of 8 */
+	uint32_t type; /* vd_tl_type; written last */
+	uint32_t size; /* whole record, multiple of 8 */
 } vd_tl_rec;
 
 /* An interposed call.  Followed by nframes return addresses (uint64_t) and
  * path_len bytes of path (not NUL-terminated), then padding. */
 typedef struct vd_tl_op {
 	vd_tl_rec rec;
-	uint64_t id;           /* unique in the process, from 1 */
-	uint64_t parent;       /* id of the call that issued this one (same thread), 0 = the application */
-	int64_t handle;        /* fd, FILE*, MPI_File or hid_t as an integer; -1 unknown */
-	int64_t offset;        /* file offset where the transfer started, -1 unknown */
-	int64_t req;           /* bytes requested (data calls), else 0 */
-	int64_t done;          /* bytes transferred (data calls), else 0 */
-	uint64_t t_start_ns;   /* CLOCK_MONOTONIC */
-	uint64_t t_end_ns;     /* when the call returned; a transfer that goes on
+	uint64_t id;     /* unique in the process, from 1 */
+	uint64_t parent; /* id of the call that issued this one (same thread), 0 = the application */
+	int64_t handle;  /* fd, FILE*, MPI_File or hid_t as an integer; -1 unknown */
+	int64_t offset;  /* file offset where the transfer started, -1 unknown */
+	int64_t req;     /* bytes requested (data calls), else 0 */
+	int64_t done;    /* bytes transferred (data calls), else 0 */
+	uint64_t t_start_ns; /* CLOCK_MONOTONIC */
+	uint64_t t_end_ns;   /* when the call returned; a transfer that goes on
 				* after it (non-blocking, split collective, aio)
 				* ends at its vd_tl_done record, if any */
 	int32_t tid;
-	int32_t err;           /* errno after a failed call, else 0 */
-	int32_t fd;            /* file descriptor behind the handle (posix, stdio), else -1 */
-	uint16_t call;         /* vd_tl_call */
+	int32_t err;   /* errno after a failed call, else 0 */
+	int32_t fd;    /* file descriptor behind the handle (posix, stdio), else -1 */
+	uint16_t call; /* vd_tl_call */
 	uint16_t nframes;
 	uint16_t path_len;
 	uint16_t pad[3];
@@ -381,7 +392,7 @@ typedef struct vd_tl_sample {
 	int32_t tid;
 	uint32_t weight;
 	uint16_t nframes;
-	uint16_t flags;        /* VD_TL_S_* */
+	uint16_t flags; /* VD_TL_S_* */
 	uint16_t pad[2];
 } vd_tl_sample;
 
@@ -399,8 +410,8 @@ typedef struct vd_tl_sample {
 /* A loaded ELF object: load bias and the path; followed by path_len bytes. */
 typedef struct vd_tl_module {
 	vd_tl_rec rec;
-	uint64_t base;         /* dl_phdr_info.dlpi_addr */
-	uint64_t lo, hi;       /* run-time address range of its PT_LOAD segments */
+	uint64_t base;   /* dl_phdr_info.dlpi_addr */
+	uint64_t lo, hi; /* run-time address range of its PT_LOAD segments */
 	uint16_t path_len;
 	uint16_t pad[3];
 } vd_tl_module;

@@ -60,7 +60,7 @@ vd_oom_handler vd_set_oom_handler(vd_oom_handler h)
 
 static void oom(size_t size)
 {
-	atomic_load(&oom_handler)(size);
+	atomic_load (&oom_handler)(size);
 	abort(); /* a handler that returns is a bug: never go on without memory */
 }
 

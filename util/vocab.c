@@ -31,7 +31,8 @@ int vd_kind_parse(const char *s, vd_kind *out)
 	int k = lookup(kind_names, VD_KIND__COUNT, s, 1);
 	if (k < 0) {
 		vd_error_set("unknown block kind '%s' (expected program, file, function, "
-			     "loop, branch, call or io)", s ? s : "");
+			     "loop, branch, call or io)",
+			     s ? s : "");
 		return -1;
 	}
 	*out = (vd_kind)k;

@@ -21,14 +21,14 @@
 typedef struct vd_sblock {
 	const char *id;
 	vd_kind kind;
-	const char *file;   /* project-relative */
+	const char *file; /* project-relative */
 	const char *function;
-	const char *label;  /* callee ("a|b" for several targets), "for", "if" ... */
+	const char *label; /* callee ("a|b" for several targets), "for", "if" ... */
 	int line, end_line;
-	int parent;         /* index, -1 for the program */
-	int file_block;     /* index of the file block this block lies in */
-	long frame_bytes;   /* function: sum of its locals; loop/branch: locals declared inside */
-	const char *api;    /* io blocks: interface and operation class from the catalog */
+	int parent;       /* index, -1 for the program */
+	int file_block;   /* index of the file block this block lies in */
+	long frame_bytes; /* function: sum of its locals; loop/branch: locals declared inside */
+	const char *api;  /* io blocks: interface and operation class from the catalog */
 	const char *op;
 } vd_sblock;
 
@@ -58,21 +58,21 @@ typedef struct vd_extract_opts {
 	const char *args;           /* argv[1..] as one shell-like string, or NULL */
 	const char *const *defines; /* "NAME=VALUE" */
 	size_t ndefines;
-	const char *const *envs;    /* getenv: "NAME=VALUE", or "NAME" for unset */
+	const char *const *envs; /* getenv: "NAME=VALUE", or "NAME" for unset */
 	size_t nenvs;
-	int nprocs;                 /* MPI_Comm_size result, P14; default 1 */
-	double assume_trip;         /* iterations of a loop whose bound is unknown */
-	double assume_bytes;        /* bytes of a data call whose size is unknown */
-	int max_depth;              /* call unrolling depth cap */
-	const char *catalog;        /* the base catalog file (data/catalog.xml) */
+	int nprocs;          /* MPI_Comm_size result, P14; default 1 */
+	double assume_trip;  /* iterations of a loop whose bound is unknown */
+	double assume_bytes; /* bytes of a data call whose size is unknown */
+	int max_depth;       /* call unrolling depth cap */
+	const char *catalog; /* the base catalog file (data/catalog.xml) */
 	const char *const *user_catalogs;
 	size_t nuser_catalogs;
-	const char *root;           /* project root; NULL = derived */
-	int jobs;                   /* parallel parses; <= 1 parses in the calling thread */
-	int shard_k, shard_n;       /* parse only shard K of N (1-based); n <= 1: all */
-	const vd_tu_cache *cache;   /* NULL: no cache */
-	int no_memo;                /* 1: re-walk every call instead of replaying summaries */
-	int paths_all;              /* 1: the paper's upper bound - every branch whose
+	const char *root;         /* project root; NULL = derived */
+	int jobs;                 /* parallel parses; <= 1 parses in the calling thread */
+	int shard_k, shard_n;     /* parse only shard K of N (1-based); n <= 1: all */
+	const vd_tu_cache *cache; /* NULL: no cache */
+	int no_memo;              /* 1: re-walk every call instead of replaying summaries */
+	int paths_all;            /* 1: the paper's upper bound - every branch whose
 				     * condition is unknown is taken, error paths too;
 				     * 0: expected values (branch probabilities) */
 	/* progress while parsing (may be NULL); never called from library threads */
@@ -102,8 +102,7 @@ void vd_project_free(vd_project *p);
  * when some TU must be parsed again (or the database cannot be read: the
  * parse will say why).
  */
-int vd_project_inputs(const char *compdb, const vd_extract_opts *o, vd_buf *out,
-		      char **root_out);
+int vd_project_inputs(const char *compdb, const vd_extract_opts *o, vd_buf *out, char **root_out);
 
 const char *vd_project_root(const vd_project *p);
 /* this run's translation units (a shard's share with --shard), of which
@@ -118,20 +117,20 @@ const vd_pdiag *vd_project_diags(const vd_project *p, size_t *n);
 /* unknown-mask bits use the analyzer's parameter indices: 1u << VD_pN */
 
 typedef struct vd_io_event {
-	int block;            /* the io block */
+	int block; /* the io block */
 	const char *api, *call;
 	vd_opclass op;
-	double count;         /* dynamic executions this event stands for */
-	double bytes;         /* per call (data calls), 0 otherwise */
-	int is_data;          /* read/write class moving bytes */
+	double count; /* dynamic executions this event stands for */
+	double bytes; /* per call (data calls), 0 otherwise */
+	int is_data;  /* read/write class moving bytes */
 	int async, collective, binary, text;
-	int conditional;      /* under an unknown conditional here or on the call path */
-	int random;           /* offset not sequential */
-	int sync_handle;      /* write on an O_SYNC/O_DSYNC handle */
-	int direct;           /* data call on an O_DIRECT handle (bypasses the page cache) */
-	int drop;             /* posix_fadvise(..., POSIX_FADV_DONTNEED): the file leaves the page cache */
-	int create;           /* an open that may create or truncate (O_CREAT/O_TRUNC, fopen "w"/"a") */
-	int file;             /* index of the file used, -1 for none/standard streams */
+	int conditional; /* under an unknown conditional here or on the call path */
+	int random;      /* offset not sequential */
+	int sync_handle; /* write on an O_SYNC/O_DSYNC handle */
+	int direct;      /* data call on an O_DIRECT handle (bypasses the page cache) */
+	int drop;   /* posix_fadvise(..., POSIX_FADV_DONTNEED): the file leaves the page cache */
+	int create; /* an open that may create or truncate (O_CREAT/O_TRUNC, fopen "w"/"a") */
+	int file;   /* index of the file used, -1 for none/standard streams */
 	int file_per_exec;    /* the file differs on every execution (path varies per iteration) */
 	const char *path;     /* resolved path or NULL */
 	unsigned unknown;     /* 1u << VD_pN for parameters resting on assumptions */
@@ -142,8 +141,8 @@ typedef struct vd_visitor {
 	void *payload;
 	/* a dynamic instance of a static block; reach = times it is reached,
 	 * iterations = reach x trip count for loops (= reach otherwise) */
-	void (*enter)(void *payload, int block, double reach, double iterations,
-		      unsigned unknown, const char *note);
+	void (*enter)(void *payload, int block, double reach, double iterations, unsigned unknown,
+		      const char *note);
 	void (*leave)(void *payload, int block);
 	void (*io)(void *payload, const vd_io_event *e);
 	/* arithmetic/memory ops, already multiplied; unknown: the parameters
@@ -169,10 +168,10 @@ typedef struct vd_visitor {
 } vd_visitor;
 
 typedef struct vd_file_info {
-	const char *key;   /* path, or "site:<block id>" when unknown */
-	const char *path;  /* NULL when unknown */
-	double written;    /* bytes written over the run */
-	double stat_size;  /* size on disk at analysis time, -1 if absent/unknown */
+	const char *key;  /* path, or "site:<block id>" when unknown */
+	const char *path; /* NULL when unknown */
+	double written;   /* bytes written over the run */
+	double stat_size; /* size on disk at analysis time, -1 if absent/unknown */
 } vd_file_info;
 
 /*

@@ -43,11 +43,11 @@ static inline int vd_model_has_io(const double raw[VD_NRAW])
 
 typedef struct vd_dataset {
 	size_t n;
-	double *raw;          /* n x VD_NRAW */
-	double *y;            /* measured intensity */
-	double *wall;         /* measured wall seconds */
+	double *raw;  /* n x VD_NRAW */
+	double *y;    /* measured intensity */
+	double *wall; /* measured wall seconds */
 	const char **app, **config, **block_id, **kind;
-	int *run;             /* one number per (app, config, rep): blocks measured together */
+	int *run; /* one number per (app, config, rep): blocks measured together */
 	vd_arena *arena;
 } vd_dataset;
 
@@ -70,13 +70,13 @@ extern const char *const vd_model_links[2];
 
 typedef struct vd_model {
 	char *variant, *link;
-	int k;                /* features kept (without the intercept) */
-	char **names;         /* k feature names */
+	int k;                 /* features kept (without the intercept) */
+	char **names;          /* k feature names */
 	double *coef, *se, *t; /* k + 1 each: [0] is the intercept */
 	double r2, adj_r2, f, f_p, se_reg, y_mean, y_sd;
-	long n;               /* observations fitted */
-	int candidates;       /* features before the stepwise selection */
-	char *provenance;     /* free text: data, date, vidya version */
+	long n;           /* observations fitted */
+	int candidates;   /* features before the stepwise selection */
+	char *provenance; /* free text: data, date, vidya version */
 	/* the range of each kept feature in the training rows (k each; NULL:
 	 * not recorded, no range check) */
 	double *lo, *hi;
@@ -128,9 +128,10 @@ int vd_model_load(vd_model **out, const char *path);
 
 typedef struct vd_eval_app {
 	const char *app;
-	size_t n;             /* held-out records */
+	size_t n; /* held-out records */
 	double mae;
-	int runs, top_first;  /* runs of the app, runs whose top predicted block is the top measured */
+	int runs,
+		top_first; /* runs of the app, runs whose top predicted block is the top measured */
 } vd_eval_app;
 
 typedef struct vd_eval {
@@ -139,9 +140,9 @@ typedef struct vd_eval {
 	double mae, rmse, spearman;
 	int napps, apps_top_first; /* apps whose top block is ranked first in most runs */
 	int runs, runs_top_first;
-	size_t n_function;    /* held-out function blocks (the unit users see) */
-	double mae_function;  /* MAE over those alone */
-	vd_eval_app *apps;    /* napps */
+	size_t n_function;   /* held-out function blocks (the unit users see) */
+	double mae_function; /* MAE over those alone */
+	vd_eval_app *apps;   /* napps */
 } vd_eval;
 
 int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd_eval *out);

@@ -150,9 +150,9 @@ struct vd_rt__state {
 };
 
 extern struct vd_rt__state vd_rt__state_v1;
-__attribute__((weak)) struct vd_rt__state vd_rt__state_v1 = {.mu = PTHREAD_MUTEX_INITIALIZER,
-                                                             .cv_work = PTHREAD_COND_INITIALIZER,
-                                                             .cv_done = PTHREAD_COND_INITIALIZER};
+__attribute__((weak)) struct vd_rt__state vd_rt__state_v1 = { .mu = PTHREAD_MUTEX_INITIALIZER,
+							      .cv_work = PTHREAD_COND_INITIALIZER,
+							      .cv_done = PTHREAD_COND_INITIALIZER };
 
 #define VD_RT__S (&vd_rt__state_v1)
 
@@ -252,10 +252,10 @@ static inline void vd_rt__worker_start(void);
 #define VD_RT__CACHED_RUN 8
 
 static inline void vd_rt__note_speed(struct vd_rt__fd *e, const struct timespec *t0,
-                                     const struct timespec *t1, size_t bytes)
+				     const struct timespec *t1, size_t bytes)
 {
 	long long ns = (long long)(t1->tv_sec - t0->tv_sec) * 1000000000LL +
-	               (long long)(t1->tv_nsec - t0->tv_nsec);
+		       (long long)(t1->tv_nsec - t0->tv_nsec);
 	if (ns < 20000 + (long long)bytes)
 		e->fast_direct++;
 	else
@@ -459,8 +459,8 @@ static inline void *vd_rt__worker(void *arg)
 				vd_rt__sys_clock_gettime(1 /* CLOCK_MONOTONIC */, &t0);
 				while (got < s->req) {
 					ssize_t r =
-					    vd_rt__sys_pread(e->fd, s->buf + got, s->req - got,
-					                     s->off + (long long)got);
+						vd_rt__sys_pread(e->fd, s->buf + got, s->req - got,
+								 s->off + (long long)got);
 					if (r < 0) {
 						if (errno == EINTR)
 							continue;
@@ -486,7 +486,7 @@ static inline void *vd_rt__worker(void *arg)
 					s->state = VD_RT__READY;
 					s->len = got;
 					if (got < s->req && (e->eof_hint < 0 ||
-					                     s->off + (long long)got < e->eof_hint))
+							     s->off + (long long)got < e->eof_hint))
 						e->eof_hint = s->off + (long long)got;
 				}
 				did = 1;
@@ -646,7 +646,7 @@ static inline struct vd_rt__state *vd_rt__lock(void)
 		S->wcap = vd_rt__env_size("VD_RT_WBUF", 256 * 1024, 4096, (size_t)1 << 30);
 		S->wsmall = S->wcap / 4;
 		S->cache_max =
-		    vd_rt__env_size("VD_RT_CACHE_MAX", (size_t)256 << 20, 0, (size_t)1 << 40);
+			vd_rt__env_size("VD_RT_CACHE_MAX", (size_t)256 << 20, 0, (size_t)1 << 40);
 		atexit(vd_rt__atexit);
 		pthread_atfork(vd_rt__prefork, vd_rt__postfork_parent, vd_rt__postfork_child);
 	}
@@ -998,8 +998,8 @@ static inline int vd_rt_cache(int fd)
 					vd_rt__wait_e(e);
 			}
 			s->off = 0;
-			s->req =
-			    (size_t)st.st_size + 1; /* one more byte: a short read marks the end */
+			s->req = (size_t)st.st_size +
+				 1; /* one more byte: a short read marks the end */
 			s->len = 0;
 			s->gen = e->gen;
 			s->warm = 0;
@@ -1044,9 +1044,9 @@ static inline ssize_t vd_rt__write(int fd, const void *buf, size_t n, int stream
 			struct rlimit rl;
 			e->wpos = e->append ? -2 : vd_rt__sys_lseek(fd, 0, SEEK_CUR);
 			e->fsize_lim =
-			    (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-			        ? (unsigned long long)rl.rlim_cur
-			        : ~0ULL;
+				(getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+					? (unsigned long long)rl.rlim_cur
+					: ~0ULL;
 			if (e->wpos == -1)
 				e = NULL;
 		}
@@ -1321,7 +1321,7 @@ static inline size_t vd_rt_fwrite(const void *ptr, size_t size, size_t nmemb, FI
 }
 
 __attribute__((format(printf, 2, 0))) static inline int vd_rt_vfprintf(FILE *f, const char *fmt,
-                                                                       va_list ap)
+								       va_list ap)
 {
 	char small[512];
 	char *p = small;

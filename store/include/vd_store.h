@@ -87,7 +87,7 @@ typedef struct vd_trace_totals {
 	const char *path, *api;
 	double v[VD_NTRACE_TOTALS];
 } vd_trace_totals;
-int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out,
-			  size_t *n, long *id_out);
+int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out, size_t *n,
+			  long *id_out);
 
 #endif

@@ -65,35 +65,35 @@
 #define MAXDEPTH 16
 
 typedef struct tstate {
-	int init;          /* 1 once this thread's log is mapped, -1: no log */
-	char *chunk;       /* current mapped chunk */
+	int init;    /* 1 once this thread's log is mapped, -1: no log */
+	char *chunk; /* current mapped chunk */
 	uint64_t chunk_off;
-	uint32_t pos;      /* write position inside the chunk */
+	uint32_t pos; /* write position inside the chunk */
 	int busy;
 	int quiet;
 	int depth;
 	uint64_t stack[MAXDEPTH];
 	int timer_ok;
 	timer_t timer;
-	uint32_t pending;  /* sample periods deferred, not yet written */
-	int in_loader;     /* inside dlopen/dlclose/dl_iterate_phdr */
-	unsigned sigs;     /* samples taken, for the sleep wrappers */
+	uint32_t pending; /* sample periods deferred, not yet written */
+	int in_loader;    /* inside dlopen/dlclose/dl_iterate_phdr */
+	unsigned sigs;    /* samples taken, for the sleep wrappers */
 	pid_t tid;
-	unsigned char kids[MAXDEPTH]; /* the open call at that depth has children */
-	int unwinding;     /* inside libunwind (its pipe2 goes out of sight) */
-	int anchored;      /* nesting of vt_anchor_begin */
-	int nanchor;       /* frames in anchor, 0: none (samples are deferred) */
+	unsigned char kids[MAXDEPTH];     /* the open call at that depth has children */
+	int unwinding;                    /* inside libunwind (its pipe2 goes out of sight) */
+	int anchored;                     /* nesting of vt_anchor_begin */
+	int nanchor;                      /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
 } tstate;
 
 static TLS tstate T;
 
 static struct {
-	int enabled;       /* VIDYA_TRACE_DIR set and usable */
-	int stacks;        /* capture call stacks on application calls */
+	int enabled; /* VIDYA_TRACE_DIR set and usable */
+	int stacks;  /* capture call stacks on application calls */
 	unsigned hz;
-	int sig;           /* the sampling signal */
-	int app_has_act;   /* the program asked for a handler of that signal too */
+	int sig;         /* the sampling signal */
+	int app_has_act; /* the program asked for a handler of that signal too */
 	struct sigaction app_act;
 	int rank;
 	pid_t pid;
@@ -134,8 +134,7 @@ void vt_pos_open(int fd, int tracked)
 		return;
 	atomic_store_explicit(&fd_pos[fd], tracked ? 1 : 0, memory_order_relaxed);
 	int m = atomic_load_explicit(&fd_pos_max, memory_order_relaxed);
-	while (tracked && fd > m &&
-	       !atomic_compare_exchange_weak(&fd_pos_max, &m, fd))
+	while (tracked && fd > m && !atomic_compare_exchange_weak(&fd_pos_max, &m, fd))
 		;
 }
 
@@ -449,8 +448,7 @@ static void forward(int sig, siginfo_t *si, void *uc)
 #define FENCE() atomic_signal_fence(memory_order_seq_cst)
 
 /* Writes one sample record; the caller has set busy.  Async-signal-safe. */
-static void write_sample(tstate *t, const uint64_t *frames, int n, uint32_t weight,
-			 uint16_t flags)
+static void write_sample(tstate *t, const uint64_t *frames, int n, uint32_t weight, uint16_t flags)
 {
 	if (n < 0)
 		n = 0;
@@ -855,8 +853,9 @@ static void init_once(void)
 	/* the MPI runtime's daemons and launchers (a singleton MPI program
 	 * starts orted itself; `vidya trace -- mpirun ...` runs them): not the
 	 * program's processes, and their ranks are traced on their own */
-	static const char *const runtime[] = { "orted", "prted", "prte", "orterun", "prterun",
-					       "mpirun", "mpiexec", "mpiexec.hydra", "hydra_pmi_proxy",
+	static const char *const runtime[] = { "orted",   "prted",         "prte",
+					       "orterun", "prterun",       "mpirun",
+					       "mpiexec", "mpiexec.hydra", "hydra_pmi_proxy",
 					       NULL };
 	const char *bn = strrchr(G.exe, '/');
 	bn = bn ? bn + 1 : G.exe;
@@ -1109,9 +1108,9 @@ size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap)
 		return 0;
 	/* ROMIO's file system prefixes ("ufs:a.dat"), not any name with a colon
 	 * ("0000:00:02.0" under /sys is relative to its directory) */
-	static const char *const romio[] = { "ufs:", "nfs:", "lustre:", "pvfs2:", "gpfs:",
-					     "panfs:", "xfs:", "daos:", "ime:", "quobytefs:",
-					     "testfs:", NULL };
+	static const char *const romio[] = { "ufs:",  "nfs:",       "lustre:", "pvfs2:",
+					     "gpfs:", "panfs:",     "xfs:",    "daos:",
+					     "ime:",  "quobytefs:", "testfs:", NULL };
 	for (int i = 0; path[0] != '/' && romio[i]; i++)
 		if (!strncmp(path, romio[i], strlen(romio[i])))
 			return put_str(out, 0, cap, path);

@@ -35,7 +35,7 @@ typedef struct vt_call {
 	uint64_t parent;
 	uint64_t t0;
 	int call;
-	int fd;         /* set by POSIX/stdio wrappers before vt_end; -1 otherwise */
+	int fd; /* set by POSIX/stdio wrappers before vt_end; -1 otherwise */
 } vt_call;
 
 /* 1 when the call is recorded (then vt_end must follow), 0 otherwise. */
@@ -71,9 +71,9 @@ void vt_anchor_end(void);
  * which records when it ended and how many bytes it moved.
  */
 typedef struct vt_pending {
-	uint64_t id;     /* the op that started the transfer */
-	int64_t handle;  /* its handle (MPI_File, fd) */
-	int64_t req;     /* bytes it asked for */
+	uint64_t id;    /* the op that started the transfer */
+	int64_t handle; /* its handle (MPI_File, fd) */
+	int64_t req;    /* bytes it asked for */
 	int call;
 } vt_pending;
 
@@ -100,9 +100,9 @@ void vt_drop(vt_call *c);
 void *vt_next(const char *name);
 
 /* Declares `real_<name>` of type `ret (*)args`, resolved on first use. */
-#define VT_REAL(ret, name, args)                                               \
-	static ret(*real_##name) args;                                         \
-	if (!real_##name)                                                      \
-		real_##name = (ret(*) args)vt_next(#name)
+#define VT_REAL(ret, name, args)       \
+	static ret(*real_##name) args; \
+	if (!real_##name)              \
+	real_##name = (ret(*) args)vt_next(#name)
 
 #endif

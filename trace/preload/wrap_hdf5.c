@@ -195,23 +195,23 @@ hid_t H5Fopen(const char *filename, unsigned flags, hid_t fapl_id)
  * dataset (which may live in another file than loc_id, through an external
  * link).
  */
-#define WRAP_DSET_OPEN(name, id, PARAMS, ARGS, TYPES)                                      \
-	hid_t name PARAMS                                                                    \
-	{                                                                                    \
-		VT_REAL(hid_t, name, TYPES);                                                 \
-		if (!real_##name)                                                            \
-			return FAIL_HID;                                                     \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int e = call_begin();                                                        \
-		hid_t r = real_##name ARGS;                                                  \
-		int err = call_end(e, r < 0);                                                \
-		if (on) {                                                                    \
-			char buf[VD_TL_PATHMAX];                                             \
-			vt_end(&c, r, -1, 0, 0, err,                                         \
-			       r < 0 ? NULL : file_name(r, buf, sizeof buf));                \
-		}                                                                            \
-		return r;                                                                    \
+#define WRAP_DSET_OPEN(name, id, PARAMS, ARGS, TYPES)                         \
+	hid_t name PARAMS                                                     \
+	{                                                                     \
+		VT_REAL(hid_t, name, TYPES);                                  \
+		if (!real_##name)                                             \
+			return FAIL_HID;                                      \
+		vt_call c;                                                    \
+		int on = vt_begin(&c, id);                                    \
+		int e = call_begin();                                         \
+		hid_t r = real_##name ARGS;                                   \
+		int err = call_end(e, r < 0);                                 \
+		if (on) {                                                     \
+			char buf[VD_TL_PATHMAX];                              \
+			vt_end(&c, r, -1, 0, 0, err,                          \
+			       r < 0 ? NULL : file_name(r, buf, sizeof buf)); \
+		}                                                             \
+		return r;                                                     \
 	}
 
 WRAP_DSET_OPEN(H5Dcreate2, VD_TL_H5DCREATE2,
@@ -236,22 +236,22 @@ WRAP_DSET_OPEN(H5Dopen1, VD_TL_H5DOPEN1, (hid_t loc_id, const char *name), (loc_
  * named before the call, while the identifier is still valid.  PARAMS
  * names the object `obj`.
  */
-#define WRAP_OBJ(name, id, PARAMS, ARGS, TYPES)                                            \
-	herr_t name PARAMS                                                                   \
-	{                                                                                    \
-		VT_REAL(herr_t, name, TYPES);                                                \
-		if (!real_##name)                                                            \
-			return FAIL_HERR;                                                    \
-		char buf[VD_TL_PATHMAX];                                                     \
-		const char *path = file_name(obj, buf, sizeof buf);                          \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int e = call_begin();                                                        \
-		herr_t r = real_##name ARGS;                                                 \
-		int err = call_end(e, r < 0);                                                \
-		if (on)                                                                      \
-			vt_end(&c, obj, -1, 0, 0, err, path);                                \
-		return r;                                                                    \
+#define WRAP_OBJ(name, id, PARAMS, ARGS, TYPES)                     \
+	herr_t name PARAMS                                          \
+	{                                                           \
+		VT_REAL(herr_t, name, TYPES);                       \
+		if (!real_##name)                                   \
+			return FAIL_HERR;                           \
+		char buf[VD_TL_PATHMAX];                            \
+		const char *path = file_name(obj, buf, sizeof buf); \
+		vt_call c;                                          \
+		int on = vt_begin(&c, id);                          \
+		int e = call_begin();                               \
+		herr_t r = real_##name ARGS;                        \
+		int err = call_end(e, r < 0);                       \
+		if (on)                                             \
+			vt_end(&c, obj, -1, 0, 0, err, path);       \
+		return r;                                           \
 	}
 
 WRAP_OBJ(H5Fclose, VD_TL_H5FCLOSE, (hid_t obj), (obj), (hid_t))
@@ -261,49 +261,48 @@ WRAP_OBJ(H5Dclose, VD_TL_H5DCLOSE, (hid_t obj), (obj), (hid_t))
 WRAP_OBJ(H5Dflush, VD_TL_H5DFLUSH, (hid_t obj), (obj), (hid_t))
 
 /* H5Dread/H5Dwrite; BUF is the buffer's type. */
-#define WRAP_DSET_IO(name, id, BUF)                                                        \
-	herr_t name(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,                    \
-		    hid_t file_space_id, hid_t dxpl_id, BUF buf)                             \
-	{                                                                                    \
-		VT_REAL(herr_t, name, (hid_t, hid_t, hid_t, hid_t, hid_t, BUF));             \
-		if (!real_##name)                                                            \
-			return FAIL_HERR;                                                    \
-		char path_buf[VD_TL_PATHMAX];                                                \
-		const char *path = file_name(dset_id, path_buf, sizeof path_buf);            \
-		int64_t req = dataset_bytes(dset_id, mem_type_id, mem_space_id,              \
-					    file_space_id);                                  \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int e = call_begin();                                                        \
-		herr_t r = real_##name(dset_id, mem_type_id, mem_space_id, file_space_id,    \
-				       dxpl_id, buf);                                        \
-		int err = call_end(e, r < 0);                                                \
-		if (on)                                                                      \
-			vt_end(&c, dset_id, -1, req, r < 0 ? 0 : req, err, path);            \
-		return r;                                                                    \
+#define WRAP_DSET_IO(name, id, BUF)                                                                \
+	herr_t name(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id, hid_t file_space_id,     \
+		    hid_t dxpl_id, BUF buf)                                                        \
+	{                                                                                          \
+		VT_REAL(herr_t, name, (hid_t, hid_t, hid_t, hid_t, hid_t, BUF));                   \
+		if (!real_##name)                                                                  \
+			return FAIL_HERR;                                                          \
+		char path_buf[VD_TL_PATHMAX];                                                      \
+		const char *path = file_name(dset_id, path_buf, sizeof path_buf);                  \
+		int64_t req = dataset_bytes(dset_id, mem_type_id, mem_space_id, file_space_id);    \
+		vt_call c;                                                                         \
+		int on = vt_begin(&c, id);                                                         \
+		int e = call_begin();                                                              \
+		herr_t r = real_##name(dset_id, mem_type_id, mem_space_id, file_space_id, dxpl_id, \
+				       buf);                                                       \
+		int err = call_end(e, r < 0);                                                      \
+		if (on)                                                                            \
+			vt_end(&c, dset_id, -1, req, r < 0 ? 0 : req, err, path);                  \
+		return r;                                                                          \
 	}
 
 WRAP_DSET_IO(H5Dread, VD_TL_H5DREAD, void *)
 WRAP_DSET_IO(H5Dwrite, VD_TL_H5DWRITE, const void *)
 
 /* H5Aread/H5Awrite; BUF is the buffer's type. */
-#define WRAP_ATTR_IO(name, id, BUF)                                                        \
-	herr_t name(hid_t attr_id, hid_t type_id, BUF buf)                                   \
-	{                                                                                    \
-		VT_REAL(herr_t, name, (hid_t, hid_t, BUF));                                  \
-		if (!real_##name)                                                            \
-			return FAIL_HERR;                                                    \
-		char path_buf[VD_TL_PATHMAX];                                                \
-		const char *path = file_name(attr_id, path_buf, sizeof path_buf);            \
-		int64_t req = attribute_bytes(attr_id, type_id);                             \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int e = call_begin();                                                        \
-		herr_t r = real_##name(attr_id, type_id, buf);                               \
-		int err = call_end(e, r < 0);                                                \
-		if (on)                                                                      \
-			vt_end(&c, attr_id, -1, req, r < 0 ? 0 : req, err, path);            \
-		return r;                                                                    \
+#define WRAP_ATTR_IO(name, id, BUF)                                               \
+	herr_t name(hid_t attr_id, hid_t type_id, BUF buf)                        \
+	{                                                                         \
+		VT_REAL(herr_t, name, (hid_t, hid_t, BUF));                       \
+		if (!real_##name)                                                 \
+			return FAIL_HERR;                                         \
+		char path_buf[VD_TL_PATHMAX];                                     \
+		const char *path = file_name(attr_id, path_buf, sizeof path_buf); \
+		int64_t req = attribute_bytes(attr_id, type_id);                  \
+		vt_call c;                                                        \
+		int on = vt_begin(&c, id);                                        \
+		int e = call_begin();                                             \
+		herr_t r = real_##name(attr_id, type_id, buf);                    \
+		int err = call_end(e, r < 0);                                     \
+		if (on)                                                           \
+			vt_end(&c, attr_id, -1, req, r < 0 ? 0 : req, err, path); \
+		return r;                                                         \
 	}
 
 WRAP_ATTR_IO(H5Aread, VD_TL_H5AREAD, void *)

@@ -64,38 +64,38 @@ enum { WHOLE, ONE, COUNTS, LEN };
  * PRE_inq_varndims, PRE_inq_vardimid and PRE_inq_dimlen (whose length is a
  * LEN_T).  Call quietly.
  */
-#define WRAP_ELEMENTS_FN(fn, PRE, COUNT_T, LEN_T)                                           \
-	static int64_t fn(int ncid, int varid, int kind, const COUNT_T *count)               \
-	{                                                                                    \
-		VT_REAL(int, PRE##_inq_varndims, (int, int, int *));                         \
-		VT_REAL(int, PRE##_inq_vardimid, (int, int, int *));                         \
-		VT_REAL(int, PRE##_inq_dimlen, (int, int, LEN_T *));                         \
-		int ndims = 0, dimids[WRAP_MAX_DIMS];                                        \
-		int64_t n = 1;                                                               \
-		if (kind == ONE)                                                             \
-			return 1;                                                            \
-		if (!real_##PRE##_inq_varndims ||                                            \
-		    real_##PRE##_inq_varndims(ncid, varid, &ndims) != 0 || ndims < 0 ||      \
-		    ndims > WRAP_MAX_DIMS)                                                   \
-			return -1;                                                           \
-		if (kind == COUNTS) {                                                        \
-			for (int i = 0; i < ndims; i++) {                                    \
-				if (!count)                                                  \
-					return -1;                                           \
-				n *= (int64_t)count[i];                                      \
-			}                                                                    \
-			return n;                                                            \
-		}                                                                            \
-		if (!real_##PRE##_inq_vardimid || !real_##PRE##_inq_dimlen ||                \
-		    real_##PRE##_inq_vardimid(ncid, varid, dimids) != 0)                     \
-			return -1;                                                           \
-		for (int i = 0; i < ndims; i++) {                                            \
-			LEN_T l = 0;                                                         \
-			if (real_##PRE##_inq_dimlen(ncid, dimids[i], &l) != 0)               \
-				return -1;                                                   \
-			n *= (int64_t)l;                                                     \
-		}                                                                            \
-		return n;                                                                    \
+#define WRAP_ELEMENTS_FN(fn, PRE, COUNT_T, LEN_T)                                       \
+	static int64_t fn(int ncid, int varid, int kind, const COUNT_T *count)          \
+	{                                                                               \
+		VT_REAL(int, PRE##_inq_varndims, (int, int, int *));                    \
+		VT_REAL(int, PRE##_inq_vardimid, (int, int, int *));                    \
+		VT_REAL(int, PRE##_inq_dimlen, (int, int, LEN_T *));                    \
+		int ndims = 0, dimids[WRAP_MAX_DIMS];                                   \
+		int64_t n = 1;                                                          \
+		if (kind == ONE)                                                        \
+			return 1;                                                       \
+		if (!real_##PRE##_inq_varndims ||                                       \
+		    real_##PRE##_inq_varndims(ncid, varid, &ndims) != 0 || ndims < 0 || \
+		    ndims > WRAP_MAX_DIMS)                                              \
+			return -1;                                                      \
+		if (kind == COUNTS) {                                                   \
+			for (int i = 0; i < ndims; i++) {                               \
+				if (!count)                                             \
+					return -1;                                      \
+				n *= (int64_t)count[i];                                 \
+			}                                                               \
+			return n;                                                       \
+		}                                                                       \
+		if (!real_##PRE##_inq_vardimid || !real_##PRE##_inq_dimlen ||           \
+		    real_##PRE##_inq_vardimid(ncid, varid, dimids) != 0)                \
+			return -1;                                                      \
+		for (int i = 0; i < ndims; i++) {                                       \
+			LEN_T l = 0;                                                    \
+			if (real_##PRE##_inq_dimlen(ncid, dimids[i], &l) != 0)          \
+				return -1;                                              \
+			n *= (int64_t)l;                                                \
+		}                                                                       \
+		return n;                                                               \
 	}
 
 /*
@@ -112,30 +112,30 @@ enum { WHOLE, ONE, COUNTS, LEN };
  * would count the same bytes twice in one layer.
  */
 #define WRAP_LIB_CALL(GUARD, FAIL, KEEP, name, id, PARAMS, ARGS, TYPES, PATH, REQ, HANDLE)  \
-	int name PARAMS                                                                      \
-	{                                                                                    \
-		VT_REAL(int, name, TYPES);                                                   \
-		if (!real_##name)                                                            \
-			return FAIL;                                                         \
-		if (GUARD)                                                                   \
-			return real_##name ARGS;                                             \
-		char path_buf[VD_TL_PATHMAX];                                                \
-		int e = quiet_begin();                                                       \
-		const char *rec_path = PATH;                                                 \
-		int64_t vt_req = REQ;                                                        \
-		quiet_end(e);                                                                \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		GUARD++;                                                                     \
-		e = call_begin();                                                            \
-		int r = real_##name ARGS;                                                    \
-		int err = call_end(e, r != 0);                                               \
-		GUARD--;                                                                     \
-		if (on && (KEEP))                                                            \
-			vt_end(&c, HANDLE, -1, vt_req, r == 0 ? vt_req : 0, err, rec_path);  \
-		else if (on)                                                                 \
-			vt_drop(&c);                                                         \
-		return r;                                                                    \
+	int name PARAMS                                                                     \
+	{                                                                                   \
+		VT_REAL(int, name, TYPES);                                                  \
+		if (!real_##name)                                                           \
+			return FAIL;                                                        \
+		if (GUARD)                                                                  \
+			return real_##name ARGS;                                            \
+		char path_buf[VD_TL_PATHMAX];                                               \
+		int e = quiet_begin();                                                      \
+		const char *rec_path = PATH;                                                \
+		int64_t vt_req = REQ;                                                       \
+		quiet_end(e);                                                               \
+		vt_call c;                                                                  \
+		int on = vt_begin(&c, id);                                                  \
+		GUARD++;                                                                    \
+		e = call_begin();                                                           \
+		int r = real_##name ARGS;                                                   \
+		int err = call_end(e, r != 0);                                              \
+		GUARD--;                                                                    \
+		if (on && (KEEP))                                                           \
+			vt_end(&c, HANDLE, -1, vt_req, r == 0 ? vt_req : 0, err, rec_path); \
+		else if (on)                                                                \
+			vt_drop(&c);                                                        \
+		return r;                                                                   \
 	}
 
 #endif

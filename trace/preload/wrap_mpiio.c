@@ -252,41 +252,41 @@ static void complete(uintptr_t key, const vt_pending *p, uint64_t by, const MPI_
  */
 
 /* name(fh, offset, buf, count, datatype, last): explicit offset. */
-#define WRAP_AT(name, id, BUF, LAST, ST)                                                   \
-	int name(MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype,   \
-		 LAST last)                                                                  \
-	{                                                                                    \
-		VT_REAL(int, name, (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, LAST));    \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		int64_t off = byte_offset(fh, offset);                                       \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int r = real_##name(fh, offset, buf, count, datatype, last);                 \
-		if (on)                                                                      \
-			data_end(&c, fh, off, r, datatype, count, ST);                       \
-		return r;                                                                    \
+#define WRAP_AT(name, id, BUF, LAST, ST)                                                    \
+	int name(MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype, \
+		 LAST last)                                                                 \
+	{                                                                                   \
+		VT_REAL(int, name, (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, LAST));   \
+		if (!real_##name)                                                           \
+			return MPI_ERR_INTERN;                                              \
+		int64_t off = byte_offset(fh, offset);                                      \
+		vt_call c;                                                                  \
+		int on = vt_begin(&c, id);                                                  \
+		int r = real_##name(fh, offset, buf, count, datatype, last);                \
+		if (on)                                                                     \
+			data_end(&c, fh, off, r, datatype, count, ST);                      \
+		return r;                                                                   \
 	}
 
 /* name(fh, buf, count, datatype, last): individual file pointer. */
-#define WRAP_PTR(name, id, BUF, LAST, ST)                                                  \
-	int name(MPI_File fh, BUF buf, int count, MPI_Datatype datatype, LAST last)           \
-	{                                                                                    \
-		VT_REAL(int, name, (MPI_File, BUF, int, MPI_Datatype, LAST));                \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		int64_t off = pointer_offset(fh);                                            \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int r = real_##name(fh, buf, count, datatype, last);                         \
-		if (on)                                                                      \
-			data_end(&c, fh, off, r, datatype, count, ST);                       \
-		return r;                                                                    \
+#define WRAP_PTR(name, id, BUF, LAST, ST)                                           \
+	int name(MPI_File fh, BUF buf, int count, MPI_Datatype datatype, LAST last) \
+	{                                                                           \
+		VT_REAL(int, name, (MPI_File, BUF, int, MPI_Datatype, LAST));       \
+		if (!real_##name)                                                   \
+			return MPI_ERR_INTERN;                                      \
+		int64_t off = pointer_offset(fh);                                   \
+		vt_call c;                                                          \
+		int on = vt_begin(&c, id);                                          \
+		int r = real_##name(fh, buf, count, datatype, last);                \
+		if (on)                                                             \
+			data_end(&c, fh, off, r, datatype, count, ST);              \
+		return r;                                                           \
 	}
 
 /* name(fh, buf, count, datatype, status): shared file pointer, offset unknown. */
-#define WRAP_SHARED(name, id, BUF)                                                         \
-	int name(MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Status *status)  \
+#define WRAP_SHARED(name, id, BUF)                                                           \
+	int name(MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Status *status) \
 	{                                                                                    \
 		VT_REAL(int, name, (MPI_File, BUF, int, MPI_Datatype, MPI_Status *));        \
 		if (!real_##name)                                                            \
@@ -320,32 +320,32 @@ WRAP_SHARED(MPI_File_write_ordered, VD_TL_MPI_WRITE_ORDERED, const void *)
  * request until MPI_Wait/MPI_Test (and their any/all/some forms) returns it
  * completed.  POS computes the offset before the call.
  */
-#define WRAP_I(name, id, BUF, PARAMS, ARGS, TYPES, POS)                                    \
-	int name PARAMS                                                                      \
-	{                                                                                    \
-		VT_REAL(int, name, TYPES);                                                   \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		int64_t off = POS;                                                           \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int r = real_##name ARGS;                                                    \
-		if (on)                                                                      \
-			start_end(&c, fh, off, r, datatype, count,                           \
-				  request ? request_key(*request) : 0);                      \
-		return r;                                                                    \
+#define WRAP_I(name, id, BUF, PARAMS, ARGS, TYPES, POS)                 \
+	int name PARAMS                                                 \
+	{                                                               \
+		VT_REAL(int, name, TYPES);                              \
+		if (!real_##name)                                       \
+			return MPI_ERR_INTERN;                          \
+		int64_t off = POS;                                      \
+		vt_call c;                                              \
+		int on = vt_begin(&c, id);                              \
+		int r = real_##name ARGS;                               \
+		if (on)                                                 \
+			start_end(&c, fh, off, r, datatype, count,      \
+				  request ? request_key(*request) : 0); \
+		return r;                                               \
 	}
 #define I_AT(name, id, BUF)                                                                \
-	WRAP_I(name, id, BUF,                                                                \
-	       (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype,   \
-		MPI_Request *request),                                                       \
-	       (fh, offset, buf, count, datatype, request),                                  \
-	       (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, MPI_Request *),                \
+	WRAP_I(name, id, BUF,                                                              \
+	       (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype, \
+		MPI_Request *request),                                                     \
+	       (fh, offset, buf, count, datatype, request),                                \
+	       (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, MPI_Request *),              \
 	       byte_offset(fh, offset))
-#define I_PTR(name, id, BUF, POS)                                                          \
-	WRAP_I(name, id, BUF,                                                                \
+#define I_PTR(name, id, BUF, POS)                                                              \
+	WRAP_I(name, id, BUF,                                                                  \
 	       (MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Request *request), \
-	       (fh, buf, count, datatype, request),                                          \
+	       (fh, buf, count, datatype, request),                                            \
 	       (MPI_File, BUF, int, MPI_Datatype, MPI_Request *), POS)
 
 I_PTR(MPI_File_iread, VD_TL_MPI_IREAD, void *, pointer_offset(fh))
@@ -365,46 +365,46 @@ I_AT(MPI_File_iwrite_at_all, VD_TL_MPI_IWRITE_AT_ALL, const void *)
  * completes it: a record of its own, of class wait, that ends the begin's
  * transfer.
  */
-#define WRAP_BEGIN(name, id, BUF, PARAMS, ARGS, TYPES, POS)                                \
-	int name PARAMS                                                                      \
-	{                                                                                    \
-		VT_REAL(int, name, TYPES);                                                   \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		int64_t off = POS;                                                           \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int r = real_##name ARGS;                                                    \
-		if (on)                                                                      \
-			start_end(&c, fh, off, r, datatype, count, split_key(fh));           \
-		return r;                                                                    \
+#define WRAP_BEGIN(name, id, BUF, PARAMS, ARGS, TYPES, POS)                        \
+	int name PARAMS                                                            \
+	{                                                                          \
+		VT_REAL(int, name, TYPES);                                         \
+		if (!real_##name)                                                  \
+			return MPI_ERR_INTERN;                                     \
+		int64_t off = POS;                                                 \
+		vt_call c;                                                         \
+		int on = vt_begin(&c, id);                                         \
+		int r = real_##name ARGS;                                          \
+		if (on)                                                            \
+			start_end(&c, fh, off, r, datatype, count, split_key(fh)); \
+		return r;                                                          \
 	}
-#define BEGIN_AT(name, id, BUF)                                                            \
-	WRAP_BEGIN(name, id, BUF,                                                            \
+#define BEGIN_AT(name, id, BUF)                                                                 \
+	WRAP_BEGIN(name, id, BUF,                                                               \
 		   (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype), \
-		   (fh, offset, buf, count, datatype),                                       \
+		   (fh, offset, buf, count, datatype),                                          \
 		   (MPI_File, MPI_Offset, BUF, int, MPI_Datatype), byte_offset(fh, offset))
-#define BEGIN_PTR(name, id, BUF, POS)                                                      \
-	WRAP_BEGIN(name, id, BUF, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype),  \
+#define BEGIN_PTR(name, id, BUF, POS)                                                       \
+	WRAP_BEGIN(name, id, BUF, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype), \
 		   (fh, buf, count, datatype), (MPI_File, BUF, int, MPI_Datatype), POS)
 
-#define WRAP_END(name, CALL, BUF)                                                          \
-	int name(MPI_File fh, BUF buf, MPI_Status *status)                                   \
-	{                                                                                    \
-		VT_REAL(int, name, (MPI_File, BUF, MPI_Status *));                           \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		vt_pending p;                                                                \
-		int have = vt_tracked(split_key(fh), &p, 0);                                 \
-		MPI_Status mine, *use = status == MPI_STATUS_IGNORE ? &mine : status;        \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, CALL);                                                   \
-		int r = real_##name(fh, buf, use);                                           \
-		if (have)                                                                    \
-			complete(split_key(fh), &p, on ? c.id : 0, use, r);                  \
-		if (on)                                                                      \
-			vt_end(&c, fh_handle(fh), -1, 0, 0, r, NULL);                        \
-		return r;                                                                    \
+#define WRAP_END(name, CALL, BUF)                                                     \
+	int name(MPI_File fh, BUF buf, MPI_Status *status)                            \
+	{                                                                             \
+		VT_REAL(int, name, (MPI_File, BUF, MPI_Status *));                    \
+		if (!real_##name)                                                     \
+			return MPI_ERR_INTERN;                                        \
+		vt_pending p;                                                         \
+		int have = vt_tracked(split_key(fh), &p, 0);                          \
+		MPI_Status mine, *use = status == MPI_STATUS_IGNORE ? &mine : status; \
+		vt_call c;                                                            \
+		int on = vt_begin(&c, CALL);                                          \
+		int r = real_##name(fh, buf, use);                                    \
+		if (have)                                                             \
+			complete(split_key(fh), &p, on ? c.id : 0, use, r);           \
+		if (on)                                                               \
+			vt_end(&c, fh_handle(fh), -1, 0, 0, r, NULL);                 \
+		return r;                                                             \
 	}
 
 BEGIN_PTR(MPI_File_read_all_begin, VD_TL_MPI_READ_ALL_BEGIN, void *, pointer_offset(fh))
@@ -477,11 +477,11 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 
 /* The tracked transfers among `count` requests: their indexes and entries. */
 typedef struct reqset {
-	int n;           /* tracked among them */
-	int *idx;        /* index in the array */
+	int n;    /* tracked among them */
+	int *idx; /* index in the array */
 	uintptr_t *key;
 	vt_pending *p;
-	MPI_Status *st;  /* the wrapper's own statuses, when the application ignores them */
+	MPI_Status *st; /* the wrapper's own statuses, when the application ignores them */
 } reqset;
 
 static void reqset_free(reqset *s)
@@ -654,7 +654,8 @@ int MPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Status
 	int on = vt_begin(&c, VD_TL_MPI_TESTANY);
 	int r = real_MPI_Testany(count, reqs, index, flag, use);
 	int e = errno;
-	int k = (*flag || r != MPI_SUCCESS) && *index != MPI_UNDEFINED ? reqset_pos(&s, *index) : -1;
+	int k = (*flag || r != MPI_SUCCESS) && *index != MPI_UNDEFINED ? reqset_pos(&s, *index)
+								       : -1;
 	if (k >= 0)
 		complete(s.key[k], &s.p[k], on ? c.id : 0, use, r);
 	if (on) {
@@ -767,23 +768,24 @@ int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence)
 	int on = vt_begin(&c, VD_TL_MPI_SEEK);
 	int r = real_MPI_File_seek(fh, offset, whence);
 	if (on)
-		vt_end(&c, fh_handle(fh), r == MPI_SUCCESS ? pointer_offset(fh) : -1, 0, 0, r, NULL);
+		vt_end(&c, fh_handle(fh), r == MPI_SUCCESS ? pointer_offset(fh) : -1, 0, 0, r,
+		       NULL);
 	return r;
 }
 
 /* The calls on an open file that move no data: handle and outcome only. */
-#define WRAP_META(name, id, PARAMS, ARGS, TYPES)                                           \
-	int name PARAMS                                                                      \
-	{                                                                                    \
-		VT_REAL(int, name, TYPES);                                                   \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int r = real_##name ARGS;                                                    \
-		if (on)                                                                      \
-			vt_end(&c, fh_handle(fh), -1, 0, 0, r, NULL);                        \
-		return r;                                                                    \
+#define WRAP_META(name, id, PARAMS, ARGS, TYPES)                      \
+	int name PARAMS                                               \
+	{                                                             \
+		VT_REAL(int, name, TYPES);                            \
+		if (!real_##name)                                     \
+			return MPI_ERR_INTERN;                        \
+		vt_call c;                                            \
+		int on = vt_begin(&c, id);                            \
+		int r = real_##name ARGS;                             \
+		if (on)                                               \
+			vt_end(&c, fh_handle(fh), -1, 0, 0, r, NULL); \
+		return r;                                             \
 	}
 
 WRAP_META(MPI_File_sync, VD_TL_MPI_SYNC, (MPI_File fh), (fh), (MPI_File))
@@ -799,8 +801,8 @@ WRAP_META(MPI_File_set_info, VD_TL_MPI_SET_INFO, (MPI_File fh, MPI_Info info), (
 	  (MPI_File, MPI_Info))
 WRAP_META(MPI_File_set_size, VD_TL_MPI_SET_SIZE, (MPI_File fh, MPI_Offset size), (fh, size),
 	  (MPI_File, MPI_Offset))
-WRAP_META(MPI_File_preallocate, VD_TL_MPI_PREALLOCATE, (MPI_File fh, MPI_Offset size),
-	  (fh, size), (MPI_File, MPI_Offset))
+WRAP_META(MPI_File_preallocate, VD_TL_MPI_PREALLOCATE, (MPI_File fh, MPI_Offset size), (fh, size),
+	  (MPI_File, MPI_Offset))
 WRAP_META(MPI_File_set_view, VD_TL_MPI_SET_VIEW,
 	  (MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype,
 	   const char *datarep, MPI_Info info),
@@ -830,16 +832,16 @@ int MPI_File_delete(const char *filename, MPI_Info info)
  * stack cannot be unwound while the loader runs.  The PMPI_ names are
  * wrapped too, for tools (and Fortran's mpi_init) that call them.
  */
-#define WRAP_START(name, PARAMS, ARGS, TYPES)                                              \
-	int name PARAMS                                                                      \
-	{                                                                                    \
-		VT_REAL(int, name, TYPES);                                                   \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		vt_anchor_begin();                                                           \
-		int r = real_##name ARGS;                                                    \
-		vt_anchor_end();                                                             \
-		return r;                                                                    \
+#define WRAP_START(name, PARAMS, ARGS, TYPES)  \
+	int name PARAMS                        \
+	{                                      \
+		VT_REAL(int, name, TYPES);     \
+		if (!real_##name)              \
+			return MPI_ERR_INTERN; \
+		vt_anchor_begin();             \
+		int r = real_##name ARGS;      \
+		vt_anchor_end();               \
+		return r;                      \
 	}
 
 WRAP_START(MPI_Init, (int *argc, char ***argv), (argc, argv), (int *, char ***))

@@ -119,12 +119,12 @@ static int64_t data_bytes(int ncid, int varid, int64_t esize, int kind, const si
 #define WRAP_AS(...) WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, 1, __VA_ARGS__)
 
 /* a call on an open file `ncid` */
-#define WRAP(name, id, PARAMS, ARGS, TYPES, NCID, REQ)                                      \
+#define WRAP(name, id, PARAMS, ARGS, TYPES, NCID, REQ) \
 	WRAP_AS(name, id, PARAMS, ARGS, TYPES, nc_path(NCID, path_buf, sizeof path_buf), REQ, NCID)
 
 /* creates and opens: the new ncid, and the path as given */
-#define WRAP_OPEN(name, id, PARAMS, ARGS, TYPES)                                           \
-	WRAP_AS(name, id, PARAMS, ARGS, TYPES, ((void)path_buf, path), 0,                    \
+#define WRAP_OPEN(name, id, PARAMS, ARGS, TYPES)                          \
+	WRAP_AS(name, id, PARAMS, ARGS, TYPES, ((void)path_buf, path), 0, \
 		r == NC_NOERR && ncidp ? *ncidp : -1)
 
 WRAP_OPEN(nc_create, VD_TL_NC_CREATE, (const char *path, int cmode, int *ncidp),
@@ -163,54 +163,54 @@ WRAP(nc_var_par_access, VD_TL_NC_VAR_PAR_ACCESS, (int ncid, int varid, int par_a
  * double * for puts, double * for gets), ES the element size (0: the
  * variable's type).
  */
-#define WRAP_VAR(name, id, BUF, ES)                                                       \
-	WRAP(name, id, (int ncid, int varid, BUF op), (ncid, varid, op), (int, int, BUF),   \
-	     ncid, data_bytes(ncid, varid, ES, WHOLE, NULL, 0))
-#define WRAP_VAR1(name, id, BUF, ES)                                                      \
-	WRAP(name, id, (int ncid, int varid, const size_t *indexp, BUF op),                 \
-	     (ncid, varid, indexp, op), (int, int, const size_t *, BUF), ncid,              \
+#define WRAP_VAR(name, id, BUF, ES)                                                             \
+	WRAP(name, id, (int ncid, int varid, BUF op), (ncid, varid, op), (int, int, BUF), ncid, \
+	     data_bytes(ncid, varid, ES, WHOLE, NULL, 0))
+#define WRAP_VAR1(name, id, BUF, ES)                                           \
+	WRAP(name, id, (int ncid, int varid, const size_t *indexp, BUF op),    \
+	     (ncid, varid, indexp, op), (int, int, const size_t *, BUF), ncid, \
 	     data_bytes(ncid, varid, ES, ONE, NULL, 0))
-#define WRAP_VARA(name, id, BUF, ES)                                                      \
+#define WRAP_VARA(name, id, BUF, ES)                                                              \
 	WRAP(name, id, (int ncid, int varid, const size_t *startp, const size_t *countp, BUF op), \
-	     (ncid, varid, startp, countp, op), (int, int, const size_t *, const size_t *, BUF), \
+	     (ncid, varid, startp, countp, op), (int, int, const size_t *, const size_t *, BUF),  \
 	     ncid, data_bytes(ncid, varid, ES, COUNTS, countp, 0))
-#define WRAP_VARS(name, id, BUF, ES)                                                      \
-	WRAP(name, id,                                                                       \
-	     (int ncid, int varid, const size_t *startp, const size_t *countp,               \
-	      const ptrdiff_t *stridep, BUF op),                                             \
-	     (ncid, varid, startp, countp, stridep, op),                                     \
-	     (int, int, const size_t *, const size_t *, const ptrdiff_t *, BUF), ncid,       \
+#define WRAP_VARS(name, id, BUF, ES)                                                   \
+	WRAP(name, id,                                                                 \
+	     (int ncid, int varid, const size_t *startp, const size_t *countp,         \
+	      const ptrdiff_t *stridep, BUF op),                                       \
+	     (ncid, varid, startp, countp, stridep, op),                               \
+	     (int, int, const size_t *, const size_t *, const ptrdiff_t *, BUF), ncid, \
 	     data_bytes(ncid, varid, ES, COUNTS, countp, 0))
-#define WRAP_VARM(name, id, BUF, ES)                                                      \
-	WRAP(name, id,                                                                       \
-	     (int ncid, int varid, const size_t *startp, const size_t *countp,               \
-	      const ptrdiff_t *stridep, const ptrdiff_t *imapp, BUF op),                     \
-	     (ncid, varid, startp, countp, stridep, imapp, op),                              \
+#define WRAP_VARM(name, id, BUF, ES)                                                          \
+	WRAP(name, id,                                                                        \
+	     (int ncid, int varid, const size_t *startp, const size_t *countp,                \
+	      const ptrdiff_t *stridep, const ptrdiff_t *imapp, BUF op),                      \
+	     (ncid, varid, startp, countp, stridep, imapp, op),                               \
 	     (int, int, const size_t *, const size_t *, const ptrdiff_t *, const ptrdiff_t *, \
-	      BUF),                                                                          \
+	      BUF),                                                                           \
 	     ncid, data_bytes(ncid, varid, ES, COUNTS, countp, 0))
 /* nc_put_att_TYPE(ncid, varid, name, xtype, len, op) */
-#define WRAP_ATT(name, id, BUF, ES)                                                       \
-	WRAP(name, id, (int ncid, int varid, const char *aname, nc_type xtype, size_t len, BUF op), \
-	     (ncid, varid, aname, xtype, len, op),                                           \
-	     (int, int, const char *, nc_type, size_t, BUF), ncid,                           \
-	     data_bytes(ncid, varid, ES, LEN, NULL, len))
+#define WRAP_ATT(name, id, BUF, ES)                                                                \
+	WRAP(name, id,                                                                             \
+	     (int ncid, int varid, const char *aname, nc_type xtype, size_t len, BUF op),          \
+	     (ncid, varid, aname, xtype, len, op), (int, int, const char *, nc_type, size_t, BUF), \
+	     ncid, data_bytes(ncid, varid, ES, LEN, NULL, len))
 
 /* one form in every element type: F(name, id, BUF, ES) */
-#define TYPES(F, io, form, CONST)                                                         \
-	F(nc_##io##_##form##_text, VD_TL_nc_##io##_##form##_text, CONST char *, 1)           \
-	F(nc_##io##_##form##_schar, VD_TL_nc_##io##_##form##_schar, CONST signed char *, 1)  \
-	F(nc_##io##_##form##_uchar, VD_TL_nc_##io##_##form##_uchar, CONST unsigned char *, 1) \
-	F(nc_##io##_##form##_short, VD_TL_nc_##io##_##form##_short, CONST short *, 2)        \
-	F(nc_##io##_##form##_int, VD_TL_nc_##io##_##form##_int, CONST int *, 4)              \
-	F(nc_##io##_##form##_long, VD_TL_nc_##io##_##form##_long, CONST long *, sizeof(long)) \
-	F(nc_##io##_##form##_float, VD_TL_nc_##io##_##form##_float, CONST float *, 4)        \
-	F(nc_##io##_##form##_double, VD_TL_nc_##io##_##form##_double, CONST double *, 8)     \
-	F(nc_##io##_##form##_ubyte, VD_TL_nc_##io##_##form##_ubyte, CONST unsigned char *, 1) \
+#define TYPES(F, io, form, CONST)                                                                \
+	F(nc_##io##_##form##_text, VD_TL_nc_##io##_##form##_text, CONST char *, 1)               \
+	F(nc_##io##_##form##_schar, VD_TL_nc_##io##_##form##_schar, CONST signed char *, 1)      \
+	F(nc_##io##_##form##_uchar, VD_TL_nc_##io##_##form##_uchar, CONST unsigned char *, 1)    \
+	F(nc_##io##_##form##_short, VD_TL_nc_##io##_##form##_short, CONST short *, 2)            \
+	F(nc_##io##_##form##_int, VD_TL_nc_##io##_##form##_int, CONST int *, 4)                  \
+	F(nc_##io##_##form##_long, VD_TL_nc_##io##_##form##_long, CONST long *, sizeof(long))    \
+	F(nc_##io##_##form##_float, VD_TL_nc_##io##_##form##_float, CONST float *, 4)            \
+	F(nc_##io##_##form##_double, VD_TL_nc_##io##_##form##_double, CONST double *, 8)         \
+	F(nc_##io##_##form##_ubyte, VD_TL_nc_##io##_##form##_ubyte, CONST unsigned char *, 1)    \
 	F(nc_##io##_##form##_ushort, VD_TL_nc_##io##_##form##_ushort, CONST unsigned short *, 2) \
-	F(nc_##io##_##form##_uint, VD_TL_nc_##io##_##form##_uint, CONST unsigned int *, 4)   \
-	F(nc_##io##_##form##_longlong, VD_TL_nc_##io##_##form##_longlong, CONST long long *, 8) \
-	F(nc_##io##_##form##_ulonglong, VD_TL_nc_##io##_##form##_ulonglong,                  \
+	F(nc_##io##_##form##_uint, VD_TL_nc_##io##_##form##_uint, CONST unsigned int *, 4)       \
+	F(nc_##io##_##form##_longlong, VD_TL_nc_##io##_##form##_longlong, CONST long long *, 8)  \
+	F(nc_##io##_##form##_ulonglong, VD_TL_nc_##io##_##form##_ulonglong,                      \
 	  CONST unsigned long long *, 8)
 
 WRAP_VAR(nc_put_var, VD_TL_nc_put_var, const void *, 0)
@@ -256,7 +256,7 @@ WRAP(nc_put_att_text, VD_TL_nc_put_att_text,
 TYPES(WRAP_ATT_TYPED, put, att, const)
 
 /* nc_get_att_TYPE(ncid, varid, name, ip) and nc_get_att(ncid, varid, name, ip) */
-#define WRAP_GET_ATT(name, id, BUF, ES)                                                   \
+#define WRAP_GET_ATT(name, id, BUF, ES)                                                            \
 	WRAP(name, id, (int ncid, int varid, const char *aname, BUF ip), (ncid, varid, aname, ip), \
 	     (int, int, const char *, BUF), ncid, att_bytes(ncid, varid, aname, ES))
 WRAP_GET_ATT(nc_get_att, VD_TL_nc_get_att, void *, 0)
@@ -264,7 +264,7 @@ TYPES(WRAP_GET_ATT, get, att, )
 
 /* Inquiries: recorded only when a recorded call (HDF5, POSIX) was made
  * inside, as its parent. */
-#define WRAP_INQ(name, id, PARAMS, ARGS, TYPES)                                            \
+#define WRAP_INQ(name, id, PARAMS, ARGS, TYPES)                                                  \
 	WRAP_LIB_CALL(in_netcdf, NC_ENOTBUILT, vt_has_children(), name, id, PARAMS, ARGS, TYPES, \
 		      nc_path(ncid, path_buf, sizeof path_buf), 0, ncid)
 
@@ -303,5 +303,5 @@ WRAP_INQ(nc_inq_var_deflate, VD_TL_NC_INQ_VAR_DEFLATE,
 	 (int ncid, int varid, int *shufflep, int *deflatep, int *levelp),
 	 (ncid, varid, shufflep, deflatep, levelp), (int, int, int *, int *, int *))
 WRAP_INQ(nc_inq_var_fill, VD_TL_NC_INQ_VAR_FILL,
-	 (int ncid, int varid, int *no_fill, void *fill_valuep), (ncid, varid, no_fill, fill_valuep),
-	 (int, int, int *, void *))
+	 (int ncid, int varid, int *no_fill, void *fill_valuep),
+	 (ncid, varid, no_fill, fill_valuep), (int, int, int *, void *))

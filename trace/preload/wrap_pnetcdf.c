@@ -77,8 +77,8 @@ static int64_t pn_bytes(int ncid, int varid, int kind, const MPI_Offset *count, 
 		return esize * (int64_t)len;
 	if (!esize) {
 		nc_type xt;
-		if (!real_ncmpi_inq_vartype || real_ncmpi_inq_vartype(ncid, varid, &xt) != NC_NOERR ||
-		    xt < 1 || xt > 11)
+		if (!real_ncmpi_inq_vartype ||
+		    real_ncmpi_inq_vartype(ncid, varid, &xt) != NC_NOERR || xt < 1 || xt > 11)
 			return 0;
 		esize = xsize[xt];
 	}
@@ -87,13 +87,13 @@ static int64_t pn_bytes(int ncid, int varid, int kind, const MPI_Offset *count, 
 }
 
 /* a call on an open file `ncid` */
-#define WRAP(name, id, PARAMS, ARGS, TYPES, REQ)                                            \
+#define WRAP(name, id, PARAMS, ARGS, TYPES, REQ) \
 	WRAP_AS(name, id, PARAMS, ARGS, TYPES, pn_path(ncid, path_buf, sizeof path_buf), REQ, ncid)
 
 /* creates and opens: the new ncid, and the path as given */
-#define WRAP_OPEN(name, id)                                                                \
+#define WRAP_OPEN(name, id)                                                                       \
 	WRAP_AS(name, id, (MPI_Comm comm, const char *path, int mode, MPI_Info info, int *ncidp), \
-		(comm, path, mode, info, ncidp), (MPI_Comm, const char *, int, MPI_Info, int *), \
+		(comm, path, mode, info, ncidp), (MPI_Comm, const char *, int, MPI_Info, int *),  \
 		((void)path_buf, path), 0, r == NC_NOERR && ncidp ? *ncidp : -1)
 
 WRAP_OPEN(ncmpi_create, VD_TL_NCMPI_CREATE)
@@ -158,53 +158,63 @@ WRAP(ncmpi_wait_all, VD_TL_NCMPI_WAIT_ALL, (int ncid, int count, int reqs[], int
 	pn_bytes(ncid, varid, KIND_##form, COUNT_##form, 0, 0, 1, bufcount, buftype)
 
 /* blocking, typed: (ncid, varid, ..., BUF op) */
-#define PN_T(io, form, t, sfx, BUF, ES)                                                    \
-	WRAP(PN_NAME(io, form, t, sfx), PN_ID(io, form, t, sfx),                             \
-	     (int ncid, int varid, P_##form BUF op), (ncid, varid, A_##form op),             \
+#define PN_T(io, form, t, sfx, BUF, ES)                                          \
+	WRAP(PN_NAME(io, form, t, sfx), PN_ID(io, form, t, sfx),                 \
+	     (int ncid, int varid, P_##form BUF op), (ncid, varid, A_##form op), \
 	     (int, int, T_##form BUF), PN_TYPED_REQ(form, ES))
 /* non-blocking, typed: (ncid, varid, ..., BUF op, int *req) */
-#define PN_TN(io, form, t, sfx, BUF, ES)                                                   \
-	WRAP(PN_NAME(io, form, t, sfx), PN_ID(io, form, t, sfx),                             \
+#define PN_TN(io, form, t, sfx, BUF, ES)                                                        \
+	WRAP(PN_NAME(io, form, t, sfx), PN_ID(io, form, t, sfx),                                \
 	     (int ncid, int varid, P_##form BUF op, int *req), (ncid, varid, A_##form op, req), \
 	     (int, int, T_##form BUF, int *), PN_TYPED_REQ(form, ES))
 /* blocking, flexible: (ncid, varid, ..., BUF buf, bufcount, buftype) */
-#define PN_F(io, form, sfx, BUF)                                                           \
-	WRAP(PN_NAME(io, form, , sfx), PN_ID(io, form, , sfx),                               \
+#define PN_F(io, form, sfx, BUF)                                                                 \
+	WRAP(PN_NAME(io, form, , sfx), PN_ID(io, form, , sfx),                                   \
 	     (int ncid, int varid, P_##form BUF buf, MPI_Offset bufcount, MPI_Datatype buftype), \
-	     (ncid, varid, A_##form buf, bufcount, buftype),                                 \
+	     (ncid, varid, A_##form buf, bufcount, buftype),                                     \
 	     (int, int, T_##form BUF, MPI_Offset, MPI_Datatype), PN_FLEX_REQ(form))
 /* non-blocking, flexible: (..., buf, bufcount, buftype, int *req) */
-#define PN_FN(io, form, sfx, BUF)                                                          \
-	WRAP(PN_NAME(io, form, , sfx), PN_ID(io, form, , sfx),                               \
+#define PN_FN(io, form, sfx, BUF)                                                               \
+	WRAP(PN_NAME(io, form, , sfx), PN_ID(io, form, , sfx),                                  \
 	     (int ncid, int varid, P_##form BUF buf, MPI_Offset bufcount, MPI_Datatype buftype, \
-	      int *req),                                                                     \
-	     (ncid, varid, A_##form buf, bufcount, buftype, req),                            \
+	      int *req),                                                                        \
+	     (ncid, varid, A_##form buf, bufcount, buftype, req),                               \
 	     (int, int, T_##form BUF, MPI_Offset, MPI_Datatype, int *), PN_FLEX_REQ(form))
 
 /* F in every element type of the data forms */
-#define PN_TYPES(F, io, form, sfx, CONST)                                                  \
-	F(io, form, _text, sfx, CONST char *, 1)                                             \
-	F(io, form, _schar, sfx, CONST signed char *, 1)                                     \
-	F(io, form, _uchar, sfx, CONST unsigned char *, 1)                                   \
-	F(io, form, _short, sfx, CONST short *, 2)                                           \
-	F(io, form, _ushort, sfx, CONST unsigned short *, 2)                                 \
-	F(io, form, _int, sfx, CONST int *, 4)                                               \
-	F(io, form, _uint, sfx, CONST unsigned int *, 4)                                     \
-	F(io, form, _long, sfx, CONST long *, sizeof(long))                                  \
-	F(io, form, _float, sfx, CONST float *, 4)                                           \
-	F(io, form, _double, sfx, CONST double *, 8)                                         \
-	F(io, form, _longlong, sfx, CONST long long *, 8)                                    \
+#define PN_TYPES(F, io, form, sfx, CONST)                    \
+	F(io, form, _text, sfx, CONST char *, 1)             \
+	F(io, form, _schar, sfx, CONST signed char *, 1)     \
+	F(io, form, _uchar, sfx, CONST unsigned char *, 1)   \
+	F(io, form, _short, sfx, CONST short *, 2)           \
+	F(io, form, _ushort, sfx, CONST unsigned short *, 2) \
+	F(io, form, _int, sfx, CONST int *, 4)               \
+	F(io, form, _uint, sfx, CONST unsigned int *, 4)     \
+	F(io, form, _long, sfx, CONST long *, sizeof(long))  \
+	F(io, form, _float, sfx, CONST float *, 4)           \
+	F(io, form, _double, sfx, CONST double *, 8)         \
+	F(io, form, _longlong, sfx, CONST long long *, 8)    \
 	F(io, form, _ulonglong, sfx, CONST unsigned long long *, 8)
 
+/* clang-format off */
 /* one form, blocking: flexible and typed, independent and collective */
-#define PN_BLOCKING(io, form, CONST)                                                       \
-	PN_F(io, form, , CONST void *) PN_F(io, form, _all, CONST void *)                    \
-	PN_TYPES(PN_T, io, form, , CONST) PN_TYPES(PN_T, io, form, _all, CONST)
+#define PN_BLOCKING(io, form, CONST)               \
+	PN_F(io, form, , CONST void *)             \
+	PN_F(io, form, _all, CONST void *)         \
+	PN_TYPES(PN_T, io, form, , CONST)          \
+	PN_TYPES(PN_T, io, form, _all, CONST)
 /* one form, non-blocking */
-#define PN_NONBLOCKING(io, form, CONST) PN_FN(io, form, , CONST void *) PN_TYPES(PN_TN, io, form, , CONST)
+#define PN_NONBLOCKING(io, form, CONST)            \
+	PN_FN(io, form, , CONST void *)            \
+	PN_TYPES(PN_TN, io, form, , CONST)
 /* every form */
-#define PN_FORMS(M, io, CONST)                                                             \
-	M(io, var, CONST) M(io, var1, CONST) M(io, vara, CONST) M(io, vars, CONST) M(io, varm, CONST)
+#define PN_FORMS(M, io, CONST)                     \
+	M(io, var, CONST)                          \
+	M(io, var1, CONST)                         \
+	M(io, vara, CONST)                         \
+	M(io, vars, CONST)                         \
+	M(io, varm, CONST)
+/* clang-format on */
 
 PN_FORMS(PN_BLOCKING, put, const)
 PN_FORMS(PN_BLOCKING, get, )
@@ -218,11 +228,11 @@ WRAP(ncmpi_put_att_text, VD_TL_ncmpi_put_att_text,
      (int ncid, int varid, const char *aname, MPI_Offset len, const char *op),
      (ncid, varid, aname, len, op), (int, int, const char *, MPI_Offset, const char *),
      pn_bytes(ncid, varid, LEN, NULL, 1, len, 0, 0, (MPI_Datatype)0))
-#define PN_ATT(io, form, t, sfx, BUF, ES)                                                  \
-	WRAP(PN_NAME(io, form, t, sfx), PN_ID(io, form, t, sfx),                             \
+#define PN_ATT(io, form, t, sfx, BUF, ES)                                                     \
+	WRAP(PN_NAME(io, form, t, sfx), PN_ID(io, form, t, sfx),                              \
 	     (int ncid, int varid, const char *aname, nc_type xtype, MPI_Offset len, BUF op), \
-	     (ncid, varid, aname, xtype, len, op),                                           \
-	     (int, int, const char *, nc_type, MPI_Offset, BUF),                             \
+	     (ncid, varid, aname, xtype, len, op),                                            \
+	     (int, int, const char *, nc_type, MPI_Offset, BUF),                              \
 	     pn_bytes(ncid, varid, LEN, NULL, ES, len, 0, 0, (MPI_Datatype)0))
 #define PN_ATT_TYPED(io, form, t, sfx, BUF, ES) PN_ATT_##t(io, form, t, sfx, BUF, ES)
 #define PN_ATT__text(io, form, t, sfx, BUF, ES) /* above */

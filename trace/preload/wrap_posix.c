@@ -49,30 +49,30 @@ static int needs_mode(int flags)
 }
 
 /* the optional third argument of open(), read only when flags say it is there */
-#define OPEN_MODE(mode, flags)                                                 \
-	mode_t mode = 0;                                                       \
-	if (needs_mode(flags)) {                                               \
-		va_list ap;                                                    \
-		va_start(ap, flags);                                           \
-		mode = (mode_t)va_arg(ap, int);                                \
-		va_end(ap);                                                    \
+#define OPEN_MODE(mode, flags)                  \
+	mode_t mode = 0;                        \
+	if (needs_mode(flags)) {                \
+		va_list ap;                     \
+		va_start(ap, flags);            \
+		mode = (mode_t)va_arg(ap, int); \
+		va_end(ap);                     \
 	}
 
 /* the path is made absolute after the call (relative to dirfd for the
  * *at forms), so that a file opened as "a.dat" and as "/dir/a.dat" is one */
-#define OPEN_BODY_AT(callid, dirfd, flags, realcall)                           \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int fd = realcall;                                                     \
-	if (fd >= 0)                                                           \
-		vt_pos_open(fd, !((flags) & O_APPEND));                        \
-	if (on) {                                                              \
-		int e = fd < 0 ? errno : 0;                                    \
-		char abs_[VD_TL_PATHMAX];                                      \
-		c.fd = fd;                                                     \
-		vt_abs_path(dirfd, path, abs_, sizeof abs_);                   \
-		vt_end(&c, fd, -1, 0, 0, e, abs_[0] ? abs_ : path);            \
-	}                                                                      \
+#define OPEN_BODY_AT(callid, dirfd, flags, realcall)                \
+	vt_call c;                                                  \
+	int on = vt_begin(&c, callid);                              \
+	int fd = realcall;                                          \
+	if (fd >= 0)                                                \
+		vt_pos_open(fd, !((flags)&O_APPEND));               \
+	if (on) {                                                   \
+		int e = fd < 0 ? errno : 0;                         \
+		char abs_[VD_TL_PATHMAX];                           \
+		c.fd = fd;                                          \
+		vt_abs_path(dirfd, path, abs_, sizeof abs_);        \
+		vt_end(&c, fd, -1, 0, 0, e, abs_[0] ? abs_ : path); \
+	}                                                           \
 	return fd
 #define OPEN_BODY(callid, flags, realcall) OPEN_BODY_AT(callid, AT_FDCWD, flags, realcall)
 
@@ -157,21 +157,21 @@ void closefrom(int lo)
  * field: the new one refers to the old one's file) and the file's
  * path, so that later calls on it are charged to that file, not to the one
  * the number had before (dup2 and dup3 close it silently). */
-#define DUP_BODY(callid, old, realcall)                                        \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int r = realcall;                                                      \
-	if (r >= 0) { /* one file description, two numbers */                 \
-		vt_pos_forget(old);                                            \
-		vt_pos_forget(r);                                              \
-	}                                                                      \
-	if (on) {                                                              \
-		int e = r < 0 ? errno : 0;                                     \
-		char p_[VD_TL_PATHMAX + 1];                                    \
-		size_t n_ = r >= 0 ? vt_fd_path(r, p_, sizeof p_) : 0;         \
-		c.fd = r;                                                      \
-		vt_end(&c, r, (old), 0, 0, e, n_ ? p_ : NULL);                 \
-	}                                                                      \
+#define DUP_BODY(callid, old, realcall)                                \
+	vt_call c;                                                     \
+	int on = vt_begin(&c, callid);                                 \
+	int r = realcall;                                              \
+	if (r >= 0) { /* one file description, two numbers */          \
+		vt_pos_forget(old);                                    \
+		vt_pos_forget(r);                                      \
+	}                                                              \
+	if (on) {                                                      \
+		int e = r < 0 ? errno : 0;                             \
+		char p_[VD_TL_PATHMAX + 1];                            \
+		size_t n_ = r >= 0 ? vt_fd_path(r, p_, sizeof p_) : 0; \
+		c.fd = r;                                              \
+		vt_end(&c, r, (old), 0, 0, e, n_ ? p_ : NULL);         \
+	}                                                              \
 	return r
 
 int dup(int old)
@@ -194,19 +194,19 @@ int dup3(int old, int new, int flags)
 
 /* fcntl: only F_DUPFD and F_DUPFD_CLOEXEC are recorded; the argument is
  * passed on as glibc reads it (a pointer-sized value) */
-#define FCNTL_BODY(realfn)                                                     \
-	va_list ap;                                                            \
-	va_start(ap, cmd);                                                     \
-	void *arg = va_arg(ap, void *);                                        \
-	va_end(ap);                                                            \
-	if (!realfn) {                                                         \
-		errno = ENOSYS;                                                \
-		return -1;                                                     \
-	}                                                                      \
-	if (cmd == F_SETFL) /* O_APPEND may come or go */                      \
-		vt_pos_forget(fd);                                             \
-	if (cmd != F_DUPFD && cmd != F_DUPFD_CLOEXEC)                          \
-		return realfn(fd, cmd, arg);                                   \
+#define FCNTL_BODY(realfn)                                \
+	va_list ap;                                       \
+	va_start(ap, cmd);                                \
+	void *arg = va_arg(ap, void *);                   \
+	va_end(ap);                                       \
+	if (!realfn) {                                    \
+		errno = ENOSYS;                           \
+		return -1;                                \
+	}                                                 \
+	if (cmd == F_SETFL) /* O_APPEND may come or go */ \
+		vt_pos_forget(fd);                        \
+	if (cmd != F_DUPFD && cmd != F_DUPFD_CLOEXEC)     \
+		return realfn(fd, cmd, arg);              \
 	DUP_BODY(VD_TL_FCNTL_DUPFD, fd, realfn(fd, cmd, arg))
 
 int fcntl(int fd, int cmd, ...)
@@ -223,18 +223,18 @@ int fcntl64(int fd, int cmd, ...)
 
 /* ---- data ---- */
 
-#define DATA_BODY(callid, ret_t, realcall, off, req)                           \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int64_t o_ = on ? (int64_t)(off) : -1;                                 \
-	if (on)                                                                \
-		vt_restart(&c); /* the position query is not the call's time */ \
-	ret_t r = realcall;                                                    \
-	if (on) {                                                              \
-		int e = r < 0 ? errno : 0;                                     \
-		c.fd = fd;                                                     \
+#define DATA_BODY(callid, ret_t, realcall, off, req)                                 \
+	vt_call c;                                                                   \
+	int on = vt_begin(&c, callid);                                               \
+	int64_t o_ = on ? (int64_t)(off) : -1;                                       \
+	if (on)                                                                      \
+		vt_restart(&c); /* the position query is not the call's time */      \
+	ret_t r = realcall;                                                          \
+	if (on) {                                                                    \
+		int e = r < 0 ? errno : 0;                                           \
+		c.fd = fd;                                                           \
 		vt_end(&c, fd, o_, (int64_t)(req), r < 0 ? 0 : (int64_t)r, e, NULL); \
-	}                                                                      \
+	}                                                                            \
 	return r
 
 /*
@@ -244,22 +244,22 @@ int fcntl64(int fd, int cmd, ...)
  * position before the call says nothing about it), and the position query
  * stays out of the call's time.  -1 on pipes, sockets and terminals.
  */
-#define POS_BODY(callid, realcall, req)                                        \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	ssize_t r = realcall;                                                  \
-	/* moved whether recorded or not (a quiet region's calls too) */       \
-	int64_t o_ = vt_pos_advance(fd, r > 0 ? (int64_t)r : 0);               \
-	if (on) {                                                              \
-		int saved_ = errno, e = r < 0 ? errno : 0;                     \
-		if (o_ == -2) {                                                \
-			off_t p_ = cur_pos(fd);                                \
-			o_ = p_ < 0 ? -1 : (int64_t)p_ - (r > 0 ? (int64_t)r : 0); \
-		}                                                              \
-		c.fd = fd;                                                     \
-		errno = saved_;                                                \
+#define POS_BODY(callid, realcall, req)                                              \
+	vt_call c;                                                                   \
+	int on = vt_begin(&c, callid);                                               \
+	ssize_t r = realcall;                                                        \
+	/* moved whether recorded or not (a quiet region's calls too) */             \
+	int64_t o_ = vt_pos_advance(fd, r > 0 ? (int64_t)r : 0);                     \
+	if (on) {                                                                    \
+		int saved_ = errno, e = r < 0 ? errno : 0;                           \
+		if (o_ == -2) {                                                      \
+			off_t p_ = cur_pos(fd);                                      \
+			o_ = p_ < 0 ? -1 : (int64_t)p_ - (r > 0 ? (int64_t)r : 0);   \
+		}                                                                    \
+		c.fd = fd;                                                           \
+		errno = saved_;                                                      \
 		vt_end(&c, fd, o_, (int64_t)(req), r < 0 ? 0 : (int64_t)r, e, NULL); \
-	}                                                                      \
+	}                                                                            \
 	return r
 
 ssize_t read(int fd, void *buf, size_t n)
@@ -319,7 +319,8 @@ ssize_t preadv(int fd, const struct iovec *iov, int cnt, off_t off)
 ssize_t pwritev(int fd, const struct iovec *iov, int cnt, off_t off)
 {
 	VT_REAL(ssize_t, pwritev, (int, const struct iovec *, int, off_t));
-	DATA_BODY(VD_TL_PWRITEV, ssize_t, real_pwritev(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+	DATA_BODY(VD_TL_PWRITEV, ssize_t, real_pwritev(fd, iov, cnt, off), off,
+		  iov_bytes(iov, cnt));
 }
 
 /* the *64 names glibc exports on 64-bit systems as aliases, which a
@@ -327,13 +328,15 @@ ssize_t pwritev(int fd, const struct iovec *iov, int cnt, off_t off)
 ssize_t preadv64(int fd, const struct iovec *iov, int cnt, off64_t off)
 {
 	VT_REAL(ssize_t, preadv64, (int, const struct iovec *, int, off64_t));
-	DATA_BODY(VD_TL_PREADV, ssize_t, real_preadv64(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+	DATA_BODY(VD_TL_PREADV, ssize_t, real_preadv64(fd, iov, cnt, off), off,
+		  iov_bytes(iov, cnt));
 }
 
 ssize_t pwritev64(int fd, const struct iovec *iov, int cnt, off64_t off)
 {
 	VT_REAL(ssize_t, pwritev64, (int, const struct iovec *, int, off64_t));
-	DATA_BODY(VD_TL_PWRITEV, ssize_t, real_pwritev64(fd, iov, cnt, off), off, iov_bytes(iov, cnt));
+	DATA_BODY(VD_TL_PWRITEV, ssize_t, real_pwritev64(fd, iov, cnt, off), off,
+		  iov_bytes(iov, cnt));
 }
 
 ssize_t __read_chk(int fd, void *buf, size_t n, size_t buflen)
@@ -395,30 +398,30 @@ static int64_t copy_off(int fd, int64_t before, ssize_t r)
 	return p < 0 ? -1 : (int64_t)p - (r > 0 ? (int64_t)r : 0);
 }
 
-#define COPY_BODY(idin, idout, fdin, offin, fdout, offout, len, realcall)      \
-	int64_t bi_ = (offin) ? (int64_t) * (offin) : -1;                      \
-	int64_t bo_ = (offout) ? (int64_t) * (offout) : -1;                    \
-	vt_call ci, co;                                                        \
-	int on = vt_begin(&ci, idin);                                          \
-	int on2 = on && vt_begin(&co, idout);                                  \
-	ssize_t r = realcall;                                                  \
-	if (!on) { /* positions moved out of sight */                          \
-		if (!(offin))                                                  \
-			vt_pos_forget(fdin);                                   \
-		vt_pos_forget(fdout);                                          \
-	}                                                                      \
-	if (on) {                                                              \
-		int saved_ = errno, e = r < 0 ? errno : 0;                     \
-		int64_t n_ = r < 0 ? 0 : (int64_t)r;                           \
+#define COPY_BODY(idin, idout, fdin, offin, fdout, offout, len, realcall)          \
+	int64_t bi_ = (offin) ? (int64_t) * (offin) : -1;                          \
+	int64_t bo_ = (offout) ? (int64_t) * (offout) : -1;                        \
+	vt_call ci, co;                                                            \
+	int on = vt_begin(&ci, idin);                                              \
+	int on2 = on && vt_begin(&co, idout);                                      \
+	ssize_t r = realcall;                                                      \
+	if (!on) { /* positions moved out of sight */                              \
+		if (!(offin))                                                      \
+			vt_pos_forget(fdin);                                       \
+		vt_pos_forget(fdout);                                              \
+	}                                                                          \
+	if (on) {                                                                  \
+		int saved_ = errno, e = r < 0 ? errno : 0;                         \
+		int64_t n_ = r < 0 ? 0 : (int64_t)r;                               \
 		int64_t oi = copy_off(fdin, bi_, r), oo = copy_off(fdout, bo_, r); \
-		if (on2) {                                                     \
-			co.fd = fdout;                                         \
-			vt_end(&co, fdout, oo, (int64_t)(len), n_, e, NULL);   \
-		}                                                              \
-		ci.fd = fdin;                                                  \
-		errno = saved_;                                                \
-		vt_end(&ci, fdin, oi, (int64_t)(len), n_, e, NULL);            \
-	}                                                                      \
+		if (on2) {                                                         \
+			co.fd = fdout;                                             \
+			vt_end(&co, fdout, oo, (int64_t)(len), n_, e, NULL);       \
+		}                                                                  \
+		ci.fd = fdin;                                                      \
+		errno = saved_;                                                    \
+		vt_end(&ci, fdin, oi, (int64_t)(len), n_, e, NULL);                \
+	}                                                                          \
 	return r
 
 ssize_t copy_file_range(int fdin, off64_t *offin, int fdout, off64_t *offout, size_t len,
@@ -433,8 +436,7 @@ ssize_t copy_file_range(int fdin, off64_t *offin, int fdout, off64_t *offout, si
 		  len, real_copy_file_range(fdin, offin, fdout, offout, len, flags));
 }
 
-ssize_t splice(int fdin, loff_t *offin, int fdout, loff_t *offout, size_t len,
-	       unsigned int flags)
+ssize_t splice(int fdin, loff_t *offin, int fdout, loff_t *offout, size_t len, unsigned int flags)
 {
 	VT_REAL(ssize_t, splice, (int, loff_t *, int, loff_t *, size_t, unsigned int));
 	if (!real_splice) {
@@ -471,28 +473,28 @@ ssize_t sendfile64(int fdout, int fdin, off64_t *off, size_t len)
 
 /* ---- seek, sync, metadata ---- */
 
-#define FD_BODY(callid, ret_t, realcall, off)                                  \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	ret_t r = realcall;                                                    \
-	if (on) {                                                              \
-		int e = r < 0 ? errno : 0;                                     \
-		c.fd = fd;                                                     \
-		vt_end(&c, fd, (int64_t)(off), 0, 0, e, NULL);                 \
-	}                                                                      \
+#define FD_BODY(callid, ret_t, realcall, off)                  \
+	vt_call c;                                             \
+	int on = vt_begin(&c, callid);                         \
+	ret_t r = realcall;                                    \
+	if (on) {                                              \
+		int e = r < 0 ? errno : 0;                     \
+		c.fd = fd;                                     \
+		vt_end(&c, fd, (int64_t)(off), 0, 0, e, NULL); \
+	}                                                      \
 	return r
 
 /* the position the kernel reports is the tracked one from now on */
-#define LSEEK_BODY(callid, ret_t, realcall)                                    \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	ret_t r = realcall;                                                    \
-	vt_pos_set(fd, (int64_t)r);                                            \
-	if (on) {                                                              \
-		int e = r < 0 ? errno : 0;                                     \
-		c.fd = fd;                                                     \
-		vt_end(&c, fd, (int64_t)r, 0, 0, e, NULL);                     \
-	}                                                                      \
+#define LSEEK_BODY(callid, ret_t, realcall)                \
+	vt_call c;                                         \
+	int on = vt_begin(&c, callid);                     \
+	ret_t r = realcall;                                \
+	vt_pos_set(fd, (int64_t)r);                        \
+	if (on) {                                          \
+		int e = r < 0 ? errno : 0;                 \
+		c.fd = fd;                                 \
+		vt_end(&c, fd, (int64_t)r, 0, 0, e, NULL); \
+	}                                                  \
 	return r
 
 off_t lseek(int fd, off_t off, int whence)
@@ -554,12 +556,12 @@ int msync(void *addr, size_t len, int flags)
 	return r;
 }
 
-#define PATH_BODY(callid, realcall)                                            \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int r = realcall;                                                      \
-	if (on)                                                                \
-		vt_end(&c, -1, -1, 0, 0, r < 0 ? errno : 0, path);             \
+#define PATH_BODY(callid, realcall)                                \
+	vt_call c;                                                 \
+	int on = vt_begin(&c, callid);                             \
+	int r = realcall;                                          \
+	if (on)                                                    \
+		vt_end(&c, -1, -1, 0, 0, r < 0 ? errno : 0, path); \
 	return r
 
 int stat(const char *path, struct stat *st)
@@ -621,19 +623,19 @@ static void aio_started(vt_call *c, int r, int fd, int64_t off, int64_t n, const
 	}
 }
 
-#define AIO_BODY(callid, name, cb)                                             \
-	if (!real_##name) {                                                    \
-		errno = ENOSYS;                                                \
-		return -1;                                                     \
-	}                                                                      \
-	int fd_ = cb->aio_fildes; /* glibc declares cb nonnull */              \
-	int64_t off_ = (int64_t)cb->aio_offset;                                \
-	int64_t n_ = (int64_t)cb->aio_nbytes;                                  \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int r = real_##name(cb);                                               \
-	if (on)                                                                \
-		aio_started(&c, r, fd_, off_, n_, cb);                         \
+#define AIO_BODY(callid, name, cb)                                \
+	if (!real_##name) {                                       \
+		errno = ENOSYS;                                   \
+		return -1;                                        \
+	}                                                         \
+	int fd_ = cb->aio_fildes; /* glibc declares cb nonnull */ \
+	int64_t off_ = (int64_t)cb->aio_offset;                   \
+	int64_t n_ = (int64_t)cb->aio_nbytes;                     \
+	vt_call c;                                                \
+	int on = vt_begin(&c, callid);                            \
+	int r = real_##name(cb);                                  \
+	if (on)                                                   \
+		aio_started(&c, r, fd_, off_, n_, cb);            \
 	return r
 
 int aio_read(struct aiocb *cb)
@@ -661,16 +663,16 @@ int aio_write64(struct aiocb64 *cb)
 }
 
 /* not recorded itself: it ends the tracked submission's transfer */
-#define AIO_RETURN_BODY(name, cb)                                              \
-	if (!real_##name) {                                                    \
-		errno = ENOSYS;                                                \
-		return -1;                                                     \
-	}                                                                      \
-	vt_pending p;                                                          \
-	int have = vt_tracked(aio_key(cb), &p, 1);                             \
-	ssize_t r = real_##name(cb);                                           \
-	if (have)                                                              \
-		vt_done(p.id, 0, r < 0 ? 0 : (int64_t)r, r < 0 ? errno : 0);   \
+#define AIO_RETURN_BODY(name, cb)                                            \
+	if (!real_##name) {                                                  \
+		errno = ENOSYS;                                              \
+		return -1;                                                   \
+	}                                                                    \
+	vt_pending p;                                                        \
+	int have = vt_tracked(aio_key(cb), &p, 1);                           \
+	ssize_t r = real_##name(cb);                                         \
+	if (have)                                                            \
+		vt_done(p.id, 0, r < 0 ? 0 : (int64_t)r, r < 0 ? errno : 0); \
 	return r
 
 ssize_t aio_return(struct aiocb *cb)

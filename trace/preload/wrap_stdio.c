@@ -49,17 +49,17 @@ static int fd_of(FILE *f)
 
 /* ---- open / close ---- */
 
-#define FOPEN_BODY(callid, realcall)                                           \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	FILE *f = realcall;                                                    \
-	if (f) /* a descriptor stdio opened and moves itself */                \
-		vt_pos_forget(fileno(f));                                      \
-	if (on) {                                                              \
-		int e = f ? 0 : errno;                                         \
-		c.fd = fd_of(f);                                               \
-		vt_end(&c, H(f), -1, 0, 0, e, path);                           \
-	}                                                                      \
+#define FOPEN_BODY(callid, realcall)                            \
+	vt_call c;                                              \
+	int on = vt_begin(&c, callid);                          \
+	FILE *f = realcall;                                     \
+	if (f) /* a descriptor stdio opened and moves itself */ \
+		vt_pos_forget(fileno(f));                       \
+	if (on) {                                               \
+		int e = f ? 0 : errno;                          \
+		c.fd = fd_of(f);                                \
+		vt_end(&c, H(f), -1, 0, 0, e, path);            \
+	}                                                       \
 	return f
 
 FILE *fopen(const char *path, const char *mode)
@@ -84,7 +84,7 @@ FILE *fdopen(int fd, const char *mode)
 {
 	VT_REAL(FILE *, fdopen, (int, const char *));
 	const char *path = NULL; /* the recorder reads it from the descriptor */
-	vt_pos_forget(fd); /* stdio moves its position out of sight now */
+	vt_pos_forget(fd);       /* stdio moves its position out of sight now */
 	FOPEN_BODY(VD_TL_FDOPEN, real_fdopen(fd, mode));
 }
 
@@ -104,18 +104,18 @@ int fclose(FILE *f)
 
 /* ---- binary data ---- */
 
-#define RW_BODY(callid, realcall)                                              \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int64_t off = on ? pos_of(f) : -1;                                     \
-	if (on)                                                                \
-		vt_restart(&c);                                                \
-	size_t r = realcall;                                                   \
-	if (on) {                                                              \
-		c.fd = fd_of(f);                                               \
+#define RW_BODY(callid, realcall)                                               \
+	vt_call c;                                                              \
+	int on = vt_begin(&c, callid);                                          \
+	int64_t off = on ? pos_of(f) : -1;                                      \
+	if (on)                                                                 \
+		vt_restart(&c);                                                 \
+	size_t r = realcall;                                                    \
+	if (on) {                                                               \
+		c.fd = fd_of(f);                                                \
 		vt_end(&c, H(f), off, (int64_t)(size * n), (int64_t)(size * r), \
-		       r < n && ferror(f) ? errno : 0, NULL);                  \
-	}                                                                      \
+		       r < n && ferror(f) ? errno : 0, NULL);                   \
+	}                                                                       \
 	return r
 
 size_t fread(void *p, size_t size, size_t n, FILE *f)
@@ -174,7 +174,7 @@ static int vformat(int callid, FILE *f, int chk, const char *fmt, va_list ap)
 	if (on)
 		vt_restart(&c);
 	int r = chk >= 0 && real___vfprintf_chk ? real___vfprintf_chk(f, chk, fmt, ap)
-						 : real_vfprintf(f, fmt, ap);
+						: real_vfprintf(f, fmt, ap);
 	if (on) {
 		c.fd = fd_of(f);
 		vt_end(&c, H(f), off, r < 0 ? 0 : r, r < 0 ? 0 : r, r < 0 ? errno : 0, NULL);
@@ -345,17 +345,18 @@ int __isoc99_fscanf(FILE *f, const char *fmt, ...)
 
 /* ---- characters ---- */
 
-#define GETC_BODY(callid, realcall)                                            \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	int64_t off = on ? pos_of(f) : -1;                                     \
-	if (on)                                                                \
-		vt_restart(&c);                                                \
-	int r = realcall;                                                      \
-	if (on) {                                                              \
-		c.fd = fd_of(f);                                               \
-		vt_end(&c, H(f), off, 1, r == EOF ? 0 : 1, r == EOF && ferror(f) ? errno : 0, NULL); \
-	}                                                                      \
+#define GETC_BODY(callid, realcall)                                                           \
+	vt_call c;                                                                            \
+	int on = vt_begin(&c, callid);                                                        \
+	int64_t off = on ? pos_of(f) : -1;                                                    \
+	if (on)                                                                               \
+		vt_restart(&c);                                                               \
+	int r = realcall;                                                                     \
+	if (on) {                                                                             \
+		c.fd = fd_of(f);                                                              \
+		vt_end(&c, H(f), off, 1, r == EOF ? 0 : 1, r == EOF && ferror(f) ? errno : 0, \
+		       NULL);                                                                 \
+	}                                                                                     \
 	return r
 
 int fgetc(FILE *f)
@@ -391,15 +392,15 @@ int putchar(int ch)
 
 /* ---- positioning and flushing ---- */
 
-#define POS_BODY(callid, ret_t, realcall, failed)                              \
-	vt_call c;                                                             \
-	int on = vt_begin(&c, callid);                                         \
-	ret_t r = realcall;                                                    \
-	if (on) {                                                              \
-		int e = (failed) ? errno : 0;                                  \
-		c.fd = fd_of(f);                                               \
-		vt_end(&c, H(f), pos_of(f), 0, 0, e, NULL);                    \
-	}                                                                      \
+#define POS_BODY(callid, ret_t, realcall, failed)           \
+	vt_call c;                                          \
+	int on = vt_begin(&c, callid);                      \
+	ret_t r = realcall;                                 \
+	if (on) {                                           \
+		int e = (failed) ? errno : 0;               \
+		c.fd = fd_of(f);                            \
+		vt_end(&c, H(f), pos_of(f), 0, 0, e, NULL); \
+	}                                                   \
 	return r
 
 int fseek(FILE *f, long off, int whence)

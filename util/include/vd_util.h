@@ -59,8 +59,8 @@ vd_oom_handler vd_set_oom_handler(vd_oom_handler h);
 void *vd_xmalloc(size_t n);
 void *vd_xcalloc(size_t count, size_t size);
 void *vd_xrealloc(void *p, size_t n);
-char *vd_xstrdup(const char *s);             /* NULL stays NULL */
-char *vd_xstrndup(const char *s, size_t n);  /* NULL stays NULL */
+char *vd_xstrdup(const char *s);            /* NULL stays NULL */
+char *vd_xstrndup(const char *s, size_t n); /* NULL stays NULL */
 
 /* ---- growable string ----------------------------------------------------- */
 
@@ -70,7 +70,10 @@ typedef struct vd_buf {
 	size_t cap;
 } vd_buf;
 
-#define VD_BUF_INIT { NULL, 0, 0 }
+#define VD_BUF_INIT        \
+	{                  \
+		NULL, 0, 0 \
+	}
 
 int vd_buf_put(vd_buf *b, const char *s, size_t n);
 int vd_buf_puts(vd_buf *b, const char *s);
@@ -87,7 +90,7 @@ void vd_buf_release(vd_buf *b);
 typedef struct vd_arena vd_arena;
 
 vd_arena *vd_arena_new(void);
-void *vd_arena_alloc(vd_arena *a, size_t n); /* zeroed, 16-byte aligned */
+void *vd_arena_alloc(vd_arena *a, size_t n);       /* zeroed, 16-byte aligned */
 char *vd_arena_strdup(vd_arena *a, const char *s); /* NULL stays NULL */
 char *vd_arena_strndup(vd_arena *a, const char *s, size_t n);
 char *vd_arena_printf(vd_arena *a, const char *fmt, ...) VD_PRINTF(2, 3);
@@ -96,17 +99,20 @@ void vd_arena_free(vd_arena *a);
 
 /* ---- typed growable arrays ------------------------------------------------- */
 
-#define VD_VEC(T) struct { T *v; size_t n, cap; }
+#define VD_VEC(T)              \
+	struct {               \
+		T *v;          \
+		size_t n, cap; \
+	}
 
 int vd_vec_grow_(void **v, size_t *cap, size_t need, size_t elem);
 
 /* evaluates to 0 (out of memory is fatal) */
-#define vd_vec_push(vec, x)                                                    \
-	(vd_vec_grow_((void **)&(vec).v, &(vec).cap, (vec).n + 1,             \
-		      sizeof(*(vec).v))                                       \
-		 ? -1                                                          \
+#define vd_vec_push(vec, x)                                                         \
+	(vd_vec_grow_((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof(*(vec).v)) \
+		 ? -1                                                               \
 		 : ((vec).v[(vec).n++] = (x), 0))
-#define vd_vec_reserve(vec, need)                                              \
+#define vd_vec_reserve(vec, need) \
 	vd_vec_grow_((void **)&(vec).v, &(vec).cap, (need), sizeof(*(vec).v))
 #define vd_vec_free(vec) (free((vec).v), (vec).v = NULL, (vec).n = (vec).cap = 0)
 

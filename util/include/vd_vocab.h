@@ -14,21 +14,23 @@
 #define VD_VOCAB_H
 
 /* the kinds of code block, outermost first */
-#define VD_BLOCK_KINDS(X)                                                      \
-	X(PROGRAM, "program")                                                  \
-	X(FILE, "file")                                                        \
-	X(FUNCTION, "function")                                                \
-	X(LOOP, "loop")                                                        \
-	X(BRANCH, "branch")                                                    \
-	X(CALL, "call")                                                        \
+#define VD_BLOCK_KINDS(X)       \
+	X(PROGRAM, "program")   \
+	X(FILE, "file")         \
+	X(FUNCTION, "function") \
+	X(LOOP, "loop")         \
+	X(BRANCH, "branch")     \
+	X(CALL, "call")         \
 	X(IO, "io")
 
+/* clang-format off */
 typedef enum {
 #define VD_X_(e, n) VD_KIND_##e,
 	VD_BLOCK_KINDS(VD_X_)
 #undef VD_X_
 	VD_KIND__COUNT
 } vd_kind;
+/* clang-format on */
 
 /* "program", "file", ...; "unknown" out of range */
 const char *vd_kind_name(vd_kind k);
@@ -39,24 +41,26 @@ int vd_kind_parse(const char *s, vd_kind *out);
  * only (H5Screate_simple...); WAIT only the trace log knows: a call that
  * completes transfers started earlier (MPI_Wait on an MPI_File_iwrite, an
  * MPI_File_write_all_end), moving no bytes of its own. */
-#define VD_IO_CLASSES(X)                                                       \
-	X(NONE, "none")                                                        \
-	X(OPEN, "open")                                                        \
-	X(CLOSE, "close")                                                      \
-	X(READ, "read")                                                        \
-	X(WRITE, "write")                                                      \
-	X(SEEK, "seek")                                                        \
-	X(FLUSH, "flush")                                                      \
-	X(SYNC, "sync")                                                        \
-	X(META, "meta")                                                        \
+#define VD_IO_CLASSES(X)  \
+	X(NONE, "none")   \
+	X(OPEN, "open")   \
+	X(CLOSE, "close") \
+	X(READ, "read")   \
+	X(WRITE, "write") \
+	X(SEEK, "seek")   \
+	X(FLUSH, "flush") \
+	X(SYNC, "sync")   \
+	X(META, "meta")   \
 	X(WAIT, "wait")
 
+/* clang-format off */
 typedef enum {
 #define VD_X_(e, n) VD_OP_##e,
 	VD_IO_CLASSES(VD_X_)
 #undef VD_X_
 	VD_OP__COUNT
 } vd_opclass;
+/* clang-format on */
 
 /* "open", ...; "unknown" out of range */
 const char *vd_opclass_name(vd_opclass op);
@@ -64,17 +68,19 @@ const char *vd_opclass_name(vd_opclass op);
 int vd_opclass_parse(const char *s, vd_opclass *out);
 
 /* the severity of a diagnostic, mildest first */
-#define VD_SEVERITIES(X)                                                       \
-	X(NOTE, "note")                                                        \
-	X(WARNING, "warning")                                                  \
+#define VD_SEVERITIES(X)      \
+	X(NOTE, "note")       \
+	X(WARNING, "warning") \
 	X(ERROR, "error")
 
+/* clang-format off */
 typedef enum {
 #define VD_X_(e, n) VD_DIAG_##e,
 	VD_SEVERITIES(VD_X_)
 #undef VD_X_
 	VD_DIAG__COUNT
 } vd_diag_severity;
+/* clang-format on */
 
 /* "note", "warning", "error"; "note" out of range */
 const char *vd_severity_name(vd_diag_severity s);
