@@ -15,6 +15,7 @@
  * reported to a vd_visitor; the walk never prints.
  */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <ctype.h>
 #include <pthread.h>
 #include <limits.h>
@@ -1959,235 +1960,382 @@ static val *global_named(ctx *c, const char *name)
 	return NULL;
 }
 
-static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
+/* ---- library models -------------------------------------------------------------------------
+ * What a libc/MPI call the program does not define returns, and what it
+ * stores through its pointer arguments.  One function per family; the
+ * table below names the calls each one models and how many arguments it
+ * needs.  A call not in the table (or with fewer arguments) makes its
+ * out-parameters unknown (lib_default). */
+
+#define LIB_MODEL(fn) static val fn(ctx *c, ir_expr *e, const char *name, val *args, int n)
+
+/* getopt/getopt_long in an option loop run with --args (exec_loop): the
+ * next parsed option, with optarg, *longindex and a long option's flag */
+static val lib_getopt_next(ctx *c, val *args, int n)
 {
-	if (!name)
-		return unk(0);
-	if (c->gopt_call == e) { /* an option loop run with --args (exec_loop) */
-		const vd_optev *ev = c->gopt_next;
-		if (!ev)
-			return vint(-1);
-		val *oa = global_named(c, "optarg");
-		if (oa)
-			store_val(c, oa, ev->optarg ? vstr(ev->optarg) : vint(0));
-		if (ev->longindex >= 0 && n >= 5 && args[4].k == V_REF)
-			store_val(c, args[4].ref, vint(ev->longindex));
-		if (ev->longindex >= 0 && c->gopt_long && c->gopt_long[ev->longindex].has_flag &&
-		    n >= 4 && args[3].k == V_ARR && ev->longindex < args[3].a->n) {
-			val ent = ARR_AT(args[3].a, ev->longindex);
-			val fl = ent.k == V_ARR && ent.a->n >= 3 ? ARR_AT(ent.a, 2) : unk(0);
-			if (fl.k == V_REF)
-				store_val(c, fl.ref, vint(c->gopt_long[ev->longindex].val));
-		}
-		return ev->ch == VD_OPT_UNKNOWN ? unk(0) : vint(ev->ch);
+	const vd_optev *ev = c->gopt_next;
+	if (!ev)
+		return vint(-1);
+	val *oa = global_named(c, "optarg");
+	if (oa)
+		store_val(c, oa, ev->optarg ? vstr(ev->optarg) : vint(0));
+	if (ev->longindex >= 0 && n >= 5 && args[4].k == V_REF)
+		store_val(c, args[4].ref, vint(ev->longindex));
+	if (ev->longindex >= 0 && c->gopt_long && c->gopt_long[ev->longindex].has_flag && n >= 4 &&
+	    args[3].k == V_ARR && ev->longindex < args[3].a->n) {
+		val ent = ARR_AT(args[3].a, ev->longindex);
+		val fl = ent.k == V_ARR && ent.a->n >= 3 ? ARR_AT(ent.a, 2) : unk(0);
+		if (fl.k == V_REF)
+			store_val(c, fl.ref, vint(c->gopt_long[ev->longindex].val));
 	}
-	c->ops += ext_cost(c->p, name, args, n);
-	/* fileno(stream): the descriptor of the same open file, so that a
-	 * posix_fadvise or fsync on it finds the file */
-	if (!strcmp(name, "fileno") && n >= 1 && args[0].k == V_HANDLE)
-		return args[0];
-	int ok = 0;
-	if ((!strcmp(name, "atoi") || !strcmp(name, "atol") || !strcmp(name, "atoll")) && n >= 1) {
-		if (args[0].k == V_STR) {
-			long long v = str_to_int(args[0].s, 10, &ok);
-			return ok ? vint(v) : vint(0);
-		}
-		return unk(args[0].t);
-	}
-	if ((!strcmp(name, "strtol") || !strcmp(name, "strtoul") || !strcmp(name, "strtoll") ||
-	     !strcmp(name, "strtoull") || !strcmp(name, "strtoimax") ||
-	     !strcmp(name, "strtoumax")) &&
-	    n >= 1) {
-		int base = n >= 3 && args[2].k == V_INT ? (int)args[2].i : 10;
-		if (args[0].k == V_STR) {
-			char *end;
-			long long v = strtoll(args[0].s, &end, base);
-			/* *endptr: the rest of the text (a size suffix, say) */
-			if (n >= 2 && args[1].k == V_REF)
-				store_val(c, args[1].ref, vstr(end == args[0].s ? args[0].s : end));
-			return end != args[0].s ? vint(v) : vint(0);
-		}
-		if (n >= 2 && args[1].k == V_REF)
-			store_val(c, args[1].ref, unk(0));
-		return unk(args[0].t);
-	}
-	if ((!strcmp(name, "strtod") || !strcmp(name, "atof") || !strcmp(name, "strtof")) &&
-	    n >= 1) {
-		if (args[0].k == V_STR)
-			return vflt(strtod(args[0].s, NULL));
-		return unk(args[0].t);
-	}
-	if ((!strcmp(name, "strcmp") || !strcmp(name, "strcasecmp") || !strcmp(name, "strncmp") ||
-	     !strcmp(name, "strncasecmp")) &&
-	    n >= 2) {
-		int cased = strstr(name, "case") != NULL, bounded = name[3] == 'n';
-		if (args[0].k != V_STR || args[1].k != V_STR ||
-		    (bounded && (n < 3 || args[2].k != V_INT)))
-			return unk(args[0].t | args[1].t);
-		size_t k = bounded ? (size_t)(args[2].i < 0 ? 0 : args[2].i) : (size_t)-1;
-		int r = cased ? strncasecmp(args[0].s, args[1].s, k)
-			      : strncmp(args[0].s, args[1].s, k);
-		return vint(r < 0 ? -1 : r > 0);
-	}
-	if (!strcmp(name, "strlen") && n >= 1)
-		return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
-	/* searches in a known string: a pointer into it, or NULL */
-	if ((!strcmp(name, "strchr") || !strcmp(name, "strrchr") || !strcmp(name, "index") ||
-	     !strcmp(name, "rindex")) &&
-	    n >= 2) {
-		if (args[0].k != V_STR || args[1].k != V_INT)
-			return unk(args[0].t | args[1].t);
-		const char *f = name[3] == 'r' || name[0] == 'r'
-					? strrchr(args[0].s, (int)args[1].i)
-					: strchr(args[0].s, (int)args[1].i);
-		if (!f)
-			return vint(0);
-		val r = args[0];
-		r.s = f;
-		return r;
-	}
-	if ((!strcmp(name, "strstr") || !strcmp(name, "strpbrk")) && n >= 2) {
-		if (args[0].k != V_STR || args[1].k != V_STR)
-			return unk(args[0].t | args[1].t);
-		const char *f = name[3] == 's' ? strstr(args[0].s, args[1].s)
-					       : strpbrk(args[0].s, args[1].s);
-		if (!f)
-			return vint(0);
-		val r = args[0];
-		r.s = f;
-		return r;
-	}
-	if ((!strcmp(name, "rand") || !strcmp(name, "random") || !strcmp(name, "lrand48") ||
-	     !strcmp(name, "drand48") || !strcmp(name, "mrand48") || !strcmp(name, "rand_r") ||
-	     !strcmp(name, "nrand48") || !strcmp(name, "erand48") || !strcmp(name, "arc4random") ||
-	     !strcmp(name, "arc4random_uniform") || strstr(name, "hash")))
-		return unk(T_RAND);
-	if ((!strcmp(name, "abs") || !strcmp(name, "labs") || !strcmp(name, "llabs")) && n >= 1)
-		return args[0].k == V_INT && args[0].i != LLONG_MIN
-			       ? vint(args[0].i < 0 ? -args[0].i : args[0].i)
-			       : unk(args[0].t); /* abs(LLONG_MIN) is undefined */
-	if (!strcmp(name, "MPI_Comm_size") && n >= 2) {
-		if (args[1].k == V_REF)
-			store_val(c, args[1].ref,
-				  vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1));
-		return vint(0);
-	}
-	if (!strcmp(name, "MPI_Comm_rank") && n >= 2) {
-		if (args[1].k == V_REF) /* the rank: a branch on it counts for its share of ranks */
-			store_val(c, args[1].ref, unk(T_RANK | T_NN));
-		return vint(0);
-	}
-	if ((!strcmp(name, "malloc") && n >= 1) || (!strcmp(name, "calloc") && n >= 2) ||
-	    (!strcmp(name, "realloc") && n >= 2) || (!strcmp(name, "aligned_alloc") && n >= 2)) {
-		double bytes = -1;
-		double old = 0;
-		if (!strcmp(name, "malloc") && known_num(&args[0]))
-			bytes = num(&args[0]);
-		else if (!strcmp(name, "calloc") && known_num(&args[0]) && known_num(&args[1]))
-			bytes = num(&args[0]) * num(&args[1]);
-		else if ((!strcmp(name, "realloc") || !strcmp(name, "aligned_alloc")) &&
-			 known_num(&args[1]))
-			bytes = num(&args[1]);
-		if (!strcmp(name, "realloc") && args[0].k == V_MEM)
-			old = args[0].f;
-		if (bytes > 1e15) /* a petabyte: a sentinel on an error path, not an allocation */
-			bytes = -1;
-		val m = unk(T_NZ | T_OK); /* assumed to succeed */
-		if (bytes >= 0) {
-			m.k = V_MEM;
-			m.t = T_OK;
-			m.f = bytes;
-			if (c->v->alloc)
-				c->v->alloc(c->v->payload, bytes - old);
-		}
-		return m;
-	}
-	if (!strcmp(name, "posix_memalign") && n >= 3) {
-		if (known_num(&args[2]) && args[0].k == V_REF) {
-			val m = { 0 };
-			m.k = V_MEM;
-			m.f = num(&args[2]);
-			store_val(c, args[0].ref, m);
-			if (c->v->alloc)
-				c->v->alloc(c->v->payload, m.f);
-		}
-		return vint(0);
-	}
-	if (!strcmp(name, "free") && n >= 1) {
-		if (args[0].k == V_MEM && c->v->alloc)
-			c->v->alloc(c->v->payload, -args[0].f);
-		if (e->kids[0]->kind == E_VAR) {
-			val *st = storage(c, e->kids[0]->var);
-			if (st && st->k == V_MEM)
-				store_val(c, st, unk(0));
-		}
-		return unk(0);
-	}
-	if ((!strcmp(name, "snprintf") && n >= 3) || (!strcmp(name, "sprintf") && n >= 2)) {
-		int fi = !strcmp(name, "snprintf") ? 2 : 1;
-		if (args[fi].k != V_STR) {
-			assign_to(c, e->kids[0], unk(0));
-			return unk(0);
-		}
-		unsigned taint = 0;
-		int u = 0;
-		vd_buf fb = VD_BUF_INIT;
-		format_text(&fb, args[fi].s, args + fi + 1, n - fi - 1, &taint, &u);
-		/* the buffer's text is a value the program may use later (a path) */
-		const char *text = u ? "" : vd_arena_strdup(c->a, vd_buf_cstr(&fb));
-		/* with parts unknown, the length is the printf estimate (typical
-		 * widths), at most what fits: `n = snprintf(line, sizeof line, "row
-		 * %03d\n", i); write(fd, line, n)` writes about 8 bytes, not
-		 * --assume-bytes; marked as resting on an assumption */
-		double est = (double)fb.len;
-		if (fi == 2 && known_num(&args[1]) && num(&args[1]) >= 1 && est > num(&args[1]) - 1)
-			est = num(&args[1]) - 1;
-		vd_buf_release(&fb);
-		/* the buffer now holds the text (an array or pointer variable) */
-		val sv = u ? unk(taint) : vstr(text);
-		ir_expr *dst = e->kids[0];
-		while (dst->kind == E_CAST && dst->nkids == 1)
-			dst = dst->kids[0];
-		if (dst->kind == E_VAR)
-			assign_to(c, dst, sv);
-		if (u) {
-			val r = vint((long long)est);
-			r.t |= taint | T_ASSUMED;
-			return r;
-		}
-		return vint((long long)strlen(text));
-	}
-	if ((!strcmp(name, "strcpy") || !strcmp(name, "strncpy") || !strcmp(name, "strdup")) &&
-	    n >= 1) {
-		if (!strcmp(name, "strdup"))
-			return args[0].k == V_STR ? args[0] : unk(args[0].t);
-		if (e->kids[0]->kind == E_VAR && n >= 2)
-			assign_to(c, e->kids[0], args[1].k == V_STR ? args[1] : unk(args[1].t));
-		return args[0];
-	}
-	if (!strcmp(name, "getenv") || !strcmp(name, "secure_getenv")) {
-		/* --env NAME=VALUE, --env NAME (unset: NULL); else unknown */
-		for (size_t i = 0; n >= 1 && args[0].k == V_STR && i < c->p->opts.nenvs; i++) {
-			const char *d = c->p->opts.envs[i], *eq = strchr(d, '=');
-			size_t nl = eq ? (size_t)(eq - d) : strlen(d);
-			if (strlen(args[0].s) == nl && !strncmp(args[0].s, d, nl))
-				return eq ? vstr(eq + 1) : vint(0);
-		}
-		return unk(0);
-	}
-	/* MPI_Init(&argc, &argv) takes them to let the MPI strip its own
-	 * options; launchers (mpirun, srun) pass none, so the program's
-	 * arguments stay as bound.  MPI_Init_thread's `provided` is unknown. */
-	if (!strcmp(name, "MPI_Init") || !strcmp(name, "MPI_Init_thread")) {
-		if (n >= 4 && args[3].k == V_REF && args[3].ref->k != V_MEM)
-			store_val(c, args[3].ref, unk(0));
-		return vint(0);
-	}
-	/* anything else: out-parameters become unknown */
+	return ev->ch == VD_OPT_UNKNOWN ? unk(0) : vint(ev->ch);
+}
+
+/* anything not modelled: out-parameters become unknown */
+LIB_MODEL(lib_default)
+{
+	(void)c, (void)e, (void)name;
 	for (int i = 0; i < n; i++)
 		if (args[i].k == V_REF && args[i].ref->k != V_MEM)
 			store_val(c, args[i].ref, unk(0));
 	return unk(0);
+}
+
+/* fileno(stream): the descriptor of the same open file, so that a
+ * posix_fadvise or fsync on it finds the file */
+LIB_MODEL(lib_fileno)
+{
+	(void)e, (void)name;
+	return args[0].k == V_HANDLE ? args[0] : lib_default(c, e, name, args, n);
+}
+
+LIB_MODEL(lib_atoi)
+{
+	(void)c, (void)e, (void)name, (void)n;
+	int ok = 0;
+	if (args[0].k == V_STR) {
+		long long v = str_to_int(args[0].s, 10, &ok);
+		return ok ? vint(v) : vint(0);
+	}
+	return unk(args[0].t);
+}
+
+LIB_MODEL(lib_strtol)
+{
+	(void)e, (void)name;
+	int base = n >= 3 && args[2].k == V_INT ? (int)args[2].i : 10;
+	if (args[0].k == V_STR) {
+		char *end;
+		long long v = strtoll(args[0].s, &end, base);
+		/* *endptr: the rest of the text (a size suffix, say) */
+		if (n >= 2 && args[1].k == V_REF)
+			store_val(c, args[1].ref, vstr(end == args[0].s ? args[0].s : end));
+		return end != args[0].s ? vint(v) : vint(0);
+	}
+	if (n >= 2 && args[1].k == V_REF)
+		store_val(c, args[1].ref, unk(0));
+	return unk(args[0].t);
+}
+
+LIB_MODEL(lib_strtod)
+{
+	(void)c, (void)e, (void)name, (void)n;
+	if (args[0].k == V_STR)
+		return vflt(strtod(args[0].s, NULL));
+	return unk(args[0].t);
+}
+
+LIB_MODEL(lib_strcmp)
+{
+	(void)c, (void)e;
+	int cased = strstr(name, "case") != NULL, bounded = name[3] == 'n';
+	if (args[0].k != V_STR || args[1].k != V_STR || (bounded && (n < 3 || args[2].k != V_INT)))
+		return unk(args[0].t | args[1].t);
+	size_t k = bounded ? (size_t)(args[2].i < 0 ? 0 : args[2].i) : (size_t)-1;
+	int r = cased ? strncasecmp(args[0].s, args[1].s, k) : strncmp(args[0].s, args[1].s, k);
+	return vint(r < 0 ? -1 : r > 0);
+}
+
+LIB_MODEL(lib_strlen)
+{
+	(void)c, (void)e, (void)name, (void)n;
+	return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
+}
+
+/* searches in a known string: a pointer into it, or NULL */
+LIB_MODEL(lib_strchr)
+{
+	(void)c, (void)e, (void)n;
+	if (args[0].k != V_STR || args[1].k != V_INT)
+		return unk(args[0].t | args[1].t);
+	const char *f = name[3] == 'r' || name[0] == 'r' ? strrchr(args[0].s, (int)args[1].i)
+							 : strchr(args[0].s, (int)args[1].i);
+	if (!f)
+		return vint(0);
+	val r = args[0];
+	r.s = f;
+	return r;
+}
+
+LIB_MODEL(lib_strstr)
+{
+	(void)c, (void)e, (void)n;
+	if (args[0].k != V_STR || args[1].k != V_STR)
+		return unk(args[0].t | args[1].t);
+	const char *f =
+		name[3] == 's' ? strstr(args[0].s, args[1].s) : strpbrk(args[0].s, args[1].s);
+	if (!f)
+		return vint(0);
+	val r = args[0];
+	r.s = f;
+	return r;
+}
+
+LIB_MODEL(lib_random)
+{
+	(void)c, (void)e, (void)name, (void)args, (void)n;
+	return unk(T_RAND);
+}
+
+/* abs(LLONG_MIN) is undefined */
+LIB_MODEL(lib_abs)
+{
+	(void)c, (void)e, (void)name, (void)n;
+	return args[0].k == V_INT && args[0].i != LLONG_MIN
+		       ? vint(args[0].i < 0 ? -args[0].i : args[0].i)
+		       : unk(args[0].t);
+}
+
+LIB_MODEL(lib_mpi_comm_size)
+{
+	(void)e, (void)name, (void)n;
+	if (args[1].k == V_REF)
+		store_val(c, args[1].ref, vint(c->p->opts.nprocs > 0 ? c->p->opts.nprocs : 1));
+	return vint(0);
+}
+
+/* the rank: a branch on it counts for its share of ranks */
+LIB_MODEL(lib_mpi_comm_rank)
+{
+	(void)e, (void)name, (void)n;
+	if (args[1].k == V_REF)
+		store_val(c, args[1].ref, unk(T_RANK | T_NN));
+	return vint(0);
+}
+
+/* MPI_Init(&argc, &argv) takes them to let the MPI strip its own
+ * options; launchers (mpirun, srun) pass none, so the program's
+ * arguments stay as bound.  MPI_Init_thread's `provided` is unknown. */
+LIB_MODEL(lib_mpi_init)
+{
+	(void)e, (void)name;
+	if (n >= 4 && args[3].k == V_REF && args[3].ref->k != V_MEM)
+		store_val(c, args[3].ref, unk(0));
+	return vint(0);
+}
+
+/* an allocation of known size is a V_MEM value (assumed to succeed) and
+ * reported to the visitor; unknown sizes give an unknown non-NULL pointer */
+LIB_MODEL(lib_malloc)
+{
+	(void)e, (void)n;
+	double bytes = -1;
+	double old = 0;
+	if (!strcmp(name, "malloc") && known_num(&args[0]))
+		bytes = num(&args[0]);
+	else if (!strcmp(name, "calloc") && known_num(&args[0]) && known_num(&args[1]))
+		bytes = num(&args[0]) * num(&args[1]);
+	else if ((!strcmp(name, "realloc") || !strcmp(name, "aligned_alloc")) &&
+		 known_num(&args[1]))
+		bytes = num(&args[1]);
+	if (!strcmp(name, "realloc") && args[0].k == V_MEM)
+		old = args[0].f;
+	if (bytes > 1e15) /* a petabyte: a sentinel on an error path, not an allocation */
+		bytes = -1;
+	val m = unk(T_NZ | T_OK); /* assumed to succeed */
+	if (bytes >= 0) {
+		m.k = V_MEM;
+		m.t = T_OK;
+		m.f = bytes;
+		if (c->v->alloc)
+			c->v->alloc(c->v->payload, bytes - old);
+	}
+	return m;
+}
+
+LIB_MODEL(lib_posix_memalign)
+{
+	(void)e, (void)name, (void)n;
+	if (known_num(&args[2]) && args[0].k == V_REF) {
+		val m = { 0 };
+		m.k = V_MEM;
+		m.f = num(&args[2]);
+		store_val(c, args[0].ref, m);
+		if (c->v->alloc)
+			c->v->alloc(c->v->payload, m.f);
+	}
+	return vint(0);
+}
+
+LIB_MODEL(lib_free)
+{
+	(void)name, (void)n;
+	if (args[0].k == V_MEM && c->v->alloc)
+		c->v->alloc(c->v->payload, -args[0].f);
+	if (e->kids[0]->kind == E_VAR) {
+		val *st = storage(c, e->kids[0]->var);
+		if (st && st->k == V_MEM)
+			store_val(c, st, unk(0));
+	}
+	return unk(0);
+}
+
+LIB_MODEL(lib_sprintf)
+{
+	int fi = !strcmp(name, "snprintf") ? 2 : 1;
+	if (args[fi].k != V_STR) {
+		assign_to(c, e->kids[0], unk(0));
+		return unk(0);
+	}
+	unsigned taint = 0;
+	int u = 0;
+	vd_buf fb = VD_BUF_INIT;
+	format_text(&fb, args[fi].s, args + fi + 1, n - fi - 1, &taint, &u);
+	/* the buffer's text is a value the program may use later (a path) */
+	const char *text = u ? "" : vd_arena_strdup(c->a, vd_buf_cstr(&fb));
+	/* with parts unknown, the length is the printf estimate (typical
+	 * widths), at most what fits: `n = snprintf(line, sizeof line, "row
+	 * %03d\n", i); write(fd, line, n)` writes about 8 bytes, not
+	 * --assume-bytes; marked as resting on an assumption */
+	double est = (double)fb.len;
+	if (fi == 2 && known_num(&args[1]) && num(&args[1]) >= 1 && est > num(&args[1]) - 1)
+		est = num(&args[1]) - 1;
+	vd_buf_release(&fb);
+	/* the buffer now holds the text (an array or pointer variable) */
+	val sv = u ? unk(taint) : vstr(text);
+	ir_expr *dst = e->kids[0];
+	while (dst->kind == E_CAST && dst->nkids == 1)
+		dst = dst->kids[0];
+	if (dst->kind == E_VAR)
+		assign_to(c, dst, sv);
+	if (u) {
+		val r = vint((long long)est);
+		r.t |= taint | T_ASSUMED;
+		return r;
+	}
+	return vint((long long)strlen(text));
+}
+
+LIB_MODEL(lib_strcpy)
+{
+	if (!strcmp(name, "strdup"))
+		return args[0].k == V_STR ? args[0] : unk(args[0].t);
+	if (e->kids[0]->kind == E_VAR && n >= 2)
+		assign_to(c, e->kids[0], args[1].k == V_STR ? args[1] : unk(args[1].t));
+	return args[0];
+}
+
+/* --env NAME=VALUE, --env NAME (unset: NULL); else unknown */
+LIB_MODEL(lib_getenv)
+{
+	(void)e, (void)name;
+	for (size_t i = 0; n >= 1 && args[0].k == V_STR && i < c->p->opts.nenvs; i++) {
+		const char *d = c->p->opts.envs[i], *eq = strchr(d, '=');
+		size_t nl = eq ? (size_t)(eq - d) : strlen(d);
+		if (strlen(args[0].s) == nl && !strncmp(args[0].s, d, nl))
+			return eq ? vstr(eq + 1) : vint(0);
+	}
+	return unk(0);
+}
+
+typedef val (*lib_model_fn)(ctx *c, ir_expr *e, const char *name, val *args, int n);
+typedef struct {
+	const char *name;
+	int min_args; /* fewer: not modelled (lib_default) */
+	lib_model_fn fn;
+} lib_model;
+
+/* sorted by name, for bsearch (checked by an assert in debug builds) */
+static const lib_model lib_models[] = {
+	{ "MPI_Comm_rank", 2, lib_mpi_comm_rank },
+	{ "MPI_Comm_size", 2, lib_mpi_comm_size },
+	{ "MPI_Init", 0, lib_mpi_init },
+	{ "MPI_Init_thread", 0, lib_mpi_init },
+	{ "abs", 1, lib_abs },
+	{ "aligned_alloc", 2, lib_malloc },
+	{ "arc4random", 0, lib_random },
+	{ "arc4random_uniform", 0, lib_random },
+	{ "atof", 1, lib_strtod },
+	{ "atoi", 1, lib_atoi },
+	{ "atol", 1, lib_atoi },
+	{ "atoll", 1, lib_atoi },
+	{ "calloc", 2, lib_malloc },
+	{ "drand48", 0, lib_random },
+	{ "erand48", 0, lib_random },
+	{ "fileno", 1, lib_fileno },
+	{ "free", 1, lib_free },
+	{ "getenv", 0, lib_getenv },
+	{ "index", 2, lib_strchr },
+	{ "labs", 1, lib_abs },
+	{ "llabs", 1, lib_abs },
+	{ "lrand48", 0, lib_random },
+	{ "malloc", 1, lib_malloc },
+	{ "mrand48", 0, lib_random },
+	{ "nrand48", 0, lib_random },
+	{ "posix_memalign", 3, lib_posix_memalign },
+	{ "rand", 0, lib_random },
+	{ "rand_r", 0, lib_random },
+	{ "random", 0, lib_random },
+	{ "realloc", 2, lib_malloc },
+	{ "rindex", 2, lib_strchr },
+	{ "secure_getenv", 0, lib_getenv },
+	{ "snprintf", 3, lib_sprintf },
+	{ "sprintf", 2, lib_sprintf },
+	{ "strcasecmp", 2, lib_strcmp },
+	{ "strchr", 2, lib_strchr },
+	{ "strcmp", 2, lib_strcmp },
+	{ "strcpy", 1, lib_strcpy },
+	{ "strdup", 1, lib_strcpy },
+	{ "strlen", 1, lib_strlen },
+	{ "strncasecmp", 2, lib_strcmp },
+	{ "strncmp", 2, lib_strcmp },
+	{ "strncpy", 1, lib_strcpy },
+	{ "strpbrk", 2, lib_strstr },
+	{ "strrchr", 2, lib_strchr },
+	{ "strstr", 2, lib_strstr },
+	{ "strtod", 1, lib_strtod },
+	{ "strtof", 1, lib_strtod },
+	{ "strtoimax", 1, lib_strtol },
+	{ "strtol", 1, lib_strtol },
+	{ "strtoll", 1, lib_strtol },
+	{ "strtoul", 1, lib_strtol },
+	{ "strtoull", 1, lib_strtol },
+	{ "strtoumax", 1, lib_strtol },
+};
+
+static int lib_model_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const lib_model *)elem)->name);
+}
+
+static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
+{
+	if (!name)
+		return unk(0);
+	if (c->gopt_call == e) /* an option loop run with --args (exec_loop) */
+		return lib_getopt_next(c, args, n);
+	c->ops += ext_cost(c->p, name, args, n);
+#ifndef NDEBUG
+	for (size_t i = 1; i < sizeof lib_models / sizeof *lib_models; i++)
+		assert(strcmp(lib_models[i - 1].name, lib_models[i].name) < 0);
+#endif
+	const lib_model *m = bsearch(name, lib_models, sizeof lib_models / sizeof *lib_models,
+				     sizeof *lib_models, lib_model_cmp);
+	if (m && n >= m->min_args)
+		return m->fn(c, e, name, args, n);
+	if (strstr(name, "hash")) /* a hash function's value is as good as random */
+		return unk(T_RAND);
+	return lib_default(c, e, name, args, n);
 }
 
 /* ---- I/O calls ----------------------------------------------------------------------------- */
@@ -3031,9 +3179,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	frame fr = { 0 };
 	fr.fn = f;
 	fr.nslots = f->nslots;
-	fr.slots = calloc((size_t)(f->nslots ? f->nslots : 1), sizeof(val));
-	if (!fr.slots)
-		return unk(0);
+	fr.slots = vd_xcalloc((size_t)(f->nslots ? f->nslots : 1), sizeof(val));
 	for (int i = 0; i < f->nparams; i++)
 		fr.slots[f->params[i]->slot] = i < n ? args[i] : unk(0);
 	fr.cond0 = c->cond;
@@ -3072,9 +3218,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 static val eval_call(ctx *c, ir_expr *e)
 {
 	int n = e->nkids;
-	val *args = calloc((size_t)(n ? n : 1), sizeof(val));
-	if (!args)
-		return unk(0);
+	val *args = vd_xcalloc((size_t)(n ? n : 1), sizeof(val));
 	for (int i = 0; i < n; i++)
 		args[i] = eval(c, e->kids[i]);
 	val r = unk(0);
@@ -3357,6 +3501,72 @@ static int exits_early(const ir_stmt *s, int nested)
 }
 
 /* The trip count of a loop in canonical form, or -1. */
+/* Whether a loop bound can change while the loop runs: it reads a variable
+ * the body (or the bound itself) writes, or calls a function (re-evaluated
+ * on every test). */
+static int bound_varies(ir_stmt *body, ir_expr *bound)
+{
+	varvec w = { 0 };
+	writes_stmt(body, &w);
+	writes_expr(bound, &w);
+	int varies = 0;
+	varvec reads = { 0 };
+	ir_expr *stack[64];
+	int sp = 0;
+	stack[sp++] = bound;
+	while (sp) {
+		ir_expr *x = stack[--sp];
+		if (!x)
+			continue;
+		if (x->kind == E_VAR)
+			add_var(&reads, x->var);
+		if (x->kind == E_CALL)
+			varies = 1;
+		for (int i = 0; i < x->nkids && sp < 63; i++)
+			stack[sp++] = x->kids[i];
+	}
+	for (size_t i = 0; i < reads.n; i++)
+		for (size_t k = 0; k < w.n; k++)
+			if (reads.v[i] == w.v[k])
+				varies = 1;
+	vd_vec_free(w);
+	vd_vec_free(reads);
+	return varies;
+}
+
+/* Iterations of `for (i = x; i OP y; i += step)` (or `i *= step` when
+ * mul), or -1 when the test never settles it (a != that steps over y,
+ * a comparison against the step's direction). */
+static double steps_to_bound(int op, double x, double y, double step, int mul)
+{
+	double n = -1;
+	if (mul) {
+		if (x <= 0 || (op != OP_LT && op != OP_LE))
+			return -1;
+		n = 0;
+		for (double t = x; (op == OP_LT ? t < y : t <= y) && n < 1e15; t *= step)
+			n++;
+		return n;
+	}
+	if (step > 0) {
+		if (op == OP_LT)
+			return x < y ? ceil((y - x) / step) : 0;
+		if (op == OP_LE)
+			return x <= y ? floor((y - x) / step) + 1 : 0;
+		if (op == OP_NE)
+			return (y >= x && fmod(y - x, step) == 0) ? (y - x) / step : -1;
+		return -1;
+	}
+	double s2 = -step;
+	if (op == OP_GT)
+		return x > y ? ceil((x - y) / s2) : 0;
+	if (op == OP_GE)
+		return x >= y ? floor((x - y) / s2) + 1 : 0;
+	if (op == OP_NE)
+		return (x >= y && fmod(x - y, s2) == 0) ? (x - y) / s2 : -1;
+	return -1;
+}
+
 static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx *lc)
 {
 	ir_expr *cond = s->e;
@@ -3408,33 +3618,7 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 	if (!found || body_writes > 0)
 		return -1;
 	/* the bound must not change inside the loop */
-	varvec w = { 0 };
-	writes_stmt(body, &w);
-	writes_expr(bound, &w);
-	int bound_changes = 0;
-	varvec reads = { 0 };
-	/* collect variables read by the bound */
-	ir_expr *stack[64];
-	int sp = 0;
-	stack[sp++] = bound;
-	while (sp) {
-		ir_expr *x = stack[--sp];
-		if (!x)
-			continue;
-		if (x->kind == E_VAR)
-			add_var(&reads, x->var);
-		if (x->kind == E_CALL)
-			bound_changes = 1; /* a call in the bound: re-evaluated each time */
-		for (int i = 0; i < x->nkids && sp < 63; i++)
-			stack[sp++] = x->kids[i];
-	}
-	for (size_t i = 0; i < reads.n; i++)
-		for (size_t k = 0; k < w.n; k++)
-			if (reads.v[i] == w.v[k])
-				bound_changes = 1;
-	vd_vec_free(w);
-	vd_vec_free(reads);
-	if (bound_changes)
+	if (bound_varies(body, bound))
 		return -1;
 	val a = eval_var(c, v);
 	val b = eval(c, bound);
@@ -3459,33 +3643,7 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 		return -1;
 	if ((a.t | b.t) & T_ASSUMED)
 		c->assumed_trip = 1;
-	double x = num(&a), y = num(&b), n = -1;
-	if (mul) {
-		if (x <= 0 || (op != OP_LT && op != OP_LE))
-			return -1;
-		n = 0;
-		for (double t = x; (op == OP_LT ? t < y : t <= y) && n < 1e15; t *= step)
-			n++;
-	} else if (step > 0) {
-		if (op == OP_LT)
-			n = x < y ? ceil((y - x) / step) : 0;
-		else if (op == OP_LE)
-			n = x <= y ? floor((y - x) / step) + 1 : 0;
-		else if (op == OP_NE)
-			n = (y >= x && fmod(y - x, step) == 0) ? (y - x) / step : -1;
-		else
-			return -1;
-	} else {
-		double s2 = -step;
-		if (op == OP_GT)
-			n = x > y ? ceil((x - y) / s2) : 0;
-		else if (op == OP_GE)
-			n = x >= y ? floor((x - y) / s2) + 1 : 0;
-		else if (op == OP_NE)
-			n = (x >= y && fmod(x - y, s2) == 0) ? (x - y) / s2 : -1;
-		else
-			return -1;
-	}
+	double x = num(&a), y = num(&b), n = steps_to_bound(op, x, y, step, mul);
 	if (n >= 0 && s->kind == S_DO && n < 1)
 		n = 1;
 	if (n >= 0 && lc) {
@@ -3525,7 +3683,7 @@ typedef struct gtouch {
 static size_t glog_touched(ctx *c, size_t from, gtouch **out)
 {
 	size_t n = 0;
-	gtouch *t = calloc(c->glog.n - from + 1, sizeof(gtouch));
+	gtouch *t = vd_xcalloc(c->glog.n - from + 1, sizeof(gtouch));
 	for (size_t k = from; t && k < c->glog.n; k++) {
 		size_t i = 0;
 		while (i < n && t[i].slot != c->glog.v[k].slot)
@@ -3655,8 +3813,8 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	if (!g)
 		return 0;
 	int argc = (int)ac.i, ok = 1;
-	const char **argv = calloc((size_t)argc + 1, sizeof(char *));
-	for (int i = 0; argv && i < argc; i++) {
+	const char **argv = vd_xcalloc((size_t)argc + 1, sizeof(char *));
+	for (int i = 0; i < argc; i++) {
 		val w = ARR_AT(av.a, i);
 		if (w.k != V_STR)
 			ok = 0;
@@ -3671,8 +3829,8 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 		if (lv.k != V_ARR || !lv.a->v) {
 			nlong = -1; /* a table built at run time: options counted, not named */
 		} else {
-			lo = calloc((size_t)lv.a->n + 1, sizeof(*lo));
-			for (int i = 0; lo && i < lv.a->n; i++) {
+			lo = vd_xcalloc((size_t)lv.a->n + 1, sizeof(*lo));
+			for (int i = 0; i < lv.a->n; i++) {
 				val ent = ARR_AT(lv.a, i);
 				if (ent.k != V_ARR || !ent.a->v || ent.a->n < 4) {
 					ok = 0;
@@ -4191,10 +4349,63 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	return trip;
 }
 
+/* The note a loop's count rests on, when it is not exact: a bound assumed
+ * for an unknown variable, an early exit (the count is an upper bound; the
+ * counter's final value is then unknown), or no count at all (trip becomes
+ * --assume-trip).  Sets the count's unknown bits. */
+static const char *loop_bound_note(ctx *c, ir_stmt *s, double *trip, ir_var **fin_var)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	const char *nt = NULL;
+	if (*trip >= 0 && c->assumed_trip) {
+		nt = c->assumed_var
+			     ? note(c,
+				    "loop at %s:%d: bound %s unknown, assumed %.0f iterations (and %s "
+				    "takes that value wherever it is read next)",
+				    b->file, s->line, c->assumed_var->name, *trip,
+				    c->assumed_var->name)
+			     : note(c, "loop at %s:%d: %.0f iterations from an assumed bound",
+				    b->file, s->line, *trip);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+	}
+	if (*trip >= 0 && c->early_exit) {
+		nt = note_at(c, s->block, *trip,
+			     "loop at %s:%d may exit early: %.0f iterations is an "
+			     "upper bound",
+			     b->file, s->line, *trip);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+		*fin_var = NULL;
+	}
+	if (*trip < 0) {
+		*trip = c->p->opts.assume_trip;
+		nt = note_at(c, s->block, *trip, "loop at %s:%d: trip count unknown, assumed %.0f",
+			     b->file, s->line, *trip);
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+	}
+	return nt;
+}
+
+/* Globals the body changed (in callees too) hold what one iteration left:
+ * after several iterations they are unknown. */
+static void settle_loop_globals(ctx *c, size_t gpos0, double trip)
+{
+	gtouch *t = NULL;
+	size_t ntouched = glog_touched(c, gpos0, &t);
+	if (!c->glog_on)
+		c->glog.n = gpos0;
+	for (size_t q = 0; q < ntouched; q++) {
+		val now = c->globals[t[q].slot];
+		if (trip != 1 && !same(&now, &t[q].before) && now.k != V_MEM && now.k != V_ARR)
+			store_val(c, &c->globals[t[q].slot], unk(now.t | t[q].before.t));
+	}
+	free(t);
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
-	vd_project *p = c->p;
-	const vd_sblock *b = &p->blocks.v[s->block];
 	double reach = c->mult;
 	unsigned saved_unk = c->unk;
 	int saved_notes = c->nnotes;
@@ -4241,35 +4452,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		c->nnotes = saved_notes;
 		return;
 	}
-	const char *nt = NULL;
-	if (trip >= 0 && c->assumed_trip) {
-		nt = c->assumed_var
-			     ? note(c,
-				    "loop at %s:%d: bound %s unknown, assumed %.0f iterations (and %s "
-				    "takes that value wherever it is read next)",
-				    b->file, s->line, c->assumed_var->name, trip,
-				    c->assumed_var->name)
-			     : note(c, "loop at %s:%d: %.0f iterations from an assumed bound",
-				    b->file, s->line, trip);
-		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
-		push_note(c, nt);
-	}
-	if (trip >= 0 && c->early_exit) {
-		nt = note_at(c, s->block, trip,
-			     "loop at %s:%d may exit early: %.0f iterations is an "
-			     "upper bound",
-			     b->file, s->line, trip);
-		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
-		push_note(c, nt);
-		fin_var = NULL;
-	}
-	if (trip < 0) {
-		trip = p->opts.assume_trip;
-		nt = note_at(c, s->block, trip, "loop at %s:%d: trip count unknown, assumed %.0f",
-			     b->file, s->line, trip);
-		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
-		push_note(c, nt);
-	}
+	const char *nt = loop_bound_note(c, s, &trip, &fin_var);
 	/* inside the body every scalar the loop writes varies per iteration
 	 * (unless there is one: do { } while (0)) */
 	varvec w = { 0 };
@@ -4302,21 +4485,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		c->loops.n--;
 	leave(c, s->block);
 	c->glog_on--;
-	{
-		/* globals the body changed (in callees too) hold what one
-		 * iteration left: after several they are unknown */
-		gtouch *t = NULL;
-		size_t ntouched = glog_touched(c, gpos0, &t);
-		if (!c->glog_on)
-			c->glog.n = gpos0;
-		for (size_t q = 0; q < ntouched; q++) {
-			val now = c->globals[t[q].slot];
-			if (trip != 1 && !same(&now, &t[q].before) && now.k != V_MEM &&
-			    now.k != V_ARR)
-				store_val(c, &c->globals[t[q].slot], unk(now.t | t[q].before.t));
-		}
-		free(t);
-	}
+	settle_loop_globals(c, gpos0, trip);
 
 	/* after the loop: the counter is known when the count was; other
 	 * scalars written inside keep what the body left, no longer varying */
@@ -4385,40 +4554,231 @@ static void exec_arm(ctx *c, ir_stmt *s, int a)
 	}
 }
 
-static void exec_branch(ctx *c, ir_stmt *s)
+/* The arm a known condition or switch value selects: its index, -1 for
+ * none, -2 when the value is unknown and every arm may run. */
+static int decided_arm(ctx *c, ir_stmt *s, const val *k)
 {
-	vd_project *p = c->p;
-	const vd_sblock *b = &p->blocks.v[s->block];
-	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
-	val k = eval(c, s->e); /* the condition itself always runs */
-	flush_ops(c);
+	const vd_sblock *b = &c->p->blocks.v[s->block];
 	int narms = s->nkids;
-	int live = -2; /* -2: unknown, -1: none, else the arm */
-	int tv = truth(&k);
+	int live = -2;
+	int tv = truth(k);
 	if (s->kind == S_IF && tv >= 0) {
-		if ((k.t & T_OK) && p->opts.paths_all) {
-			tv = -1; /* the upper bound takes error paths too */
-		} else {
-			live = tv ? 0 : (narms > 1 ? 1 : -1);
-			if (k.t & T_OK)
-				annotate(
-					c, s->block, 0,
-					note_at(c, s->block, 0,
-						"branch at %s:%d: decided by assuming I/O "
-						"and allocation calls succeed (error path not taken)",
-						b->file, s->line));
-		}
+		if ((k->t & T_OK) && c->p->opts.paths_all)
+			return -2; /* the upper bound takes error paths too */
+		live = tv ? 0 : (narms > 1 ? 1 : -1);
+		if (k->t & T_OK)
+			annotate(c, s->block, 0,
+				 note_at(c, s->block, 0,
+					 "branch at %s:%d: decided by assuming I/O "
+					 "and allocation calls succeed (error path not taken)",
+					 b->file, s->line));
 	}
-	if (s->kind == S_SWITCH && k.k == V_INT) {
+	if (s->kind == S_SWITCH && k->k == V_INT) {
 		live = -1;
 		for (int i = 0; i < narms && live < 0; i++)
-			if (case_matches(c, s->case_vals[i], k.i))
+			if (case_matches(c, s->case_vals[i], k->i))
 				live = i;
 		if (live < 0)
 			for (int i = 0; i < narms; i++)
 				if (!s->case_vals[i])
 					live = i;
 	}
+	return live;
+}
+
+/* How likely each arm of a branch whose condition is unknown is: pr[i]
+ * per arm (1 each for the upper bound), `rest` that no arm runs (no else,
+ * no default), and the note and unknown bits that say why. */
+typedef struct {
+	double *pr;
+	double rest;
+	unsigned why; /* predict_if's reasons (16: a buffer-fill arm) */
+	unsigned bits;
+	const char *nt;
+} arm_odds;
+
+static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	int narms = s->nkids;
+	o->pr = vd_xcalloc((size_t)narms + 1, sizeof(double));
+	if (c->p->opts.paths_all) {
+		for (int i = 0; i < narms; i++)
+			o->pr[i] = 1;
+		return;
+	}
+	if (s->kind == S_IF) {
+		int kind = PR_HEUR;
+		o->pr[0] = predict_if(c, s, k, &kind, &o->why);
+		if (narms > 1)
+			o->pr[1] = 1 - o->pr[0];
+		else
+			o->rest = 1 - o->pr[0];
+		if (kind == PR_EXIT)
+			o->nt = note_at(c, s->block, 0,
+					"branch at %s:%d: the arm that ends the "
+					"program is assumed not taken (error path)",
+					b->file, s->line);
+		else if (kind == PR_ERROR)
+			o->nt = note_at(c, s->block, 0,
+					"branch at %s:%d: error path after a failed "
+					"call assumed not taken",
+					b->file, s->line);
+		else if (kind == PR_HEUR) {
+			o->nt = note_at(c, s->block, o->pr[0] + 10.0 * o->why,
+					"branch at %s:%d: condition unknown, taken with "
+					"probability %.2f (%s)",
+					b->file, s->line, o->pr[0], why_text(o->why));
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		}
+		return;
+	}
+	/* each label one way in (`case '1': ... case '9':` nine) */
+	int has_default = 0, ways = 0;
+	for (int i = 0; i < narms; i++) {
+		has_default |= !s->case_vals[i];
+		ways += case_labels(s->case_vals[i]);
+	}
+	ways += !has_default;
+	for (int i = 0; i < narms; i++)
+		o->pr[i] = (double)case_labels(s->case_vals[i]) / ways;
+	o->rest = has_default ? 0 : 1.0 / ways;
+	o->nt = note_at(c, s->block, ways,
+			"switch at %s:%d: value unknown, each of %d "
+			"cases taken with probability %.2f",
+			b->file, s->line, ways, 1.0 / ways);
+	o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+}
+
+typedef VD_VEC(gtouch) gtouch_vec;
+
+/* The globals callees wrote in the arm just walked (logged since pos0),
+ * folded into gt: the merge of their values over the arms that ran. */
+static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
+{
+	gtouch *t = NULL;
+	size_t ntouched = glog_touched(c, pos0, &t);
+	for (size_t q = 0; q < ntouched; q++) {
+		size_t i = 0;
+		while (i < gt->n && gt->v[i].slot != t[q].slot)
+			i++;
+		val now = c->globals[t[q].slot];
+		if (i == gt->n) {
+			t[q].acc = now;
+			t[q].arms = 1;
+			vd_vec_push(*gt, t[q]);
+		} else {
+			gt->v[i].acc = merge(&gt->v[i].acc, &now);
+			gt->v[i].arms++;
+		}
+	}
+	free(t);
+}
+
+/* Both (all) arms may run: walk each from the same state, at its
+ * probability, then merge what they wrote.  Locals the arms write are
+ * reset before each arm; globals callees write are logged, undone before
+ * the next arm and merged at the end. */
+static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
+{
+	vd_project *p = c->p;
+	int narms = s->nkids;
+	int implicit_else = s->kind == S_IF && narms < 2;
+	varvec w = { 0 };
+	for (int i = 0; i < narms; i++)
+		writes_stmt(s->kids[i], &w);
+	val *before = vd_xcalloc(w.n + 1, sizeof(val));
+	val *acc = vd_xcalloc(w.n + 1, sizeof(val));
+	for (size_t i = 0; i < w.n; i++) {
+		val *st = storage(c, w.v[i]);
+		before[i] = st ? *st : unk(0);
+	}
+	int returned = c->fr ? c->fr->returned : 0;
+	double live0 = c->fr ? c->fr->live : 1, m0 = c->mult, survive = o->rest;
+	unsigned saved_unk = c->unk;
+	int saved_notes = c->nnotes;
+	if (o->bits) {
+		c->unk |= o->bits;
+		push_note(c, o->nt);
+	}
+	c->cond++;
+	int paths = 0;
+	size_t pos0 = c->glog.n;
+	gtouch_vec gt = { 0 };
+	c->glog_on++;
+	for (int a = 0; a < narms; a++) {
+		for (size_t i = 0; i < w.n; i++) {
+			val *st = storage(c, w.v[i]);
+			if (st)
+				*st = before[i];
+		}
+		c->mult = m0 * o->pr[a];
+		/* a buffer-fill arm runs with the buffer full (fill_prob) */
+		fill_bind fb = { 0 };
+		if (a == 0 && s->kind == S_IF && (o->why & 16))
+			fill_bind_level(c, s->e, &fb);
+		if (s->kind == S_SWITCH)
+			exec_arm(c, s, a);
+		else
+			exec(c, s->kids[a]);
+		flush_ops(c);
+		if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
+			*fb.st = fb.old; /* the arm did not change it: as before */
+		if (c->fr) {             /* the share of this arm's entries that go on after it */
+			survive += o->pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
+			c->fr->live = live0;
+		} else {
+			survive += o->pr[a];
+		}
+		int counts = o->pr[a] > 0; /* an arm never taken leaves no state */
+		if (counts)
+			fold_arm_globals(c, pos0, &gt);
+		glog_undo(c, pos0);
+		for (size_t i = 0; i < w.n && counts; i++) {
+			val *st = storage(c, w.v[i]);
+			val cur = st ? *st : unk(0);
+			acc[i] = paths == 0 ? cur : merge(&acc[i], &cur);
+		}
+		paths += counts;
+	}
+	/* a path through no arm (no else, no default) keeps the values before */
+	int none_path = implicit_else ? (p->opts.paths_all || o->rest > 0) : o->rest > 0;
+	for (size_t i = 0; i < w.n; i++) {
+		val *st = storage(c, w.v[i]);
+		if (!st)
+			continue;
+		*st = paths == 0 ? before[i] : none_path ? merge(&acc[i], &before[i]) : acc[i];
+	}
+	c->glog_on--;
+	for (size_t i = 0; i < gt.n; i++) {
+		val m = gt.v[i].acc;
+		if (gt.v[i].arms < paths || none_path)
+			m = merge(&m, &gt.v[i].before); /* an arm that left it alone */
+		store_val(c, &c->globals[gt.v[i].slot], m);
+	}
+	vd_vec_free(gt);
+	c->cond--;
+	c->unk = saved_unk;
+	c->nnotes = saved_notes;
+	if (c->fr)
+		c->fr->returned = returned;
+	/* what follows runs for the entries that did not leave in an arm */
+	if (p->opts.paths_all || survive > 1)
+		survive = 1;
+	c->mult = m0 * survive;
+	if (c->fr)
+		c->fr->live = live0 * survive;
+	free(before);
+	free(acc);
+	vd_vec_free(w);
+}
+
+static void exec_branch(ctx *c, ir_stmt *s)
+{
+	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
+	val k = eval(c, s->e); /* the condition itself always runs */
+	flush_ops(c);
+	int live = decided_arm(c, s, &k);
 	if (live >= 0) {
 		c->switch_depth += s->kind == S_SWITCH;
 		if (s->kind == S_SWITCH)
@@ -4427,170 +4787,115 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			exec(c, s->kids[live]);
 		c->switch_depth -= s->kind == S_SWITCH;
 	} else if (live == -2) {
-		/* both arms may run: walk each from the same state, each at its
-		 * probability (1 for the upper bound), then merge */
-		double *pr = calloc((size_t)narms + 1, sizeof(double));
-		int implicit_else = s->kind == S_IF && narms < 2;
-		double rest = 0; /* probability that no arm runs (no else, no default) */
-		int kind = PR_HEUR;
-		unsigned why = 0;
-		const char *nt = NULL;
-		unsigned bits = 0;
-		if (p->opts.paths_all) {
-			for (int i = 0; i < narms; i++)
-				pr[i] = 1;
-		} else if (s->kind == S_IF) {
-			pr[0] = predict_if(c, s, &k, &kind, &why);
-			if (narms > 1)
-				pr[1] = 1 - pr[0];
-			else
-				rest = 1 - pr[0];
-			if (kind == PR_EXIT)
-				nt = note_at(c, s->block, 0,
-					     "branch at %s:%d: the arm that ends the "
-					     "program is assumed not taken (error path)",
-					     b->file, s->line);
-			else if (kind == PR_ERROR)
-				nt = note_at(c, s->block, 0,
-					     "branch at %s:%d: error path after a failed "
-					     "call assumed not taken",
-					     b->file, s->line);
-			else if (kind == PR_HEUR) {
-				nt = note_at(c, s->block, pr[0] + 10.0 * why,
-					     "branch at %s:%d: condition unknown, taken with "
-					     "probability %.2f (%s)",
-					     b->file, s->line, pr[0], why_text(why));
-				bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
-			}
-		} else {
-			/* each label one way in (`case '1': ... case '9':` nine) */
-			int has_default = 0, ways = 0;
-			for (int i = 0; i < narms; i++) {
-				has_default |= !s->case_vals[i];
-				ways += case_labels(s->case_vals[i]);
-			}
-			ways += !has_default;
-			for (int i = 0; i < narms; i++)
-				pr[i] = (double)case_labels(s->case_vals[i]) / ways;
-			rest = has_default ? 0 : 1.0 / ways;
-			nt = note_at(c, s->block, ways,
-				     "switch at %s:%d: value unknown, each of %d "
-				     "cases taken with probability %.2f",
-				     b->file, s->line, ways, 1.0 / ways);
-			bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
-		}
-		if (nt)
-			annotate(c, s->block, bits, nt);
-		varvec w = { 0 };
-		for (int i = 0; i < narms; i++)
-			writes_stmt(s->kids[i], &w);
-		val *before = calloc(w.n + 1, sizeof(val));
-		val *acc = calloc(w.n + 1, sizeof(val));
-		for (size_t i = 0; i < w.n; i++) {
-			val *st = storage(c, w.v[i]);
-			before[i] = st ? *st : unk(0);
-		}
-		int returned = c->fr ? c->fr->returned : 0;
-		double live0 = c->fr ? c->fr->live : 1, m0 = c->mult, survive = rest;
-		unsigned saved_unk = c->unk;
-		int saved_notes = c->nnotes;
-		if (bits) {
-			c->unk |= bits;
-			push_note(c, nt);
-		}
-		c->cond++;
-		int paths = 0;
-		/* globals callees write in an arm: logged, undone before the next
-		 * arm, merged at the end */
-		size_t pos0 = c->glog.n;
-		VD_VEC(gtouch) gt = { 0 };
-		c->glog_on++;
-		for (int a = 0; a < narms; a++) {
-			for (size_t i = 0; i < w.n; i++) {
-				val *st = storage(c, w.v[i]);
-				if (st)
-					*st = before[i];
-			}
-			c->mult = m0 * pr[a];
-			/* a buffer-fill arm runs with the buffer full (fill_prob) */
-			fill_bind fb = { 0 };
-			if (a == 0 && s->kind == S_IF && (why & 16))
-				fill_bind_level(c, s->e, &fb);
-			if (s->kind == S_SWITCH)
-				exec_arm(c, s, a);
-			else
-				exec(c, s->kids[a]);
-			flush_ops(c);
-			if (fb.st && !fb.global && fb.st->k == V_INT &&
-			    fb.st->i == (long long)fb.level)
-				*fb.st = fb.old; /* the arm did not change it: as before */
-			if (c->fr) { /* the share of this arm's entries that go on after it */
-				survive += pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
-				c->fr->live = live0;
-			} else {
-				survive += pr[a];
-			}
-			int counts = pr[a] > 0; /* an arm never taken leaves no state */
-			gtouch *t = NULL;
-			size_t ntouched = glog_touched(c, pos0, &t);
-			for (size_t q = 0; q < ntouched && counts; q++) {
-				size_t i = 0;
-				while (i < gt.n && gt.v[i].slot != t[q].slot)
-					i++;
-				val now = c->globals[t[q].slot];
-				if (i == gt.n) {
-					t[q].acc = now;
-					t[q].arms = 1;
-					vd_vec_push(gt, t[q]);
-				} else {
-					gt.v[i].acc = merge(&gt.v[i].acc, &now);
-					gt.v[i].arms++;
-				}
-			}
-			free(t);
-			glog_undo(c, pos0);
-			for (size_t i = 0; i < w.n && counts; i++) {
-				val *st = storage(c, w.v[i]);
-				val cur = st ? *st : unk(0);
-				acc[i] = paths == 0 ? cur : merge(&acc[i], &cur);
-			}
-			paths += counts;
-		}
-		/* a path through no arm (no else, no default) keeps the values before */
-		int none_path = implicit_else ? (p->opts.paths_all || rest > 0) : rest > 0;
-		for (size_t i = 0; i < w.n; i++) {
-			val *st = storage(c, w.v[i]);
-			if (!st)
-				continue;
-			*st = paths == 0  ? before[i]
-			      : none_path ? merge(&acc[i], &before[i])
-					  : acc[i];
-		}
-		c->glog_on--;
-		for (size_t i = 0; i < gt.n; i++) {
-			val m = gt.v[i].acc;
-			if (gt.v[i].arms < paths || none_path)
-				m = merge(&m, &gt.v[i].before); /* an arm that left it alone */
-			store_val(c, &c->globals[gt.v[i].slot], m);
-		}
-		vd_vec_free(gt);
-		c->cond--;
-		c->unk = saved_unk;
-		c->nnotes = saved_notes;
-		if (c->fr)
-			c->fr->returned = returned;
-		/* what follows runs for the entries that did not leave in an arm */
-		if (p->opts.paths_all || survive > 1)
-			survive = 1;
-		c->mult = m0 * survive;
-		if (c->fr)
-			c->fr->live = live0 * survive;
-		free(pr);
-		free(before);
-		free(acc);
-		vd_vec_free(w);
+		arm_odds o = { 0 };
+		branch_odds(c, s, &k, &o);
+		if (o.nt)
+			annotate(c, s->block, o.bits, o.nt);
+		exec_arms_merged(c, s, &o);
+		free(o.pr);
 	}
 	leave(c, s->block);
+}
+
+/* A block: its statements in order (nothing after a goto until a label),
+ * the arrays declared in it freed at its end. */
+static void exec_seq(ctx *c, ir_stmt *s)
+{
+	/* a sequence that ends the program (exit, abort, or a function
+	 * that always exits) runs at most once per run, whatever loop
+	 * it sits in */
+	double saved_mult = c->mult;
+	for (int i = 0; i < s->nkids; i++)
+		if (vd_stmt_exits(s->kids[i]) && c->mult > 1) {
+			flush_ops(c);
+			c->mult = 1;
+			c->capped++;
+			break;
+		}
+	double live0 = c->fr ? c->fr->live : 1;
+	/* arrays declared in this scope live until its end */
+	double arrays = 0;
+	int dead = 0; /* after a goto: nothing runs until a label */
+	for (int i = 0; i < s->nkids; i++) {
+		ir_stmt *k = s->kids[i];
+		if (k && k->kind == S_SEQ && k->nkids && k->kids[0] && k->kids[0]->kind == S_LABEL)
+			dead = 0;
+		if (dead)
+			continue;
+		if (k && k->kind == S_GOTO && !c->p->opts.paths_all)
+			dead = 1;
+		exec(c, k);
+		if (k && k->kind == S_SEQ)
+			for (int j = 0; j < k->nkids; j++) {
+				ir_stmt *d = k->kids[j];
+				if (d && d->kind == S_DECL && d->var && !d->var->global &&
+				    d->var->array_len > 0 && d->var->size > 0)
+					arrays += (double)d->var->size;
+			}
+		if ((c->fr && c->fr->returned) || c->brk)
+			break;
+	}
+	if (arrays > 0 && c->v->alloc)
+		c->v->alloc(c->v->payload, -arrays);
+	flush_ops(c);
+	/* entries that left in a branch inside do not come back */
+	c->mult = c->fr && live0 > 0 ? saved_mult * (c->fr->live / live0) : saved_mult;
+}
+
+static void exec_decl(ctx *c, ir_stmt *s)
+{
+	if (s->var->global) /* a static local: initialized once, before the run */
+		return;
+	val *st = storage(c, s->var);
+	if (s->var->array_len > 0 && s->var->size > 0 && !s->var->global && c->v->alloc)
+		c->v->alloc(c->v->payload, (double)s->var->size);
+	if (!st)
+		return;
+	if (s->e) {
+		val v = eval(c, s->e);
+		c->ops++;
+		*st = v;
+	} else if (s->var->array_len > 0) {
+		/* an array without initializer: elements unknown */
+		val a = { 0 };
+		a.k = V_ARR;
+		a.a = vd_arena_alloc(c->a, sizeof(arr));
+		a.a->level = c->fr ? c->fr->level : -1;
+		/* only small arrays (dims, tables) carry values the analysis needs;
+		 * a larger one reads as unknown and its writes are not kept */
+		int n = s->var->array_len <= ARR_SMALL ? (int)s->var->array_len : 0;
+		a.a->n = n;
+		a.a->v = NULL; /* allocated on the first write */
+		*st = a;
+	} else {
+		*st = unk(0);
+	}
+	flush_ops(c);
+}
+
+static void exec_label(ctx *c)
+{
+	/* gotos jump here from places the walk does not follow: what the
+	 * function writes anywhere may hold any of its values here */
+	if (c->fr && c->fr->fn) {
+		ir_func *fn = c->fr->fn;
+		if (fn->nwritten < 0) {
+			varvec w = { 0 };
+			writes_stmt(fn->body, &w);
+			fn->written = vd_arena_alloc(c->p->arena, (w.n + 1) * sizeof(ir_var *));
+			if (fn->written && w.n)
+				memcpy(fn->written, w.v, w.n * sizeof(ir_var *));
+			fn->nwritten = fn->written ? (int)w.n : 0;
+			vd_vec_free(w);
+		}
+		for (int i = 0; i < fn->nwritten; i++) {
+			ir_var *v = fn->written[i];
+			val *st = v->global ? NULL : storage(c, v);
+			if (st && st->k != V_ARR && st->k != V_MEM && st->k != V_HANDLE &&
+			    st->k != V_REF)
+				*st = unk(st->t & ~(unsigned)T_FACTS);
+		}
+	}
 }
 
 static void exec(ctx *c, ir_stmt *s)
@@ -4599,79 +4904,12 @@ static void exec(ctx *c, ir_stmt *s)
 		return;
 	c->steps++;
 	switch (s->kind) {
-	case S_SEQ: {
-		/* a sequence that ends the program (exit, abort, or a function
-		 * that always exits) runs at most once per run, whatever loop
-		 * it sits in */
-		double saved_mult = c->mult;
-		for (int i = 0; i < s->nkids; i++)
-			if (vd_stmt_exits(s->kids[i]) && c->mult > 1) {
-				flush_ops(c);
-				c->mult = 1;
-				c->capped++;
-				break;
-			}
-		double live0 = c->fr ? c->fr->live : 1;
-		/* arrays declared in this scope live until its end */
-		double arrays = 0;
-		int dead = 0; /* after a goto: nothing runs until a label */
-		for (int i = 0; i < s->nkids; i++) {
-			ir_stmt *k = s->kids[i];
-			if (k && k->kind == S_SEQ && k->nkids && k->kids[0] &&
-			    k->kids[0]->kind == S_LABEL)
-				dead = 0;
-			if (dead)
-				continue;
-			if (k && k->kind == S_GOTO && !c->p->opts.paths_all)
-				dead = 1;
-			exec(c, k);
-			if (k && k->kind == S_SEQ)
-				for (int j = 0; j < k->nkids; j++) {
-					ir_stmt *d = k->kids[j];
-					if (d && d->kind == S_DECL && d->var && !d->var->global &&
-					    d->var->array_len > 0 && d->var->size > 0)
-						arrays += (double)d->var->size;
-				}
-			if ((c->fr && c->fr->returned) || c->brk)
-				break;
-		}
-		if (arrays > 0 && c->v->alloc)
-			c->v->alloc(c->v->payload, -arrays);
-		flush_ops(c);
-		/* entries that left in a branch inside do not come back */
-		c->mult = c->fr && live0 > 0 ? saved_mult * (c->fr->live / live0) : saved_mult;
+	case S_SEQ:
+		exec_seq(c, s);
 		break;
-	}
-	case S_DECL: {
-		if (s->var->global) /* a static local: initialized once, before the run */
-			break;
-		val *st = storage(c, s->var);
-		if (s->var->array_len > 0 && s->var->size > 0 && !s->var->global && c->v->alloc)
-			c->v->alloc(c->v->payload, (double)s->var->size);
-		if (!st)
-			break;
-		if (s->e) {
-			val v = eval(c, s->e);
-			c->ops++;
-			*st = v;
-		} else if (s->var->array_len > 0) {
-			/* an array without initializer: elements unknown */
-			val a = { 0 };
-			a.k = V_ARR;
-			a.a = vd_arena_alloc(c->a, sizeof(arr));
-			a.a->level = c->fr ? c->fr->level : -1;
-			/* only small arrays (dims, tables) carry values the analysis needs;
-			 * a larger one reads as unknown and its writes are not kept */
-			int n = s->var->array_len <= ARR_SMALL ? (int)s->var->array_len : 0;
-			a.a->n = n;
-			a.a->v = NULL; /* allocated on the first write */
-			*st = a;
-		} else {
-			*st = unk(0);
-		}
-		flush_ops(c);
+	case S_DECL:
+		exec_decl(c, s);
 		break;
-	}
 	case S_EXPR:
 		c->stmt_val = eval(c, s->e);
 		flush_ops(c);
@@ -4706,28 +4944,7 @@ static void exec(ctx *c, ir_stmt *s)
 		c->loop_depth--;
 		break;
 	case S_LABEL:
-		/* gotos jump here from places the walk does not follow: what the
-		 * function writes anywhere may hold any of its values here */
-		if (c->fr && c->fr->fn) {
-			ir_func *fn = c->fr->fn;
-			if (fn->nwritten < 0) {
-				varvec w = { 0 };
-				writes_stmt(fn->body, &w);
-				fn->written =
-					vd_arena_alloc(c->p->arena, (w.n + 1) * sizeof(ir_var *));
-				if (fn->written && w.n)
-					memcpy(fn->written, w.v, w.n * sizeof(ir_var *));
-				fn->nwritten = fn->written ? (int)w.n : 0;
-				vd_vec_free(w);
-			}
-			for (int i = 0; i < fn->nwritten; i++) {
-				ir_var *v = fn->written[i];
-				val *st = v->global ? NULL : storage(c, v);
-				if (st && st->k != V_ARR && st->k != V_MEM && st->k != V_HANDLE &&
-				    st->k != V_REF)
-					*st = unk(st->t & ~(unsigned)T_FACTS);
-			}
-		}
+		exec_label(c);
 		break;
 	case S_BREAK:
 	case S_CONTINUE:
@@ -4795,7 +5012,7 @@ static val argv_value(ctx *c, int *argc_out)
 static void init_globals(ctx *c)
 {
 	vd_project *p = c->p;
-	c->globals = calloc(p->globals.n + 1, sizeof(val));
+	c->globals = vd_xcalloc(p->globals.n + 1, sizeof(val));
 	for (size_t i = 0; i < p->globals.n; i++) {
 		ir_var *g = p->globals.v[i];
 		if (g->init)
@@ -4808,34 +5025,15 @@ static void init_globals(ctx *c)
 	c->ops = 0;
 }
 
-static int walk(vd_project *p, const vd_visitor *v, int *phase)
+/* --entry NAME, or FILE:NAME when several programs define NAME: the first
+ * function of that name, with a note naming the others */
+static ir_func *find_entry(ctx *c)
 {
-	ctx c = { 0 };
-	c.p = p;
-	c.v = v;
-	c.a = vd_arena_new();
-	c.mult = 1;
-	c.step_limit = EVAL_STEP_BUDGET;
-	c.memo = vd_map_new();
-	c.interned = vd_map_new();
-	c.fx_min = INT_MAX;
-	if (!c.a || !c.memo || !c.interned) {
-		vd_arena_free(c.a);
-		vd_map_free(c.memo);
-		vd_map_free(c.interned);
-		return -1;
-	}
-	for (int i = 0; i < 3; i++)
-		new_handle(&c); /* stdin, stdout, stderr */
-	*phase = 1;
-	c.phase = 1;
-	init_globals(&c);
-
-	/* --entry NAME, or FILE:NAME when several programs define NAME */
+	vd_project *p = c->p;
 	const char *ename = p->opts.entry, *efile = NULL;
 	const char *colon = strrchr(ename, ':');
 	if (colon) {
-		efile = vd_arena_strndup(c.a, ename, (size_t)(colon - ename));
+		efile = vd_arena_strndup(c->a, ename, (size_t)(colon - ename));
 		ename = colon + 1;
 	}
 	ir_func *entry = NULL;
@@ -4861,6 +5059,113 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 			nentries, ename, entry->file, entry->name, vd_buf_cstr(&others),
 			nentries > 2 ? "are" : "is", ename);
 	vd_buf_release(&others);
+	return entry;
+}
+
+/* Phase 2: functions the entry does not reach, once each, roots first
+ * (a function only unreached code calls waits for the second pass). */
+static void walk_unreached(ctx *c)
+{
+	vd_project *p = c->p;
+	long steps2 = c->steps;
+	for (size_t i = 0; i < p->calls.n; i++) {
+		ir_expr *e = p->calls.v[i];
+		if (!e->owner || e->owner->reached)
+			continue;
+		for (int k = 0; k < e->ncallees; k++)
+			if (!e->callees[k]->reached && e->callees[k] != e->owner)
+				e->callees[k]->unreached_caller = 1;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < p->funcs.n; i++) {
+			ir_func *f = p->funcs.v[i];
+			if (f->reached || (pass == 0 && f->unreached_caller))
+				continue;
+			c->mult = 1;
+			c->cond = 0;
+			c->unk = 0;
+			c->nnotes = 0;
+			/* each on its own budget: a cut in phase 1 leaves nothing unwalked */
+			long left = EVAL_STEP_BUDGET - (c->steps - steps2);
+			c->step_limit = c->steps +
+					(left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
+			if (f->budget_cut) {
+				/* reachable, but its calls were cut: what it does once */
+				const char *nt =
+					note(c,
+					     "%s: not walked from the entry (evaluation budget "
+					     "exhausted); analyzed once on its own with unknown "
+					     "parameters",
+					     f->name);
+				c->unk = COUNT_BITS | P_BIT(3) | P_BIT(8);
+				push_note(c, nt);
+				annotate(c, f->block, c->unk, nt);
+			}
+			val *args = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
+			call_function(c, f, args, f->nparams);
+			free(args);
+		}
+}
+
+/* What the user bound (--args words, --define names) and nothing read */
+static void warn_unread_bindings(ctx *c, const ir_func *entry)
+{
+	vd_project *p = c->p;
+	if (p->opts.args && entry)
+		for (int i = 1; i < c->nargv; i++)
+			if (!c->argv_read[i])
+				vd_project_diag(
+					p, VD_DIAG_WARNING, entry->file, entry->line,
+					"--args: '%s' (argv[%d]) is never read by the code analyzed: "
+					"it changed nothing",
+					c->argv_words[i], i);
+	for (size_t i = 0; i < p->opts.ndefines; i++) {
+		const char *d = p->opts.defines[i];
+		const char *eq = strchr(d, '=');
+		char name[256];
+		snprintf(name, sizeof(name), "%.*s", (int)(eq ? (size_t)(eq - d) : strlen(d)), d);
+		if (!vd_map_has(p->defines_read, name))
+			vd_project_diag(
+				p, VD_DIAG_WARNING, NULL, 0,
+				"--define %s: no variable, struct field or macro of that name is "
+				"read by the code analyzed: it changed nothing",
+				name);
+	}
+}
+
+static void ctx_release(ctx *c)
+{
+	free(c->globals);
+	vd_vec_free(c->glog);
+	vd_vec_free(c->wlog);
+	vd_vec_free(c->loops);
+	vd_map_free(c->memo);
+	vd_map_free(c->interned);
+	free(c->note_cache);
+	vd_map_free(c->gwrites);
+	vd_vec_free(c->fields);
+	vd_vec_free(c->handles);
+	vd_arena_free(c->a);
+}
+
+static int walk(vd_project *p, const vd_visitor *v, int *phase)
+{
+	ctx c = { 0 };
+	c.p = p;
+	c.v = v;
+	c.a = vd_arena_new();
+	c.mult = 1;
+	c.step_limit = EVAL_STEP_BUDGET;
+	c.memo = vd_map_new();
+	c.interned = vd_map_new();
+	c.fx_min = INT_MAX;
+	for (int i = 0; i < 3; i++)
+		new_handle(&c); /* stdin, stdout, stderr */
+	*phase = 1;
+	c.phase = 1;
+	init_globals(&c);
+
+	ir_func *entry = find_entry(&c);
 	enter(&c, 0, 1, 1, 0, NULL);
 	if (entry) {
 		val args[2];
@@ -4877,79 +5182,11 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 	}
 	leave(&c, 0);
 
-	/* phase 2: functions the entry does not reach, once each, roots first */
 	*phase = 2;
 	c.phase = 2;
-	long steps2 = c.steps;
-	for (size_t i = 0; i < p->calls.n; i++) {
-		ir_expr *e = p->calls.v[i];
-		if (!e->owner || e->owner->reached)
-			continue;
-		for (int k = 0; k < e->ncallees; k++)
-			if (!e->callees[k]->reached && e->callees[k] != e->owner)
-				e->callees[k]->unreached_caller = 1;
-	}
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < p->funcs.n; i++) {
-			ir_func *f = p->funcs.v[i];
-			if (f->reached || (pass == 0 && f->unreached_caller))
-				continue;
-			c.mult = 1;
-			c.cond = 0;
-			c.unk = 0;
-			c.nnotes = 0;
-			/* each on its own budget: a cut in phase 1 leaves nothing unwalked */
-			long left = EVAL_STEP_BUDGET - (c.steps - steps2);
-			c.step_limit =
-				c.steps + (left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
-			if (f->budget_cut) {
-				/* reachable, but its calls were cut: what it does once */
-				const char *nt =
-					note(&c,
-					     "%s: not walked from the entry (evaluation budget "
-					     "exhausted); analyzed once on its own with unknown "
-					     "parameters",
-					     f->name);
-				c.unk = COUNT_BITS | P_BIT(3) | P_BIT(8);
-				push_note(&c, nt);
-				annotate(&c, f->block, c.unk, nt);
-			}
-			val *args = calloc((size_t)f->nparams + 1, sizeof(val));
-			call_function(&c, f, args, f->nparams);
-			free(args);
-		}
-	/* what the user bound and nothing read */
-	if (p->opts.args && entry)
-		for (int i = 1; i < c.nargv; i++)
-			if (!c.argv_read[i])
-				vd_project_diag(
-					p, VD_DIAG_WARNING, entry->file, entry->line,
-					"--args: '%s' (argv[%d]) is never read by the code analyzed: "
-					"it changed nothing",
-					c.argv_words[i], i);
-	for (size_t i = 0; i < p->opts.ndefines; i++) {
-		const char *d = p->opts.defines[i];
-		const char *eq = strchr(d, '=');
-		char name[256];
-		snprintf(name, sizeof(name), "%.*s", (int)(eq ? (size_t)(eq - d) : strlen(d)), d);
-		if (!vd_map_has(p->defines_read, name))
-			vd_project_diag(
-				p, VD_DIAG_WARNING, NULL, 0,
-				"--define %s: no variable, struct field or macro of that name is "
-				"read by the code analyzed: it changed nothing",
-				name);
-	}
-	free(c.globals);
-	vd_vec_free(c.glog);
-	vd_vec_free(c.wlog);
-	vd_vec_free(c.loops);
-	vd_map_free(c.memo);
-	vd_map_free(c.interned);
-	free(c.note_cache);
-	vd_map_free(c.gwrites);
-	vd_vec_free(c.fields);
-	vd_vec_free(c.handles);
-	vd_arena_free(c.a);
+	walk_unreached(&c);
+	warn_unread_bindings(&c, entry);
+	ctx_release(&c);
 	return 0;
 }
 
