@@ -297,7 +297,7 @@ C
 	stragglers() { # NAME: 1 when its measurements call for the finding
 		sqlite3 -batch -noheader "$1/v.db" "SELECT max(s) >= 0.1 AND (max(s) - min(s)) >= 0.15 * max(s)
 			FROM (SELECT sum(read_s + write_s + meta_s) AS s FROM trace_files
-			      WHERE path = 'shared.dat' AND api = 'posix' GROUP BY pid)"
+			      WHERE (path = 'shared.dat' OR path LIKE '%/shared.dat') AND api = 'posix' GROUP BY pid)"
 	}
 	for p in imb imb_clean; do
 		if [ "$(stragglers $p)" = 1 ]; then
