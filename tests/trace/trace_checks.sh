@@ -595,6 +595,113 @@ netcdf_tools)
 	between "nccopy: posix bytes written to c3.nc (header + 65536 bytes of data)" 65536 70000 \
 		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $(at c3.nc)"
 	;;
+netcdf_par)
+	# mpirun -np 2 netcdf_par 8 512: NetCDF-4 through parallel HDF5 and
+	# MPI-IO.  Each rank: 8 collective nc_put_vara_double of one row (512
+	# doubles, 4096 bytes), one independent nc_put_var1_int (4 bytes), one
+	# nc_get_vara_double of its band (8 x 512 doubles, 32768 bytes).  The
+	# program is linked against the MPI build of NetCDF (libnetcdf-mpi-19)
+	# with the serial headers (see netcdf_par.c): the test is skipped, with
+	# ctest's SKIP status, only when that library or MPI is not installed.
+	skip() { echo "skip $CHECK: $*"; exit 77; }
+	command -v mpirun >/dev/null || skip "no mpirun"
+	command -v mpicc >/dev/null || skip "no mpicc"
+	[ -f /usr/include/netcdf.h ] || skip "no NetCDF headers (libnetcdf-dev)"
+	[ -f "$(mpicc -print-file-name=libnetcdf_mpi.so.19)" ] ||
+		skip "no MPI build of NetCDF (libnetcdf_mpi.so.19, Debian's libnetcdf-mpi-19)"
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_create_par$" ||
+		skip "the recorder was built without the NetCDF layer"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	ROWS=8 NX=512
+	ROW=$((8 * NX)) BAND=$((8 * ROWS * NX))
+	LIBS=-l:libnetcdf_mpi.so.19 build netcdf_par mpicc
+	NPROCS=2 analyze $ROWS $NX
+	# writes_under CALL RANK: "call:count:bytes" of the MPI-IO writes made by
+	# the H5Dwrite calls that NetCDF call CALL made on rank RANK
+	writes_under() {
+		echo "SELECT group_concat(c, ' ') FROM (SELECT m.call || ':' || count(*) || ':' || sum(m.bytes) AS c
+		      FROM v_trace_ops m JOIN v_trace_ops h ON m.parent_op = h.op_id AND m.pid = h.pid AND m.trace_id = h.trace_id
+		      WHERE m.api = 'mpiio' AND m.class = 'write' AND h.call = 'H5Dwrite' AND h.parent_call = '$1'
+		      AND m.rank = $2 GROUP BY m.call ORDER BY m.call)"
+	}
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par $ROWS $NX >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	N=$(at par.nc)
+	latest="trace_id = (SELECT max(trace_id) FROM traces)"
+	for r in 0 1; do
+		# the program's own counts: "puts P put_bytes B gets G get_bytes B"
+		own=$(sed -n "s/^netcdf_par: rank $r of 2: puts \([0-9]*\) put_bytes \([0-9]*\) gets \([0-9]*\) get_bytes \([0-9]*\), data ok$/\1|\2|\3|\4/p" out)
+		[ -n "$own" ] || { cat out err >&2; fail "rank $r: no 'data ok' line with the program's counts"; }
+		[ "$own" = "$((ROWS + 1))|$((ROWS * ROW + 4))|1|$BAND" ] ||
+			fail "rank $r: the program counted '$own' (puts|put_bytes|gets|get_bytes), it is built to make $((ROWS + 1))|$((ROWS * ROW + 4))|1|$BAND"
+		eq "rank $r: NetCDF counters of par.nc = the program's own counts (writes|bytes_written|reads|bytes_read), opens" \
+			"$own|2" \
+			"SELECT writes, bytes_written, reads, bytes_read, opens FROM trace_files
+			 WHERE $latest AND api = 'netcdf' AND rank = $r AND $N"
+		eq "rank $r: application NetCDF calls" \
+			"nc_close:close:2 nc_create_par:open:1 nc_def_dim:meta:3 nc_def_var:meta:2 nc_enddef:meta:1 nc_get_vara_double:read:1 nc_inq_varid:meta:1 nc_open_par:open:1 nc_put_var1_int:write:1 nc_put_vara_double:write:$ROWS nc_var_par_access:meta:1" \
+			"$(calls "api = 'netcdf' AND parent_api IS NULL AND rank = $r")"
+		eq "rank $r: each nc_put_vara_double asked for and moved one row" "$ROWS|$ROW|$ROW|$ROW|$ROW" \
+			"SELECT count(*), min(bytes), max(bytes), min(req_bytes), max(req_bytes) FROM v_trace_ops
+			 WHERE call = 'nc_put_vara_double' AND rank = $r AND $N"
+		eq "rank $r: each nc_put_vara_double made one H5Dwrite of its row" "$ROWS|$((ROWS * ROW))|$ROWS" \
+			"SELECT count(*), sum(bytes), count(DISTINCT parent_op) FROM v_trace_ops
+			 WHERE call = 'H5Dwrite' AND parent_call = 'nc_put_vara_double' AND rank = $r"
+		# nc_var_par_access(NC_COLLECTIVE) on "t": its rows go down as
+		# MPI-IO collective writes; "owner" stays independent
+		eq "rank $r: MPI-IO under H5Dwrite under nc_put_vara_double: collective writes of the rows" \
+			"MPI_File_write_at_all:$ROWS:$((ROWS * ROW))" "$(writes_under nc_put_vara_double $r)"
+		eq "rank $r: MPI-IO under H5Dwrite under nc_put_var1_int: one independent write of 4 bytes" \
+			"MPI_File_write_at:1:4" "$(writes_under nc_put_var1_int $r)"
+		eq "rank $r: nc_get_vara_double made the H5Dread of the band" "1|$BAND" \
+			"SELECT count(*), sum(bytes) FROM v_trace_ops WHERE call = 'H5Dread' AND parent_call = 'nc_get_vara_double' AND rank = $r"
+	done
+	# every HDF5 call that began while an nc_put_vara_* ran on its thread
+	# (op_ids are given in the order calls begin, per process) is that
+	# call's child, and nothing else is
+	inside="FROM v_trace_ops n JOIN v_trace_ops h ON h.trace_id = n.trace_id AND h.pid = n.pid AND h.thread = n.thread
+		AND h.api = 'hdf5' AND h.op_id > n.op_id AND h.op_id < coalesce((SELECT min(a.op_id) FROM v_trace_ops a
+		    WHERE a.trace_id = n.trace_id AND a.pid = n.pid AND a.thread = n.thread AND a.op_id > n.op_id
+		    AND a.parent_op IS NULL), 1e18)
+		WHERE n.call GLOB 'nc_put_vara_*' AND n.parent_op IS NULL"
+	eq "HDF5 calls made inside nc_put_vara_*: $ROWS per rank, each a child of that call" "$((2 * ROWS))|0" \
+		"SELECT count(*), sum(h.parent_op IS NOT n.op_id OR h.parent_api IS NOT 'netcdf') $inside"
+	eq "every HDF5 call has a NetCDF parent" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "every MPI-IO call on par.nc was made by HDF5 or NetCDF" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'mpiio' AND $N AND (parent_api IS NULL OR parent_api NOT IN ('hdf5', 'netcdf'))"
+	eq "posix calls on par.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
+	eq "the whole chain: posix bytes under MPI-IO under H5Dwrite under nc_put_vara_double (both ranks' rows)" \
+		$((2 * ROWS * ROW)) \
+		"SELECT sum(p.bytes) FROM v_trace_ops p
+		 JOIN v_trace_ops m ON p.parent_op = m.op_id AND p.pid = m.pid AND p.trace_id = m.trace_id
+		 JOIN v_trace_ops h ON m.parent_op = h.op_id AND m.pid = h.pid AND m.trace_id = h.trace_id
+		 WHERE p.api = 'posix' AND p.class = 'write' AND m.api = 'mpiio' AND h.call = 'H5Dwrite'
+		 AND h.parent_call = 'nc_put_vara_double'"
+	lw=$(line_of put_vara netcdf_par.c)
+	eq "nc_put_vara_double call site (write_band, line $lw), both ranks" $((2 * ROWS)) \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'nc_put_vara_double' AND function = 'write_band' AND line = $lw
+		 AND block_id LIKE 'netcdf_par.c:write_band/loop#%'"
+	eq "v_trace_files par.nc (netcdf), both ranks" "2|4|$((2 * (ROWS + 1)))|2|$((2 * (ROWS * ROW + 4)))|$((2 * BAND))" \
+		"SELECT nprocs, opens, writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'netcdf' AND $N"
+	eq "the analysis (--nprocs 2): nc_create_par and nc_put_vara_double collective, nc_put_var1_int independent" \
+		"nc_create_par:1 nc_put_var1_int:0 nc_put_vara_double:1" \
+		"SELECT group_concat(c, ' ') FROM (SELECT DISTINCT call || ':' || collective AS c FROM v_io_sites
+		 WHERE call IN ('nc_create_par', 'nc_put_vara_double', 'nc_put_var1_int') ORDER BY c)"
+	eq "predicted = traced bytes per process per NetCDF data call" \
+		"nc_get_vara_double:$BAND:$BAND nc_put_var1_int:4:4 nc_put_vara_double:$((ROWS * ROW)):$((ROWS * ROW))" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
+		 (SELECT sum(bytes) / 2 FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
+	# nc_def_dim and nc_var_par_access only set sizes and modes statically
+	# (no I/O site): the traced calls that are not predicted
+	eq "predicted = traced calls per process per NetCDF function" \
+		"nc_close:2:2 nc_create_par:1:1 nc_def_var:2:2 nc_enddef:1:1 nc_get_vara_double:1:1 nc_inq_varid:1:1 nc_open_par:1:1 nc_put_var1_int:1:1 nc_put_vara_double:$ROWS:$ROWS" \
+		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.count) AS INTEGER) || ':' ||
+		 (SELECT count(*) / 2 FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+		 FROM v_io_sites s WHERE s.api = 'netcdf' GROUP BY s.call ORDER BY s.call)"
+	;;
 pnetcdf)
 	# mpirun -np 2 pnetcdf_io 8 512: each rank 8 rows of 512 doubles = 32768 bytes, 65536 in all
 	command -v mpirun >/dev/null || skip "no mpirun"
