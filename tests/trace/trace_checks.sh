@@ -694,6 +694,14 @@ netcdf_par)
 		"SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.bytes_total) AS INTEGER) || ':' ||
 		 (SELECT sum(bytes) / 2 FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
 		 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.op IN ('read', 'write') GROUP BY s.call ORDER BY s.call)"
+	# per block of the program: the analysis' bytes per process (P3) and
+	# the bytes the trace measured in the block, over the 2 ranks
+	eq "predicted = traced bytes per process per function and loop" \
+		"read_band:$BAND:$BAND write_band:$((ROWS * ROW + 4)):$((ROWS * ROW + 4)) write_band/loop#1:$((ROWS * ROW)):$((ROWS * ROW))" \
+		"SELECT group_concat(c, ' ') FROM (SELECT substr(b.block_id, 14) || ':' || CAST(b.p3 AS INTEGER) || ':' ||
+		 CAST(m.io_bytes / 2 AS INTEGER) AS c FROM v_blocks b JOIN v_measured_blocks m ON m.block_id = b.block_id
+		 WHERE b.block_id IN ('netcdf_par.c:write_band', 'netcdf_par.c:write_band/loop#1', 'netcdf_par.c:read_band')
+		 ORDER BY b.block_id)"
 	# nc_def_dim and nc_var_par_access only set sizes and modes statically
 	# (no I/O site): the traced calls that are not predicted
 	eq "predicted = traced calls per process per NetCDF function" \
