@@ -79,15 +79,19 @@ hdf5_inside() {
 }
 # need_netcdf_mpi: what a program linked against the MPI build of NetCDF
 # needs (Debian's libnetcdf-mpi-19, used with the serial headers, see
-# progs/netcdf_par.c); sets root.  When something is missing the check is
-# skipped with ctest's SKIP status (exit 77), saying what is missing.
+# progs/netcdf_par.c); sets root and NCMPI_LIBS, the link flags for the
+# library's soname (no libnetcdf_mpi.so without the -dev package).  When
+# something is missing the check is skipped with ctest's SKIP status
+# (exit 77), saying what is missing.
 need_netcdf_mpi() {
-	local why=
+	local why= so
 	command -v mpirun >/dev/null || why="no mpirun"
 	command -v mpicc >/dev/null || why="no mpicc"
 	[ -f /usr/include/netcdf.h ] || why="no NetCDF headers (libnetcdf-dev)"
-	[ -n "$why" ] || [ -f "$(mpicc -print-file-name=libnetcdf_mpi.so.19)" ] ||
-		why="no MPI build of NetCDF (libnetcdf_mpi.so.19, Debian's libnetcdf-mpi-19)"
+	so=$({ ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | sed -n 's/^[[:space:]]*\(libnetcdf_mpi\.so\.[0-9]*\) .*/\1/p' | head -n 1)
+	[ -n "$why" ] || { [ -n "$so" ] && [ -f "$(mpicc -print-file-name="$so")" ]; } ||
+		why="no MPI build of NetCDF (libnetcdf_mpi.so.N, Debian's libnetcdf-mpi-19)"
+	NCMPI_LIBS=-l:$so
 	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_create_par$" ||
 		why="the recorder was built without the NetCDF layer"
 	[ -z "$why" ] || { echo "skip $CHECK: $why"; exit 77; }
@@ -652,7 +656,7 @@ netcdf_par)
 	need_netcdf_mpi
 	ROWS=8 NX=512
 	ROW=$((8 * NX)) BAND=$((8 * ROWS * NX))
-	LIBS=-l:libnetcdf_mpi.so.19 build netcdf_par mpicc
+	LIBS=$NCMPI_LIBS build netcdf_par mpicc
 	NPROCS=2 analyze $ROWS $NX
 	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par $ROWS $NX >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
@@ -741,7 +745,7 @@ netcdf_par_forms)
 	need_netcdf_mpi
 	STEPS=6 NX=256
 	REC=$((8 * NX / 2)) WB=$((4 * NX))
-	LIBS=-l:libnetcdf_mpi.so.19 build netcdf_par_forms mpicc
+	LIBS=$NCMPI_LIBS build netcdf_par_forms mpicc
 	NPROCS=2 analyze $STEPS $NX
 	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par_forms $STEPS $NX >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
