@@ -55,6 +55,58 @@ offsets() {
 	      ORDER BY start_s, op_id)"
 }
 
+# mpiio_under NCCALL CLASS RANK: "call:count:bytes" of the MPI-IO calls of
+# CLASS (read, write) made by the HDF5 calls that the NetCDF call NCCALL
+# made on rank RANK
+mpiio_under() {
+	echo "SELECT group_concat(c, ' ') FROM (SELECT m.call || ':' || count(*) || ':' || sum(m.bytes) AS c
+	      FROM v_trace_ops m JOIN v_trace_ops h ON m.parent_op = h.op_id AND m.pid = h.pid AND m.trace_id = h.trace_id
+	      JOIN v_trace_ops n ON h.parent_op = n.op_id AND h.pid = n.pid AND h.trace_id = n.trace_id
+	      WHERE m.api = 'mpiio' AND m.class = '$2' AND h.api = 'hdf5' AND n.api = 'netcdf' AND n.call = '$1'
+	      AND m.rank = $3 GROUP BY m.call ORDER BY m.call)"
+}
+# hdf5_inside COND: "HDF5 calls begun while an application NetCDF call n
+# matching COND ran on their thread | those of them that are not its
+# children" (op_ids are given in the order calls begin, per process: the
+# calls inside n are those before the application's next call)
+hdf5_inside() {
+	echo "SELECT count(*) AS calls, coalesce(sum(h.parent_op IS NOT n.op_id OR h.parent_api IS NOT 'netcdf'), 0) AS strays
+	      FROM v_trace_ops n JOIN v_trace_ops h ON h.trace_id = n.trace_id AND h.pid = n.pid AND h.thread = n.thread
+	      AND h.api = 'hdf5' AND h.op_id > n.op_id AND h.op_id < coalesce((SELECT min(a.op_id) FROM v_trace_ops a
+	          WHERE a.trace_id = n.trace_id AND a.pid = n.pid AND a.thread = n.thread AND a.op_id > n.op_id
+	          AND a.parent_op IS NULL), 1e18)
+	      WHERE n.api = 'netcdf' AND n.parent_op IS NULL AND $1"
+}
+# need_netcdf_mpi: what a program linked against the MPI build of NetCDF
+# needs (Debian's libnetcdf-mpi-19, used with the serial headers, see
+# progs/netcdf_par.c); sets root and NCMPI_LIBS, the link flags for the
+# library's soname (no libnetcdf_mpi.so without the -dev package).  When
+# something is missing the check is skipped with ctest's SKIP status
+# (exit 77), saying what is missing.
+need_netcdf_mpi() {
+	local why= so
+	command -v mpirun >/dev/null || why="no mpirun"
+	command -v mpicc >/dev/null || why="no mpicc"
+	[ -f /usr/include/netcdf.h ] || why="no NetCDF headers (libnetcdf-dev)"
+	so=$({ ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | sed -n 's/^[[:space:]]*\(libnetcdf_mpi\.so\.[0-9]*\) .*/\1/p' | head -n 1)
+	[ -n "$why" ] || { [ -n "$so" ] && [ -f "$(mpicc -print-file-name="$so")" ]; } ||
+		why="no MPI build of NetCDF (libnetcdf_mpi.so.N, Debian's libnetcdf-mpi-19)"
+	NCMPI_LIBS=-l:$so
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_create_par$" ||
+		why="the recorder was built without the NetCDF layer"
+	[ -z "$why" ] || { echo "skip $CHECK: $why"; exit 77; }
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+}
+# predicted_traced bytes|calls: "call:predicted:traced" per NetCDF
+# function, the analysis' bytes (data calls) or calls per process against
+# the application's traced ones over the 2 ranks of an mpirun -np 2
+predicted_traced() {
+	local pred=count traced='count(*)' ops=
+	[ "$1" = bytes ] && pred=bytes_total traced='sum(bytes)' ops="AND s.op IN ('read', 'write')"
+	echo "SELECT group_concat(c, ' ') FROM (SELECT s.call || ':' || CAST(sum(s.$pred) AS INTEGER) || ':' ||
+	      (SELECT $traced / 2 FROM v_trace_ops o WHERE o.call = s.call AND o.parent_api IS NULL) AS c
+	      FROM v_io_sites s WHERE s.api = 'netcdf' $ops GROUP BY s.call ORDER BY s.call)"
+}
 # build NAME COMPILER [FLAGS...]: copy progs/NAME.c here, write a
 # compile_commands.json for it, compile it with -g -O0 (LIBS: link flags)
 build() {
@@ -594,6 +646,165 @@ netcdf_tools)
 		 AND (parent_api IS NULL OR parent_api <> 'netcdf')"
 	between "nccopy: posix bytes written to c3.nc (header + 65536 bytes of data)" 65536 70000 \
 		"SELECT sum(bytes) FROM v_trace_ops WHERE api = 'posix' AND class = 'write' AND $(at c3.nc)"
+	;;
+netcdf_par)
+	# mpirun -np 2 netcdf_par 8 512: NetCDF-4 through parallel HDF5 and
+	# MPI-IO.  Each rank: 8 collective nc_put_vara_double of one row (512
+	# doubles, 4096 bytes), one independent nc_put_var1_int (4 bytes), one
+	# nc_get_vara_double of its band (8 x 512 doubles, 32768 bytes).  The
+	# program is linked against the MPI build of NetCDF (see need_netcdf_mpi)
+	need_netcdf_mpi
+	ROWS=8 NX=512
+	ROW=$((8 * NX)) BAND=$((8 * ROWS * NX))
+	LIBS=$NCMPI_LIBS build netcdf_par mpicc
+	NPROCS=2 analyze $ROWS $NX
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par $ROWS $NX >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	N=$(at par.nc)
+	latest="trace_id = (SELECT max(trace_id) FROM traces)"
+	for r in 0 1; do
+		# the program's own counts: "puts P put_bytes B gets G get_bytes B"
+		own=$(sed -n "s/^netcdf_par: rank $r of 2: puts \([0-9]*\) put_bytes \([0-9]*\) gets \([0-9]*\) get_bytes \([0-9]*\), data ok$/\1|\2|\3|\4/p" out)
+		[ -n "$own" ] || { cat out err >&2; fail "rank $r: no 'data ok' line with the program's counts"; }
+		[ "$own" = "$((ROWS + 1))|$((ROWS * ROW + 4))|1|$BAND" ] ||
+			fail "rank $r: the program counted '$own' (puts|put_bytes|gets|get_bytes), it is built to make $((ROWS + 1))|$((ROWS * ROW + 4))|1|$BAND"
+		eq "rank $r: NetCDF counters of par.nc = the program's own counts (writes|bytes_written|reads|bytes_read), opens" \
+			"$own|2" \
+			"SELECT writes, bytes_written, reads, bytes_read, opens FROM trace_files
+			 WHERE $latest AND api = 'netcdf' AND rank = $r AND $N"
+		eq "rank $r: application NetCDF calls" \
+			"nc_close:close:2 nc_create_par:open:1 nc_def_dim:meta:3 nc_def_var:meta:2 nc_enddef:meta:1 nc_get_vara_double:read:1 nc_inq_varid:meta:1 nc_open_par:open:1 nc_put_var1_int:write:1 nc_put_vara_double:write:$ROWS nc_var_par_access:meta:1" \
+			"$(calls "api = 'netcdf' AND parent_api IS NULL AND rank = $r")"
+		eq "rank $r: each nc_put_vara_double asked for and moved one row" "$ROWS|$ROW|$ROW|$ROW|$ROW" \
+			"SELECT count(*), min(bytes), max(bytes), min(req_bytes), max(req_bytes) FROM v_trace_ops
+			 WHERE call = 'nc_put_vara_double' AND rank = $r AND $N"
+		eq "rank $r: each nc_put_vara_double made one H5Dwrite of its row" "$ROWS|$((ROWS * ROW))|$ROWS" \
+			"SELECT count(*), sum(bytes), count(DISTINCT parent_op) FROM v_trace_ops
+			 WHERE call = 'H5Dwrite' AND parent_call = 'nc_put_vara_double' AND rank = $r"
+		# nc_var_par_access(NC_COLLECTIVE) on "t": its rows go down as
+		# MPI-IO collective writes; "owner" stays independent
+		eq "rank $r: MPI-IO under H5Dwrite under nc_put_vara_double: collective writes of the rows" \
+			"MPI_File_write_at_all:$ROWS:$((ROWS * ROW))" "$(mpiio_under nc_put_vara_double write $r)"
+		eq "rank $r: MPI-IO under H5Dwrite under nc_put_var1_int: one independent write of 4 bytes" \
+			"MPI_File_write_at:1:4" "$(mpiio_under nc_put_var1_int write $r)"
+		eq "rank $r: nc_get_vara_double made the H5Dread of the band" "1|$BAND" \
+			"SELECT count(*), sum(bytes) FROM v_trace_ops WHERE call = 'H5Dread' AND parent_call = 'nc_get_vara_double' AND rank = $r"
+	done
+	# every HDF5 call that began while an nc_put_vara_* ran on its thread
+	# (op_ids are given in the order calls begin, per process) is that
+	# call's child, and nothing else is
+	eq "HDF5 calls made inside nc_put_vara_*: $ROWS per rank, each a child of that call" "$((2 * ROWS))|0" \
+		"$(hdf5_inside "n.call GLOB 'nc_put_vara_*'")"
+	eq "every HDF5 call has a NetCDF parent" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "every MPI-IO call on par.nc was made by HDF5 or NetCDF" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'mpiio' AND $N AND (parent_api IS NULL OR parent_api NOT IN ('hdf5', 'netcdf'))"
+	eq "posix calls on par.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'posix' AND $N AND parent_api IS NULL"
+	eq "the whole chain: posix bytes under MPI-IO under H5Dwrite under nc_put_vara_double (both ranks' rows)" \
+		$((2 * ROWS * ROW)) \
+		"SELECT sum(p.bytes) FROM v_trace_ops p
+		 JOIN v_trace_ops m ON p.parent_op = m.op_id AND p.pid = m.pid AND p.trace_id = m.trace_id
+		 JOIN v_trace_ops h ON m.parent_op = h.op_id AND m.pid = h.pid AND m.trace_id = h.trace_id
+		 WHERE p.api = 'posix' AND p.class = 'write' AND m.api = 'mpiio' AND h.call = 'H5Dwrite'
+		 AND h.parent_call = 'nc_put_vara_double'"
+	lw=$(line_of put_vara netcdf_par.c)
+	eq "nc_put_vara_double call site (write_band, line $lw), both ranks" $((2 * ROWS)) \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'nc_put_vara_double' AND function = 'write_band' AND line = $lw
+		 AND block_id LIKE 'netcdf_par.c:write_band/loop#%'"
+	eq "v_trace_files par.nc (netcdf), both ranks" "2|4|$((2 * (ROWS + 1)))|2|$((2 * (ROWS * ROW + 4)))|$((2 * BAND))" \
+		"SELECT nprocs, opens, writes, reads, bytes_written, bytes_read FROM v_trace_files WHERE api = 'netcdf' AND $N"
+	eq "the analysis (--nprocs 2): nc_create_par and nc_put_vara_double collective, nc_put_var1_int independent" \
+		"nc_create_par:1 nc_put_var1_int:0 nc_put_vara_double:1" \
+		"SELECT group_concat(c, ' ') FROM (SELECT DISTINCT call || ':' || collective AS c FROM v_io_sites
+		 WHERE call IN ('nc_create_par', 'nc_put_vara_double', 'nc_put_var1_int') ORDER BY c)"
+	eq "predicted = traced bytes per process per NetCDF data call" \
+		"nc_get_vara_double:$BAND:$BAND nc_put_var1_int:4:4 nc_put_vara_double:$((ROWS * ROW)):$((ROWS * ROW))" \
+		"$(predicted_traced bytes)"
+	# per block of the program: the analysis' bytes per process (P3) and
+	# the bytes the trace measured in the block, over the 2 ranks
+	eq "predicted = traced bytes per process per function and loop" \
+		"read_band:$BAND:$BAND write_band:$((ROWS * ROW + 4)):$((ROWS * ROW + 4)) write_band/loop#1:$((ROWS * ROW)):$((ROWS * ROW))" \
+		"SELECT group_concat(c, ' ') FROM (SELECT substr(b.block_id, 14) || ':' || CAST(b.p3 AS INTEGER) || ':' ||
+		 CAST(m.io_bytes / 2 AS INTEGER) AS c FROM v_blocks b JOIN v_measured_blocks m ON m.block_id = b.block_id
+		 WHERE b.block_id IN ('netcdf_par.c:write_band', 'netcdf_par.c:write_band/loop#1', 'netcdf_par.c:read_band')
+		 ORDER BY b.block_id)"
+	# nc_def_dim and nc_var_par_access only set sizes and modes statically
+	# (no I/O site): the traced calls that are not predicted
+	eq "predicted = traced calls per process per NetCDF function" \
+		"nc_close:2:2 nc_create_par:1:1 nc_def_var:2:2 nc_enddef:1:1 nc_get_vara_double:1:1 nc_inq_varid:1:1 nc_open_par:1:1 nc_put_var1_int:1:1 nc_put_vara_double:$ROWS:$ROWS" \
+		"$(predicted_traced calls)"
+	;;
+netcdf_par_forms)
+	# mpirun -np 2 netcdf_par_forms 6 256: a record variable on an unlimited
+	# dimension written with collective strided puts (128 doubles, 1024
+	# bytes, per record), a collective float put (256 floats), two
+	# attributes, nc_sync and nc_redef, then a collective whole-variable
+	# read (512 floats) and an independent strided read (6 x 128 doubles)
+	# per rank (see netcdf_par_forms.c)
+	need_netcdf_mpi
+	STEPS=6 NX=256
+	REC=$((8 * NX / 2)) WB=$((4 * NX))
+	LIBS=$NCMPI_LIBS build netcdf_par_forms mpicc
+	NPROCS=2 analyze $STEPS $NX
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par_forms $STEPS $NX >out 2>err
+	expect_rc 0 $? "mpirun vidya trace"
+	F=$(at forms.nc)
+	for r in 0 1; do
+		own=$(sed -n "s/^netcdf_par_forms: rank $r of 2: data_puts \([0-9]*\) data_put_bytes \([0-9]*\) att_puts \([0-9]*\) att_put_bytes \([0-9]*\) gets \([0-9]*\) get_bytes \([0-9]*\), data ok$/\1 \2 \3 \4 \5 \6/p" out)
+		[ -n "$own" ] || { cat out err >&2; fail "rank $r: no 'data ok' line with the program's counts"; }
+		read -r dp dpb ap apb g gb <<<"$own"
+		[ "$own" = "$((STEPS + 1)) $((STEPS * REC + WB)) 2 5 2 $((2 * WB + STEPS * REC))" ] ||
+			fail "rank $r: the program counted '$own', it is built to make $((STEPS + 1)) $((STEPS * REC + WB)) 2 5 2 $((2 * WB + STEPS * REC))"
+		eq "rank $r: NetCDF counters of forms.nc = the program's own counts (writes|bytes_written|reads|bytes_read), opens" \
+			"$((dp + ap))|$((dpb + apb))|$g|$gb|2" \
+			"SELECT writes, bytes_written, reads, bytes_read, opens FROM trace_files
+			 WHERE trace_id = (SELECT max(trace_id) FROM traces) AND api = 'netcdf' AND rank = $r AND $F"
+		eq "rank $r: application NetCDF calls" \
+			"nc_close:close:2 nc_create_par:open:1 nc_def_dim:meta:2 nc_def_var:meta:2 nc_enddef:meta:2 nc_get_att_text:meta:1 nc_get_var_float:read:1 nc_get_vars_double:read:1 nc_inq_varid:meta:2 nc_open_par:open:1 nc_put_att_int:write:1 nc_put_att_text:write:1 nc_put_vara_float:write:1 nc_put_vars_double:write:$STEPS nc_redef:meta:1 nc_sync:sync:1 nc_var_par_access:meta:3" \
+			"$(calls "api = 'netcdf' AND parent_api IS NULL AND rank = $r")"
+		eq "rank $r: strided puts: collective MPI-IO writes under their H5Dwrite" \
+			"MPI_File_write_at_all:$STEPS:$((STEPS * REC))" "$(mpiio_under nc_put_vars_double write $r)"
+		eq "rank $r: the float put: one collective MPI-IO write" \
+			"MPI_File_write_at_all:1:$WB" "$(mpiio_under nc_put_vara_float write $r)"
+		eq "rank $r: the collective whole-variable read: one collective MPI-IO read of both bands" \
+			"MPI_File_read_at_all:1:$((2 * WB))" "$(mpiio_under nc_get_var_float read $r)"
+		# independent: no collective call; HDF5 reads whole chunks of the record variable
+		got=$(q "$(mpiio_under nc_get_vars_double read $r)")
+		[[ $got =~ ^MPI_File_read_at:[0-9]+:([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge $((STEPS * REC)) ] ||
+			fail "rank $r: the independent strided read: got '$got', expected MPI_File_read_at calls of at least $((STEPS * REC)) bytes"
+	done
+	eq "HDF5 calls made inside nc_put_var*/nc_get_var*: an H5Dwrite or H5Dread each, each a child of its call" \
+		"$((2 * (STEPS + 3)))|0" "$(hdf5_inside "n.call GLOB 'nc_[gp][eu]t_var*'")"
+	eq "every HDF5 call began inside an application NetCDF call and is its child" "1|0" \
+		"SELECT calls = (SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5'), strays FROM ($(hdf5_inside 1))"
+	eq "every HDF5 call has a NetCDF parent" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api = 'hdf5' AND (parent_api IS NULL OR parent_api <> 'netcdf')"
+	eq "MPI-IO and posix calls on forms.nc the application made itself" 0 \
+		"SELECT count(*) FROM v_trace_ops WHERE api IN ('mpiio', 'posix') AND $F AND parent_api IS NULL"
+	eq "the analysis (--nprocs 2): collective and independent data calls" \
+		"nc_get_var_float:1 nc_get_vars_double:0 nc_put_vara_float:1 nc_put_vars_double:1" \
+		"SELECT group_concat(c, ' ') FROM (SELECT DISTINCT call || ':' || collective AS c FROM v_io_sites
+		 WHERE call GLOB 'nc_[gp][eu]t_var*' ORDER BY c)"
+	eq "predicted = traced bytes per process per NetCDF data call" \
+		"nc_get_var_float:$((2 * WB)):$((2 * WB)) nc_get_vars_double:$((STEPS * REC)):$((STEPS * REC)) nc_put_att_int:4:4 nc_put_att_text:1:1 nc_put_vara_float:$WB:$WB nc_put_vars_double:$((STEPS * REC)):$((STEPS * REC))" \
+		"$(predicted_traced bytes)"
+	eq "predicted = traced calls per process per NetCDF function" \
+		"nc_close:2:2 nc_create_par:1:1 nc_def_var:2:2 nc_enddef:2:2 nc_get_att_text:1:1 nc_get_var_float:1:1 nc_get_vars_double:1:1 nc_inq_varid:2:2 nc_open_par:1:1 nc_put_att_int:1:1 nc_put_att_text:1:1 nc_put_vara_float:1:1 nc_put_vars_double:$STEPS:$STEPS nc_redef:1:1 nc_sync:1:1" \
+		"$(predicted_traced calls)"
+	# every loop of main holding NetCDF I/O (the CHECK macro's do-while
+	# loops among them): the analysis' bytes per process = traced bytes / 2
+	eq "predicted = traced bytes per process per loop with NetCDF I/O: blocks, mismatches" "7|0" \
+		"SELECT count(*), sum(CAST(b.p3 AS INTEGER) <> CAST(m.io_bytes / 2 AS INTEGER)) FROM v_blocks b
+		 JOIN v_measured_blocks m ON m.block_id = b.block_id WHERE b.kind = 'loop' AND b.p3 > 0
+		 AND EXISTS (SELECT 1 FROM v_io_sites s WHERE s.api = 'netcdf' AND s.block_id GLOB b.block_id || '/*')"
+	# (reads and writes: nc_get_att_text is a metadata call, its byte the
+	# attribute's, which the analysis does not size)
+	eq "predicted = traced NetCDF bytes per process in main" "$((1 + 4 + STEPS * REC + WB + 2 * WB + STEPS * REC)):$((1 + 4 + STEPS * REC + WB + 2 * WB + STEPS * REC))" \
+		"SELECT (SELECT CAST(sum(bytes_total) AS INTEGER) FROM v_io_sites WHERE api = 'netcdf'
+		         AND block_id GLOB 'netcdf_par_forms.c:main/*') || ':' ||
+		        (SELECT sum(bytes) / 2 FROM v_trace_ops WHERE api = 'netcdf' AND parent_api IS NULL AND function = 'main'
+		         AND class IN ('read', 'write'))"
 	;;
 pnetcdf)
 	# mpirun -np 2 pnetcdf_io 8 512: each rank 8 rows of 512 doubles = 32768 bytes, 65536 in all
