@@ -29,6 +29,7 @@
 
 #include "project.h"
 #include "vd_getopt.h"
+#include "vd_scan.h"
 
 /* ---- values ------------------------------------------------------------------------ */
 
@@ -123,9 +124,17 @@ typedef struct handle {
 	const char *obj; /* HDF5 object path inside the file ("" = root), NULL unknown */
 	int rank;        /* NetCDF variable: number of dimensions, -1 unknown */
 	int collective;  /* NetCDF-4 variable set to collective access (nc_var_par_access) */
+	/* an input stream read at analysis time (content_open): its text,
+	 * where the program's reads have got to (-1: not followed), whether
+	 * one hit the end, and the multiplier and branch level it was opened
+	 * at (a read walked at another one is not one concrete execution) */
+	const char *ctext;
+	long clen, cpos;
+	int ceof, ccond;
+	double cmult;
 } handle;
 
-static const handle handle_none = { -1, 0, NULL, 0, 0, 0, -1, -1, NULL, -1, 0 };
+static const handle handle_none = { .file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1 };
 
 typedef struct gwrite {
 	int slot;
@@ -223,6 +232,9 @@ typedef struct ctx {
 	double eof_bytes, eof_reach, eof_trip;
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
+	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
+	const char *strtok_rest;      /* strtok's saved place (NULL: none) */
+	val *ctype_tables[3];         /* glibc's <ctype.h> tables (lib_ctype_table) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -1666,8 +1678,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 		c->ops++;
 		val a = eval(c, e->kids[0]);
 		val one = vint(1);
-		val n = arith((e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB, &a,
-			      &one, e->is_unsigned);
+		int op = (e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB;
+		val n;
+		if (!str_arith(c, op, &a, &one, &n)) /* p++ on a known string: its next character */
+			n = arith(op, &a, &one, e->is_unsigned);
 		n.t |= a.t;
 		assign_to(c, e->kids[0], n);
 		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
@@ -1967,6 +1981,11 @@ static val *global_named(ctx *c, const char *name)
  * needs.  A call not in the table (or with fewer arguments) makes its
  * out-parameters unknown (lib_default). */
 
+static handle *handle_of(ctx *c, const val *v);
+static int content_live(ctx *c, handle *h);
+static void scan_store(ctx *c, ir_expr *e, val *args, int n, int first, const char *text,
+		       const vd_scan_item *it, int ni);
+
 #define LIB_MODEL(fn) static val fn(ctx *c, ir_expr *e, const char *name, val *args, int n)
 
 /* getopt/getopt_long in an option loop run with --args (exec_loop): the
@@ -2248,6 +2267,115 @@ LIB_MODEL(lib_getenv)
 	return unk(0);
 }
 
+/* feof/ferror on a stream followed through its text (content_call) */
+LIB_MODEL(lib_feof)
+{
+	handle *h = handle_of(c, &args[0]);
+	if (h && content_live(c, h))
+		return vint(name[2] == 'r' ? 0 : h->ceof); /* ferror: no error */
+	return lib_default(c, e, name, args, n);
+}
+
+/* sscanf on a known text: the conversions stored, their number returned */
+LIB_MODEL(lib_sscanf)
+{
+	vd_scan_item it[16];
+	int ni = 0;
+	size_t used = 0;
+	int rc = args[0].k == V_STR && args[1].k == V_STR
+			 ? vd_scan(args[0].s, strlen(args[0].s), args[1].s, it, 16, &ni, &used)
+			 : -2;
+	if (rc == -2)
+		return lib_default(c, e, name, args, n);
+	scan_store(c, e, args, n, 2, args[0].s, it, ni);
+	return vint(rc);
+}
+
+/* strtok(s, delim), strtok_r(s, delim, &save): the next token of a known
+ * text (a copy: the walk does not write the '\0's into the text), NULL
+ * after the last; strtok's place is kept in the walk, strtok_r's in *save */
+LIB_MODEL(lib_strtok)
+{
+	int reentrant = strcmp(name, "strtok") != 0;
+	val *save = reentrant && n >= 3 && args[2].k == V_REF ? args[2].ref : NULL;
+	const char *from = NULL;
+	if (args[0].k == V_STR)
+		from = args[0].s;
+	else if (args[0].k == V_INT && args[0].i == 0)
+		from = reentrant ? (save && save->k == V_STR ? save->s : NULL) : c->strtok_rest;
+	if (!from || args[1].k != V_STR) {
+		if (!reentrant)
+			c->strtok_rest = NULL;
+		return lib_default(c, e, name, args, n);
+	}
+	from += strspn(from, args[1].s);
+	size_t len = strcspn(from, args[1].s);
+	const char *rest = from[len] ? from + len + 1 : from + len;
+	if (reentrant && save)
+		store_val(c, save, vstr(rest));
+	else if (!reentrant)
+		c->strtok_rest = rest;
+	if (!len)
+		return vint(0);
+	return vstr(vd_arena_strndup(c->a, from, len));
+}
+
+/* <ctype.h> on a known character (the "C" locale: a program that has not
+ * called setlocale runs in it) */
+LIB_MODEL(lib_ctype)
+{
+	(void)c, (void)e, (void)n;
+	if (args[0].k != V_INT || args[0].i < -1 || args[0].i > 255)
+		return unk(args[0].t);
+	int ch = (int)args[0].i;
+	static const struct {
+		const char *name;
+		int (*fn)(int);
+	} fns[] = {
+		{ "isalnum", isalnum }, { "isalpha", isalpha }, { "isblank", isblank },
+		{ "iscntrl", iscntrl }, { "isdigit", isdigit }, { "isgraph", isgraph },
+		{ "islower", islower }, { "isprint", isprint }, { "ispunct", ispunct },
+		{ "isspace", isspace }, { "isupper", isupper }, { "isxdigit", isxdigit },
+		{ "tolower", tolower }, { "toupper", toupper },
+	};
+	for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+		if (!strcmp(name, fns[i].name)) {
+			int r = ch < 0 ? (name[0] == 't' ? ch : 0) : fns[i].fn(ch);
+			return vint(name[0] == 'i' ? r != 0 : r);
+		}
+	return unk(args[0].t);
+}
+
+/* glibc's <ctype.h> macros index its tables: `isalpha(c)` is
+ * `(*__ctype_b_loc())[(int)(c)] & _ISalpha`, tolower/toupper inline
+ * `(*__ctype_tolower_loc())[c]`.  The tables (the "C" locale's, indexed
+ * from -128) are taken from this glibc: a pointer to a pointer to them. */
+LIB_MODEL(lib_ctype_table)
+{
+	(void)e, (void)args, (void)n;
+	int which = name[8] == 'b' ? 0 : name[10] == 'u' ? 1 : 2; /* b, toupper, tolower */
+	if (!c->ctype_tables[which]) {
+		arr *t = vd_arena_alloc(c->a, sizeof *t);
+		t->n = 384;
+		t->level = -1;
+		t->v = vd_arena_alloc(c->a, 384 * sizeof(val));
+		for (int ch = -128; ch < 256; ch++)
+			t->v[ch + 128] = vint(which == 0   ? (*__ctype_b_loc())[ch]
+					      : which == 1 ? (*__ctype_toupper_loc())[ch]
+							   : (*__ctype_tolower_loc())[ch]);
+		val *tab = vd_arena_alloc(c->a, sizeof *tab);
+		*tab = (val){ 0 };
+		tab->k = V_ARR;
+		tab->a = t;
+		tab->i = 128;
+		c->ctype_tables[which] = tab;
+	}
+	val r = { 0 };
+	r.k = V_REF;
+	r.ref = c->ctype_tables[which];
+	return r;
+}
+
 typedef val (*lib_model_fn)(ctx *c, ir_expr *e, const char *name, val *args, int n);
 typedef struct {
 	const char *name;
@@ -2261,6 +2389,11 @@ static const lib_model lib_models[] = {
 	{ "MPI_Comm_size", 2, lib_mpi_comm_size },
 	{ "MPI_Init", 0, lib_mpi_init },
 	{ "MPI_Init_thread", 0, lib_mpi_init },
+	{ "__ctype_b_loc", 0, lib_ctype_table },
+	{ "__ctype_tolower_loc", 0, lib_ctype_table },
+	{ "__ctype_toupper_loc", 0, lib_ctype_table },
+	{ "__isoc99_sscanf", 2, lib_sscanf },
+	{ "__strtok_r", 3, lib_strtok },
 	{ "abs", 1, lib_abs },
 	{ "aligned_alloc", 2, lib_malloc },
 	{ "arc4random", 0, lib_random },
@@ -2272,10 +2405,26 @@ static const lib_model lib_models[] = {
 	{ "calloc", 2, lib_malloc },
 	{ "drand48", 0, lib_random },
 	{ "erand48", 0, lib_random },
+	{ "feof", 1, lib_feof },
+	{ "feof_unlocked", 1, lib_feof },
+	{ "ferror", 1, lib_feof },
+	{ "ferror_unlocked", 1, lib_feof },
 	{ "fileno", 1, lib_fileno },
 	{ "free", 1, lib_free },
 	{ "getenv", 0, lib_getenv },
 	{ "index", 2, lib_strchr },
+	{ "isalnum", 1, lib_ctype },
+	{ "isalpha", 1, lib_ctype },
+	{ "isblank", 1, lib_ctype },
+	{ "iscntrl", 1, lib_ctype },
+	{ "isdigit", 1, lib_ctype },
+	{ "isgraph", 1, lib_ctype },
+	{ "islower", 1, lib_ctype },
+	{ "isprint", 1, lib_ctype },
+	{ "ispunct", 1, lib_ctype },
+	{ "isspace", 1, lib_ctype },
+	{ "isupper", 1, lib_ctype },
+	{ "isxdigit", 1, lib_ctype },
 	{ "labs", 1, lib_abs },
 	{ "llabs", 1, lib_abs },
 	{ "lrand48", 0, lib_random },
@@ -2291,6 +2440,7 @@ static const lib_model lib_models[] = {
 	{ "secure_getenv", 0, lib_getenv },
 	{ "snprintf", 3, lib_sprintf },
 	{ "sprintf", 2, lib_sprintf },
+	{ "sscanf", 2, lib_sscanf },
 	{ "strcasecmp", 2, lib_strcmp },
 	{ "strchr", 2, lib_strchr },
 	{ "strcmp", 2, lib_strcmp },
@@ -2306,11 +2456,15 @@ static const lib_model lib_models[] = {
 	{ "strtod", 1, lib_strtod },
 	{ "strtof", 1, lib_strtod },
 	{ "strtoimax", 1, lib_strtol },
+	{ "strtok", 2, lib_strtok },
+	{ "strtok_r", 3, lib_strtok },
 	{ "strtol", 1, lib_strtol },
 	{ "strtoll", 1, lib_strtol },
 	{ "strtoul", 1, lib_strtol },
 	{ "strtoull", 1, lib_strtol },
 	{ "strtoumax", 1, lib_strtol },
+	{ "tolower", 1, lib_ctype },
+	{ "toupper", 1, lib_ctype },
 };
 
 static int lib_model_cmp(const void *key, const void *elem)
@@ -2948,6 +3102,208 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	}
 }
 
+/* ---- inputs read at analysis time ------------------------------------------------------------
+ * A stream opened for reading on a small regular file that exists now
+ * (a configuration, a script, a table of numbers named by --args) is
+ * followed through its reads: fgets, getline, fscanf and getc return
+ * what they would return on its text, so the loops and branches that
+ * depend on it are decided as in the run.  The text at analysis time
+ * stands for the text at run time (as a read-to-the-end loop's size does).
+ * A read is followed only when it runs once per opening of the stream
+ * (same multiplier, not under an unknown condition); after any other read
+ * or a seek the stream is no longer followed. */
+
+#define CONTENT_MAX_BYTES (1L << 20)
+
+typedef struct content_file {
+	const char *text;
+	long len;
+} content_file;
+
+static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H)
+{
+	val *md = arg_at(args, n, ce->mode_arg);
+	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md ||
+	    md->k != V_STR || md->s[0] != 'r' || strchr(md->s, '+'))
+		return;
+	/* written earlier in this run: its text now is not what the run reads */
+	if (H->file >= 0 && c->p->files.v[H->file].written > 0)
+		return;
+	if (!c->contents)
+		c->contents = vd_map_new();
+	content_file *cf = vd_map_get(c->contents, H->path);
+	if (!cf) {
+		struct stat st;
+		FILE *f;
+		if (stat(H->path, &st) != 0 || !S_ISREG(st.st_mode) ||
+		    st.st_size > CONTENT_MAX_BYTES || !(f = fopen(H->path, "rb")))
+			return;
+		char *text = vd_arena_alloc(c->a, (size_t)st.st_size + 1);
+		size_t got = fread(text, 1, (size_t)st.st_size, f);
+		fclose(f);
+		text[got] = '\0';
+		cf = vd_arena_alloc(c->a, sizeof *cf);
+		cf->text = text;
+		cf->len = (long)got;
+		vd_map_put(c->contents, H->path, cf);
+	}
+	H->ctext = cf->text;
+	H->clen = cf->len;
+	H->cpos = 0;
+	H->ceof = 0;
+	H->cmult = c->mult;
+	H->ccond = c->cond;
+}
+
+/* the stream is followed, and this point of the walk is one concrete
+ * execution of its reads; else it stops being followed */
+static int content_live(ctx *c, handle *h)
+{
+	if (h->cpos < 0)
+		return 0;
+	if (c->cond == h->ccond && fabs(c->mult - h->cmult) <= 1e-9 * fmax(1, h->cmult))
+		return 1;
+	h->cpos = -1;
+	return 0;
+}
+
+static handle *handle_of(ctx *c, const val *v)
+{
+	return v && v->k == V_HANDLE && v->h >= 0 && v->h < (int)c->handles.n ? &c->handles.v[v->h]
+									       : NULL;
+}
+
+/* scanf's conversions stored where its pointer arguments point
+ * (args[first + k] for item k): numbers through the pointer, text into the
+ * array the argument names */
+static void scan_store(ctx *c, ir_expr *e, val *args, int n, int first, const char *text,
+		       const vd_scan_item *it, int ni)
+{
+	for (int k = 0; k < ni && first + k < n; k++) {
+		val *a = &args[first + k];
+		val v = it[k].kind == VD_SCAN_INT   ? vint(it[k].i)
+			: it[k].kind == VD_SCAN_FLT ? vflt(it[k].f)
+						    : vstr(vd_arena_strndup(c->a, text + it[k].off,
+									    it[k].len));
+		if (it[k].kind == VD_SCAN_STR && first + k < e->nkids) {
+			ir_expr *dst = strip_casts(e->kids[first + k]);
+			if (dst->kind == E_VAR)
+				assign_to(c, dst, v);
+			else if (a->k == V_REF)
+				store_val(c, a->ref, v);
+		} else if (a->k == V_REF) {
+			store_val(c, a->ref, v);
+		}
+	}
+}
+
+static int is_call(const char *name, const char *const *names)
+{
+	for (; *names; names++)
+		if (!strcmp(name, *names))
+			return 1;
+	return 0;
+}
+
+static const char *const fgets_calls[] = { "fgets", "fgets_unlocked", "__fgets_chk",
+					   "__fgets_chk_warn", "__fgets_unlocked_chk",
+					   "__fgets_unlocked_chk_warn", NULL };
+static const char *const getline_calls[] = { "getline", "getdelim", "__getdelim", NULL };
+static const char *const fscanf_calls[] = { "fscanf", "__isoc99_fscanf", NULL };
+static const char *const getc_calls[] = { "getc",	    "fgetc",	      "getc_unlocked",
+					  "fgetc_unlocked", "_IO_getc", "__uflow",
+					  NULL };
+
+/* the reads content_call follows */
+static int content_reader(const char *name)
+{
+	return is_call(name, fgets_calls) || is_call(name, getline_calls) ||
+	       is_call(name, fscanf_calls) || is_call(name, getc_calls);
+}
+
+/* A call on a followed stream.  A read it follows gets its result in *ret
+ * and its bytes in x (returns 1); a rewind or a seek to a known place
+ * moves the stream; anything else that reads or moves it stops following
+ * it (returns 0). */
+static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			handle *h, io_ev *x, val *ret)
+{
+	if (!content_live(c, h))
+		return 0;
+	if (ce->op == VD_OP_SEEK) {
+		val *off = arg_at(args, n, ce->offset_arg), *wh = arg_at(args, n, ce->whence_arg);
+		if (!off && !wh)
+			h->cpos = 0; /* rewind */
+		else if (off && off->k == V_INT && wh && wh->k == V_INT && wh->i == SEEK_SET &&
+			 off->i >= 0 && off->i <= h->clen)
+			h->cpos = (long)off->i;
+		else
+			h->cpos = -1;
+		h->ceof = 0;
+		c->hfx++;
+		return 0;
+	}
+	if (ce->op != VD_OP_READ)
+		return 0;
+	const char *at = h->ctext + h->cpos;
+	long left = h->clen - h->cpos, moved = 0;
+	const char *nm = ce->name;
+	if (is_call(nm, fgets_calls) || is_call(nm, getline_calls)) {
+		int delim = '\n';
+		long cap = left;
+		val *bv = arg_at(args, n, ce->bytes_arg);
+		if (is_call(nm, fgets_calls)) {
+			if (!bv || !known_num(bv) || num(bv) < 2)
+				return h->cpos = -1, 0;
+			cap = (long)num(bv) - 1;
+		} else if (strstr(nm, "getdelim")) {
+			if (n < 3 || args[2].k != V_INT)
+				return h->cpos = -1, 0;
+			delim = (int)(unsigned char)args[2].i;
+		}
+		while (moved < left && moved < cap)
+			if ((unsigned char)at[moved++] == delim)
+				break;
+		val line = vstr(vd_arena_strndup(c->a, at, (size_t)moved));
+		if (is_call(nm, fgets_calls)) {
+			*ret = moved ? line : vint(0);
+			if (moved)
+				assign_to(c, e->kids[0], line);
+		} else {
+			*ret = vint(moved ? moved : -1);
+			if (moved && n >= 1 && args[0].k == V_REF)
+				store_val(c, args[0].ref, line);
+		}
+		/* the end flag is set by a read that runs into the end */
+		h->ceof = moved == left && (moved == 0 || (unsigned char)at[moved - 1] != delim);
+	} else if (is_call(nm, fscanf_calls)) {
+		val *fmt = arg_at(args, n, ce->format_arg);
+		vd_scan_item it[16];
+		int ni = 0;
+		size_t used = 0;
+		int rc = fmt && fmt->k == V_STR ? vd_scan(at, (size_t)left, fmt->s, it, 16, &ni, &used)
+						: -2;
+		if (rc == -2)
+			return h->cpos = -1, 0;
+		scan_store(c, e, args, n, ce->format_arg + 1, at, it, ni);
+		moved = (long)used;
+		*ret = vint(rc);
+		h->ceof = moved == left;
+	} else if (is_call(nm, getc_calls)) {
+		*ret = vint(left > 0 ? (unsigned char)at[0] : -1);
+		moved = left > 0;
+		h->ceof = left <= 0;
+	} else {
+		h->cpos = -1;
+		return 0;
+	}
+	h->cpos += moved;
+	c->hfx++; /* handle state a call summary cannot replay */
+	x->ev.bytes = (double)moved;
+	x->ev.is_data = 1;
+	return 1;
+}
+
 /* A call of the I/O catalog: builds its event for the visitor (one per
  * execution of the call under the current multiplier) and returns what the
  * call returns. */
@@ -2988,7 +3344,9 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 
 	int data =
 		(ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
-	if (data)
+	val cret = unk(0);
+	int followed = h && ce->op != VD_OP_OPEN && content_call(c, e, ce, args, n, h, &x, &cret);
+	if (data && !followed)
 		data_call(c, e, ce, args, n, h, &x);
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
 		val *adv = arg_at(args, n, 3);
@@ -3008,8 +3366,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (c->v->io)
 		c->v->io(c->v->payload, &x.ev);
 	leave(c, e->block);
-	if (ce->op == VD_OP_OPEN)
+	if (ce->op == VD_OP_OPEN) {
+		content_open(c, ce, args, n, h);
 		ret.t |= T_OK;
+	} else if (followed)
+		ret = cret; /* what the read returns on the text */
 	else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
 		ret = io_success(ce, args, n, c->eof_bytes / c->eof_trip, 1);
 	else
@@ -4048,6 +4409,10 @@ static void loop_settle(ctx *c, varvec *w)
 
 #define CONCRETE_MAX 1024       /* iterations */
 #define CONCRETE_STEPS 2000000L /* walk steps */
+/* a loop reading a followed input (content_loop): one iteration per line
+ * or record of a text of up to CONTENT_MAX_BYTES */
+#define CONTENT_MAX 20000
+#define CONTENT_STEPS 4000000L
 /* a `for (;;)` still running after this many walk steps is not one left
  * by a decided exit soon (xz's encoder waits on a condition another thread
  * sets): the rest is walked as a loop of unknown count before it eats the
@@ -4082,47 +4447,19 @@ static int mentions_argc(const ir_expr *e)
 	return 0;
 }
 
-/* A loop whose condition can be decided on every iteration - a search over
- * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
- * `while (left > 0) left -= write(...)`, a short counted loop that may
- * break - is run for real: each iteration walked with its values, break,
- * continue and return honoured.  If the condition stops being decidable,
- * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
- * unknown count.  Returns 0 when the loop is not one of these. */
-static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early)
+/* exec_concrete_loop's run: iteration by iteration while the condition
+ * and exits are decided.  content >= 0: the loop reads that followed
+ * stream (content_loop); its iterations may go on to CONTENT_MAX, and a
+ * rest is extrapolated from the part of the text they read. */
+static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int content)
 {
 	vd_project *p = c->p;
-	if (p->opts.paths_all || c->conc_depth >= 2 || !s->nkids)
-		return 0;
-	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
-	/* `for (;;)`, `while (1)`: left by a break or return only */
-	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
-	if (forever && s->kind == S_DO)
-		forever = 0; /* do { } while (1): rare, not worth its own case */
-	if (trip >= 0) {
-		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
-		 * per argument: each iteration sees its own word */
-		if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
-			return 0;
-	} else if (forever) {
-		if (!exits_early(s->kids[0], 0))
-			return 0;
-	} else {
-		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
-			return 0;
-		double ops0 = c->ops;
-		long steps0 = c->steps;
-		val v = eval(c, s->e);
-		c->ops = ops0;
-		c->steps = steps0;
-		if (truth(&v) < 0)
-			return 0;
-	}
 	const vd_sblock *b = &p->blocks.v[s->block];
 	int sc = c->conc_cond, sl = c->conc_loops, ss = c->conc_switches;
 	frame *sf = c->conc_fr;
 	int ssoft = c->conc_soft;
 	c->conc_soft = 0;
+	long cpos0 = content >= 0 ? c->handles.v[content].cpos : 0;
 	c->conc_depth++;
 	c->conc_cond = c->cond;
 	c->conc_loops = c->loop_depth;
@@ -4145,8 +4482,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 			if (!t)
 				break;
 		}
-		if (k >= (forever ? FOREVER_MAX : CONCRETE_MAX) ||
-		    c->steps - steps0 > (forever ? FOREVER_STEPS : CONCRETE_STEPS)) {
+		double kmax = content >= 0 ? CONTENT_MAX : forever ? FOREVER_MAX : CONCRETE_MAX;
+		long smax = content >= 0 ? CONTENT_STEPS : forever ? FOREVER_STEPS : CONCRETE_STEPS;
+		if (k >= kmax || c->steps - steps0 > smax) {
 			undecided = 1;
 			break;
 		}
@@ -4178,14 +4516,28 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 				 b->file, s->line, k));
 	c->conc_soft = ssoft;
 	if (undecided && !(c->fr && c->fr->returned)) {
-		/* the rest: one walk of the body as a loop of unknown count */
+		/* the rest: one walk of the body as a loop of unknown count,
+		 * or, reading a followed text, of as many iterations again as
+		 * the rest of the text holds at the rate read so far */
 		double more = p->opts.assume_trip;
 		unsigned saved_unk = c->unk;
 		int saved_notes = c->nnotes;
-		const char *nt = note_at(c, s->block, k * 1e6 + more,
-					 "loop at %s:%d: condition unknown after %.0f iterations, "
-					 "assumed %.0f more",
-					 b->file, s->line, k, more);
+		const char *nt;
+		handle *h = content >= 0 ? &c->handles.v[content] : NULL;
+		if (h && h->cpos > cpos0 && k > 0) {
+			more = ceil(k * (double)(h->clen - h->cpos) / (double)(h->cpos - cpos0));
+			nt = note_at(c, s->block, k * 1e6 + more,
+				     "loop at %s:%d: %.0f iterations run on the text of %s, "
+				     "%.0f more extrapolated from the part they read",
+				     b->file, s->line, k, h->path, more);
+		} else {
+			nt = note_at(c, s->block, k * 1e6 + more,
+				     "loop at %s:%d: condition unknown after %.0f iterations, "
+				     "assumed %.0f more",
+				     b->file, s->line, k, more);
+		}
+		if (h)
+			h->cpos = -1; /* the rest is not followed */
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
@@ -4208,6 +4560,48 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	c->mult = reach;
 	leave(c, s->block);
 	return 1;
+}
+
+/* A loop whose condition can be decided on every iteration - a search over
+ * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
+ * `while (left > 0) left -= write(...)`, a short counted loop that may
+ * break - is run for real: each iteration walked with its values, break,
+ * continue and return honoured.  If the condition stops being decidable,
+ * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
+ * unknown count.  Returns 0 when the loop is not one of these. */
+static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early,
+			      int content)
+{
+	vd_project *p = c->p;
+	if (p->opts.paths_all || c->conc_depth >= 2 || !s->nkids)
+		return 0;
+	if (content >= 0)
+		return exec_concrete_run(c, s, reach, 0, content);
+	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
+	/* `for (;;)`, `while (1)`: left by a break or return only */
+	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
+	if (forever && s->kind == S_DO)
+		forever = 0; /* do { } while (1): rare, not worth its own case */
+	if (trip >= 0) {
+		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
+		 * per argument: each iteration sees its own word */
+		if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
+			return 0;
+	} else if (forever) {
+		if (!exits_early(s->kids[0], 0))
+			return 0;
+	} else {
+		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
+			return 0;
+		double ops0 = c->ops;
+		long steps0 = c->steps;
+		val v = eval(c, s->e);
+		c->ops = ops0;
+		c->steps = steps0;
+		if (truth(&v) < 0)
+			return 0;
+	}
+	return exec_concrete_run(c, s, reach, forever, -1);
 }
 
 /* ---- read-to-the-end loops ------------------------------------------------------------ */
@@ -4271,7 +4665,10 @@ static int line_reader(const char *name)
 	       !strcmp(name, "getline") || !strcmp(name, "getdelim") || !strcmp(name, "__getdelim");
 }
 
-static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
+/* The read a loop is driven by: one in its condition, or in one of the
+ * first statements of its body (`for (;;) { n = read(...); if (n <= 0)
+ * break; ...}`, `while (!feof(f)) { fgets(...); ...}`). */
+static ir_expr *loop_read_call(ir_stmt *s)
 {
 	ir_expr *r = find_read(s->e);
 	if (!r && s->nkids && s->kids[0]) {
@@ -4284,8 +4681,34 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 				it = it->kids[0];
 			if (it && (it->kind == S_EXPR || it->kind == S_DECL))
 				r = find_read(it->e);
+			if (it && it->kind == S_IF)
+				r = find_read(it->e);
 		}
 	}
+	return r;
+}
+
+/* A loop driven by a read of a followed input (content_open): the handle's
+ * index, -1 when it is not one */
+static int content_loop(ctx *c, ir_stmt *s)
+{
+	ir_expr *r = loop_read_call(s);
+	if (!r || !content_reader(r->cat->name) || r->cat->handle_arg < 0 ||
+	    r->cat->handle_arg >= r->nkids ||
+	    !expr_pure(r->kids[r->cat->handle_arg]))
+		return -1;
+	double ops0 = c->ops;
+	long steps0 = c->steps;
+	val hv = eval(c, r->kids[r->cat->handle_arg]);
+	c->ops = ops0;
+	c->steps = steps0;
+	handle *h = handle_of(c, &hv);
+	return h && content_live(c, h) ? hv.h : -1;
+}
+
+static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
+{
+	ir_expr *r = loop_read_call(s);
 	if (!r)
 		return -1;
 	const vd_catalog_entry *ce = r->cat;
@@ -4418,6 +4841,13 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	flush_ops(c);
 	if (exec_getopt_loop(c, s, reach))
 		return;
+	int content = content_loop(c, s);
+	if (content >= 0 && exec_concrete_loop(c, s, reach, -1, 0, content)) {
+		c->mult = saved_mult;
+		c->unk = saved_unk;
+		c->nnotes = saved_notes;
+		return;
+	}
 
 	ir_var *fin_var = NULL;
 	val fin = unk(0);
@@ -4446,7 +4876,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		c->eof_reach = eof_reach0;
 		eof_call0 = NULL;
 	}
-	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit)) {
+	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit, -1)) {
 		c->mult = saved_mult;
 		c->unk = saved_unk;
 		c->nnotes = saved_notes;
