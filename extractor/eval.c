@@ -110,6 +110,7 @@ struct frame {
 	unsigned long serial; /* unique per call: pointers into it die with it */
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
+	int gotos;            /* gotos walked in this call */
 };
 
 typedef struct handle {
@@ -3123,8 +3124,8 @@ typedef struct content_file {
 static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H)
 {
 	val *md = arg_at(args, n, ce->mode_arg);
-	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md ||
-	    md->k != V_STR || md->s[0] != 'r' || strchr(md->s, '+'))
+	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md || md->k != V_STR ||
+	    md->s[0] != 'r' || strchr(md->s, '+'))
 		return;
 	/* written earlier in this run: its text now is not what the run reads */
 	if (H->file >= 0 && c->p->files.v[H->file].written > 0)
@@ -3170,7 +3171,7 @@ static int content_live(ctx *c, handle *h)
 static handle *handle_of(ctx *c, const val *v)
 {
 	return v && v->k == V_HANDLE && v->h >= 0 && v->h < (int)c->handles.n ? &c->handles.v[v->h]
-									       : NULL;
+									      : NULL;
 }
 
 /* scanf's conversions stored where its pointer arguments point
@@ -3181,10 +3182,10 @@ static void scan_store(ctx *c, ir_expr *e, val *args, int n, int first, const ch
 {
 	for (int k = 0; k < ni && first + k < n; k++) {
 		val *a = &args[first + k];
-		val v = it[k].kind == VD_SCAN_INT   ? vint(it[k].i)
-			: it[k].kind == VD_SCAN_FLT ? vflt(it[k].f)
-						    : vstr(vd_arena_strndup(c->a, text + it[k].off,
-									    it[k].len));
+		val v = it[k].kind == VD_SCAN_INT ? vint(it[k].i)
+			: it[k].kind == VD_SCAN_FLT
+				? vflt(it[k].f)
+				: vstr(vd_arena_strndup(c->a, text + it[k].off, it[k].len));
 		if (it[k].kind == VD_SCAN_STR && first + k < e->nkids) {
 			ir_expr *dst = strip_casts(e->kids[first + k]);
 			if (dst->kind == E_VAR)
@@ -3205,14 +3206,18 @@ static int is_call(const char *name, const char *const *names)
 	return 0;
 }
 
-static const char *const fgets_calls[] = { "fgets", "fgets_unlocked", "__fgets_chk",
-					   "__fgets_chk_warn", "__fgets_unlocked_chk",
-					   "__fgets_unlocked_chk_warn", NULL };
+static const char *const fgets_calls[] = { "fgets",
+					   "fgets_unlocked",
+					   "__fgets_chk",
+					   "__fgets_chk_warn",
+					   "__fgets_unlocked_chk",
+					   "__fgets_unlocked_chk_warn",
+					   NULL };
 static const char *const getline_calls[] = { "getline", "getdelim", "__getdelim", NULL };
 static const char *const fscanf_calls[] = { "fscanf", "__isoc99_fscanf", NULL };
-static const char *const getc_calls[] = { "getc",	    "fgetc",	      "getc_unlocked",
-					  "fgetc_unlocked", "_IO_getc", "__uflow",
-					  NULL };
+static const char *const getc_calls[] = {
+	"getc", "fgetc", "getc_unlocked", "fgetc_unlocked", "_IO_getc", "__uflow", NULL
+};
 
 /* the reads content_call follows */
 static int content_reader(const char *name)
@@ -3225,8 +3230,8 @@ static int content_reader(const char *name)
  * and its bytes in x (returns 1); a rewind or a seek to a known place
  * moves the stream; anything else that reads or moves it stops following
  * it (returns 0). */
-static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
-			handle *h, io_ev *x, val *ret)
+static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
+			io_ev *x, val *ret)
 {
 	if (!content_live(c, h))
 		return 0;
@@ -3281,8 +3286,9 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		vd_scan_item it[16];
 		int ni = 0;
 		size_t used = 0;
-		int rc = fmt && fmt->k == V_STR ? vd_scan(at, (size_t)left, fmt->s, it, 16, &ni, &used)
-						: -2;
+		int rc = fmt && fmt->k == V_STR
+				 ? vd_scan(at, (size_t)left, fmt->s, it, 16, &ni, &used)
+				 : -2;
 		if (rc == -2)
 			return h->cpos = -1, 0;
 		scan_store(c, e, args, n, ce->format_arg + 1, at, it, ni);
@@ -4413,6 +4419,9 @@ static void loop_settle(ctx *c, varvec *w)
  * or record of a text of up to CONTENT_MAX_BYTES */
 #define CONTENT_MAX 20000
 #define CONTENT_STEPS 4000000L
+/* a counted loop run for the state it carries: all its iterations when
+ * they cost this many walk steps in all, at most */
+#define CARRIED_STEPS 300000L
 /* a `for (;;)` still running after this many walk steps is not one left
  * by a decided exit soon (xz's encoder waits on a condition another thread
  * sets): the rest is walked as a loop of unknown count before it eats the
@@ -4447,11 +4456,63 @@ static int mentions_argc(const ir_expr *e)
 	return 0;
 }
 
+/* Whether a loop's iterations may hand state to the next one through the
+ * functions it calls: globals or static locals they write (func_globals),
+ * or an object whose address the body passes them (`csv_row(&w, ...)`
+ * counting records in w->nrec, a pointer to a struct).  Walked once, such
+ * a loop would read that state at its value before the loop; run one
+ * iteration after the other it is exact. */
+static int passes_state(ir_expr *e);
+
+static int passes_state_stmt(ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (passes_state(s->e) || passes_state(s->inc) || passes_state_stmt(s->init))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (passes_state_stmt(s->kids[i]))
+			return 1;
+	return 0;
+}
+
+static int passes_state(ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL && !e->cat && e->ncallees > 0)
+		for (int i = 0; i < e->nkids; i++) {
+			ir_expr *a = strip_casts(e->kids[i]);
+			if ((a->kind == E_UN && a->op == OP_ADDR) ||
+			    (a->kind == E_VAR && a->var && a->var->is_pointer))
+				return 1;
+		}
+	if (e->kind == E_STMT && passes_state_stmt(e->stmt))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (passes_state(e->kids[i]))
+			return 1;
+	return 0;
+}
+
+static int carried_state(ctx *c, ir_stmt *s)
+{
+	varvec g = { 0 };
+	callee_globals_stmt(c, s->kids[0], &g);
+	int carried = g.n > 0 || passes_state_stmt(s->kids[0]);
+	vd_vec_free(g);
+	return carried;
+}
+
 /* exec_concrete_loop's run: iteration by iteration while the condition
  * and exits are decided.  content >= 0: the loop reads that followed
  * stream (content_loop); its iterations may go on to CONTENT_MAX, and a
- * rest is extrapolated from the part of the text they read. */
-static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int content)
+ * rest is extrapolated from the part of the text they read.  counted >= 0:
+ * a counted loop of that many iterations run for the state its iterations
+ * carry (carried_state); when one iteration costs too much to run them all
+ * (CARRIED_STEPS), the rest is walked once for the iterations left. */
+static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int content,
+			     double counted)
 {
 	vd_project *p = c->p;
 	const vd_sblock *b = &p->blocks.v[s->block];
@@ -4484,6 +4545,9 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		}
 		double kmax = content >= 0 ? CONTENT_MAX : forever ? FOREVER_MAX : CONCRETE_MAX;
 		long smax = content >= 0 ? CONTENT_STEPS : forever ? FOREVER_STEPS : CONCRETE_STEPS;
+		if (counted >= 0 && k >= 1)
+			smax = (c->steps - steps0) / (long)k * (long)counted > CARRIED_STEPS ? 0
+											     : smax;
 		if (k >= kmax || c->steps - steps0 > smax) {
 			undecided = 1;
 			break;
@@ -4524,7 +4588,14 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		int saved_notes = c->nnotes;
 		const char *nt;
 		handle *h = content >= 0 ? &c->handles.v[content] : NULL;
-		if (h && h->cpos > cpos0 && k > 0) {
+		if (counted >= 0) {
+			more = counted - k;
+			nt = note_at(c, s->block, k * 1e6 + more,
+				     "loop at %s:%d: %.0f of its %.0f iterations run one by one, "
+				     "the other %.0f walked once (what they carry from one to the "
+				     "next is estimated)",
+				     b->file, s->line, k, counted, more);
+		} else if (h && h->cpos > cpos0 && k > 0) {
 			more = ceil(k * (double)(h->clen - h->cpos) / (double)(h->cpos - cpos0));
 			nt = note_at(c, s->block, k * 1e6 + more,
 				     "loop at %s:%d: %.0f iterations run on the text of %s, "
@@ -4569,23 +4640,26 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
  * continue and return honoured.  If the condition stops being decidable,
  * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
  * unknown count.  Returns 0 when the loop is not one of these. */
-static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early,
-			      int content)
+static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
 	if (p->opts.paths_all || c->conc_depth >= 2 || !s->nkids)
 		return 0;
 	if (content >= 0)
-		return exec_concrete_run(c, s, reach, 0, content);
+		return exec_concrete_run(c, s, reach, 0, content, -1);
 	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
 	/* `for (;;)`, `while (1)`: left by a break or return only */
 	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
 	if (forever && s->kind == S_DO)
 		forever = 0; /* do { } while (1): rare, not worth its own case */
+	double counted = -1;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
 		 * per argument: each iteration sees its own word */
-		if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
+		if (!early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
+		    carried_state(c, s))
+			counted = trip;
+		else if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
 			return 0;
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
@@ -4601,7 +4675,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		if (truth(&v) < 0)
 			return 0;
 	}
-	return exec_concrete_run(c, s, reach, forever, -1);
+	return exec_concrete_run(c, s, reach, forever, -1, counted);
 }
 
 /* ---- read-to-the-end loops ------------------------------------------------------------ */
@@ -4694,8 +4768,7 @@ static int content_loop(ctx *c, ir_stmt *s)
 {
 	ir_expr *r = loop_read_call(s);
 	if (!r || !content_reader(r->cat->name) || r->cat->handle_arg < 0 ||
-	    r->cat->handle_arg >= r->nkids ||
-	    !expr_pure(r->kids[r->cat->handle_arg]))
+	    r->cat->handle_arg >= r->nkids || !expr_pure(r->kids[r->cat->handle_arg]))
 		return -1;
 	double ops0 = c->ops;
 	long steps0 = c->steps;
@@ -4877,6 +4950,11 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		eof_call0 = NULL;
 	}
 	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit, -1)) {
+		if (fin_var) { /* the counter's final value, however the rest ran */
+			val *st = storage(c, fin_var);
+			if (st)
+				*st = fin;
+		}
 		c->mult = saved_mult;
 		c->unk = saved_unk;
 		c->nnotes = saved_notes;
@@ -5303,12 +5381,33 @@ static void exec_decl(ctx *c, ir_stmt *s)
 	flush_ops(c);
 }
 
-static void exec_label(ctx *c)
+static int last_goto_line(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	int m = s->kind == S_GOTO ? s->line : 0;
+	for (int i = 0; i < s->nkids; i++) {
+		int k = last_goto_line(s->kids[i]);
+		m = k > m ? k : m;
+	}
+	int k = last_goto_line(s->init);
+	return k > m ? k : m;
+}
+
+static void exec_label(ctx *c, const ir_stmt *s)
 {
 	/* gotos jump here from places the walk does not follow: what the
-	 * function writes anywhere may hold any of its values here */
+	 * function writes anywhere may hold any of its values here.  Unless
+	 * no goto has run in this call so far and none comes after the label
+	 * (a loop made with a goto): then only the way in from above reaches
+	 * it, and the values are the ones it brings (`if (!f) { nf = k; goto
+	 * out; }` on an error path not taken leaves nf as counted). */
 	if (c->fr && c->fr->fn) {
 		ir_func *fn = c->fr->fn;
+		if (!fn->last_goto)
+			fn->last_goto = last_goto_line(fn->body) + 1;
+		if (!c->fr->gotos && fn->last_goto - 1 < s->line && !c->p->opts.paths_all)
+			return;
 		if (fn->nwritten < 0) {
 			varvec w = { 0 };
 			writes_stmt(fn->body, &w);
@@ -5374,7 +5473,11 @@ static void exec(ctx *c, ir_stmt *s)
 		c->loop_depth--;
 		break;
 	case S_LABEL:
-		exec_label(c);
+		exec_label(c, s);
+		break;
+	case S_GOTO:
+		if (c->fr)
+			c->fr->gotos++;
 		break;
 	case S_BREAK:
 	case S_CONTINUE:

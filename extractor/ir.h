@@ -174,6 +174,7 @@ struct ir_func {
 	int budget_cut;             /* a call to it was cut by the evaluation budget */
 	ir_var **written;           /* the variables its body writes (labels), once computed */
 	int nwritten;               /* -1: not computed yet */
+	int last_goto;              /* line of its last goto + 1 (0: not computed) */
 };
 
 /* An assignment of a function into a slot (struct field or variable):

@@ -90,7 +90,8 @@ static const char *scanset(const char *f, unsigned char set[256])
 	if (*f == ']')
 		set[(unsigned char)*f++] = 1;
 	for (; *f && *f != ']'; f++) {
-		if (f[1] == '-' && f[2] && f[2] != ']' && (unsigned char)f[2] >= (unsigned char)*f) {
+		if (f[1] == '-' && f[2] && f[2] != ']' &&
+		    (unsigned char)f[2] >= (unsigned char)*f) {
 			for (int ch = (unsigned char)*f; ch <= (unsigned char)f[2]; ch++)
 				set[ch] = 1;
 			f += 2;

@@ -8,10 +8,11 @@
  *   (i < 1000).  100 writes of 8 = 800 bytes, flagged as an estimate.
  * - The header: every value known, "# sim v2\n" is 9 bytes, exact.
  * - Loop 2: put_header() writes its header only on its first call (a
- *   static flag it sets).  The flag changes from one iteration to the next,
- *   so inside the loop it is not known: the header's count is an estimate,
- *   flagged - not the 50 that reading the flag's value before the loop
- *   would give (it was 0 then).
+ *   static flag it sets).  The flag changes from one iteration to the next
+ *   (it is state the loop's callee carries), so the loop's 50 iterations
+ *   run one by one: the header is written once, exactly - not the 50 times
+ *   that reading the flag's value before the loop would give (it was 0
+ *   then).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -51,4 +52,5 @@ int main(void)
 // EXPECT-UNKNOWN: main/loop#1 p3
 // EXPECT: main/io#2 p2=1 p3=9
 // EXPECT-KNOWN: main/io#2 p2 p3
-// EXPECT-UNKNOWN: put_header/branch#1 p2
+// EXPECT: put_header/branch#1 p2=1 p3=2
+// EXPECT-KNOWN: put_header/branch#1 p2 p3
