@@ -231,6 +231,7 @@ typedef struct ctx {
 	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
+	int eof_final;                /* walking its last call, the one that finds the end */
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
@@ -3059,7 +3060,7 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	}
 	if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0)
 		/* a read-to-the-end loop: the file's bytes over its calls */
-		b = bytes_of(c->eof_bytes * c->eof_reach / c->mult);
+		b = bytes_of(c->eof_final ? 0 : c->eof_bytes * c->eof_reach / c->mult);
 	switch (b.how) {
 	case BYTES_KNOWN:
 		for (int i = 0; i < n; i++)
@@ -3310,6 +3311,47 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 	return 1;
 }
 
+/* stat/fstat and friends on a file that exists now (and that the run has
+ * not written so far): success, and the size and mode the walk reads from
+ * the struct stat (`malloc(st.st_size)`, `while (got < st.st_size)`) are
+ * its size and mode now, which stand for the run's as an input's size does.
+ * fstat on an open descriptor of another file succeeds with the fields
+ * unknown.  Returns 0 when the call is not one of these. */
+static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const handle *h,
+		     val *ret)
+{
+	static const char *const stats[] = { "stat",       "stat64",       "lstat",    "lstat64",
+					     "fstat",      "fstat64",      "fstatat",  "fstatat64",
+					     "__xstat",    "__xstat64",    "__fxstat", "__fxstat64",
+					     "__fxstatat", "__fxstatat64", NULL };
+	if (ce->op != VD_OP_META || !is_call(ce->name, stats))
+		return 0;
+	int at = ce->path_arg >= 0 ? ce->path_arg : ce->handle_arg;
+	val *buf = arg_at(args, n, at + 1), *pv = arg_at(args, n, ce->path_arg);
+	const char *path = pv && pv->k == V_STR ? pv->s : h && ce->path_arg < 0 ? h->path : NULL;
+	int fi = h ? h->file : path ? (int)(intptr_t)vd_map_get(c->p->file_index, path) - 1 : -1;
+	struct stat st;
+	if (path && (fi < 0 || c->p->files.v[fi].written <= 0) && stat(path, &st) == 0) {
+		if (buf && buf->k == V_REF) {
+			field_val *f = field_slot(c, buf->ref, "st_size", 1);
+			if (f)
+				f->v = vint((long long)st.st_size);
+			if ((f = field_slot(c, buf->ref, "st_mode", 1)))
+				f->v = vint((long long)st.st_mode);
+		}
+		*ret = vint(0);
+		return 1;
+	}
+	if (h && ce->path_arg < 0) { /* fstat of an open descriptor */
+		if (buf && buf->k == V_REF)
+			store_val(c, buf->ref, unk(0));
+		*ret = vint(0);
+		ret->t |= T_OK;
+		return 1;
+	}
+	return 0;
+}
+
 /* A call of the I/O catalog: builds its event for the visitor (one per
  * execution of the call under the current multiplier) and returns what the
  * call returns. */
@@ -3375,9 +3417,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (ce->op == VD_OP_OPEN) {
 		content_open(c, ce, args, n, h);
 		ret.t |= T_OK;
-	} else if (followed)
+	} else if (followed) {
 		ret = cret; /* what the read returns on the text */
-	else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
+	} else if (stat_call(c, ce, args, n, h, &cret)) {
+		ret = cret;
+	} else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
 		ret = io_success(ce, args, n, c->eof_bytes / c->eof_trip, 1);
 	else
 		ret = io_success(ce, args, n, data ? x.ev.bytes : -1,
@@ -4900,6 +4944,27 @@ static void settle_loop_globals(ctx *c, size_t gpos0, double trip)
 	free(t);
 }
 
+/* A read-to-the-end loop left by its read's result (`for (;;) { n =
+ * read(...); if (n <= 0) break; ... }`) makes one call more than its
+ * iterations: the one that finds the end (0 bytes) and leaves.  (A read in
+ * the condition runs trip + 1 times with it already.) */
+static void eof_final_read(ctx *c, ir_stmt *s, double reach)
+{
+	ir_expr *r = (ir_expr *)c->eof_call, *ce = s->e ? strip_casts(s->e) : NULL;
+	/* only a loop the read's result leaves: for (;;), while (1) (one with a
+	 * condition of its own, `while (got < size)`, ends by it instead) */
+	if (!r || (ce && !(ce->kind == E_INT && ce->ival != 0)))
+		return;
+	for (int i = 0; i < r->nkids; i++)
+		if (!expr_pure(r->kids[i]))
+			return;
+	c->mult = reach;
+	c->eof_final = 1;
+	eval(c, r);
+	c->eof_final = 0;
+	flush_ops(c);
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
 	double reach = c->mult;
@@ -4986,6 +5051,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	if (s->inc)
 		eval(c, s->inc);
 	flush_ops(c);
+	if (eof_note)
+		eof_final_read(c, s, reach);
 	c->mult = saved_mult;
 	if (c->fr) /* a return inside counts as an early exit, not as fewer entries */
 		c->fr->live = live0;

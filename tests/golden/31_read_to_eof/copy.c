@@ -10,7 +10,8 @@
  *   Each of the 4 reads that return data returns 12345 / 4 = 3086 on
  *   average, which the 4 writes write: 4 x 3086 = 12344 bytes;
  * - fread(buf, 1, 5000, f) in a for (;;) whose first statement reads:
- *   ceil(12345 / 5000) = 3 iterations, 3 freads: 12345 bytes;
+ *   ceil(12345 / 5000) = 3 iterations, and a fourth fread that returns 0
+ *   and leaves: 4 freads, 12345 bytes;
  * - getc until EOF: 12345 iterations, 12346 getc calls: 12345 bytes;
  * - fgets(line, 64, f) until NULL: one call per line, as no line is longer
  *   than 63 bytes: the file has 224 newlines and a last line without one,
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
 // EXPECT: main/loop#1/io#2 p2=4 p3=12344
 // EXPECT-KNOWN: main/loop#1 p1 p2
 // EXPECT-KNOWN: main/loop#1/io#1 p3
-// EXPECT: main/loop#2 p1=3 p2=3 p3=12345
+// EXPECT: main/loop#2 p1=3 p2=4 p3=12345
 // EXPECT: main/loop#3 p1=12345 p2=12346 p3=12345
 // EXPECT: main/loop#4 p1=225 p2=226 p3=12345
 // EXPECT-KNOWN: main/loop#4 p1 p2 p3

@@ -31,11 +31,19 @@
  *
  * --fields=t,p,rho: `*eq++ = '\0'` cuts the word at '=' and leaves eq on
  * "t,p,rho"; strtok gives 3 fields: 3 fputs of "field\n", 18 bytes.
+ *
+ * slurp(nums.txt): fstat gives its size now, 26 bytes; the loop
+ * `while (got < st.st_size)` reads it in one call of 26 bytes: open, fstat,
+ * read, close: 4 calls, 26 bytes, known.
  */
 // VIDYA: --args "sim.cfg nums.txt --fields=t,p,rho"
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct cfg {
 	int nx, ny, steps, every;
@@ -67,6 +75,31 @@ static void parse(const char *path, struct cfg *c)
 	fclose(f);
 }
 
+static long slurp(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	struct stat st;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0) {
+		close(fd);
+		return -1;
+	}
+	char *b = malloc((size_t)st.st_size + 1);
+	long got = 0;
+	while (got < st.st_size) {
+		ssize_t r = read(fd, b + got, (size_t)(st.st_size - got));
+		if (r <= 0)
+			break;
+		got += r;
+	}
+	close(fd);
+	free(b);
+	return got;
+}
+
+// EXPECT: slurp p2=4 p3=26
+// EXPECT-KNOWN: slurp p2 p3
 // EXPECT: parse p2=9 p3=62
 // EXPECT-KNOWN: parse p2 p3
 // EXPECT: main/loop#1 p2=155 p3=14400
@@ -134,5 +167,5 @@ int main(int argc, char **argv)
 		nfields++;
 	for (int k = 0; k < nfields; k++)
 		fputs("field\n", stdout);
-	return sum > 0 ? 0 : 1;
+	return sum > 0 && slurp(argv[2]) == 26 ? 0 : 1;
 }
