@@ -47,8 +47,12 @@ enum {
 	T_NN = 32,
 	T_RANK = 64,
 	T_ASSUMED = 128,
-	T_CALLRES = 256
+	T_CALLRES = 256,
+	T_MEAN = 512
 };
+/* T_MEAN: an expected value, an average over calls (a read-to-the-end
+ * loop's share of the file per read): a cast to an integer type keeps its
+ * fraction, so that the calls that use it add up to the whole */
 /* T_CALLRES: an unknown value a call returned (a status, a count) */
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
@@ -79,7 +83,7 @@ struct val {
 	int h;             /* V_HANDLE */
 	ir_func *fn;       /* V_FUNC */
 	const char *fname; /* V_FUNC of a library function */
-	arr *a;            /* V_ARR */
+	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL */
 	val *ref;          /* V_REF: the referenced storage; i is the serial of the
 			 * frame holding it (0: a global), see ref_live() */
 };
@@ -231,7 +235,8 @@ typedef struct ctx {
 	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
-	int eof_final;                /* walking its last call, the one that finds the end */
+	int rep;       /* loops being walked once for many iterations (heap_object) */
+	int eof_final; /* walking its last call, the one that finds the end */
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
@@ -343,8 +348,9 @@ static int same(const val *a, const val *b)
 		return a->fn == b->fn && a->fname == b->fname;
 	case V_SPACE:
 	case V_TYPE:
-	case V_MEM:
 		return a->f == b->f;
+	case V_MEM:
+		return a->f == b->f && a->a == b->a;
 	case V_ARR:
 		return a->a == b->a && a->i == b->i;
 	case V_REF:
@@ -677,6 +683,57 @@ static void store_val(ctx *c, val *st, val v)
  * gets the base's taint). */
 static int ref_live(const ctx *c, const val *r);
 
+static ir_expr *strip_casts(ir_expr *e);
+static int expr_pure(const ir_expr *e);
+
+/* ---- heap objects ---------------------------------------------------------------------------
+ * A struct allocated with malloc/calloc where the walk runs once per
+ * execution (not inside a loop walked once for many iterations) is an
+ * object of its own: its fields, by index (the IR's member index), live in
+ * the V_MEM value's array, so linked lists built from the command line
+ * (`it = malloc(sizeof *it); it->name = argv[i]; *tail = it; tail =
+ * &it->next;`) can be walked node by node. */
+#define HEAP_FIELDS 64
+
+static arr *heap_object(ctx *c, int zeroed)
+{
+	arr *o = vd_arena_alloc(c->a, sizeof *o);
+	o->n = HEAP_FIELDS;
+	o->level = -1;
+	o->v = vd_arena_alloc(c->a, HEAP_FIELDS * sizeof(val));
+	for (int i = 0; i < HEAP_FIELDS; i++)
+		o->v[i] = zeroed ? vint(0) : unk(0);
+	c->hfx++; /* a call summary would hand the same object out twice */
+	return o;
+}
+
+/* the object a struct pointer expression points to, and the field's slot;
+ * NULL when it is not a heap object (or the field is past HEAP_FIELDS) */
+static val *heap_field(ctx *c, ir_expr *m)
+{
+	if (m->kind != E_MEMBER || m->nkids != 1 || m->ival <= 0 || m->ival > HEAP_FIELDS)
+		return NULL;
+	ir_expr *base = strip_casts(m->kids[0]);
+	val bv;
+	if (base->kind == E_VAR) {
+		val *st = storage(c, base->var);
+		if (!st)
+			return NULL;
+		bv = *st;
+	} else if (expr_pure(base)) {
+		double ops0 = c->ops;
+		long steps0 = c->steps;
+		bv = eval(c, base);
+		c->ops = ops0;
+		c->steps = steps0;
+	} else {
+		return NULL;
+	}
+	if (bv.k != V_MEM || !bv.a)
+		return NULL;
+	return &bv.a->v[m->ival - 1];
+}
+
 static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
 {
 	if (base->kind == E_VAR) {
@@ -820,6 +877,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		return;
 	}
 	if (lhs->kind == E_MEMBER && lhs->nkids == 1) {
+		val *hf = heap_field(c, lhs);
+		if (hf) {
+			*hf = v;
+			return;
+		}
 		val *owner = member_owner(c, lhs->kids[0], NULL, NULL);
 		if (owner)
 			side_effect(c, level_of(c, owner));
@@ -1535,7 +1597,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 	}
 	case E_CAST: {
 		val v = eval(c, e->kids[0]);
-		if (!e->is_float && v.k == V_FLT)
+		if (!e->is_float && v.k == V_FLT && !(v.t & T_MEAN))
 			return flt_to_int(v.f, v.t);
 		if (e->is_float && v.k == V_INT)
 			return vflt((double)v.i);
@@ -1632,6 +1694,15 @@ static val eval_expr(ctx *c, ir_expr *e)
 			}
 			if (k->kind == E_FUNCREF)
 				return eval(c, k);
+			if (k->kind == E_MEMBER) { /* &it->next of a heap object */
+				val *hf = heap_field(c, k);
+				if (hf) {
+					val r = { 0 };
+					r.k = V_REF;
+					r.ref = hf;
+					return r;
+				}
+			}
 			if (k->kind == E_INDEX) { /* &a[i] */
 				val base = eval(c, k->kids[0]);
 				eval(c, k->kids[1]);
@@ -1731,6 +1802,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 			eval(c, e->kids[0]);
 			return parse_literal(c, dm);
 		}
+		val *hf = heap_field(c, e);
+		if (hf)
+			return *hf;
 		unsigned t = 0;
 		val bv = unk(0);
 		val *owner = member_owner(c, e->kids[0], &t, &bv);
@@ -2180,6 +2254,10 @@ LIB_MODEL(lib_malloc)
 		m.f = bytes;
 		if (c->v->alloc)
 			c->v->alloc(c->v->payload, bytes - old);
+		/* a new struct, once per execution: an object with fields */
+		if (!c->rep && !c->p->opts.paths_all && !c->cond && strcmp(name, "realloc") &&
+		    bytes > 0 && bytes <= 4096)
+			m.a = heap_object(c, !strcmp(name, "calloc"));
 	}
 	return m;
 }
@@ -3421,11 +3499,21 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		ret = cret; /* what the read returns on the text */
 	} else if (stat_call(c, ce, args, n, h, &cret)) {
 		ret = cret;
-	} else if (data && e == c->eof_call && c->eof_trip > 0) /* what one call returns */
-		ret = io_success(ce, args, n, c->eof_bytes / c->eof_trip, 1);
-	else
+	} else if (data && e == c->eof_call && c->eof_trip > 0) { /* what one call returns */
+		/* on average: 10 bytes in reads of 4 return 10 / 3 each, so
+		 * that what the code does with them (write(out, buf, n)) moves
+		 * the file's 10 bytes, not 3 x 3 */
+		double share = c->eof_bytes / c->eof_trip;
+		ret = io_success(ce, args, n, share, 1);
+		if (ret.k == V_INT && share != floor(share)) {
+			unsigned t = ret.t;
+			ret = vflt(share);
+			ret.t = t | T_MEAN;
+		}
+	} else {
 		ret = io_success(ce, args, n, data ? x.ev.bytes : -1,
 				 data && !(x.ev.unknown & P_BIT(3)));
+	}
 	return ret;
 }
 
@@ -4659,6 +4747,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		varvec w = { 0 };
 		loop_vary(c, s, &w);
 		c->mult = reach * more;
+		c->rep++;
 		if (s->e)
 			eval(c, s->e);
 		exec_body(c, s, reach * more);
@@ -4666,6 +4755,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		if (s->inc)
 			eval(c, s->inc);
 		flush_ops(c);
+		c->rep--;
 		loop_settle(c, &w);
 		k += more;
 		c->unk = saved_unk;
@@ -5043,6 +5133,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	enter(c, s->block, reach, reach * trip, c->unk, nt);
 	/* the condition runs trip + 1 times (trip for do-while) */
 	c->mult = reach * (s->kind == S_DO ? trip : trip + 1);
+	c->rep += trip != 1;
 	if (s->e)
 		eval(c, s->e);
 	flush_ops(c);
@@ -5051,6 +5142,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	if (s->inc)
 		eval(c, s->inc);
 	flush_ops(c);
+	c->rep -= trip != 1;
 	if (eof_note)
 		eof_final_read(c, s, reach);
 	c->mult = saved_mult;

@@ -7,8 +7,8 @@
  * they ask for (the last ones get less, the very last nothing):
  * - read(fd, buf, 4096) until it returns 0: ceil(12345 / 4096) = 4
  *   iterations; the condition's read runs 4 + 1 = 5 times: 12345 bytes.
- *   Each of the 4 reads that return data returns 12345 / 4 = 3086 on
- *   average, which the 4 writes write: 4 x 3086 = 12344 bytes;
+ *   Each of the 4 reads that return data returns 12345 / 4 = 3086.25 on
+ *   average, which the 4 writes write: 12345 bytes;
  * - fread(buf, 1, 5000, f) in a for (;;) whose first statement reads:
  *   ceil(12345 / 5000) = 3 iterations, and a fourth fread that returns 0
  *   and leaves: 4 freads, 12345 bytes;
@@ -60,9 +60,9 @@ int main(int argc, char **argv)
 	return (int)(lines & 1);
 }
 
-// EXPECT: main/loop#1 p1=4 p2=9 p3=24689
+// EXPECT: main/loop#1 p1=4 p2=9 p3=24690
 // EXPECT: main/loop#1/io#1 p2=5 p3=12345
-// EXPECT: main/loop#1/io#2 p2=4 p3=12344
+// EXPECT: main/loop#1/io#2 p2=4 p3=12345
 // EXPECT-KNOWN: main/loop#1 p1 p2
 // EXPECT-KNOWN: main/loop#1/io#1 p3
 // EXPECT: main/loop#2 p1=3 p2=4 p3=12345
