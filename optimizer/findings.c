@@ -388,36 +388,10 @@ int vd_findings_format_parse(const char *s, vd_findings_format *out)
 	return 0;
 }
 
-/* a JSON string: escapes, control characters as \u00XX, bytes that are not
- * UTF-8 as U+FFFD; NULL as null */
+/* a JSON string (vd_buf_json_str); kept for the API (vd_findings.h) */
 int vd_json_str(vd_buf *b, const char *s)
 {
-	if (!s) {
-		vd_buf_puts(b, "null");
-		return 0;
-	}
-	vd_buf_putc(b, '"');
-	const unsigned char *p = (const unsigned char *)s;
-	while (*p) {
-		size_t l = vd_utf8_len(p);
-		if (l == 0) {
-			vd_buf_puts(b, "\\ufffd");
-			p++;
-			continue;
-		}
-		if (*p == '"' || *p == '\\') {
-			vd_buf_putc(b, '\\');
-			vd_buf_putc(b, (char)*p);
-		} else if (*p == '\n') {
-			vd_buf_puts(b, "\\n");
-		} else if (*p < 0x20 || *p == 0x7f) {
-			vd_buf_printf(b, "\\u%04x", *p);
-		} else {
-			vd_buf_put(b, (const char *)p, l);
-		}
-		p += l;
-	}
-	vd_buf_putc(b, '"');
+	vd_buf_json_str(b, s);
 	return 0;
 }
 
