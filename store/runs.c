@@ -107,25 +107,7 @@ static size_t block_count(const vd_result *r)
 
 /* ---- a row's columns, described once for binding and for reading ---------------- */
 
-typedef enum { COL_TEXT, COL_INT, COL_BOOL, COL_MASK, COL_DOUBLE } col_type;
-
-typedef struct col_field {
-	col_type type; /* TEXT const char *, INT and BOOL int, MASK unsigned */
-	size_t off;    /* in the row's struct */
-	int n;         /* consecutive values (COL_DOUBLE: an array), else 1 */
-} col_field;
-
-#define COL(type, T, f)                 \
-	{                               \
-		type, offsetof(T, f), 1 \
-	}
-#define COL_ARRAY(T, f)                                                               \
-	{                                                                             \
-		COL_DOUBLE, offsetof(T, f), (int)(sizeof((T *)0)->f / sizeof(double)) \
-	}
-
-/* binds the fields of `row` from column c on; returns the next column */
-static int bind_fields(sqlite3_stmt *st, int c, const void *row, const col_field *f, size_t nf)
+int vd_store_bind_cols(sqlite3_stmt *st, int c, const void *row, const col_field *f, size_t nf)
 {
 	for (size_t i = 0; i < nf; i++) {
 		const char *p = (const char *)row + f[i].off;
@@ -146,13 +128,39 @@ static int bind_fields(sqlite3_stmt *st, int c, const void *row, const col_field
 			case COL_DOUBLE:
 				sqlite3_bind_double(st, c, ((const double *)p)[j]);
 				break;
+			case COL_INT64:
+				sqlite3_bind_int64(st, c, ((const int64_t *)p)[j]);
+				break;
+			case COL_U64:
+				sqlite3_bind_int64(st, c, (sqlite3_int64) * (const uint64_t *)p);
+				break;
+			case COL_RANK:
+				sqlite3_bind_int(st, c, *(const int *)p < 0 ? 0 : *(const int *)p);
+				break;
+			case COL_LINE:
+				if (*(const int *)p <= 0)
+					sqlite3_bind_null(st, c);
+				else
+					sqlite3_bind_int64(st, c, *(const int *)p);
+				break;
+			case COL_ID:
+				if (*(const uint64_t *)p == 0)
+					sqlite3_bind_null(st, c);
+				else
+					sqlite3_bind_int64(st, c, (long long)*(const uint64_t *)p);
+				break;
+			case COL_OFFSET:
+				if (*(const int64_t *)p < 0)
+					sqlite3_bind_null(st, c);
+				else
+					sqlite3_bind_int64(st, c, *(const int64_t *)p);
+				break;
 			}
 	}
 	return c;
 }
 
-/* reads the fields of `row` from column c on (texts into a); returns the next column */
-static int read_fields(sqlite3_stmt *st, int c, void *row, const col_field *f, size_t nf,
+int vd_store_read_cols(sqlite3_stmt *st, int c, void *row, const col_field *f, size_t nf,
 		       vd_arena *a)
 {
 	for (size_t i = 0; i < nf; i++) {
@@ -172,6 +180,8 @@ static int read_fields(sqlite3_stmt *st, int c, void *row, const col_field *f, s
 			case COL_DOUBLE:
 				((double *)p)[j] = col_double(st, c);
 				break;
+			default: /* only saved (trace.c) */
+				break;
 			}
 	}
 	return c;
@@ -180,33 +190,23 @@ static int read_fields(sqlite3_stmt *st, int c, void *row, const col_field *f, s
 /* a block's columns after its id and kind (BLOCK_HEAD, the P and X columns,
  * BLOCK_TAIL) */
 static const col_field block_fields[] = {
-	COL(COL_TEXT, vd_block, file),
-	COL(COL_TEXT, vd_block, function),
-	COL(COL_TEXT, vd_block, label),
-	COL(COL_INT, vd_block, line),
-	COL(COL_INT, vd_block, end_line),
-	COL(COL_TEXT, vd_block, parent_id),
-	COL_ARRAY(vd_block, p),
-	COL_ARRAY(vd_block, x),
-	COL(COL_DOUBLE, vd_block, cioc),
-	COL(COL_DOUBLE, vd_block, io_s),
-	COL(COL_DOUBLE, vd_block, compute_s),
-	COL(COL_DOUBLE, vd_block, ops),
-	COL(COL_DOUBLE, vd_block, executions),
-	COL(COL_MASK, vd_block, unknown_mask),
-	COL(COL_TEXT, vd_block, unknowns),
-	COL(COL_BOOL, vd_block, reachable),
-	COL(COL_DOUBLE, vd_block, analytic),
-	COL(COL_TEXT, vd_block, cioc_note),
+	COL(COL_TEXT, vd_block, file),         COL(COL_TEXT, vd_block, function),
+	COL(COL_TEXT, vd_block, label),        COL(COL_INT, vd_block, line),
+	COL(COL_INT, vd_block, end_line),      COL(COL_TEXT, vd_block, parent_id),
+	COL_ARRAY(COL_DOUBLE, vd_block, p),    COL_ARRAY(COL_DOUBLE, vd_block, x),
+	COL(COL_DOUBLE, vd_block, cioc),       COL(COL_DOUBLE, vd_block, io_s),
+	COL(COL_DOUBLE, vd_block, compute_s),  COL(COL_DOUBLE, vd_block, ops),
+	COL(COL_DOUBLE, vd_block, executions), COL(COL_MASK, vd_block, unknown_mask),
+	COL(COL_TEXT, vd_block, unknowns),     COL(COL_BOOL, vd_block, reachable),
+	COL(COL_DOUBLE, vd_block, analytic),   COL(COL_TEXT, vd_block, cioc_note),
 };
-#define NBLOCK_FIELDS (sizeof block_fields / sizeof block_fields[0])
 
 static void block_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
 {
 	const vd_block *b = &r->blocks[i];
 	bind_text(st, c++, b->id);
 	bind_text(st, c++, vd_kind_name(b->kind));
-	bind_fields(st, c, b, block_fields, NBLOCK_FIELDS);
+	vd_store_bind_cols(st, c, b, block_fields, NCOLS(block_fields));
 }
 
 static void block_name(vd_buf *out, const vd_result *r, size_t i)
@@ -228,7 +228,7 @@ static int block_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
 		return VD_ERROR;
 	}
 	b.kind = kind;
-	read_fields(st, c, &b, block_fields, NBLOCK_FIELDS, r->arena);
+	vd_store_read_cols(st, c, &b, block_fields, NCOLS(block_fields), r->arena);
 	vd_vec_grow_((void **)&r->blocks, cap, r->nblocks + 1, sizeof(*r->blocks));
 	r->blocks[r->nblocks++] = b;
 	return 0;
@@ -265,16 +265,14 @@ static const col_field site_tail[] = {
 	COL(COL_TEXT, vd_iosite, path),
 	COL(COL_TEXT, vd_iosite, unknowns),
 };
-#define NSITE_HEAD (sizeof site_head / sizeof site_head[0])
-#define NSITE_TAIL (sizeof site_tail / sizeof site_tail[0])
 
 static void site_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
 {
 	const vd_iosite *t = &r->sites[i];
-	c = bind_fields(st, c, t, site_head, NSITE_HEAD);
+	c = vd_store_bind_cols(st, c, t, site_head, NCOLS(site_head));
 	for (size_t k = 0; k < NFLAGS; k++)
 		sqlite3_bind_int(st, c++, (t->flags & vd_io_flag_table[k].bit) ? 1 : 0);
-	bind_fields(st, c, t, site_tail, NSITE_TAIL);
+	vd_store_bind_cols(st, c, t, site_tail, NCOLS(site_tail));
 }
 
 static void site_name(vd_buf *out, const vd_result *r, size_t i)
@@ -287,8 +285,8 @@ static int site_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
 {
 	vd_iosite t;
 	memset(&t, 0, sizeof(t));
-	int c = read_fields(st, 0, &t, site_head, NSITE_HEAD, r->arena);
-	read_fields(st, c, &t, site_tail, NSITE_TAIL, r->arena);
+	int c = vd_store_read_cols(st, 0, &t, site_head, NCOLS(site_head), r->arena);
+	vd_store_read_cols(st, c, &t, site_tail, NCOLS(site_tail), r->arena);
 	vd_vec_grow_((void **)&r->sites, cap, r->nsites + 1, sizeof(*r->sites));
 	r->sites[r->nsites++] = t;
 	return 0;
