@@ -199,59 +199,6 @@ static void json_num(vd_buf *b, double v)
 	vd_buf_puts(b, tmp[0] ? tmp : "null");
 }
 
-static void json_str(vd_buf *b, const char *s)
-{
-	if (!s) {
-		vd_buf_puts(b, "null");
-		return;
-	}
-	vd_buf_putc(b, '"');
-	const unsigned char *p = (const unsigned char *)s;
-	while (*p) {
-		size_t l = vd_utf8_len(p);
-		if (l == 0) {
-			vd_buf_puts(b, "\\ufffd");
-			p++;
-			continue;
-		}
-		if (l > 1) {
-			vd_buf_put(b, (const char *)p, l);
-			p += l;
-			continue;
-		}
-		switch (*p) {
-		case '"':
-			vd_buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			vd_buf_puts(b, "\\\\");
-			break;
-		case '\n':
-			vd_buf_puts(b, "\\n");
-			break;
-		case '\r':
-			vd_buf_puts(b, "\\r");
-			break;
-		case '\t':
-			vd_buf_puts(b, "\\t");
-			break;
-		case '\b':
-			vd_buf_puts(b, "\\b");
-			break;
-		case '\f':
-			vd_buf_puts(b, "\\f");
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				vd_buf_printf(b, "\\u%04x", *p);
-			else
-				vd_buf_putc(b, (char)*p);
-		}
-		p++;
-	}
-	vd_buf_putc(b, '"');
-}
-
 /* "key": */
 static void json_key(vd_buf *b, int first, const char *key)
 {
@@ -266,7 +213,7 @@ static void json_key(vd_buf *b, int first, const char *key)
 static void json_kv_str(vd_buf *b, const char *key, const char *s)
 {
 	json_key(b, 0, key);
-	json_str(b, s);
+	vd_buf_json_str(b, s);
 }
 
 /* , "key": number (null when not finite) */
@@ -752,7 +699,7 @@ static void json_block(vd_buf *b, const vd_block *k, size_t rank)
 {
 	vd_buf_puts(b, "{");
 	json_key(b, 1, "block_id");
-	json_str(b, k->id);
+	vd_buf_json_str(b, k->id);
 	if (rank)
 		vd_buf_printf(b, ", \"rank\": %zu", rank);
 	json_kv_str(b, "kind", vd_kind_name(k->kind));
@@ -788,7 +735,7 @@ static void json_site(vd_buf *b, const vd_iosite *s)
 {
 	vd_buf_puts(b, "{");
 	json_key(b, 1, "block_id");
-	json_str(b, s->block_id);
+	vd_buf_json_str(b, s->block_id);
 	json_kv_str(b, "api", s->api);
 	json_kv_str(b, "call", s->call);
 	json_kv_str(b, "op", s->op);
@@ -810,7 +757,7 @@ static void json_diag(vd_buf *b, const vd_diag *d)
 {
 	vd_buf_puts(b, "{");
 	json_key(b, 1, "severity");
-	json_str(b, vd_severity_name(d->severity));
+	vd_buf_json_str(b, vd_severity_name(d->severity));
 	json_kv_str(b, "file", d->file);
 	vd_buf_printf(b, ", \"line\": %d", d->line);
 	json_kv_str(b, "message", d->message);

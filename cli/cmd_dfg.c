@@ -27,12 +27,15 @@ static const cli_usage dfg_usage = {
 	NULL,
 };
 
-/* the values of the options that need more than a variable */
+/* the options' values */
 typedef struct dfg_args {
 	long traces[2];
 	int ntraces;
 	vd_dfg_casekey key;
 	vd_dfg_color color;
+	const char *db, *layers, *green, *red, *format, *output, *events;
+	long top, min_edge;
+	int image; /* the format is an image (svg, png, pdf) */
 } dfg_args;
 
 static int opt_trace(const cli_option *opt, const char *arg)
@@ -102,23 +105,182 @@ static void write_event(void *ctx, const char *case_name, const vd_dfg_event *e,
 	}
 }
 
+/* The options that only make sense together; sets d->image.  0, or -1 (said). */
+static int check_args(dfg_args *d, int have_files)
+{
+	const char *format = d->format;
+	d->image = strcmp(format, "table") && strcmp(format, "dot") && strcmp(format, "json") &&
+		   strcmp(format, "graphml");
+	if (d->image && strcmp(format, "svg") && strcmp(format, "png") && strcmp(format, "pdf")) {
+		cli_error("--format: '%s' is not table, dot, json, graphml, svg, png or pdf",
+			  format);
+		return -1;
+	}
+	if (d->image && !d->output) {
+		cli_error("--format %s needs --output FILE", format);
+		return -1;
+	}
+	if (d->ntraces && !d->db) {
+		cli_error("--trace needs --db FILE");
+		return -1;
+	}
+	if (!d->db && !have_files) {
+		cli_error("nothing to read: give strace logs or --db FILE");
+		return -2; /* and the usage */
+	}
+	return 0;
+}
+
+/* The traces of --db and the strace logs `files` into log, every event also
+ * to --events.  0, or -1 (said). */
+static int read_sources(vd_dfg_log *log, const dfg_args *d, char **files, int nfiles)
+{
+	event_sink es = { NULL, { 0 }, 0 };
+	int rc = -1;
+	if (d->events) {
+		es.f = fopen(d->events, "w");
+		if (!es.f) {
+			cli_error("%s: cannot write: %s", d->events, strerror(errno));
+			return -1;
+		}
+		vd_dfg_event_csv(&es.buf, NULL, NULL, NULL);
+		vd_dfg_log_set_sink(log, write_event, &es);
+	}
+	for (int i = 0; d->db && i < (d->ntraces ? d->ntraces : 1); i++)
+		if (vd_dfg_read_trace(log, d->db, d->traces[i], d->layers, d->key) < 0) {
+			cli_error("%s", vd_error_last());
+			goto done;
+		}
+	for (int i = 0; i < nfiles; i++)
+		if (vd_dfg_read_strace(log, files[i], d->key) < 0) {
+			cli_error("%s", vd_error_last());
+			goto done;
+		}
+	if (es.f) {
+		if (es.buf.len && fwrite(es.buf.ptr, 1, es.buf.len, es.f) != es.buf.len)
+			es.failed = 1;
+		int bad = es.failed | (fclose(es.f) != 0);
+		es.f = NULL;
+		if (bad) {
+			cli_error("%s: write failed", d->events);
+			goto done;
+		}
+	}
+	rc = 0;
+done:
+	vd_dfg_log_set_sink(log, NULL, NULL); /* es goes out of scope */
+	if (es.f)
+		fclose(es.f);
+	vd_buf_release(&es.buf);
+	return rc;
+}
+
+/* the first malformed lines, and how many there were */
+static void warn_issues(const vd_dfg_log *log)
+{
+	size_t nis = vd_dfg_log_nissues(log);
+	for (size_t i = 0; i < vd_dfg_log_nkept_issues(log) && i < 10; i++) {
+		const vd_dfg_issue *is = vd_dfg_log_issue(log, i);
+		cli_warn("%s:%ld: %s (line skipped)", is->file, is->line, is->reason);
+	}
+	if (nis > 10)
+		cli_warn(
+			"%zu malformed lines in all (the first 10 shown; --format json lists up to 1000)",
+			nis);
+}
+
+/* The green and red cases: --green/--red, else the two traces compared.
+ * 0, or -1 (said). */
+static int set_groups(vd_dfg_log *log, const dfg_args *d)
+{
+	if (d->ntraces == 2 && !d->green && !d->red) {
+		char g1[32], r1[32];
+		snprintf(g1, sizeof g1, "t%ld", d->traces[0]);
+		snprintf(r1, sizeof r1, "t%ld", d->traces[1]);
+		if (vd_dfg_log_set_group(log, g1, VD_DFG_GREEN) < 0 ||
+		    vd_dfg_log_set_group(log, r1, VD_DFG_RED) < 0) {
+			cli_error("%s", vd_error_last());
+			return -1;
+		}
+	}
+	const char *grp[2] = { d->green, d->red };
+	for (int k = 0; k < 2; k++) {
+		if (!grp[k])
+			continue;
+		long n = vd_dfg_log_set_group(log, grp[k], k ? VD_DFG_RED : VD_DFG_GREEN);
+		if (n < 0) {
+			cli_error("%s", vd_error_last());
+			return -1;
+		}
+		if (n == 0) {
+			cli_error("--%s '%s' matches no case (cases are named like '%s')",
+				  k ? "red" : "green", grp[k],
+				  vd_dfg_log_ncases(log) ? vd_dfg_log_case_name(log, 0) : "a9042");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The graph in --format, to --output or standard output.  0, or -1 (said). */
+static int write_graph(const vd_dfg *g, const vd_dfg_log *log, const dfg_args *d)
+{
+	const char *format = d->format, *output = d->output;
+	vd_buf out = { 0 };
+	int ok = 0, rc = -1;
+	if (d->image)
+		ok = vd_dfg_render(g, d->color, format, output);
+	else if (!strcmp(format, "dot"))
+		ok = vd_dfg_write_dot(g, d->color, &out);
+	else if (!strcmp(format, "json"))
+		ok = vd_dfg_write_json(g, log, &out);
+	else if (!strcmp(format, "graphml"))
+		ok = vd_dfg_write_graphml(g, &out);
+	else
+		ok = vd_dfg_write_table(g, &out);
+	if (ok < 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	if (!d->image) {
+		FILE *f = output ? fopen(output, "w") : stdout;
+		if (!f) {
+			cli_error("%s: cannot write", output);
+			goto done;
+		}
+		size_t w = fwrite(out.ptr ? out.ptr : "", 1, out.len, f);
+		int bad = w != out.len || fflush(f) != 0;
+		if (output && fclose(f) != 0)
+			bad = 1;
+		if (bad) {
+			cli_error("%s: write failed", output ? output : "standard output");
+			goto done;
+		}
+	}
+	rc = 0;
+done:
+	vd_buf_release(&out);
+	return rc;
+}
+
 int cmd_dfg(int argc, char **argv)
 {
 	vd_dfg_mapopt mo;
 	vd_dfg_mapopt_init(&mo);
-	const char *db = NULL, *layers = NULL, *green = NULL, *red = NULL, *format = "table",
-		   *output = NULL, *events = NULL;
-	dfg_args d = { { 0, 0 }, 0, VD_DFG_CASE_FILE, VD_DFG_COLOR_RD };
+	dfg_args d;
+	memset(&d, 0, sizeof d);
+	d.key = VD_DFG_CASE_FILE;
+	d.color = VD_DFG_COLOR_RD;
+	d.format = "table";
 	cli_strings filters = { 0 }, abstract = { 0 };
-	long top = 0, min_edge = 0;
 	int rc = VD_EXIT_ERROR;
 	const cli_option opts[] = {
 		CLI_TEXT("Sources:"),
-		CLI_STRING(0, "db", &db, "FILE", "vidya database with traces"),
+		CLI_STRING(0, "db", &d.db, "FILE", "vidya database with traces"),
 		CLI_CALLBACK(0, "trace", &d, "N", opt_trace,
 			     "trace id (default: the latest); twice = compare\n"
 			     "two traces (the first green, the second red)"),
-		CLI_STRING(0, "layer", &layers, "LIST",
+		CLI_STRING(0, "layer", &d.layers, "LIST",
 			   "vidya layers: posix,stdio,mpiio,hdf5 (default:\nall)"),
 		CLI_CALLBACK(0, "case", &d, "KIND", opt_case,
 			     "file (default: an strace file, a vidya process),\nprocess or thread"),
@@ -135,21 +297,21 @@ int cmd_dfg(int argc, char **argv)
 		CLI_BOOL(0, "keep-pathless", &mo.keep_pathless,
 			 "calls without a path become the bare call name"),
 		CLI_TEXT("Comparison and display:"),
-		CLI_STRING(0, "green", &green, "CASES",
+		CLI_STRING(0, "green", &d.green, "CASES",
 			   "glob(s), comma-separated, on case names or file\nnames"),
-		CLI_STRING(0, "red", &red, "CASES",
+		CLI_STRING(0, "red", &d.red, "CASES",
 			   "nodes/edges only in green cases are green, only\nin red red"),
 		CLI_CALLBACK(0, "color", &d, "STAT", opt_color,
 			     "shade nodes by rd (default), bytes, dr or none"),
-		CLI_LONG(0, "top", &top, "N", 1, 1000000000,
+		CLI_LONG(0, "top", &d.top, "N", 1, 1000000000,
 			 "show the N activities of highest load only"),
-		CLI_LONG(0, "min-edge", &min_edge, "N", 1, 1LL << 62,
+		CLI_LONG(0, "min-edge", &d.min_edge, "N", 1, 1LL << 62,
 			 "show edges seen at least N times only"),
-		CLI_STRING(0, "format", &format, "FMT",
+		CLI_STRING(0, "format", &d.format, "FMT",
 			   "table (default), dot, json, graphml, svg, png or pdf"),
-		CLI_STRING('o', "output", &output, "FILE",
+		CLI_STRING('o', "output", &d.output, "FILE",
 			   "write there (needed for svg, png, pdf)"),
-		CLI_STRING(0, "events", &events, "FILE",
+		CLI_STRING(0, "events", &d.events, "FILE",
 			   "also write every event read, as CSV (case, host,\n"
 			   "rank, pid, call, start, dur, path, size, activity)"),
 		CLI_END(),
@@ -163,30 +325,11 @@ int cmd_dfg(int argc, char **argv)
 	mo.nfilters = filters.n;
 	mo.abstract = abstract.v;
 	mo.nabstract = abstract.n;
-	long *traces = d.traces;
-	int ntraces = d.ntraces;
-	vd_dfg_casekey key = d.key;
-	vd_dfg_color color = d.color;
-	int image = strcmp(format, "table") && strcmp(format, "dot") && strcmp(format, "json") &&
-		    strcmp(format, "graphml");
-	if (image && strcmp(format, "svg") && strcmp(format, "png") && strcmp(format, "pdf")) {
-		cli_error("--format: '%s' is not table, dot, json, graphml, svg, png or pdf",
-			  format);
-		goto done;
-	}
-	if (image && !output) {
-		cli_error("--format %s needs --output FILE", format);
-		goto done;
-	}
-	if (ntraces && !db) {
-		cli_error("--trace needs --db FILE");
-		goto done;
-	}
-	if (!db && first >= argc) {
-		cli_error("nothing to read: give strace logs or --db FILE");
+	int bad = check_args(&d, first < argc);
+	if (bad == -2)
 		cli_usage_print(stderr, opts, &dfg_usage);
+	if (bad)
 		goto done;
-	}
 	if (vd_dfg_mapopt_check(&mo) < 0) {
 		cli_error("--abstract %s", vd_error_last());
 		goto done;
@@ -194,115 +337,19 @@ int cmd_dfg(int argc, char **argv)
 
 	vd_dfg_log *log = vd_dfg_log_new(&mo);
 	vd_dfg *g = NULL;
-	vd_buf out = { 0 };
-	event_sink es = { NULL, { 0 }, 0 };
-	if (events) {
-		es.f = fopen(events, "w");
-		if (!es.f) {
-			cli_error("%s: cannot write: %s", events, strerror(errno));
-			goto fail;
-		}
-		vd_dfg_event_csv(&es.buf, NULL, NULL, NULL);
-		vd_dfg_log_set_sink(log, write_event, &es);
-	}
-	if (db) {
-		for (int i = 0; i < (ntraces ? ntraces : 1); i++)
-			if (vd_dfg_read_trace(log, db, traces[i], layers, key) < 0) {
-				cli_error("%s", vd_error_last());
-				goto fail;
-			}
-	}
-	for (int i = first; i < argc; i++)
-		if (vd_dfg_read_strace(log, argv[i], key) < 0) {
-			cli_error("%s", vd_error_last());
-			goto fail;
-		}
-	if (es.f) {
-		if (es.buf.len && fwrite(es.buf.ptr, 1, es.buf.len, es.f) != es.buf.len)
-			es.failed = 1;
-		int bad = es.failed | (fclose(es.f) != 0);
-		es.f = NULL;
-		if (bad) {
-			cli_error("%s: write failed", events);
-			goto fail;
+	if (read_sources(log, &d, argv + first, argc - first) == 0) {
+		warn_issues(log);
+		if (set_groups(log, &d) == 0) {
+			if (!vd_dfg_log_nevents(log))
+				cli_warn("no event was mapped to an activity (%zu events dropped "
+					 "by the mapping)",
+					 vd_dfg_log_nunmapped(log));
+			g = vd_dfg_build(log);
+			vd_dfg_prune(g, (size_t)d.top, d.min_edge);
+			if (write_graph(g, log, &d) == 0)
+				rc = VD_EXIT_OK;
 		}
 	}
-	size_t nis = vd_dfg_log_nissues(log);
-	for (size_t i = 0; i < vd_dfg_log_nkept_issues(log) && i < 10; i++) {
-		const vd_dfg_issue *is = vd_dfg_log_issue(log, i);
-		cli_warn("%s:%ld: %s (line skipped)", is->file, is->line, is->reason);
-	}
-	if (nis > 10)
-		cli_warn(
-			"%zu malformed lines in all (the first 10 shown; --format json lists up to 1000)",
-			nis);
-	if (ntraces == 2 && !green && !red) {
-		char g1[32], r1[32];
-		snprintf(g1, sizeof g1, "t%ld", traces[0]);
-		snprintf(r1, sizeof r1, "t%ld", traces[1]);
-		if (vd_dfg_log_set_group(log, g1, VD_DFG_GREEN) < 0 ||
-		    vd_dfg_log_set_group(log, r1, VD_DFG_RED) < 0) {
-			cli_error("%s", vd_error_last());
-			goto fail;
-		}
-	}
-	const char *grp[2] = { green, red };
-	for (int k = 0; k < 2; k++) {
-		if (!grp[k])
-			continue;
-		long n = vd_dfg_log_set_group(log, grp[k], k ? VD_DFG_RED : VD_DFG_GREEN);
-		if (n < 0) {
-			cli_error("%s", vd_error_last());
-			goto fail;
-		}
-		if (n == 0) {
-			cli_error("--%s '%s' matches no case (cases are named like '%s')",
-				  k ? "red" : "green", grp[k],
-				  vd_dfg_log_ncases(log) ? vd_dfg_log_case_name(log, 0) : "a9042");
-			goto fail;
-		}
-	}
-	if (!vd_dfg_log_nevents(log))
-		cli_warn("no event was mapped to an activity (%zu events dropped by the mapping)",
-			 vd_dfg_log_nunmapped(log));
-	g = vd_dfg_build(log);
-	vd_dfg_prune(g, (size_t)top, min_edge);
-	int ok = 0;
-	if (image)
-		ok = vd_dfg_render(g, color, format, output);
-	else if (!strcmp(format, "dot"))
-		ok = vd_dfg_write_dot(g, color, &out);
-	else if (!strcmp(format, "json"))
-		ok = vd_dfg_write_json(g, log, &out);
-	else if (!strcmp(format, "graphml"))
-		ok = vd_dfg_write_graphml(g, &out);
-	else
-		ok = vd_dfg_write_table(g, &out);
-	if (ok < 0) {
-		cli_error("%s", vd_error_last());
-		goto fail;
-	}
-	if (!image) {
-		FILE *f = output ? fopen(output, "w") : stdout;
-		if (!f) {
-			cli_error("%s: cannot write", output);
-			goto fail;
-		}
-		size_t w = fwrite(out.ptr ? out.ptr : "", 1, out.len, f);
-		int bad = w != out.len || fflush(f) != 0;
-		if (output && fclose(f) != 0)
-			bad = 1;
-		if (bad) {
-			cli_error("%s: write failed", output ? output : "standard output");
-			goto fail;
-		}
-	}
-	rc = VD_EXIT_OK;
-fail:
-	if (es.f)
-		fclose(es.f);
-	vd_buf_release(&es.buf);
-	vd_buf_release(&out);
 	vd_dfg_free(g);
 	vd_dfg_log_free(log);
 done:

@@ -538,10 +538,6 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 	vd_result *run = NULL;
 	vd_trace *t = vd_trace_new();
 	int rc = -1;
-	if (!t) {
-		cli_error("out of memory");
-		return -1;
-	}
 	/* the run is over and cannot be repeated: another writer (the job's
 	 * other ranks storing theirs) is waited for, up to 10 minutes */
 	vd_store_set_busy_timeout(store, 10 * 60 * 1000);

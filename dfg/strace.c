@@ -398,24 +398,18 @@ static void emit(sparse *s, long pid, const char *call, double start, double dur
 	vd_dfg_log_add(s->l, case_of(s, pid), &e);
 }
 
-static void parse_line(sparse *s, const char *p, const char *end, long line)
+/* "[pid N] " or "N " before the time stamp (-f, -ff); *pid stays 0 without
+ * one.  0, or -1 (said) */
+static int parse_pid(sparse *s, const char **pp, const char *end, long line, long *pid)
 {
-	while (end > p && (end[-1] == '\n' || end[-1] == '\r'))
-		end--;
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
-	if (p >= end)
-		return;
-	if (end - p > 8 && !strncmp(p, "strace: ", 8))
-		return;
-	long pid = 0;
+	const char *p = *pp;
 	if (!strncmp(p, "[pid", 4)) {
 		p += 4;
 		char *q;
-		pid = strtol(p, &q, 10);
+		*pid = strtol(p, &q, 10);
 		if (q == p || *q != ']') {
 			issue(s, line, "unreadable [pid N] prefix");
-			return;
+			return -1;
 		}
 		p = q + 1;
 	} else {
@@ -423,103 +417,127 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 		while (q < end && *q >= '0' && *q <= '9')
 			q++;
 		if (q > p && q < end && (*q == ' ' || *q == '\t')) {
-			pid = strtol(p, NULL, 10);
+			*pid = strtol(p, NULL, 10);
 			p = q;
 		}
 	}
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
-	/* the time stamp */
-	double t;
-	{
-		char *q;
-		/* HH:MM:SS.micro, by hand: sscanf would be half the parse time */
-		if (end - p >= 8 && p[2] == ':' && p[5] == ':' && p[0] >= '0' && p[0] <= '9' &&
-		    p[1] >= '0' && p[1] <= '9' && p[3] >= '0' && p[3] <= '9' && p[4] >= '0' &&
-		    p[4] <= '9' && p[6] >= '0' && p[6] <= '9' && p[7] >= '0' && p[7] <= '9') {
-			t = ((p[0] - '0') * 10 + (p[1] - '0')) * 3600.0 +
-			    ((p[3] - '0') * 10 + (p[4] - '0')) * 60.0 + (p[6] - '0') * 10 +
-			    (p[7] - '0');
-			p += 8;
-			if (p < end && *p == '.') {
-				long long frac = 0, scale = 1;
-				for (p++; p < end && *p >= '0' && *p <= '9'; p++)
-					if (scale < 1000000000LL)
-						frac = frac * 10 + (*p - '0'), scale *= 10;
-				t += (double)frac / (double)scale;
-			}
-			if (s->have_last && t + 43200 < s->last_tod)
-				s->day += 86400; /* past midnight */
-			s->last_tod = t;
-			s->have_last = 1;
-			t += s->day;
-		} else if ((t = strtod(p, &q)),
-			   q > p && q < end && *q == ' ' && memchr(p, '.', (size_t)(q - p))) {
-			p = q;
-		} else {
-			issue(s, line, "no time stamp (strace -tt)");
-			return;
+	*pp = p;
+	return 0;
+}
+
+/* the time stamp (-tt: HH:MM:SS.micro, days counted past midnight; -ttt:
+ * seconds.micro) into *t.  0, or -1 (said) */
+static int parse_time(sparse *s, const char **pp, const char *end, long line, double *t)
+{
+	const char *p = *pp;
+	char *q;
+	/* HH:MM:SS.micro, by hand: sscanf would be half the parse time */
+	if (end - p >= 8 && p[2] == ':' && p[5] == ':' && p[0] >= '0' && p[0] <= '9' &&
+	    p[1] >= '0' && p[1] <= '9' && p[3] >= '0' && p[3] <= '9' && p[4] >= '0' &&
+	    p[4] <= '9' && p[6] >= '0' && p[6] <= '9' && p[7] >= '0' && p[7] <= '9') {
+		*t = ((p[0] - '0') * 10 + (p[1] - '0')) * 3600.0 +
+		     ((p[3] - '0') * 10 + (p[4] - '0')) * 60.0 + (p[6] - '0') * 10 + (p[7] - '0');
+		p += 8;
+		if (p < end && *p == '.') {
+			long long frac = 0, scale = 1;
+			for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+				if (scale < 1000000000LL)
+					frac = frac * 10 + (*p - '0'), scale *= 10;
+			*t += (double)frac / (double)scale;
 		}
+		if (s->have_last && *t + 43200 < s->last_tod)
+			s->day += 86400; /* past midnight */
+		s->last_tod = *t;
+		s->have_last = 1;
+		*t += s->day;
+	} else if ((*t = strtod(p, &q)),
+		   q > p && q < end && *q == ' ' && memchr(p, '.', (size_t)(q - p))) {
+		p = q;
+	} else {
+		issue(s, line, "no time stamp (strace -tt)");
+		return -1;
 	}
 	while (p < end && *p == ' ')
 		p++;
-	if (end - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "+++", 3)))
-		return; /* a signal, an exit */
+	*pp = p;
+	return 0;
+}
+
+/* The return value, its annotation (*ra, caller frees) and the duration of
+ * a call whose arguments end at `close`: 1 when the call returned, 0 when
+ * it did not (interrupted, never returned) or the rest is unreadable (said). */
+static int call_returned(sparse *s, long line, const char *close, const char *end, long long *ret,
+			 double *dur, char **ra)
+{
+	int dropped = 0;
+	*ret = 0;
+	*dur = 0;
+	if (parse_return(s, line, close, end, ret, ra, dur, &dropped) == 0 && !dropped)
+		return 1;
+	free(*ra);
+	*ra = NULL;
+	return 0;
+}
+
+/* "<... CALL resumed>REST": the end of the call pid left unfinished */
+static void parse_resumed(sparse *s, const char *p, const char *end, long line, long pid)
+{
 	argscan a = { 0 };
 	int unfinished = 0;
-	if (end - p > 5 && !strncmp(p, "<... ", 5)) {
-		/* <... CALL resumed>REST */
-		const char *c = p + 5, *ce = c;
-		while (ce < end && *ce != ' ')
-			ce++;
-		if (end - ce < 9 || strncmp(ce, " resumed>", 9)) {
-			issue(s, line, "unreadable '<... resumed>' record");
-			return;
-		}
-		pending *pd = pending_get(s, pid, 0);
-		if (!pd || !pd->in_use) {
-			issue(s, line,
-			      "resumed call of pid %ld without its <unfinished ...> record", pid);
-			return;
-		}
-		if ((size_t)(ce - c) != strlen(pd->call) ||
-		    strncmp(c, pd->call, (size_t)(ce - c))) {
-			issue(s, line, "'%.*s' resumed while pid %ld left '%s' unfinished",
-			      (int)(ce - c), c, pid, pd->call);
-			pending_clear(pd);
-			return;
-		}
-		a.top_commas = pd->nargs_top;
-		const char *close = scan_args(ce + 9, end, &a, &unfinished, at_call(pd->call));
-		if (!close || unfinished) {
-			issue(s, line, "truncated record (no closing parenthesis)");
-			argscan_free(&a);
-			pending_clear(pd);
-			return;
-		}
-		long long ret = 0;
-		double dur = 0;
-		char *ra = NULL;
-		int dropped = 0;
-		if (parse_return(s, line, close, end, &ret, &ra, &dur, &dropped) == 0 && !dropped) {
-			/* the returned descriptor, an *at name that came resumed, the
-			 * unfinished part's path, else what the resumed part showed */
-			char *path = ra && *ra ? vd_xstrdup(ra) : NULL;
-			if (!path && pd->dirpath && a.second_str && *a.second_str)
-				path = join_dir(pd->dirpath, a.second_str);
-			if (!path && pd->path)
-				path = vd_xstrdup(pd->path);
-			if (!path)
-				path = call_path(pd->call, &a, NULL);
-			emit(s, pid, pd->call, pd->start, dur, ret, path);
-			free(path);
-		}
-		free(ra);
+	const char *c = p + 5, *ce = c;
+	while (ce < end && *ce != ' ')
+		ce++;
+	if (end - ce < 9 || strncmp(ce, " resumed>", 9)) {
+		issue(s, line, "unreadable '<... resumed>' record");
+		return;
+	}
+	pending *pd = pending_get(s, pid, 0);
+	if (!pd || !pd->in_use) {
+		issue(s, line, "resumed call of pid %ld without its <unfinished ...> record", pid);
+		return;
+	}
+	if ((size_t)(ce - c) != strlen(pd->call) || strncmp(c, pd->call, (size_t)(ce - c))) {
+		issue(s, line, "'%.*s' resumed while pid %ld left '%s' unfinished", (int)(ce - c),
+		      c, pid, pd->call);
+		pending_clear(pd);
+		return;
+	}
+	a.top_commas = pd->nargs_top;
+	const char *close = scan_args(ce + 9, end, &a, &unfinished, at_call(pd->call));
+	if (!close || unfinished) {
+		issue(s, line, "truncated record (no closing parenthesis)");
 		argscan_free(&a);
 		pending_clear(pd);
 		return;
 	}
-	/* CALL(ARGS) */
+	long long ret;
+	double dur;
+	char *ra = NULL;
+	if (call_returned(s, line, close, end, &ret, &dur, &ra)) {
+		/* the returned descriptor, an *at name that came resumed, the
+		 * unfinished part's path, else what the resumed part showed */
+		char *path = ra && *ra ? vd_xstrdup(ra) : NULL;
+		if (!path && pd->dirpath && a.second_str && *a.second_str)
+			path = join_dir(pd->dirpath, a.second_str);
+		if (!path && pd->path)
+			path = vd_xstrdup(pd->path);
+		if (!path)
+			path = call_path(pd->call, &a, NULL);
+		emit(s, pid, pd->call, pd->start, dur, ret, path);
+		free(path);
+		free(ra);
+	}
+	argscan_free(&a);
+	pending_clear(pd);
+}
+
+/* "CALL(ARGS) = RET <DUR>", or "CALL(ARGS <unfinished ...>" kept for its end */
+static void parse_call(sparse *s, const char *p, const char *end, long line, long pid, double t)
+{
+	argscan a = { 0 };
+	int unfinished = 0;
 	const char *c = p;
 	while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 			   (*p >= '0' && *p <= '9')))
@@ -554,17 +572,40 @@ static void parse_line(sparse *s, const char *p, const char *end, long line)
 		argscan_free(&a);
 		return;
 	}
-	long long ret = 0;
-	double dur = 0;
+	long long ret;
+	double dur;
 	char *ra = NULL;
-	int dropped = 0;
-	if (parse_return(s, line, close, end, &ret, &ra, &dur, &dropped) == 0 && !dropped) {
+	if (call_returned(s, line, close, end, &ret, &dur, &ra)) {
 		char *path = call_path(call, &a, ra);
 		emit(s, pid, call, t, dur, ret, path);
 		free(path);
+		free(ra);
 	}
-	free(ra);
 	argscan_free(&a);
+}
+
+/* One line of `strace -f -tt -T -y` (or -ff, -ttt): [pid] time, then a
+ * call, the end of an unfinished one, or a signal or exit (skipped). */
+static void parse_line(sparse *s, const char *p, const char *end, long line)
+{
+	while (end > p && (end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= end)
+		return;
+	if (end - p > 8 && !strncmp(p, "strace: ", 8))
+		return;
+	long pid = 0;
+	double t;
+	if (parse_pid(s, &p, end, line, &pid) || parse_time(s, &p, end, line, &t))
+		return;
+	if (end - p >= 3 && (!strncmp(p, "---", 3) || !strncmp(p, "+++", 3)))
+		return; /* a signal, an exit */
+	if (end - p > 5 && !strncmp(p, "<... ", 5))
+		parse_resumed(s, p, end, line, pid);
+	else
+		parse_call(s, p, end, line, pid, t);
 }
 
 static void sparse_init(sparse *s, vd_dfg_log *l, const char *name, vd_dfg_casekey key)

@@ -357,11 +357,108 @@ static int check_entry(parse_state *st, xmlNode *n, const vd_catalog_entry *e)
 	return 0;
 }
 
+/* One attribute `an`="av" of <function> n into e (the op's name into *op,
+ * parsed once all are read).  0, or VD_EPARSE naming the attribute. */
+static int function_attr(parse_state *st, xmlNode *n, vd_catalog_entry *e, const char *an,
+			 const char *av, const char **op)
+{
+	size_t i;
+	if (strcmp(an, "name") == 0) {
+		e->name = vd_arena_strdup(st->arena, av);
+		return 0;
+	}
+	if (strcmp(an, "api") == 0) {
+		e->api = vd_arena_strdup(st->arena, av);
+		return 0;
+	}
+	if (strcmp(an, "op") == 0) {
+		*op = av;
+		return 0;
+	}
+	if (strcmp(an, "flags") == 0)
+		return parse_flags(st, n, av, &e->flags);
+	if (strcmp(an, "role") == 0) {
+		for (i = 0; i < N_ROLE; i++)
+			if (strcmp(av, role_names[i]) == 0)
+				break;
+		if (i == N_ROLE) {
+			vd_error_set("catalog '%s' line %ld: entry '%s' has unknown role '%s' "
+				     "(known: dataspace scalarspace hyperslab "
+				     "type-contig type-copy object-space object-type "
+				     "dimension par-access)",
+				     st->path, xmlGetLineNo(n), node_name(n), av);
+			return VD_EPARSE;
+		}
+		e->role = (vd_role)i;
+		return 0;
+	}
+	long v;
+	for (i = 0; i < N_OF(long_attrs); i++)
+		if (strcmp(an, long_attrs[i].attr) == 0)
+			break;
+	if (i < N_OF(long_attrs)) {
+		if (parse_long(av, &v) || v < long_attrs[i].min) {
+			vd_error_set("catalog '%s' line %ld: entry '%s' has %s='%s', "
+				     "expected %s",
+				     st->path, xmlGetLineNo(n), node_name(n), an, av,
+				     long_attrs[i].expected);
+			return VD_EPARSE;
+		}
+		*(long *)((char *)e + long_attrs[i].off) = v;
+		return 0;
+	}
+	for (i = 0; i < N_OF(index_attrs); i++)
+		if (strcmp(an, index_attrs[i].attr) == 0)
+			break;
+	if (i == N_OF(index_attrs)) {
+		vd_error_set("catalog '%s' line %ld: entry '%s' has unknown attribute '%s'",
+			     st->path, xmlGetLineNo(n), node_name(n), an);
+		return VD_EPARSE;
+	}
+	if (parse_long(av, &v) || v < -1 || v > MAX_ARG_INDEX) {
+		vd_error_set("catalog '%s' line %ld: entry '%s' has %s='%s', expected an "
+			     "argument index (0-based, -1 for none)",
+			     st->path, xmlGetLineNo(n), node_name(n), an, av);
+		return VD_EPARSE;
+	}
+	*(int *)((char *)e + index_attrs[i].off) = (int)v;
+	return 0;
+}
+
+/* The attributes every entry must have: name, api, and a known op (parsed
+ * into e->op).  0, or VD_EPARSE naming the missing one. */
+static int function_required(parse_state *st, xmlNode *n, vd_catalog_entry *e, const char *op)
+{
+	if (!e->name || !e->name[0]) {
+		vd_error_set("catalog '%s' line %ld: <function> has no name", st->path,
+			     xmlGetLineNo(n));
+		return VD_EPARSE;
+	}
+	if (!e->api || !e->api[0]) {
+		vd_error_set("catalog '%s' line %ld: entry '%s' has no api", st->path,
+			     xmlGetLineNo(n), e->name);
+		return VD_EPARSE;
+	}
+	if (!op) {
+		vd_error_set("catalog '%s' line %ld: entry '%s' has no op", st->path,
+			     xmlGetLineNo(n), e->name);
+		return VD_EPARSE;
+	}
+	/* wait is the trace log's: a catalog entry says what a call does */
+	if (vd_opclass_parse(op, &e->op) || e->op == VD_OP_WAIT) {
+		vd_error_set("catalog '%s' line %ld: entry '%s' has unknown op '%s' "
+			     "(known: none open close read write seek flush sync meta)",
+			     st->path, xmlGetLineNo(n), e->name, op);
+		return VD_EPARSE;
+	}
+	return 0;
+}
+
 static int parse_function(parse_state *st, xmlNode *n)
 {
 	vd_catalog_entry *e = vd_arena_alloc(st->arena, sizeof(*e));
 	const char *op = NULL;
-	int rc = 0;
+	int rc;
 
 	e->op = VD_OP_NONE;
 	e->role = VD_ROLE_NONE;
@@ -371,123 +468,22 @@ static int parse_function(parse_state *st, xmlNode *n)
 	e->extra_bytes = 0;
 	e->elem_size = -1;
 
-	for (xmlAttr *a = n->properties; a; a = a->next) {
-		const char *an = (const char *)a->name;
-		const char *av = attr_value(a);
-		size_t i;
-
-		if (strcmp(an, "name") == 0) {
-			e->name = vd_arena_strdup(st->arena, av);
-			continue;
-		}
-		if (strcmp(an, "api") == 0) {
-			e->api = vd_arena_strdup(st->arena, av);
-			continue;
-		}
-		if (strcmp(an, "op") == 0) {
-			op = av;
-			continue;
-		}
-		if (strcmp(an, "flags") == 0) {
-			if ((rc = parse_flags(st, n, av, &e->flags)))
-				goto cleanup;
-			continue;
-		}
-		if (strcmp(an, "role") == 0) {
-			for (i = 0; i < N_ROLE; i++)
-				if (strcmp(av, role_names[i]) == 0)
-					break;
-			if (i == N_ROLE) {
-				vd_error_set(
-					"catalog '%s' line %ld: entry '%s' has unknown role '%s' "
-					"(known: dataspace scalarspace hyperslab "
-					"type-contig type-copy object-space object-type "
-					"dimension par-access)",
-					st->path, xmlGetLineNo(n), node_name(n), av);
-				rc = VD_EPARSE;
-				goto cleanup;
-			}
-			e->role = (vd_role)i;
-			continue;
-		}
-		for (i = 0; i < N_OF(long_attrs); i++)
-			if (strcmp(an, long_attrs[i].attr) == 0)
-				break;
-		if (i < N_OF(long_attrs)) {
-			long v;
-			if (parse_long(av, &v) || v < long_attrs[i].min) {
-				vd_error_set("catalog '%s' line %ld: entry '%s' has %s='%s', "
-					     "expected %s",
-					     st->path, xmlGetLineNo(n), node_name(n), an, av,
-					     long_attrs[i].expected);
-				rc = VD_EPARSE;
-				goto cleanup;
-			}
-			*(long *)((char *)e + long_attrs[i].off) = v;
-			continue;
-		}
-		for (i = 0; i < N_OF(index_attrs); i++)
-			if (strcmp(an, index_attrs[i].attr) == 0)
-				break;
-		if (i == N_OF(index_attrs)) {
-			vd_error_set("catalog '%s' line %ld: entry '%s' has unknown attribute '%s'",
-				     st->path, xmlGetLineNo(n), node_name(n), an);
-			rc = VD_EPARSE;
-			goto cleanup;
-		}
-		long v;
-		if (parse_long(av, &v) || v < -1 || v > MAX_ARG_INDEX) {
-			vd_error_set("catalog '%s' line %ld: entry '%s' has %s='%s', expected an "
-				     "argument index (0-based, -1 for none)",
-				     st->path, xmlGetLineNo(n), node_name(n), an, av);
-			rc = VD_EPARSE;
-			goto cleanup;
-		}
-		*(int *)((char *)e + index_attrs[i].off) = (int)v;
-	}
-
-	if (!e->name || !e->name[0]) {
-		vd_error_set("catalog '%s' line %ld: <function> has no name", st->path,
-			     xmlGetLineNo(n));
-		rc = VD_EPARSE;
-		goto cleanup;
-	}
-	if (!e->api || !e->api[0]) {
-		vd_error_set("catalog '%s' line %ld: entry '%s' has no api", st->path,
-			     xmlGetLineNo(n), e->name);
-		rc = VD_EPARSE;
-		goto cleanup;
-	}
-	if (!op) {
-		vd_error_set("catalog '%s' line %ld: entry '%s' has no op", st->path,
-			     xmlGetLineNo(n), e->name);
-		rc = VD_EPARSE;
-		goto cleanup;
-	}
-	/* wait is the trace log's: a catalog entry says what a call does */
-	if (vd_opclass_parse(op, &e->op) || e->op == VD_OP_WAIT) {
-		vd_error_set("catalog '%s' line %ld: entry '%s' has unknown op '%s' "
-			     "(known: none open close read write seek flush sync meta)",
-			     st->path, xmlGetLineNo(n), e->name, op);
-		rc = VD_EPARSE;
-		goto cleanup;
-	}
-	if ((rc = check_entry(st, n, e)))
-		goto cleanup;
+	for (xmlAttr *a = n->properties; a; a = a->next)
+		if ((rc = function_attr(st, n, e, (const char *)a->name, attr_value(a), &op)))
+			return rc;
+	if ((rc = function_required(st, n, e, op)) || (rc = check_entry(st, n, e)))
+		return rc;
 
 	if (vd_map_has(st->seen_entries, e->name)) {
 		long first = (long)(intptr_t)vd_map_get(st->seen_entries, e->name);
 		vd_error_set(
 			"catalog '%s' line %ld: entry '%s' is defined twice (first at line %ld)",
 			st->path, xmlGetLineNo(n), e->name, first);
-		rc = VD_EPARSE;
-		goto cleanup;
+		return VD_EPARSE;
 	}
 	vd_map_put(st->seen_entries, e->name, (void *)(intptr_t)xmlGetLineNo(n));
 	vd_vec_push(st->entries, e);
-
-cleanup:
-	return rc;
+	return 0;
 }
 
 static int parse_constant(parse_state *st, xmlNode *n)

@@ -599,6 +599,32 @@ static json_t *load_json(const char *file)
 	return root;
 }
 
+/* The project root without --root: the database's directory `dir` when
+ * every source lies under it (the usual in-tree build), otherwise the
+ * sources' common directory */
+static const char *default_root(vd_project *p, const char *dir)
+{
+	size_t dl = strlen(dir);
+	int all_under = 1;
+	for (size_t k = 0; k < p->jobs.n; k++)
+		if (strncmp(p->jobs.v[k].file, dir, dl) != 0 ||
+		    (p->jobs.v[k].file[dl] != '/' && strcmp(dir, "/") != 0))
+			all_under = 0;
+	if (all_under)
+		return dir;
+	const char *first = p->jobs.v[0].file;
+	size_t common = strlen(first);
+	for (size_t k = 1; k < p->jobs.n; k++) {
+		size_t m = 0;
+		while (m < common && first[m] == p->jobs.v[k].file[m])
+			m++;
+		common = m;
+	}
+	while (common > 0 && first[common - 1] != '/')
+		common--;
+	return common > 1 ? vd_arena_strndup(p->arena, first, common - 1) : "/";
+}
+
 int vd_compdb_load(vd_project *p, const char *path)
 {
 	struct stat st;
@@ -686,33 +712,7 @@ int vd_compdb_load(vd_project *p, const char *path)
 		vd_error_set("compilation database '%s' has no C translation units", file);
 		goto cleanup;
 	}
-	/* project root: the database's directory when every source lies under
-	 * it (the usual in-tree build), otherwise the sources' common directory */
-	const char *root = p->opts.root ? vd_path_join(p->arena, cwd, p->opts.root) : NULL;
-	if (!root) {
-		size_t dl = strlen(dir);
-		int all_under = 1;
-		for (size_t k = 0; k < p->jobs.n; k++)
-			if (strncmp(p->jobs.v[k].file, dir, dl) != 0 ||
-			    (p->jobs.v[k].file[dl] != '/' && strcmp(dir, "/") != 0))
-				all_under = 0;
-		if (all_under) {
-			root = dir;
-		} else {
-			const char *first = p->jobs.v[0].file;
-			size_t common = strlen(first);
-			for (size_t k = 1; k < p->jobs.n; k++) {
-				size_t m = 0;
-				while (m < common && first[m] == p->jobs.v[k].file[m])
-					m++;
-				common = m;
-			}
-			while (common > 0 && first[common - 1] != '/')
-				common--;
-			root = common > 1 ? vd_arena_strndup(p->arena, first, common - 1) : "/";
-		}
-	}
-	p->root = root;
+	p->root = p->opts.root ? vd_path_join(p->arena, cwd, p->opts.root) : default_root(p, dir);
 	rc = 0;
 cleanup:
 	vd_map_free(seen);

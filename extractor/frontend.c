@@ -1519,7 +1519,7 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
 			vd_buf_printf(d->out, "%s\t%s\n", abs, h);
 		else
 			d->bad = 1;
-		if (strncmp(abs, "/usr/", 5) && d->dirs) { /* a project header */
+		if (strncmp(abs, "/usr/", 5)) { /* a project header */
 			const char *slash = strrchr(abs, '/');
 			if (slash && slash > abs)
 				dep_dir(d, vd_arena_strndup(d->a, abs, (size_t)(slash - abs)));
@@ -1547,14 +1547,10 @@ static void retry_flags(vd_project *root)
 	pthread_mutex_unlock(&root->mu);
 }
 
-/* Parses one job into the private project `p` (p->parent is the run's
- * project).  Returns 0, or -1 when the TU could not be analyzed (the
- * reason is a diagnostic).  `deps` gets "path<TAB>hash" lines of the file
- * and everything it includes. */
-static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf *deps)
+/* The job's source and its -include/-imacros files are regular files that
+ * can be read.  0, or -1 (a diagnostic says why). */
+static int job_readable(vd_project *p, const tu_job *job, const char *rel)
 {
-	vd_project *root = p->parent;
-	const char *rel = vd_path_relative(p->arena, p->root, job->file);
 	char why[256];
 	int fr = vd_regular_file(job->file, why, sizeof(why));
 	if (fr == VD_ENOTFOUND) {
@@ -1574,20 +1570,18 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 					vd_path_relative(p->arena, p->root, job->argv[i + 1]), why);
 			return -1;
 		}
-	VD_VEC(const char *) args = { 0 };
-	vd_vec_push(args, "-w");
-	vd_vec_push(args, "-ferror-limit=20");
-	for (int i = 0; i < job->argc; i++)
-		vd_vec_push(args, job->argv[i]);
-	for (size_t i = 0; retry && i < root->mpi_retry.n; i++)
-		vd_vec_push(args, root->mpi_retry.v[i]);
-	for (size_t i = 0; retry && i < root->h5_retry.n; i++)
-		vd_vec_push(args, root->h5_retry.v[i]);
+	return 0;
+}
+
+typedef VD_VEC(const char *) argvec;
+
+/* --define NAME=VALUE also defines NAME for the preprocessor when the
+ * source tests it (#ifndef NAME / #ifdef NAME / defined(NAME)); a plain
+ * variable of that name is bound by the evaluator instead */
+static void define_args(vd_project *p, const tu_job *job, argvec *args)
+{
 	char *text = NULL;
 	for (size_t i = 0; i < p->opts.ndefines; i++) {
-		/* --define NAME=VALUE also defines NAME for the preprocessor when
-		 * the source tests it (#ifndef NAME / #ifdef NAME / defined(NAME));
-		 * a plain variable of that name is bound by the evaluator instead */
 		const char *d = p->opts.defines[i];
 		const char *eq = strchr(d, '=');
 		size_t nl = eq ? (size_t)(eq - d) : strlen(d);
@@ -1598,36 +1592,94 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 		snprintf(pat[1], sizeof(pat[1]), "ifdef %.*s", (int)nl, d);
 		snprintf(pat[2], sizeof(pat[2]), "defined(%.*s", (int)nl, d);
 		if (strstr(text, pat[0]) || strstr(text, pat[1]) || strstr(text, pat[2])) {
-			vd_vec_push(args, vd_arena_printf(p->arena, "-D%s", d));
+			vd_vec_push(*args, vd_arena_printf(p->arena, "-D%s", d));
 			define_used(p, vd_arena_strndup(p->arena, d, nl));
 		}
 	}
 	free(text);
+}
+
+/* the diagnostic of a job libclang could not parse at all (error ec) */
+static void parse_failed(vd_project *p, CXIndex idx, tu_job *job, const argvec *args,
+			 const char *rel, enum CXErrorCode ec)
+{
+	/* libclang gives no diagnostics then: say which argument it
+	 * rejects, when one alone is to blame */
+	const char *bad = rejected_arg(idx, job, args->v, (int)args->n);
+	if (bad && !strncmp(bad, "-std=", 5))
+		vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
+				"not parsed: '%s' is not a C standard clang knows (c89, c99, "
+				"c11, c17, c23, gnu11, ...; libclang error %d)",
+				bad, (int)ec);
+	else if (bad)
+		vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
+				"not parsed: clang rejects the option '%s' of its command line "
+				"(libclang error %d)",
+				bad, (int)ec);
+	else
+		vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
+				"libclang could not parse this file: %s (error %d)",
+				cx_error_name(ec), (int)ec);
+}
+
+/* "path<TAB>hash" lines of the job's file and everything it includes, and
+ * the include search's outcome (dep_search), into deps; cleared when a
+ * dependency cannot be read (never cached then) */
+static void job_deps(vd_project *p, CXTranslationUnit tu, const tu_job *job, vd_buf *deps)
+{
+	dep_ctx d = { p->parent, deps, job->directory, p->arena, 0, vd_map_new(), { 0 }, { 0 } };
+	/* the include path's directories: where a new header could appear */
+	for (int i = 0; i < job->argc; i++) {
+		const char *a = job->argv[i];
+		static const char *const flags[] = { "-I", "-iquote", "-isystem", "-idirafter",
+						     NULL };
+		for (int k = 0; flags[k]; k++) {
+			size_t fl = strlen(flags[k]);
+			if (strncmp(a, flags[k], fl))
+				continue;
+			const char *dir =
+				a[fl] ? a + fl : (i + 1 < job->argc ? job->argv[i + 1] : NULL);
+			if (dir)
+				dep_dir(&d, vd_path_join(p->arena, job->directory, dir));
+			break;
+		}
+	}
+	clang_getInclusions(tu, inclusion_cb, &d);
+	dep_search(&d);
+	vd_map_free(d.dirs);
+	vd_vec_free(d.dirlist);
+	vd_vec_free(d.headers);
+	if (d.bad)
+		vd_buf_clear(deps);
+}
+
+/* Parses one job into the private project `p` (p->parent is the run's
+ * project).  Returns 0, or -1 when the TU could not be analyzed (the
+ * reason is a diagnostic).  `deps` gets "path<TAB>hash" lines of the file
+ * and everything it includes. */
+static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf *deps)
+{
+	vd_project *root = p->parent;
+	const char *rel = vd_path_relative(p->arena, p->root, job->file);
+	if (job_readable(p, job, rel) != 0)
+		return -1;
+	argvec args = { 0 };
+	vd_vec_push(args, "-w");
+	vd_vec_push(args, "-ferror-limit=20");
+	for (int i = 0; i < job->argc; i++)
+		vd_vec_push(args, job->argv[i]);
+	for (size_t i = 0; retry && i < root->mpi_retry.n; i++)
+		vd_vec_push(args, root->mpi_retry.v[i]);
+	for (size_t i = 0; retry && i < root->h5_retry.n; i++)
+		vd_vec_push(args, root->h5_retry.v[i]);
+	define_args(p, job, &args);
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = clang_parseTranslationUnit2(
 		idx, job->file, args.v, (int)args.n, NULL, 0,
 		CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
 		&tu);
 	if (ec != CXError_Success || !tu) {
-		/* libclang gives no diagnostics then: say which argument it
-		 * rejects, when one alone is to blame */
-		const char *bad = rejected_arg(idx, job, args.v, (int)args.n);
-		if (bad && !strncmp(bad, "-std=", 5))
-			vd_project_diag(
-				p, VD_DIAG_ERROR, rel, 0,
-				"not parsed: '%s' is not a C standard clang knows (c89, c99, "
-				"c11, c17, c23, gnu11, ...; libclang error %d)",
-				bad, (int)ec);
-		else if (bad)
-			vd_project_diag(
-				p, VD_DIAG_ERROR, rel, 0,
-				"not parsed: clang rejects the option '%s' of its command line "
-				"(libclang error %d)",
-				bad, (int)ec);
-		else
-			vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
-					"libclang could not parse this file: %s (error %d)",
-					cx_error_name(ec), (int)ec);
+		parse_failed(p, idx, job, &args, rel, ec);
 		vd_vec_free(args);
 		if (tu)
 			clang_disposeTranslationUnit(tu);
@@ -1658,34 +1710,7 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 	L.dir = job->directory;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), top_cb, &L);
 	vd_vec_free(L.toks);
-	dep_ctx d = { root, deps, job->directory, p->arena, 0, vd_map_new(), { 0 }, { 0 } };
-	/* the include path's directories: where a new header could appear */
-	for (int i = 0; d.dirs && i < job->argc; i++) {
-		const char *a = job->argv[i];
-		static const char *const flags[] = { "-I", "-iquote", "-isystem", "-idirafter",
-						     NULL };
-		for (int k = 0; flags[k]; k++) {
-			size_t fl = strlen(flags[k]);
-			if (strncmp(a, flags[k], fl))
-				continue;
-			const char *dir =
-				a[fl] ? a + fl : (i + 1 < job->argc ? job->argv[i + 1] : NULL);
-			if (dir)
-				dep_dir(&d, vd_path_join(p->arena, job->directory, dir));
-			break;
-		}
-	}
-	if (d.dirs) {
-		clang_getInclusions(tu, inclusion_cb, &d);
-		dep_search(&d);
-	} else {
-		d.bad = 1;
-	}
-	vd_map_free(d.dirs);
-	vd_vec_free(d.dirlist);
-	vd_vec_free(d.headers);
-	if (d.bad)
-		vd_buf_clear(deps); /* an unreadable dependency: never cache */
+	job_deps(p, tu, job, deps);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }

@@ -50,41 +50,125 @@ static int find_long(const vd_longopt *lo, int nlong, const char *name, size_t l
 	return found;
 }
 
+/* the state of one simulation: the words, where it is, what it found */
+typedef struct gscan {
+	const char *const *argv;
+	int argc, i;    /* argv[i]: the word being read */
+	const char *os; /* the option characters (after any '+' or '-') */
+	int colon;      /* os starts with ':' */
+	const vd_longopt *longopts;
+	int nlong;
+	vd_getopt_result *r;
+	int cap; /* of r->ev */
+	int np;  /* words in r->perm */
+} gscan;
+
+static void ev(gscan *g, int ch, const char *arg, int li)
+{
+	push(&g->r->ev, &g->r->n, &g->cap, ch, arg, li);
+}
+
+/* the next word as the argument of an option, or NULL when there is none */
+static const char *next_word(gscan *g)
+{
+	if (g->i + 1 < g->argc && g->argv[g->i + 1]) {
+		const char *arg = g->argv[++g->i];
+		g->r->perm[g->np++] = arg;
+		return arg;
+	}
+	return NULL;
+}
+
+/* word w as a long option ("--name[=value]", or "-name" for
+ * getopt_long_only): 1 when it was one, 0 when it is short options */
+static int long_word(gscan *g, const char *w, int is_long)
+{
+	const char *name = w + (is_long ? 2 : 1);
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	int li = find_long(g->longopts, g->nlong, name, len);
+	/* getopt_long_only: "-x" falls back to the short option x when no
+	 * long option matches */
+	if (li < 0 && !is_long && strchr(g->os, name[0]))
+		return 0;
+	if (li < 0) {
+		ev(g, '?', NULL, -1);
+		return 1;
+	}
+	const vd_longopt *o = &g->longopts[li];
+	const char *arg = NULL;
+	if (eq) {
+		if (o->has_arg == 0) {
+			ev(g, '?', NULL, li);
+			return 1;
+		}
+		arg = eq + 1;
+	} else if (o->has_arg == 1 && !(arg = next_word(g))) {
+		ev(g, g->colon ? ':' : '?', NULL, li);
+		return 1;
+	}
+	/* with a flag, getopt_long stores val there and returns 0 */
+	ev(g, o->has_flag ? 0 : o->val, arg, li);
+	return 1;
+}
+
+/* a cluster of short options: -abc, -ofile, -o file */
+static void short_word(gscan *g, const char *w)
+{
+	for (const char *p = w + 1; *p; p++) {
+		const char *spec = *p != ':' && *p != '-' ? strchr(g->os, *p) : NULL;
+		if (!spec) {
+			ev(g, '?', NULL, -1);
+			continue;
+		}
+		if (spec[1] != ':') {
+			ev(g, *p, NULL, -1);
+			continue;
+		}
+		const char *arg = NULL;
+		int ch = *p;
+		if (p[1])
+			arg = p + 1;
+		else if (spec[2] != ':' && !(arg = next_word(g))) /* required: the next word */
+			ch = g->colon ? ':' : '?';
+		ev(g, ch, arg, -1);
+		return; /* the rest of the word was the argument */
+	}
+}
+
 int vd_getopt_sim(const char *const *argv, int argc, const char *optstring,
 		  const vd_longopt *longopts, int nlong, int long_only, vd_getopt_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->perm = vd_xcalloc((size_t)argc + 1, sizeof(char *));
-	int cap = 0;
-	const char *os = optstring ? optstring : "";
+	gscan g = { argv, argc, 1, optstring ? optstring : "", 0, longopts, nlong, r, 0, 0 };
 	int in_order = 0, stop_at_nonopt = 0;
-	if (*os == '-') {
+	if (*g.os == '-') {
 		in_order = 1;
-		os++;
-	} else if (*os == '+') {
+		g.os++;
+	} else if (*g.os == '+') {
 		stop_at_nonopt = 1;
-		os++;
+		g.os++;
 	}
-	int colon = *os == ':';
+	g.colon = *g.os == ':';
 	/* the permuted argv: argv[0], the option words, then the rest */
-	int np = 0, nrest = 0;
+	int nrest = 0;
 	const char **rest = vd_xcalloc((size_t)argc + 1, sizeof(char *));
 	if (argc > 0)
-		r->perm[np++] = argv[0];
-	int i = 1;
-	for (; i < argc; i++) {
-		const char *w = argv[i];
+		r->perm[g.np++] = argv[0];
+	for (; g.i < argc; g.i++) {
+		const char *w = argv[g.i];
 		if (!w)
 			break;
 		if (!strcmp(w, "--")) {
-			r->perm[np++] = w;
-			i++;
+			r->perm[g.np++] = w;
+			g.i++;
 			break;
 		}
 		if (w[0] != '-' || w[1] == 0) { /* a non-option */
 			if (in_order) {
-				r->perm[np++] = w;
-				push(&r->ev, &r->n, &cap, 1, w, -1);
+				r->perm[g.np++] = w;
+				ev(&g, 1, w, -1);
 				continue;
 			}
 			if (stop_at_nonopt)
@@ -92,92 +176,29 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring,
 			rest[nrest++] = w;
 			continue;
 		}
-		r->perm[np++] = w;
-		if (!optstring) {
-			/* nothing known of the options: one per word, its argument
-			 * the text after '=' */
-			const char *eq = strchr(w, '=');
-			push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1);
-			continue;
-		}
+		r->perm[g.np++] = w;
 		int is_long = w[1] == '-';
-		if ((is_long || long_only) && nlong < 0 && (is_long || !strchr(os, w[1]))) {
-			/* the long options are not known: one option, its value
-			 * unknown, its argument the text after '=' */
+		if (!optstring ||
+		    ((is_long || long_only) && nlong < 0 && (is_long || !strchr(g.os, w[1])))) {
+			/* nothing known of the options, or the long options are
+			 * not known: one option per word, its value unknown, its
+			 * argument the text after '=' */
 			const char *eq = strchr(w, '=');
-			push(&r->ev, &r->n, &cap, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1);
+			ev(&g, VD_OPT_UNKNOWN, eq ? eq + 1 : NULL, -1);
 			continue;
 		}
-		if ((is_long || long_only) && nlong > 0) {
-			const char *name = w + (is_long ? 2 : 1);
-			const char *eq = strchr(name, '=');
-			size_t len = eq ? (size_t)(eq - name) : strlen(name);
-			int li = find_long(longopts, nlong, name, len);
-			/* getopt_long_only: "-x" falls back to the short option x
-			 * when no long option matches */
-			if (li >= 0 || is_long || !strchr(os, name[0])) {
-				if (li < 0) {
-					push(&r->ev, &r->n, &cap, '?', NULL, -1);
-					continue;
-				}
-				const vd_longopt *o = &longopts[li];
-				const char *arg = NULL;
-				if (eq) {
-					if (o->has_arg == 0) {
-						push(&r->ev, &r->n, &cap, '?', NULL, li);
-						continue;
-					}
-					arg = eq + 1;
-				} else if (o->has_arg == 1) {
-					if (i + 1 < argc && argv[i + 1]) {
-						arg = argv[++i];
-						r->perm[np++] = arg;
-					} else {
-						push(&r->ev, &r->n, &cap, colon ? ':' : '?', NULL,
-						     li);
-						continue;
-					}
-				}
-				/* with a flag, getopt_long stores val there and returns 0 */
-				push(&r->ev, &r->n, &cap, o->has_flag ? 0 : o->val, arg, li);
-				continue;
-			}
-		}
-		/* a cluster of short options: -abc, -ofile, -o file */
-		for (const char *p = w + 1; *p; p++) {
-			const char *spec = *p != ':' && *p != '-' ? strchr(os, *p) : NULL;
-			if (!spec) {
-				push(&r->ev, &r->n, &cap, '?', NULL, -1);
-				continue;
-			}
-			if (spec[1] != ':') {
-				push(&r->ev, &r->n, &cap, *p, NULL, -1);
-				continue;
-			}
-			const char *arg = NULL;
-			int ch = *p;
-			if (p[1]) {
-				arg = p + 1;
-			} else if (spec[2] != ':') { /* required: the next word */
-				if (i + 1 < argc && argv[i + 1]) {
-					arg = argv[++i];
-					r->perm[np++] = arg;
-				} else {
-					ch = colon ? ':' : '?';
-				}
-			}
-			push(&r->ev, &r->n, &cap, ch, arg, -1);
-			break; /* the rest of the word was the argument */
-		}
+		if ((is_long || long_only) && nlong > 0 && long_word(&g, w, is_long))
+			continue;
+		short_word(&g, w);
 	}
 	/* after the options: the words permuted past them, then what follows
 	 * "--" or the first non-option (with '+') */
-	r->optind = np;
+	r->optind = g.np;
 	for (int k = 0; k < nrest; k++)
-		r->perm[np++] = rest[k];
-	for (; i < argc; i++)
-		r->perm[np++] = argv[i];
-	r->nperm = np;
+		r->perm[g.np++] = rest[k];
+	for (; g.i < argc; g.i++)
+		r->perm[g.np++] = argv[g.i];
+	r->nperm = g.np;
 	free(rest);
 	return 0;
 }

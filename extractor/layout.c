@@ -58,11 +58,10 @@ static void resolve_call(vd_project *p, ir_expr *e, vd_map *user_names)
 	if (e->usr) {
 		ir_func *f = NULL;
 		if (e->owner) { /* a definition in the caller's own file first */
-			char *k = NULL;
-			if (asprintf(&k, "%s\x1f%s", e->usr, e->owner->file) > 0) {
-				f = vd_map_get(p->func_by_usr_file, k);
-				free(k);
-			}
+			vd_buf k = VD_BUF_INIT;
+			vd_buf_printf(&k, "%s\x1f%s", e->usr, e->owner->file);
+			f = vd_map_get(p->func_by_usr_file, vd_buf_cstr(&k));
+			vd_buf_release(&k);
 		}
 		if (!f)
 			f = vd_map_get(p->func_by_usr, e->usr);

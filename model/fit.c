@@ -377,30 +377,147 @@ static void drop_collinear(const double *F, size_t n, int nc, const char *const 
 	free(basis_of);
 }
 
+/* The candidate features of `variant` and the link: *lg for logit, *phys
+ * for the physics variant.  0, or VD_ERROR (said). */
+static int fit_setup(const char *variant, const char *link, const char **cand, int *nc, int *lg,
+		     int *phys)
+{
+	if (variant_features(variant, cand, nc) != 0)
+		return VD_ERROR;
+	*lg = !strcmp(link, "logit");
+	if (!*lg && strcmp(link, "identity")) {
+		vd_error_set("unknown link '%s' (identity or logit)", link);
+		return VD_ERROR;
+	}
+	*phys = !strcmp(variant, "physics");
+	if (*phys && !*lg) {
+		vd_error_set("the physics variant has a logit link only (a bounded, monotone "
+			     "correction of the analytic estimate)");
+		return VD_ERROR;
+	}
+	return 0;
+}
+
+/* the fit's inputs: the candidates' values F (n x nc) and the target y of
+ * the rows with I/O in the source */
+typedef struct fit_data {
+	const char **cand;
+	int nc;
+	size_t n;
+	double *F, *y;
+} fit_data;
+
+static double fval(const fit_data *fd, size_t i, int j)
+{
+	return fd->F[i * (size_t)fd->nc + (size_t)j];
+}
+
+/* Backward elimination: fits the kept candidates (keep[j]) and drops the
+ * one with the smallest |t| below 2 until none is (the physics variant
+ * keeps its backbone, candidate 0).  X: scratch of n x (nc + 1).  The last
+ * fit in *o, the candidates left in *nk.  0, or VD_ERROR (said). */
+static int eliminate(const fit_data *fd, int phys, int *keep, int *nk, double *X, ols *o)
+{
+	for (;;) {
+		for (size_t i = 0; i < fd->n; i++) {
+			double *row = &X[i * (size_t)(*nk + 1)];
+			row[0] = 1;
+			int c = 1;
+			for (int j = 0; j < fd->nc; j++)
+				if (keep[j])
+					row[c++] = fval(fd, i, j);
+		}
+		if ((phys ? irls_fit(X, fd->y, fd->n, *nk, o)
+			  : ols_fit(X, fd->y, NULL, fd->n, *nk, o)) != 0)
+			return VD_ERROR;
+		int worst = -1, c = 1;
+		double tmin = 2;
+		for (int j = 0; j < fd->nc; j++) {
+			if (!keep[j])
+				continue;
+			if (phys && j == 0) { /* the backbone stays */
+				c++;
+				continue;
+			}
+			double at = fabs(o->t[c]);
+			if (at < tmin) {
+				tmin = at;
+				worst = j;
+			}
+			c++;
+		}
+		if (worst < 0)
+			return 0;
+		keep[worst] = 0;
+		(*nk)--;
+		/* compact X for the smaller model on the next pass */
+	}
+}
+
+/* m's terms from the last fit: the kept candidates' names, coefficients
+ * and training ranges */
+static void model_terms(vd_model *m, const fit_data *fd, const int *keep, int nk, const ols *o,
+			int phys)
+{
+	m->k = nk;
+	m->names = vd_xcalloc((size_t)nk + 1, sizeof *m->names);
+	m->coef = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->se = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->t = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->lo = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->hi = vd_xcalloc((size_t)nk + 1, sizeof(double));
+	m->max_shift = phys ? MAX_SHIFT : 0;
+	m->max_logit_shift = phys ? MAX_LOGIT_SHIFT : 0;
+	m->coef[0] = o->coef[0];
+	m->se[0] = o->se[0];
+	m->t[0] = o->t[0];
+	for (int j = 0, c = 1; j < fd->nc; j++) {
+		if (!keep[j])
+			continue;
+		m->names[c - 1] = vd_xstrdup(fd->cand[j]);
+		m->coef[c] = o->coef[c];
+		m->se[c] = o->se[c];
+		m->t[c] = o->t[c];
+		m->lo[c - 1] = INFINITY;
+		m->hi[c - 1] = -INFINITY;
+		for (size_t i = 0; i < fd->n; i++) {
+			double v = fval(fd, i, j);
+			m->lo[c - 1] = fmin(m->lo[c - 1], v);
+			m->hi[c - 1] = fmax(m->hi[c - 1], v);
+		}
+		c++;
+	}
+}
+
+/* m's fit statistics (n rows, nk features) */
+static void model_stats(vd_model *m, const ols *o, size_t n, int nk)
+{
+	long p = nk + 1;
+	m->n = (long)n;
+	m->r2 = o->sst > 0 ? 1 - o->sse / o->sst : 0;
+	m->adj_r2 = n > (size_t)p ? 1 - (1 - m->r2) * (double)(n - 1) / (double)(n - (size_t)p) : 0;
+	m->f = nk > 0 && o->sse > 0
+		       ? ((o->sst - o->sse) / (double)nk) / (o->sse / (double)(n - (size_t)p))
+		       : 0;
+	m->f_p = nk > 0 ? gsl_cdf_fdist_Q(m->f, (double)nk, (double)(n - (size_t)p)) : 1;
+	m->se_reg = sqrt(o->sse / (double)(n - (size_t)p));
+	m->y_mean = o->ymean;
+	m->y_sd = o->ysd;
+}
+
 int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const char *variant,
 		 const char *link, vd_model **out)
 {
 	*out = NULL;
 	const char *cand[64];
-	int nc;
-	if (variant_features(variant, cand, &nc) != 0)
+	int nc, lg, phys;
+	if (fit_setup(variant, link, cand, &nc, &lg, &phys) != 0)
 		return VD_ERROR;
-	int lg = !strcmp(link, "logit");
-	if (!lg && strcmp(link, "identity")) {
-		vd_error_set("unknown link '%s' (identity or logit)", link);
-		return VD_ERROR;
-	}
-	int phys = !strcmp(variant, "physics");
-	if (phys && !lg) {
-		vd_error_set("the physics variant has a logit link only (a bounded, monotone "
-			     "correction of the analytic estimate)");
-		return VD_ERROR;
-	}
 	size_t total = rows ? nrows : d->n;
+	fit_data fd = { cand, nc, 0, NULL, NULL };
 	/* the rows with I/O in the source */
-	size_t *use = vd_xmalloc((total ? total : 1) * sizeof *use), n = 0;
-	double *F = vd_xmalloc((total ? total : 1) * (size_t)nc * sizeof *F);
-	double *y = vd_xmalloc((total ? total : 1) * sizeof *y);
+	fd.F = vd_xmalloc((total ? total : 1) * (size_t)nc * sizeof *fd.F);
+	fd.y = vd_xmalloc((total ? total : 1) * sizeof *fd.y);
 	double *X = vd_xmalloc((total ? total : 1) * (size_t)(nc + 1) * sizeof *X);
 	int *keep = vd_xcalloc((size_t)nc, sizeof *keep);
 	ols o = { 0 };
@@ -416,20 +533,18 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 			continue;
 		int ok;
 		for (int j = 0; j < nc; j++)
-			F[n * (size_t)nc + (size_t)j] = vd_model_feature(cand[j], raw, &ok);
-		y[n] = lg && !phys ? logit(d->y[r]) : d->y[r];
-		use[n++] = r;
+			fd.F[fd.n * (size_t)nc + (size_t)j] = vd_model_feature(cand[j], raw, &ok);
+		fd.y[fd.n++] = lg && !phys ? logit(d->y[r]) : d->y[r];
 	}
 	/* candidates that vary in these rows */
 	int nk = 0;
 	for (int j = 0; j < nc; j++) {
 		double lo = INFINITY, hi = -INFINITY;
-		for (size_t i = 0; i < n; i++) {
-			double v = F[i * (size_t)nc + (size_t)j];
-			lo = fmin(lo, v);
-			hi = fmax(hi, v);
+		for (size_t i = 0; i < fd.n; i++) {
+			lo = fmin(lo, fval(&fd, i, j));
+			hi = fmax(hi, fval(&fd, i, j));
 		}
-		keep[j] = n > 0 && hi - lo > 1e-12;
+		keep[j] = fd.n > 0 && hi - lo > 1e-12;
 		nk += keep[j];
 	}
 	m->candidates = nk;
@@ -437,77 +552,16 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 		vd_error_set("too many candidate features");
 		goto done;
 	}
-	drop_collinear(F, n, nc, cand, keep, m);
+	drop_collinear(fd.F, fd.n, nc, cand, keep, m);
 	nk = 0;
 	for (int j = 0; j < nc; j++)
 		nk += keep[j];
-	/* backward elimination */
-	for (;;) {
-		int k = 0;
-		for (size_t i = 0; i < n; i++) {
-			double *row = &X[i * (size_t)(nk + 1)];
-			row[0] = 1;
-			int c = 1;
-			for (int j = 0; j < nc; j++)
-				if (keep[j])
-					row[c++] = F[i * (size_t)nc + (size_t)j];
-		}
-		k = nk;
-		if ((phys ? irls_fit(X, y, n, k, &o) : ols_fit(X, y, NULL, n, k, &o)) != 0)
-			goto done;
-		int worst = -1, c = 1;
-		double tmin = 2;
-		for (int j = 0; j < nc; j++) {
-			if (!keep[j])
-				continue;
-			if (phys && j == 0) { /* the backbone stays */
-				c++;
-				continue;
-			}
-			double at = fabs(o.t[c]);
-			if (at < tmin) {
-				tmin = at;
-				worst = j;
-			}
-			c++;
-		}
-		if (worst < 0)
-			break;
-		keep[worst] = 0;
-		nk--;
-		/* compact X for the smaller model on the next pass */
-	}
+	if (eliminate(&fd, phys, keep, &nk, X, &o) != 0)
+		goto done;
 	/* the model */
 	m->variant = vd_xstrdup(variant);
 	m->link = vd_xstrdup(link);
-	m->k = nk;
-	m->names = vd_xcalloc((size_t)nk + 1, sizeof *m->names);
-	m->coef = vd_xcalloc((size_t)nk + 1, sizeof(double));
-	m->se = vd_xcalloc((size_t)nk + 1, sizeof(double));
-	m->t = vd_xcalloc((size_t)nk + 1, sizeof(double));
-	m->lo = vd_xcalloc((size_t)nk + 1, sizeof(double));
-	m->hi = vd_xcalloc((size_t)nk + 1, sizeof(double));
-	m->max_shift = phys ? MAX_SHIFT : 0;
-	m->max_logit_shift = phys ? MAX_LOGIT_SHIFT : 0;
-	m->coef[0] = o.coef[0];
-	m->se[0] = o.se[0];
-	m->t[0] = o.t[0];
-	for (int j = 0, c = 1; j < nc; j++) {
-		if (!keep[j])
-			continue;
-		m->names[c - 1] = vd_xstrdup(cand[j]);
-		m->coef[c] = o.coef[c];
-		m->se[c] = o.se[c];
-		m->t[c] = o.t[c];
-		m->lo[c - 1] = INFINITY;
-		m->hi[c - 1] = -INFINITY;
-		for (size_t i = 0; i < n; i++) {
-			double v = F[i * (size_t)nc + (size_t)j];
-			m->lo[c - 1] = fmin(m->lo[c - 1], v);
-			m->hi[c - 1] = fmax(m->hi[c - 1], v);
-		}
-		c++;
-	}
+	model_terms(m, &fd, keep, nk, &o, phys);
 	double slope_assumed = m->coef[1];
 	for (int j = 0; j < m->k; j++)
 		if (!strcmp(m->names[j], "assumed_" VD_MODEL_BACKBONE))
@@ -519,25 +573,14 @@ int vd_model_fit(const vd_dataset *d, const size_t *rows, size_t nrows, const ch
 			     VD_MODEL_BACKBONE, m->k >= 1 ? m->coef[1] : 0);
 		goto done;
 	}
-	long p = nk + 1;
-	m->n = (long)n;
-	m->r2 = o.sst > 0 ? 1 - o.sse / o.sst : 0;
-	m->adj_r2 = n > (size_t)p ? 1 - (1 - m->r2) * (double)(n - 1) / (double)(n - (size_t)p) : 0;
-	m->f = nk > 0 && o.sse > 0
-		       ? ((o.sst - o.sse) / (double)nk) / (o.sse / (double)(n - (size_t)p))
-		       : 0;
-	m->f_p = nk > 0 ? gsl_cdf_fdist_Q(m->f, (double)nk, (double)(n - (size_t)p)) : 1;
-	m->se_reg = sqrt(o.sse / (double)(n - (size_t)p));
-	m->y_mean = o.ymean;
-	m->y_sd = o.ysd;
+	model_stats(m, &o, fd.n, nk);
 	*out = m;
 	m = NULL;
 	rc = 0;
 done:
 	vd_model_free(m);
-	free(use);
-	free(F);
-	free(y);
+	free(fd.F);
+	free(fd.y);
 	free(X);
 	free(keep);
 	free(o.coef);

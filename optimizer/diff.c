@@ -101,8 +101,7 @@ int vd_diff_compute(const vd_result *a, const vd_findings *fa, const vd_result *
 			} else {
 				t.status = side ? VD_DELTA_ADDED : VD_DELTA_REMOVED;
 			}
-			if (vd_vec_grow_((void **)&d->items, &cap, d->n + 1, sizeof *d->items))
-				break;
+			vd_vec_grow_((void **)&d->items, &cap, d->n + 1, sizeof *d->items);
 			d->items[d->n++] = t;
 		}
 	}
@@ -132,68 +131,67 @@ static const char *num(vd_arena *a, double v, int present)
 	return vd_arena_printf(a, v == floor(v) || fabs(v) >= 100 ? "%.0f" : "%.3g", v);
 }
 
-int vd_diff_render(vd_buf *out, const vd_diff *d, int json)
+static void render_json(vd_buf *out, const vd_diff *d)
 {
-	int rc = 0;
+	vd_buf_printf(out, "{\"run_a\": %ld, \"run_b\": %ld, \"blocks\": [", d->run_a, d->run_b);
+	for (size_t i = 0; i < d->n; i++) {
+		const vd_block_delta *t = &d->items[i];
+		vd_buf_puts(out, i ? ",\n  {\"block_id\": " : "\n  {\"block_id\": ");
+		vd_json_str(out, t->block_id);
+		vd_buf_printf(out, ", \"status\": \"%s\", \"kind\": \"%s\", \"file\": ",
+			      status_name[t->status], t->kind);
+		vd_json_str(out, t->file);
+		vd_buf_printf(out,
+			      ", \"line_a\": %d, \"line_b\": %d, \"cioc_a\": %.6g, "
+			      "\"cioc_b\": %.6g, \"calls_a\": %.6g, \"calls_b\": %.6g, "
+			      "\"bytes_a\": %.6g, \"bytes_b\": %.6g, \"io_s_a\": %.6g, "
+			      "\"io_s_b\": %.6g, \"findings_a\": ",
+			      t->line_a, t->line_b, t->cioc_a, t->cioc_b, t->calls_a, t->calls_b,
+			      t->bytes_a, t->bytes_b, t->io_s_a, t->io_s_b);
+		vd_json_str(out, t->findings_a);
+		vd_buf_puts(out, ", \"findings_b\": ");
+		vd_json_str(out, t->findings_b);
+		vd_buf_putc(out, '}');
+	}
+	vd_buf_puts(out, d->n ? "\n]}\n" : "]}\n");
+}
+
+static void render_text(vd_buf *out, const vd_diff *d)
+{
 	size_t count[3] = { 0 };
 	for (size_t i = 0; i < d->n; i++)
 		count[d->items[i].status]++;
-	if (json) {
-		rc = vd_buf_printf(out, "{\"run_a\": %ld, \"run_b\": %ld, \"blocks\": [", d->run_a,
-				   d->run_b);
-		for (size_t i = 0; !rc && i < d->n; i++) {
-			const vd_block_delta *t = &d->items[i];
-			rc = vd_buf_puts(out, i ? ",\n  {\"block_id\": " : "\n  {\"block_id\": ") ||
-			     vd_json_str(out, t->block_id);
-			rc = rc ||
-			     vd_buf_printf(out,
-					   ", \"status\": \"%s\", \"kind\": \"%s\", \"file\": ",
-					   status_name[t->status], t->kind);
-			rc = rc || vd_json_str(out, t->file);
-			rc = rc ||
-			     vd_buf_printf(
-				     out,
-				     ", \"line_a\": %d, \"line_b\": %d, \"cioc_a\": %.6g, "
-				     "\"cioc_b\": %.6g, \"calls_a\": %.6g, \"calls_b\": %.6g, "
-				     "\"bytes_a\": %.6g, \"bytes_b\": %.6g, \"io_s_a\": %.6g, "
-				     "\"io_s_b\": %.6g, \"findings_a\": ",
-				     t->line_a, t->line_b, t->cioc_a, t->cioc_b, t->calls_a,
-				     t->calls_b, t->bytes_a, t->bytes_b, t->io_s_a, t->io_s_b);
-			rc = rc || vd_json_str(out, t->findings_a) ||
-			     vd_buf_puts(out, ", \"findings_b\": ") ||
-			     vd_json_str(out, t->findings_b) || vd_buf_putc(out, '}');
-		}
-		rc = rc || vd_buf_puts(out, d->n ? "\n]}\n" : "]}\n");
-	} else {
-		vd_arena *a = vd_arena_new();
-		rc = vd_buf_printf(
-			out, "run %ld -> run %ld: %zu block%s changed, %zu added, %zu removed\n",
-			d->run_a, d->run_b, count[0], count[0] == 1 ? "" : "s", count[1], count[2]);
-		for (size_t i = 0; !rc && i < d->n; i++) {
-			const vd_block_delta *t = &d->items[i];
-			int ha = t->status != VD_DELTA_ADDED, hb = t->status != VD_DELTA_REMOVED;
-			rc = vd_buf_printf(out, "\n%-8s %s (%s, line %d)\n", status_name[t->status],
-					   t->block_id, t->kind, hb ? t->line_b : t->line_a);
-			rc = rc || vd_buf_printf(out, "  CIOC     %10s -> %s\n",
-						 ha ? vd_arena_printf(a, "%.3f", t->cioc_a) : "-",
-						 hb ? vd_arena_printf(a, "%.3f", t->cioc_b) : "-");
-			rc = rc || vd_buf_printf(out, "  calls    %10s -> %s\n",
-						 num(a, t->calls_a, ha), num(a, t->calls_b, hb));
-			rc = rc || vd_buf_printf(out, "  bytes    %10s -> %s\n",
-						 ha ? vd_fmt_bytes(a, t->bytes_a) : "-",
-						 hb ? vd_fmt_bytes(a, t->bytes_b) : "-");
-			rc = rc || vd_buf_printf(out, "  I/O s    %10s -> %s\n",
-						 num(a, t->io_s_a, ha), num(a, t->io_s_b, hb));
-			if (!rc && strcmp(t->findings_a, t->findings_b))
-				rc = vd_buf_printf(out, "  findings %10s -> %s\n",
-						   *t->findings_a ? t->findings_a : "-",
-						   *t->findings_b ? t->findings_b : "-");
-		}
-		vd_arena_free(a);
+	vd_arena *a = vd_arena_new();
+	vd_buf_printf(out, "run %ld -> run %ld: %zu block%s changed, %zu added, %zu removed\n",
+		      d->run_a, d->run_b, count[0], count[0] == 1 ? "" : "s", count[1], count[2]);
+	for (size_t i = 0; i < d->n; i++) {
+		const vd_block_delta *t = &d->items[i];
+		int ha = t->status != VD_DELTA_ADDED, hb = t->status != VD_DELTA_REMOVED;
+		vd_buf_printf(out, "\n%-8s %s (%s, line %d)\n", status_name[t->status], t->block_id,
+			      t->kind, hb ? t->line_b : t->line_a);
+		vd_buf_printf(out, "  CIOC     %10s -> %s\n",
+			      ha ? vd_arena_printf(a, "%.3f", t->cioc_a) : "-",
+			      hb ? vd_arena_printf(a, "%.3f", t->cioc_b) : "-");
+		vd_buf_printf(out, "  calls    %10s -> %s\n", num(a, t->calls_a, ha),
+			      num(a, t->calls_b, hb));
+		vd_buf_printf(out, "  bytes    %10s -> %s\n",
+			      ha ? vd_fmt_bytes(a, t->bytes_a) : "-",
+			      hb ? vd_fmt_bytes(a, t->bytes_b) : "-");
+		vd_buf_printf(out, "  I/O s    %10s -> %s\n", num(a, t->io_s_a, ha),
+			      num(a, t->io_s_b, hb));
+		if (strcmp(t->findings_a, t->findings_b))
+			vd_buf_printf(out, "  findings %10s -> %s\n",
+				      *t->findings_a ? t->findings_a : "-",
+				      *t->findings_b ? t->findings_b : "-");
 	}
-	if (rc) {
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
+	vd_arena_free(a);
+}
+
+int vd_diff_render(vd_buf *out, const vd_diff *d, int json)
+{
+	if (json)
+		render_json(out, d);
+	else
+		render_text(out, d);
 	return 0;
 }

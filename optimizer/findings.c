@@ -346,17 +346,14 @@ int vd_findings_apply_baseline(vd_findings *f, const char *path)
 
 int vd_findings_write_baseline(const vd_findings *f, vd_buf *out)
 {
-	int rc = vd_buf_puts(out, "# vidya lint baseline: findings known when it was written, one "
-				  "fingerprint a line\n");
-	for (size_t i = 0; !rc && i < f->n; i++) {
+	vd_buf_puts(out, "# vidya lint baseline: findings known when it was written, one "
+			 "fingerprint a line\n");
+	for (size_t i = 0; i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
-		rc = vd_buf_printf(out, "%s  # %s %s:%d\n", x->fingerprint,
-				   vd_rule_table[x->rule].id, x->file ? x->file : "-",
-				   x->site_line);
+		vd_buf_printf(out, "%s  # %s %s:%d\n", x->fingerprint, vd_rule_table[x->rule].id,
+			      x->file ? x->file : "-", x->site_line);
 	}
-	if (rc)
-		vd_error_set("out of memory");
-	return rc ? VD_ERROR : 0;
+	return 0;
 }
 
 void vd_findings_free(vd_findings *f)
@@ -391,85 +388,67 @@ int vd_findings_format_parse(const char *s, vd_findings_format *out)
 	return 0;
 }
 
-/* a JSON string: escapes, control characters as \u00XX, bytes that are not
- * UTF-8 as U+FFFD; NULL as null */
+/* a JSON string (vd_buf_json_str); kept for the API (vd_findings.h) */
 int vd_json_str(vd_buf *b, const char *s)
 {
-	if (!s)
-		return vd_buf_puts(b, "null");
-	int rc = vd_buf_putc(b, '"');
-	const unsigned char *p = (const unsigned char *)s;
-	while (!rc && *p) {
-		size_t l = vd_utf8_len(p);
-		if (l == 0) {
-			rc = vd_buf_puts(b, "\\ufffd");
-			p++;
-			continue;
-		}
-		if (*p == '"' || *p == '\\')
-			rc = vd_buf_putc(b, '\\') || vd_buf_putc(b, (char)*p);
-		else if (*p == '\n')
-			rc = vd_buf_puts(b, "\\n");
-		else if (*p < 0x20 || *p == 0x7f)
-			rc = vd_buf_printf(b, "\\u%04x", *p);
-		else
-			rc = vd_buf_put(b, (const char *)p, l);
-		p += l;
-	}
-	return rc || vd_buf_putc(b, '"');
+	vd_buf_json_str(b, s);
+	return 0;
 }
 
-/* a finite number (JSON has no NaN) */
-static int json_num(vd_buf *b, double v)
+/* `key` (the JSON text before the value, with its separators) then s as a
+ * JSON string */
+static void json_key_str(vd_buf *b, const char *key, const char *s)
 {
-	return vd_buf_printf(b, "%.6g", isfinite(v) ? v : 0);
+	vd_buf_puts(b, key);
+	vd_json_str(b, s);
 }
 
-static int render_text(vd_buf *b, const vd_findings *f)
+/* `key` then a finite number (JSON has no NaN) */
+static void json_key_num(vd_buf *b, const char *key, double v)
 {
-	int rc = 0;
-	for (size_t i = 0; !rc && i < f->n; i++) {
+	vd_buf_printf(b, "%s%.6g", key, isfinite(v) ? v : 0);
+}
+
+static void render_text(vd_buf *b, const vd_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
-		rc = vd_buf_printf(b, "%s:%d:1: %s: %s [%s]\n", x->file ? x->file : "vidya",
-				   x->site_line, vd_severity_name(x->severity), x->evidence,
-				   vd_rule_table[x->rule].id);
-		rc = rc || vd_buf_printf(b, "%s:%d:1: note: %s; predicted gain %.3g s\n",
-					 x->file ? x->file : "vidya", x->site_line,
-					 x->recommendation ? x->recommendation : "", x->gain_s);
-		if (!rc && x->confirmed)
-			rc = vd_buf_printf(b, "%s:%d:1: note: %s\n", x->file ? x->file : "vidya",
-					   x->site_line, x->confirmed);
+		const char *file = x->file ? x->file : "vidya";
+		vd_buf_printf(b, "%s:%d:1: %s: %s [%s]\n", file, x->site_line,
+			      vd_severity_name(x->severity), x->evidence,
+			      vd_rule_table[x->rule].id);
+		vd_buf_printf(b, "%s:%d:1: note: %s; predicted gain %.3g s\n", file, x->site_line,
+			      x->recommendation ? x->recommendation : "", x->gain_s);
+		if (x->confirmed)
+			vd_buf_printf(b, "%s:%d:1: note: %s\n", file, x->site_line, x->confirmed);
 	}
-	return rc;
 }
 
-static int render_json(vd_buf *b, const vd_findings *f)
+static void render_json(vd_buf *b, const vd_findings *f)
 {
-	int rc = vd_buf_printf(b, "{\"run_id\": %ld, \"program_io_s\": ", f->run_id);
-	rc = rc || json_num(b, f->program_io_s) || vd_buf_puts(b, ", \"findings\": [");
-	for (size_t i = 0; !rc && i < f->n; i++) {
+	vd_buf_printf(b, "{\"run_id\": %ld", f->run_id);
+	json_key_num(b, ", \"program_io_s\": ", f->program_io_s);
+	vd_buf_puts(b, ", \"findings\": [");
+	for (size_t i = 0; i < f->n; i++) {
 		const vd_finding *x = &f->items[i];
-		rc = vd_buf_puts(b, i ? ",\n  {" : "\n  {");
-		rc = rc || vd_buf_puts(b, "\"rule\": ") ||
-		     vd_json_str(b, vd_rule_table[x->rule].id);
-		rc = rc || vd_buf_puts(b, ", \"severity\": ") ||
-		     vd_json_str(b, vd_severity_name(x->severity));
-		rc = rc || vd_buf_puts(b, ", \"block_id\": ") || vd_json_str(b, x->block_id);
-		rc = rc || vd_buf_puts(b, ", \"file\": ") || vd_json_str(b, x->file);
-		rc = rc || vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d, \"site_line\": %d",
-					 x->line, x->end_line, x->site_line);
-		rc = rc || vd_buf_puts(b, ", \"call\": ") || vd_json_str(b, x->call);
-		rc = rc || vd_buf_puts(b, ", \"evidence\": ") || vd_json_str(b, x->evidence);
-		rc = rc || vd_buf_puts(b, ", \"recommendation\": ") ||
-		     vd_json_str(b, x->recommendation);
-		rc = rc || vd_buf_puts(b, ", \"io_s\": ") || json_num(b, x->io_s);
-		rc = rc || vd_buf_puts(b, ", \"share\": ") || json_num(b, x->share);
-		rc = rc || vd_buf_puts(b, ", \"gain_s\": ") || json_num(b, x->gain_s);
-		rc = rc || vd_buf_puts(b, ", \"fingerprint\": ") || vd_json_str(b, x->fingerprint);
-		rc = rc || vd_buf_puts(b, ", \"confirmed\": ") || vd_json_str(b, x->confirmed);
-		rc = rc || vd_buf_putc(b, '}');
+		vd_buf_puts(b, i ? ",\n  {" : "\n  {");
+		json_key_str(b, "\"rule\": ", vd_rule_table[x->rule].id);
+		json_key_str(b, ", \"severity\": ", vd_severity_name(x->severity));
+		json_key_str(b, ", \"block_id\": ", x->block_id);
+		json_key_str(b, ", \"file\": ", x->file);
+		vd_buf_printf(b, ", \"line\": %d, \"end_line\": %d, \"site_line\": %d", x->line,
+			      x->end_line, x->site_line);
+		json_key_str(b, ", \"call\": ", x->call);
+		json_key_str(b, ", \"evidence\": ", x->evidence);
+		json_key_str(b, ", \"recommendation\": ", x->recommendation);
+		json_key_num(b, ", \"io_s\": ", x->io_s);
+		json_key_num(b, ", \"share\": ", x->share);
+		json_key_num(b, ", \"gain_s\": ", x->gain_s);
+		json_key_str(b, ", \"fingerprint\": ", x->fingerprint);
+		json_key_str(b, ", \"confirmed\": ", x->confirmed);
+		vd_buf_putc(b, '}');
 	}
-	return rc || vd_buf_puts(b, f->n ? "\n]}\n" : "]}\n");
+	vd_buf_puts(b, f->n ? "\n]}\n" : "]}\n");
 }
 
 static const char *sarif_level(vd_diag_severity s)
@@ -480,78 +459,75 @@ static const char *sarif_level(vd_diag_severity s)
 /* GitHub code scanning keeps at most 25,000 results per run */
 #define SARIF_MAX_RESULTS 25000
 
-static int render_sarif(vd_buf *b, const vd_findings *f, const char *version)
+/* the rules' descriptions (tool.driver.rules) */
+static void sarif_rules(vd_buf *b)
 {
-	int rc = vd_buf_puts(
-		b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-		   "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-		   "    \"tool\": {\"driver\": {\"name\": \"vidya\", \"version\": ");
-	rc = rc || vd_json_str(b, version ? version : "unknown");
-	rc = rc || vd_buf_puts(b, ", \"informationUri\": \"https://github.com/vidya-io/vidya\",\n"
-				  "      \"rules\": [");
-	for (int i = 0; !rc && i < VD_NRULES; i++) {
+	for (int i = 0; i < VD_NRULES; i++) {
 		const vd_rule_info *ri = &vd_rule_table[i];
-		rc = vd_buf_puts(b, i ? ",\n        {" : "\n        {");
-		rc = rc || vd_buf_puts(b, "\"id\": ") || vd_json_str(b, ri->id);
-		rc = rc || vd_buf_puts(b, ", \"shortDescription\": {\"text\": ") ||
-		     vd_json_str(b, ri->title);
-		rc = rc || vd_buf_puts(b, "}, \"fullDescription\": {\"text\": ") ||
-		     vd_json_str(b, ri->help);
-		rc = rc || vd_buf_puts(b, "}, \"help\": {\"text\": ") || vd_json_str(b, ri->help);
-		rc = rc || vd_buf_printf(b, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
-					 sarif_level(ri->severity));
+		vd_buf_puts(b, i ? ",\n        {" : "\n        {");
+		json_key_str(b, "\"id\": ", ri->id);
+		json_key_str(b, ", \"shortDescription\": {\"text\": ", ri->title);
+		json_key_str(b, "}, \"fullDescription\": {\"text\": ", ri->help);
+		json_key_str(b, "}, \"help\": {\"text\": ", ri->help);
+		vd_buf_printf(b, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
+			      sarif_level(ri->severity));
 	}
-	rc = rc || vd_buf_puts(b, "]}},\n    \"results\": [");
+}
+
+/* one finding as a SARIF result */
+static void sarif_result(vd_buf *b, const vd_finding *x, int first)
+{
+	vd_buf_puts(b, first ? "\n      {" : ",\n      {");
+	json_key_str(b, "\"ruleId\": ", vd_rule_table[x->rule].id);
+	vd_buf_printf(b, ", \"ruleIndex\": %d, \"level\": \"%s\"", (int)x->rule,
+		      sarif_level(x->severity));
+	vd_buf msg = VD_BUF_INIT;
+	vd_buf_printf(&msg, "%s. Recommendation: %s (predicted gain %.3g s).", x->evidence,
+		      x->recommendation ? x->recommendation : "", x->gain_s);
+	if (x->confirmed)
+		vd_buf_printf(&msg, " %s.", x->confirmed);
+	json_key_str(b, ", \"message\": {\"text\": ", vd_buf_cstr(&msg));
+	vd_buf_release(&msg);
+	json_key_str(b,
+		     "},\n       \"locations\": [{\"physicalLocation\": "
+		     "{\"artifactLocation\": {\"uri\": ",
+		     x->file ? x->file : "");
+	vd_buf_printf(b,
+		      ", \"uriBaseId\": \"%%SRCROOT%%\"}, \"region\": "
+		      "{\"startLine\": %d, \"endLine\": %d}}",
+		      x->site_line > 0 ? x->site_line : 1, x->site_line > 0 ? x->site_line : 1);
+	json_key_str(b, ", \"logicalLocations\": [{\"fullyQualifiedName\": ", x->block_id);
+	json_key_str(b, "}]}],\n       \"partialFingerprints\": {\"vidyaBlockRule/v1\": ",
+		     x->fingerprint);
+	json_key_num(b, "},\n       \"properties\": {\"gain_s\": ", x->gain_s);
+	json_key_num(b, ", \"io_s\": ", x->io_s);
+	vd_buf_printf(b, ", \"blockStartLine\": %d, \"blockEndLine\": %d}}", x->line, x->end_line);
+}
+
+static void render_sarif(vd_buf *b, const vd_findings *f, const char *version)
+{
+	vd_buf_puts(b, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+		       "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+		       "    \"tool\": {\"driver\": {\"name\": \"vidya\", \"version\": ");
+	vd_json_str(b, version ? version : "unknown");
+	vd_buf_puts(b, ", \"informationUri\": \"https://github.com/vidya-io/vidya\",\n"
+		       "      \"rules\": [");
+	sarif_rules(b);
+	vd_buf_puts(b, "]}},\n    \"results\": [");
 	size_t n = f->n < SARIF_MAX_RESULTS ? f->n : SARIF_MAX_RESULTS;
-	for (size_t i = 0; !rc && i < n; i++) {
-		const vd_finding *x = &f->items[i];
-		rc = vd_buf_puts(b, i ? ",\n      {" : "\n      {");
-		rc = rc || vd_buf_puts(b, "\"ruleId\": ") ||
-		     vd_json_str(b, vd_rule_table[x->rule].id);
-		rc = rc || vd_buf_printf(b, ", \"ruleIndex\": %d, \"level\": \"%s\"", (int)x->rule,
-					 sarif_level(x->severity));
-		vd_buf msg = VD_BUF_INIT;
-		rc = rc || vd_buf_printf(&msg, "%s. Recommendation: %s (predicted gain %.3g s).",
-					 x->evidence, x->recommendation ? x->recommendation : "",
-					 x->gain_s);
-		if (!rc && x->confirmed)
-			rc = vd_buf_printf(&msg, " %s.", x->confirmed);
-		rc = rc || vd_buf_puts(b, ", \"message\": {\"text\": ") ||
-		     vd_json_str(b, vd_buf_cstr(&msg));
-		vd_buf_release(&msg);
-		rc = rc || vd_buf_puts(b, "},\n       \"locations\": [{\"physicalLocation\": "
-					  "{\"artifactLocation\": {\"uri\": ");
-		rc = rc || vd_json_str(b, x->file ? x->file : "");
-		rc = rc || vd_buf_printf(b,
-					 ", \"uriBaseId\": \"%%SRCROOT%%\"}, \"region\": "
-					 "{\"startLine\": %d, \"endLine\": %d}}",
-					 x->site_line > 0 ? x->site_line : 1,
-					 x->site_line > 0 ? x->site_line : 1);
-		rc = rc || vd_buf_puts(b, ", \"logicalLocations\": [{\"fullyQualifiedName\": ") ||
-		     vd_json_str(b, x->block_id);
-		rc = rc ||
-		     vd_buf_puts(
-			     b,
-			     "}]}],\n       \"partialFingerprints\": {\"vidyaBlockRule/v1\": ") ||
-		     vd_json_str(b, x->fingerprint);
-		rc = rc || vd_buf_puts(b, "},\n       \"properties\": {\"gain_s\": ") ||
-		     json_num(b, x->gain_s);
-		rc = rc || vd_buf_puts(b, ", \"io_s\": ") || json_num(b, x->io_s);
-		rc = rc || vd_buf_printf(b, ", \"blockStartLine\": %d, \"blockEndLine\": %d}}",
-					 x->line, x->end_line);
-	}
-	return rc || vd_buf_puts(b, n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n");
+	for (size_t i = 0; i < n; i++)
+		sarif_result(b, &f->items[i], i == 0);
+	vd_buf_puts(b, n ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n");
 }
 
 int vd_findings_render(vd_buf *out, const vd_findings *f, vd_findings_format fmt,
 		       const char *tool_version)
 {
-	int rc = fmt == VD_FINDINGS_SARIF  ? render_sarif(out, f, tool_version)
-		 : fmt == VD_FINDINGS_JSON ? render_json(out, f)
-					   : render_text(out, f);
-	if (rc) {
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
+	if (fmt == VD_FINDINGS_SARIF)
+		render_sarif(out, f, tool_version);
+	else if (fmt == VD_FINDINGS_JSON)
+		render_json(out, f);
+	else
+		render_text(out, f);
 	return 0;
 }

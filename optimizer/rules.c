@@ -445,15 +445,39 @@ static const char *where_loop(const rule_ctx *k, const vd_block *l, const vd_ios
 			       l->label ? " " : "", at, range, here ? "" : " (through calls)");
 }
 
+/* a new finding of `rule`: zero but for its rule and severity */
+static vd_finding *new_finding(rule_ctx *k, vd_rule_id rule)
+{
+	vd_findings *f = k->f;
+	vd_vec_grow_((void **)&f->items, &k->cap, f->n + 1, sizeof *f->items);
+	vd_finding *x = &f->items[f->n++];
+	memset(x, 0, sizeof *x);
+	x->rule = rule;
+	x->severity = k->c->severity[rule];
+	return x;
+}
+
+/* x's evidence and recommendation, from a text "evidence\nrecommendation" */
+VD_PRINTF(3, 0)
+static void finding_text(rule_ctx *k, vd_finding *x, const char *fmt, va_list ap)
+{
+	vd_buf t = VD_BUF_INIT;
+	vd_buf_vprintf(&t, fmt, ap);
+	char *nl = strchr(t.ptr ? t.ptr : "", '\n');
+	if (nl) {
+		x->recommendation = vd_arena_strdup(A, nl + 1);
+		*nl = 0;
+	}
+	x->evidence = vd_arena_strdup(A, vd_buf_cstr(&t));
+	vd_buf_release(&t);
+}
+
 VD_PRINTF(7, 0)
 static void emitv(rule_ctx *k, vd_rule_id rule, const vd_block *b, const vd_iosite *s, double io_s,
 		  double gain, const char *fmt, va_list ap)
 {
 	vd_findings *f = k->f;
-	if (vd_vec_grow_((void **)&f->items, &k->cap, f->n + 1, sizeof *f->items))
-		return;
-	vd_finding *x = &f->items[f->n++];
-	memset(x, 0, sizeof *x);
+	vd_finding *x = new_finding(k, rule);
 	/* a caller's loop is not where the call is: the finding is about the call */
 	if (s && (!b->file || !s->file || strcmp(b->file, s->file) || s->line < b->line ||
 		  s->line > (b->end_line > b->line ? b->end_line : b->line))) {
@@ -461,24 +485,13 @@ static void emitv(rule_ctx *k, vd_rule_id rule, const vd_block *b, const vd_iosi
 		if (io)
 			b = io;
 	}
-	x->rule = rule;
-	x->severity = k->c->severity[rule];
 	x->block_id = vd_arena_strdup(f->arena, b->id);
 	x->file = vd_arena_strdup(f->arena, b->file ? b->file : s ? s->file : NULL);
 	x->line = b->line;
 	x->end_line = b->end_line > b->line ? b->end_line : b->line;
 	x->site_line = s ? s->line : b->line;
 	x->call = s ? vd_arena_strdup(f->arena, s->call) : NULL;
-	vd_buf t = VD_BUF_INIT;
-	vd_buf_vprintf(&t, fmt, ap);
-	/* "evidence\nrecommendation" */
-	char *nl = strchr(t.ptr ? t.ptr : "", '\n');
-	if (nl) {
-		x->recommendation = vd_arena_strdup(f->arena, nl + 1);
-		*nl = 0;
-	}
-	x->evidence = vd_arena_strdup(f->arena, vd_buf_cstr(&t));
-	vd_buf_release(&t);
+	finding_text(k, x, fmt, ap);
 	x->io_s = io_s;
 	x->share = k->prog_io > 0 ? io_s / k->prog_io : 0;
 	x->gain_s = gain > 0 ? gain : 0;
@@ -592,6 +605,60 @@ static int same_path_each_iteration(rule_ctx *k, const vd_iosite *s, const vd_bl
 
 /* ---- the checks ---------------------------------------------------------------- */
 
+/* The loop around site `s` that makes its call on every iteration, at least
+ * twice per entry on average: `ent` its entries, `per` the calls per entry.
+ * NULL when s is in no loop, runs every Nth iteration only (batched
+ * already) or less than twice per entry. */
+static const vd_block *loop_repeating(const rule_ctx *k, const vd_iosite *s, double *ent,
+				      double *per)
+{
+	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
+	if (!l)
+		return NULL;
+	*ent = entries(k, l);
+	*per = s->count / *ent;
+	return every_iteration(s, l) && *per >= 2 ? l : NULL;
+}
+
+/* what the reads of one file add up to: all the read sites of its path
+ * when the path is known, else the one site */
+typedef struct read_group {
+	double bytes, io_s;
+	double size;          /* the largest P8 (file size) of their blocks */
+	unsigned flags;       /* the sites' VD_IO_* flags, or'ed */
+	const vd_iosite *top; /* the site reading the most */
+} read_group;
+
+/* the group of read site i (not yet `done`); marks its members done */
+static void read_group_of(const rule_ctx *k, size_t i, char *done, read_group *g)
+{
+	const vd_result *r = k->r;
+	const vd_iosite *s = &r->sites[i];
+	memset(g, 0, sizeof *g);
+	g->top = s;
+	for (size_t j = i; j < r->nsites; j++) {
+		const vd_iosite *t = &r->sites[j];
+		if (!op_is(t, "read") ||
+		    (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
+			continue;
+		done[j] = 1;
+		g->bytes += t->bytes_total;
+		g->io_s += site_io_s(k, t);
+		g->flags |= t->flags;
+		const vd_block *b = blk(k, t->block_id);
+		if (b && b->p[VD_p8] > g->size)
+			g->size = b->p[VD_p8];
+		if (t->bytes_total > g->top->bytes_total)
+			g->top = t;
+	}
+}
+
+/* "'PATH'" or, for no path, `none` */
+static const char *quoted(rule_ctx *k, const char *path, const char *none)
+{
+	return path ? vd_arena_printf(A, "'%s'", path) : none;
+}
+
 static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 {
 	if (!data_op(s) || api_is(s, "stdio") || api_is(s, "mpiio") || api_is(s, "hdf5"))
@@ -602,13 +669,9 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 	    s->bytes_per_call >= P(SMALL_IO_LOOP, max_bytes) ||
 	    s->count < P(SMALL_IO_LOOP, min_calls))
 		return;
-	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
+	double ent, per;
+	const vd_block *l = loop_repeating(k, s, &ent, &per);
 	if (!l)
-		return;
-	double ent = entries(k, l), per = s->count / ent;
-	if (!every_iteration(s, l))
-		return; /* every Nth iteration: batched already */
-	if (per < 2)
 		return;
 	int op = site_op(s);
 	double io = site_io_s(k, s), chunk = s->bytes_per_call * per;
@@ -637,13 +700,9 @@ static void check_sync_in_loop(rule_ctx *k, const vd_iosite *s)
 		return;
 	if (s->count < P(SYNC_IN_LOOP, min_calls))
 		return;
-	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
+	double ent, per;
+	const vd_block *l = loop_repeating(k, s, &ent, &per);
 	if (!l)
-		return;
-	double ent = entries(k, l), per = s->count / ent;
-	if (!every_iteration(s, l))
-		return; /* every Nth iteration: batched already */
-	if (per < 2)
 		return;
 	/* a new file per iteration, each synced once: that is per-file durability */
 	if (site_in(k, scope_of(k, s, l), s, "open", s->count * 0.99))
@@ -680,13 +739,9 @@ static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 {
 	if (!op_is(s, "open") || s->count < P(OPEN_CLOSE_LOOP, min_calls))
 		return;
-	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
+	double ent, per;
+	const vd_block *l = loop_repeating(k, s, &ent, &per);
 	if (!l)
-		return;
-	double ent = entries(k, l), per = s->count / ent;
-	if (!every_iteration(s, l))
-		return; /* every Nth iteration: batched already */
-	if (per < 2)
 		return;
 	const vd_block *scope = scope_of(k, s, l);
 	if (!s->path && (scope != l || !same_path_each_iteration(k, s, l)))
@@ -699,9 +754,8 @@ static void check_open_close_loop(rule_ctx *k, const vd_iosite *s)
 	     "%s is opened (`%s`, line %d) and closed (`%s`, line %d) %s times in %s, %s per "
 	     "entry to the loop, %s\n"
 	     "open the file once before the loop and close it after it",
-	     s->path ? vd_arena_printf(A, "'%s'", s->path) : "the same file", s->call, s->line,
-	     close->call, close->line, fmt_count(A, s->count), where_loop(k, l, s),
-	     fmt_count(A, per), pct(k, io));
+	     quoted(k, s->path, "the same file"), s->call, s->line, close->call, close->line,
+	     fmt_count(A, s->count), where_loop(k, l, s), fmt_count(A, per), pct(k, io));
 }
 
 static void check_random_small_reads(rule_ctx *k, const vd_iosite *s)
@@ -737,26 +791,13 @@ static void check_reread(rule_ctx *k)
 		const vd_iosite *s = &r->sites[i];
 		if (done[i] || !op_is(s, "read"))
 			continue;
-		double bytes = 0, io = 0, size = 0;
-		int assumed = 0;
-		const vd_iosite *top = s;
-		for (size_t j = i; j < r->nsites; j++) {
-			const vd_iosite *t = &r->sites[j];
-			if (!op_is(t, "read") ||
-			    (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
-				continue;
-			done[j] = 1;
-			bytes += t->bytes_total;
-			io += site_io_s(k, t);
-			assumed |= (t->flags & (VD_IO_BYTES_UNKNOWN | VD_IO_COUNT_UNKNOWN)) != 0;
-			const vd_block *b = blk(k, t->block_id);
-			if (b && b->p[VD_p8] > size)
-				size = b->p[VD_p8];
-			if (t->bytes_total > top->bytes_total)
-				top = t;
-		}
-		if (assumed || size <= 0 || bytes < P(REREAD, min_bytes) ||
-		    bytes < P(REREAD, min_ratio) * size)
+		read_group g;
+		read_group_of(k, i, done, &g);
+		double bytes = g.bytes, io = g.io_s, size = g.size;
+		const vd_iosite *top = g.top;
+		/* a total resting on an assumed count or size is no evidence */
+		if ((g.flags & (VD_IO_BYTES_UNKNOWN | VD_IO_COUNT_UNKNOWN)) || size <= 0 ||
+		    bytes < P(REREAD, min_bytes) || bytes < P(REREAD, min_ratio) * size)
 			continue;
 		const vd_block *b = blk(k, top->block_id), *l = enclosing_loop(k, b);
 		emit(k, VD_RULE_REREAD, l ? l : b, top, io, io * (1 - size / bytes),
@@ -764,9 +805,8 @@ static void check_reread(rule_ctx *k)
 		     "%d), %s\n"
 		     "keep the data read the first time (a buffer or a whole-file cache) instead of "
 		     "reading it again",
-		     vd_fmt_bytes(A, bytes),
-		     top->path ? vd_arena_printf(A, "'%s'", top->path) : "a file",
-		     vd_fmt_bytes(A, size), bytes / size, top->call, top->line, pct(k, io));
+		     vd_fmt_bytes(A, bytes), quoted(k, top->path, "a file"), vd_fmt_bytes(A, size),
+		     bytes / size, top->call, top->line, pct(k, io));
 	}
 	free(done);
 }
@@ -775,13 +815,9 @@ static void check_meta_in_loop(rule_ctx *k, const vd_iosite *s)
 {
 	if (!op_is(s, "meta") || advice_call(s->call) || s->count < P(META_IN_LOOP, min_calls))
 		return;
-	const vd_block *l = enclosing_loop(k, blk(k, s->block_id));
+	double ent, per;
+	const vd_block *l = loop_repeating(k, s, &ent, &per);
 	if (!l)
-		return;
-	double ent = entries(k, l), per = s->count / ent;
-	if (!every_iteration(s, l))
-		return; /* every Nth iteration: batched already */
-	if (per < 2)
 		return;
 	double io = site_io_s(k, s);
 	emit(k, VD_RULE_META_IN_LOOP, l, s, io, io - io / per,
@@ -1018,24 +1054,13 @@ static void check_seq_scan(rule_ctx *k)
 		const vd_iosite *s = &r->sites[i];
 		if (done[i] || !op_is(s, "read") || !(api_is(s, "posix") || api_is(s, "stdio")))
 			continue;
-		double bytes = 0, io = 0;
-		int skip = 0;
-		const vd_iosite *top = s;
-		for (size_t j = i; j < r->nsites; j++) {
-			const vd_iosite *t = &r->sites[j];
-			if (!op_is(t, "read") ||
-			    (j != i && (!s->path || !t->path || strcmp(s->path, t->path))))
-				continue;
-			done[j] = 1;
-			bytes += t->bytes_total;
-			io += site_io_s(k, t);
-			skip |= (t->flags & VD_IO_RANDOM) != 0;
-			/* a total resting on an assumed count or size is no evidence */
-			skip |= (t->flags & (VD_IO_BYTES_UNKNOWN | VD_IO_COUNT_UNKNOWN)) != 0;
-			if (t->bytes_total > top->bytes_total)
-				top = t;
-		}
-		if (skip || bytes < P(SEQ_SCAN_NO_ADVICE, min_bytes))
+		read_group g;
+		read_group_of(k, i, done, &g);
+		double bytes = g.bytes, io = g.io_s;
+		const vd_iosite *top = g.top;
+		/* random, or a total resting on an assumed count or size */
+		if ((g.flags & (VD_IO_RANDOM | VD_IO_BYTES_UNKNOWN | VD_IO_COUNT_UNKNOWN)) ||
+		    bytes < P(SEQ_SCAN_NO_ADVICE, min_bytes))
 			continue;
 		const vd_block *b = blk(k, top->block_id), *l = enclosing_loop(k, b);
 		double bw = r->device.seq_read_Bps > 0 ? r->device.seq_read_Bps : 500e6;
@@ -1044,9 +1069,8 @@ static void check_seq_scan(rule_ctx *k)
 		     "posix_fadvise, %s\n"
 		     "after opening it, call posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) (and "
 		     "POSIX_FADV_DONTNEED behind the scan for data read once)",
-		     vd_fmt_bytes(A, bytes),
-		     top->path ? vd_arena_printf(A, "'%s'", top->path) : "a file", top->call,
-		     top->line, pct(k, io));
+		     vd_fmt_bytes(A, bytes), quoted(k, top->path, "a file"), top->call, top->line,
+		     pct(k, io));
 	}
 	free(done);
 }
@@ -1058,13 +1082,7 @@ VD_PRINTF(6, 7)
 static void emit_trace(rule_ctx *k, vd_rule_id rule, const vd_trace_counters *t, double io_s,
 		       double gain, const char *fmt, ...)
 {
-	vd_findings *f = k->f;
-	if (vd_vec_grow_((void **)&f->items, &k->cap, f->n + 1, sizeof *f->items))
-		return;
-	vd_finding *x = &f->items[f->n++];
-	memset(x, 0, sizeof *x);
-	x->rule = rule;
-	x->severity = k->c->severity[rule];
+	vd_finding *x = new_finding(k, rule);
 	const vd_block *b = blk(k, t->block_id);
 	x->block_id = vd_arena_strdup(A, t->block_id ? t->block_id : "program");
 	x->file = vd_arena_strdup(A, t->file);
@@ -1074,16 +1092,8 @@ static void emit_trace(rule_ctx *k, vd_rule_id rule, const vd_trace_counters *t,
 	x->call = vd_arena_strdup(A, t->call);
 	va_list ap;
 	va_start(ap, fmt);
-	vd_buf m = VD_BUF_INIT;
-	vd_buf_vprintf(&m, fmt, ap);
+	finding_text(k, x, fmt, ap);
 	va_end(ap);
-	char *nl = strchr(m.ptr ? m.ptr : "", '\n');
-	if (nl) {
-		x->recommendation = vd_arena_strdup(A, nl + 1);
-		*nl = 0;
-	}
-	x->evidence = vd_arena_strdup(A, vd_buf_cstr(&m));
-	vd_buf_release(&m);
 	double tot = 0;
 	for (size_t i = 0; i < k->trace->nfiles; i++)
 		tot += k->trace->files[i].data_s + k->trace->files[i].meta_s;
@@ -1109,6 +1119,17 @@ static double seq_bw(const rule_ctx *k)
 	return d->seq_read_Bps > 0 && d->seq_read_Bps < bw ? d->seq_read_Bps : bw;
 }
 
+/* `rule` is enabled and `n` is at least its threshold `min` and its share
+ * `share` (VD_RP_* indexes) of `of` > 0 */
+#define TRACE_OVER(rule, min, share, n, of)                               \
+	(c->enabled[VD_RULE_##rule] && (of) > 0 && (n) >= P(rule, min) && \
+	 (n) >= P(rule, share) * (of))
+/* `rule` is enabled, the largest figure `hi` of the processes is at least
+ * its threshold `min` and the spread hi - lo its share `spread` of hi */
+#define TRACE_SPREAD(rule, min, lo, hi)                        \
+	(c->enabled[VD_RULE_##rule] && (hi) >= P(rule, min) && \
+	 ((hi) - (lo)) >= P(rule, min_spread) * (hi))
+
 static void check_trace(rule_ctx *k)
 {
 	const vd_rules_config *c = k->c;
@@ -1116,9 +1137,7 @@ static void check_trace(rule_ctx *k)
 		const vd_trace_counters *t = &k->trace->files[i];
 		double ops = t->reads + t->writes, io = t->data_s + t->meta_s;
 		double ideal = t->bytes / seq_bw(k);
-		if (c->enabled[VD_RULE_TRACE_SMALL_REQUESTS] && ops > 0 &&
-		    t->small >= P(TRACE_SMALL_REQUESTS, min_calls) &&
-		    t->small >= P(TRACE_SMALL_REQUESTS, min_share) * ops)
+		if (TRACE_OVER(TRACE_SMALL_REQUESTS, min_calls, min_share, t->small, ops))
 			emit_trace(
 				k, VD_RULE_TRACE_SMALL_REQUESTS, t, t->data_s, t->data_s - ideal,
 				"%s of %s reads and writes to %s were under 10 KiB (%s moved, %s in "
@@ -1126,18 +1145,14 @@ static void check_trace(rule_ctx *k)
 				"aggregate the small requests in memory and move larger blocks",
 				fmt_count(A, t->small), fmt_count(A, ops), trace_where(k, t),
 				vd_fmt_bytes(A, t->bytes), fmt_s(A, t->data_s));
-		if (c->enabled[VD_RULE_TRACE_MISALIGNED] && ops > 0 &&
-		    t->misaligned >= P(TRACE_MISALIGNED, min_calls) &&
-		    t->misaligned >= P(TRACE_MISALIGNED, min_share) * ops)
+		if (TRACE_OVER(TRACE_MISALIGNED, min_calls, min_share, t->misaligned, ops))
 			emit_trace(
 				k, VD_RULE_TRACE_MISALIGNED, t, t->data_s, 0,
 				"%s of %s reads and writes to %s started at offsets that are not a "
 				"multiple of 4 KiB\n"
 				"pad records or headers so that transfers start at aligned offsets",
 				fmt_count(A, t->misaligned), fmt_count(A, ops), trace_where(k, t));
-		if (c->enabled[VD_RULE_TRACE_RANDOM] && ops > 0 &&
-		    t->random >= P(TRACE_RANDOM, min_calls) &&
-		    t->random >= P(TRACE_RANDOM, min_share) * ops)
+		if (TRACE_OVER(TRACE_RANDOM, min_calls, min_share, t->random, ops))
 			emit_trace(
 				k, VD_RULE_TRACE_RANDOM, t, t->data_s, t->data_s - ideal,
 				"%s of %s reads and writes to %s were random (neither consecutive "
@@ -1145,9 +1160,7 @@ static void check_trace(rule_ctx *k)
 				"sort the accesses by offset, or read the data once into memory",
 				fmt_count(A, t->random), fmt_count(A, ops), trace_where(k, t),
 				fmt_s(A, t->data_s));
-		if (c->enabled[VD_RULE_TRACE_METADATA] && io > 0 &&
-		    t->meta_s >= P(TRACE_METADATA, min_s) &&
-		    t->meta_s >= P(TRACE_METADATA, min_share) * io) {
+		if (TRACE_OVER(TRACE_METADATA, min_s, min_share, t->meta_s, io)) {
 			double one = t->nprocs * 2 *
 				     (k->r->device.meta_latency_s > 0 ? k->r->device.meta_latency_s
 								      : 5e-6);
@@ -1161,10 +1174,7 @@ static void check_trace(rule_ctx *k)
 		}
 		if (t->nprocs < 2)
 			continue;
-		if (c->enabled[VD_RULE_TRACE_IMBALANCE] &&
-		    t->proc_bytes_max >= P(TRACE_IMBALANCE, min_bytes) &&
-		    (t->proc_bytes_max - t->proc_bytes_min) >=
-			    P(TRACE_IMBALANCE, min_spread) * t->proc_bytes_max)
+		if (TRACE_SPREAD(TRACE_IMBALANCE, min_bytes, t->proc_bytes_min, t->proc_bytes_max))
 			emit_trace(
 				k, VD_RULE_TRACE_IMBALANCE, t, t->proc_s_max,
 				t->proc_s_max - t->proc_s_mean,
@@ -1172,10 +1182,7 @@ static void check_trace(rule_ctx *k)
 				"distribute the data evenly over the processes, or use collective I/O",
 				t->nprocs, trace_where(k, t), vd_fmt_bytes(A, t->proc_bytes_min),
 				vd_fmt_bytes(A, t->proc_bytes_max));
-		if (c->enabled[VD_RULE_TRACE_STRAGGLERS] &&
-		    t->proc_s_max >= P(TRACE_STRAGGLERS, min_s) &&
-		    (t->proc_s_max - t->proc_s_min) >=
-			    P(TRACE_STRAGGLERS, min_spread) * t->proc_s_max)
+		if (TRACE_SPREAD(TRACE_STRAGGLERS, min_s, t->proc_s_min, t->proc_s_max))
 			emit_trace(
 				k, VD_RULE_TRACE_STRAGGLERS, t, t->proc_s_max,
 				t->proc_s_max - t->proc_s_mean,
@@ -1187,6 +1194,8 @@ static void check_trace(rule_ctx *k)
 				fmt_s(A, t->proc_s_min), fmt_s(A, t->proc_s_mean));
 	}
 }
+#undef TRACE_OVER
+#undef TRACE_SPREAD
 
 void vd_rules_run(rule_ctx *k)
 {

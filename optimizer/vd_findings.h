@@ -259,7 +259,7 @@ int vd_findings_format_parse(const char *s, vd_findings_format *out); /* 0 or -1
 int vd_findings_render(vd_buf *out, const vd_findings *f, vd_findings_format fmt,
 		       const char *tool_version);
 /* `s` as a JSON string (NULL: null); bytes that are not UTF-8 become
- * U+FFFD.  0, or -1 out of memory */
+ * U+FFFD.  Returns 0 (out of memory is fatal) */
 int vd_json_str(vd_buf *b, const char *s);
 
 /* ---- comparing runs (diff.c) --------------------------------------------------- */

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "vd_store_int.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #define dev_fields vd_store_dev_fields
@@ -104,31 +105,108 @@ static size_t block_count(const vd_result *r)
 	return r->nblocks;
 }
 
+/* ---- a row's columns, described once for binding and for reading ---------------- */
+
+int vd_store_bind_cols(sqlite3_stmt *st, int c, const void *row, const col_field *f, size_t nf)
+{
+	for (size_t i = 0; i < nf; i++) {
+		const char *p = (const char *)row + f[i].off;
+		for (int j = 0; j < f[i].n; j++, c++)
+			switch (f[i].type) {
+			case COL_TEXT:
+				bind_text(st, c, *(const char *const *)p);
+				break;
+			case COL_INT:
+				sqlite3_bind_int(st, c, *(const int *)p);
+				break;
+			case COL_BOOL:
+				sqlite3_bind_int(st, c, *(const int *)p ? 1 : 0);
+				break;
+			case COL_MASK:
+				sqlite3_bind_int64(st, c, (sqlite3_int64) * (const unsigned *)p);
+				break;
+			case COL_DOUBLE:
+				sqlite3_bind_double(st, c, ((const double *)p)[j]);
+				break;
+			case COL_INT64:
+				sqlite3_bind_int64(st, c, ((const int64_t *)p)[j]);
+				break;
+			case COL_U64:
+				sqlite3_bind_int64(st, c, (sqlite3_int64) * (const uint64_t *)p);
+				break;
+			case COL_RANK:
+				sqlite3_bind_int(st, c, *(const int *)p < 0 ? 0 : *(const int *)p);
+				break;
+			case COL_LINE:
+				if (*(const int *)p <= 0)
+					sqlite3_bind_null(st, c);
+				else
+					sqlite3_bind_int64(st, c, *(const int *)p);
+				break;
+			case COL_ID:
+				if (*(const uint64_t *)p == 0)
+					sqlite3_bind_null(st, c);
+				else
+					sqlite3_bind_int64(st, c, (long long)*(const uint64_t *)p);
+				break;
+			case COL_OFFSET:
+				if (*(const int64_t *)p < 0)
+					sqlite3_bind_null(st, c);
+				else
+					sqlite3_bind_int64(st, c, *(const int64_t *)p);
+				break;
+			}
+	}
+	return c;
+}
+
+int vd_store_read_cols(sqlite3_stmt *st, int c, void *row, const col_field *f, size_t nf,
+		       vd_arena *a)
+{
+	for (size_t i = 0; i < nf; i++) {
+		char *p = (char *)row + f[i].off;
+		for (int j = 0; j < f[i].n; j++, c++)
+			switch (f[i].type) {
+			case COL_TEXT:
+				*(const char **)p = col_text(st, c, a);
+				break;
+			case COL_INT:
+			case COL_BOOL:
+				*(int *)p = sqlite3_column_int(st, c);
+				break;
+			case COL_MASK:
+				*(unsigned *)p = (unsigned)sqlite3_column_int64(st, c);
+				break;
+			case COL_DOUBLE:
+				((double *)p)[j] = col_double(st, c);
+				break;
+			default: /* only saved (trace.c) */
+				break;
+			}
+	}
+	return c;
+}
+
+/* a block's columns after its id and kind (BLOCK_HEAD, the P and X columns,
+ * BLOCK_TAIL) */
+static const col_field block_fields[] = {
+	COL(COL_TEXT, vd_block, file),         COL(COL_TEXT, vd_block, function),
+	COL(COL_TEXT, vd_block, label),        COL(COL_INT, vd_block, line),
+	COL(COL_INT, vd_block, end_line),      COL(COL_TEXT, vd_block, parent_id),
+	COL_ARRAY(COL_DOUBLE, vd_block, p),    COL_ARRAY(COL_DOUBLE, vd_block, x),
+	COL(COL_DOUBLE, vd_block, cioc),       COL(COL_DOUBLE, vd_block, io_s),
+	COL(COL_DOUBLE, vd_block, compute_s),  COL(COL_DOUBLE, vd_block, ops),
+	COL(COL_DOUBLE, vd_block, executions), COL(COL_MASK, vd_block, unknown_mask),
+	COL(COL_TEXT, vd_block, unknowns),     COL(COL_BOOL, vd_block, reachable),
+	COL(COL_DOUBLE, vd_block, analytic),   COL(COL_TEXT, vd_block, cioc_note),
+};
+
 static void block_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
 {
 	const vd_block *b = &r->blocks[i];
 	bind_text(st, c++, b->id);
 	bind_text(st, c++, vd_kind_name(b->kind));
-	bind_text(st, c++, b->file);
-	bind_text(st, c++, b->function);
-	bind_text(st, c++, b->label);
-	sqlite3_bind_int(st, c++, b->line);
-	sqlite3_bind_int(st, c++, b->end_line);
-	bind_text(st, c++, b->parent_id);
-	for (int k = 0; k < VD_NPARAMS; k++)
-		sqlite3_bind_double(st, c++, b->p[k]);
-	for (int k = 0; k < VD_NFEATURES; k++)
-		sqlite3_bind_double(st, c++, b->x[k]);
-	sqlite3_bind_double(st, c++, b->cioc);
-	sqlite3_bind_double(st, c++, b->io_s);
-	sqlite3_bind_double(st, c++, b->compute_s);
-	sqlite3_bind_double(st, c++, b->ops);
-	sqlite3_bind_double(st, c++, b->executions);
-	sqlite3_bind_int64(st, c++, (sqlite3_int64)b->unknown_mask);
-	bind_text(st, c++, b->unknowns);
-	sqlite3_bind_int(st, c++, b->reachable ? 1 : 0);
-	sqlite3_bind_double(st, c++, b->analytic);
-	bind_text(st, c++, b->cioc_note);
+	vd_store_bind_cols(st, c, b, block_fields, NCOLS(block_fields));
 }
 
 static void block_name(vd_buf *out, const vd_result *r, size_t i)
@@ -150,26 +228,7 @@ static int block_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
 		return VD_ERROR;
 	}
 	b.kind = kind;
-	b.file = col_text(st, c++, r->arena);
-	b.function = col_text(st, c++, r->arena);
-	b.label = col_text(st, c++, r->arena);
-	b.line = sqlite3_column_int(st, c++);
-	b.end_line = sqlite3_column_int(st, c++);
-	b.parent_id = col_text(st, c++, r->arena);
-	for (int i = 0; i < VD_NPARAMS; i++)
-		b.p[i] = col_double(st, c++);
-	for (int i = 0; i < VD_NFEATURES; i++)
-		b.x[i] = col_double(st, c++);
-	b.cioc = col_double(st, c++);
-	b.io_s = col_double(st, c++);
-	b.compute_s = col_double(st, c++);
-	b.ops = col_double(st, c++);
-	b.executions = col_double(st, c++);
-	b.unknown_mask = (unsigned)sqlite3_column_int64(st, c++);
-	b.unknowns = col_text(st, c++, r->arena);
-	b.reachable = sqlite3_column_int(st, c++);
-	b.analytic = col_double(st, c++);
-	b.cioc_note = col_text(st, c++, r->arena);
+	vd_store_read_cols(st, c, &b, block_fields, NCOLS(block_fields), r->arena);
 	vd_vec_grow_((void **)&r->blocks, cap, r->nblocks + 1, sizeof(*r->blocks));
 	r->blocks[r->nblocks++] = b;
 	return 0;
@@ -188,23 +247,32 @@ static size_t site_count(const vd_result *r)
 	return r->nsites;
 }
 
+/* an I/O site's columns up to its flags word (SITE_HEAD), then after the
+ * flags' own columns, which are only saved (SITE_TAIL) */
+static const col_field site_head[] = {
+	COL(COL_TEXT, vd_iosite, block_id),
+	COL(COL_TEXT, vd_iosite, api),
+	COL(COL_TEXT, vd_iosite, call),
+	COL(COL_TEXT, vd_iosite, op),
+	COL(COL_TEXT, vd_iosite, file),
+	COL(COL_INT, vd_iosite, line),
+	COL(COL_DOUBLE, vd_iosite, bytes_per_call),
+	COL(COL_DOUBLE, vd_iosite, count),
+	COL(COL_DOUBLE, vd_iosite, bytes_total),
+	COL(COL_MASK, vd_iosite, flags),
+};
+static const col_field site_tail[] = {
+	COL(COL_TEXT, vd_iosite, path),
+	COL(COL_TEXT, vd_iosite, unknowns),
+};
+
 static void site_bind(sqlite3_stmt *st, int c, const vd_result *r, size_t i)
 {
 	const vd_iosite *t = &r->sites[i];
-	bind_text(st, c++, t->block_id);
-	bind_text(st, c++, t->api);
-	bind_text(st, c++, t->call);
-	bind_text(st, c++, t->op);
-	bind_text(st, c++, t->file);
-	sqlite3_bind_int(st, c++, t->line);
-	sqlite3_bind_double(st, c++, t->bytes_per_call);
-	sqlite3_bind_double(st, c++, t->count);
-	sqlite3_bind_double(st, c++, t->bytes_total);
-	sqlite3_bind_int64(st, c++, (sqlite3_int64)t->flags);
+	c = vd_store_bind_cols(st, c, t, site_head, NCOLS(site_head));
 	for (size_t k = 0; k < NFLAGS; k++)
 		sqlite3_bind_int(st, c++, (t->flags & vd_io_flag_table[k].bit) ? 1 : 0);
-	bind_text(st, c++, t->path);
-	bind_text(st, c++, t->unknowns);
+	vd_store_bind_cols(st, c, t, site_tail, NCOLS(site_tail));
 }
 
 static void site_name(vd_buf *out, const vd_result *r, size_t i)
@@ -216,20 +284,9 @@ static void site_name(vd_buf *out, const vd_result *r, size_t i)
 static int site_read(vd_store *s, sqlite3_stmt *st, vd_result *r, size_t *cap)
 {
 	vd_iosite t;
-	int c = 0;
 	memset(&t, 0, sizeof(t));
-	t.block_id = col_text(st, c++, r->arena);
-	t.api = col_text(st, c++, r->arena);
-	t.call = col_text(st, c++, r->arena);
-	t.op = col_text(st, c++, r->arena);
-	t.file = col_text(st, c++, r->arena);
-	t.line = sqlite3_column_int(st, c++);
-	t.bytes_per_call = col_double(st, c++);
-	t.count = col_double(st, c++);
-	t.bytes_total = col_double(st, c++);
-	t.flags = (unsigned)sqlite3_column_int64(st, c++);
-	t.path = col_text(st, c++, r->arena);
-	t.unknowns = col_text(st, c++, r->arena);
+	int c = vd_store_read_cols(st, 0, &t, site_head, NCOLS(site_head), r->arena);
+	vd_store_read_cols(st, c, &t, site_tail, NCOLS(site_tail), r->arena);
 	vd_vec_grow_((void **)&r->sites, cap, r->nsites + 1, sizeof(*r->sites));
 	r->sites[r->nsites++] = t;
 	return 0;

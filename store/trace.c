@@ -294,12 +294,10 @@ static int trace_row(vd_store *s, vd_trace *t)
 }
 
 /////
-/* Binds row i of one of t's vectors from column 2 on (1 is the trace). */
-typedef void (*trace_binder)(sqlite3_stmt *st, const vd_trace *t, size_t i);
-
-/* INSERTs n rows with `sql`, one per call of `bind` */
-static int save_trace_rows(vd_store *s, const vd_trace *t, const char *sql, size_t n,
-			   trace_binder bind)
+/* INSERTs the n rows of `rows` (each `size` bytes) with `sql`: the trace
+ * id, then the columns `cols` */
+static int save_trace_rows(vd_store *s, const vd_trace *t, const char *sql, const void *rows,
+			   size_t n, size_t size, const col_field *cols, size_t ncols)
 {
 	sqlite3_stmt *st = NULL;
 	if (prepare(s, &st, sql, "unable to save trace to"))
@@ -307,7 +305,7 @@ static int save_trace_rows(vd_store *s, const vd_trace *t, const char *sql, size
 	int rc = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		sqlite3_bind_int64(st, 1, t->trace_id);
-		bind(st, t, i);
+		vd_store_bind_cols(st, 2, (const char *)rows + i * size, cols, ncols);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = db_fail(s, "unable to save trace to");
 		sqlite3_reset(st);
@@ -330,109 +328,69 @@ static const char *insert_sql(vd_buf *sql, const char *table, const char *head, 
 	return sql->ptr;
 }
 
-static void bind_proc(sqlite3_stmt *st, const vd_trace *t, size_t i)
-{
-	const vd_trace_proc *p = &t->procs.v[i];
-	int c = 2;
-	sqlite3_bind_int(st, c++, p->pid);
-	sqlite3_bind_int(st, c++, p->ppid);
-	sqlite3_bind_int(st, c++, p->rank < 0 ? 0 : p->rank);
-	bind_text(st, c++, p->host);
-	bind_text(st, c++, p->exe);
-	sqlite3_bind_int(st, c++, p->threads);
-	sqlite3_bind_double(st, c++, p->start_s);
-	sqlite3_bind_double(st, c++, p->end_s);
-	sqlite3_bind_int(st, c++, p->clean_exit);
-	sqlite3_bind_int64(st, c++, p->ops);
-	sqlite3_bind_int64(st, c++, p->samples);
-	sqlite3_bind_int(st, c++, p->debug_info);
-	sqlite3_bind_int(st, c++, p->mapped);
-	sqlite3_bind_double(st, c++, p->deferred_s);
-	sqlite3_bind_double(st, c++, p->unattributed_s);
-}
+/* the columns of each table after trace_id, in the order of its INSERT */
+static const col_field proc_cols[] = {
+	COL(COL_INT, vd_trace_proc, pid),
+	COL(COL_INT, vd_trace_proc, ppid),
+	COL(COL_RANK, vd_trace_proc, rank),
+	COL(COL_TEXT, vd_trace_proc, host),
+	COL(COL_TEXT, vd_trace_proc, exe),
+	COL(COL_INT, vd_trace_proc, threads),
+	COL(COL_DOUBLE, vd_trace_proc, start_s),
+	COL(COL_DOUBLE, vd_trace_proc, end_s),
+	COL(COL_INT, vd_trace_proc, clean_exit),
+	COL(COL_INT64, vd_trace_proc, ops),
+	COL(COL_INT64, vd_trace_proc, samples),
+	COL(COL_INT, vd_trace_proc, debug_info),
+	COL(COL_INT, vd_trace_proc, mapped),
+	COL(COL_DOUBLE, vd_trace_proc, deferred_s),
+	COL(COL_DOUBLE, vd_trace_proc, unattributed_s),
+};
 
-static void bind_op(sqlite3_stmt *st, const vd_trace *t, size_t i)
-{
-	const vd_trace_op *o = &t->ops.v[i];
-	int c = 2;
-	sqlite3_bind_int(st, c++, o->pid);
-	sqlite3_bind_int64(st, c++, (sqlite3_int64)o->op_id);
-	bind_int_or_null(st, c++, (long long)o->parent_op, o->parent_op == 0);
-	sqlite3_bind_int(st, c++, o->rank < 0 ? 0 : o->rank);
-	sqlite3_bind_int(st, c++, o->thread);
-	bind_text(st, c++, o->api);
-	bind_text(st, c++, o->call);
-	bind_text(st, c++, o->cls);
-	bind_text(st, c++, o->path);
-	sqlite3_bind_int64(st, c++, o->handle);
-	bind_int_or_null(st, c++, o->offset, o->offset < 0);
-	sqlite3_bind_int64(st, c++, o->bytes);
-	sqlite3_bind_int64(st, c++, o->req_bytes);
-	sqlite3_bind_double(st, c++, o->start_s);
-	sqlite3_bind_double(st, c++, o->dur_s);
-	sqlite3_bind_int(st, c++, o->err);
-	bind_text(st, c++, o->parent_api);
-	bind_text(st, c++, o->parent_call);
-	bind_text(st, c++, o->block_id);
-	bind_text(st, c++, o->file);
-	bind_int_or_null(st, c++, o->line, o->line <= 0);
-	bind_text(st, c++, o->function);
-	sqlite3_bind_double(st, c++, o->call_s);
-}
+static const col_field op_cols[] = {
+	COL(COL_INT, vd_trace_op, pid),         COL(COL_U64, vd_trace_op, op_id),
+	COL(COL_ID, vd_trace_op, parent_op),    COL(COL_RANK, vd_trace_op, rank),
+	COL(COL_INT, vd_trace_op, thread),      COL(COL_TEXT, vd_trace_op, api),
+	COL(COL_TEXT, vd_trace_op, call),       COL(COL_TEXT, vd_trace_op, cls),
+	COL(COL_TEXT, vd_trace_op, path),       COL(COL_INT64, vd_trace_op, handle),
+	COL(COL_OFFSET, vd_trace_op, offset),   COL(COL_INT64, vd_trace_op, bytes),
+	COL(COL_INT64, vd_trace_op, req_bytes), COL(COL_DOUBLE, vd_trace_op, start_s),
+	COL(COL_DOUBLE, vd_trace_op, dur_s),    COL(COL_INT, vd_trace_op, err),
+	COL(COL_TEXT, vd_trace_op, parent_api), COL(COL_TEXT, vd_trace_op, parent_call),
+	COL(COL_TEXT, vd_trace_op, block_id),   COL(COL_TEXT, vd_trace_op, file),
+	COL(COL_LINE, vd_trace_op, line),       COL(COL_TEXT, vd_trace_op, function),
+	COL(COL_DOUBLE, vd_trace_op, call_s),
+};
 
-static void bind_file(sqlite3_stmt *st, const vd_trace *t, size_t i)
-{
-	const vd_trace_file *f = &t->files.v[i];
-	int c = 2;
-	sqlite3_bind_int(st, c++, f->pid);
-	sqlite3_bind_int(st, c++, f->rank < 0 ? 0 : f->rank);
-	bind_text(st, c++, f->path);
-	bind_text(st, c++, f->api);
-	for (int k = 0; k < VD_NTRACE_COUNTERS; k++)
-		sqlite3_bind_int64(st, c++, f->c[k]);
-	sqlite3_bind_double(st, c++, f->read_s);
-	sqlite3_bind_double(st, c++, f->write_s);
-	sqlite3_bind_double(st, c++, f->meta_s);
-}
+static const col_field file_cols[] = {
+	COL(COL_INT, vd_trace_file, pid),        COL(COL_RANK, vd_trace_file, rank),
+	COL(COL_TEXT, vd_trace_file, path),      COL(COL_TEXT, vd_trace_file, api),
+	COL_ARRAY(COL_INT64, vd_trace_file, c),  COL(COL_DOUBLE, vd_trace_file, read_s),
+	COL(COL_DOUBLE, vd_trace_file, write_s), COL(COL_DOUBLE, vd_trace_file, meta_s),
+};
 
-static void bind_site(sqlite3_stmt *st, const vd_trace *t, size_t i)
-{
-	const vd_trace_site *x = &t->sites.v[i];
-	int c = 2;
-	sqlite3_bind_int(st, c++, x->pid);
-	sqlite3_bind_int(st, c++, x->rank < 0 ? 0 : x->rank);
-	bind_text(st, c++, x->api);
-	bind_text(st, c++, x->call);
-	bind_text(st, c++, x->cls);
-	bind_text(st, c++, x->path);
-	bind_text(st, c++, x->parent_api);
-	bind_text(st, c++, x->block_id);
-	bind_text(st, c++, x->file);
-	bind_int_or_null(st, c++, x->line, x->line <= 0);
-	bind_text(st, c++, x->function);
-	sqlite3_bind_int64(st, c++, x->calls);
-	sqlite3_bind_int64(st, c++, x->errors);
-	sqlite3_bind_int64(st, c++, x->bytes);
-	sqlite3_bind_double(st, c++, x->call_s);
-	sqlite3_bind_double(st, c++, x->dur_s);
-	for (int k = 0; k < VD_TRACE_NBINS; k++)
-		sqlite3_bind_int64(st, c++, x->bins[k]);
-}
+static const col_field site_cols[] = {
+	COL(COL_INT, vd_trace_site, pid),          COL(COL_RANK, vd_trace_site, rank),
+	COL(COL_TEXT, vd_trace_site, api),         COL(COL_TEXT, vd_trace_site, call),
+	COL(COL_TEXT, vd_trace_site, cls),         COL(COL_TEXT, vd_trace_site, path),
+	COL(COL_TEXT, vd_trace_site, parent_api),  COL(COL_TEXT, vd_trace_site, block_id),
+	COL(COL_TEXT, vd_trace_site, file),        COL(COL_LINE, vd_trace_site, line),
+	COL(COL_TEXT, vd_trace_site, function),    COL(COL_INT64, vd_trace_site, calls),
+	COL(COL_INT64, vd_trace_site, errors),     COL(COL_INT64, vd_trace_site, bytes),
+	COL(COL_DOUBLE, vd_trace_site, call_s),    COL(COL_DOUBLE, vd_trace_site, dur_s),
+	COL_ARRAY(COL_INT64, vd_trace_site, bins),
+};
 
-static void bind_block(sqlite3_stmt *st, const vd_trace *t, size_t i)
-{
-	const vd_trace_block *b = &t->blocks.v[i];
-	int c = 2;
-	sqlite3_bind_int(st, c++, b->pid);
-	sqlite3_bind_int(st, c++, b->rank < 0 ? 0 : b->rank);
-	bind_text(st, c++, b->block_id);
-	sqlite3_bind_double(st, c++, b->wall_s);
-	sqlite3_bind_double(st, c++, b->io_s);
-	sqlite3_bind_int64(st, c++, b->io_ops);
-	sqlite3_bind_double(st, c++, b->io_bytes);
-	sqlite3_bind_int64(st, c++, b->samples);
-	sqlite3_bind_int64(st, c++, b->io_samples);
-}
+static const col_field block_cols[] = {
+	COL(COL_INT, vd_trace_block, pid),          COL(COL_RANK, vd_trace_block, rank),
+	COL(COL_TEXT, vd_trace_block, block_id),    COL(COL_DOUBLE, vd_trace_block, wall_s),
+	COL(COL_DOUBLE, vd_trace_block, io_s),      COL(COL_INT64, vd_trace_block, io_ops),
+	COL(COL_DOUBLE, vd_trace_block, io_bytes),  COL(COL_INT64, vd_trace_block, samples),
+	COL(COL_INT64, vd_trace_block, io_samples),
+};
+
+/* the rows of vector vec with their columns */
+#define ROWS(vec, cols) (vec).v, (vec).n, sizeof(*(vec).v), cols, NCOLS(cols)
 
 static int save_trace_tables(vd_store *s, const vd_trace *t)
 {
@@ -453,7 +411,7 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
 				 " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
 				 " mapped, deferred_s, unattributed_s)"
 				 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-				 t->procs.n, bind_proc);
+				 ROWS(t->procs, proc_cols));
 	rc = rc ||
 	     save_trace_rows(s, t,
 			     "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"
@@ -461,15 +419,15 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
 			     " start_s, dur_s, err, parent_api, parent_call, block_id, file, line,"
 			     " function, call_s)"
 			     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-			     t->ops.n, bind_op);
-	rc = rc || save_trace_rows(s, t, files_sql, t->files.n, bind_file);
-	rc = rc || save_trace_rows(s, t, sites_sql, t->sites.n, bind_site);
+			     ROWS(t->ops, op_cols));
+	rc = rc || save_trace_rows(s, t, files_sql, ROWS(t->files, file_cols));
+	rc = rc || save_trace_rows(s, t, sites_sql, ROWS(t->sites, site_cols));
 	rc = rc ||
 	     save_trace_rows(s, t,
 			     "INSERT INTO trace_blocks (trace_id, pid, rank, block_id, wall_s,"
 			     " io_s, io_ops, io_bytes, samples, io_samples)"
 			     " VALUES (?,?,?,?,?,?,?,?,?,?)",
-			     t->blocks.n, bind_block);
+			     ROWS(t->blocks, block_cols));
 	vd_buf_release(&files);
 	vd_buf_release(&sites);
 	return rc;

@@ -136,6 +136,45 @@ static inline int bind_text(sqlite3_stmt *st, int i, const char *v)
 	return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC) : sqlite3_bind_null(st, i);
 }
 
+/* ---- a row's columns, described once (runs.c, trace.c) ---- */
+
+typedef enum {
+	COL_TEXT,   /* const char *, NULL as NULL */
+	COL_INT,    /* int */
+	COL_BOOL,   /* int, bound as 0 or 1 */
+	COL_MASK,   /* unsigned, as an int64 */
+	COL_DOUBLE, /* double */
+	COL_INT64,  /* int64_t */
+	COL_U64,    /* uint64_t, as an int64 */
+	COL_RANK,   /* int, a negative one (no MPI) bound as 0 */
+	COL_LINE,   /* int, 0 or less (unknown) bound as NULL */
+	COL_ID,     /* uint64_t, 0 (none) bound as NULL */
+	COL_OFFSET  /* int64_t, negative (unknown) bound as NULL */
+} col_type;
+
+typedef struct col_field {
+	col_type type;
+	size_t off; /* in the row's struct */
+	int n;      /* consecutive values (an array), else 1 */
+} col_field;
+
+#define COL(type, T, f)                 \
+	{                               \
+		type, offsetof(T, f), 1 \
+	}
+#define COL_ARRAY(type, T, f)                                                             \
+	{                                                                                 \
+		type, offsetof(T, f), (int)(sizeof(((T *)0)->f) / sizeof(((T *)0)->f[0])) \
+	}
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* binds the fields of `row` from column c on; returns the next column */
+int vd_store_bind_cols(sqlite3_stmt *st, int c, const void *row, const col_field *f, size_t nf);
+/* reads them back (COL_TEXT, COL_INT, COL_BOOL, COL_MASK and COL_DOUBLE;
+ * texts into a); returns the next column */
+int vd_store_read_cols(sqlite3_stmt *st, int c, void *row, const col_field *f, size_t nf,
+		       vd_arena *a);
+
 /* SQL NULL reads back as NaN: sqlite stores a NaN as NULL */
 static inline double col_double(sqlite3_stmt *st, int i)
 {

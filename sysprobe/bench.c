@@ -243,13 +243,11 @@ static int open_file(bench *k)
 
 	for (int attempt = 0; attempt < 32; attempt++) {
 		free(k->path);
-		if (asprintf(&k->path, "%s%s.vidya-sysprobe.%ld.%08llx.tmp", k->dir,
-			     k->dir[strlen(k->dir) - 1] == '/' ? "" : "/", (long)getpid(),
-			     (unsigned long long)(next_rand(&k->rng) & 0xffffffffu)) < 0) {
-			k->path = NULL;
-			vd_error_set("out of memory");
-			return VD_ERROR;
-		}
+		vd_buf path = VD_BUF_INIT;
+		vd_buf_printf(&path, "%s%s.vidya-sysprobe.%ld.%08llx.tmp", k->dir,
+			      k->dir[strlen(k->dir) - 1] == '/' ? "" : "/", (long)getpid(),
+			      (unsigned long long)(next_rand(&k->rng) & 0xffffffffu));
+		k->path = vd_buf_detach(&path);
 		k->fd_buf = open(k->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		if (k->fd_buf >= 0)
 			break;

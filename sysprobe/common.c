@@ -116,50 +116,6 @@ void sp_progress(const vd_sysprobe_opts *opts, const char *phase)
 
 /* ---- JSON scalars ------------------------------------------------------------- */
 
-void sp_json_str(vd_buf *b, const char *s)
-{
-	if (!s) {
-		vd_buf_puts(b, "null");
-		return;
-	}
-	vd_buf_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		size_t l = vd_utf8_len((const unsigned char *)s);
-		if (l != 1) { /* multibyte: as it is if well formed, else U+FFFD */
-			if (l)
-				vd_buf_put(b, s, l);
-			else
-				vd_buf_puts(b, "\\ufffd");
-			s += l ? l - 1 : 0;
-			continue;
-		}
-		switch (c) {
-		case '"':
-			vd_buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			vd_buf_puts(b, "\\\\");
-			break;
-		case '\n':
-			vd_buf_puts(b, "\\n");
-			break;
-		case '\t':
-			vd_buf_puts(b, "\\t");
-			break;
-		case '\r':
-			vd_buf_puts(b, "\\r");
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				vd_buf_printf(b, "\\u%04x", c);
-			else
-				vd_buf_putc(b, (char)c);
-		}
-	}
-	vd_buf_putc(b, '"');
-}
-
 void sp_json_num(vd_buf *b, double v)
 {
 	if (!isfinite(v))

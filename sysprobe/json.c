@@ -32,7 +32,7 @@ static void jw_key(jw *w, const char *key)
 	for (int i = 0; i <= w->depth; i++)
 		vd_buf_puts(w->b, "  ");
 	if (key) {
-		sp_json_str(w->b, key);
+		vd_buf_json_str(w->b, key);
 		vd_buf_puts(w->b, ": ");
 	}
 }
@@ -63,7 +63,7 @@ static void jw_close(jw *w, char c)
 static void jw_str(jw *w, const char *key, const char *s)
 {
 	jw_key(w, key);
-	sp_json_str(w->b, s);
+	vd_buf_json_str(w->b, s);
 }
 
 static void jw_num(jw *w, const char *key, double v)

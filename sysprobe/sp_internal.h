@@ -57,7 +57,6 @@ void sp_progress(const vd_sysprobe_opts *opts, const char *phase);
 
 /* ---- JSON ----------------------------------------------------------------- */
 
-void sp_json_str(vd_buf *b, const char *s); /* "s" escaped, or null */
-void sp_json_num(vd_buf *b, double v);      /* null when not finite */
+void sp_json_num(vd_buf *b, double v); /* null when not finite */
 
 #endif

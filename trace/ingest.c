@@ -55,11 +55,8 @@ static const struct {
 
 vd_trace *vd_trace_new(void)
 {
-	vd_trace *t = calloc(1, sizeof *t);
-	if (t && !(t->arena = vd_arena_new())) {
-		free(t);
-		return NULL;
-	}
+	vd_trace *t = vd_xcalloc(1, sizeof *t);
+	t->arena = vd_arena_new();
 	return t;
 }
 
@@ -149,8 +146,7 @@ static proc *find_proc(procvec *pv, const vd_tl_header *h)
 	p.rt0 = h->realtime_ns;
 	p.hz = h->sample_hz;
 	p.tmin = UINT64_MAX;
-	if (vd_vec_push(*pv, p))
-		return NULL;
+	vd_vec_push(*pv, p);
 	return &pv->v[pv->n - 1];
 }
 
@@ -172,8 +168,6 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	    h->header_size != 4096)
 		return -1;
 	proc *p = find_proc(pv, h);
-	if (!p)
-		return -1;
 	if (h->flags & VD_TL_F_NOSPACE)
 		t->nospace_logs++;
 	if (!p->exe) {
@@ -189,38 +183,35 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 		if (type == VD_TL_END || r->size < sizeof(vd_tl_rec) || r->size % 8 ||
 		    r->size > m->len - off)
 			break;
+		/* a record shorter than what it says it holds is skipped */
 		switch (type) {
 		case VD_TL_OPREC: {
 			const vd_tl_op *o = (const vd_tl_op *)r;
-			if (r->size < sizeof *o + (size_t)o->nframes * 8 + o->path_len ||
-			    o->call >= VD_TL_NCALLS)
-				break;
-			if (vd_vec_push(p->ops, o))
-				return -1;
-			span(p, o->t_start_ns, o->t_end_ns);
+			if (r->size >= sizeof *o + (size_t)o->nframes * 8 + o->path_len &&
+			    o->call < VD_TL_NCALLS) {
+				vd_vec_push(p->ops, o);
+				span(p, o->t_start_ns, o->t_end_ns);
+			}
 			break;
 		}
 		case VD_TL_SAMPLE: {
 			const vd_tl_sample *s = (const vd_tl_sample *)r;
-			if (r->size < sizeof *s + (size_t)s->nframes * 8)
-				break;
-			if (vd_vec_push(p->samples, s))
-				return -1;
-			span(p, s->t_ns, s->t_ns);
+			if (r->size >= sizeof *s + (size_t)s->nframes * 8) {
+				vd_vec_push(p->samples, s);
+				span(p, s->t_ns, s->t_ns);
+			}
 			break;
 		}
 		case VD_TL_MODULE: {
 			const vd_tl_module *mo = (const vd_tl_module *)r;
-			if (r->size >= sizeof *mo + mo->path_len && vd_vec_push(p->mods, mo))
-				return -1;
+			if (r->size >= sizeof *mo + mo->path_len)
+				vd_vec_push(p->mods, mo);
 			break;
 		}
-		case VD_TL_DONE: {
-			const vd_tl_done *d = (const vd_tl_done *)r;
-			if (r->size >= sizeof *d && vd_vec_push(p->dones, d))
-				return -1;
+		case VD_TL_DONE:
+			if (r->size >= sizeof(vd_tl_done))
+				vd_vec_push(p->dones, (const vd_tl_done *)r);
 			break;
-		}
 		case VD_TL_EXIT:
 			p->exited = 1;
 			span(p, 0, ((const vd_tl_exit *)r)->t_ns);
@@ -293,18 +284,15 @@ typedef struct mapper {
 
 typedef VD_VEC(long) blockvec;
 
-static int mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
+static void mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
 {
 	memset(mp, 0, sizeof *mp);
 	mp->run = run;
 	mp->arena = a;
 	mp->by_fn = vd_map_new();
-	mp->stamp = calloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
-	if (!mp->by_fn || !mp->stamp)
-		return -1;
+	mp->stamp = vd_xcalloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
 	vd_buf key = VD_BUF_INIT;
-	int rc = 0;
-	for (size_t i = 0; i < run->nblocks && !rc; i++) {
+	for (size_t i = 0; i < run->nblocks; i++) {
 		const vd_block *b = &run->blocks[i];
 		if ((b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_LOOP) || !b->file ||
 		    !b->function)
@@ -314,17 +302,16 @@ static int mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
 		blockvec *v = vd_map_get(mp->by_fn, vd_buf_cstr(&key));
 		if (!v) {
 			v = vd_arena_alloc(a, sizeof *v);
-			rc = !v || vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
+			vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
 		}
-		rc = rc || vd_vec_push(*v, (long)i);
+		vd_vec_push(*v, (long)i);
 	}
 	vd_buf_release(&key);
-	return rc ? -1 : 0;
 }
 
 static void mapper_free(mapper *mp)
 {
-	if (mp->by_fn) {
+	if (mp->by_fn) { /* NULL: never initialized (no analysis) */
 		size_t it = 0;
 		const char *k;
 		void *v;
@@ -434,6 +421,13 @@ int vd_trace_bin(int64_t n)
 	return 9;
 }
 
+/* a posix call (class meta) that gives a descriptor another one's file */
+static int dup_call(const char *call)
+{
+	return !strcmp(call, "dup") || !strcmp(call, "dup2") || !strcmp(call, "dup3") ||
+	       !strcmp(call, "fcntl");
+}
+
 static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 {
 	/* the counter of each non-data class; close and meta share one */
@@ -448,9 +442,7 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 		return;
 	if (cls != VD_OP_READ && cls != VD_OP_WRITE) {
 		/* Darshan's POSIX_DUPS (its POSIX_OPENS counts them too) */
-		if (o->api == api_name[VD_TL_POSIX] && cls == VD_OP_META &&
-		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
-		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl")))
+		if (o->api == api_name[VD_TL_POSIX] && cls == VD_OP_META && dup_call(o->call))
 			c[VD_TC_dups]++;
 		else
 			c[counter[cls]]++;
@@ -488,15 +480,12 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 	}
 }
 
-static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
+static void file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 {
 	vd_map *m = vd_map_new();
-	if (!m)
-		return -1;
 	VD_VEC(fstate *) states = { 0 };
-	int rc = 0;
 	vd_buf key = VD_BUF_INIT;
-	for (size_t i = first_op; i < t->ops.n && !rc; i++) {
+	for (size_t i = first_op; i < t->ops.n; i++) {
 		const vd_trace_op *o = &t->ops.v[i];
 		if (!o->path)
 			continue;
@@ -511,13 +500,10 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			f.path = o->path;
 			f.api = o->api;
 			f.c[VD_TC_max_byte_read] = f.c[VD_TC_max_byte_written] = -1;
-			s = calloc(1, sizeof *s);
-			if (!s || vd_vec_push(t->files, f) || vd_vec_push(states, s) ||
-			    vd_map_put(m, vd_buf_cstr(&key), s)) {
-				free(s);
-				rc = -1;
-				break;
-			}
+			s = vd_xcalloc(1, sizeof *s);
+			vd_vec_push(t->files, f);
+			vd_vec_push(states, s);
+			vd_map_put(m, vd_buf_cstr(&key), s);
 			s->idx = t->files.n - 1;
 		}
 		/* a failed call is an error of the file, never an operation
@@ -535,19 +521,16 @@ static int file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 	/* a file no call succeeded on (an open that found nothing, a probe
 	 * for a configuration file) is no file of the program's: its calls
 	 * stay in the operations, with their errno */
-	if (!rc) {
-		size_t first_file = t->files.n - states.n, w = first_file;
-		for (size_t i = 0; i < states.n; i++)
-			if (states.v[i]->ok)
-				t->files.v[w++] = t->files.v[first_file + i];
-		t->files.n = w;
-	}
+	size_t first_file = t->files.n - states.n, w = first_file;
+	for (size_t i = 0; i < states.n; i++)
+		if (states.v[i]->ok)
+			t->files.v[w++] = t->files.v[first_file + i];
+	t->files.n = w;
 	for (size_t i = 0; i < states.n; i++)
 		free(states.v[i]);
 	vd_vec_free(states);
 	vd_buf_release(&key);
 	vd_map_free(m);
-	return rc;
 }
 
 /* ---- call sites ---- */
@@ -600,12 +583,10 @@ static size_t site_slot(const vd_trace *t, const size_t *slot, size_t cap, const
 }
 
 /* Aggregates ops [first, n) per call site and file into t->sites. */
-static int call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
+static void call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
 {
 	size_t cap = 1024, first_site = t->sites.n;
-	size_t *slot = calloc(cap, sizeof *slot);
-	if (!slot)
-		return -1;
+	size_t *slot = vd_xcalloc(cap, sizeof *slot);
 	for (size_t i = first; i < t->ops.n; i++) {
 		const vd_trace_op *o = &t->ops.v[i];
 		if (!o->path)
@@ -613,20 +594,12 @@ static int call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
 		vd_trace_site key = site_of(o, pr);
 		size_t j = site_slot(t, slot, cap, &key);
 		if (!slot[j]) {
-			if (vd_vec_push(t->sites, key)) {
-				free(slot);
-				return -1;
-			}
+			vd_vec_push(t->sites, key);
 			slot[j] = t->sites.n;
 			if ((t->sites.n - first_site) * 2 > cap) { /* grow and rehash */
-				size_t *ns = calloc(cap * 2, sizeof *ns);
-				if (!ns) {
-					free(slot);
-					return -1;
-				}
 				free(slot);
-				slot = ns;
 				cap *= 2;
+				slot = vd_xcalloc(cap, sizeof *slot);
 				for (size_t k = first_site; k < t->sites.n; k++)
 					slot[site_slot(t, slot, cap, &t->sites.v[k])] = k + 1;
 				j = site_slot(t, slot, cap, &key);
@@ -645,7 +618,6 @@ static int call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
 			st->bins[vd_trace_bin(o->bytes)]++;
 	}
 	free(slot);
-	return 0;
 }
 
 /* one copy of each string in t's arena (t->interned, made on first use) */
@@ -653,14 +625,13 @@ static const char *intern(vd_trace *t, const char *str)
 {
 	if (!str)
 		return NULL;
-	if (!t->interned_ && !(t->interned_ = vd_map_new()))
-		return vd_arena_strdup(t->arena, str);
+	if (!t->interned_)
+		t->interned_ = vd_map_new();
 	const char *got = vd_map_get(t->interned_, str);
 	if (got)
 		return got;
 	char *copy = vd_arena_strdup(t->arena, str);
-	if (copy && vd_map_put(t->interned_, copy, copy) != 0)
-		return copy;
+	vd_map_put(t->interned_, copy, copy);
 	return copy;
 }
 
@@ -704,12 +675,10 @@ static void scache_free(scache *sc)
 	memset(sc, 0, sizeof *sc);
 }
 
-static int scache_grow(scache *sc)
+static void scache_grow(scache *sc)
 {
 	size_t cap = sc->cap ? sc->cap * 2 : 256;
-	scache_ent *e = calloc(cap, sizeof *e);
-	if (!e)
-		return -1;
+	scache_ent *e = vd_xcalloc(cap, sizeof *e);
 	for (size_t i = 0; i < sc->cap; i++) {
 		if (!sc->e[i].frames)
 			continue;
@@ -721,16 +690,15 @@ static int scache_grow(scache *sc)
 	free(sc->e);
 	sc->e = e;
 	sc->cap = cap;
-	return 0;
 }
 
-/* The blocks and call site of a call's stack, mapped on first sight;
- * NULL when out of memory.  `set` is scratch of nb entries. */
+/* The blocks and call site of a call's stack, mapped on first sight.
+ * `set` is scratch of nb entries. */
 static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const vd_result *run,
 				    const uint64_t *frames, int n, long *set, size_t nb)
 {
-	if ((sc->n + 1) * 2 > sc->cap && scache_grow(sc) != 0)
-		return NULL;
+	if ((sc->n + 1) * 2 > sc->cap)
+		scache_grow(sc);
 	uint64_t h = frames_hash(frames, n);
 	size_t j = (size_t)h & (sc->cap - 1);
 	for (; sc->e[j].frames; j = (j + 1) & (sc->cap - 1)) {
@@ -744,8 +712,7 @@ static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const v
 	memset(e, 0, sizeof *e);
 	e->off = sc->blocks.n;
 	for (size_t i = 0; i < k; i++)
-		if (vd_vec_push(sc->blocks, set[i]))
-			return NULL;
+		vd_vec_push(sc->blocks, set[i]);
 	e->hash = h;
 	e->frames = frames;
 	e->n = n;
@@ -794,19 +761,14 @@ static const char *htab_get(const htab *m, const void *space, int64_t h)
 	return NULL;
 }
 
-/* 0, or -1 when out of memory */
-static int htab_put(htab *m, const void *space, int64_t h, const char *path)
+static void htab_put(htab *m, const void *space, int64_t h, const char *path)
 {
 	if ((m->n + 1) * 2 > m->cap) {
-		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64,
-			   0 };
-		if (!g.e)
-			return -1;
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		htab g = { vd_xcalloc(cap, sizeof(hent)), cap, 0 };
 		for (size_t i = 0; i < m->cap; i++)
-			if (m->e[i].space && htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path)) {
-				free(g.e); /* cannot happen: g has room */
-				return -1;
-			}
+			if (m->e[i].space)
+				htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path);
 		free(m->e);
 		*m = g;
 	}
@@ -819,7 +781,6 @@ static int htab_put(htab *m, const void *space, int64_t h, const char *path)
 		m->n++;
 	}
 	m->e[j].path = path;
-	return 0;
 }
 
 /* the op with id `id` among n ops in id order, or NULL */
@@ -891,19 +852,22 @@ static void proc_row(pload *c, int64_t t0_rt)
 }
 
 /* the symbolizer over the modules the process had loaded, and the
- * per-block sums; 0 or -1 (out of memory) */
-static int proc_symbolizer(pload *c)
+ * per-block sums */
+static void proc_symbolizer(pload *c)
 {
 	vd_trace *t = c->t;
 	const vd_result *run = c->run;
 	uint64_t exe_lo = 0;
 	c->nb = run ? run->nblocks : 0;
 	if (!run || !run->nblocks)
-		return 0;
-	if (mapper_init(&c->mp, run, t->arena) != 0 || !(c->mp.sym = vd_sym_new()))
-		return -1;
+		return;
+	mapper_init(&c->mp, run, t->arena);
+	/* without a symbolizer (libdw failed) the stacks are not mapped:
+	 * the process's row says so (mapped 0) */
+	if (!(c->mp.sym = vd_sym_new()))
+		return;
 	vd_map *seen = vd_map_new();
-	for (size_t i = 0; seen && i < c->p->mods.n; i++) {
+	for (size_t i = 0; i < c->p->mods.n; i++) {
 		const vd_tl_module *mo = c->p->mods.v[i];
 		char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
 		char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
@@ -927,21 +891,18 @@ static int proc_symbolizer(pload *c)
 	c->have_map = c->pr.debug_info;
 	c->pr.mapped = c->have_map;
 	if (c->have_map) {
-		c->a = calloc(c->nb, sizeof *c->a);
-		c->set = calloc(c->nb + 1, sizeof *c->set);
-		if (!c->a || !c->set)
-			return -1;
+		c->a = vd_xcalloc(c->nb, sizeof *c->a);
+		c->set = vd_xcalloc(c->nb + 1, sizeof *c->set);
 	}
-	return 0;
 }
 
 /*
  * The calls, in id order (a parent always has a smaller id than its
  * children), with the ends of transfers that outlived their call, their
  * parent's layer and call site, and their time, bytes and count added to
- * the blocks on their stack.  0 or -1 (out of memory).
+ * the blocks on their stack.
  */
-static int proc_calls(pload *c)
+static void proc_calls(pload *c)
 {
 	vd_trace *t = c->t;
 	proc *p = c->p;
@@ -1004,8 +965,6 @@ static int proc_calls(pload *c)
 			/* a loop makes the same call from the same stack: mapped once */
 			const scache_ent *ce = scache_get(&sc, t, &c->mp, c->run, op_frames(o),
 							  o->nframes, c->set, c->nb);
-			if (!ce)
-				goto oom;
 			for (size_t k = 0; k < ce->nblk; k++) {
 				acc *x = &c->a[sc.blocks.v[ce->off + k]];
 				x->io_s += r.call_s;
@@ -1017,14 +976,9 @@ static int proc_calls(pload *c)
 			r.function = ce->function;
 			r.line = ce->line;
 		}
-		if (vd_vec_push(t->ops, r))
-			goto oom;
+		vd_vec_push(t->ops, r);
 	}
 	scache_free(&sc);
-	return 0;
-oom:
-	scache_free(&sc);
-	return -1;
 }
 
 /*
@@ -1033,26 +987,23 @@ oom:
  * handles of the other layers.  A close forgets both, so a number the
  * system hands out again (fopen's descriptor after close, a FILE* malloc
  * reuses) names the file it is opened on next, never the one it had
- * before.  0 or -1 (out of memory).
+ * before.
  */
-static int proc_paths(pload *c)
+static void proc_paths(pload *c)
 {
 	vd_trace *t = c->t;
 	if (t->ops.n - c->first > 1)
 		qsort(t->ops.v + c->first, t->ops.n - c->first, sizeof *t->ops.v, cmp_op_start);
 	htab names;
 	memset(&names, 0, sizeof names);
-	int rc = 0;
-	for (size_t i = c->first; i < t->ops.n && !rc; i++) {
+	for (size_t i = c->first; i < t->ops.n; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		int posix = o->api == api_name[VD_TL_POSIX];
 		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
 			o->fd = (int)o->handle;
 		/* a dup: the new descriptor has the old one's file, under the
 		 * name the old one had (the recorder's is from /proc) */
-		if (posix && o->cls == vd_opclass_name(VD_OP_META) &&
-		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
-		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl"))) {
+		if (posix && o->cls == vd_opclass_name(VD_OP_META) && dup_call(o->call)) {
 			const char *src = o->offset >= 0 ? htab_get(&names, FD, o->offset) : NULL;
 			if (src)
 				o->path = src;
@@ -1068,12 +1019,11 @@ static int proc_paths(pload *c)
 			continue;
 		const char *val = forget ? NULL : o->path;
 		if ((o->path || forget) && o->handle != -1 && !posix)
-			rc = htab_put(&names, o->api, o->handle, val);
-		if (!rc && (o->path || forget) && o->fd >= 0)
-			rc = htab_put(&names, FD, o->fd, val);
+			htab_put(&names, o->api, o->handle, val);
+		if ((o->path || forget) && o->fd >= 0)
+			htab_put(&names, FD, o->fd, val);
 	}
 	free(names.e);
-	return rc;
 }
 
 /* Calls on excluded files are left out (their time still counts for the
@@ -1099,12 +1049,12 @@ static void proc_exclude(pload *c)
 	t->calls += (int64_t)(keep - c->first);
 }
 
-/* The wall-clock samples into the blocks, then the blocks' rows; 0 or -1. */
-static int proc_samples(pload *c)
+/* The wall-clock samples into the blocks, then the blocks' rows. */
+static void proc_samples(pload *c)
 {
 	proc *p = c->p;
 	if (!c->have_map)
-		return 0;
+		return;
 	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
 		const vd_tl_sample *s = p->samples.v[i];
 		const uint64_t *pcs = (const uint64_t *)(s + 1);
@@ -1149,13 +1099,11 @@ static int proc_samples(pload *c)
 		tb.io_ops = x->io_n;
 		tb.samples = x->smp;
 		tb.io_samples = x->io_smp;
-		if (vd_vec_push(c->t->blocks, tb))
-			return -1;
+		vd_vec_push(c->t->blocks, tb);
 	}
-	return 0;
 }
 
-static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
+static void load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 {
 	pload c;
 	memset(&c, 0, sizeof c);
@@ -1164,23 +1112,20 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	c.run = run;
 	c.first = t->ops.n;
 	proc_row(&c, t0_rt);
-	int rc = proc_symbolizer(&c) || proc_calls(&c) || proc_paths(&c);
-	if (!rc) {
-		proc_exclude(&c);
-		rc = file_counters(t, c.first, &c.pr) || call_sites(t, c.first, &c.pr);
-	}
+	proc_symbolizer(&c);
+	proc_calls(&c);
+	proc_paths(&c);
+	proc_exclude(&c);
+	file_counters(t, c.first, &c.pr);
+	call_sites(t, c.first, &c.pr);
 	/* counters only: the calls themselves are not kept */
-	if (!rc && t->counters_only)
+	if (t->counters_only)
 		t->ops.n = c.first;
-	rc = rc || proc_samples(&c) || vd_vec_push(t->procs, c.pr);
+	proc_samples(&c);
+	vd_vec_push(t->procs, c.pr);
 	free(c.a);
 	free(c.set);
 	mapper_free(&c.mp);
-	if (rc) {
-		vd_error_set("out of memory while loading the trace");
-		return -1;
-	}
-	return 0;
 }
 
 /* ---- the directory ---- */
@@ -1206,7 +1151,7 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 	procvec pv = { 0 };
 	int rc = 0;
 	struct dirent *e;
-	while ((e = readdir(d)) && !rc) {
+	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 		if (len < 5 || strcmp(e->d_name + len - 4, ".vtl") != 0)
 			continue;
@@ -1232,18 +1177,14 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 			t->bad_logs++;
 			continue;
 		}
-		if (vd_vec_push(maps, m)) {
-			munmap(m.base, m.len);
-			rc = -1;
-			break;
-		}
+		vd_vec_push(maps, m);
 		if (scan_log(t, &pv, &m) != 0)
 			t->bad_logs++;
 		else
 			t->logs++;
 	}
 	closedir(d);
-	if (!rc && pv.n == 0) {
+	if (pv.n == 0) {
 		vd_error_set("%s: no trace logs (the program did not start, or the recorder "
 			     "could not write there)",
 			     dir);
@@ -1260,8 +1201,8 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 					t0 = pv.v[i].rt0;
 			t->started_ns = t0;
 		}
-		for (size_t i = 0; i < pv.n && !rc; i++)
-			rc = load_proc(t, &pv.v[i], run, t0);
+		for (size_t i = 0; i < pv.n; i++)
+			load_proc(t, &pv.v[i], run, t0);
 	}
 	for (size_t i = 0; i < pv.n; i++) {
 		vd_vec_free(pv.v[i].ops);
@@ -1273,9 +1214,5 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 	for (size_t i = 0; i < maps.n; i++)
 		munmap(maps.v[i].base, maps.v[i].len);
 	vd_vec_free(maps);
-	if (rc == -1) {
-		vd_error_set("out of memory while loading the trace");
-		rc = VD_ERROR;
-	}
 	return rc;
 }

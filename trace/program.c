@@ -42,8 +42,8 @@ static void inspect_elf64(int fd, vd_program *p)
 		    (off_t)(eh.e_shoff + (Elf64_Off)eh.e_shstrndx * sizeof strsec)) != 0 ||
 	    strsec.sh_size > (1u << 24))
 		return;
-	char *names = malloc(strsec.sh_size + 1);
-	if (!names || read_at(fd, names, strsec.sh_size, (off_t)strsec.sh_offset) != 0) {
+	char *names = vd_xmalloc(strsec.sh_size + 1);
+	if (read_at(fd, names, strsec.sh_size, (off_t)strsec.sh_offset) != 0) {
 		free(names);
 		return;
 	}

@@ -39,13 +39,11 @@ static const Dwfl_Callbacks callbacks = {
 
 vd_sym *vd_sym_new(void)
 {
-	vd_sym *s = calloc(1, sizeof *s);
-	if (!s)
-		return NULL;
+	vd_sym *s = vd_xcalloc(1, sizeof *s);
 	s->dwfl = dwfl_begin(&callbacks);
 	s->arena = vd_arena_new();
 	s->cache = vd_map_new();
-	if (!s->dwfl || !s->arena || !s->cache) {
+	if (!s->dwfl) { /* libdw could not start a session */
 		vd_sym_free(s);
 		return NULL;
 	}
@@ -169,9 +167,7 @@ static cached *resolve(vd_sym *s, uint64_t pc)
 		n = 1;
 	}
 done:;
-	cached *c = malloc(sizeof *c + (size_t)n * sizeof(vd_sym_frame));
-	if (!c)
-		return NULL;
+	cached *c = vd_xmalloc(sizeof *c + (size_t)n * sizeof(vd_sym_frame));
 	c->n = n;
 	memcpy(c->f, fr, (size_t)n * sizeof(vd_sym_frame));
 	return c;
@@ -184,10 +180,7 @@ int vd_sym_lookup(vd_sym *s, uint64_t pc, const vd_sym_frame **frames)
 	cached *c = vd_map_get(s->cache, key);
 	if (!c) {
 		c = resolve(s, pc);
-		if (!c || vd_map_put(s->cache, key, c) != 0) {
-			free(c);
-			return -1;
-		}
+		vd_map_put(s->cache, key, c);
 	}
 	*frames = c->f;
 	return c->n;

@@ -17,6 +17,7 @@ typedef struct vd_sym_frame {
 	int line;
 } vd_sym_frame;
 
+/* NULL when libdw cannot start a session */
 vd_sym *vd_sym_new(void);
 void vd_sym_free(vd_sym *s);
 /* reports an ELF object loaded at bias `base`; then vd_sym_done_adding */
@@ -24,7 +25,7 @@ int vd_sym_add_module(vd_sym *s, const char *path, uint64_t base);
 int vd_sym_done_adding(vd_sym *s);
 /* 1 when the object holding `addr` has DWARF */
 int vd_sym_has_debug(vd_sym *s, uint64_t addr);
-/* source frames of `pc`, innermost (inlined) first; count or -1 */
+/* source frames of `pc`, innermost (inlined) first; their count (0: none) */
 int vd_sym_lookup(vd_sym *s, uint64_t pc, const vd_sym_frame **frames);
 
 #endif

@@ -607,3 +607,56 @@ size_t vd_utf8_len(const unsigned char *s)
 	}
 	return 0;
 }
+
+void vd_buf_json_str(vd_buf *b, const char *s)
+{
+	if (!s) {
+		vd_buf_puts(b, "null");
+		return;
+	}
+	vd_buf_putc(b, '"');
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		size_t l = vd_utf8_len(p);
+		if (l == 0) {
+			vd_buf_puts(b, "\\ufffd");
+			p++;
+			continue;
+		}
+		if (l > 1) {
+			vd_buf_put(b, (const char *)p, l);
+			p += l;
+			continue;
+		}
+		switch (*p) {
+		case '"':
+			vd_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			vd_buf_puts(b, "\\\\");
+			break;
+		case '\n':
+			vd_buf_puts(b, "\\n");
+			break;
+		case '\r':
+			vd_buf_puts(b, "\\r");
+			break;
+		case '\t':
+			vd_buf_puts(b, "\\t");
+			break;
+		case '\b':
+			vd_buf_puts(b, "\\b");
+			break;
+		case '\f':
+			vd_buf_puts(b, "\\f");
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				vd_buf_printf(b, "\\u%04x", *p);
+			else
+				vd_buf_putc(b, (char)*p);
+		}
+		p++;
+	}
+	vd_buf_putc(b, '"');
+}

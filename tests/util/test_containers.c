@@ -243,6 +243,27 @@ static void test_vocab(void **state)
 	assert_int_equal(vd_severity_parse(NULL), VD_DIAG_NOTE);
 }
 
+/* vd_buf_json_str: the short escapes, \u00XX for the other control
+ * characters, UTF-8 kept, a stray byte as U+FFFD, NULL as null */
+static void test_json_str(void **state)
+{
+	(void)state;
+	vd_buf b = VD_BUF_INIT;
+	vd_buf_json_str(&b, "a\"b\\c\nd\re\tf\bg\fh\x01i\x7fj");
+	assert_string_equal(vd_buf_cstr(&b),
+			    "\"a\\\"b\\\\c\\nd\\re\\tf\\bg\\fh\\u0001i\\u007fj\"");
+	vd_buf_clear(&b);
+	vd_buf_json_str(&b, "\xc3\xa9x\xff" "y");
+	assert_string_equal(vd_buf_cstr(&b), "\"\xc3\xa9x\\ufffdy\"");
+	vd_buf_clear(&b);
+	vd_buf_json_str(&b, NULL);
+	assert_string_equal(vd_buf_cstr(&b), "null");
+	vd_buf_clear(&b);
+	vd_buf_json_str(&b, "");
+	assert_string_equal(vd_buf_cstr(&b), "\"\"");
+	vd_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_path_join),
 		cmocka_unit_test(test_path_relative),
 		cmocka_unit_test(test_vocab),
+		cmocka_unit_test(test_json_str),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,6 +36,12 @@
  *
  * Nothing here prints or exits: the traced program's output is its own.
  * All file work uses raw system calls, never the wrapped functions.
+ *
+ * Out of memory.  vidya's libraries die through one handler when an
+ * allocation fails (vd_xmalloc, util/include/vd_util.h); the recorder must
+ * never end the program it runs in, so it does not link them: every
+ * malloc here and in the wrappers is checked, and a failed one only costs
+ * the record (the call passes through unrecorded, with its errno kept).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -242,62 +242,57 @@ static void complete(uintptr_t key, const vt_pending *p, uint64_t by, const MPI_
 }
 
 /*
+ * Every data call is one wrapper: name PARAMS, called as real_name ARGS
+ * (TYPES: its parameter types), with POS the offset computed before the
+ * call and END what records it after (data_end for the blocking calls,
+ * start_end for those that only start a transfer).  A call whose real
+ * definition cannot be found fails with MPI_ERR_INTERN rather than crash
+ * (the program probed for MPI through a weak reference, or libmpi was
+ * loaded RTLD_LOCAL where vt_next cannot see it).
+ */
+#define WRAP_DATA(name, id, PARAMS, ARGS, TYPES, POS, END) \
+	int name PARAMS                                    \
+	{                                                  \
+		VT_REAL(int, name, TYPES);                 \
+		if (!real_##name)                          \
+			return MPI_ERR_INTERN;             \
+		int64_t off = POS;                         \
+		vt_call c;                                 \
+		int on = vt_begin(&c, id);                 \
+		int r = real_##name ARGS;                  \
+		if (on)                                    \
+			END;                               \
+		return r;                                  \
+	}
+
+/*
  * The blocking data calls come in three shapes.  `BUF` is the buffer's type
  * (void * or const void *); `LAST` the type of the last parameter and `ST`
- * the status to examine (the non-blocking calls and the split collectives
- * follow, with macros of their own).  A call
- * whose real definition cannot be found fails with MPI_ERR_INTERN rather
- * than crash (the program probed for MPI through a weak reference, or
- * libmpi was loaded RTLD_LOCAL where vt_next cannot see it).
+ * the status to examine.
  */
 
 /* name(fh, offset, buf, count, datatype, last): explicit offset. */
-#define WRAP_AT(name, id, BUF, LAST, ST)                                                    \
-	int name(MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype, \
-		 LAST last)                                                                 \
-	{                                                                                   \
-		VT_REAL(int, name, (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, LAST));   \
-		if (!real_##name)                                                           \
-			return MPI_ERR_INTERN;                                              \
-		int64_t off = byte_offset(fh, offset);                                      \
-		vt_call c;                                                                  \
-		int on = vt_begin(&c, id);                                                  \
-		int r = real_##name(fh, offset, buf, count, datatype, last);                \
-		if (on)                                                                     \
-			data_end(&c, fh, off, r, datatype, count, ST);                      \
-		return r;                                                                   \
-	}
+#define WRAP_AT(name, id, BUF, LAST, ST)                                                         \
+	WRAP_DATA(name, id,                                                                      \
+		  (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype,    \
+		   LAST last),                                                                   \
+		  (fh, offset, buf, count, datatype, last),                                      \
+		  (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, LAST), byte_offset(fh, offset), \
+		  data_end(&c, fh, off, r, datatype, count, ST))
 
 /* name(fh, buf, count, datatype, last): individual file pointer. */
-#define WRAP_PTR(name, id, BUF, LAST, ST)                                           \
-	int name(MPI_File fh, BUF buf, int count, MPI_Datatype datatype, LAST last) \
-	{                                                                           \
-		VT_REAL(int, name, (MPI_File, BUF, int, MPI_Datatype, LAST));       \
-		if (!real_##name)                                                   \
-			return MPI_ERR_INTERN;                                      \
-		int64_t off = pointer_offset(fh);                                   \
-		vt_call c;                                                          \
-		int on = vt_begin(&c, id);                                          \
-		int r = real_##name(fh, buf, count, datatype, last);                \
-		if (on)                                                             \
-			data_end(&c, fh, off, r, datatype, count, ST);              \
-		return r;                                                           \
-	}
+#define WRAP_PTR(name, id, BUF, LAST, ST)                                                        \
+	WRAP_DATA(name, id, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype, LAST last), \
+		  (fh, buf, count, datatype, last), (MPI_File, BUF, int, MPI_Datatype, LAST),    \
+		  pointer_offset(fh), data_end(&c, fh, off, r, datatype, count, ST))
 
 /* name(fh, buf, count, datatype, status): shared file pointer, offset unknown. */
-#define WRAP_SHARED(name, id, BUF)                                                           \
-	int name(MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Status *status) \
-	{                                                                                    \
-		VT_REAL(int, name, (MPI_File, BUF, int, MPI_Datatype, MPI_Status *));        \
-		if (!real_##name)                                                            \
-			return MPI_ERR_INTERN;                                               \
-		vt_call c;                                                                   \
-		int on = vt_begin(&c, id);                                                   \
-		int r = real_##name(fh, buf, count, datatype, status);                       \
-		if (on)                                                                      \
-			data_end(&c, fh, -1, r, datatype, count, status);                    \
-		return r;                                                                    \
-	}
+#define WRAP_SHARED(name, id, BUF)                                                              \
+	WRAP_DATA(name, id,                                                                     \
+		  (MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Status *status), \
+		  (fh, buf, count, datatype, status),                                           \
+		  (MPI_File, BUF, int, MPI_Datatype, MPI_Status *), -1,                         \
+		  data_end(&c, fh, off, r, datatype, count, status))
 
 WRAP_PTR(MPI_File_read, VD_TL_MPI_READ, void *, MPI_Status *, last)
 WRAP_PTR(MPI_File_read_all, VD_TL_MPI_READ_ALL, void *, MPI_Status *, last)
@@ -320,33 +315,19 @@ WRAP_SHARED(MPI_File_write_ordered, VD_TL_MPI_WRITE_ORDERED, const void *)
  * request until MPI_Wait/MPI_Test (and their any/all/some forms) returns it
  * completed.  POS computes the offset before the call.
  */
-#define WRAP_I(name, id, BUF, PARAMS, ARGS, TYPES, POS)                 \
-	int name PARAMS                                                 \
-	{                                                               \
-		VT_REAL(int, name, TYPES);                              \
-		if (!real_##name)                                       \
-			return MPI_ERR_INTERN;                          \
-		int64_t off = POS;                                      \
-		vt_call c;                                              \
-		int on = vt_begin(&c, id);                              \
-		int r = real_##name ARGS;                               \
-		if (on)                                                 \
-			start_end(&c, fh, off, r, datatype, count,      \
-				  request ? request_key(*request) : 0); \
-		return r;                                               \
-	}
-#define I_AT(name, id, BUF)                                                                \
-	WRAP_I(name, id, BUF,                                                              \
-	       (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype, \
-		MPI_Request *request),                                                     \
-	       (fh, offset, buf, count, datatype, request),                                \
-	       (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, MPI_Request *),              \
-	       byte_offset(fh, offset))
-#define I_PTR(name, id, BUF, POS)                                                              \
-	WRAP_I(name, id, BUF,                                                                  \
-	       (MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Request *request), \
-	       (fh, buf, count, datatype, request),                                            \
-	       (MPI_File, BUF, int, MPI_Datatype, MPI_Request *), POS)
+#define I_END start_end(&c, fh, off, r, datatype, count, request ? request_key(*request) : 0)
+#define I_AT(name, id, BUF)                                                                   \
+	WRAP_DATA(name, id,                                                                   \
+		  (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype, \
+		   MPI_Request *request),                                                     \
+		  (fh, offset, buf, count, datatype, request),                                \
+		  (MPI_File, MPI_Offset, BUF, int, MPI_Datatype, MPI_Request *),              \
+		  byte_offset(fh, offset), I_END)
+#define I_PTR(name, id, BUF, POS)                                                                 \
+	WRAP_DATA(name, id,                                                                       \
+		  (MPI_File fh, BUF buf, int count, MPI_Datatype datatype, MPI_Request *request), \
+		  (fh, buf, count, datatype, request),                                            \
+		  (MPI_File, BUF, int, MPI_Datatype, MPI_Request *), POS, I_END)
 
 I_PTR(MPI_File_iread, VD_TL_MPI_IREAD, void *, pointer_offset(fh))
 I_PTR(MPI_File_iwrite, VD_TL_MPI_IWRITE, const void *, pointer_offset(fh))
@@ -365,28 +346,16 @@ I_AT(MPI_File_iwrite_at_all, VD_TL_MPI_IWRITE_AT_ALL, const void *)
  * completes it: a record of its own, of class wait, that ends the begin's
  * transfer.
  */
-#define WRAP_BEGIN(name, id, BUF, PARAMS, ARGS, TYPES, POS)                        \
-	int name PARAMS                                                            \
-	{                                                                          \
-		VT_REAL(int, name, TYPES);                                         \
-		if (!real_##name)                                                  \
-			return MPI_ERR_INTERN;                                     \
-		int64_t off = POS;                                                 \
-		vt_call c;                                                         \
-		int on = vt_begin(&c, id);                                         \
-		int r = real_##name ARGS;                                          \
-		if (on)                                                            \
-			start_end(&c, fh, off, r, datatype, count, split_key(fh)); \
-		return r;                                                          \
-	}
-#define BEGIN_AT(name, id, BUF)                                                                 \
-	WRAP_BEGIN(name, id, BUF,                                                               \
-		   (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype), \
-		   (fh, offset, buf, count, datatype),                                          \
-		   (MPI_File, MPI_Offset, BUF, int, MPI_Datatype), byte_offset(fh, offset))
-#define BEGIN_PTR(name, id, BUF, POS)                                                       \
-	WRAP_BEGIN(name, id, BUF, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype), \
-		   (fh, buf, count, datatype), (MPI_File, BUF, int, MPI_Datatype), POS)
+#define BEGIN_END start_end(&c, fh, off, r, datatype, count, split_key(fh))
+#define BEGIN_AT(name, id, BUF)                                                                \
+	WRAP_DATA(name, id,                                                                    \
+		  (MPI_File fh, MPI_Offset offset, BUF buf, int count, MPI_Datatype datatype), \
+		  (fh, offset, buf, count, datatype),                                          \
+		  (MPI_File, MPI_Offset, BUF, int, MPI_Datatype), byte_offset(fh, offset),     \
+		  BEGIN_END)
+#define BEGIN_PTR(name, id, BUF, POS)                                                 \
+	WRAP_DATA(name, id, (MPI_File fh, BUF buf, int count, MPI_Datatype datatype), \
+		  (fh, buf, count, datatype), (MPI_File, BUF, int, MPI_Datatype), POS, BEGIN_END)
 
 #define WRAP_END(name, CALL, BUF)                                                     \
 	int name(MPI_File fh, BUF buf, MPI_Status *status)                            \
@@ -422,6 +391,19 @@ WRAP_END(MPI_File_write_ordered_end, VD_TL_MPI_WRITE_ORDERED_END, const void *)
 
 /* ---- completion of non-blocking transfers ---- */
 
+/* Ends the record `c` of a wait or test call (begun when `on`) on `handle`,
+ * the file of its first tracked transfer: a test that `ended` nothing and
+ * made no recorded call itself is dropped. */
+static void wait_end(vt_call *c, int on, int ended, int64_t handle, int r)
+{
+	if (!on)
+		return;
+	if (ended || vt_has_children())
+		vt_end(c, handle, -1, 0, 0, r, NULL);
+	else
+		vt_drop(c);
+}
+
 /*
  * The MPI_Wait and MPI_Test families are recorded (class wait, handle: the
  * file of the first MPI-IO transfer among their requests) only when their
@@ -445,8 +427,7 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 	int on = vt_begin(&c, VD_TL_MPI_WAIT);
 	int r = real_MPI_Wait(request, use);
 	complete(key, &p, on ? c.id : 0, use, r);
-	if (on)
-		vt_end(&c, p.handle, -1, 0, 0, r, NULL);
+	wait_end(&c, on, 1, p.handle, r);
 	return r;
 }
 
@@ -466,12 +447,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 	int ended = r != MPI_SUCCESS || *flag;
 	if (ended)
 		complete(key, &p, on ? c.id : 0, use, r);
-	if (on) {
-		if (ended || vt_has_children())
-			vt_end(&c, p.handle, -1, 0, 0, r, NULL);
-		else
-			vt_drop(&c);
-	}
+	wait_end(&c, on, ended, p.handle, r);
 	return r;
 }
 
@@ -584,8 +560,7 @@ int MPI_Waitall(int count, MPI_Request reqs[], MPI_Status statuses[])
 	int r = real_MPI_Waitall(count, reqs, use);
 	int e = errno;
 	reqset_all(&s, r, use, on ? c.id : 0);
-	if (on)
-		vt_end(&c, s.p[0].handle, -1, 0, 0, r, NULL);
+	wait_end(&c, on, 1, s.p[0].handle, r);
 	reqset_free(&s);
 	errno = e;
 	return r;
@@ -607,12 +582,7 @@ int MPI_Testall(int count, MPI_Request reqs[], int *flag, MPI_Status statuses[])
 	int ended = r != MPI_SUCCESS || *flag;
 	if (ended)
 		reqset_all(&s, r, use, on ? c.id : 0);
-	if (on) {
-		if (ended || vt_has_children())
-			vt_end(&c, s.p[0].handle, -1, 0, 0, r, NULL);
-		else
-			vt_drop(&c);
-	}
+	wait_end(&c, on, ended, s.p[0].handle, r);
 	reqset_free(&s);
 	errno = e;
 	return r;
@@ -634,8 +604,7 @@ int MPI_Waitany(int count, MPI_Request reqs[], int *index, MPI_Status *status)
 	int k = *index == MPI_UNDEFINED ? -1 : reqset_pos(&s, *index);
 	if (k >= 0)
 		complete(s.key[k], &s.p[k], on ? c.id : 0, use, r);
-	if (on)
-		vt_end(&c, s.p[k >= 0 ? k : 0].handle, -1, 0, 0, r, NULL);
+	wait_end(&c, on, 1, s.p[k >= 0 ? k : 0].handle, r);
 	reqset_free(&s);
 	errno = e;
 	return r;
@@ -658,12 +627,7 @@ int MPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Status
 								       : -1;
 	if (k >= 0)
 		complete(s.key[k], &s.p[k], on ? c.id : 0, use, r);
-	if (on) {
-		if (k >= 0 || vt_has_children())
-			vt_end(&c, s.p[k >= 0 ? k : 0].handle, -1, 0, 0, r, NULL);
-		else
-			vt_drop(&c);
-	}
+	wait_end(&c, on, k >= 0, s.p[k >= 0 ? k : 0].handle, r);
 	reqset_free(&s);
 	errno = e;
 	return r;
@@ -684,8 +648,7 @@ int MPI_Waitsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
 	int r = real_MPI_Waitsome(incount, reqs, outcount, indices, use);
 	int e = errno;
 	reqset_some(&s, r, *outcount, indices, use, on ? c.id : 0);
-	if (on)
-		vt_end(&c, s.p[0].handle, -1, 0, 0, r, NULL);
+	wait_end(&c, on, 1, s.p[0].handle, r);
 	reqset_free(&s);
 	errno = e;
 	return r;
@@ -709,12 +672,7 @@ int MPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
 	for (int j = 0; indices && *outcount != MPI_UNDEFINED && j < *outcount; j++)
 		ended |= reqset_pos(&s, indices[j]) >= 0;
 	reqset_some(&s, r, *outcount, indices, use, on ? c.id : 0);
-	if (on) {
-		if (ended || vt_has_children())
-			vt_end(&c, s.p[0].handle, -1, 0, 0, r, NULL);
-		else
-			vt_drop(&c);
-	}
+	wait_end(&c, on, ended, s.p[0].handle, r);
 	reqset_free(&s);
 	errno = e;
 	return r;

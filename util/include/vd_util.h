@@ -155,4 +155,8 @@ int vd_split_words(vd_arena *a, const char *s, char ***words, size_t *n);
 /* length of the well-formed UTF-8 sequence at s, 0 when it is not one */
 size_t vd_utf8_len(const unsigned char *s);
 
+/* appends s as a JSON string: \" \\ \n \r \t \b \f, the other control
+ * characters as \u00XX, bytes that are not UTF-8 as \ufffd; NULL as null */
+void vd_buf_json_str(vd_buf *b, const char *s);
+
 #endif
