@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 pkgs=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev libclang-19-dev llvm-19 libgsl-dev libxml2-dev libgraphviz-dev strace
       libsqlite3-dev sqlite3 libcmocka-dev libjansson-dev libxxhash-dev libdw-dev libunwind-dev libopenmpi-dev openmpi-bin libhdf5-dev
       libnetcdf-dev netcdf-bin libpnetcdf-dev
-      lshw fio jq time python3)
+      lshw fio jq time python3 chromium)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
