@@ -25,7 +25,8 @@ static const cli_usage diff_usage = {
 	"  A, B                  runs to compare: N (a run of --db), FILE.db (its\n"
 	"                        latest run) or FILE.db:N; default: the run before\n"
 	"                        the latest, and the latest (B alone given: the\n"
-	"                        latest of --db is A's default)\n",
+	"                        latest of --db is A's default)\n\n"
+	"The html format is one page: style inline, nothing from the network.\n",
 	NULL,
 };
 
@@ -253,8 +254,7 @@ int cmd_diff(int argc, char **argv)
 	int fmt = FMT_TABLE, traces = 0;
 	const cli_option opts[] = {
 		CLI_STRING(0, "db", &db, "FILE", "database (default ./vidya.db)"),
-		CLI_CALLBACK(0, "format", &fmt, "F", opt_format,
-			     "table (default), json or html (one page, no\nnetwork needed)"),
+		CLI_CALLBACK(0, "format", &fmt, "F", opt_format, "table (default), json or html"),
 		CLI_STRING(0, "rules", &rules, "FILE",
 			   "thresholds for the findings compared (see vidya lint)"),
 		CLI_BOOL(0, "traces", &traces,
