@@ -225,6 +225,20 @@ static void human_value(char *dst, size_t n, double v, const char *unit)
 	}
 }
 
+/* the last `max` code points of s (a long path keeps its file name) */
+static const char *tail_cols(const char *s, size_t max)
+{
+	size_t n = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		n += (*p & 0xc0) != 0x80;
+	const char *p = s;
+	for (; n > max && *p; p++)
+		if ((*(const unsigned char *)(p + 1) & 0xc0) != 0x80)
+			n--;
+	return p;
+}
+
+#define BAR_LABEL_MAX 40
 #define BAR_W 640
 #define BAR_LABEL 260
 #define BAR_H 18
@@ -253,7 +267,10 @@ void vd_html_svg_bars(vd_buf *out, const char *title, const char *const *labels,
 		human_value(val, sizeof(val), values[i], unit);
 		vd_buf_printf(out, "<text x=\"%d\" y=\"%d\" class=\"tick\" text-anchor=\"end\">",
 			      BAR_LABEL - 6, y + 13);
-		vd_html_escape(out, labels[i]);
+		const char *shown = tail_cols(labels[i], BAR_LABEL_MAX);
+		if (shown != labels[i])
+			vd_buf_puts(out, "\xe2\x80\xa6"); /* the title keeps it whole */
+		vd_html_escape(out, shown);
 		vd_buf_printf(out,
 			      "</text><rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
 			      "class=\"bar\"><title>",

@@ -174,6 +174,14 @@ static void test_bars(void **state)
 	assert_non_null(strstr(s, "&lt;stdio&gt;"));
 	assert_null(strstr(s, "<stdio>"));
 	vd_buf_release(&b);
+	/* a long label shows its last 40 characters; its tooltip all of it */
+	const char *longl[] = { "/scratch/a/very/long/directory/name/for/the/run/ckpt_0001.dat" };
+	const double one[] = { 1 };
+	vd_html_svg_bars(&b, "s", longl, one, 1, "s");
+	s = vd_buf_cstr(&b);
+	assert_non_null(strstr(s, ">\xe2\x80\xa6" "directory/name/for/the/run/ckpt_0001.dat</text>"));
+	assert_non_null(strstr(s, "<title>/scratch/a/very/long/directory/name/for/the/run/ckpt_0001.dat: 1 s"));
+	vd_buf_release(&b);
 }
 
 /* ---- the report directory ---------------------------------------------------------- */
