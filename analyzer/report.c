@@ -504,8 +504,20 @@ static const char *fit(vd_arena *a, const char *s, size_t max, int keep_tail)
 	return vd_arena_printf(a, "%.*s...", (int)(p - s), s);
 }
 
-/* s cut to `max` columns at a blank (whole words: the last column is a
- * list), or by fit() when its first word is already too long */
+/* a byte unit that belongs to the number before it ("5.0 MiB") */
+static int unit_word(const char *w)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	size_t n = strcspn(w, " ");
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++)
+		if (strlen(units[i]) == n && !strncmp(w, units[i], n))
+			return 1;
+	return 0;
+}
+
+/* s cut to `max` columns at a blank between two items (whole items: the
+ * last column is a list; "5.0 MiB" is one), or by fit() when its first
+ * item is already too long */
 static const char *fit_words(vd_arena *a, const char *s, size_t max)
 {
 	if (text_cols(s) <= max)
@@ -516,7 +528,7 @@ static const char *fit_words(vd_arena *a, const char *s, size_t max)
 			continue;
 		if (k > max)
 			break;
-		if (*p == ' ')
+		if (*p == ' ' && !unit_word(p + 1))
 			last = (size_t)(p - s);
 		k++;
 	}

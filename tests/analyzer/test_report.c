@@ -518,8 +518,19 @@ static void test_table_width_findings(void **state)
 	assert_true(table_width(b.ptr, 0) <= 80);
 	assert_true(table_width(b.ptr, 0) >= 70); /* it was cut to the width, not below */
 	assert_non_null(strstr(b.ptr, "...")); /* cut, keeping the end */
-	assert_null(strstr(b.ptr, "P13=4.0k")); /* whole words of the last column */
+	assert_null(strstr(b.ptr, "P13=4.0k")); /* whole items of the last column */
 	assert_non_null(strstr(b.ptr, "P3=1.2 GiB"));
+	/* at every width the rows fit (down to the narrowest the columns
+	 * allow), and a value is never cut from its unit ("P3=1.2" alone) */
+	for (int w = 52; w <= 110; w++) {
+		vd_buf_clear(&b);
+		o.width = w;
+		assert_int_equal(vd_report_render(&b, r, &o), 0);
+		assert_true(table_width(b.ptr, 1) <= (size_t)w);
+		assert_null(strstr(b.ptr, "P3=1.2\n"));
+		assert_null(strstr(b.ptr, "P3=1.2 G..."));
+	}
+	o.width = 0;
 	vd_buf_clear(&b);
 	o.width = 60;
 	assert_int_equal(vd_report_render(&b, r, &o), 0);
