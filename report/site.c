@@ -525,14 +525,18 @@ static void dot_str(vd_buf *b, const char *s)
 	vd_buf_putc(b, '"');
 }
 
+/* "function write_checkpoint, line 21", "loop for, line 38", "file log.c" */
 static const char *node_text(vd_arena *a, const vd_block *k)
 {
-	const char *what = k->kind == VD_KIND_PROGRAM    ? "program"
+	if (k->kind == VD_KIND_PROGRAM)
+		return "program";
+	const char *what = k->kind == VD_KIND_FILE       ? k->file
 			   : k->kind == VD_KIND_FUNCTION ? k->function
-			   : k->label                    ? k->label
-							 : vd_kind_name(k->kind);
-	return vd_arena_printf(a, "%s %s%s%s", vd_kind_name(k->kind), what ? what : "",
-			       k->line > 0 ? vd_arena_printf(a, " :%d", k->line) : "", "");
+							 : k->label;
+	const char *kind = vd_kind_name(k->kind);
+	if (k->kind == VD_KIND_FILE || k->line <= 0)
+		return vd_arena_printf(a, "%s %s", kind, what ? what : "");
+	return vd_arena_printf(a, "%s %s, line %d", kind, what ? what : "", k->line);
 }
 
 static void pdg_dot(vd_buf *b, const site *s, const unsigned char *m)
