@@ -29,8 +29,6 @@
 
 /* X1..X13 are the shares of P1..P13 (vd_params.h); X14..X16 are not. */
 #define NSHARES (VD_x13 + 1)
-#define TABLE_ID_MAX 44
-#define TABLE_LOC_MAX 36
 #define TABLE_DIAG_MAX 20
 
 /* ---- selection -------------------------------------------------------------- */
@@ -304,18 +302,6 @@ static void csv_num(vd_buf *b, double v)
 }
 
 /* "P1,P3" from an unknown mask */
-static void unknown_params(char *dst, size_t n, unsigned mask)
-{
-	size_t len = 0;
-	dst[0] = '\0';
-	for (int i = 0; i < VD_NPARAMS && len < n; i++)
-		if (mask & (1u << i))
-			len += (size_t)snprintf(dst + len, n - len, "%s%s", len ? "," : "",
-						vd_param_name[i]);
-	if ((mask & VD_UNK_COMPUTE) && len < n)
-		snprintf(dst + len, n - len, "%scompute", len ? "," : "");
-}
-
 /* a parameter value in human units: bytes as KiB/MiB/GiB, counts as k/M/G */
 static void human(char *dst, size_t n, int param, double v)
 {
@@ -396,18 +382,6 @@ static void dominant(char *dst, size_t n, const vd_block *b)
 		snprintf(dst, n, "-");
 }
 
-/* the last `max` bytes of s behind "...", not splitting a UTF-8 sequence */
-static const char *shorten(vd_arena *a, const char *s, size_t max)
-{
-	size_t len = strlen(s);
-	if (len <= max)
-		return s;
-	const char *t = s + len - (max - 3);
-	while ((*(const unsigned char *)t & 0xc0) == 0x80)
-		t++;
-	return vd_arena_printf(a, "...%s", t);
-}
-
 static const vd_block *program_block(const vd_result *r)
 {
 	for (size_t i = 0; i < r->nblocks; i++)
@@ -425,11 +399,10 @@ static void put_oneline(vd_buf *b, const char *s)
 		vd_buf_putc(b, (unsigned char)*p < 0x20 ? ' ' : *p);
 }
 
-enum { COL_RANK, COL_ID, COL_LOC, COL_KIND, COL_CIOC, COL_DOM, COL_UNK, NCOLS };
+enum { COL_RANK, COL_LOC, COL_BLOCK, COL_CIOC, COL_IO, COL_WHY, NCOLS };
 
-static const char *const col_title[NCOLS] = { "rank",   "block", "location",
-					      "kind",   "CIOC",  "dominant parameters",
-					      "unknown" };
+static const char *const col_title[NCOLS] = { "rank", "location", "block",
+					      "CIOC", "I/O time", "finding/dominant" };
 
 static void pad(vd_buf *b, size_t n)
 {
@@ -444,6 +417,115 @@ static const char *cioc_colour(double c)
 	return c >= 0.5 ? "\033[31m" : c >= 0.2 ? "\033[33m" : "\033[32m";
 }
 
+/* terminal columns of UTF-8 text (one per code point) */
+static size_t text_cols(const char *s)
+{
+	size_t n = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		n += (*p & 0xc0) != 0x80;
+	return n;
+}
+
+/* s cut to `max` columns: the tail behind "..." (keep_tail) or the head
+ * before it, never splitting a UTF-8 sequence */
+static const char *fit(vd_arena *a, const char *s, size_t max, int keep_tail)
+{
+	size_t n = text_cols(s);
+	if (n <= max)
+		return s;
+	if (max <= 3)
+		return vd_arena_strndup(a, "...", max);
+	size_t keep = max - 3, k = 0;
+	const char *p = s;
+	if (keep_tail) {
+		/* skip n - keep code points */
+		for (; *p && k < n - keep; p++)
+			if ((*(const unsigned char *)(p + 1) & 0xc0) != 0x80)
+				k++;
+		return vd_arena_printf(a, "...%s", p);
+	}
+	for (; *p; p++) {
+		if ((*(const unsigned char *)p & 0xc0) != 0x80 && k++ == keep)
+			break;
+	}
+	return vd_arena_printf(a, "%.*s...", (int)(p - s), s);
+}
+
+/* a byte unit that belongs to the number before it ("5.0 MiB") */
+static int unit_word(const char *w)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	size_t n = strcspn(w, " ");
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++)
+		if (strlen(units[i]) == n && !strncmp(w, units[i], n))
+			return 1;
+	return 0;
+}
+
+/* s cut to `max` columns at a blank between two items (whole items: the
+ * last column is a list; "5.0 MiB" is one), or by fit() when its first
+ * item is already too long */
+static const char *fit_words(vd_arena *a, const char *s, size_t max)
+{
+	if (text_cols(s) <= max)
+		return s;
+	size_t k = 0, last = 0;
+	for (const char *p = s; *p; p++) {
+		if ((*(const unsigned char *)p & 0xc0) == 0x80)
+			continue;
+		if (k > max)
+			break;
+		if (*p == ' ' && !unit_word(p + 1))
+			last = (size_t)(p - s);
+		k++;
+	}
+	return last ? vd_arena_strndup(a, s, last) : fit(a, s, max, 0);
+}
+
+/* seconds in three digits and the unit that suits them */
+static void short_seconds(char *dst, size_t n, double s)
+{
+	if (!isfinite(s))
+		snprintf(dst, n, "?");
+	else if (s == 0)
+		snprintf(dst, n, "0");
+	else if (fabs(s) >= 1e5)
+		snprintf(dst, n, "%.2g s", s);
+	else if (fabs(s) >= 1)
+		snprintf(dst, n, "%.3g s", s);
+	else if (fabs(s) >= 1e-3)
+		snprintf(dst, n, "%.3g ms", s * 1e3);
+	else if (fabs(s) >= 1e-6)
+		snprintf(dst, n, "%.3g us", s * 1e6);
+	else
+		snprintf(dst, n, "%.3g ns", s * 1e9);
+}
+
+/* the finding label of block i: its own, or else that of an io/call block
+ * below it that the table does not rank (io leaves, call sites) */
+static const char *block_label(const view *v, size_t i)
+{
+	const vd_report_opts *o = v->o;
+	const vd_result *r = v->r;
+	const char *id = r->blocks[i].id;
+	for (size_t k = 0; id && k < o->nlabels; k++)
+		if (o->labels[k].block_id && !strcmp(o->labels[k].block_id, id))
+			return o->labels[k].text;
+	for (size_t k = 0; id && k < o->nlabels; k++) {
+		long j = o->labels[k].block_id ? vd_result_find(r, o->labels[k].block_id) : -1;
+		/* climb through io and call blocks only */
+		for (size_t depth = 0; j >= 0 && depth <= r->nblocks; depth++) {
+			vd_kind kk = r->blocks[j].kind;
+			if (j != (long)i && kk != VD_KIND_IO && kk != VD_KIND_CALL)
+				break;
+			if (j == (long)i)
+				return o->labels[k].text;
+			j = v->parent[j];
+		}
+	}
+	return NULL;
+}
+
 /* the cells of the table, titles first (row 0), strings in `a`; width[c]
  * is the widest cell of column c */
 static const char **table_cells(const view *v, vd_arena *a, size_t width[NCOLS])
@@ -452,60 +534,111 @@ static const char **table_cells(const view *v, vd_arena *a, size_t width[NCOLS])
 	const char **cells = vd_xcalloc((v->nsel + 1) * NCOLS, sizeof(*cells));
 	for (int c = 0; c < NCOLS; c++) {
 		cells[c] = col_title[c];
-		width[c] = strlen(col_title[c]);
+		width[c] = text_cols(col_title[c]);
 	}
 	for (size_t k = 0; k < v->nsel; k++) {
 		const vd_block *b = &r->blocks[v->sel[k]];
 		const char **row = cells + (k + 1) * NCOLS;
 		char tmp[160];
 		row[COL_RANK] = vd_arena_printf(a, "%zu", k + 1);
-		row[COL_ID] = shorten(a, b->id ? text_clean(a, b->id, 1) : "-", TABLE_ID_MAX);
-		if (b->file && b->line > 0)
-			snprintf(tmp, sizeof(tmp), "%s:%d", b->file, b->line);
+		const char *id = b->id ? text_clean(a, b->id, 1) : "-";
+		const char *file = b->file ? text_clean(a, b->file, 1) : NULL;
+		/* the id less the file the location column names */
+		size_t fl = file ? strlen(file) : 0;
+		if (file && !strncmp(id, file, fl) && id[fl] == ':' && id[fl + 1])
+			id += fl + 1;
+		row[COL_BLOCK] = id;
+		if (file && b->line > 0)
+			row[COL_LOC] = vd_arena_printf(a, "%s:%d", file, b->line);
 		else
-			snprintf(tmp, sizeof(tmp), "%s", b->file ? b->file : "-");
-		row[COL_LOC] = shorten(a, text_clean(a, tmp, 1), TABLE_LOC_MAX);
-		row[COL_KIND] = vd_kind_name(b->kind);
-		row[COL_CIOC] = isfinite(b->cioc) ? vd_arena_printf(a, "%.3f", b->cioc) : "?";
-		dominant(tmp, sizeof(tmp), b);
-		row[COL_DOM] = vd_arena_strdup(a, tmp);
-		unknown_params(tmp, sizeof(tmp), b->unknown_mask);
-		row[COL_UNK] = tmp[0] ? vd_arena_printf(a, "?%s", tmp) : "";
+			row[COL_LOC] = file ? file : "-";
+		row[COL_CIOC] = isfinite(b->cioc) ? vd_arena_printf(a, "%.3f%s", b->cioc,
+								    b->unknown_mask ? "?" : " ")
+						  : "?";
+		short_seconds(tmp, sizeof(tmp), b->io_s);
+		row[COL_IO] = vd_arena_strdup(a, tmp);
+		const char *lab = block_label(v, v->sel[k]);
+		if (lab) {
+			row[COL_WHY] = text_clean(a, lab, 1);
+		} else {
+			dominant(tmp, sizeof(tmp), b);
+			row[COL_WHY] = vd_arena_strdup(a, tmp);
+		}
 		for (int c = 0; c < NCOLS; c++)
-			if (strlen(row[c]) > width[c])
-				width[c] = strlen(row[c]);
+			if (text_cols(row[c]) > width[c])
+				width[c] = text_cols(row[c]);
 	}
 	return cells;
 }
 
-/* the title and the rows: rank and CIOC right-aligned, the last column
- * unpadded */
+/* Narrows the columns to `cols` terminal columns: first the last column
+ * (to 16), then the block (to 20), the location (to 14), the last column
+ * again (to 8), the block (to 8); cells are cut to their column's width
+ * (locations and blocks keep their tail, the last column its first
+ * words). */
+static void table_fit(const view *v, vd_arena *a, const char **cells, size_t width[NCOLS],
+		      size_t cols)
+{
+	static const struct {
+		int col;
+		size_t min;
+	} steps[] = { { COL_WHY, 16 }, { COL_BLOCK, 20 }, { COL_LOC, 14 },
+		      { COL_WHY, 8 },  { COL_BLOCK, 8 },  { COL_LOC, 8 } };
+	size_t total = 2 * (NCOLS - 1);
+	for (int c = 0; c < NCOLS; c++)
+		total += width[c];
+	for (size_t s = 0; s < sizeof(steps) / sizeof(*steps) && total > cols; s++) {
+		size_t *w = &width[steps[s].col];
+		if (*w <= steps[s].min)
+			continue;
+		size_t cut = total - cols;
+		if (cut > *w - steps[s].min)
+			cut = *w - steps[s].min;
+		*w -= cut;
+		total -= cut;
+	}
+	for (size_t k = 0; k <= v->nsel; k++) {
+		const char **row = cells + k * NCOLS;
+		row[COL_LOC] = fit(a, row[COL_LOC], width[COL_LOC], 1);
+		row[COL_BLOCK] = fit(a, row[COL_BLOCK], width[COL_BLOCK], 1);
+		row[COL_WHY] = k ? fit_words(a, row[COL_WHY], width[COL_WHY])
+				 : fit(a, row[COL_WHY], width[COL_WHY], 0);
+	}
+}
+
+/* the title and the rows: rank, CIOC and I/O time right-aligned, the last
+ * column unpadded */
 static void table_rows(vd_buf *out, const view *v, const char **cells, const size_t width[NCOLS])
 {
 	const vd_result *r = v->r;
 	const vd_report_opts *o = v->o;
 	const char *bold = o->color ? "\033[1m" : "", *reset = o->color ? "\033[0m" : "";
-	vd_buf_printf(out, "%stop %zu of %zu blocks by predicted I/O intensity (CIOC)", bold,
-		      v->nsel, v->ncand);
+	vd_buf_printf(out, "%stop %zu of %zu blocks", bold, v->nsel, v->ncand);
 	if (r->run_id > 0)
 		vd_buf_printf(out, ", run %ld", r->run_id);
 	if (r->cached_from > 0)
 		vd_buf_printf(out, " (inputs unchanged: results of run %ld)", r->cached_from);
 	if (r->created_at)
 		vd_buf_printf(out, ", %s", r->created_at);
-	vd_buf_printf(out, "%s\n\n", reset);
+	vd_buf_printf(out, "%s\n", reset);
+	vd_buf_puts(out,
+		    o->sort_by_cioc
+			    ? "order: predicted I/O intensity (CIOC), highest first\n\n"
+			    : "order: I/O-bound blocks (CIOC >= 0.5) by predicted I/O time, the "
+			      "rest by CIOC\n\n");
 	for (size_t k = 0; k <= v->nsel; k++) {
 		const char **row = cells + k * NCOLS;
 		if (k == 0)
 			vd_buf_puts(out, bold);
 		for (int c = 0; c < NCOLS; c++) {
-			size_t gap = width[c] - strlen(row[c]);
-			int right = c == COL_RANK || c == COL_CIOC;
+			size_t gap = width[c] - text_cols(row[c]);
+			int right = c == COL_RANK || c == COL_CIOC || c == COL_IO;
 			const char *on = "", *off = "";
 			if (k > 0 && o->color && c == COL_CIOC) {
 				on = cioc_colour(r->blocks[v->sel[k - 1]].cioc);
 				off = on[0] ? reset : "";
-			} else if (k > 0 && o->color && c == COL_UNK && row[c][0]) {
+			} else if (k > 0 && o->color && c == COL_WHY &&
+				   block_label(v, v->sel[k - 1])) {
 				on = "\033[35m";
 				off = reset;
 			}
@@ -540,6 +673,9 @@ static void table_basis(vd_buf *out, const vd_result *r)
 		human(p2, sizeof(p2), VD_p2, prog->p[VD_p2]);
 		human(p3, sizeof(p3), VD_p3, prog->p[VD_p3]);
 		vd_buf_printf(out, "program: predicted I/O %s vs compute %s", ios, cs);
+		if (r->nprocs > 1)
+			vd_buf_printf(out, ", per process x %d processes", r->nprocs);
+		vd_buf_puts(out, "\n ");
 		/* the CIOC the two figures give, then the fitted one when a model
 		 * scored the run: the line never contradicts itself */
 		double an = isfinite(prog->analytic) ? prog->analytic : vd_score_analytic(prog);
@@ -547,12 +683,9 @@ static void table_basis(vd_buf *out, const vd_result *r)
 			vd_buf_printf(out, " (analytic CIOC %.3f", an);
 			if (r->model && isfinite(prog->cioc))
 				vd_buf_printf(out, ", fitted %.3f", prog->cioc);
-			vd_buf_putc(out, ')');
+			vd_buf_puts(out, ");");
 		}
-		vd_buf_printf(out, "; P2=%s I/O calls, P3=%s moved", p2, p3);
-		if (r->nprocs > 1)
-			vd_buf_printf(out, ", per process x %d processes", r->nprocs);
-		vd_buf_putc(out, '\n');
+		vd_buf_printf(out, " P2=%s I/O calls, P3=%s moved\n", p2, p3);
 	}
 	if (r->device.is_default) {
 		vd_buf_puts(out, "device: device defaults (no sysprobe profile)\n");
@@ -569,8 +702,8 @@ static void table_basis(vd_buf *out, const vd_result *r)
 	if (r->tus_failed > 0)
 		vd_buf_printf(out, "translation units: %d of %d could not be parsed\n",
 			      r->tus_failed, r->tus_total);
-	vd_buf_puts(out, "? = rests on an assumed value; see `vidya report --format json` "
-			 "for what was assumed\n");
+	vd_buf_puts(out, "?: the CIOC rests on an assumed value; `vidya report --format json` says "
+			 "which\n");
 }
 
 /* the diagnostics' counts; errors, then warnings, listed (notes only
@@ -622,6 +755,7 @@ static int render_table(vd_buf *out, const vd_result *r, const vd_report_opts *o
 	view_build(&v, r, o, 1);
 	vd_arena *a = vd_arena_new();
 	const char **cells = table_cells(&v, a, width);
+	table_fit(&v, a, cells, width, o->width > 0 ? (size_t)o->width : 80);
 	table_rows(out, &v, cells, width);
 	vd_buf_putc(out, '\n');
 	table_basis(out, r);

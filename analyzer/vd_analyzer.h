@@ -188,6 +188,12 @@ int vd_report_format_parse(const char *s, vd_report_format *out);
 /* the name of format f (0, 1, ...), NULL past the last one */
 const char *vd_report_format_name(int f);
 
+/* a finding's short name for a block of the table (vd_report_opts.labels) */
+typedef struct vd_report_label {
+	const char *block_id;
+	const char *text; /* e.g. the rule id */
+} vd_report_label;
+
 typedef struct vd_report_opts {
 	vd_report_format format;
 	int top;         /* rows in table/json/csv; 0 = all */
@@ -195,6 +201,12 @@ typedef struct vd_report_opts {
 	int color;       /* table only: ANSI colours */
 	int include_unreachable;
 	int sort_by_cioc; /* 1: pure CIOC order; 0: I/O-bound blocks (CIOC >= 0.5) by predicted I/O seconds */
+	int width; /* table only: terminal columns the table fits in; 0 = 80 */
+	/* table only: findings per block, shown in the last column instead of
+	 * the dominant parameters (a label on an io or call block goes to the
+	 * ranked block above it); the first label of a block wins */
+	const vd_report_label *labels;
+	size_t nlabels;
 } vd_report_opts;
 
 void vd_report_opts_init(vd_report_opts *o); /* table, top 20, all kinds */

@@ -7,6 +7,8 @@
 #ifndef VD_CLI_H
 #define VD_CLI_H
 
+#include <stddef.h>
+
 enum { VD_EXIT_OK = 0, VD_EXIT_ERROR = 1, VD_EXIT_FINDINGS = 2, VD_EXIT_PARTIAL = 3 };
 
 int cmd_analyze(int argc, char **argv);
@@ -23,6 +25,14 @@ int cmd_diff(int argc, char **argv);
  * for run `run_id` on stdout; 0, or -1 with vd_error_last() */
 struct vd_store;
 int cli_report_findings(struct vd_store *st, long run_id);
+/* vd_report_render with the findings `f` (may be NULL) named in the
+ * table's last column (cmd_report.c); 0 or -1 with vd_error_last() */
+struct vd_findings;
+struct vd_result;
+struct vd_report_opts;
+struct vd_buf;
+int cli_render_report(struct vd_buf *out, const struct vd_result *r,
+		      const struct vd_report_opts *ro, const struct vd_findings *f);
 
 /* "vidya: " + message on stderr */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

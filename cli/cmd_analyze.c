@@ -18,6 +18,7 @@
 #include "cli_analysis.h"
 #include "parse_options.h"
 #include "vd_analyzer.h"
+#include "vd_findings.h"
 #include "vd_run.h"
 #include "vd_store.h"
 
@@ -219,7 +220,15 @@ static int print_run(const analyze_args *a, const vd_result *r, const vd_run_sta
 	cli_print_diags(r, a->quiet ? VD_DIAG_WARNING : VD_DIAG_NOTE);
 	if (!a->quiet) {
 		vd_buf out = VD_BUF_INIT;
-		if (vd_report_render(&out, r, &a->ro) != 0) {
+		/* the table names the findings of the blocks (default rules) */
+		vd_findings *f = NULL;
+		vd_rules_config cfg;
+		vd_rules_config_init(&cfg);
+		if (a->ro.format == VD_FMT_TABLE && vd_findings_from_result(r, &cfg, NULL, &f) != 0)
+			f = NULL; /* the table without them */
+		int rr = cli_render_report(&out, r, &a->ro, f);
+		vd_findings_free(f);
+		if (rr != 0) {
 			cli_error("%s", vd_error_last());
 			vd_buf_release(&out);
 			return VD_EXIT_ERROR;

@@ -13,28 +13,34 @@
 #include "cli.h"
 #include "parse_options.h"
 #include "vd_findings.h"
+#include "vd_html.h"
 #include "vd_store.h"
 
 static const cli_usage diff_usage = {
 	"diff",
-	"usage: vidya diff [--db FILE] [--format table|json] [--rules FILE] [A [B]]\n"
-	"       vidya diff --traces [--db FILE] [--format table|json] [A [B]]\n",
+	"usage: vidya diff [--db FILE] [--format table|json|html] [--rules FILE] [A [B]]\n"
+	"       vidya diff --traces [--db FILE] [--format table|json|html] [A [B]]\n",
 	"Shows the blocks whose CIOC, I/O calls, bytes, predicted I/O seconds or\n"
 	"findings changed, and the blocks only one run has.\n\n"
 	"  A, B                  runs to compare: N (a run of --db), FILE.db (its\n"
 	"                        latest run) or FILE.db:N; default: the run before\n"
 	"                        the latest, and the latest (B alone given: the\n"
-	"                        latest of --db is A's default)\n",
+	"                        latest of --db is A's default)\n\n"
+	"The html format is one page: style inline, nothing from the network.\n",
 	NULL,
 };
 
+enum { FMT_TABLE, FMT_JSON, FMT_HTML };
+
 static int opt_format(const cli_option *opt, const char *arg)
 {
-	if (strcmp(arg, "table") && strcmp(arg, "json")) {
-		cli_error("--format '%s': expected table or json", arg);
+	if (strcmp(arg, "table") && strcmp(arg, "json") && strcmp(arg, "html")) {
+		cli_error("--format '%s': expected table, json or html", arg);
 		return -1;
 	}
-	*(int *)opt->value = !strcmp(arg, "json");
+	*(int *)opt->value = !strcmp(arg, "json")   ? FMT_JSON
+			     : !strcmp(arg, "html") ? FMT_HTML
+						    : FMT_TABLE;
 	return 0;
 }
 
@@ -128,15 +134,6 @@ static int load_trace_side(side *s, vd_arena *a, vd_trace_totals **t, size_t *n,
 	return rc == 0 ? 0 : -1;
 }
 
-static const vd_trace_totals *find_totals(const vd_trace_totals *t, size_t n,
-					  const vd_trace_totals *x)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(t[i].path, x->path) && !strcmp(t[i].api, x->api))
-			return &t[i];
-	return NULL;
-}
-
 /* a counter as people read it: bytes in KiB/MiB, seconds to 3 digits */
 static void put_value(vd_buf *b, int k, double v, int present)
 {
@@ -151,8 +148,9 @@ static void put_value(vd_buf *b, int k, double v, int present)
 		vd_buf_printf(b, "%.0f", v);
 }
 
-static int diff_traces(side *sa, side *sb, int json)
+static int diff_traces(side *sa, side *sb, int fmt)
 {
+	int json = fmt == FMT_JSON;
 	vd_arena *a = vd_arena_new();
 	vd_trace_totals *ta = NULL, *tb = NULL;
 	size_t na = 0, nb = 0;
@@ -162,55 +160,52 @@ static int diff_traces(side *sa, side *sb, int json)
 		goto done;
 	vd_buf out = VD_BUF_INIT, body = VD_BUF_INIT;
 	size_t count[3] = { 0 };
-	for (int pass = 0; pass < 2; pass++) {
-		const vd_trace_totals *t = pass ? tb : ta, *o = pass ? ta : tb;
-		size_t n = pass ? nb : na, on = pass ? na : nb;
-		for (size_t i = 0; i < n; i++) {
-			const vd_trace_totals *x = &t[i], *y = find_totals(o, on, x);
-			if (y && pass)
-				continue;
-			const vd_trace_totals *A = pass ? NULL : x, *B = pass ? x : y;
-			int status = A && B ? 0 : B ? 1 : 2, changed = 0;
-			for (int k = 0; k < VD_NTRACE_TOTALS; k++)
-				changed |= !A || !B || A->v[k] != B->v[k];
-			if (!changed)
-				continue;
-			static const char *const st_name[] = { "changed", "added", "removed" };
-			if (json) {
-				vd_buf_printf(&body, "%s\n  {\"path\": ",
-					      count[0] + count[1] + count[2] ? "," : "");
-				vd_json_str(&body, x->path);
-				vd_buf_printf(&body, ", \"api\": \"%s\", \"status\": \"%s\"",
-					      x->api, st_name[status]);
-				for (int side_ = 0; side_ < 2; side_++) {
-					const vd_trace_totals *z = side_ ? B : A;
-					vd_buf_printf(&body, ", \"%s\": ", side_ ? "b" : "a");
-					if (!z) {
-						vd_buf_puts(&body, "null");
-						continue;
-					}
-					for (int k = 0; k < VD_NTRACE_TOTALS; k++)
-						vd_buf_printf(&body, "%s\"%s\": %.9g",
-							      k ? ", " : "{",
-							      vd_trace_total_names[k], z->v[k]);
-					vd_buf_putc(&body, '}');
+	if (fmt == FMT_HTML) {
+		vd_html_render_trace_diff(&out, ida, ta, na, idb, tb, nb);
+		goto print;
+	}
+	size_t it = 0;
+	const vd_trace_totals *A, *B;
+	while (vd_trace_totals_next(ta, na, tb, nb, &it, &A, &B)) {
+		const vd_trace_totals *x = A ? A : B;
+		int status = A && B ? 0 : B ? 1 : 2, changed = 0;
+		for (int k = 0; k < VD_NTRACE_TOTALS; k++)
+			changed |= !A || !B || A->v[k] != B->v[k];
+		if (!changed)
+			continue;
+		static const char *const st_name[] = { "changed", "added", "removed" };
+		if (json) {
+			vd_buf_printf(&body, "%s\n  {\"path\": ",
+				      count[0] + count[1] + count[2] ? "," : "");
+			vd_json_str(&body, x->path);
+			vd_buf_printf(&body, ", \"api\": \"%s\", \"status\": \"%s\"", x->api,
+				      st_name[status]);
+			for (int side_ = 0; side_ < 2; side_++) {
+				const vd_trace_totals *z = side_ ? B : A;
+				vd_buf_printf(&body, ", \"%s\": ", side_ ? "b" : "a");
+				if (!z) {
+					vd_buf_puts(&body, "null");
+					continue;
 				}
+				for (int k = 0; k < VD_NTRACE_TOTALS; k++)
+					vd_buf_printf(&body, "%s\"%s\": %.9g", k ? ", " : "{",
+						      vd_trace_total_names[k], z->v[k]);
 				vd_buf_putc(&body, '}');
-			} else {
-				vd_buf_printf(&body, "\n%-8s %s (%s)\n", st_name[status], x->path,
-					      x->api);
-				for (int k = 0; k < VD_NTRACE_TOTALS; k++) {
-					if (A && B && A->v[k] == B->v[k])
-						continue;
-					vd_buf_printf(&body, "  %-14s ", vd_trace_total_names[k]);
-					put_value(&body, k, A ? A->v[k] : 0, A != NULL);
-					vd_buf_puts(&body, " -> ");
-					put_value(&body, k, B ? B->v[k] : 0, B != NULL);
-					vd_buf_putc(&body, '\n');
-				}
 			}
-			count[status]++;
+			vd_buf_putc(&body, '}');
+		} else {
+			vd_buf_printf(&body, "\n%-8s %s (%s)\n", st_name[status], x->path, x->api);
+			for (int k = 0; k < VD_NTRACE_TOTALS; k++) {
+				if (A && B && A->v[k] == B->v[k])
+					continue;
+				vd_buf_printf(&body, "  %-14s ", vd_trace_total_names[k]);
+				put_value(&body, k, A ? A->v[k] : 0, A != NULL);
+				vd_buf_puts(&body, " -> ");
+				put_value(&body, k, B ? B->v[k] : 0, B != NULL);
+				vd_buf_putc(&body, '\n');
+			}
 		}
+		count[status]++;
 	}
 	if (json)
 		vd_buf_printf(&out, "{\"trace_a\": %ld, \"trace_b\": %ld, \"files\": [%s%s]}\n",
@@ -221,6 +216,7 @@ static int diff_traces(side *sa, side *sb, int json)
 			"trace %ld -> trace %ld: %zu file%s changed, %zu added, %zu removed\n%s",
 			ida, idb, count[0], count[0] == 1 ? "" : "s", count[1], count[2],
 			vd_buf_cstr(&body));
+print:
 	fwrite(vd_buf_cstr(&out), 1, out.len, stdout);
 	vd_buf_release(&out);
 	vd_buf_release(&body);
@@ -255,10 +251,10 @@ done:
 int cmd_diff(int argc, char **argv)
 {
 	const char *db = "vidya.db", *rules = NULL;
-	int json = 0, traces = 0;
+	int fmt = FMT_TABLE, traces = 0;
 	const cli_option opts[] = {
 		CLI_STRING(0, "db", &db, "FILE", "database (default ./vidya.db)"),
-		CLI_CALLBACK(0, "format", &json, "F", opt_format, "table (default) or json"),
+		CLI_CALLBACK(0, "format", &fmt, "F", opt_format, "table (default), json or html"),
 		CLI_STRING(0, "rules", &rules, "FILE",
 			   "thresholds for the findings compared (see vidya lint)"),
 		CLI_BOOL(0, "traces", &traces,
@@ -297,12 +293,14 @@ int cmd_diff(int argc, char **argv)
 			a.run = 0;
 	}
 	if (traces) {
-		rc = diff_traces(&a, &b, json);
+		rc = diff_traces(&a, &b, fmt);
 		goto done;
 	}
 	if (load_side(&a, &cfg, &ra, &fa) || load_side(&b, &cfg, &rb, &fb))
 		goto done;
-	if (vd_diff_compute(ra, fa, rb, fb, &d) != 0 || vd_diff_render(&out, d, json) != 0) {
+	if (vd_diff_compute(ra, fa, rb, fb, &d) != 0 ||
+	    (fmt == FMT_HTML ? vd_html_render_diff(&out, d, "vidya diff")
+			     : vd_diff_render(&out, d, fmt == FMT_JSON)) != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;
 	}

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <sys/ioctl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,9 +180,25 @@ void cli_usage_print(FILE *out, const cli_option *opts, const cli_usage *usage)
 
 /* ---- --top, --format, --sort ------------------------------------------------- */
 
+/* the columns tables fit in: $COLUMNS when it is a number, else the
+ * terminal's width when stdout is one, else 80 */
+int cli_terminal_width(void)
+{
+	const char *c = getenv("COLUMNS");
+	char *end;
+	long n = c ? strtol(c, &end, 10) : 0;
+	if (c && *c && !*end && n >= 20 && n <= 10000)
+		return (int)n;
+	struct winsize ws;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
+	return 80;
+}
+
 void cli_report_opts_init(vd_report_opts *ro)
 {
 	vd_report_opts_init(ro);
+	ro->width = cli_terminal_width();
 	ro->color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	ro->top = -1; /* not given: cli_report_opts_done chooses */
 }

@@ -145,8 +145,10 @@ void cli_usage_print(FILE *out, const cli_option *opts, const cli_usage *usage);
  * their three entries; cli_report_opts_done() then applies the default of
  * --top (20 rows for the table, every block for the exports). */
 struct vd_report_opts;
-void cli_report_opts_init(struct vd_report_opts *ro); /* vd_report_opts_init, colour, --top unset */
-const char *cli_format_help(void); /* "table (default), json, ..." from the formats table */
+void cli_report_opts_init(
+	struct vd_report_opts *ro); /* vd_report_opts_init, colour, width, --top unset */
+int cli_terminal_width(void);       /* $COLUMNS, else the terminal's when stdout is one, else 80 */
+const char *cli_format_help(void);  /* "table (default), json, ..." from the formats table */
 int cli_opt_format(const cli_option *opt, const char *arg);
 int cli_opt_sort(const cli_option *opt, const char *arg);
 int cli_opt_top(const cli_option *opt, const char *arg);

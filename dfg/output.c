@@ -375,10 +375,8 @@ static int gv_err(char *msg)
 	return 0;
 }
 
-int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const char *file)
+int vd_graphviz_render(const char *dot, const char *format, const char *file, vd_buf *mem)
 {
-	vd_buf dot = { 0 };
-	vd_dfg_write_dot(g, color, &dot);
 	vd_buf_clear(&gv_msgs);
 	agusererrf old = agseterrf(gv_err);
 	agseterr(AGERR);
@@ -388,7 +386,7 @@ int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const
 	static GVC_t *gvc;
 	if (!gvc)
 		gvc = gvContext();
-	Agraph_t *ag = gvc ? agmemread(vd_buf_cstr(&dot)) : NULL;
+	Agraph_t *ag = gvc ? agmemread(dot) : NULL;
 	int rc = -1;
 	if (!gvc)
 		vd_error_set("Graphviz: no context");
@@ -396,7 +394,18 @@ int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const
 		vd_error_set("Graphviz could not read the graph: %s", vd_buf_cstr(&gv_msgs));
 	else if (gvLayout(gvc, ag, "dot") != 0)
 		vd_error_set("Graphviz layout failed: %s", vd_buf_cstr(&gv_msgs));
-	else {
+	else if (!file) {
+		char *data = NULL;
+		unsigned int len = 0;
+		if (gvRenderData(gvc, ag, format, &data, &len) != 0 || !data)
+			vd_error_set("Graphviz could not write format '%s'%s%s", format,
+				     gv_msgs.len ? ": " : "", vd_buf_cstr(&gv_msgs));
+		else
+			rc = vd_buf_put(mem, data, len) == 0 ? 0 : -1;
+		if (data)
+			gvFreeRenderData(data);
+		gvFreeLayout(gvc, ag);
+	} else {
 		FILE *f = fopen(file, "wb");
 		if (!f)
 			vd_error_set("%s: %s", file, strerror(errno));
@@ -417,6 +426,14 @@ int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const
 		agclose(ag);
 	agseterrf(old);
 	vd_buf_release(&gv_msgs);
+	return rc;
+}
+
+int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const char *file)
+{
+	vd_buf dot = { 0 };
+	vd_dfg_write_dot(g, color, &dot);
+	int rc = vd_graphviz_render(vd_buf_cstr(&dot), format, file, NULL);
 	vd_buf_release(&dot);
 	return rc;
 }

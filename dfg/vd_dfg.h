@@ -217,5 +217,9 @@ int vd_dfg_write_table(const vd_dfg *g, vd_buf *out);
 /* lays the DOT out with Graphviz (gvc) and writes `file` as `format`
  * (svg, png, pdf, ...); -1 with the reason */
 int vd_dfg_render(const vd_dfg *g, vd_dfg_color color, const char *format, const char *file);
+/* Lays out DOT text with Graphviz's library and writes it in `format`
+ * (svg, png, pdf, ...) to `file`, or, with file NULL, appends it to `mem`.
+ * Graphviz's messages go into the error, never to stderr.  0 or -1. */
+int vd_graphviz_render(const char *dot, const char *format, const char *file, vd_buf *mem);
 
 #endif

@@ -20,7 +20,7 @@ if ! command -v "$fmt" >/dev/null; then
 	exit 2
 fi
 if [ $# -eq 0 ]; then
-	modules=(util extractor analyzer store model sysprobe trace optimizer dfg cli)
+	modules=(util extractor analyzer store model sysprobe trace optimizer dfg report cli)
 	mapfile -t files < <(git ls-files --cached --others --exclude-standard -- \
 				 "${modules[@]/%//*.c}" "${modules[@]/%//*.h}" |
 				 while read -r f; do [ -f "$f" ] && echo "$f"; done)

@@ -10,7 +10,7 @@ pkgs=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev lib
       # the MPI build of NetCDF, its library only (trace.netcdf_par links it with the serial
       # headers): libnetcdf-mpi-dev would replace the serial HDF5 development files vidya builds with
       libnetcdf-mpi-19
-      lshw fio jq time python3)
+      lshw fio jq time python3 chromium)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

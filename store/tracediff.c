@@ -104,3 +104,31 @@ fail:
 	sqlite3_finalize(st);
 	return fail_read(s);
 }
+
+static const vd_trace_totals *find_totals(const vd_trace_totals *t, size_t n,
+					  const vd_trace_totals *x)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].path, x->path) && !strcmp(t[i].api, x->api))
+			return &t[i];
+	return NULL;
+}
+
+int vd_trace_totals_next(const vd_trace_totals *a, size_t na, const vd_trace_totals *b, size_t nb,
+			 size_t *k, const vd_trace_totals **A, const vd_trace_totals **B)
+{
+	while (*k < na + nb) {
+		size_t i = (*k)++;
+		if (i < na) {
+			*A = &a[i];
+			*B = find_totals(b, nb, &a[i]);
+			return 1;
+		}
+		if (find_totals(a, na, &b[i - na]))
+			continue;
+		*A = NULL;
+		*B = &b[i - na];
+		return 1;
+	}
+	return 0;
+}

@@ -89,5 +89,22 @@ typedef struct vd_trace_totals {
 } vd_trace_totals;
 int vd_store_trace_totals(vd_store *s, long trace_id, vd_arena *a, vd_trace_totals **out, size_t *n,
 			  long *id_out);
+/* Two traces' rows paired by file and layer: every row of `a` with its
+ * match in `b` (*B NULL when none), then the rows of `b` that `a` lacks
+ * (*A NULL).  *k starts at 0; 1 while there is a pair, then 0. */
+int vd_trace_totals_next(const vd_trace_totals *a, size_t na, const vd_trace_totals *b, size_t nb,
+			 size_t *k, const vd_trace_totals **A, const vd_trace_totals **B);
+
+/* What the latest trace of the run's program measured per block
+ * (measured.c): the trace mapped to run `run_id` or to another run of the
+ * same compilation database and entry point, trace_blocks summed over
+ * processes (the rows of v_measured_blocks).  *trace_id gets its id.
+ * VD_ENOTFOUND when there is no such trace. */
+typedef struct vd_measured_block {
+	const char *block_id;
+	double wall_s, io_s, io_ops, io_bytes;
+} vd_measured_block;
+int vd_store_measured_blocks(vd_store *s, long run_id, vd_arena *a, vd_measured_block **out,
+			     size_t *n, long *trace_id);
 
 #endif

@@ -369,39 +369,44 @@ static void test_table(void **state)
 	vd_result *r = make_result();
 	char *t = render(r, VD_FMT_TABLE, 20, -1, 0);
 
-	/* the first row after the header is the top block, with its marker */
-	const char *hdr = strstr(t, "rank");
+	/* the first row after the header is the top block: location, the id
+	 * less its file, CIOC with the assumed-value marker, I/O time */
+	assert_non_null(strstr(t, "order: I/O-bound blocks (CIOC >= 0.5) by predicted I/O time, "
+				  "the rest by CIOC\n"));
+	const char *hdr = strstr(t, "rank  location");
 	assert_non_null(hdr);
+	assert_non_null(strstr(hdr, "CIOC  I/O time  finding/dominant\n"));
 	const char *row1 = strchr(hdr, '\n') + 1;
 	const char *eol = strchr(row1, '\n');
 	char *line = strndup(row1, (size_t)(eol - row1));
-	assert_non_null(strstr(line, "src/ckpt.c:main/loop#1"));
+	assert_non_null(strstr(line, "  main/loop#1  "));
+	assert_null(strstr(line, "src/ckpt.c:main/loop#1"));
 	assert_non_null(strstr(line, "src/ckpt.c:12"));
-	assert_non_null(strstr(line, "loop"));
-	assert_non_null(strstr(line, "0.950"));
+	assert_non_null(strstr(line, "0.950?"));
+	assert_non_null(strstr(line, "1.9 s"));
 	assert_non_null(strstr(line, "P3=1.2 GiB P2=4.1k P13=4.0k"));
-	assert_non_null(strstr(line, "?P1,P3"));
 	assert_int_equal(strncmp(line, "   1  ", 6), 0);
 	free(line);
 
 	/* program and file rows and the unreachable function are not ranked */
 	assert_null(strstr(t, "<program>"));
-	assert_null(strstr(t, "src/ckpt.c:unused"));
+	assert_null(strstr(t, "unused"));
 	/* the default ranking is of code blocks: io leaves and call sites are
 	 * left to --kind; I/O-bound blocks (CIOC >= 0.5) come first, by
 	 * predicted I/O seconds: loop (1.9 s), main (1.4 s), write_step (1.0 s) */
 	assert_non_null(strstr(t, "top 5 of 5 blocks"));
 	assert_null(strstr(t, "loop#1/io#1"));
 	assert_null(strstr(t, "main/call#1"));
-	assert_true(strstr(t, "src/ckpt.c:main/loop#1") < strstr(t, "src/ckpt.c:main  "));
-	assert_true(strstr(t, "src/ckpt.c:main  ") < strstr(t, "src/ckpt.c:write_step"));
-	assert_true(strstr(t, "src/ckpt.c:write_step") < strstr(t, "src/ckpt.c:flush_all"));
+	assert_true(strstr(t, "  main/loop#1  ") < strstr(t, "  main  "));
+	assert_true(strstr(t, "  main  ") < strstr(t, "src/ckpt.c:30   write_step"));
+	assert_true(strstr(t, "src/ckpt.c:30   write_step") < strstr(t, "flush_all"));
 
 	assert_non_null(strstr(t, "program: predicted I/O 3.20 s vs compute 0.80 s"));
 	assert_non_null(strstr(t, "P2=5.2k I/O calls, P3=1.5 GiB"));
 	assert_non_null(strstr(t, "measured by sysprobe on /scratch (lustre)"));
-	assert_non_null(strstr(t, "? = rests on an assumed value; see `vidya report --format json` "
-				  "for what was assumed"));
+	assert_non_null(strstr(t, "\n  (analytic CIOC 0.000); P2=5.2k"));
+	assert_non_null(strstr(t, "?: the CIOC rests on an assumed value; `vidya report --format "
+				  "json` says which\n"));
 	assert_non_null(strstr(t, "diagnostics: 1 error, 1 warning, 1 note"));
 	assert_non_null(strstr(t, "src/ckpt.c:12: warning: trip count unknown"));
 	assert_true(strstr(t, "error: could not be parsed") < strstr(t, "warning: trip"));
@@ -411,7 +416,8 @@ static void test_table(void **state)
 	/* top, unreachable, kind filters, defaults, colour */
 	t = render(r, VD_FMT_TABLE, 2, -1, 1);
 	assert_non_null(strstr(t, "top 2 of 6 blocks")); /* 5 code blocks + unused */
-	assert_non_null(strstr(t, "src/ckpt.c:unused"));
+	assert_non_null(strstr(t, "src/ckpt.c:50  "));
+	assert_non_null(strstr(t, "  unused  "));
 	free(t);
 	t = render(r, VD_FMT_TABLE, 0, VD_KIND_PROGRAM, 0);
 	assert_non_null(strstr(t, "<program>"));
@@ -429,7 +435,7 @@ static void test_table(void **state)
 	o.color = 1;
 	assert_int_equal(vd_report_render(&b, r, &o), 0);
 	assert_non_null(strstr(b.ptr, "device defaults (no sysprobe profile)"));
-	assert_non_null(strstr(b.ptr, "\033[31m0.950\033[0m"));
+	assert_non_null(strstr(b.ptr, "\033[31m0.950?\033[0m"));
 	vd_buf_release(&b);
 	vd_result_free(r);
 }
@@ -440,9 +446,9 @@ static void test_table_orders(void **state)
 	vd_result *r = make_result();
 	/* --kind io lists the call sites */
 	char *t = render(r, VD_FMT_TABLE, 20, VD_KIND_IO, 0);
-	assert_non_null(strstr(t, "src/ckpt.c:main/loop#1/io#1"));
-	assert_non_null(strstr(t, "src/ckpt.c:main/call#1/io#1"));
-	assert_null(strstr(t, "src/ckpt.c:main  "));
+	assert_non_null(strstr(t, "  main/loop#1/io#1  "));
+	assert_non_null(strstr(t, "  main/call#1/io#1  "));
+	assert_null(strstr(t, "  main  "));
 	free(t);
 	/* --sort cioc: CIOC alone, so flush_all (0.4) before the other file's
 	 * write_step (0.1) and main (0.7) before write_step (0.5) */
@@ -452,9 +458,10 @@ static void test_table_orders(void **state)
 	o.sort_by_cioc = 1;
 	assert_int_equal(vd_report_render(&b, r, &o), 0);
 	t = vd_buf_detach(&b);
-	assert_true(strstr(t, "src/ckpt.c:main/loop#1") < strstr(t, "src/ckpt.c:main  "));
-	assert_true(strstr(t, "src/ckpt.c:main  ") < strstr(t, "src/ckpt.c:write_step"));
-	assert_true(strstr(t, "src/ckpt.c:flush_all") < strstr(t, "src/o\"ther.c:write_step"));
+	assert_non_null(strstr(t, "order: predicted I/O intensity (CIOC), highest first\n"));
+	assert_true(strstr(t, "  main/loop#1  ") < strstr(t, "  main  "));
+	assert_true(strstr(t, "  main  ") < strstr(t, "src/ckpt.c:30   write_step"));
+	assert_true(strstr(t, "flush_all") < strstr(t, "src/o\"ther.c:5  write_step"));
 	free(t);
 	vd_result_free(r);
 }
@@ -470,6 +477,98 @@ static void test_table_long_ids(void **state)
 	assert_non_null(strstr(t, "branch#1/loop#1"));
 	assert_null(strstr(t, "src/a/very/deep"));
 	free(t);
+	vd_result_free(r);
+}
+
+/* the widest line of the table part of `t` (its title, or with rows_only
+ * its column titles, to the blank line after the rows), in code points */
+static size_t table_width(const char *t, int rows_only)
+{
+	size_t w = 0;
+	const char *p = rows_only ? strstr(t, "rank  ") : t, *end = strstr(strstr(t, "rank  "), "\n\n");
+	while (p < end) {
+		const char *nl = strchr(p, '\n');
+		size_t n = 0;
+		for (const char *q = p; q < nl; q++)
+			n += (*(const unsigned char *)q & 0xc0) != 0x80;
+		if (n > w)
+			w = n;
+		p = nl + 1;
+	}
+	return w;
+}
+
+/* The table fits the terminal: 80 columns by default or `width`; long
+ * cells are cut (ids and locations keep their tail, the last column whole
+ * words), and a wider terminal shows them whole.  Findings replace the
+ * dominant parameters of their block, a finding about an io or call block
+ * going to the ranked block above it. */
+static void test_table_width_findings(void **state)
+{
+	(void)state;
+	vd_result *r = make_result();
+	r->blocks[B_LOOP].id = "src/a/very/deep/directory/tree/of/sources/ckpt.c:"
+			       "write_checkpoint_step/loop#2/branch#1/loop#1";
+	r->blocks[B_LOOP].file = "src/a/very/deep/directory/tree/of/sources/ckpt.c";
+	vd_report_opts o;
+	vd_buf b = VD_BUF_INIT;
+	vd_report_opts_init(&o);
+	assert_int_equal(o.width, 0);
+	assert_int_equal(vd_report_render(&b, r, &o), 0);
+	assert_true(table_width(b.ptr, 0) <= 80);
+	assert_true(table_width(b.ptr, 0) >= 70); /* it was cut to the width, not below */
+	assert_non_null(strstr(b.ptr, "...")); /* cut, keeping the end */
+	assert_null(strstr(b.ptr, "P13=4.0k")); /* whole items of the last column */
+	assert_non_null(strstr(b.ptr, "P3=1.2 GiB"));
+	/* at every width the rows fit (down to the narrowest the columns
+	 * allow), and a value is never cut from its unit ("P3=1.2" alone) */
+	for (int w = 52; w <= 110; w++) {
+		vd_buf_clear(&b);
+		o.width = w;
+		assert_int_equal(vd_report_render(&b, r, &o), 0);
+		assert_true(table_width(b.ptr, 1) <= (size_t)w);
+		assert_null(strstr(b.ptr, "P3=1.2\n"));
+		assert_null(strstr(b.ptr, "P3=1.2 G..."));
+	}
+	o.width = 0;
+	vd_buf_clear(&b);
+	o.width = 60;
+	assert_int_equal(vd_report_render(&b, r, &o), 0);
+	assert_true(table_width(b.ptr, 1) <= 60);
+	vd_buf_clear(&b);
+	o.width = 200;
+	assert_int_equal(vd_report_render(&b, r, &o), 0);
+	assert_true(table_width(b.ptr, 0) > 80);
+	assert_non_null(strstr(b.ptr, "write_checkpoint_step/loop#2/branch#1/loop#1"));
+	assert_non_null(strstr(b.ptr, "P3=1.2 GiB P2=4.1k P13=4.0k"));
+	vd_buf_release(&b);
+	vd_result_free(r);
+
+	r = make_result();
+	const vd_report_label labels[] = {
+		{ "src/ckpt.c:main/loop#1/io#1", "small-io-loop" },
+		{ "src/ckpt.c:write_step", "sync-in-loop +1" },
+		{ "src/ckpt.c:no-such-block", "reread" },
+	};
+	vd_report_opts_init(&o);
+	o.labels = labels;
+	o.nlabels = 3;
+	assert_int_equal(vd_report_render(&b, r, &o), 0);
+	const char *loop = strstr(b.ptr, "  main/loop#1  ");
+	const char *mainrow = strstr(b.ptr, "  main  ");
+	const char *ws = strstr(b.ptr, "src/ckpt.c:30   write_step");
+	assert_non_null(loop);
+	assert_non_null(mainrow);
+	assert_non_null(ws);
+	assert_true(strstr(loop, "small-io-loop") < strchr(loop, '\n'));
+	assert_false(strstr(loop, "P3=1.2 GiB") && strstr(loop, "P3=1.2 GiB") < strchr(loop, '\n'));
+	assert_true(strstr(ws, "sync-in-loop +1") < strchr(ws, '\n'));
+	/* main holds the loop, but the finding is the loop's, not main's */
+	assert_non_null(strstr(mainrow, "P1=10"));
+	assert_true(strstr(mainrow, "P1=10") < strchr(mainrow, '\n'));
+	assert_int_equal(count(b.ptr, "small-io-loop"), 1);
+	assert_null(strstr(b.ptr, "reread"));
+	vd_buf_release(&b);
 	vd_result_free(r);
 }
 
@@ -502,7 +601,9 @@ static void test_hostile_names(void **state)
 	assert_null(strchr(t, '\x1b'));
 	assert_null(strchr(t, '\x07'));
 	assert_true(valid_utf8(t));
-	assert_non_null(strstr(t, "?]0;owned?x?[31m.c:f?"));
+	/* the id (cut to the column, keeping its tail) with the escapes and
+	 * the newline as '?' and the stray byte as U+FFFD */
+	assert_non_null(strstr(t, "[31m.c:f?\xef\xbf\xbd/loop#1"));
 	free(t);
 	char *c = render(r, VD_FMT_CSV, 0, -1, 0);
 	assert_true(valid_utf8(c));
@@ -784,6 +885,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_orders),
 		cmocka_unit_test(test_table_long_ids),
+		cmocka_unit_test(test_table_width_findings),
 		cmocka_unit_test(test_hostile_names),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_json_escaping),

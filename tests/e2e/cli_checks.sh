@@ -173,8 +173,16 @@ history)
 report_formats)
 	small_project
 	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json --args "5" || fail "analyze"
-	"$VIDYA" report --db v.db >table || fail "table"
-	expect_in "app.c:save/loop#1" table "table lists the loop"
+	env -u COLUMNS "$VIDYA" report --db v.db >table || fail "table"
+	grep -q "^ *[0-9][0-9]*  app\.c:[0-9][0-9]* *save/loop#1 " table ||
+		{ cat table >&2; fail "table lists the loop (location app.c:LINE, block save/loop#1)"; }
+	expect_in "order: I/O-bound blocks (CIOC >= 0.5) by predicted I/O time" table "table says its order"
+	# the table fits 80 columns, or $COLUMNS
+	sed -n '1,/^$/p;/^rank/,/^$/p' table | awk 'length($0) > 80 { bad = 1 } END { exit bad }' ||
+		{ cat table >&2; fail "table wider than 80 columns"; }
+	COLUMNS=60 "$VIDYA" report --db v.db >narrow || fail "table at COLUMNS=60"
+	sed -n '/^rank/,/^$/p' narrow | awk 'length($0) > 60 { bad = 1 } END { exit bad }' ||
+		{ cat narrow >&2; fail "table rows wider than COLUMNS=60"; }
 	"$VIDYA" report --db v.db --format json >j || fail "json"
 	expect_in '"block_id"' j "json has blocks"
 	expect_in '"app.c:save/loop#1"' j "json has the loop"
