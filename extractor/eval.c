@@ -4636,6 +4636,62 @@ static int carried_state(ctx *c, ir_stmt *s)
 	return carried;
 }
 
+/* The rest of a loop run iteration by iteration that stopped before its
+ * end (k iterations run): one walk of the body for the iterations left -
+ * of a counted loop, its count minus k; reading a followed text, as many
+ * as the rest of the text holds at the rate read so far; else
+ * --assume-trip - noted and flagged.  Returns the iterations added. */
+static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int content, long cpos0,
+			    double counted)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	double more = c->p->opts.assume_trip;
+	unsigned saved_unk = c->unk;
+	int saved_notes = c->nnotes;
+	const char *nt;
+	handle *h = content >= 0 ? &c->handles.v[content] : NULL;
+	if (counted >= 0) {
+		more = counted - k;
+		nt = note_at(c, s->block, k * 1e6 + more,
+			     "loop at %s:%d: %.0f of its %.0f iterations run one by one, "
+			     "the other %.0f walked once (what they carry from one to the "
+			     "next is estimated)",
+			     b->file, s->line, k, counted, more);
+	} else if (h && h->cpos > cpos0 && k > 0) {
+		more = ceil(k * (double)(h->clen - h->cpos) / (double)(h->cpos - cpos0));
+		nt = note_at(c, s->block, k * 1e6 + more,
+			     "loop at %s:%d: %.0f iterations run on the text of %s, "
+			     "%.0f more extrapolated from the part they read",
+			     b->file, s->line, k, h->path, more);
+	} else {
+		nt = note_at(c, s->block, k * 1e6 + more,
+			     "loop at %s:%d: condition unknown after %.0f iterations, "
+			     "assumed %.0f more",
+			     b->file, s->line, k, more);
+	}
+	if (h)
+		h->cpos = -1; /* the rest is not followed */
+	c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+	push_note(c, nt);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	varvec w = { 0 };
+	loop_vary(c, s, &w);
+	c->mult = reach * more;
+	c->rep++;
+	if (s->e)
+		eval(c, s->e);
+	exec_body(c, s, reach * more);
+	c->brk = 0;
+	if (s->inc)
+		eval(c, s->inc);
+	flush_ops(c);
+	c->rep--;
+	loop_settle(c, &w);
+	c->unk = saved_unk;
+	c->nnotes = saved_notes;
+	return more;
+}
+
 /* exec_concrete_loop's run: iteration by iteration while the condition
  * and exits are decided.  content >= 0: the loop reads that followed
  * stream (content_loop); its iterations may go on to CONTENT_MAX, and a
@@ -4711,56 +4767,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				 "unknown condition): %.0f iterations is an upper bound",
 				 b->file, s->line, k));
 	c->conc_soft = ssoft;
-	if (undecided && !(c->fr && c->fr->returned)) {
-		/* the rest: one walk of the body as a loop of unknown count,
-		 * or, reading a followed text, of as many iterations again as
-		 * the rest of the text holds at the rate read so far */
-		double more = p->opts.assume_trip;
-		unsigned saved_unk = c->unk;
-		int saved_notes = c->nnotes;
-		const char *nt;
-		handle *h = content >= 0 ? &c->handles.v[content] : NULL;
-		if (counted >= 0) {
-			more = counted - k;
-			nt = note_at(c, s->block, k * 1e6 + more,
-				     "loop at %s:%d: %.0f of its %.0f iterations run one by one, "
-				     "the other %.0f walked once (what they carry from one to the "
-				     "next is estimated)",
-				     b->file, s->line, k, counted, more);
-		} else if (h && h->cpos > cpos0 && k > 0) {
-			more = ceil(k * (double)(h->clen - h->cpos) / (double)(h->cpos - cpos0));
-			nt = note_at(c, s->block, k * 1e6 + more,
-				     "loop at %s:%d: %.0f iterations run on the text of %s, "
-				     "%.0f more extrapolated from the part they read",
-				     b->file, s->line, k, h->path, more);
-		} else {
-			nt = note_at(c, s->block, k * 1e6 + more,
-				     "loop at %s:%d: condition unknown after %.0f iterations, "
-				     "assumed %.0f more",
-				     b->file, s->line, k, more);
-		}
-		if (h)
-			h->cpos = -1; /* the rest is not followed */
-		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
-		push_note(c, nt);
-		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
-		varvec w = { 0 };
-		loop_vary(c, s, &w);
-		c->mult = reach * more;
-		c->rep++;
-		if (s->e)
-			eval(c, s->e);
-		exec_body(c, s, reach * more);
-		c->brk = 0;
-		if (s->inc)
-			eval(c, s->inc);
-		flush_ops(c);
-		c->rep--;
-		loop_settle(c, &w);
-		k += more;
-		c->unk = saved_unk;
-		c->nnotes = saved_notes;
-	}
+	if (undecided && !(c->fr && c->fr->returned))
+		k += concrete_rest(c, s, reach, k, content, cpos0, counted);
 	set_iters(c, s->block, reach * k);
 	c->mult = reach;
 	leave(c, s->block);
