@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# bench/optimize/measure.sh - the four loops of issue 12 (and fprintf
+# records), each as an original program (progs/NAME.c) and an optimized
+# one, measured with `vidya optimize --measure`: both run under vidya trace,
+# outputs compared byte for byte, wall time and I/O time (time the main
+# thread is blocked in I/O calls, as the trace measures it) before and
+# after, medians of RUNS runs each.
+#
+#   read        read loop with computation between reads, cold page cache
+#   read-nora   the same with the kernel's read-ahead off for the file
+#   write       small write() records
+#   fprintf     small fprintf() records
+#   fsync       checkpoint loop: write() + fsync() per record
+#   openclose   open/write/close per iteration
+#
+#   bench/optimize/measure.sh                     # all cases, RUNS=3
+#   RUNS=5 ONLY="read write" bench/optimize/measure.sh
+#
+# Where the optimized programs come from (OPTIMIZED=...):
+#   hand   (default) progs/NAME.opt.c, written by hand exactly as the
+#          rewriter changes the original (docs/optimize.md): vd_rt.h copied
+#          next to it and built with the original's own command
+#   apply  `vidya optimize --apply` on a copy of progs/NAME.c (analysis
+#          with the run's arguments first), then the original's command.
+#          Needs the rewriter (not on the branch that wrote this script:
+#          untested until then); OPT_FLAGS adds options (the fsync case
+#          needs the rewriter's opt-in for deferred sync).
+#
+# Knobs (environment): RUNS, ONLY, MIB (read input, 64), CHUNK (131072),
+# WORK (hash passes per chunk, 96), NREC (records, 200000), NSYNC (fsync
+# records, 300), NITER (open/close iterations, 2000), HZ (samples per
+# second, 1000), CC, VIDYA (default build/vidya), WORK_DIR (scratch, default
+# ${TMPDIR:-/tmp}/vidya-bench-measure), OPTIMIZED, OPT_FLAGS.
+# Results: bench/out/measure-STAMP/summary.md and measure.db (the pairs).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+RUNS=${RUNS:-3}
+ONLY=${ONLY:-"read read-nora write fprintf fsync openclose"}
+MIB=${MIB:-64}
+CHUNK=${CHUNK:-131072}
+WORK=${WORK:-96}
+NREC=${NREC:-200000}
+NSYNC=${NSYNC:-300}
+NITER=${NITER:-2000}
+HZ=${HZ:-1000}
+CC=${CC:-cc}
+VIDYA=${VIDYA:-$root/build/vidya}
+OPTIMIZED=${OPTIMIZED:-hand}
+OPT_FLAGS=${OPT_FLAGS:-}
+WORK_DIR=${WORK_DIR:-${TMPDIR:-/tmp}/vidya-bench-measure}
+stamp=$(date -u +%Y%m%d-%H%M%S)
+out="$root/bench/out/measure-$stamp"
+db="$out/measure.db"
+mkdir -p "$out" "$WORK_DIR"
+[ -x "$VIDYA" ] || { echo "no vidya at $VIDYA (build it, or set VIDYA)" >&2; exit 1; }
+case $OPTIMIZED in hand | apply) ;; *) echo "OPTIMIZED must be hand or apply" >&2; exit 1 ;; esac
+
+input="$WORK_DIR/input-$MIB.bin"
+if [ ! -f "$input" ] || [ "$(stat -c %s "$input")" -ne $((MIB * 1048576)) ]; then
+	head -c $((MIB * 1048576)) /dev/urandom >"$input"
+	sync
+fi
+
+# the program of a case, and its arguments (outputs are relative: each
+# case runs in a directory of its own)
+prog_of() {
+	case $1 in
+	read | read-nora) echo readloop ;;
+	write) echo smallwrite ;;
+	fprintf) echo fprintfloop ;;
+	fsync) echo checkpoint ;;
+	openclose) echo openclose ;;
+	esac
+}
+args_of() {
+	case $1 in
+	read) echo "$input $CHUNK $WORK" ;;
+	read-nora) echo "$input $CHUNK $WORK nora" ;;
+	write | fprintf) echo "out.csv $NREC" ;;
+	fsync) echo "ckpt.log $NSYNC" ;;
+	openclose) echo "steps.log $NITER" ;;
+	esac
+}
+
+# the one compile command both versions are built with (the project's own)
+compile() { # dir name
+	(cd "$1" && "$CC" -O2 -g "$2.c" -o "$2")
+}
+
+# build DIR/orig/NAME and DIR/opt/NAME
+build() { # name case
+	local name=$1 c=$2 d="$WORK_DIR/build-$1"
+	rm -rf "$d"
+	mkdir -p "$d/orig" "$d/opt"
+	cp "$here/progs/$name.c" "$d/orig/$name.c"
+	compile "$d/orig" "$name"
+	if [ "$OPTIMIZED" = hand ]; then
+		cp "$here/progs/$name.opt.c" "$d/opt/$name.c"
+		cp "$root/optimizer/runtime/vd_rt.h" "$d/opt/"
+	else
+		# ---- OPTIMIZED=apply: the rewriter produces the optimized source ----
+		cp "$here/progs/$name.c" "$d/opt/$name.c"
+		printf '[{"directory": "%s", "arguments": ["%s", "-O2", "-g", "-c", "%s.c"], "file": "%s.c"}]\n' \
+			"$d/opt" "$CC" "$name" "$name" >"$d/opt/compile_commands.json"
+		(cd "$d/opt" &&
+			"$VIDYA" analyze --quiet --db opt.db compile_commands.json --args "$(args_of "$c")" &&
+			# shellcheck disable=SC2086
+			"$VIDYA" optimize --apply --db opt.db $OPT_FLAGS) >"$d/apply.log" 2>&1 ||
+			{ cat "$d/apply.log" >&2; echo "$name: vidya optimize --apply failed" >&2; return 1; }
+	fi
+	compile "$d/opt" "$name"
+}
+
+{
+	echo "# vidya optimize --measure benchmark ($stamp)"
+	echo
+	echo "OPTIMIZED=$OPTIMIZED RUNS=$RUNS MIB=$MIB CHUNK=$CHUNK WORK=$WORK NREC=$NREC NSYNC=$NSYNC" \
+		"NITER=$NITER HZ=$HZ; $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start;" \
+		"commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	echo
+	echo "| case | I/O s before | I/O s after | I/O ratio | all-thread I/O s after | wall s before | wall s after | wall ratio | outputs |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+} >"$out/summary.md"
+
+status=0
+for c in $ONLY; do
+	name=$(prog_of "$c")
+	[ -n "$name" ] || { echo "unknown case $c" >&2; exit 1; }
+	build "$name" "$c"
+	bdir="$WORK_DIR/build-$name"
+	run="$WORK_DIR/run-$c"
+	rm -rf "$run"
+	mkdir -p "$run"
+	drop=()
+	case $c in read | read-nora) drop=(--drop-cache "$input") ;; esac
+	# shellcheck disable=SC2046
+	if ! (cd "$run" && "$VIDYA" optimize --measure --db "$db" --label "$c" --runs "$RUNS" \
+		--hz "$HZ" "${drop[@]}" --before "$bdir/orig/$name" -- "$bdir/opt/$name" \
+		$(args_of "$c")) >"$out/$c.txt" 2>"$out/$c.err"; then
+		status=1
+		echo "$c: vidya optimize --measure failed or outputs differ (see $out/$c.err)" >&2
+	fi
+	cat "$out/$c.txt"
+	sqlite3 -batch -noheader -separator ' ' "$db" \
+		"SELECT before_io_s, after_io_s, coalesce(io_ratio, 0), after_all_io_s, before_wall_s,
+		        after_wall_s, coalesce(wall_ratio, 0), identical
+		 FROM v_optimize_gain WHERE label = '$c' ORDER BY pair_id DESC LIMIT 1" |
+		while read -r bi ai ir aa bw aw wr same; do
+			printf '| %s | %.4f | %.4f | %.2f× | %.4f | %.3f | %.3f | %.2f× | %s |\n' "$c" \
+				"$bi" "$ai" "$ir" "$aa" "$bw" "$aw" "$wr" \
+				"$([ "$same" = 1 ] && echo identical || echo DIFFER)"
+		done >>"$out/summary.md"
+done
+
+echo
+cat "$out/summary.md"
+echo "pairs: $db (v_optimize_gain, v_optimize_gain_functions)"
+exit $status
