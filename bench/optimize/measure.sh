@@ -18,10 +18,12 @@
 #
 # Where the optimized programs come from (OPTIMIZED=...):
 #   hand   (default) progs/NAME.opt.c, written by hand exactly as the
-#          rewriter changes the original (docs/optimize.md): vd_rt.h copied
-#          next to it and built with the original's own command
-#   apply  `vidya optimize --apply` on a copy of progs/NAME.c (analysis
-#          with the run's arguments first), then the original's command.
+#          rewriter changes the original (progs/README.md); the figures in
+#          docs/benchmarks.md come from these.  It is put in the
+#          original's place with vd_rt.h next to it and built with the
+#          original's own command
+#   apply  `vidya optimize --apply` on the original's source in place (after
+#          its analysis with the run's arguments), then the same command.
 #          Needs the rewriter (not on the branch that wrote this script:
 #          untested until then); OPT_FLAGS adds options (the fsync case
 #          needs the rewriter's opt-in for deferred sync).
@@ -31,7 +33,10 @@
 # records, 300), NITER (open/close iterations, 2000), HZ (samples per
 # second, 1000), CC, VIDYA (default build/vidya), WORK_DIR (scratch, default
 # ${TMPDIR:-/tmp}/vidya-bench-measure), OPTIMIZED, OPT_FLAGS.
-# Results: bench/out/measure-STAMP/summary.md and measure.db (the pairs).
+# Each case's original is analyzed (vidya analyze --args, the run's
+# arguments) before it is measured, for the per-block and per-function
+# views (see build below).  Results: bench/out/measure-STAMP/summary.md
+# and measure.db (the pairs, the traces, the analyses).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -89,28 +94,35 @@ compile() { # dir name
 	(cd "$1" && "$CC" -O2 -g "$2.c" -o "$2")
 }
 
-# build DIR/orig/NAME and DIR/opt/NAME
+# build DIR/NAME.orig and DIR/NAME.opt from one source directory DIR/src,
+# as in a project: the original is analyzed (vidya analyze --args, the
+# run's arguments: the traces' per-block and per-function figures) and
+# built, then its source is replaced by the optimized one and built with
+# the same command (both binaries' debug information names DIR/src/NAME.c,
+# the file the analysis knows)
 build() { # name case
 	local name=$1 c=$2 d="$WORK_DIR/build-$1"
 	rm -rf "$d"
-	mkdir -p "$d/orig" "$d/opt"
-	cp "$here/progs/$name.c" "$d/orig/$name.c"
-	compile "$d/orig" "$name"
+	mkdir -p "$d/src"
+	cp "$here/progs/$name.c" "$d/src/$name.c"
+	printf '[{"directory": "%s", "arguments": ["%s", "-O2", "-g", "-c", "%s.c"], "file": "%s.c"}]\n' \
+		"$d/src" "$CC" "$name" "$name" >"$d/src/compile_commands.json"
+	"$VIDYA" analyze --no-probe --quiet --db "$db" "$d/src/compile_commands.json" \
+		--args "$(args_of "$c")" >"$out/$c.analyze" 2>&1 ||
+		{ cat "$out/$c.analyze" >&2; echo "$c: vidya analyze failed" >&2; return 1; }
+	compile "$d/src" "$name"
+	mv "$d/src/$name" "$d/$name.orig"
 	if [ "$OPTIMIZED" = hand ]; then
-		cp "$here/progs/$name.opt.c" "$d/opt/$name.c"
-		cp "$root/optimizer/runtime/vd_rt.h" "$d/opt/"
+		cp "$here/progs/$name.opt.c" "$d/src/$name.c"
+		cp "$root/optimizer/runtime/vd_rt.h" "$d/src/"
 	else
 		# ---- OPTIMIZED=apply: the rewriter produces the optimized source ----
-		cp "$here/progs/$name.c" "$d/opt/$name.c"
-		printf '[{"directory": "%s", "arguments": ["%s", "-O2", "-g", "-c", "%s.c"], "file": "%s.c"}]\n' \
-			"$d/opt" "$CC" "$name" "$name" >"$d/opt/compile_commands.json"
-		(cd "$d/opt" &&
-			"$VIDYA" analyze --quiet --db opt.db compile_commands.json --args "$(args_of "$c")" &&
-			# shellcheck disable=SC2086
-			"$VIDYA" optimize --apply --db opt.db $OPT_FLAGS) >"$d/apply.log" 2>&1 ||
+		# shellcheck disable=SC2086
+		(cd "$d/src" && "$VIDYA" optimize --apply --db "$db" $OPT_FLAGS) >"$d/apply.log" 2>&1 ||
 			{ cat "$d/apply.log" >&2; echo "$name: vidya optimize --apply failed" >&2; return 1; }
 	fi
-	compile "$d/opt" "$name"
+	compile "$d/src" "$name"
+	mv "$d/src/$name" "$d/$name.opt"
 }
 
 {
@@ -137,7 +149,7 @@ for c in $ONLY; do
 	case $c in read | read-nora) drop=(--drop-cache "$input") ;; esac
 	# shellcheck disable=SC2046
 	if ! (cd "$run" && "$VIDYA" optimize --measure --db "$db" --label "$c" --runs "$RUNS" \
-		--hz "$HZ" "${drop[@]}" --before "$bdir/orig/$name" -- "$bdir/opt/$name" \
+		--hz "$HZ" "${drop[@]}" --before "$bdir/$name.orig" -- "$bdir/$name.opt" \
 		$(args_of "$c")) >"$out/$c.txt" 2>"$out/$c.err"; then
 		status=1
 		echo "$c: vidya optimize --measure failed or outputs differ (see $out/$c.err)" >&2
@@ -156,5 +168,5 @@ done
 
 echo
 cat "$out/summary.md"
-echo "pairs: $db (v_optimize_gain, v_optimize_gain_functions)"
+echo "pairs: $db (v_optimize_gain, v_optimize_gain_blocks, v_optimize_gain_functions)"
 exit $status

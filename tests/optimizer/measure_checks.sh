@@ -31,10 +31,11 @@ eq() { # what expected sql
 }
 # prog NAME FLAGS...: measure_prog built with FLAGS into NAME, with the
 # same command whatever the flags (-g for call stacks)
+cp "$HERE/measure_prog.c" .
 prog() {
 	local name=$1
 	shift
-	cc -g -O0 -I"$RT" "$@" "$HERE/measure_prog.c" -o "$name" 2>build.log ||
+	cc -g -O0 -I"$RT" "$@" measure_prog.c -o "$name" 2>build.log ||
 		{ cat build.log >&2; fail "cannot build $name"; }
 }
 # measure AFTER ARGS...: the original ./orig against AFTER; sets rc
@@ -51,6 +52,11 @@ case $CHECK in
 identical)
 	# the writes through the runtime: the same bytes, less I/O time
 	prog opt -DOPT
+	# an analysis of the original's source: per-block and per-function figures
+	printf '[{"directory": "%s", "arguments": ["cc", "-g", "-O0", "-c", "measure_prog.c"], "file": "measure_prog.c"}]\n' \
+		"$T" >compile_commands.json
+	"$VIDYA" analyze --no-probe --quiet --db v.db compile_commands.json --args "$N" >analyze.log 2>&1 ||
+		{ cat analyze.log >&2; fail "vidya analyze"; }
 	measure ./opt
 	expect_rc 0 $rc "identical outputs"
 	expect_in "standard output and 2 files compared: identical" out "the table"
@@ -78,6 +84,13 @@ identical)
 		"SELECT abs(wall_ratio - before_wall_s / after_wall_s) < 1e-9 FROM v_optimize_gain"
 	eq "the commands" "./orig 500|./opt 500" "SELECT before_command || '|' || after_command FROM v_optimize_gain"
 	eq "the label: the program's name" opt "SELECT label FROM v_optimize_gain"
+	eq "main, per block: I/O time before, less after, intensities" 1 \
+		"SELECT before_io_s > 0 AND after_io_s < before_io_s AND before_wall_s > 0
+		   AND before_intensity BETWEEN 0 AND 1 FROM v_optimize_gain_blocks
+		 WHERE kind = 'function' AND function = 'main'"
+	eq "main, per function: the original's calls, the N writes among them" 1 \
+		"SELECT before_calls >= $N AND before_io_s > 0 FROM v_optimize_gain_functions
+		 WHERE function = 'main'"
 	# the optimized run's outputs stay, and they are the original's
 	! grep -q "500 records" out || fail "the programs' standard output reached vidya's"
 	[ "$(wc -c <out.dat)" = $((9 * N)) ] || fail "out.dat: $(wc -c <out.dat) bytes, expected $((9 * N))"

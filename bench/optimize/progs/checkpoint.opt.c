@@ -3,11 +3,6 @@
  * fsync() so that every record is durable before the next step.
  *
  *   checkpoint OUTPUT NREC
- *
- * OPTIMIZED BY HAND as `vidya optimize --apply` rewrites it
- * (docs/optimize.md): write -> vd_rt_write, fsync -> vd_rt_fsync_deferred
- * (the opt-in deferred sync: every record is durable at close, not at each
- * step), close -> vd_rt_close.
  */
 #include <fcntl.h>
 #include <stdio.h>

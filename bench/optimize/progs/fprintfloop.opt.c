@@ -3,9 +3,6 @@
  * 20-30 bytes through a FILE * with stdio's default buffer.
  *
  *   fprintfloop OUTPUT NREC
- *
- * OPTIMIZED BY HAND as `vidya optimize --apply` rewrites it
- * (docs/optimize.md): a 1 MiB stream buffer (setvbuf) right after fopen.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,10 +3,6 @@
  * written one record and closed in every iteration of the loop.
  *
  *   openclose OUTPUT NITER
- *
- * OPTIMIZED BY HAND as `vidya optimize --apply` rewrites it
- * (docs/optimize.md): the open and close of the same file hoisted out
- * of the loop (one open before it, one close after it).
  */
 #include <fcntl.h>
 #include <stdio.h>

@@ -10,9 +10,6 @@
  *
  * The benchmark drops INPUT from the page cache before each run
  * (vidya optimize --measure --drop-cache INPUT).
- *
- * OPTIMIZED BY HAND as `vidya optimize --apply` rewrites it
- * (docs/optimize.md): read -> vd_rt_read (prefetch), close -> vd_rt_close.
  */
 #include <fcntl.h>
 #include <stdint.h>

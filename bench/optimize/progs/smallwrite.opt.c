@@ -3,9 +3,6 @@
  * 20-30 bytes, one write() each, into OUTPUT.
  *
  *   smallwrite OUTPUT NREC
- *
- * OPTIMIZED BY HAND as `vidya optimize --apply` rewrites it
- * (docs/optimize.md): write -> vd_rt_write (write-behind), close -> vd_rt_close.
  */
 #include <fcntl.h>
 #include <stdio.h>
