@@ -529,6 +529,14 @@ static int parse(measure_args *a, int argc, char **argv)
 			  "[ARGS...]");
 		return CLI_PARSE_ERROR;
 	}
+	/* both programs before either runs (a name without '/' is looked up
+	 * in PATH by vidya trace) */
+	const char *progs[] = { a->before, argv[first] };
+	for (size_t i = 0; i < 2; i++)
+		if (strchr(progs[i], '/') && access(progs[i], X_OK) != 0) {
+			cli_error("%s: cannot execute it: %s", progs[i], strerror(errno));
+			return CLI_PARSE_ERROR;
+		}
 	for (size_t i = 0; i < a->drop.n; i++)
 		if (access(a->drop.v[i], R_OK) != 0) {
 			cli_error("%s: cannot read it (--drop-cache): %s", a->drop.v[i],

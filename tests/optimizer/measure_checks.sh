@@ -42,11 +42,13 @@ prog() {
 measure() {
 	local after=$1
 	shift
-	"$VIDYA" optimize --measure --db v.db --before ./orig "$@" -- "$after" 500 >out 2>err
+	"$VIDYA" optimize --measure --db v.db --before ./orig "$@" -- "$after" $N >out 2>err
 	rc=$?
 }
 
-N=500
+# enough writes for the original's I/O time (about 1 us a call) and its
+# wall time (1000 samples a second) to stand clear of the optimized one's
+N=20000
 prog orig
 case $CHECK in
 identical)
@@ -82,7 +84,7 @@ identical)
 	eq "less main-thread I/O time after" 1 "SELECT after_io_s < before_io_s FROM v_optimize_gain"
 	eq "wall ratio = before / after" 1 \
 		"SELECT abs(wall_ratio - before_wall_s / after_wall_s) < 1e-9 FROM v_optimize_gain"
-	eq "the commands" "./orig 500|./opt 500" "SELECT before_command || '|' || after_command FROM v_optimize_gain"
+	eq "the commands" "./orig $N|./opt $N" "SELECT before_command || '|' || after_command FROM v_optimize_gain"
 	eq "the label: the program's name" opt "SELECT label FROM v_optimize_gain"
 	eq "main, per block: I/O time before, less after, intensities" 1 \
 		"SELECT before_io_s > 0 AND after_io_s < before_io_s AND before_wall_s > 0
@@ -92,7 +94,7 @@ identical)
 		"SELECT before_calls >= $N AND before_io_s > 0 FROM v_optimize_gain_functions
 		 WHERE function = 'main'"
 	# the optimized run's outputs stay, and they are the original's
-	! grep -q "500 records" out || fail "the programs' standard output reached vidya's"
+	! grep -q "$N records" out || fail "the programs' standard output reached vidya's"
 	[ "$(wc -c <out.dat)" = $((9 * N)) ] || fail "out.dat: $(wc -c <out.dat) bytes, expected $((9 * N))"
 	[ "$(cat log.txt)" = ran ] || fail "log.txt should hold one line (created files are removed between runs): $(cat log.txt)"
 	;;
@@ -104,7 +106,7 @@ differ)
 	expect_in "out.dat: differs at byte 900" err "the file and the byte named"
 	expect_in "DIFFERENT" out "the table"
 	eq "stored as not identical" "0" "SELECT identical FROM v_optimize_gain WHERE label = 'flipped'"
-	eq "what differed" 1 "SELECT differing LIKE '%/out.dat: differs at byte 900 (4500 bytes%' FROM v_optimize_gain"
+	eq "what differed" 1 "SELECT differing LIKE '%/out.dat: differs at byte 900 ($((9 * N)) bytes%' FROM v_optimize_gain"
 	eq "log.txt did not differ" 0 "SELECT differing LIKE '%log.txt%' FROM v_optimize_gain"
 	eq "both traces stored" 2 "SELECT count(*) FROM traces"
 	;;
@@ -112,7 +114,8 @@ stdout)
 	prog chatty -DOPT -DSTDOUT_DIFF
 	measure ./chatty
 	expect_rc 2 $rc "a differing standard output"
-	expect_in "standard output: differs at byte 11" err "standard output named"
+	# "N records\n" against "N records!\n": the newline's byte differs
+	expect_in "standard output: differs at byte $((${#N} + 8))" err "standard output named"
 	;;
 status)
 	prog three -DEXIT3
@@ -154,8 +157,12 @@ usage)
 	expect_in "nosuch.bin" err "the file named"
 	"$VIDYA" optimize --measure --db v.db --before ./nosuch -- ./orig 5 >out 2>err
 	expect_rc 1 $? "a missing original program"
-	expect_in "nosuch" err "the program named"
-	eq "no pair stored" 0 "SELECT count(*) FROM optimize_pairs"
+	expect_in "./nosuch: cannot execute it" err "the program named"
+	"$VIDYA" optimize --measure --db v.db --before ./orig -- ./nosuch 5 >out 2>err
+	expect_rc 1 $? "a missing optimized program"
+	expect_in "./nosuch: cannot execute it" err "the program named"
+	[ ! -e out.dat ] || fail "the original ran although the optimized program is missing"
+	[ ! -e v.db ] || fail "a database was written although the command line was wrong"
 	mkdir dir.db
 	"$VIDYA" optimize --measure --db dir.db --before ./orig -- ./orig 5 >out 2>err
 	expect_rc 1 $? "a directory as database"
