@@ -86,13 +86,13 @@ identical)
 		"SELECT abs(wall_ratio - before_wall_s / after_wall_s) < 1e-9 FROM v_optimize_gain"
 	eq "the commands" "./orig $N|./opt $N" "SELECT before_command || '|' || after_command FROM v_optimize_gain"
 	eq "the label: the program's name" opt "SELECT label FROM v_optimize_gain"
-	eq "main, per block: I/O time before, less after, intensities" 1 \
+	eq "main, per block (inclusive): I/O time before, less after, intensities" 1 \
 		"SELECT before_io_s > 0 AND after_io_s < before_io_s AND before_wall_s > 0
 		   AND before_intensity BETWEEN 0 AND 1 FROM v_optimize_gain_blocks
 		 WHERE kind = 'function' AND function = 'main'"
-	eq "main, per function: the original's calls, the N writes among them" 1 \
+	eq "records, per function: the original's calls, the N writes among them" 1 \
 		"SELECT before_calls >= $N AND before_io_s > 0 FROM v_optimize_gain_functions
-		 WHERE function = 'main'"
+		 WHERE function = 'records'"
 	# the optimized run's outputs stay, and they are the original's
 	! grep -q "$N records" out || fail "the programs' standard output reached vidya's"
 	[ "$(wc -c <out.dat)" = $((9 * N)) ] || fail "out.dat: $(wc -c <out.dat) bytes, expected $((9 * N))"
@@ -144,6 +144,19 @@ runs)
 		"SELECT (SELECT wall_s FROM optimize_runs WHERE trace_id = before_trace) = before_wall_s
 		 FROM v_optimize_gain"
 	[ "$(cat log.txt)" = ran ] || fail "log.txt after six runs: $(cat log.txt)"
+	;;
+threads)
+	# the same writes made by a worker thread: the main thread's I/O time
+	# is what counts as I/O time, every thread's is kept apart
+	prog worker -DWORKER
+	measure ./worker
+	expect_rc 0 $rc "identical outputs"
+	eq "one thread: main-thread and all-thread I/O time are the same calls" 1 \
+		"SELECT before_all_io_s = before_io_s AND before_io_s > 0 FROM v_optimize_gain"
+	eq "a worker: its $N writes are not the main thread's I/O time" 1 \
+		"SELECT after_all_io_s > 5 * after_io_s AND after_all_io_s > 0 FROM v_optimize_gain"
+	eq "per process, stored: io_s and main_io_s" 1 \
+		"SELECT io_s > main_io_s FROM trace_procs p JOIN v_optimize_gain g ON p.trace_id = g.after_trace"
 	;;
 usage)
 	"$VIDYA" optimize --measure --db v.db -- ./orig 5 >out 2>err

@@ -10,8 +10,10 @@
  * runtime (vd_rt_write, vd_rt_close), as the rewriter changes them: the
  * same bytes.  -DFLIP=K: the first byte of record K differs.
  * -DSTDOUT_DIFF: prints another line.  -DEXIT3: exits with status 3.
+ * -DWORKER: the records are written by a second thread (main waits).
  */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +27,11 @@
 #define CLOSE close
 #endif
 
-int main(int argc, char **argv)
+static long n;
+
+/* the records: 0, or 1 on an error (said) */
+static int records(void)
 {
-	long n = argc > 1 ? atol(argv[1]) : 100;
 	int fd = open("out.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0) {
 		perror("out.dat");
@@ -49,6 +53,30 @@ int main(int argc, char **argv)
 		perror("close");
 		return 1;
 	}
+	return 0;
+}
+
+#ifdef WORKER
+static void *worker(void *arg)
+{
+	*(int *)arg = records();
+	return NULL;
+}
+#endif
+
+int main(int argc, char **argv)
+{
+	n = argc > 1 ? atol(argv[1]) : 100;
+#ifdef WORKER
+	/* the same records, written by a second thread while main waits */
+	int failed = 1;
+	pthread_t t;
+	if (pthread_create(&t, NULL, worker, &failed) != 0 || pthread_join(t, NULL) != 0 || failed)
+		return 1;
+#else
+	if (records())
+		return 1;
+#endif
 	/* created by the first run; each run must start without it */
 	int log = open("log.txt", O_WRONLY | O_CREAT | O_APPEND, 0644);
 	if (log < 0 || write(log, "ran\n", 4) != 4 || close(log) != 0) {
