@@ -25,14 +25,18 @@
 #   apply  `vidya optimize --apply` on the original's source in place (after
 #          its analysis with the run's arguments), then the same command.
 #          Needs the rewriter (not on the branch that wrote this script:
-#          untested until then); OPT_FLAGS adds options (the fsync case
-#          needs the rewriter's opt-in for deferred sync).
+#          untested until then; written against its command line
+#          `vidya optimize --apply [--allow-durability] compile_commands.json
+#          --args ...`).  The fsync case passes --allow-durability (the
+#          deferred sync is opt-in); OPT_FLAGS adds options to every case.
+#          The applied sources are kept as bench/out/.../CASE.applied.c.
 #
 # Knobs (environment): RUNS, ONLY, MIB (read input, 64), CHUNK (131072),
 # WORK (hash passes per chunk, 96), NREC (records, 200000), NSYNC (fsync
 # records, 300), NITER (open/close iterations, 2000), HZ (samples per
 # second, 1000), CC, VIDYA (default build/vidya), WORK_DIR (scratch, default
-# ${TMPDIR:-/tmp}/vidya-bench-measure), OPTIMIZED, OPT_FLAGS.
+# ${TMPDIR:-/tmp}/vidya-bench-measure), OPTIMIZED, OPT_FLAGS, VIDYA_APPLY
+# (the vidya that runs --apply, default VIDYA).
 # Each case's original is analyzed (vidya analyze --args, the run's
 # arguments) before it is measured, for the per-block and per-function
 # views (see build below).  Results: bench/out/measure-STAMP/summary.md
@@ -52,6 +56,7 @@ NITER=${NITER:-2000}
 HZ=${HZ:-1000}
 CC=${CC:-cc}
 VIDYA=${VIDYA:-$root/build/vidya}
+VIDYA_APPLY=${VIDYA_APPLY:-$VIDYA}
 OPTIMIZED=${OPTIMIZED:-hand}
 OPT_FLAGS=${OPT_FLAGS:-}
 WORK_DIR=${WORK_DIR:-${TMPDIR:-/tmp}/vidya-bench-measure}
@@ -117,9 +122,15 @@ build() { # name case
 		cp "$root/optimizer/runtime/vd_rt.h" "$d/src/"
 	else
 		# ---- OPTIMIZED=apply: the rewriter produces the optimized source ----
+		# (its own analysis, with the run's arguments, in a database of its
+		# own; the checkpoint loop's deferred sync needs the opt-in)
+		local optin=
+		[ "$c" = fsync ] && optin=--allow-durability
 		# shellcheck disable=SC2086
-		(cd "$d/src" && "$VIDYA" optimize --apply --db "$db" $OPT_FLAGS) >"$d/apply.log" 2>&1 ||
+		(cd "$d/src" && "$VIDYA_APPLY" optimize --apply --db "$d/apply.db" --no-probe \
+			--args "$(args_of "$c")" $optin $OPT_FLAGS compile_commands.json) >"$d/apply.log" 2>&1 ||
 			{ cat "$d/apply.log" >&2; echo "$name: vidya optimize --apply failed" >&2; return 1; }
+		cp "$d/src/$name.c" "$out/$c.applied.c"
 	fi
 	compile "$d/src" "$name"
 	mv "$d/src/$name" "$d/$name.opt"
