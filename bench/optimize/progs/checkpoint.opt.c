@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "vd_rt.h"
+#include "vd_rt.h" /* vidya optimize: the runtime library */
 
 int main(int argc, char **argv)
 {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "vd_rt.h"
+#include "vd_rt.h" /* vidya optimize: the runtime library */
 
 static uint64_t compute(const unsigned char *b, size_t n, long work)
 {
