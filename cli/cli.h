@@ -20,6 +20,15 @@ int cmd_model(int argc, char **argv);
 int cmd_dfg(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+/* vidya optimize --measure (cmd_optimize_measure.c): argv as given to
+ * `vidya optimize`, --measure among the options */
+int cmd_optimize_measure(int argc, const char **argv);
+int cmd_optimize(int argc, char **argv);
+
+/* `vidya trace` with argv as its command line (argv[0] is "trace"), run
+ * as the command runs it; *trace_id (when not NULL) gets the id of the
+ * trace it stored, 0 when none.  Returns what `vidya trace` exits with. */
+int cli_trace_command(int argc, char **argv, long *trace_id);
 
 /* the findings section of `vidya report` (cmd_lint.c): the rules' findings
  * for run `run_id` on stdout; 0, or -1 with vd_error_last() */

@@ -343,6 +343,8 @@ static int run_program(const char *path, char **argv, const char *recorder, cons
 	return 1;
 }
 
+static int trace_command(int argc, char **argv);
+
 /* ---- the command ----------------------------------------------------------------- */
 
 typedef struct trace_args {
@@ -526,6 +528,9 @@ typedef struct traced {
 	int secure; /* set-ID: nothing could be recorded, and that was said */
 } traced;
 
+/* the id of the trace the last store_logs stored (cli_trace_command) */
+static long stored_trace_id;
+
 /*
  * Stores the logs in `logdir` as the trace `key`: 0, VD_ENOTFOUND when the
  * directory holds no log (nothing said), -1 on an error (said).  `started`
@@ -584,6 +589,7 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
+	stored_trace_id = t->trace_id;
 	warn_gaps(t, run, logdir);
 	/* under MPI one line for the job: rank 0's (the others' go to the same trace) */
 	const char *rk = getenv("OMPI_COMM_WORLD_RANK");
@@ -643,6 +649,22 @@ static int load_kept(const trace_args *a)
 }
 
 int cmd_trace(int argc, char **argv)
+{
+	return cli_trace_command(argc, argv, NULL);
+}
+
+int cli_trace_command(int argc, char **argv, long *trace_id)
+{
+	stored_trace_id = 0;
+	if (trace_id)
+		*trace_id = 0;
+	int rc = trace_command(argc, argv);
+	if (trace_id)
+		*trace_id = stored_trace_id;
+	return rc;
+}
+
+static int trace_command(int argc, char **argv)
 {
 	trace_args a = { .db = "vidya.db", .hz = "1000" };
 	int first = parse_trace(&a, argc, argv);

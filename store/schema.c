@@ -228,6 +228,7 @@ static void build_schema(vd_buf *b)
 		       "  FROM diagnostics WHERE run_id = (SELECT max(run_id) FROM runs);\n");
 	build_trace_schema(b);
 	vd_store_findings_schema(b);
+	vd_store_optimize_schema(b);
 	vd_buf_printf(b, "PRAGMA user_version = %d;\n", VD_SCHEMA_VERSION);
 }
 
@@ -346,6 +347,14 @@ static int migrate(vd_store *s, int from)
 	case 4: /* 5: runs.run_key and runs.cached_from (added above) */
 		vd_buf_puts(&sql, RUNS_KEY_INDEX "DROP VIEW IF EXISTS v_runs;\n");
 		build_v_runs(&sql);
+		/* fall through */
+	case 5: /* 6: each process's time inside I/O calls (all threads, main
+		 * thread), and vidya optimize --measure's before/after pairs
+		 * (from 1 trace_procs was just created with the columns) */
+		if (from != 1 && !rc)
+			rc = add_column(s, &sql, "trace_procs", "", "io_s", "REAL") ||
+			     add_column(s, &sql, "trace_procs", "", "main_io_s", "REAL");
+		vd_store_optimize_schema(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

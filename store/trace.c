@@ -161,7 +161,8 @@ void build_trace_v4(vd_buf *b)
 	vd_buf_puts(b, V_TRACE_DXT);
 }
 
-/* vidya trace's tables and views (schema version 4) */
+/* vidya trace's tables and views (schema version 6: trace_procs.io_s and
+ * main_io_s) */
 void build_trace_schema(vd_buf *b)
 {
 	vd_buf_puts(
@@ -176,7 +177,7 @@ void build_trace_schema(vd_buf *b)
 		"  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
 		"  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
 		"  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
-		"  deferred_s REAL, unattributed_s REAL);\n"
+		"  deferred_s REAL, unattributed_s REAL, io_s REAL, main_io_s REAL);\n"
 		"CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
 		"CREATE TABLE trace_ops (\n"
 		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
@@ -345,6 +346,8 @@ static const col_field proc_cols[] = {
 	COL(COL_INT, vd_trace_proc, mapped),
 	COL(COL_DOUBLE, vd_trace_proc, deferred_s),
 	COL(COL_DOUBLE, vd_trace_proc, unattributed_s),
+	COL(COL_DOUBLE, vd_trace_proc, io_s),
+	COL(COL_DOUBLE, vd_trace_proc, main_io_s),
 };
 
 static const col_field op_cols[] = {
@@ -409,8 +412,8 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
 	int rc = save_trace_rows(s, t,
 				 "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe,"
 				 " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
-				 " mapped, deferred_s, unattributed_s)"
-				 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				 " mapped, deferred_s, unattributed_s, io_s, main_io_s)"
+				 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 				 ROWS(t->procs, proc_cols));
 	rc = rc ||
 	     save_trace_rows(s, t,

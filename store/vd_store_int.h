@@ -7,6 +7,7 @@
  *   runs.c     saving and loading a run (runs, blocks, io_sites, diagnostics)
  *   cache.c    the per-TU cache (tu_cache) and shard import
  *   trace.c    vidya trace's tables: schema and saving
+ *   optimize.c vidya optimize --measure's before/after pairs
  */
 #ifndef VD_STORE_INT_H
 #define VD_STORE_INT_H
@@ -206,5 +207,9 @@ static inline const char *vd_store_path(vd_store *s)
 /* CREATE statements of the findings table and v_findings (findings.c),
  * for a new database and for the migration from version 3 */
 int vd_store_findings_schema(vd_buf *b);
+
+/* optimize.c: the tables and views of vidya optimize --measure (schema
+ * version 6), for a new database and for the migration from 5 */
+void vd_store_optimize_schema(vd_buf *b);
 
 #endif

@@ -949,6 +949,13 @@ static void proc_calls(pload *c)
 			if (d->err && !r.err)
 				r.err = d->err;
 		}
+		/* the process's own I/O time: the application's calls, and
+		 * those of its main thread (vidya optimize --measure) */
+		if (!o->parent) {
+			c->pr.io_s += r.call_s;
+			if (o->tid == p->pid)
+				c->pr.main_io_s += r.call_s;
+		}
 		if (o->parent) {
 			/* loaded before it, in id order: a binary search */
 			const vd_trace_op *par =

@@ -125,6 +125,10 @@ typedef struct vd_trace_proc {
 	double deferred_s;     /* sampled time charged to a stack taken outside the
 				 * sample signal (MPI_Init, the loader, the recorder) */
 	double unattributed_s; /* sampled time for which no stack could be taken */
+	double io_s;           /* time inside the I/O calls the application made itself
+				 * (no parent call), every thread, excluded files too */
+	double main_io_s;      /* the same on the main thread only (thread id = pid):
+				 * the time the main thread was blocked in I/O calls */
 } vd_trace_proc;
 
 typedef struct vd_trace {

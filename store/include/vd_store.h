@@ -17,7 +17,7 @@
 
 typedef struct vd_store vd_store;
 
-#define VD_SCHEMA_VERSION 5
+#define VD_SCHEMA_VERSION 6
 
 /* Opens (creating or migrating) the database at `path`.  A file that is not
  * a vidya database, or one written by a newer vidya, is an error. */
@@ -106,5 +106,45 @@ typedef struct vd_measured_block {
 } vd_measured_block;
 int vd_store_measured_blocks(vd_store *s, long run_id, vd_arena *a, vd_measured_block **out,
 			     size_t *n, long *trace_id);
+
+/* Before/after pairs of `vidya optimize --measure` (optimize.c, table
+ * optimize_pairs and optimize_runs, views v_optimize_gain,
+ * v_optimize_gain_blocks, v_optimize_gain_functions). */
+typedef struct vd_optimize_run {
+	int after; /* 0: the original program, 1: the optimized one */
+	int run;   /* 1, 2, ... in the order they ran */
+	long trace_id;
+	double wall_s, io_s; /* io_s: main threads inside I/O calls */
+	double all_io_s;     /* every thread inside I/O calls */
+	int status;
+} vd_optimize_run;
+
+typedef struct vd_optimize_pair {
+	long pair_id; /* set by vd_store_save_optimize_pair */
+	const char *label, *before_cmd, *after_cmd;
+	int runs;                               /* runs of each program */
+	long before_trace, after_trace;         /* each side's median run (by wall time) */
+	double before_wall_s, after_wall_s;     /* medians */
+	double before_io_s, after_io_s;         /* medians, main threads */
+	double before_all_io_s, after_all_io_s; /* medians, every thread */
+	int outputs;                            /* outputs compared: stdout and files */
+	int identical;                          /* 1: every output byte-identical */
+	const char *differing;                  /* what differed, or NULL */
+	const vd_optimize_run *v;
+	size_t n;
+} vd_optimize_pair;
+
+/* saves a pair and its runs in one transaction; sets p->pair_id */
+int vd_store_save_optimize_pair(vd_store *s, vd_optimize_pair *p);
+
+/* what trace `trace_id` measured: its wall time, exit status and the
+ * main threads' and all threads' time inside I/O calls (summed over its
+ * processes).  VD_ENOTFOUND when there is no such trace. */
+int vd_store_trace_times(vd_store *s, long trace_id, double *wall_s, int *status, double *main_io_s,
+			 double *io_s);
+
+/* the absolute paths of the files trace `trace_id` wrote (a write call or
+ * bytes written, any layer), sorted, each once; the strings are in `a` */
+int vd_store_trace_written(vd_store *s, long trace_id, vd_arena *a, const char ***paths, size_t *n);
 
 #endif

@@ -431,6 +431,14 @@ static void test_rejects_foreign_files(void **state)
 	tmpdb_remove(&t);
 }
 
+/* what schema version 6 added (vidya optimize --measure): an older
+ * database has none of it, and its views name trace tables the older
+ * versions' tests drop */
+#define DROP_OPTIMIZE                                                                  \
+	"DROP VIEW v_optimize_gain; DROP VIEW v_optimize_gain_blocks;"                 \
+	"DROP VIEW v_optimize_gain_functions; DROP TABLE optimize_runs;"               \
+	"DROP TABLE optimize_pairs;"
+
 /* a version-1 database (before vidya trace) is migrated in place */
 static void test_migrate_v1(void **state)
 {
@@ -440,7 +448,7 @@ static void test_migrate_v1(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
+	exec_sql(t.db, DROP_OPTIMIZE "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
 		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
 		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
 		       "DROP VIEW v_trace_dxt;"
@@ -503,7 +511,7 @@ static void test_migrate_v3(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, "DROP VIEW v_findings; DROP TABLE findings; DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
+	exec_sql(t.db, DROP_OPTIMIZE "DROP VIEW v_findings; DROP TABLE findings; DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
 		       "DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
 		       "ALTER TABLE trace_files DROP COLUMN errors;"
 		       "ALTER TABLE trace_files DROP COLUMN dups;"
@@ -576,6 +584,136 @@ static void test_migrate_v4(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	tmpdb_remove(&t);
+}
+
+/* a version-5 database (no per-process I/O time, no before/after pairs):
+ * trace_procs.io_s and main_io_s are added (old processes keep NULL), the
+ * optimize tables and views created; again from 5 with the columns there */
+static void test_migrate_v5(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, DROP_OPTIMIZE
+		       "ALTER TABLE trace_procs DROP COLUMN io_s;"
+		       "ALTER TABLE trace_procs DROP COLUMN main_io_s;"
+		       "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
+		       "INSERT INTO trace_procs (trace_id, pid) VALUES (1, 7);"
+		       "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 5");
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE "
+					 "'%optimize%'"),
+			 0);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT value FROM meta WHERE key = 'schema_version'"),
+			 VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_procs') "
+					 "WHERE name IN ('io_s', 'main_io_s')"),
+			 2);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM trace_procs WHERE pid = 7 AND "
+					 "io_s IS NULL AND main_io_s IS NULL"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+					 "('optimize_pairs', 'optimize_runs', 'v_optimize_gain', "
+					 "'v_optimize_gain_blocks', 'v_optimize_gain_functions')"),
+			 5);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_optimize_gain"), 0);
+	/* again from 5, everything already there: no duplicate ALTER or CREATE */
+	exec_sql(t.db, "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 5");
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	tmpdb_remove(&t);
+}
+
+/* a trace for test_optimize_pair: one process with its I/O times and one
+ * block, one written file */
+static long save_pair_trace(vd_store *s, const char *key, double wall, double main_io,
+			    double all_io, double block_io)
+{
+	vd_trace *tr = vd_trace_new();
+	assert_non_null(tr);
+	tr->key = key;
+	tr->command = key;
+	tr->wall_s = wall;
+	vd_trace_proc p = { 0 };
+	p.pid = 10;
+	p.io_s = all_io;
+	p.main_io_s = main_io;
+	assert_int_equal(vd_vec_push(tr->procs, p), 0);
+	vd_trace_block b = { 0 };
+	b.pid = 10;
+	b.block_id = "f:main";
+	b.wall_s = wall;
+	b.io_s = block_io;
+	assert_int_equal(vd_vec_push(tr->blocks, b), 0);
+	vd_trace_file f = { 0 };
+	f.pid = 10;
+	f.path = "/w/out.dat";
+	f.api = "posix";
+	f.c[VD_TC_writes] = 3;
+	assert_int_equal(vd_vec_push(tr->files, f), 0);
+	vd_trace_file g = f; /* read only: not an output */
+	g.path = "/w/in.dat";
+	g.c[VD_TC_writes] = 0;
+	g.c[VD_TC_reads] = 2;
+	assert_int_equal(vd_vec_push(tr->files, g), 0);
+	assert_int_equal(vd_store_save_trace(s, tr), 0);
+	long id = tr->trace_id;
+	vd_trace_free(tr);
+	return id;
+}
+
+/* a before/after pair: its runs, the medians and ratios of v_optimize_gain,
+ * per block, and the trace figures vidya optimize --measure reads */
+static void test_optimize_pair(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	long b = save_pair_trace(s, "before", 4.0, 2.0, 2.0, 1.5);
+	long a = save_pair_trace(s, "after", 2.0, 0.25, 1.0, 0.5);
+	double wall = 0, mio = 0, aio = 0;
+	int status = -1;
+	assert_int_equal(vd_store_trace_times(s, a, &wall, &status, &mio, &aio), 0);
+	assert_true(wall == 2.0 && mio == 0.25 && aio == 1.0 && status == 0);
+	assert_int_equal(vd_store_trace_times(s, 999, &wall, &status, &mio, &aio), VD_ENOTFOUND);
+	vd_arena *ar = vd_arena_new();
+	const char **paths = NULL;
+	size_t n = 0;
+	assert_int_equal(vd_store_trace_written(s, b, ar, &paths, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(paths[0], "/w/out.dat");
+	vd_arena_free(ar);
+	vd_optimize_run runs[] = { { 0, 1, b, 4.0, 2.0, 2.0, 0 }, { 1, 1, a, 2.0, 0.25, 1.0, 0 } };
+	vd_optimize_pair p = { .label = "pair", .before_cmd = "./a", .after_cmd = "./b",
+			       .runs = 1, .before_trace = b, .after_trace = a,
+			       .before_wall_s = 4.0, .after_wall_s = 2.0, .before_io_s = 2.0,
+			       .after_io_s = 0.25, .before_all_io_s = 2.0, .after_all_io_s = 1.0,
+			       .outputs = 2, .identical = 1, .v = runs, .n = 2 };
+	assert_int_equal(vd_store_save_optimize_pair(s, &p), 0);
+	assert_true(p.pair_id > 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_optimize_gain"), 1);
+	assert_int_equal(query_int(t.db, "SELECT io_ratio * 100 FROM v_optimize_gain"), 800);
+	assert_int_equal(query_int(t.db, "SELECT wall_ratio * 100 FROM v_optimize_gain"), 200);
+	assert_int_equal(query_int(t.db, "SELECT after_all_io_s * 100 FROM v_optimize_gain"), 100);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM optimize_runs WHERE pair_id = 1"), 2);
+	assert_int_equal(query_int(t.db, "SELECT io_ratio * 100 FROM v_optimize_gain_blocks "
+					 "WHERE block_id = 'f:main'"),
+			 300);
+	assert_int_equal(query_int(t.db, "SELECT before_intensity * 1000 FROM "
+					 "v_optimize_gain_blocks"),
+			 375);
 	tmpdb_remove(&t);
 }
 
@@ -857,6 +995,8 @@ int main(void)
 		cmocka_unit_test(test_migrate_v2),
 		cmocka_unit_test(test_migrate_v3),
 		cmocka_unit_test(test_migrate_v4),
+		cmocka_unit_test(test_migrate_v5),
+		cmocka_unit_test(test_optimize_pair),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_param_info),
