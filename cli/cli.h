@@ -18,6 +18,7 @@ int cmd_model(int argc, char **argv);
 int cmd_dfg(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_optimize(int argc, char **argv);
 
 /* the findings section of `vidya report` (cmd_lint.c): the rules' findings
  * for run `run_id` on stdout; 0, or -1 with vd_error_last() */

@@ -28,6 +28,8 @@ static const command commands[] = {
 	{ "merge", cmd_merge,
 	  "join 'analyze --shard K/N' databases and analyze the whole project" },
 	{ "model", cmd_model, "fit, evaluate or show the CIOC regression model" },
+	{ "optimize", cmd_optimize,
+	  "rewrite I/O-bound code from the findings: diffs, --apply, --revert" },
 	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },
 	{ "sysprobe", cmd_sysprobe, "measure this machine's CPU, memory and storage" },
 	{ "trace", cmd_trace, "run a program and record its real I/O, per layer and per block" },
