@@ -118,6 +118,20 @@ static int is_exec_like(const char *c)
 	return 0;
 }
 
+/* calls that reach a file by its name (or run other programs) */
+static int names_file(const char *c)
+{
+	static const char *const names[] = {
+		"open",     "openat", "creat",     "fopen",    "freopen", "stat",     "lstat",
+		"fstatat",  "access", "faccessat", "truncate", "rename",  "renameat", "unlink",
+		"unlinkat", "remove", "link",      "symlink",  "opendir", "scandir",  "fork",
+	};
+	for (size_t i = 0; c && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(names[i], c))
+			return 1;
+	return 0;
+}
+
 /*
  * Write-behind and deferred sync need every call on the descriptor from
  * its first rewritten write to its close rewritten (docs/optimize.md).
@@ -149,6 +163,25 @@ static const char *rewrite_descriptor(planner *pl, pfile *f, const vd_callsite *
 				"the file calls %s() (line %d): buffered writes would not be in "
 				"the file before it",
 				cs->sites[i].callee, cs->sites[i].call.line);
+	/* the span of the calls on it: nothing in between may look at files
+	 * by name, which would not see the buffered bytes */
+	size_t lo = (size_t)-1, hi = 0;
+	for (size_t i = 0; i < cs->nuses; i++)
+		if (cs->uses[i].var == w->fd_var && cs->uses[i].kind == VD_USE_ARG) {
+			const vd_callsite *s = &cs->sites[cs->uses[i].site];
+			lo = s->call.begin < lo ? s->call.begin : lo;
+			hi = s->call.end > hi ? s->call.end : hi;
+		}
+	for (size_t i = 0; i < cs->nsites; i++) {
+		const vd_callsite *s = &cs->sites[i];
+		if (s->call.begin > lo && s->call.begin < hi && s->func.begin == w->func.begin &&
+		    names_file(s->callee))
+			return vd_arena_printf(
+				a,
+				"%s() on line %d, between the calls on the descriptor, "
+				"could see the file without the buffered writes",
+				s->callee, s->call.line);
+	}
 	const char *name = NULL;
 	int closes = 0;
 	for (size_t i = 0; i < cs->nuses; i++) {
@@ -341,12 +374,13 @@ static const char *plan_stdio(planner *pl, pfile *f, const vd_callsite *w)
 }
 
 /* where `#include "vd_rt.h"` goes: after the last #include outside any
- * #if (so after the file's own feature macros), else at the top */
-static size_t include_point(const char *t, size_t len)
+ * #if before `limit` (the first edit: so after the file's own feature
+ * macros, and before the first call it declares), else at the top */
+static size_t include_point(const char *t, size_t len, size_t limit)
 {
 	size_t at = 0;
 	int depth = 0;
-	for (size_t o = 0; o < len;) {
+	for (size_t o = 0; o < len && o < limit;) {
 		size_t e = o;
 		while (e < len && t[e] != '\n')
 			e++;
@@ -464,7 +498,11 @@ static void finish_file(planner *pl, pfile *f)
 	vd_arena *a = pl->p->arena;
 	vd_callsites *cs = f->cs;
 	if (f->runtime) {
-		size_t at = include_point(cs->text, cs->len);
+		size_t first = cs->len;
+		for (size_t i = 0; i < f->edits.n; i++)
+			if (f->edits.v[i].begin < first)
+				first = f->edits.v[i].begin;
+		size_t at = include_point(cs->text, cs->len, first);
 		vd_edit inc = { at, at,
 				"#include \"vd_rt.h\" /* vidya optimize: the runtime library */\n",
 				f->runtime_rule };
