@@ -118,6 +118,20 @@ static int is_exec_like(const char *c)
 	return 0;
 }
 
+/* the open of `var` inside the loop of `c` (the file is opened again on
+ * every iteration: the runtime's per-descriptor state would be set up
+ * each time for nothing - hoisting the open is the remedy), or NULL */
+static const vd_callsite *opened_in_loop(const vd_callsites *cs, const vd_callsite *c)
+{
+	for (size_t i = 0; c->fd_var && c->loop.line && i < cs->nsites; i++) {
+		const vd_callsite *s = &cs->sites[i];
+		if (s->result_var == c->fd_var && s->call.begin >= c->loop.begin &&
+		    s->call.end <= c->loop.end)
+			return s;
+	}
+	return NULL;
+}
+
 /* calls that reach a file by its name (or run other programs) */
 static int names_file(const char *c)
 {
@@ -156,6 +170,12 @@ static const char *rewrite_descriptor(planner *pl, pfile *f, const vd_callsite *
 			"the descriptor '%s' is not a local variable of %s() (its other uses "
 			"cannot be seen)",
 			w->fd_text ? w->fd_text : "?", w->function ? w->function : "the function");
+	const vd_callsite *op = opened_in_loop(cs, w);
+	if (op)
+		return vd_arena_printf(a,
+				       "'%s' is opened in the same loop (line %d): the runtime "
+				       "does not help one file per iteration (hoist the open)",
+				       w->fd_text, op->call.line);
 	for (size_t i = 0; i < cs->nsites; i++)
 		if (is_exec_like(cs->sites[i].callee))
 			return vd_arena_printf(
@@ -260,6 +280,12 @@ static const char *plan_prefetch(planner *pl, pfile *f, const vd_callsite *r)
 		return r->not_rewritable;
 	if (!r->loop.line)
 		return vd_arena_printf(a, "the call on line %d is not inside a loop", r->call.line);
+	const vd_callsite *op = opened_in_loop(cs, r);
+	if (op)
+		return vd_arena_printf(a,
+				       "'%s' is opened in the same loop (line %d): no read-ahead "
+				       "for one file per iteration (hoist the open)",
+				       r->fd_text, op->call.line);
 	/* a descriptor also written by plain calls could serve stale
 	 * read-ahead within the file system's time-stamp granularity */
 	for (size_t i = 0; r->fd_var && strcmp(r->callee, "fread") && i < cs->nsites; i++) {
