@@ -38,7 +38,7 @@ static pfile *get_file(planner *pl, const char *rel, const char **why)
 		if (!strcmp(pl->files.v[i].rel, rel))
 			return pl->files.v[i].cs ? &pl->files.v[i] : NULL;
 	pfile f = { 0 };
-	f.rel = rel;
+	f.rel = vd_arena_strdup(pl->p->arena, rel); /* the plan outlives the findings */
 	const char *abs =
 		rel[0] == '/' ? rel : vd_arena_printf(pl->p->arena, "%s/%s", pl->o->root, rel);
 	int rc = vd_callsites_scan(pl->o->compdb, abs, &f.cs);
@@ -488,7 +488,7 @@ static const char *plan_one(planner *pl, const vd_finding *x, vd_plan_action *ac
 		f->runtime = runtime;
 		f->runtime_rule = rrule;
 		f->stdio_bufs = bufs;
-		return why;
+		return vd_arena_strdup(a, why); /* it may live in the scan, freed first */
 	}
 	*act = VD_PLAN_REWRITTEN;
 	const vd_callsite *s = &f->cs->sites[idx[0]];
