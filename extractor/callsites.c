@@ -558,6 +558,7 @@ int vd_callsites_scan(const char *compdb, const char *file, vd_callsites **out)
 	 * in source order, so one after the function's body is seen late) */
 	for (size_t i = 0; i < c->nsites; i++) {
 		vd_callsite *x = &c->sites[i];
+		x->args_macro = overlaps_macro(&s, x->call.begin, x->call.end);
 		if (!x->not_rewritable && x->callee &&
 		    (overlaps_macro(&s, x->name.begin, x->name.end) ||
 		     overlaps_macro(&s, x->call.end - 1, x->call.end)))

@@ -39,6 +39,7 @@ typedef struct vd_callsite {
 	 * where the call is.  Macros inside the arguments are fine: the
 	 * rewriter replaces the name only. */
 	const char *not_rewritable;
+	int args_macro; /* a macro expansion inside the call (its arguments) */
 	int nargs;
 	/* the descriptor or stream argument (vd_callsite_fd_arg), or -1 */
 	int fd_arg;

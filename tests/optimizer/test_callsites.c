@@ -127,6 +127,9 @@ static void test_ranges(void **state)
 	assert_true(!strncmp(c->text + w->loop.begin, "for (i = 0;", 11));
 	assert_int_equal(w->func.line, 9);
 	assert_null(w->not_rewritable); /* a macro in the arguments is fine */
+	assert_int_equal(w->args_macro, 1);
+	assert_int_equal(find(c, "open", 0)->args_macro, 1); /* O_WRONLY */
+	assert_int_equal(find(c, "close", 0)->args_macro, 0);
 	assert_int_equal(w->fd_arg, 0);
 	assert_string_equal(w->fd_text, "fd");
 	assert_true(w->fd_var > 0);
