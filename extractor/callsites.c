@@ -310,8 +310,15 @@ static void add_call(scan *s, CXCursor c, long depth)
 	clang_visitChildren(c, two_cb, &k);
 	vd_srange nr = { 0 };
 	int have_name = k.n >= 1 && extent(s, k.v[0], &nr);
+	CXCursor ref = clang_getCursorReferenced(c);
 	if (!cs.callee) {
 		cs.not_rewritable = "the callee is not a named function";
+	} else if (!clang_Location_isInSystemHeader(clang_getCursorLocation(ref))) {
+		/* the program's own read() or write(): not the C library's */
+		cs.not_rewritable = vd_arena_printf(
+			a,
+			"%s() called on line %d is the program's own function, not the C library's",
+			cs.callee, cs.call.line);
 	} else if (overlaps_macro(s, cs.call.begin, cs.call.begin + 1) ||
 		   (have_name && overlaps_macro(s, nr.begin, nr.end))) {
 		cs.not_rewritable = vd_arena_printf(

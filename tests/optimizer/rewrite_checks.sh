@@ -7,7 +7,7 @@
 #   rewrite_checks.sh VIDYA_BINARY SOURCE_ROOT CHECK
 #
 # CHECK: failed_compile missing_compiler read_only verify revert_changed
-#        no_findings header_clash
+#        no_findings command_string header_clash
 set -u
 prog=${0##*/}
 die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 2; }
@@ -125,6 +125,23 @@ EOF
 	optimize --rule hdf5-small-writes
 	[[ $? -eq 1 ]] || fail "--rule of a rule that is not rewritten accepted"
 	grep -q "rule the rewriter rewrites" err.txt || fail "$(cat err.txt)"
+	;;
+command_string)
+	# a "command" string (split without a shell): the re-compile writes
+	# its object to a temporary file, not to -oa.o, and no dependency file
+	project
+	cat >compile_commands.json <<EOF
+[{"directory": "$tmp", "file": "a.c", "command": "cc -O2 -MD -MF 'dep file.d' -c a.c -oa.o"},
+ {"directory": "$tmp", "file": "b.c", "command": "cc -c \\"b.c\\" -o 'b out.o'"}]
+EOF
+	optimize --apply || fail "apply: $(cat err.txt)"
+	cmp -s a.c a.c.orig && fail "a.c unchanged"
+	cmp -s b.c b.c.orig && fail "b.c unchanged"
+	for f in a.o 'dep file.d' 'b out.o' b.o; do
+		[[ ! -e $f ]] || fail "the re-compile wrote '$f'"
+	done
+	"$vidya" optimize --revert >rv.txt 2>&1 || fail "revert: $(cat rv.txt)"
+	unchanged "reverted"
 	;;
 header_clash)
 	project

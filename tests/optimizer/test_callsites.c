@@ -62,8 +62,10 @@ static int setup(void **state)
 		"[{\"directory\": \"%s\", \"file\": \"a.c\", \"command\": \"cc -O2 -c a.c -o "
 		"'a b.o'\"},\n"
 		" {\"directory\": \"%s\", \"file\": \"bad.c\", \"arguments\": [\"cc\", \"-c\", "
-		"\"bad.c\"]}]\n",
-		f->dir, f->dir);
+		"\"bad.c\"]},\n"
+		" {\"directory\": \"%s\", \"file\": \"own.c\", \"arguments\": [\"cc\", \"-c\", "
+		"\"own.c\"]}]\n",
+		f->dir, f->dir, f->dir);
 	fclose(fp);
 	*state = f;
 	return 0;
@@ -76,6 +78,8 @@ static int teardown(void **state)
 	snprintf(p, sizeof(p), "%s/a.c", f->dir);
 	unlink(p);
 	snprintf(p, sizeof(p), "%s/bad.c", f->dir);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s/own.c", f->dir);
 	unlink(p);
 	unlink(f->db);
 	rmdir(f->dir);
@@ -197,9 +201,33 @@ static void test_errors(void **state)
 	assert_non_null(strstr(vd_error_last(), "bad.c:1: does not parse"));
 }
 
+/* a program's own function named like the C library's is not rewritable */
+static void test_own_function(void **state)
+{
+	fx *f = *state;
+	char own[160];
+	snprintf(own, sizeof(own), "%s/own.c", f->dir);
+	FILE *fp = fopen(own, "w");
+	fputs("static long write(int fd, const void *b, unsigned long n)\n"
+	      "{\n\treturn fd + (long)n + (b != 0);\n}\n"
+	      "int main(void)\n{\n\tint i;\n\tlong s = 0;\n"
+	      "\tfor (i = 0; i < 9; i++)\n\t\ts += write(1, \"x\", 1);\n\treturn (int)s;\n}\n",
+	      fp);
+	fclose(fp);
+	vd_callsites *c = NULL;
+	assert_int_equal(vd_callsites_scan(f->db, own, &c), 0);
+	const vd_callsite *w = find(c, "write", 0);
+	assert_non_null(w);
+	assert_int_equal(w->call.line, 10);
+	assert_non_null(w->not_rewritable);
+	assert_non_null(strstr(w->not_rewritable, "the program's own function"));
+	vd_callsites_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_own_function, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ranges, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
 	};
