@@ -76,6 +76,10 @@ static int add_edit(pfile *f, size_t b, size_t e, const char *text, vd_rule_id r
 			x->rule = rule;
 			return 0;
 		}
+		/* a runtime call already (vd_rt_fsync_deferred where this
+		 * rule would put vd_rt_fsync): the descriptor is covered */
+		if (same && !strncmp(x->text, "vd_rt_", 6) && !strncmp(text, "vd_rt_", 6))
+			return 0;
 		if (b < x->end && x->begin < e)
 			return -1;
 		if (same && b == e) /* two insertions at one place: refuse */
