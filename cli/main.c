@@ -29,7 +29,8 @@ static const command commands[] = {
 	  "join 'analyze --shard K/N' databases and analyze the whole project" },
 	{ "model", cmd_model, "fit, evaluate or show the CIOC regression model" },
 	{ "optimize", cmd_optimize,
-	  "measure an optimized program against the original (--measure)" },
+	  "rewrite I/O-bound code from the findings: diffs, --apply, --revert; --measure"
+	  " the optimized program against the original" },
 	{ "report", cmd_report, "show the latest analysis from the database (no re-parsing)" },
 	{ "sysprobe", cmd_sysprobe, "measure this machine's CPU, memory and storage" },
 	{ "trace", cmd_trace, "run a program and record its real I/O, per layer and per block" },

@@ -686,6 +686,11 @@ int vd_compdb_load(vd_project *p, const char *path)
 			vd_vec_free(args);
 			continue;
 		}
+		job.ncmd = (int)args.n;
+		job.cmd = vd_arena_alloc(p->arena, (args.n + 1) * sizeof(*job.cmd));
+		for (size_t k = 0; k < args.n; k++)
+			job.cmd[k] = args.v[k];
+		job.cmd[args.n] = NULL;
 		/* @file response files, as the compiler would read them */
 		strvec all = { 0 };
 		vd_vec_push(all, job.compiler);

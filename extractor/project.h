@@ -19,6 +19,8 @@ typedef struct tu_job {
 	const char *compiler;  /* argv[0] as written */
 	const char **argv;     /* filtered flags for libclang (no compiler, no -c/-o, no source) */
 	int argc;
+	const char **cmd; /* the command as written (NULL-terminated), for re-compiles */
+	int ncmd;
 } tu_job;
 
 struct vd_project {

@@ -111,23 +111,6 @@ static void base_path(vd_buf *out, const char *cachedir, const char *key)
 	vd_buf_printf(out, "-%016llx", (unsigned long long)h);
 }
 
-static int mkdirs(const char *path)
-{
-	char *p = vd_xstrdup(path);
-	for (char *s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(p, 0755) != 0 && errno != EEXIST) {
-				free(p);
-				return -1;
-			}
-			*s = '/';
-		}
-	int rc = mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
-	free(p);
-	return rc;
-}
-
 /* writes text to path through a temporary name */
 static int write_atomic(const char *path, const char *text)
 {
@@ -161,7 +144,7 @@ int vd_sysprobe_cache_save(const char *dir, const vd_sysprobe_report *r, vd_devi
 	if (vd_sysprobe_cache_key(&key, dir) || vd_sysprobe_cache_dir(&cdir))
 		goto done;
 	base_path(&base, cdir.ptr, key.ptr);
-	if (mkdirs(cdir.ptr) != 0) {
+	if (vd_mkdirs(cdir.ptr, 0755) != 0) {
 		vd_error_set("unable to create the profile cache '%s': %s", cdir.ptr,
 			     strerror(errno));
 		goto done;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 /* ---- errors ------------------------------------------------------------ */
@@ -398,6 +399,23 @@ void vd_map_free(vd_map *m)
 }
 
 /* ---- files and paths ------------------------------------------------------------ */
+
+int vd_mkdirs(const char *path, unsigned mode)
+{
+	char *p = vd_xstrdup(path);
+	for (char *s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(p, (mode_t)mode) != 0 && errno != EEXIST) {
+				free(p);
+				return -1;
+			}
+			*s = '/';
+		}
+	int rc = mkdir(p, (mode_t)mode) != 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return rc;
+}
 
 int vd_read_file(char **out, size_t *len, const char *path)
 {

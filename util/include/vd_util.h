@@ -136,6 +136,8 @@ uint64_t vd_hash_bytes(const void *p, size_t n);
 
 /* reads a whole file into *out (NUL-terminated); caller frees */
 int vd_read_file(char **out, size_t *len, const char *path);
+/* mkdir -p with `mode`: 0, or -1 with errno */
+int vd_mkdirs(const char *path, unsigned mode);
 /* path of `path` relative to `root` when inside it, else `path` itself */
 char *vd_path_relative(vd_arena *a, const char *root, const char *path);
 /* joins dir and path unless path is absolute; result normalised (./ and ../) */
