@@ -148,6 +148,48 @@ done:
 	return rc;
 }
 
+/* --rule IDs: rules[r] set for the rules to rewrite (all without --rule) */
+static int select_rules(const opt_args *o, int *rules)
+{
+	for (int i = 0; i < VD_NRULES; i++)
+		rules[i] = o->rules.n == 0;
+	for (size_t i = 0; i < o->rules.n; i++) {
+		int r = vd_rule_find(o->rules.v[i]);
+		if (r < 0 || !vd_rewrite_rule((vd_rule_id)r)) {
+			cli_error(
+				"--rule '%s': expected a rule the rewriter rewrites: stdio-buffer, "
+				"prefetch, small-io-loop or sync-in-loop",
+				o->rules.v[i]);
+			return -1;
+		}
+		rules[r] = 1;
+	}
+	return 0;
+}
+
+/* --apply: the plan written, the originals kept; what was done printed */
+static int do_apply(const opt_args *o, const char *db, const vd_plan *plan)
+{
+	char *store = store_dir(o, db), *dir = NULL;
+	vd_buf log = VD_BUF_INIT;
+	vd_apply_opts ao = { store, o->verify, 0 };
+	int ar = vd_plan_apply(plan, &ao, &dir, &log);
+	if (log.len)
+		fputs(vd_buf_cstr(&log), stderr);
+	vd_buf_release(&log);
+	free(store);
+	if (ar != 0) {
+		cli_error("%s", vd_error_last());
+		return VD_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < plan->nfiles; i++)
+		printf("applied: %s%s\n", plan->files[i].rel,
+		       plan->files[i].runtime ? " (vd_rt.h next to it)" : "");
+	printf("originals kept in %s; 'vidya optimize --revert' restores them\n", dir);
+	free(dir);
+	return VD_EXIT_OK;
+}
+
 int cmd_optimize(int argc, char **argv)
 {
 	/* --measure is its own mode with its own options (cmd_optimize_measure.c) */
@@ -185,7 +227,6 @@ int cmd_optimize(int argc, char **argv)
 	};
 	int rc = VD_EXIT_ERROR, partial = 0;
 	vd_plan *plan = NULL;
-	char *store = NULL, *dir = NULL;
 	vd_buf out = VD_BUF_INIT;
 	int rules[VD_NRULES];
 	const char *db;
@@ -220,19 +261,8 @@ int cmd_optimize(int argc, char **argv)
 		cli_error("unexpected argument '%s'", argv[first + 1]);
 		goto done;
 	}
-	for (int i = 0; i < VD_NRULES; i++)
-		rules[i] = o.rules.n == 0;
-	for (size_t i = 0; i < o.rules.n; i++) {
-		int r = vd_rule_find(o.rules.v[i]);
-		if (r < 0 || !vd_rewrite_rule((vd_rule_id)r)) {
-			cli_error(
-				"--rule '%s': expected a rule the rewriter rewrites: stdio-buffer, "
-				"prefetch, small-io-loop or sync-in-loop",
-				o.rules.v[i]);
-			goto done;
-		}
-		rules[r] = 1;
-	}
+	if (select_rules(&o, rules) != 0)
+		goto done;
 	if (cli_analysis_prepare(&o.an) != 0)
 		goto done;
 	rc = make_plan(&o, argv[first], db, rules, &plan, &partial);
@@ -253,27 +283,12 @@ int cmd_optimize(int argc, char **argv)
 		rc = partial ? VD_EXIT_PARTIAL : VD_EXIT_OK;
 		goto done;
 	}
-	store = store_dir(&o, db);
-	vd_buf log = VD_BUF_INIT;
-	vd_apply_opts ao = { store, o.verify, 0 };
-	int ar = vd_plan_apply(plan, &ao, &dir, &log);
-	if (log.len)
-		fputs(vd_buf_cstr(&log), stderr);
-	vd_buf_release(&log);
-	if (ar != 0) {
-		cli_error("%s", vd_error_last());
-		goto done;
-	}
-	for (size_t i = 0; i < plan->nfiles; i++)
-		printf("applied: %s%s\n", plan->files[i].rel,
-		       plan->files[i].runtime ? " (vd_rt.h next to it)" : "");
-	printf("originals kept in %s; 'vidya optimize --revert' restores them\n", dir);
-	rc = partial ? VD_EXIT_PARTIAL : VD_EXIT_OK;
+	rc = do_apply(&o, db, plan);
+	if (rc == VD_EXIT_OK && partial)
+		rc = VD_EXIT_PARTIAL;
 done:
 	vd_buf_release(&out);
 	vd_plan_free(plan);
-	free(store);
-	free(dir);
 	free(o.rules.v);
 	cli_analysis_free(&o.an);
 	return rc;

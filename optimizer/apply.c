@@ -273,40 +273,27 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
-int vd_plan_apply(const vd_plan *p, const vd_apply_opts *o, char **dir_out, vd_buf *log)
+/* 1. every file still as planned and replaceable */
+static int check_files(const vd_plan *p, done_file *d)
 {
-	*dir_out = NULL;
-	if (p->nfiles == 0)
-		return 0;
-	done_file *d = calloc(p->nfiles, sizeof(*d));
-	char **headers = calloc(p->nfiles, sizeof(*headers));
-	char *dir = NULL;
-	vd_buf man = VD_BUF_INIT;
-	int rc = VD_ERROR;
-	size_t nh = 0;
-	if (!d || !headers) {
-		vd_error_set("out of memory");
-		goto fail;
-	}
-	/* 1. every file still as planned and replaceable */
 	for (size_t i = 0; i < p->nfiles; i++) {
 		const vd_plan_file *f = &p->files[i];
 		struct stat st;
 		d[i].f = f;
 		if (strpbrk(f->path, "\t\n")) {
 			vd_error_set("%s: a tab or newline in the path is not supported", f->rel);
-			goto fail;
+			return -1;
 		}
 		if (stat(f->path, &st) != 0) {
 			vd_error_set("%s: %s", f->rel, strerror(errno));
-			goto fail;
+			return -1;
 		}
 		d[i].mode = st.st_mode;
 		uint64_t h;
 		if (hash_file(f->path, &h) != 0 || h != f->hash) {
 			vd_error_set("%s: changed since the analysis; run vidya optimize again",
 				     f->rel);
-			goto fail;
+			return -1;
 		}
 		char *fd = dir_of(f->path);
 		/* the mode bits too: access() says yes to root for any file */
@@ -316,105 +303,139 @@ int vd_plan_apply(const vd_plan *p, const vd_apply_opts *o, char **dir_out, vd_b
 		if (ro) {
 			vd_error_set("%s: read-only (the file or its directory is not writable)",
 				     f->rel);
-			goto fail;
+			return -1;
 		}
 	}
-	/* 2. the runtime header next to the files that need it */
+	return 0;
+}
+
+/* 2. the runtime header next to the files that need it: the paths to
+ * create in headers[0..*nh-1] (one already there must be the same) */
+static int place_headers(const vd_plan *p, char **headers, size_t *nh)
+{
 	for (size_t i = 0; i < p->nfiles; i++) {
 		if (!p->files[i].runtime)
 			continue;
-		char *fd = dir_of(p->files[i].path), *hp = NULL;
-		int r = asprintf(&hp, "%s/vd_rt.h", fd);
+		char *fd = dir_of(p->files[i].path);
+		vd_buf hb = VD_BUF_INIT;
+		vd_buf_printf(&hb, "%s/vd_rt.h", fd);
 		free(fd);
-		if (r < 0)
-			goto fail;
+		char *hp = vd_buf_detach(&hb);
 		int dup = 0;
-		for (size_t k = 0; k < nh; k++)
+		for (size_t k = 0; k < *nh; k++)
 			dup |= !strcmp(headers[k], hp);
 		char *t = NULL;
 		size_t n = 0;
 		if (dup) {
 			free(hp);
 		} else if (access(hp, F_OK) == 0) {
-			if (vd_read_file(&t, &n, hp) != 0 || n != vd_rt_header_len ||
-			    memcmp(t, vd_rt_header, n) != 0) {
+			int same = vd_read_file(&t, &n, hp) == 0 && n == vd_rt_header_len &&
+				   memcmp(t, vd_rt_header, n) == 0;
+			free(t);
+			if (!same) {
 				vd_error_set("%s: a different vd_rt.h is already there (%s); not "
 					     "replaced",
 					     p->files[i].rel, hp);
-				free(t);
 				free(hp);
-				goto fail;
+				return -1;
 			}
-			free(t);
 			free(hp); /* the same header: kept, not ours to remove */
 		} else {
-			headers[nh++] = hp;
+			headers[(*nh)++] = hp;
 		}
 	}
-	/* 3. the originals kept */
+	return 0;
+}
+
+/* 3. the originals kept in a new directory under o->store, with a
+ * manifest: the directory (malloc'ed), or NULL (nothing left behind) */
+static char *keep_originals(const vd_plan *p, const vd_apply_opts *o, const done_file *d,
+			    char *const *headers, size_t nh)
+{
 	time_t now = time(NULL);
 	struct tm tm;
 	gmtime_r(&now, &tm);
 	char stamp[64];
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	if (asprintf(&dir, "%s/%s-%ld", o->store, stamp, (long)getpid()) < 0) {
-		dir = NULL;
-		goto fail;
-	}
+	vd_buf b = VD_BUF_INIT, man = VD_BUF_INIT;
+	vd_buf_printf(&b, "%s/%s-%ld", o->store, stamp, (long)getpid());
+	char *dir = vd_buf_detach(&b);
 	if (vd_mkdirs(dir, 0777) != 0) {
 		vd_error_set("unable to create '%s' for the originals: %s", dir, strerror(errno));
 		free(dir);
-		dir = NULL;
-		goto fail;
+		return NULL;
 	}
 	vd_buf_puts(&man, "vidya-optimize 1\n");
-	for (size_t i = 0; i < p->nfiles; i++) {
+	int rc = 0;
+	for (size_t i = 0; i < p->nfiles && !rc; i++) {
 		const vd_plan_file *f = &p->files[i];
-		char *op = NULL;
-		if (asprintf(&op, "%s/orig.%zu", dir, i) < 0)
-			goto fail;
-		int r = write_atomic(op, f->orig, f->len, 0600);
-		free(op);
-		if (r != 0)
-			goto fail;
+		vd_buf_clear(&b);
+		vd_buf_printf(&b, "%s/orig.%zu", dir, i);
+		rc = write_atomic(vd_buf_cstr(&b), f->orig, f->len, 0600);
 		vd_buf_printf(&man, "file\t%016" PRIx64 "\t%016" PRIx64 "\t%o\torig.%zu\t%s\n",
 			      f->hash, vd_hash_bytes(f->text, f->text_len),
 			      (unsigned)(d[i].mode & 07777), i, f->path);
 	}
-	for (size_t k = 0; k < nh; k++) {
+	for (size_t k = 0; k < nh && !rc; k++) {
 		if (strpbrk(headers[k], "\t\n")) {
 			vd_error_set("'%s': a tab or newline in the path is not supported",
 				     headers[k]);
-			goto fail;
+			rc = -1;
 		}
 		vd_buf_printf(&man, "header\t%016" PRIx64 "\t%s\n",
 			      vd_hash_bytes(vd_rt_header, vd_rt_header_len), headers[k]);
 	}
-	{
-		char *mp = NULL;
-		if (asprintf(&mp, "%s/manifest", dir) < 0)
-			goto fail;
-		int r = write_atomic(mp, vd_buf_cstr(&man), man.len, 0644);
-		free(mp);
-		if (r != 0)
-			goto fail;
+	if (!rc) {
+		vd_buf_clear(&b);
+		vd_buf_printf(&b, "%s/manifest", dir);
+		rc = write_atomic(vd_buf_cstr(&b), vd_buf_cstr(&man), man.len, 0644);
 	}
-	/* 4. the new files */
+	vd_buf_release(&b);
+	vd_buf_release(&man);
+	if (rc) {
+		remove_tree(dir);
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/* 4. the new files: headers first, then the rewritten sources (d[i].written
+ * says which were replaced; a header not created is dropped from the list) */
+static int write_new(const vd_plan *p, done_file *d, char **headers, size_t nh)
+{
 	for (size_t k = 0; k < nh; k++) {
 		if (write_atomic(headers[k], vd_rt_header, vd_rt_header_len, 0644) != 0) {
 			for (size_t q = k; q < nh; q++) { /* not created */
 				free(headers[q]);
 				headers[q] = NULL;
 			}
-			goto undo;
+			return -1;
 		}
 	}
 	for (size_t i = 0; i < p->nfiles; i++) {
-		const vd_plan_file *f = &p->files[i];
-		if (write_atomic(f->path, f->text, f->text_len, d[i].mode) != 0)
-			goto undo;
+		if (write_atomic(d[i].f->path, d[i].f->text, d[i].f->text_len, d[i].mode) != 0)
+			return -1;
 		d[i].written = 1;
 	}
+	return 0;
+}
+
+int vd_plan_apply(const vd_plan *p, const vd_apply_opts *o, char **dir_out, vd_buf *log)
+{
+	*dir_out = NULL;
+	if (p->nfiles == 0)
+		return 0;
+	done_file *d = vd_xcalloc(p->nfiles, sizeof(*d));
+	char **headers = vd_xcalloc(p->nfiles, sizeof(*headers));
+	char *dir = NULL;
+	int rc = VD_ERROR;
+	size_t nh = 0;
+	if (check_files(p, d) != 0 || place_headers(p, headers, &nh) != 0 ||
+	    !(dir = keep_originals(p, o, d, headers, nh)))
+		goto done;
+	if (write_new(p, d, headers, nh) != 0)
+		goto undo;
 	/* 5. each changed unit compiles with its own command */
 	for (size_t i = 0; i < p->nfiles && !o->no_compile; i++)
 		if (compile_one(&p->files[i], log) != 0)
@@ -432,23 +453,20 @@ int vd_plan_apply(const vd_plan *p, const vd_apply_opts *o, char **dir_out, vd_b
 	*dir_out = dir;
 	dir = NULL;
 	rc = 0;
-	goto fail;
+	goto done;
 undo : {
-	char *why = strdup(vd_error_last());
+	char *why = vd_xstrdup(vd_error_last());
 	rollback(d, p->nfiles, headers, nh, log);
 	remove_tree(dir);
-	vd_error_set("%s; every file was restored", why ? why : "failed");
+	vd_error_set("%s; every file was restored", why);
 	free(why);
 }
-fail:
-	if (rc != 0 && dir)
-		remove_tree(dir);
-	for (size_t k = 0; headers && k < nh; k++)
+done:
+	for (size_t k = 0; k < nh; k++)
 		free(headers[k]);
 	free(headers);
 	free(d);
 	free(dir);
-	vd_buf_release(&man);
 	return rc;
 }
 
