@@ -44,6 +44,7 @@ typedef struct inst {
 	int walked;   /* a loop whose iterations were each walked */
 	unsigned unk; /* assumptions of a loop, applied if I/O ran inside */
 	const char *note;
+	int prevpos; /* the block's chainpos before this instance (recursion) */
 } inst;
 
 typedef struct site {
@@ -244,6 +245,16 @@ static void on_iterations(void *pl, int block, double iters)
 	in->walked = 1;
 }
 
+/* Whether chain instance i takes what happens inside it: active, and the
+ * innermost instance of its block - a function that recurses (unrolled
+ * with known arguments) is on the chain several times, and each call,
+ * byte and operation counts once for its block, not once per instance. */
+static int counts(const agg *g, size_t i)
+{
+	const inst *c = &g->chain.v[i];
+	return c->active && g->chainpos[c->block] == (int)i;
+}
+
 static int active(agg *g, int block)
 {
 	if (*g->phase == 1)
@@ -302,6 +313,7 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 			}
 		}
 	}
+	in.prevpos = g->chainpos[block];
 	g->chainpos[block] = (int)g->chain.n;
 	vd_vec_push(g->chain, in);
 	/* callers see the new frame */
@@ -339,7 +351,7 @@ static void on_leave(void *pl, int block)
 	if (g->chain.n == 0)
 		return;
 	inst in = g->chain.v[--g->chain.n];
-	g->chainpos[in.block] = -1;
+	g->chainpos[in.block] = in.prevpos;
 	const vd_sblock *s = &g->sb[in.block];
 	bstate *b = &g->b[in.block];
 	touch(g, in.block);
@@ -362,7 +374,7 @@ static void on_leave(void *pl, int block)
 			if (in.active)
 				b->p[VD_p1] += in.iters;
 			for (size_t i = 0; i < g->chain.n; i++)
-				if (g->chain.v[i].active) {
+				if (counts(g, i) && g->chain.v[i].block != in.block) {
 					touch(g, g->chain.v[i].block);
 					g->b[g->chain.v[i].block].p[VD_p1] += in.iters;
 				}
@@ -455,7 +467,7 @@ static void on_io(void *pl, const vd_io_event *e)
 	}
 	double secs = vd_pcache_io_seconds(g->pcache, e, stat_size);
 	for (size_t i = 0; i < g->chain.n; i++)
-		if (g->chain.v[i].active)
+		if (counts(g, i))
 			add_event(g, g->chain.v[i].block, e, secs);
 	if (*g->phase == 1 && g->sb[e->block].file_block >= 0)
 		add_event(g, g->sb[e->block].file_block, e, secs);
@@ -507,7 +519,7 @@ static void on_ops(void *pl, double n, unsigned unknown)
 	unsigned flag = (unknown & (1u << VD_p2)) && n > 0 ? VD_UNK_COMPUTE : 0;
 	for (size_t i = 0; i < g->chain.n; i++) {
 		inst *c = &g->chain.v[i];
-		if (c->active) {
+		if (counts(g, i)) {
 			touch(g, c->block);
 			g->b[c->block].ops += n;
 			g->b[c->block].unk |= flag;
@@ -678,7 +690,7 @@ static void on_replay(void *pl, const void *summary_, double mult)
 		const snap *fd = &sm->d[sm->fidx];
 		for (size_t i = 0; i < g->chain.n; i++) {
 			inst *c = &g->chain.v[i];
-			if (!c->active)
+			if (!counts(g, i))
 				continue;
 			touch(g, c->block);
 			bstate *b = &g->b[c->block];

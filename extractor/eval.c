@@ -3540,8 +3540,10 @@ static int key_val(vd_buf *b, const val *v, int depth)
 	case V_FLT:
 	case V_SPACE:
 	case V_TYPE:
-	case V_MEM:
 		vd_buf_printf(b, "%a", v->f);
+		break;
+	case V_MEM: /* a heap object is itself: its fields are its own */
+		vd_buf_printf(b, "%a@%p", v->f, (void *)v->a);
 		break;
 	case V_STR:
 		vd_buf_printf(b, "%zu:", strlen(v->s));
@@ -3593,12 +3595,37 @@ static int memo_ret_ok(const val *r, size_t handles0)
 	return 1;
 }
 
+/* A recursive call is unrolled again when what decides its depth is
+ * known: every argument has a value (a depth from argv, a node of a tree
+ * the walk built), it runs once per execution (no loop walked once for
+ * many iterations, no unknown condition around it), and the recursion is
+ * not deeper than RECURSION_MAX.  Anything else is not unrolled and noted. */
+#define RECURSION_MAX 32
+
+static int known_arg(const val *v)
+{
+	return known_num(v) || v->k == V_STR || v->k == V_HANDLE || v->k == V_FUNC ||
+	       (v->k == V_MEM && v->a) || v->k == V_REF;
+}
+
+static int recursion_ok(const ctx *c, const ir_func *f, const val *args, int n)
+{
+	if (!f->on_stack)
+		return 1;
+	if (f->on_stack >= RECURSION_MAX || c->rep || c->cond || c->p->opts.paths_all)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (!known_arg(&args[i]))
+			return 0;
+	return 1;
+}
+
 static val call_body(ctx *c, ir_func *f, val *args, int n);
 
 static val call_function(ctx *c, ir_func *f, val *args, int n)
 {
 	vd_project *p = c->p;
-	if (f->on_stack) /* recursion: noted on the call block by eval_call */
+	if (!recursion_ok(c, f, args, n)) /* noted on the call block by eval_call */
 		return unk(0);
 	if (c->depth >= p->opts.max_depth || c->steps > c->step_limit)
 		return unk(0); /* noted on the call block by eval_call */
@@ -3606,7 +3633,8 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	 * say) is not recorded again: recording costs, replay is the gain */
 	int can = c->v->capture_begin && c->v->capture_end && c->v->replay && c->mult > 0 &&
 		  !p->opts.no_memo && !(f->memo_fails >= 3 && f->memo_fails == f->memo_tries) &&
-		  f->call_sites >= 2; /* a function that runs once gains nothing */
+		  f->call_sites >= 2 && /* a function that runs once gains nothing */
+		  !f->on_stack;         /* a recursive call's summary would hold its own block */
 	vd_buf kb = VD_BUF_INIT;
 	const char *key = can ? memo_key(c, f, args, n, &kb) : NULL;
 	c->memo_calls++;
@@ -3691,7 +3719,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	c->ops = 0;
 	c->fr = &fr;
 	c->depth++;
-	f->on_stack = 1;
+	f->on_stack++;
 	if (!f->reached)
 		f->reached = c->phase;
 	long limit0 = c->step_limit;
@@ -3702,7 +3730,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	flush_ops(c);
 	leave(c, f->block);
 	c->step_limit = limit0;
-	f->on_stack = 0;
+	f->on_stack--;
 	c->depth--;
 	c->fr = saved;
 	c->ops = saved_ops;
@@ -3754,7 +3782,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		const char *where = c->p->blocks.v[e->block].file;
 		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 			ir_func *t = known ? known : e->callees[i];
-			if (t->on_stack)
+			if (!recursion_ok(c, t, args, n))
 				nt = note(
 					c,
 					"recursive call to %s at %s:%d not unrolled (depth unknown)",

@@ -15,6 +15,10 @@
  * 25 / 7 bytes on average, which the writes write: 10 and 25 bytes).
  * The loop over the list runs 2 times (p = head, p = p->next, NULL); its P1
  * adds the iterations of the read loops it calls: 2 + 3 + 7 = 12.
+ *
+ * tree(out, 4): recursion whose depth is known (the argument counts down
+ * to 0), unrolled call by call: 1 + 2 + 4 + 8 + 16 = 31 calls, each writing
+ * "node\n" once: 31 writes, 155 bytes.
  */
 // VIDYA: --args "-b 4 a.dat b.dat"
 #include <fcntl.h>
@@ -42,6 +46,17 @@ static void cat_one(const char *path, int out, size_t bs)
 	close(fd);
 }
 
+static void tree(int out, int depth)
+{
+	write(out, "node\n", 5);
+	if (depth > 0) {
+		tree(out, depth - 1);
+		tree(out, depth - 1);
+	}
+}
+
+// EXPECT: tree p2=31 p3=155
+// EXPECT-KNOWN: tree p2 p3
 // EXPECT: cat_one p2=26 p3=70
 // EXPECT-KNOWN: cat_one p2 p3
 // EXPECT: main/loop#2 p1=12
@@ -65,6 +80,7 @@ int main(int argc, char **argv)
 	int out = open("out.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	for (struct item *p = head; p; p = p->next)
 		cat_one(p->path, out, bs);
+	tree(out, 4);
 	close(out);
 	while (head) {
 		struct item *next = head->next;
