@@ -5871,6 +5871,7 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->interned);
 	free(c->note_cache);
 	vd_map_free(c->gwrites);
+	vd_map_free(c->contents);
 	vd_vec_free(c->fields);
 	vd_vec_free(c->handles);
 	vd_arena_free(c->a);
