@@ -323,8 +323,10 @@ measure() {
 			cd - >/dev/null; return 1
 		}
 	fi
-	local eopt=()
-	[ -n "$ENTRY" ] && eopt=(--entry "$ENTRY")
+	# the traced run gets this script's environment (minus UNSET): so does
+	# the analysis's getenv
+	local eopt=(--env-inherit)
+	[ -n "$ENTRY" ] && eopt+=(--entry "$ENTRY")
 	local uopt=() v
 	for v in $UNSET; do eopt+=(--env "$v"); uopt+=(-u "$v"); done
 	log "$prog: vidya analyze --args \"$ARGS\""

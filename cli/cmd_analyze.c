@@ -280,6 +280,13 @@ int cli_analysis_prepare(cli_analysis *a)
 	eo->catalog = a->catalog;
 	eo->defines = a->defines.v;
 	eo->ndefines = a->defines.n;
+	if (a->env_inherit) { /* after the --env bindings: the first match wins */
+		extern char **environ;
+		for (char **e = environ; e && *e; e++)
+			if (strchr(*e, '='))
+				cli_strings_push(&a->envs, *e);
+		eo->env_complete = 1;
+	}
 	eo->envs = a->envs.v;
 	eo->nenvs = a->envs.n;
 	eo->user_catalogs = a->catalogs.v;

@@ -2329,8 +2329,14 @@ LIB_MODEL(lib_strcpy)
 {
 	if (!strcmp(name, "strdup"))
 		return args[0].k == V_STR ? args[0] : unk(args[0].t);
-	if (e->kids[0]->kind == E_VAR && n >= 2)
-		assign_to(c, e->kids[0], args[1].k == V_STR ? args[1] : unk(args[1].t));
+	/* the destination (a buffer, or a struct member pointing to one:
+	 * `tmp->name = malloc(...); strcpy(tmp->name, name)`) now holds the text */
+	ir_expr *dst = strip_casts(e->kids[0]);
+	if ((dst->kind == E_VAR || dst->kind == E_MEMBER) && n >= 2) {
+		val v = args[1].k == V_STR ? args[1] : unk(args[1].t);
+		assign_to(c, dst, v);
+		return v;
+	}
 	return args[0];
 }
 
@@ -2344,6 +2350,8 @@ LIB_MODEL(lib_getenv)
 		if (strlen(args[0].s) == nl && !strncmp(args[0].s, d, nl))
 			return eq ? vstr(eq + 1) : vint(0);
 	}
+	if (c->p->opts.env_complete && n >= 1 && args[0].k == V_STR)
+		return vint(0); /* --env-inherit: the environment is known, NAME is not in it */
 	return unk(0);
 }
 
