@@ -16,7 +16,9 @@ expect_in() { grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "$3: '$1' not in out
 case $CHECK in
 dataset)
 	# one configuration of one corpus application, end to end
-	OUT=$T/ds ONLY=c4-io-4k-osync VIDYA=$VIDYA bash "$ROOT/model/build_dataset.sh" iorbench \
+	# the recorder's cost given (measuring it is model.recorder's check)
+	printf 'class stdio 0.9\nclass posix 0.5\nclass meta 0.25\n' >rc.txt
+	RECORDER_COST=$T/rc.txt OUT=$T/ds ONLY=c4-io-4k-osync VIDYA=$VIDYA bash "$ROOT/model/build_dataset.sh" iorbench \
 		>log 2>&1 || { cat log >&2; fail "build_dataset.sh"; }
 	head -n 1 ds/blocks.csv | grep -q '^app,family,config,rep,block_id,kind,line,p1,' ||
 		fail "no CSV header"
@@ -28,8 +30,46 @@ dataset)
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	         $5 == "iorbench.c:write_phase" { exit !($c["intensity"] > 0.5) }' ds/blocks.csv ||
 		fail "write_phase's measured intensity is not above 0.5"
+	# honest labels: the block's calls per class, priced as given, out of
+	# its wall time; the traced figure beside it
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	         { rec = ($c["n_stdio"] * 0.9 + $c["n_posix"] * 0.5 + $c["n_meta"] * 0.25) * 1e-6
+	           d = rec - $c["rec_s"]; if (d < 0) d = -d
+	           if (d > 1e-9 + 1e-6 * rec) { print "rec_s " $c["rec_s"] " for " $5 ", expected " rec; bad = 1 }
+	           n = $c["n_stdio"] + $c["n_posix"] + $c["n_meta"]; e = n - $c["io_ops"]; if (e < 0) e = -e
+	           if (e > 1e-6 * n + 1e-9) { print "calls per class " n " for " $5 ", io_ops " $c["io_ops"]; bad = 1 }
+	           w = $c["wall_s"] - rec; if (w < $c["io_s"]) w = $c["io_s"]
+	           i = w > 0 ? $c["io_s"] / w : 0; if (i > 1) i = 1
+	           if ($c["intensity"] - i > 1e-9 || i - $c["intensity"] > 1e-9) { print "intensity " $c["intensity"] " for " $5 ", expected " i; bad = 1 }
+	           if ($c["intensity"] + 1e-12 < $c["intensity_traced"]) { print "intensity below the traced figure for " $5; bad = 1 }
+	           if ($5 == "iorbench.c:write_phase" && !($c["n_posix"] > 0)) { print "write_phase: no data calls counted"; bad = 1 } }
+	         END { exit bad }' ds/blocks.csv || fail "honest labels"
 	expect_in "records:" ds/provenance.txt "provenance"
+	expect_in "stdio 0.9, posix 0.5, meta 0.25" ds/provenance.txt "provenance names the recorder's cost"
+	cmp -s rc.txt ds/recorder_cost.txt || fail "recorder_cost.txt is not the measurement given"
+	# relabel.sh with another measurement: no recorder cost gives the traced figure
+	printf 'class stdio 0\nclass posix 0\nclass meta 0\n' >zero.txt
+	bash "$ROOT/model/relabel.sh" ds/blocks.csv zero.txt >zero.csv || fail "relabel.sh"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	         $c["intensity"] != $c["intensity_traced"] || $c["rec_s"] != 0 { bad = 1 } END { exit bad }' zero.csv ||
+		fail "relabel.sh without a recorder cost is not the traced figure"
+	cut -d, -f1 ds/blocks.csv | sed 's/^app$/x/' >hdr_only.csv
+	bash "$ROOT/model/relabel.sh" hdr_only.csv zero.txt >/dev/null 2>err.out && fail "relabel.sh accepted a CSV without the columns"
+	expect_in "no column" err.out "relabel names the missing column"
 	[ -s ds/system_profile.json ] || fail "no system profile"
+	;;
+recorder)
+	# the recorder's own time per call, measured: three classes, figures
+	# that are numbers; a buffered fwrite traced costs something outside the
+	# call (the recorder's bookkeeping is never free)
+	REPS=3 N=50000 VIDYA=$VIDYA bash "$ROOT/model/recorder_cost.sh" rc.txt >log 2>&1 ||
+		{ cat log >&2; fail "recorder_cost.sh"; }
+	for c in stdio posix meta; do
+		awk -v c=$c '$1 == "class" && $2 == c && $3 ~ /^[0-9]+(\.[0-9]+)?$/ { f = 1 } END { exit !f }' rc.txt ||
+			{ cat rc.txt >&2; fail "no figure for class $c"; }
+	done
+	awk '$1 == "class" && $2 == "stdio" { exit !($3 > 0) }' rc.txt || { cat rc.txt >&2; fail "stdio costs nothing"; }
+	grep -q '^sampling ' rc.txt || fail "no sampling share"
 	;;
 cli)
 	data=$ROOT/data/training/blocks.csv
