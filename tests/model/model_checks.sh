@@ -58,6 +58,40 @@ dataset)
 	expect_in "no column" err.out "relabel names the missing column"
 	[ -s ds/system_profile.json ] || fail "no system profile"
 	;;
+relabel)
+	# relabel.sh on records whose answers are worked out by hand: 100 000
+	# posix calls at 0.5 us = 0.05 s out of 0.2 s of wall, 0.1 s of I/O
+	printf 'class stdio 1.0\nclass posix 0.5\nclass meta 0.25\ndeferred_us 0.4\n' >rc.txt
+	{
+		echo "app,block_id,wall_s,io_s,n_stdio,n_posix,n_meta,run_ops,run_deferred_s,run_mpi,rec_scale,rec_s,intensity,intensity_traced"
+		echo "a,plain,0.2,0.1,0,100000,0,100000,0.08,0,0,0,0,0"   # deferred 0.8 us/call: factor 2
+		echo "a,mpi,0.2,0.1,0,100000,0,100000,0.08,1,0,0,0,0"     # MPI-IO: factor 1
+		echo "a,few,0.2,0.1,0,10000,0,10000,0.08,0,0,0,0,0"       # under 20 000 calls: factor 1
+		echo "a,busy,0.2,0.02,0,100000,0,100000,0.4,0,0,0,0,0"    # 4 us/call: factor 10, bounded to 3
+		echo "a,mixed,1.0,0.2,200000,100000,40000,0,0,0,0,0,0,0"  # 0.2 + 0.05 + 0.01 s
+		echo "a,over,0.1,0.05,0,200000,0,0,0,0,0,0,0,0"           # 0.1 s to take out of 0.05 s: all I/O
+		echo "a,never,0,0,0,0,0,0,0,0,0,0,0,0"                    # never sampled: no label
+	} >in.csv
+	check() { # FILE BLOCK REC_S INTENSITY SCALE
+		awk -F, -v b="$2" -v r="$3" -v i="$4" -v k="$5" 'NR == 1 { for (j = 1; j <= NF; j++) c[$j] = j; next }
+			$c["block_id"] == b { f = 1; d = $c["rec_s"] - r; e = (i == "" ? ($c["intensity"] != "") : $c["intensity"] - i)
+			  exit !(d < 1e-12 && d > -1e-12 && e < 1e-9 && e > -1e-9 && $c["rec_scale"] + 0 == k) }
+			END { if (!f) exit 1 }' "$1" || { grep -E "block_id|^a,$2," "$1" >&2; fail "$2: expected rec_s $3, intensity '$4', factor $5"; }
+	}
+	bash "$ROOT/model/relabel.sh" in.csv rc.txt >out.csv || fail "relabel.sh"
+	check out.csv plain 0.05 0.666666666666667 1
+	check out.csv mixed 0.26 0.27027027027027 1
+	check out.csv over 0.1 1 1
+	check out.csv never 0 "" 1
+	awk -F, 'NR > 1 && $2 == "plain" { exit !($14 == 0.5) }' out.csv || fail "intensity_traced is not io_s / wall_s"
+	LOAD_SCALE=1 bash "$ROOT/model/relabel.sh" in.csv rc.txt >scaled.csv || fail "relabel.sh LOAD_SCALE=1"
+	check scaled.csv plain 0.1 1 2
+	check scaled.csv mpi 0.05 0.666666666666667 1
+	check scaled.csv few 0.005 0.512820512820513 1
+	check scaled.csv busy 0.15 0.4 3
+	bash "$ROOT/model/relabel.sh" in.csv missing.txt >/dev/null 2>err.out && fail "a missing cost file was accepted"
+	expect_in "missing.txt" err.out "relabel names the missing file"
+	;;
 recorder)
 	# the recorder's own time per call, measured: three classes, figures
 	# that are numbers; a buffered fwrite traced costs something outside the
