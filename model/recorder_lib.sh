@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # recorder_lib.sh - sourced by model/build_dataset.sh and model/heldout_eval.sh:
 # the recorder's own time per call (model/recorder_cost.sh) taken out of a
 # traced block's wall time.  Not a program.
