@@ -22,6 +22,22 @@
 #                 analyzer or the device model, which do not change what
 #                 the programs measure.
 #
+# Honest labels: the recorder's own time per call, outside the calls it
+# times, lands in a traced block's wall time (0.5-1 us per call on the
+# development VM, more than a buffered call itself).  model/recorder_cost.sh
+# measures it on this machine per class of call (buffered stdio; data
+# system calls; metadata calls) before the first trace and after the last;
+# their mean goes to $OUT/recorder_cost.txt.  Each record counts its calls
+# per class (n_stdio, n_posix, n_meta: its own calls by their class, those
+# made in callees in the run's proportions) and its run's calls and deferred
+# sample time (for relabel.sh's optional load factor, LOAD_SCALE=1), and
+# model/relabel.sh sets
+#     rec_s = the calls priced per class (x rec_scale, 1 unless LOAD_SCALE=1),
+#     intensity = io_s / (wall_s - rec_s),
+#     intensity_traced = io_s / wall_s (the uncorrected figure).
+#   RECORDER_COST=FILE  use that measurement instead; RECORDER_COST=0: none;
+#                       with REANALYZE, the recorder_cost.txt beside its CSV
+#
 # Which blocks become records: function and loop blocks of the analysis
 # that the trace measured (v_measured_blocks joined with v_blocks on
 # block_id), run for at least MIN_WALL seconds.  Blocks without any I/O
@@ -36,6 +52,7 @@ MIN_WALL=${MIN_WALL:-0.02}
 REPEAT=${REPEAT:-1}
 ONLY=${ONLY:-}
 REANALYZE=${REANALYZE:-}
+RECORDER_COST=${RECORDER_COST:-}
 corpus=$root/data/corpus
 [ -x "$VIDYA" ] || { echo "build_dataset: $VIDYA is not built" >&2; exit 1; }
 VIDYA=$(cd "$(dirname "$VIDYA")" && pwd)/$(basename "$VIDYA")
@@ -57,6 +74,15 @@ mpirun_root=
 # database every analysis uses
 echo "build_dataset: storage profile for $work (vidya sysprobe --quick)" >&2
 "$VIDYA" sysprobe --quick --dir "$work" --db "$db" --format json >"$work/profile.json"
+# the recorder's own time per call on this machine, measured now (and
+# again after the last trace)
+# shellcheck source=model/recorder_lib.sh
+. "$here/recorder_lib.sh"
+# re-analyzing: the measurement the reused traces were labelled with
+if [ -n "$REANALYZE" ] && [ -z "$RECORDER_COST" ] && [ -f "$(dirname "$REANALYZE")/recorder_cost.txt" ]; then
+	RECORDER_COST=$(dirname "$REANALYZE")/recorder_cost.txt
+fi
+rc_prepare "$work/rc-before.txt" "$RECORDER_COST"
 if [ -n "$REANALYZE" ]; then
 	[ -f "$REANALYZE" ] || { echo "build_dataset: REANALYZE=$REANALYZE: no such file" >&2; exit 1; }
 	cp "$REANALYZE" "$work/old.csv"
@@ -136,14 +162,20 @@ for app in "${apps[@]}"; do
 		header_done=1
 		if [ "$old" != 0 ]; then
 			# the measurements of the earlier build, per-run means already
+			# (and its calls per class, when it counted them)
+			ncols=
+			for col in n_stdio n_posix n_meta run_ops run_deferred_s run_mpi; do
+				if sqlite3 "$db" "SELECT 1 FROM pragma_table_info('old_blocks') WHERE name = '$col'" | grep -q 1; then
+					ncols="$ncols, max(CAST($col AS REAL)) AS $col"
+				else
+					ncols="$ncols, 0 AS $col"
+				fi
+			done
 			measured="SELECT block_id, max(CAST(rep AS INTEGER)) AS rep, max(CAST(wall_s AS REAL)) AS wall_s, max(CAST(io_s AS REAL)) AS io_s,
-			                 max(CAST(io_ops AS REAL)) AS io_ops, max(CAST(io_bytes AS REAL)) AS io_bytes
+			                 max(CAST(io_ops AS REAL)) AS io_ops, max(CAST(io_bytes AS REAL)) AS io_bytes$ncols
 			          FROM old_blocks WHERE app = '$app' AND config = '$name' GROUP BY block_id"
 		else
-			measured="SELECT block_id, $REPEAT AS rep, sum(wall_s) / $REPEAT AS wall_s,
-			                 sum(io_s) / $REPEAT AS io_s, sum(io_ops) * 1.0 / $REPEAT AS io_ops,
-			                 sum(io_bytes) / $REPEAT AS io_bytes
-			          FROM trace_blocks WHERE trace_id > $t_before GROUP BY block_id"
+			measured=$(rc_measured_sql "$t_before" "$REPEAT")
 		fi
 		sqlite3 -csv $hdr "$db" "
 		  WITH m AS ($measured)
@@ -155,7 +187,10 @@ for app in "${apps[@]}"; do
 		         b.unknown_mask AS unknown_mask,
 		         m.wall_s AS wall_s, m.io_s AS io_s,
 		         m.io_ops AS io_ops, m.io_bytes AS io_bytes,
-		         min(1.0, m.io_s / m.wall_s) AS intensity
+		         min(1.0, m.io_s / m.wall_s) AS intensity,
+		         m.n_stdio AS n_stdio, m.n_posix AS n_posix, m.n_meta AS n_meta,
+		         m.run_ops AS run_ops, m.run_deferred_s AS run_deferred_s, m.run_mpi AS run_mpi,
+		         1 AS rec_scale, 0 AS rec_s, min(1.0, m.io_s / m.wall_s) AS intensity_traced
 		  FROM m JOIN v_blocks b ON b.block_id = m.block_id
 		  WHERE b.kind IN ('function', 'loop') AND m.wall_s >= $MIN_WALL
 		  ORDER BY b.seq" >>"$csv"
@@ -164,8 +199,19 @@ for app in "${apps[@]}"; do
 	done <"$src/configs.tsv"
 done
 
-cp "$csv" "$OUT/blocks.csv"
+# the recorder's cost measured again, the mean of both, and the labels
+if [ -z "$RECORDER_COST" ]; then
+	rc_prepare "$work/rc-after.txt" ""
+	rc_average "$work/rc-before.txt" "$work/rc-after.txt" >"$work/recorder_cost.txt"
+else
+	cp "$work/rc-before.txt" "$work/recorder_cost.txt"
+fi
+rc_stdio=$(rc_class "$work/recorder_cost.txt" stdio)
+rc_posix=$(rc_class "$work/recorder_cost.txt" posix)
+rc_meta=$(rc_class "$work/recorder_cost.txt" meta)
+"$here/relabel.sh" "$csv" "$work/recorder_cost.txt" >"$OUT/blocks.csv"
 cp "$work/profile.json" "$OUT/system_profile.json"
+cp "$work/recorder_cost.txt" "$OUT/recorder_cost.txt"
 {
 	echo "vidya: $("$VIDYA" --version) ($(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown))"
 	echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -srm), $(nproc) CPUs"
@@ -174,6 +220,9 @@ cp "$work/profile.json" "$OUT/system_profile.json"
 	echo "configurations: $nconf, repeats: $REPEAT"
 	[ -z "$REANALYZE" ] || echo "re-analyzed: measurements reused from an earlier build (the rep column says how many traces each pools)"
 	echo "records: $(($(wc -l <"$OUT/blocks.csv") - 1)) (function and loop blocks measured >= $MIN_WALL s)"
+	echo "recorder's own time per call (us): stdio $rc_stdio, posix $rc_posix, meta $rc_meta (recorder_cost.txt," \
+		"model/recorder_cost.sh before the first trace and after the last, averaged; taken out of each" \
+		"block's wall time by model/relabel.sh: intensity = io_s / (wall_s - rec_s))"
 	echo "system profile: system_profile.json (vidya sysprobe --quick of the scratch directory)"
 } >"$OUT/provenance.txt"
 echo "build_dataset: $(($(wc -l <"$OUT/blocks.csv") - 1)) records -> $OUT/blocks.csv" >&2

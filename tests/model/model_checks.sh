@@ -16,7 +16,9 @@ expect_in() { grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "$3: '$1' not in out
 case $CHECK in
 dataset)
 	# one configuration of one corpus application, end to end
-	OUT=$T/ds ONLY=c4-io-4k-osync VIDYA=$VIDYA bash "$ROOT/model/build_dataset.sh" iorbench \
+	# the recorder's cost given (measuring it is model.recorder's check)
+	printf 'class stdio 0.9\nclass posix 0.5\nclass meta 0.25\n' >rc.txt
+	RECORDER_COST=$T/rc.txt OUT=$T/ds ONLY=c4-io-4k-osync VIDYA=$VIDYA bash "$ROOT/model/build_dataset.sh" iorbench \
 		>log 2>&1 || { cat log >&2; fail "build_dataset.sh"; }
 	head -n 1 ds/blocks.csv | grep -q '^app,family,config,rep,block_id,kind,line,p1,' ||
 		fail "no CSV header"
@@ -28,8 +30,80 @@ dataset)
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	         $5 == "iorbench.c:write_phase" { exit !($c["intensity"] > 0.5) }' ds/blocks.csv ||
 		fail "write_phase's measured intensity is not above 0.5"
+	# honest labels: the block's calls per class, priced as given, out of
+	# its wall time; the traced figure beside it
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	         { rec = ($c["n_stdio"] * 0.9 + $c["n_posix"] * 0.5 + $c["n_meta"] * 0.25) * 1e-6
+	           d = rec - $c["rec_s"]; if (d < 0) d = -d
+	           if (d > 1e-9 + 1e-6 * rec) { print "rec_s " $c["rec_s"] " for " $5 ", expected " rec; bad = 1 }
+	           n = $c["n_stdio"] + $c["n_posix"] + $c["n_meta"]; e = n - $c["io_ops"]; if (e < 0) e = -e
+	           if (e > 1e-6 * n + 1e-9) { print "calls per class " n " for " $5 ", io_ops " $c["io_ops"]; bad = 1 }
+	           w = $c["wall_s"] - rec; if (w < $c["io_s"]) w = $c["io_s"]
+	           i = w > 0 ? $c["io_s"] / w : 0; if (i > 1) i = 1
+	           if ($c["intensity"] - i > 1e-9 || i - $c["intensity"] > 1e-9) { print "intensity " $c["intensity"] " for " $5 ", expected " i; bad = 1 }
+	           if ($c["intensity"] + 1e-12 < $c["intensity_traced"]) { print "intensity below the traced figure for " $5; bad = 1 }
+	           if ($5 == "iorbench.c:write_phase" && !($c["n_posix"] > 0)) { print "write_phase: no data calls counted"; bad = 1 } }
+	         END { exit bad }' ds/blocks.csv || fail "honest labels"
 	expect_in "records:" ds/provenance.txt "provenance"
+	expect_in "stdio 0.9, posix 0.5, meta 0.25" ds/provenance.txt "provenance names the recorder's cost"
+	cmp -s rc.txt ds/recorder_cost.txt || fail "recorder_cost.txt is not the measurement given"
+	# relabel.sh with another measurement: no recorder cost gives the traced figure
+	printf 'class stdio 0\nclass posix 0\nclass meta 0\n' >zero.txt
+	bash "$ROOT/model/relabel.sh" ds/blocks.csv zero.txt >zero.csv || fail "relabel.sh"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	         $c["intensity"] != $c["intensity_traced"] || $c["rec_s"] != 0 { bad = 1 } END { exit bad }' zero.csv ||
+		fail "relabel.sh without a recorder cost is not the traced figure"
+	cut -d, -f1 ds/blocks.csv | sed 's/^app$/x/' >hdr_only.csv
+	bash "$ROOT/model/relabel.sh" hdr_only.csv zero.txt >/dev/null 2>err.out && fail "relabel.sh accepted a CSV without the columns"
+	expect_in "no column" err.out "relabel names the missing column"
 	[ -s ds/system_profile.json ] || fail "no system profile"
+	;;
+relabel)
+	# relabel.sh on records whose answers are worked out by hand: 100 000
+	# posix calls at 0.5 us = 0.05 s out of 0.2 s of wall, 0.1 s of I/O
+	printf 'class stdio 1.0\nclass posix 0.5\nclass meta 0.25\ndeferred_us 0.4\n' >rc.txt
+	{
+		echo "app,block_id,wall_s,io_s,n_stdio,n_posix,n_meta,run_ops,run_deferred_s,run_mpi,rec_scale,rec_s,intensity,intensity_traced"
+		echo "a,plain,0.2,0.1,0,100000,0,100000,0.08,0,0,0,0,0"   # deferred 0.8 us/call: factor 2
+		echo "a,mpi,0.2,0.1,0,100000,0,100000,0.08,1,0,0,0,0"     # MPI-IO: factor 1
+		echo "a,few,0.2,0.1,0,10000,0,10000,0.08,0,0,0,0,0"       # under 20 000 calls: factor 1
+		echo "a,busy,0.2,0.02,0,100000,0,100000,0.4,0,0,0,0,0"    # 4 us/call: factor 10, bounded to 3
+		echo "a,mixed,1.0,0.2,200000,100000,40000,0,0,0,0,0,0,0"  # 0.2 + 0.05 + 0.01 s
+		echo "a,over,0.1,0.05,0,200000,0,0,0,0,0,0,0,0"           # 0.1 s to take out of 0.05 s: all I/O
+		echo "a,never,0,0,0,0,0,0,0,0,0,0,0,0"                    # never sampled: no label
+	} >in.csv
+	check() { # FILE BLOCK REC_S INTENSITY SCALE
+		awk -F, -v b="$2" -v r="$3" -v i="$4" -v k="$5" 'NR == 1 { for (j = 1; j <= NF; j++) c[$j] = j; next }
+			$c["block_id"] == b { f = 1; d = $c["rec_s"] - r; e = (i == "" ? ($c["intensity"] != "") : $c["intensity"] - i)
+			  exit !(d < 1e-12 && d > -1e-12 && e < 1e-9 && e > -1e-9 && $c["rec_scale"] + 0 == k) }
+			END { if (!f) exit 1 }' "$1" || { grep -E "block_id|^a,$2," "$1" >&2; fail "$2: expected rec_s $3, intensity '$4', factor $5"; }
+	}
+	bash "$ROOT/model/relabel.sh" in.csv rc.txt >out.csv || fail "relabel.sh"
+	check out.csv plain 0.05 0.666666666666667 1
+	check out.csv mixed 0.26 0.27027027027027 1
+	check out.csv over 0.1 1 1
+	check out.csv never 0 "" 1
+	awk -F, 'NR > 1 && $2 == "plain" { exit !($14 == 0.5) }' out.csv || fail "intensity_traced is not io_s / wall_s"
+	LOAD_SCALE=1 bash "$ROOT/model/relabel.sh" in.csv rc.txt >scaled.csv || fail "relabel.sh LOAD_SCALE=1"
+	check scaled.csv plain 0.1 1 2
+	check scaled.csv mpi 0.05 0.666666666666667 1
+	check scaled.csv few 0.005 0.512820512820513 1
+	check scaled.csv busy 0.15 0.4 3
+	bash "$ROOT/model/relabel.sh" in.csv missing.txt >/dev/null 2>err.out && fail "a missing cost file was accepted"
+	expect_in "missing.txt" err.out "relabel names the missing file"
+	;;
+recorder)
+	# the recorder's own time per call, measured: three classes, figures
+	# that are numbers; a buffered fwrite traced costs something outside the
+	# call (the recorder's bookkeeping is never free)
+	REPS=3 N=50000 VIDYA=$VIDYA bash "$ROOT/model/recorder_cost.sh" rc.txt >log 2>&1 ||
+		{ cat log >&2; fail "recorder_cost.sh"; }
+	for c in stdio posix meta; do
+		awk -v c=$c '$1 == "class" && $2 == c && $3 ~ /^[0-9]+(\.[0-9]+)?$/ { f = 1 } END { exit !f }' rc.txt ||
+			{ cat rc.txt >&2; fail "no figure for class $c"; }
+	done
+	awk '$1 == "class" && $2 == "stdio" { exit !($3 > 0) }' rc.txt || { cat rc.txt >&2; fail "stdio costs nothing"; }
+	grep -q '^sampling ' rc.txt || fail "no sampling share"
 	;;
 cli)
 	data=$ROOT/data/training/blocks.csv
