@@ -34,7 +34,7 @@ typedef struct cli_analysis {
 	int no_model;
 	const char *model_path;
 	cli_strings defines, envs, catalogs;
-	int env_inherit; /* --env-inherit: getenv reads this environment */
+	int env_inherit;        /* --env-inherit: getenv reads this environment */
 	char catalog[PATH_MAX]; /* data/catalog.xml, found by cli_analysis_prepare */
 } cli_analysis;
 
@@ -75,8 +75,8 @@ int cli_opt_paths(const cli_option *opt, const char *arg);
 			     "what getenv(\"NAME\") returns; --env NAME: unset\n"                           \
 			     "(NULL); other names are unknown (repeatable)"),                               \
 		CLI_BOOL(0, "env-inherit", &(a)->env_inherit,                                               \
-			 "the program runs in this environment: getenv\n"                                  \
-			 "returns its values, NULL for names not in it\n"                                  \
+			 "the program runs in this environment: getenv\n"                                   \
+			 "returns its values, NULL for names not in it\n"                                   \
 			 "(--env bindings first)"),                                                         \
 		CLI_INT(0, "nprocs", &(a)->run.extract.nprocs, "N", 1, INT_MAX, NULL,                       \
 			"processes running the program (P14,\nMPI_Comm_size; 1 to 2147483647, default 1)"), \

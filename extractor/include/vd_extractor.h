@@ -60,7 +60,7 @@ typedef struct vd_extract_opts {
 	size_t ndefines;
 	const char *const *envs; /* getenv: "NAME=VALUE", or "NAME" for unset */
 	size_t nenvs;
-	int env_complete; /* names not in envs are unset (--env-inherit) */
+	int env_complete;    /* names not in envs are unset (--env-inherit) */
 	int nprocs;          /* MPI_Comm_size result, P14; default 1 */
 	double assume_trip;  /* iterations of a loop whose bound is unknown */
 	double assume_bytes; /* bytes of a data call whose size is unknown */
