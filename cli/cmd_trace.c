@@ -531,6 +531,25 @@ typedef struct traced {
 /* the id of the trace the last store_logs stored (cli_trace_command) */
 static long stored_trace_id;
 
+/* The calls stream into the database while the logs load: the trace's
+ * transaction begins with the first batch (the logs are read and sorted
+ * before, outside it) and ends after the load. */
+typedef struct store_sink {
+	vd_store *store;
+	int begun;
+} store_sink;
+
+static int sink_ops(void *ctx, vd_trace *t)
+{
+	store_sink *k = ctx;
+	if (!k->begun) {
+		if (vd_store_trace_begin(k->store, t) != 0)
+			return VD_ERROR;
+		k->begun = 1;
+	}
+	return vd_store_trace_ops(k->store, t);
+}
+
 /*
  * Stores the logs in `logdir` as the trace `key`: 0, VD_ENOTFOUND when the
  * directory holds no log (nothing said), -1 on an error (said).  `started`
@@ -542,6 +561,7 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 {
 	vd_result *run = NULL;
 	vd_trace *t = vd_trace_new();
+	store_sink sink = { store, 0 };
 	int rc = -1;
 	/* the run is over and cannot be repeated: another writer (the job's
 	 * other ranks storing theirs) is waited for, up to 10 minutes */
@@ -561,6 +581,13 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 	t->counters_only = a->counters_only;
 	t->exclude = a->exclude.v;
 	t->nexclude = a->exclude.n;
+	t->key = key;
+	t->command = command;
+	t->wall_s = wall;
+	t->exit_status = status;
+	t->run_id = run ? run->run_id : 0;
+	t->ops_sink = sink_ops;
+	t->sink_ctx = &sink;
 	int ld = vd_trace_load(t, logdir, run);
 	if (ld == VD_ENOTFOUND) {
 		rc = VD_ENOTFOUND;
@@ -580,12 +607,13 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 		}
 		wall = hi - lo;
 	}
-	t->key = key;
-	t->command = command;
 	t->wall_s = wall;
-	t->exit_status = status;
-	t->run_id = run ? run->run_id : 0;
-	if (vd_store_save_trace(store, t) != 0) {
+	if (!sink.begun && vd_store_trace_begin(store, t) != 0) {
+		cli_error("%s", vd_error_last());
+		goto done;
+	}
+	sink.begun = 0; /* ended here, or rolled back on a failure */
+	if (vd_store_trace_end(store, t) != 0) {
 		cli_error("%s", vd_error_last());
 		goto done;
 	}
@@ -606,13 +634,75 @@ static int store_logs(vd_store *store, const char *db, const char *logdir, const
 			t->procs.n, t->blocks.n, db);
 	rc = 0;
 done:
+	if (sink.begun)
+		vd_store_trace_abort(store);
 	vd_trace_free(t);
 	vd_result_free(run);
 	return rc;
 }
 
+/* DIR holds at least one trace log (vidya.*.vtl) */
+static int has_logs(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int found = 0;
+	struct dirent *e;
+	while (!found && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		found = len > 4 && !strcmp(e->d_name + len - 4, ".vtl");
+	}
+	closedir(d);
+	return found;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The subdirectories of DIR that hold logs (the <host>-<pid> directories
+ * that --out makes), sorted: malloc'ed paths, *n of them. */
+static char **log_subdirs(const char *dir, size_t *n)
+{
+	*n = 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return NULL;
+	char **v = NULL;
+	size_t cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *sub = cli_xasprintf("%s/%s", dir, e->d_name);
+		struct stat st;
+		if (lstat(sub, &st) != 0 || !S_ISDIR(st.st_mode) || !has_logs(sub)) {
+			free(sub);
+			continue;
+		}
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 8;
+			char **nv = realloc(v, cap * sizeof *v);
+			if (!nv) {
+				free(sub);
+				break;
+			}
+			v = nv;
+		}
+		v[(*n)++] = sub;
+	}
+	closedir(d);
+	if (*n > 1)
+		qsort(v, *n, sizeof *v, cmp_str);
+	return v;
+}
+
 /* vidya trace --load DIR: logs kept earlier (--out, or left after a failed
- * store), stored now as a trace of their own */
+ * store), stored now as a trace of their own.  DIR is a log directory, or
+ * the --out directory above them: its <host>-<pid> subdirectories (the
+ * ranks of a job under MPI) are then stored as one trace. */
 static int load_kept(const trace_args *a)
 {
 	const char *dir = a->load;
@@ -622,27 +712,39 @@ static int load_kept(const trace_args *a)
 		cli_error("%s: %s", dir, got != 0 ? strerror(errno) : "not a directory");
 		return VD_EXIT_ERROR;
 	}
-	vd_store *store = NULL;
-	if (vd_store_open(&store, a->db) != 0 || vd_store_check_writable(store) != 0) {
-		cli_error("%s", vd_error_last());
-		vd_store_close(store);
-		return VD_EXIT_ERROR;
-	}
 	char *abs = realpath(dir, NULL);
-	int rc = VD_EXIT_ERROR;
 	if (!abs) {
 		cli_error("%s: %s", dir, strerror(errno));
+		return VD_EXIT_ERROR;
+	}
+	size_t nsub = 0;
+	char **subs = has_logs(abs) ? NULL : log_subdirs(abs, &nsub);
+	vd_store *store = NULL;
+	int rc = VD_EXIT_ERROR;
+	if (!has_logs(abs) && nsub == 0) {
+		cli_error("%s: no trace logs there (vidya.*.vtl), nor in its subdirectories "
+			  "(the <host>-<pid> directories that --out makes)",
+			  dir);
+	} else if (vd_store_open(&store, a->db) != 0 || vd_store_check_writable(store) != 0) {
+		cli_error("%s", vd_error_last());
 	} else {
 		char *key = cli_xasprintf("load:%s:%lld", abs, (long long)realtime_ns());
 		char *command = cli_xasprintf("(loaded from %s)", abs);
-		int sr = store_logs(store, a->db, abs, key, command, 0, 0, 0, a);
-		if (sr == VD_ENOTFOUND)
-			cli_error("%s: no trace logs there (vidya.*.vtl)", dir);
-		else if (sr == 0)
-			rc = VD_EXIT_OK;
+		rc = VD_EXIT_OK;
+		for (size_t i = 0; i < (nsub ? nsub : 1) && rc == VD_EXIT_OK; i++) {
+			const char *from = nsub ? subs[i] : abs;
+			int sr = store_logs(store, a->db, from, key, command, 0, 0, 0, a);
+			if (sr == VD_ENOTFOUND)
+				cli_error("%s: no trace logs there (vidya.*.vtl)", from);
+			if (sr != 0)
+				rc = VD_EXIT_ERROR;
+		}
 		free(key);
 		free(command);
 	}
+	for (size_t i = 0; i < nsub; i++)
+		free(subs[i]);
+	free(subs);
 	free(abs);
 	vd_store_close(store);
 	return rc;

@@ -395,6 +395,62 @@ static const col_field block_cols[] = {
 /* the rows of vector vec with their columns */
 #define ROWS(vec, cols) (vec).v, (vec).n, sizeof(*(vec).v), cols, NCOLS(cols)
 
+static int exec_trace_end(vd_store *s, const vd_trace *t)
+{
+	sqlite3_stmt *st = NULL;
+	if (prepare(s, &st,
+		    "UPDATE traces SET wall_s = max(coalesce(wall_s, 0), ?),"
+		    " sample_hz = max(coalesce(sample_hz, 0), ?) WHERE trace_id = ?",
+		    "unable to save trace to"))
+		return VD_ERROR;
+	sqlite3_bind_double(st, 1, t->wall_s);
+	sqlite3_bind_int(st, 2, (int)t->sample_hz);
+	sqlite3_bind_int64(st, 3, t->trace_id);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : db_fail(s, "unable to save trace to");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+#define OPS_INSERT                                                             \
+	"INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"        \
+	" thread, api, call, class, path, handle, offset, bytes, req_bytes,"   \
+	" start_s, dur_s, err, parent_api, parent_call, block_id, file, line," \
+	" function, call_s) VALUES "
+#define OPS_ROW "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+#define OPS_PER_INSERT 64 /* rows per statement: less of sqlite's per-statement work */
+
+int vd_store_trace_ops(vd_store *s, const vd_trace *t)
+{
+	size_t n = t->ops.n, full = n / OPS_PER_INSERT * OPS_PER_INSERT;
+	int rc = 0;
+	if (full) {
+		vd_buf sql = VD_BUF_INIT;
+		vd_buf_puts(&sql, OPS_INSERT);
+		for (int r = 0; r < OPS_PER_INSERT; r++)
+			vd_buf_puts(&sql, r ? "," OPS_ROW : OPS_ROW);
+		sqlite3_stmt *st = NULL;
+		rc = prepare(s, &st, vd_buf_cstr(&sql), "unable to save trace to");
+		vd_buf_release(&sql);
+		for (size_t i = 0; i < full && !rc; i += OPS_PER_INSERT) {
+			int c = 1;
+			for (size_t r = i; r < i + OPS_PER_INSERT; r++) {
+				sqlite3_bind_int64(st, c++, t->trace_id);
+				c = vd_store_bind_cols(st, c, &t->ops.v[r], op_cols,
+						       NCOLS(op_cols));
+			}
+			if (sqlite3_step(st) != SQLITE_DONE)
+				rc = db_fail(s, "unable to save trace to");
+			sqlite3_reset(st);
+		}
+		sqlite3_finalize(st);
+	}
+	/* the rest, a statement each */
+	if (!rc && full < n)
+		rc = save_trace_rows(s, t, OPS_INSERT OPS_ROW, t->ops.v + full, n - full,
+				     sizeof *t->ops.v, op_cols, NCOLS(op_cols));
+	return rc ? VD_ERROR : 0;
+}
+
 static int save_trace_tables(vd_store *s, const vd_trace *t)
 {
 	const char *bins[VD_TRACE_NBINS];
@@ -409,20 +465,14 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
 			   "pid, rank, api, call, class, path, parent_api, block_id,"
 			   " file, line, function, calls, errors, bytes, call_s, dur_s",
 			   16, "size_", bins, VD_TRACE_NBINS, "", 0);
-	int rc = save_trace_rows(s, t,
-				 "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe,"
-				 " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
-				 " mapped, deferred_s, unattributed_s, io_s, main_io_s)"
-				 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-				 ROWS(t->procs, proc_cols));
-	rc = rc ||
-	     save_trace_rows(s, t,
-			     "INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"
-			     " thread, api, call, class, path, handle, offset, bytes, req_bytes,"
-			     " start_s, dur_s, err, parent_api, parent_call, block_id, file, line,"
-			     " function, call_s)"
-			     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-			     ROWS(t->ops, op_cols));
+	/* the wall time and sampling rate, known once the logs are loaded */
+	int rc = exec_trace_end(s, t);
+	rc = rc || save_trace_rows(s, t,
+				   "INSERT INTO trace_procs (trace_id, pid, ppid, rank, host, exe,"
+				   " threads, start_s, end_s, clean_exit, ops, samples, debug_info,"
+				   " mapped, deferred_s, unattributed_s, io_s, main_io_s)"
+				   " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+				   ROWS(t->procs, proc_cols));
 	rc = rc || save_trace_rows(s, t, files_sql, ROWS(t->files, file_cols));
 	rc = rc || save_trace_rows(s, t, sites_sql, ROWS(t->sites, site_cols));
 	rc = rc ||
@@ -441,21 +491,47 @@ static int save_trace_tables(vd_store *s, const vd_trace *t)
  * theirs, a long report) is waited for much longer than elsewhere. */
 #define TRACE_BUSY_TIMEOUT_MS (10 * 60 * 1000)
 
-int vd_store_save_trace(vd_store *s, vd_trace *t)
+int vd_store_trace_begin(vd_store *s, vd_trace *t)
 {
 	if (!s || !t || !t->key) {
 		vd_error_set("no database or no trace to save");
 		return VD_ERROR;
 	}
 	sqlite3_busy_timeout(s->db, TRACE_BUSY_TIMEOUT_MS);
-	int rc = exec(s, "BEGIN IMMEDIATE", "unable to save trace to");
-	if (!rc) {
-		rc = trace_row(s, t);
-		rc = rc || save_trace_tables(s, t);
-		rc = rc || exec(s, "COMMIT", "unable to save trace to");
-		if (rc)
-			rollback(s);
+	if (exec(s, "BEGIN IMMEDIATE", "unable to save trace to") || trace_row(s, t)) {
+		vd_store_trace_abort(s);
+		return VD_ERROR;
+	}
+	return 0;
+}
+
+void vd_store_trace_abort(vd_store *s)
+{
+	if (!s)
+		return;
+	if (!sqlite3_get_autocommit(s->db))
+		rollback(s);
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+}
+
+int vd_store_trace_end(vd_store *s, vd_trace *t)
+{
+	int rc = save_trace_tables(s, t) || exec(s, "COMMIT", "unable to save trace to");
+	if (rc) {
+		vd_store_trace_abort(s);
+		return VD_ERROR;
 	}
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	return rc ? VD_ERROR : 0;
+	return 0;
+}
+
+int vd_store_save_trace(vd_store *s, vd_trace *t)
+{
+	if (vd_store_trace_begin(s, t) != 0)
+		return VD_ERROR;
+	if (vd_store_trace_ops(s, t) != 0) {
+		vd_store_trace_abort(s);
+		return VD_ERROR;
+	}
+	return vd_store_trace_end(s, t);
 }

@@ -55,8 +55,11 @@ static const struct {
 
 vd_trace *vd_trace_new(void)
 {
-	vd_trace *t = vd_xcalloc(1, sizeof *t);
-	t->arena = vd_arena_new();
+	vd_trace *t = calloc(1, sizeof *t);
+	if (t && !(t->arena = vd_arena_new())) {
+		free(t);
+		return NULL;
+	}
 	return t;
 }
 
@@ -116,6 +119,17 @@ typedef struct logmap {
 	size_t len;
 } logmap;
 
+/* One thread's log, read again call by call once it was scanned: its
+ * calls come in the order they ended (a parent after its children); a
+ * group is the calls up to the next one the application made itself,
+ * put in start order (see next_op). */
+typedef struct tstream {
+	const char *base;
+	size_t len, off;                /* the next record */
+	VD_VEC(const vd_tl_op *) group; /* read, in start order */
+	size_t next;                    /* the next of group to hand out */
+} tstream;
+
 typedef struct proc {
 	int32_t pid, ppid, rank;
 	uint64_t t0;
@@ -124,7 +138,8 @@ typedef struct proc {
 	const char *exe, *host;
 	int threads, exited;
 	uint64_t tmin, tmax;
-	VD_VEC(const vd_tl_op *) ops;
+	int64_t nops; /* calls in its logs */
+	VD_VEC(tstream) streams;
 	VD_VEC(const vd_tl_sample *) samples;
 	VD_VEC(const vd_tl_module *) mods;
 	VD_VEC(const vd_tl_done *) dones;
@@ -146,7 +161,8 @@ static proc *find_proc(procvec *pv, const vd_tl_header *h)
 	p.rt0 = h->realtime_ns;
 	p.hz = h->sample_hz;
 	p.tmin = UINT64_MAX;
-	vd_vec_push(*pv, p);
+	if (vd_vec_push(*pv, p))
+		return NULL;
 	return &pv->v[pv->n - 1];
 }
 
@@ -156,6 +172,41 @@ static void span(proc *p, uint64_t a, uint64_t b)
 		p->tmin = a;
 	if (b > p->tmax)
 		p->tmax = b;
+}
+
+/* The record at *off of a log (moving *off past it), or NULL at the end
+ * of what was written (type 0) or at a record that cannot be one. */
+static const vd_tl_rec *next_rec(const char *base, size_t len, size_t *off)
+{
+	if (*off + sizeof(vd_tl_rec) > len)
+		return NULL;
+	const vd_tl_rec *r = (const vd_tl_rec *)(base + *off);
+	uint32_t type = __atomic_load_n(&r->type, __ATOMIC_ACQUIRE);
+	if (type == VD_TL_END || r->size < sizeof(vd_tl_rec) || r->size % 8 || r->size > len - *off)
+		return NULL;
+	*off += r->size;
+	return r;
+}
+
+/* a call record that holds what it says, or NULL */
+static const vd_tl_op *as_op(const vd_tl_rec *r)
+{
+	const vd_tl_op *o = (const vd_tl_op *)r;
+	if (r->type != VD_TL_OPREC || r->size < sizeof *o + (size_t)o->nframes * 8 + o->path_len ||
+	    o->call >= VD_TL_NCALLS)
+		return NULL;
+	return o;
+}
+
+/* Pages of a log read already leave the loader's memory (they stay in
+ * the page cache and come back on the next touch): what loading holds
+ * does not grow with the log. */
+#define DROP_EVERY (8u << 20)
+static void drop_pages(const char *base, size_t upto)
+{
+	size_t n = upto & ~(size_t)4095;
+	if (n)
+		madvise((void *)(uintptr_t)base, n, MADV_DONTNEED);
 }
 
 /* Walks one mapped log; 0, or -1 when it is not a vidya log. */
@@ -168,6 +219,8 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	    h->header_size != 4096)
 		return -1;
 	proc *p = find_proc(pv, h);
+	if (!p)
+		return -1;
 	if (h->flags & VD_TL_F_NOSPACE)
 		t->nospace_logs++;
 	if (!p->exe) {
@@ -176,42 +229,43 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	}
 	p->threads++;
 	const char *base = m->base;
-	size_t off = 4096;
-	while (off + sizeof(vd_tl_rec) <= m->len) {
-		const vd_tl_rec *r = (const vd_tl_rec *)(base + off);
-		uint32_t type = __atomic_load_n(&r->type, __ATOMIC_ACQUIRE);
-		if (type == VD_TL_END || r->size < sizeof(vd_tl_rec) || r->size % 8 ||
-		    r->size > m->len - off)
-			break;
-		/* a record shorter than what it says it holds is skipped */
-		switch (type) {
+	size_t off = 4096, dropped = 0;
+	const vd_tl_rec *r;
+	while ((r = next_rec(base, m->len, &off))) {
+		if (off - dropped > DROP_EVERY) {
+			drop_pages(base, off - r->size);
+			dropped = off;
+		}
+		switch (r->type) {
 		case VD_TL_OPREC: {
-			const vd_tl_op *o = (const vd_tl_op *)r;
-			if (r->size >= sizeof *o + (size_t)o->nframes * 8 + o->path_len &&
-			    o->call < VD_TL_NCALLS) {
-				vd_vec_push(p->ops, o);
-				span(p, o->t_start_ns, o->t_end_ns);
-			}
+			const vd_tl_op *o = as_op(r);
+			if (!o)
+				break;
+			p->nops++;
+			span(p, o->t_start_ns, o->t_end_ns);
 			break;
 		}
 		case VD_TL_SAMPLE: {
 			const vd_tl_sample *s = (const vd_tl_sample *)r;
-			if (r->size >= sizeof *s + (size_t)s->nframes * 8) {
-				vd_vec_push(p->samples, s);
-				span(p, s->t_ns, s->t_ns);
-			}
+			if (r->size < sizeof *s + (size_t)s->nframes * 8)
+				break;
+			if (vd_vec_push(p->samples, s))
+				return -1;
+			span(p, s->t_ns, s->t_ns);
 			break;
 		}
 		case VD_TL_MODULE: {
 			const vd_tl_module *mo = (const vd_tl_module *)r;
-			if (r->size >= sizeof *mo + mo->path_len)
-				vd_vec_push(p->mods, mo);
+			if (r->size >= sizeof *mo + mo->path_len && vd_vec_push(p->mods, mo))
+				return -1;
 			break;
 		}
-		case VD_TL_DONE:
-			if (r->size >= sizeof(vd_tl_done))
-				vd_vec_push(p->dones, (const vd_tl_done *)r);
+		case VD_TL_DONE: {
+			const vd_tl_done *d = (const vd_tl_done *)r;
+			if (r->size >= sizeof *d && vd_vec_push(p->dones, d))
+				return -1;
 			break;
+		}
 		case VD_TL_EXIT:
 			p->exited = 1;
 			span(p, 0, ((const vd_tl_exit *)r)->t_ns);
@@ -219,8 +273,78 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 		default:
 			break;
 		}
-		off += r->size;
 	}
+	drop_pages(base, m->len);
+	tstream ts;
+	memset(&ts, 0, sizeof ts);
+	ts.base = base;
+	ts.len = m->len;
+	ts.off = 4096;
+	return vd_vec_push(p->streams, ts) ? -1 : 0;
+}
+
+/* records in start order; a parent starts before its children (and, at
+ * the same nanosecond, has the smaller id) */
+static int cmp_rec_start(const void *a, const void *b)
+{
+	const vd_tl_op *x = *(const vd_tl_op *const *)a, *y = *(const vd_tl_op *const *)b;
+	if (x->t_start_ns != y->t_start_ns)
+		return x->t_start_ns < y->t_start_ns ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Drops what the process's logs hold in memory (samples spread over a
+ * whole log: the kernel maps the pages around each one it touches). */
+static void drop_logs(const proc *p)
+{
+	for (size_t i = 0; i < p->streams.n; i++)
+		drop_pages(p->streams.v[i].base, p->streams.v[i].len);
+}
+
+/* The thread's next group: the calls read up to and with the next one the
+ * application made (parent 0), in start order.  Every call of the thread
+ * that follows in the log started after that one ended: the calls come out
+ * of the stream in start order.  0, or -1 (out of memory). */
+static int stream_fill(tstream *ts)
+{
+	ts->group.n = ts->next = 0;
+	const vd_tl_rec *r;
+	while ((r = next_rec(ts->base, ts->len, &ts->off))) {
+		const vd_tl_op *o = as_op(r);
+		if (!o)
+			continue;
+		if (vd_vec_push(ts->group, o))
+			return -1;
+		if (!o->parent)
+			break;
+	}
+	if (ts->group.n > 1)
+		qsort(ts->group.v, ts->group.n, sizeof *ts->group.v, cmp_rec_start);
+	return 0;
+}
+
+/* before: a started before b (at the same nanosecond: the smaller id) */
+static int starts_before(const vd_tl_op *a, const vd_tl_op *b)
+{
+	return a->t_start_ns != b->t_start_ns ? a->t_start_ns < b->t_start_ns : a->id < b->id;
+}
+
+/* The process's next call in start order over all its threads (*op NULL
+ * when there is none left); 0, or -1 (out of memory). */
+static int next_op(proc *p, const vd_tl_op **op)
+{
+	tstream *best = NULL;
+	*op = NULL;
+	for (size_t i = 0; i < p->streams.n; i++) {
+		tstream *ts = &p->streams.v[i];
+		if (ts->next >= ts->group.n && stream_fill(ts) != 0)
+			return -1;
+		if (ts->next < ts->group.n &&
+		    (!best || starts_before(ts->group.v[ts->next], best->group.v[best->next])))
+			best = ts;
+	}
+	if (best)
+		*op = best->group.v[best->next++];
 	return 0;
 }
 
@@ -245,28 +369,12 @@ static const char *op_path(vd_trace *t, const vd_tl_op *o)
 	return intern(t, buf);
 }
 
-static int cmp_op_id(const void *a, const void *b)
-{
-	const vd_tl_op *x = *(const vd_tl_op *const *)a, *y = *(const vd_tl_op *const *)b;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
 static int cmp_done_id(const void *a, const void *b)
 {
 	const vd_tl_done *x = *(const vd_tl_done *const *)a, *y = *(const vd_tl_done *const *)b;
 	if (x->id != y->id)
 		return x->id < y->id ? -1 : 1;
 	return x->t_ns < y->t_ns ? -1 : x->t_ns > y->t_ns;
-}
-
-static int cmp_op_start(const void *a, const void *b)
-{
-	const vd_trace_op *x = a, *y = b;
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
-	if (x->start_s != y->start_s)
-		return x->start_s < y->start_s ? -1 : 1;
-	return x->op_id < y->op_id ? -1 : x->op_id > y->op_id;
 }
 
 /* ---- stacks to blocks ---- */
@@ -284,15 +392,18 @@ typedef struct mapper {
 
 typedef VD_VEC(long) blockvec;
 
-static void mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
+static int mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
 {
 	memset(mp, 0, sizeof *mp);
 	mp->run = run;
 	mp->arena = a;
 	mp->by_fn = vd_map_new();
-	mp->stamp = vd_xcalloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
+	mp->stamp = calloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
+	if (!mp->by_fn || !mp->stamp)
+		return -1;
 	vd_buf key = VD_BUF_INIT;
-	for (size_t i = 0; i < run->nblocks; i++) {
+	int rc = 0;
+	for (size_t i = 0; i < run->nblocks && !rc; i++) {
 		const vd_block *b = &run->blocks[i];
 		if ((b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_LOOP) || !b->file ||
 		    !b->function)
@@ -302,16 +413,17 @@ static void mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
 		blockvec *v = vd_map_get(mp->by_fn, vd_buf_cstr(&key));
 		if (!v) {
 			v = vd_arena_alloc(a, sizeof *v);
-			vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
+			rc = !v || vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
 		}
-		vd_vec_push(*v, (long)i);
+		rc = rc || vd_vec_push(*v, (long)i);
 	}
 	vd_buf_release(&key);
+	return rc ? -1 : 0;
 }
 
 static void mapper_free(mapper *mp)
 {
-	if (mp->by_fn) { /* NULL: never initialized (no analysis) */
+	if (mp->by_fn) {
 		size_t it = 0;
 		const char *k;
 		void *v;
@@ -404,6 +516,17 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 
 /* ---- counters ---- */
 
+/* the class of a call whose name is vd_opclass_name's (pointers compare) */
+static vd_opclass op_class(const char *cls)
+{
+	for (int k = 0; k < VD_OP__COUNT; k++)
+		if (cls == vd_opclass_name((vd_opclass)k))
+			return (vd_opclass)k;
+	vd_opclass c = VD_OP_META;
+	vd_opclass_parse(cls, &c);
+	return c;
+}
+
 typedef struct fstate {
 	size_t idx; /* into t->files (its address moves while it grows) */
 	int ok;     /* a call on it succeeded */
@@ -421,13 +544,6 @@ int vd_trace_bin(int64_t n)
 	return 9;
 }
 
-/* a posix call (class meta) that gives a descriptor another one's file */
-static int dup_call(const char *call)
-{
-	return !strcmp(call, "dup") || !strcmp(call, "dup2") || !strcmp(call, "dup3") ||
-	       !strcmp(call, "fcntl");
-}
-
 static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 {
 	/* the counter of each non-data class; close and meta share one */
@@ -442,7 +558,9 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 		return;
 	if (cls != VD_OP_READ && cls != VD_OP_WRITE) {
 		/* Darshan's POSIX_DUPS (its POSIX_OPENS counts them too) */
-		if (o->api == api_name[VD_TL_POSIX] && cls == VD_OP_META && dup_call(o->call))
+		if (o->api == api_name[VD_TL_POSIX] && cls == VD_OP_META &&
+		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
+		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl")))
 			c[VD_TC_dups]++;
 		else
 			c[counter[cls]]++;
@@ -480,18 +598,36 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 	}
 }
 
-static void file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
+/* One process's files while its calls stream by (a batch at a time). */
+typedef struct fcount {
+	vd_map *m; /* "layer\037path" -> fstate */
+	VD_VEC(fstate *) states;
+	vd_buf key;
+	const char *last_api, *last_path; /* the last call's file (interned) */
+	fstate *last;
+} fcount;
+
+/* Counts ops [first_op, n) into the process's files; 0 or -1. */
+static int file_counters(vd_trace *t, fcount *fc, size_t first_op, const vd_trace_proc *pr)
 {
-	vd_map *m = vd_map_new();
-	VD_VEC(fstate *) states = { 0 };
-	vd_buf key = VD_BUF_INIT;
-	for (size_t i = first_op; i < t->ops.n; i++) {
+	if (!fc->m && !(fc->m = vd_map_new()))
+		return -1;
+	vd_map *m = fc->m;
+	int rc = 0;
+	vd_buf *kb = &fc->key;
+	for (size_t i = first_op; i < t->ops.n && !rc; i++) {
 		const vd_trace_op *o = &t->ops.v[i];
 		if (!o->path)
 			continue;
-		vd_buf_clear(&key);
-		vd_buf_printf(&key, "%s\037%s", o->api, o->path);
-		fstate *s = vd_map_get(m, vd_buf_cstr(&key));
+		/* calls come in runs on one file: its state without a lookup */
+		fstate *s = o->api == fc->last_api && o->path == fc->last_path ? fc->last : NULL;
+		if (!s) {
+			vd_buf_clear(kb);
+			vd_buf_puts(kb, o->api);
+			vd_buf_putc(kb, '\037');
+			vd_buf_puts(kb, o->path);
+			s = vd_map_get(m, vd_buf_cstr(kb));
+		}
 		if (!s) {
 			vd_trace_file f;
 			memset(&f, 0, sizeof f);
@@ -500,12 +636,18 @@ static void file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			f.path = o->path;
 			f.api = o->api;
 			f.c[VD_TC_max_byte_read] = f.c[VD_TC_max_byte_written] = -1;
-			s = vd_xcalloc(1, sizeof *s);
-			vd_vec_push(t->files, f);
-			vd_vec_push(states, s);
-			vd_map_put(m, vd_buf_cstr(&key), s);
+			s = calloc(1, sizeof *s);
+			if (!s || vd_vec_push(t->files, f) || vd_vec_push(fc->states, s) ||
+			    vd_map_put(m, vd_buf_cstr(kb), s)) {
+				free(s);
+				rc = -1;
+				break;
+			}
 			s->idx = t->files.n - 1;
 		}
+		fc->last_api = o->api;
+		fc->last_path = o->path;
+		fc->last = s;
 		/* a failed call is an error of the file, never an operation
 		 * (Darshan counts only the calls that succeeded): it moves
 		 * nothing, opens nothing, lands in no size bin */
@@ -514,23 +656,30 @@ static void file_counters(vd_trace *t, size_t first_op, const vd_trace_proc *pr)
 			continue;
 		}
 		s->ok = 1;
-		vd_opclass cls = VD_OP_META;
-		vd_opclass_parse(o->cls, &cls);
-		count_op(&t->files.v[s->idx], s, o, cls);
+		count_op(&t->files.v[s->idx], s, o, op_class(o->cls));
 	}
-	/* a file no call succeeded on (an open that found nothing, a probe
-	 * for a configuration file) is no file of the program's: its calls
-	 * stay in the operations, with their errno */
-	size_t first_file = t->files.n - states.n, w = first_file;
-	for (size_t i = 0; i < states.n; i++)
-		if (states.v[i]->ok)
-			t->files.v[w++] = t->files.v[first_file + i];
-	t->files.n = w;
-	for (size_t i = 0; i < states.n; i++)
-		free(states.v[i]);
-	vd_vec_free(states);
-	vd_buf_release(&key);
-	vd_map_free(m);
+	return rc;
+}
+
+/* The process's calls are all counted: its files, less those no call
+ * succeeded on (an open that found nothing, a probe for a configuration
+ * file: no file of the program's; their calls stay in the operations,
+ * with their errno).  `keep` 0: on an error, just free. */
+static void file_counters_end(vd_trace *t, fcount *fc, int keep)
+{
+	if (keep) {
+		size_t first_file = t->files.n - fc->states.n, w = first_file;
+		for (size_t i = 0; i < fc->states.n; i++)
+			if (fc->states.v[i]->ok)
+				t->files.v[w++] = t->files.v[first_file + i];
+		t->files.n = w;
+	}
+	for (size_t i = 0; i < fc->states.n; i++)
+		free(fc->states.v[i]);
+	vd_vec_free(fc->states);
+	vd_buf_release(&fc->key);
+	vd_map_free(fc->m);
+	memset(fc, 0, sizeof *fc);
 }
 
 /* ---- call sites ---- */
@@ -582,42 +731,80 @@ static size_t site_slot(const vd_trace *t, const size_t *slot, size_t cap, const
 	return j;
 }
 
-/* Aggregates ops [first, n) per call site and file into t->sites. */
-static void call_sites(vd_trace *t, size_t first, const vd_trace_proc *pr)
+/* One process's call sites while its calls stream by: an open-addressing
+ * table of indexes + 1 into t->sites from first_site on. */
+typedef struct sitetab {
+	size_t *slot;
+	size_t cap, first_site;
+	size_t last; /* index + 1 of the last call's site, 0: none */
+} sitetab;
+
+/* the call is one of the site's (as same_site compares) */
+static int op_at_site(const vd_trace_op *o, const vd_trace_site *x)
 {
-	size_t cap = 1024, first_site = t->sites.n;
-	size_t *slot = vd_xcalloc(cap, sizeof *slot);
+	return o->api == x->api && o->call == x->call && o->path == x->path &&
+	       o->parent_api == x->parent_api && o->block_id == x->block_id && o->file == x->file &&
+	       o->function == x->function && o->line == x->line;
+}
+
+/* one more call of the site */
+static void site_add(vd_trace_site *st, const vd_trace_op *o)
+{
+	st->calls++;
+	st->call_s += o->call_s;
+	st->dur_s += o->dur_s;
+	if (o->err) {
+		st->errors++;
+		return;
+	}
+	st->bytes += o->bytes;
+	vd_opclass cls = op_class(o->cls);
+	if (cls == VD_OP_READ || cls == VD_OP_WRITE)
+		st->bins[vd_trace_bin(o->bytes)]++;
+}
+
+/* Aggregates ops [first, n) per call site and file into t->sites. */
+static int call_sites(vd_trace *t, sitetab *tab, size_t first, const vd_trace_proc *pr)
+{
+	if (!tab->slot) {
+		tab->cap = 1024;
+		tab->first_site = t->sites.n;
+		if (!(tab->slot = calloc(tab->cap, sizeof *tab->slot)))
+			return -1;
+	}
+	size_t cap = tab->cap, first_site = tab->first_site;
+	size_t *slot = tab->slot;
 	for (size_t i = first; i < t->ops.n; i++) {
 		const vd_trace_op *o = &t->ops.v[i];
 		if (!o->path)
 			continue;
+		/* a loop's calls come in runs from one site: no lookup */
+		if (tab->last && op_at_site(o, &t->sites.v[tab->last - 1])) {
+			site_add(&t->sites.v[tab->last - 1], o);
+			continue;
+		}
 		vd_trace_site key = site_of(o, pr);
 		size_t j = site_slot(t, slot, cap, &key);
 		if (!slot[j]) {
-			vd_vec_push(t->sites, key);
+			if (vd_vec_push(t->sites, key))
+				return -1;
 			slot[j] = t->sites.n;
 			if ((t->sites.n - first_site) * 2 > cap) { /* grow and rehash */
+				size_t *ns = calloc(cap * 2, sizeof *ns);
+				if (!ns)
+					return -1;
 				free(slot);
-				cap *= 2;
-				slot = vd_xcalloc(cap, sizeof *slot);
+				tab->slot = slot = ns;
+				tab->cap = cap *= 2;
 				for (size_t k = first_site; k < t->sites.n; k++)
 					slot[site_slot(t, slot, cap, &t->sites.v[k])] = k + 1;
 				j = site_slot(t, slot, cap, &key);
 			}
 		}
-		vd_trace_site *st = &t->sites.v[slot[j] - 1];
-		st->calls++;
-		st->call_s += o->call_s;
-		st->dur_s += o->dur_s;
-		if (o->err) {
-			st->errors++;
-			continue;
-		}
-		st->bytes += o->bytes;
-		if (!strcmp(o->cls, "read") || !strcmp(o->cls, "write"))
-			st->bins[vd_trace_bin(o->bytes)]++;
+		tab->last = slot[j];
+		site_add(&t->sites.v[slot[j] - 1], o);
 	}
-	free(slot);
+	return 0;
 }
 
 /* one copy of each string in t's arena (t->interned, made on first use) */
@@ -625,13 +812,14 @@ static const char *intern(vd_trace *t, const char *str)
 {
 	if (!str)
 		return NULL;
-	if (!t->interned_)
-		t->interned_ = vd_map_new();
+	if (!t->interned_ && !(t->interned_ = vd_map_new()))
+		return vd_arena_strdup(t->arena, str);
 	const char *got = vd_map_get(t->interned_, str);
 	if (got)
 		return got;
 	char *copy = vd_arena_strdup(t->arena, str);
-	vd_map_put(t->interned_, copy, copy);
+	if (copy && vd_map_put(t->interned_, copy, copy) != 0)
+		return copy;
 	return copy;
 }
 
@@ -675,10 +863,12 @@ static void scache_free(scache *sc)
 	memset(sc, 0, sizeof *sc);
 }
 
-static void scache_grow(scache *sc)
+static int scache_grow(scache *sc)
 {
 	size_t cap = sc->cap ? sc->cap * 2 : 256;
-	scache_ent *e = vd_xcalloc(cap, sizeof *e);
+	scache_ent *e = calloc(cap, sizeof *e);
+	if (!e)
+		return -1;
 	for (size_t i = 0; i < sc->cap; i++) {
 		if (!sc->e[i].frames)
 			continue;
@@ -690,15 +880,16 @@ static void scache_grow(scache *sc)
 	free(sc->e);
 	sc->e = e;
 	sc->cap = cap;
+	return 0;
 }
 
-/* The blocks and call site of a call's stack, mapped on first sight.
- * `set` is scratch of nb entries. */
+/* The blocks and call site of a call's stack, mapped on first sight;
+ * NULL when out of memory.  `set` is scratch of nb entries. */
 static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const vd_result *run,
 				    const uint64_t *frames, int n, long *set, size_t nb)
 {
-	if ((sc->n + 1) * 2 > sc->cap)
-		scache_grow(sc);
+	if ((sc->n + 1) * 2 > sc->cap && scache_grow(sc) != 0)
+		return NULL;
 	uint64_t h = frames_hash(frames, n);
 	size_t j = (size_t)h & (sc->cap - 1);
 	for (; sc->e[j].frames; j = (j + 1) & (sc->cap - 1)) {
@@ -712,7 +903,8 @@ static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const v
 	memset(e, 0, sizeof *e);
 	e->off = sc->blocks.n;
 	for (size_t i = 0; i < k; i++)
-		vd_vec_push(sc->blocks, set[i]);
+		if (vd_vec_push(sc->blocks, set[i]))
+			return NULL;
 	e->hash = h;
 	e->frames = frames;
 	e->n = n;
@@ -761,14 +953,19 @@ static const char *htab_get(const htab *m, const void *space, int64_t h)
 	return NULL;
 }
 
-static void htab_put(htab *m, const void *space, int64_t h, const char *path)
+/* 0, or -1 when out of memory */
+static int htab_put(htab *m, const void *space, int64_t h, const char *path)
 {
 	if ((m->n + 1) * 2 > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 64;
-		htab g = { vd_xcalloc(cap, sizeof(hent)), cap, 0 };
+		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64,
+			   0 };
+		if (!g.e)
+			return -1;
 		for (size_t i = 0; i < m->cap; i++)
-			if (m->e[i].space)
-				htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path);
+			if (m->e[i].space && htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path)) {
+				free(g.e); /* cannot happen: g has room */
+				return -1;
+			}
 		free(m->e);
 		*m = g;
 	}
@@ -781,20 +978,7 @@ static void htab_put(htab *m, const void *space, int64_t h, const char *path)
 		m->n++;
 	}
 	m->e[j].path = path;
-}
-
-/* the op with id `id` among n ops in id order, or NULL */
-static const vd_trace_op *find_op(const vd_trace_op *v, size_t n, uint64_t id)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid].op_id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && v[lo].op_id == id ? &v[lo] : NULL;
+	return 0;
 }
 
 /* ---- one process ---- */
@@ -804,6 +988,15 @@ typedef struct acc {
 	double wall, io_s, io_b;
 	int64_t io_n, smp, io_smp;
 } acc;
+
+/* A call whose children may come next (they run inside it, on its
+ * thread): what a child takes from its parent. */
+typedef struct open_op {
+	uint64_t id, t_end;
+	int32_t tid;
+	const char *api, *call, *block_id, *file, *function;
+	int line;
+} open_op;
 
 /* Loading one process: its phases share this. */
 typedef struct pload {
@@ -817,7 +1010,13 @@ typedef struct pload {
 	size_t nb;    /* blocks of the analysis */
 	acc *a;       /* per block (have_map) */
 	long *set;    /* scratch: the blocks on one stack */
-	size_t first; /* the process's first call in t->ops */
+	size_t first; /* the batch's first call in t->ops */
+	/* state that lasts from batch to batch */
+	scache sc;            /* stacks mapped so far */
+	htab names;           /* what the handles name */
+	fcount fc;            /* the files' counters */
+	sitetab sites;        /* the call sites */
+	VD_VEC(open_op) open; /* calls whose children may follow */
 } pload;
 
 /* the process's row: who it is, its span, its deferred sampled time */
@@ -833,7 +1032,7 @@ static void proc_row(pload *c, int64_t t0_rt)
 	pr->host = p->host;
 	pr->exe = p->exe;
 	pr->clean_exit = p->exited;
-	pr->ops = (int64_t)p->ops.n;
+	pr->ops = p->nops;
 	pr->samples = (int64_t)p->samples.n;
 	c->base = (double)(p->rt0 - t0_rt) / 1e9 - (double)p->t0 / 1e9;
 	if (p->tmin != UINT64_MAX) {
@@ -843,6 +1042,8 @@ static void proc_row(pload *c, int64_t t0_rt)
 	if (p->hz > c->t->sample_hz)
 		c->t->sample_hz = p->hz;
 	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
+		if (i % 64 == 63)
+			drop_logs(p);
 		const vd_tl_sample *s = p->samples.v[i];
 		if (s->flags & VD_TL_S_UNATTRIBUTED)
 			pr->unattributed_s += (double)s->weight / p->hz;
@@ -852,22 +1053,23 @@ static void proc_row(pload *c, int64_t t0_rt)
 }
 
 /* the symbolizer over the modules the process had loaded, and the
- * per-block sums */
-static void proc_symbolizer(pload *c)
+ * per-block sums; 0 or -1 (out of memory) */
+static int proc_symbolizer(pload *c)
 {
 	vd_trace *t = c->t;
 	const vd_result *run = c->run;
 	uint64_t exe_lo = 0;
 	c->nb = run ? run->nblocks : 0;
 	if (!run || !run->nblocks)
-		return;
-	mapper_init(&c->mp, run, t->arena);
+		return 0;
+	if (mapper_init(&c->mp, run, t->arena) != 0)
+		return -1;
 	/* without a symbolizer (libdw failed) the stacks are not mapped:
 	 * the process's row says so (mapped 0) */
 	if (!(c->mp.sym = vd_sym_new()))
-		return;
+		return 0;
 	vd_map *seen = vd_map_new();
-	for (size_t i = 0; i < c->p->mods.n; i++) {
+	for (size_t i = 0; seen && i < c->p->mods.n; i++) {
 		const vd_tl_module *mo = c->p->mods.v[i];
 		char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
 		char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
@@ -891,31 +1093,62 @@ static void proc_symbolizer(pload *c)
 	c->have_map = c->pr.debug_info;
 	c->pr.mapped = c->have_map;
 	if (c->have_map) {
-		c->a = vd_xcalloc(c->nb, sizeof *c->a);
-		c->set = vd_xcalloc(c->nb + 1, sizeof *c->set);
+		c->a = calloc(c->nb, sizeof *c->a);
+		c->set = calloc(c->nb + 1, sizeof *c->set);
+		if (!c->a || !c->set)
+			return -1;
 	}
+	return 0;
+}
+
+/* The parent of `o` among the calls still open on its thread (those of
+ * its thread that ended before it started are closed first), or NULL. */
+static const open_op *open_parent(pload *c, const vd_tl_op *o)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < c->open.n; i++) {
+		const open_op *e = &c->open.v[i];
+		if (e->tid == o->tid && e->t_end < o->t_start_ns)
+			continue;
+		c->open.v[w++] = *e;
+	}
+	c->open.n = w;
+	for (size_t i = 0; o->parent && i < c->open.n; i++)
+		if (c->open.v[i].id == o->parent)
+			return &c->open.v[i];
+	return NULL;
+}
+
+/* the first completion of op `id` in the process's dones (in id order) */
+static size_t first_done(const proc *p, uint64_t id)
+{
+	size_t lo = 0, hi = p->dones.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (p->dones.v[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /*
- * The calls, in id order (a parent always has a smaller id than its
- * children), with the ends of transfers that outlived their call, their
- * parent's layer and call site, and their time, bytes and count added to
- * the blocks on their stack.
+ * The process's next calls, up to `max` (in start order: a parent comes
+ * before its children), appended to t->ops (*got of them), with the ends of transfers that outlived
+ * their call, their parent's layer and call site, and their time, bytes
+ * and count added to the blocks on their stack.  0 or -1 (out of memory).
  */
-static void proc_calls(pload *c)
+static int proc_calls(pload *c, size_t max, size_t *got)
 {
 	vd_trace *t = c->t;
 	proc *p = c->p;
-	/* qsort's pointer must not be NULL even for no element */
-	if (p->ops.n > 1)
-		qsort(p->ops.v, p->ops.n, sizeof *p->ops.v, cmp_op_id);
-	if (p->dones.n)
-		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
-	size_t first = c->first, di = 0;
-	scache sc;
-	memset(&sc, 0, sizeof sc);
-	for (size_t i = 0; i < p->ops.n; i++) {
-		const vd_tl_op *o = p->ops.v[i];
+	for (*got = 0; *got < max; ++*got) {
+		const vd_tl_op *o;
+		if (next_op(p, &o) != 0)
+			return -1;
+		if (!o)
+			break;
 		vd_trace_op r;
 		memset(&r, 0, sizeof r);
 		r.op_id = o->id;
@@ -938,9 +1171,8 @@ static void proc_calls(pload *c)
 		r.fd = o->fd;
 		/* a transfer that ended after the call returned: the time until
 		 * its end, the bytes its completion reported */
-		while (di < p->dones.n && p->dones.v[di]->id < o->id)
-			di++;
-		for (; di < p->dones.n && p->dones.v[di]->id == o->id; di++) {
+		for (size_t di = p->dones.n ? first_done(p, o->id) : 0;
+		     di < p->dones.n && p->dones.v[di]->id == o->id; di++) {
 			const vd_tl_done *d = p->dones.v[di];
 			if (d->t_ns > o->t_end_ns)
 				r.dur_s = (double)(d->t_ns - o->t_start_ns) / 1e9;
@@ -956,10 +1188,8 @@ static void proc_calls(pload *c)
 			if (o->tid == p->pid)
 				c->pr.main_io_s += r.call_s;
 		}
+		const open_op *par = open_parent(c, o);
 		if (o->parent) {
-			/* loaded before it, in id order: a binary search */
-			const vd_trace_op *par =
-				find_op(t->ops.v + first, t->ops.n - first, o->parent);
 			if (par) {
 				r.parent_api = par->api;
 				r.parent_call = par->call;
@@ -970,10 +1200,12 @@ static void proc_calls(pload *c)
 			}
 		} else if (c->have_map && o->nframes) {
 			/* a loop makes the same call from the same stack: mapped once */
-			const scache_ent *ce = scache_get(&sc, t, &c->mp, c->run, op_frames(o),
+			const scache_ent *ce = scache_get(&c->sc, t, &c->mp, c->run, op_frames(o),
 							  o->nframes, c->set, c->nb);
+			if (!ce)
+				return -1;
 			for (size_t k = 0; k < ce->nblk; k++) {
-				acc *x = &c->a[sc.blocks.v[ce->off + k]];
+				acc *x = &c->a[c->sc.blocks.v[ce->off + k]];
 				x->io_s += r.call_s;
 				x->io_n++;
 				x->io_b += (double)r.bytes;
@@ -983,9 +1215,12 @@ static void proc_calls(pload *c)
 			r.function = ce->function;
 			r.line = ce->line;
 		}
-		vd_vec_push(t->ops, r);
+		open_op me = { o->id,      o->t_end_ns, o->tid,     r.api, r.call,
+			       r.block_id, r.file,      r.function, r.line };
+		if (vd_vec_push(c->open, me) || vd_vec_push(t->ops, r))
+			return -1;
 	}
-	scache_free(&sc);
+	return 0;
 }
 
 /*
@@ -994,23 +1229,23 @@ static void proc_calls(pload *c)
  * handles of the other layers.  A close forgets both, so a number the
  * system hands out again (fopen's descriptor after close, a FILE* malloc
  * reuses) names the file it is opened on next, never the one it had
- * before.
+ * before.  0 or -1 (out of memory).
  */
-static void proc_paths(pload *c)
+static int proc_paths(pload *c)
 {
 	vd_trace *t = c->t;
-	if (t->ops.n - c->first > 1)
-		qsort(t->ops.v + c->first, t->ops.n - c->first, sizeof *t->ops.v, cmp_op_start);
-	htab names;
-	memset(&names, 0, sizeof names);
-	for (size_t i = c->first; i < t->ops.n; i++) {
+	htab names = c->names;
+	int rc = 0;
+	for (size_t i = c->first; i < t->ops.n && !rc; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		int posix = o->api == api_name[VD_TL_POSIX];
 		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
 			o->fd = (int)o->handle;
 		/* a dup: the new descriptor has the old one's file, under the
 		 * name the old one had (the recorder's is from /proc) */
-		if (posix && o->cls == vd_opclass_name(VD_OP_META) && dup_call(o->call)) {
+		if (posix && o->cls == vd_opclass_name(VD_OP_META) &&
+		    (!strcmp(o->call, "dup") || !strcmp(o->call, "dup2") ||
+		     !strcmp(o->call, "dup3") || !strcmp(o->call, "fcntl"))) {
 			const char *src = o->offset >= 0 ? htab_get(&names, FD, o->offset) : NULL;
 			if (src)
 				o->path = src;
@@ -1026,11 +1261,12 @@ static void proc_paths(pload *c)
 			continue;
 		const char *val = forget ? NULL : o->path;
 		if ((o->path || forget) && o->handle != -1 && !posix)
-			htab_put(&names, o->api, o->handle, val);
-		if ((o->path || forget) && o->fd >= 0)
-			htab_put(&names, FD, o->fd, val);
+			rc = htab_put(&names, o->api, o->handle, val);
+		if (!rc && (o->path || forget) && o->fd >= 0)
+			rc = htab_put(&names, FD, o->fd, val);
 	}
-	free(names.e);
+	c->names = names;
+	return rc;
 }
 
 /* Calls on excluded files are left out (their time still counts for the
@@ -1049,20 +1285,22 @@ static void proc_exclude(pload *c)
 		}
 		if (last_excl)
 			t->excluded_ops++;
-		else
-			t->ops.v[keep++] = t->ops.v[i];
+		else if (keep++ != i)
+			t->ops.v[keep - 1] = t->ops.v[i];
 	}
 	t->ops.n = keep;
 	t->calls += (int64_t)(keep - c->first);
 }
 
-/* The wall-clock samples into the blocks, then the blocks' rows. */
-static void proc_samples(pload *c)
+/* The wall-clock samples into the blocks, then the blocks' rows; 0 or -1. */
+static int proc_samples(pload *c)
 {
 	proc *p = c->p;
 	if (!c->have_map)
-		return;
+		return 0;
 	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
+		if (i % 64 == 63)
+			drop_logs(p);
 		const vd_tl_sample *s = p->samples.v[i];
 		const uint64_t *pcs = (const uint64_t *)(s + 1);
 		double period = 1.0 / p->hz;
@@ -1106,11 +1344,51 @@ static void proc_samples(pload *c)
 		tb.io_ops = x->io_n;
 		tb.samples = x->smp;
 		tb.io_samples = x->io_smp;
-		vd_vec_push(c->t->blocks, tb);
+		if (vd_vec_push(c->t->blocks, tb))
+			return -1;
 	}
+	return 0;
 }
 
-static void load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
+/* calls built and counted at a time, then handed to t->ops_sink */
+#define OPS_BATCH 65536
+
+/* The process's calls, a batch at a time: built, named, counted, then
+ * kept in t->ops, handed to t->ops_sink (and dropped), or dropped
+ * (counters only).  0, -1 (out of memory) or VD_SINK (the sink failed). */
+#define VD_SINK (-2)
+static int proc_batches(pload *c)
+{
+	vd_trace *t = c->t;
+	proc *p = c->p;
+	if (p->dones.n > 1)
+		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
+	for (;;) {
+		size_t got;
+		c->first = t->ops.n;
+		if (proc_calls(c, OPS_BATCH, &got) || proc_paths(c))
+			return -1;
+		if (!got)
+			break;
+		proc_exclude(c);
+		if (file_counters(t, &c->fc, c->first, &c->pr) ||
+		    call_sites(t, &c->sites, c->first, &c->pr))
+			return -1;
+		/* counters only: the calls themselves are not kept */
+		if (t->counters_only)
+			t->ops.n = c->first;
+		if (t->ops_sink && t->ops.n) {
+			if (t->ops_sink(t->sink_ctx, t) != 0)
+				return VD_SINK;
+			t->ops.n = 0;
+		}
+		for (size_t i = 0; i < p->streams.n; i++)
+			drop_pages(p->streams.v[i].base, p->streams.v[i].off);
+	}
+	return 0;
+}
+
+static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 {
 	pload c;
 	memset(&c, 0, sizeof c);
@@ -1119,20 +1397,26 @@ static void load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	c.run = run;
 	c.first = t->ops.n;
 	proc_row(&c, t0_rt);
-	proc_symbolizer(&c);
-	proc_calls(&c);
-	proc_paths(&c);
-	proc_exclude(&c);
-	file_counters(t, c.first, &c.pr);
-	call_sites(t, c.first, &c.pr);
-	/* counters only: the calls themselves are not kept */
-	if (t->counters_only)
-		t->ops.n = c.first;
-	proc_samples(&c);
-	vd_vec_push(t->procs, c.pr);
+	drop_logs(p);
+	int rc = proc_symbolizer(&c);
+	rc = rc ? rc : proc_batches(&c);
+	file_counters_end(t, &c.fc, rc == 0);
+	if (!rc && (proc_samples(&c) || vd_vec_push(t->procs, c.pr)))
+		rc = -1;
 	free(c.a);
 	free(c.set);
+	free(c.sites.slot);
+	free(c.names.e);
+	vd_vec_free(c.open);
+	scache_free(&c.sc);
 	mapper_free(&c.mp);
+	if (rc == VD_SINK)
+		return VD_ERROR; /* the sink said why */
+	if (rc) {
+		vd_error_set("out of memory while loading the trace");
+		return VD_ERROR;
+	}
+	return 0;
 }
 
 /* ---- the directory ---- */
@@ -1158,7 +1442,7 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 	procvec pv = { 0 };
 	int rc = 0;
 	struct dirent *e;
-	while ((e = readdir(d))) {
+	while ((e = readdir(d)) && !rc) {
 		size_t len = strlen(e->d_name);
 		if (len < 5 || strcmp(e->d_name + len - 4, ".vtl") != 0)
 			continue;
@@ -1184,14 +1468,19 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 			t->bad_logs++;
 			continue;
 		}
-		vd_vec_push(maps, m);
+		if (vd_vec_push(maps, m)) {
+			munmap(m.base, m.len);
+			vd_error_set("out of memory while loading the trace");
+			rc = VD_ERROR;
+			break;
+		}
 		if (scan_log(t, &pv, &m) != 0)
 			t->bad_logs++;
 		else
 			t->logs++;
 	}
 	closedir(d);
-	if (pv.n == 0) {
+	if (!rc && pv.n == 0) {
 		vd_error_set("%s: no trace logs (the program did not start, or the recorder "
 			     "could not write there)",
 			     dir);
@@ -1208,11 +1497,13 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 					t0 = pv.v[i].rt0;
 			t->started_ns = t0;
 		}
-		for (size_t i = 0; i < pv.n; i++)
-			load_proc(t, &pv.v[i], run, t0);
+		for (size_t i = 0; i < pv.n && !rc; i++)
+			rc = load_proc(t, &pv.v[i], run, t0);
 	}
 	for (size_t i = 0; i < pv.n; i++) {
-		vd_vec_free(pv.v[i].ops);
+		for (size_t k = 0; k < pv.v[i].streams.n; k++)
+			vd_vec_free(pv.v[i].streams.v[k].group);
+		vd_vec_free(pv.v[i].streams);
 		vd_vec_free(pv.v[i].samples);
 		vd_vec_free(pv.v[i].mods);
 		vd_vec_free(pv.v[i].dones);

@@ -131,7 +131,8 @@ typedef struct vd_trace_proc {
 				 * the time the main thread was blocked in I/O calls */
 } vd_trace_proc;
 
-typedef struct vd_trace {
+typedef struct vd_trace vd_trace;
+struct vd_trace {
 	vd_arena *arena;
 	VD_VEC(vd_trace_op) ops;
 	VD_VEC(vd_trace_file) files;
@@ -149,10 +150,17 @@ typedef struct vd_trace {
 	unsigned sample_hz;
 	/* set by the caller before loading: which files count (see
 	 * vd_trace_excluded) */
-	int counters_only;          /* 1: keep counters and call sites, not every call
+	int counters_only; /* 1: keep counters and call sites, not every call
 				 * (ops stays empty: the database does not grow
 				 * with the number of calls) */
-	int include_all;            /* 1: no exclusion at all */
+	int include_all;   /* 1: no exclusion at all */
+	/* when set, the calls stream: every batch of them (a few tens of
+	 * thousands, in ops) is handed to ops_sink (with sink_ctx) as it is
+	 * loaded, then dropped, so that loading takes memory by the batch,
+	 * not by the call; ops is empty after the load.  A non-zero return
+	 * (with vd_error_set) stops the load: vd_trace_load returns VD_ERROR. */
+	int (*ops_sink)(void *sink_ctx, vd_trace *t);
+	void *sink_ctx;
 	const char *const *exclude; /* more path prefixes to leave out */
 	size_t nexclude;
 	/* found while loading */
@@ -162,7 +170,7 @@ typedef struct vd_trace {
 	int nospace_logs;  /* logs that stopped early for want of disk space;
 				 * empty ones (no space for a first chunk) too */
 	vd_map *interned_; /* private: strings copied into arena */
-} vd_trace;
+};
 
 vd_trace *vd_trace_new(void);
 void vd_trace_free(vd_trace *t);

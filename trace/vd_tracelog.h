@@ -254,7 +254,35 @@ enum vd_tl_api {
 	X(SPLICE_IN, VD_TL_POSIX, "splice", VD_OP_READ)                                      \
 	X(SPLICE_OUT, VD_TL_POSIX, "splice", VD_OP_WRITE)                                    \
 	X(H5DCREATE1, VD_TL_HDF5, "H5Dcreate1", VD_OP_META)                                  \
-	X(H5DOPEN1, VD_TL_HDF5, "H5Dopen1", VD_OP_META)
+	X(H5DOPEN1, VD_TL_HDF5, "H5Dopen1", VD_OP_META)                                      \
+	/* more stdio: line readers, the _unlocked and stdin forms, words, \
+	 * positioning by fpos_t */                 \
+	X(GETLINE, VD_TL_STDIO, "getline", VD_OP_READ)                                       \
+	X(GETDELIM, VD_TL_STDIO, "getdelim", VD_OP_READ)                                     \
+	X(UNGETC, VD_TL_STDIO, "ungetc", VD_OP_SEEK)                                         \
+	X(GETW, VD_TL_STDIO, "getw", VD_OP_READ)                                             \
+	X(PUTW, VD_TL_STDIO, "putw", VD_OP_WRITE)                                            \
+	X(VFSCANF, VD_TL_STDIO, "vfscanf", VD_OP_READ)                                       \
+	X(SCANF, VD_TL_STDIO, "scanf", VD_OP_READ)                                           \
+	X(VSCANF, VD_TL_STDIO, "vscanf", VD_OP_READ)                                         \
+	X(GETCHAR, VD_TL_STDIO, "getchar", VD_OP_READ)                                       \
+	X(FGETS_UNLOCKED, VD_TL_STDIO, "fgets_unlocked", VD_OP_READ)                         \
+	X(FPUTS_UNLOCKED, VD_TL_STDIO, "fputs_unlocked", VD_OP_WRITE)                        \
+	X(FGETC_UNLOCKED, VD_TL_STDIO, "fgetc_unlocked", VD_OP_READ)                         \
+	X(GETC_UNLOCKED, VD_TL_STDIO, "getc_unlocked", VD_OP_READ)                           \
+	X(GETCHAR_UNLOCKED, VD_TL_STDIO, "getchar_unlocked", VD_OP_READ)                     \
+	X(FPUTC_UNLOCKED, VD_TL_STDIO, "fputc_unlocked", VD_OP_WRITE)                        \
+	X(PUTC_UNLOCKED, VD_TL_STDIO, "putc_unlocked", VD_OP_WRITE)                          \
+	X(PUTCHAR_UNLOCKED, VD_TL_STDIO, "putchar_unlocked", VD_OP_WRITE)                    \
+	X(FREOPEN64, VD_TL_STDIO, "freopen64", VD_OP_OPEN)                                   \
+	X(TMPFILE, VD_TL_STDIO, "tmpfile", VD_OP_OPEN)                                       \
+	X(FSEEKO64, VD_TL_STDIO, "fseeko64", VD_OP_SEEK)                                     \
+	X(FSETPOS, VD_TL_STDIO, "fsetpos", VD_OP_SEEK)                                       \
+	X(FSETPOS64, VD_TL_STDIO, "fsetpos64", VD_OP_SEEK)                                   \
+	X(FFLUSH_UNLOCKED, VD_TL_STDIO, "fflush_unlocked", VD_OP_FLUSH)                      \
+	/* formatted output straight to a descriptor (handle -1, fd set) */                  \
+	X(DPRINTF, VD_TL_STDIO, "dprintf", VD_OP_WRITE)                                      \
+	X(VDPRINTF, VD_TL_STDIO, "vdprintf", VD_OP_WRITE)
 
 /* clang-format off */
 /* The NetCDF data families: nc_put_vara_double is
@@ -355,6 +383,11 @@ typedef struct vd_tl_rec {
 
 /* An interposed call.  Followed by nframes return addresses (uint64_t) and
  * path_len bytes of path (not NUL-terminated), then padding. */
+/* vd_tl_op.err of a read that found the end of the data and moved
+ * nothing (fgets/getline/getc returning NULL/-1/EOF without an error): like
+ * a failed call, not a transfer, counted in the file's `errors` */
+#define VD_TL_ERR_EOF (-1)
+
 typedef struct vd_tl_op {
 	vd_tl_rec rec;
 	uint64_t id;     /* unique in the process, from 1 */
@@ -368,7 +401,7 @@ typedef struct vd_tl_op {
 				* after it (non-blocking, split collective, aio)
 				* ends at its vd_tl_done record, if any */
 	int32_t tid;
-	int32_t err;   /* errno after a failed call, else 0 */
+	int32_t err;   /* errno after a failed call, VD_TL_ERR_EOF at end of data, else 0 */
 	int32_t fd;    /* file descriptor behind the handle (posix, stdio), else -1 */
 	uint16_t call; /* vd_tl_call */
 	uint16_t nframes;

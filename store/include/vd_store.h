@@ -67,6 +67,17 @@ int vd_store_tu_import(vd_store *s, const char *other_db, long *count);
  * identified by t->key: the ranks of one MPI job, each saving its own
  * processes, share the key and so land in one trace.  Sets t->trace_id. */
 int vd_store_save_trace(vd_store *s, vd_trace *t);
+/* The same in parts, for calls that stream while the logs load
+ * (vd_trace.ops_sink): begin opens the transaction and finds or makes the
+ * trace's row (t->key, command, run_id, started_ns, exit_status: set them
+ * first; sets t->trace_id); ops saves the calls now in t->ops (any number
+ * of times); end saves the rest (processes, files, sites, blocks, the wall
+ * time and sampling rate found while loading) and commits.  On a failure
+ * end rolls back itself; abort rolls back a trace begun but not ended. */
+int vd_store_trace_begin(vd_store *s, vd_trace *t);
+int vd_store_trace_ops(vd_store *s, const vd_trace *t);
+int vd_store_trace_end(vd_store *s, vd_trace *t);
+void vd_store_trace_abort(vd_store *s);
 
 /* Findings (store/findings.c).  save: replaces the findings of run
  * f->run_id (table findings, view v_findings) in one transaction.

@@ -238,6 +238,52 @@ stdio)
 	eq "v_measured_blocks write_lines" "20|240" \
 		"SELECT io_ops, CAST(io_bytes AS INTEGER) FROM v_measured_blocks WHERE kind = 'function' AND function = 'write_lines'"
 	;;
+stdio_lines)
+	# stdio_lines 40 (see stdio_lines.c): the traced counts and bytes of each
+	# line, character, word and formatted call equal the program's own, at
+	# -O0 and at -O2 with _FORTIFY_SOURCE (__getdelim, __fprintf_chk,
+	# __printf_chk, __fgets_chk named as written); a read that hits the end
+	# of the file is no transfer but an error of the file (err -1)
+	for opt in -O0 "-O2 -D_FORTIFY_SOURCE=2"; do
+		rm -f v.db lines.txt words.bin
+		build stdio_lines cc
+		# shellcheck disable=SC2086
+		cc -g $opt stdio_lines.c -o stdio_lines >build.log 2>&1 || { cat build.log >&2; fail "cc $opt"; }
+		if [ "$opt" != -O0 ]; then
+			nm stdio_lines | grep -q "U __getdelim" || fail "$opt: no __getdelim in the program"
+			nm stdio_lines | grep -q "U __fprintf_chk" || fail "$opt: no __fprintf_chk in the program"
+			nm stdio_lines | grep -q "U __printf_chk" || fail "$opt: no __printf_chk in the program"
+		fi
+		printf 'alpha beta\ngamma  delta\n\nepsilon\n' >words.in
+		"$VIDYA" trace --db v.db -- ./stdio_lines 40 <words.in >out 2>err
+		rc=$?
+		expect_rc 0 $rc "vidya trace ($opt)"
+		L="$(at lines.txt) OR $(at words.in) OR $(at dp.txt)" W=$(at words.bin)
+		nr=0 br=0 ne=0
+		while read -r _ name n b e; do
+			eq "$opt $name: calls|bytes|eofs" "$n|$b|$e" \
+				"SELECT count(*) FILTER (WHERE err = 0), coalesce(sum(bytes) FILTER (WHERE err = 0), 0),
+				 count(*) FILTER (WHERE err = -1) FROM v_trace_ops
+				 WHERE api = 'stdio' AND call = '$name' AND ($L OR $W)"
+			case $name in get* | fget* | *scanf) nr=$((nr + n)) br=$((br + b)) ne=$((ne + e)) ;; esac
+			case $name in scanf | fgets_unlocked | fsetpos | fseeko64) [ "$n" -gt 0 ] || fail "$opt: no $name call" ;; esac
+		done < <(grep '^count ' out)
+		[ "$nr" -gt 0 ] || fail "$opt: no count lines in the output"
+		eq "$opt: file counters (reads, bytes read, errors = the ends of file)" "$nr|$br|$ne" \
+			"SELECT sum(reads), sum(bytes_read), sum(errors) FROM v_trace_files WHERE api = 'stdio' AND ($L OR $W)"
+		eq "$opt: no row of an unexpected error" 0 \
+			"SELECT count(*) FROM v_trace_ops WHERE ($L OR $W) AND err NOT IN (0, -1)"
+		eq "$opt: write(2) after the dprintf calls, at their end" "$(sed -n 's/^dpend //p' out)" \
+			"SELECT offset FROM v_trace_ops WHERE call = 'write' AND $(at dp.txt)"
+		eq "$opt: glibc's own writes under dprintf are not posix rows" 0 \
+			"SELECT count(*) FROM v_trace_ops WHERE parent_call = 'dprintf'"
+		printed=$(sed -n 's/^printed //p' out)
+		eq "$opt: printf calls on the output file" "$printed" \
+			"SELECT count(*) FROM v_trace_ops WHERE call = 'printf' AND $(at out)"
+		eq "$opt: no fortified name is stored" 0 \
+			"SELECT count(*) FROM v_trace_ops WHERE call LIKE '\_\_%' ESCAPE '\\'"
+	done
+	;;
 posix)
 	# posix_io 8 4096 24 12345 (see posix_io.c)
 	build posix_io cc
@@ -1053,6 +1099,25 @@ no_debug_info)
 	eq "no block rows" 0 "SELECT count(*) FROM v_measured_blocks"
 	eq "no block ids on ops" 0 "SELECT count(*) FROM v_trace_ops WHERE block_id IS NOT NULL"
 	;;
+store_memory)
+	# the store streams the logs: with --counters its memory does not grow
+	# with the number of calls (it held every call before: about 350 B
+	# each, 140 MB more for 400000 calls than for 20000)
+	build many_calls cc
+	analyze 1000
+	maxrss() { # COMMAND...: the largest resident set, in KiB, of it and its children
+		python3 -c 'import resource, subprocess, sys
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r == 0 else -r)' "$@"
+	}
+	small=$(maxrss "$VIDYA" trace --db v.db --counters -- ./many_calls 20000)
+	large=$(maxrss "$VIDYA" trace --db v.db --counters -- ./many_calls 400000)
+	[ "$small" -gt 0 ] && [ "$large" -gt 0 ] || fail "vidya trace failed ($small, $large)"
+	eq "400000 calls counted" "400000" \
+		"SELECT writes FROM v_trace_files WHERE api = 'posix' AND $(at many.dat) AND trace_id = (SELECT max(trace_id) FROM traces)"
+	[ $((large - small)) -le 30000 ] ||
+		fail "the store took $small KiB for 20000 calls, $large KiB for 400000"
+	;;
 many_calls)
 	# 50000 calls with stacks and samples: about 10 MiB of log, three chunks
 	build many_calls cc
@@ -1432,10 +1497,25 @@ load)
 	"$VIDYA" trace --load "$d" --db v.db >out 2>err
 	expect_rc 0 $? "vidya trace --load, again"
 	eq "loaded twice: two traces" 2 "SELECT count(*) FROM traces"
+	# the --out directory itself: its <host>-<pid> subdirectories
+	"$VIDYA" trace --load kept --db v.db >out 2>err
+	expect_rc 0 $? "vidya trace --load of the --out directory"
+	eq "the outer directory gives the same counters" "$files" \
+		"SELECT path, api, opens, reads, writes, bytes_read, bytes_written, errors FROM v_trace_files
+		 WHERE trace_id = (SELECT max(trace_id) FROM traces) ORDER BY 1, 2"
+	rm -rf sub ./*.dat
+	"$VIDYA" trace --out kept --db first.db -- ./rightfile >out 2>err
+	expect_rc 0 $? "vidya trace --out, a second run"
+	"$VIDYA" trace --load kept --db v.db >out 2>err
+	expect_rc 0 $? "vidya trace --load of two log directories"
+	eq "two log directories: one trace of two processes" "4|2" \
+		"SELECT count(*), (SELECT count(*) FROM trace_procs WHERE trace_id = (SELECT max(trace_id) FROM traces))
+		 FROM traces"
 	mkdir empty
 	"$VIDYA" trace --load empty --db v.db >out 2>err
 	expect_rc 1 $? "--load of a directory without logs"
 	expect_in "no trace logs" err "says why"
+	expect_in "<host>-<pid>" err "says where logs are looked for"
 	"$VIDYA" trace --load nowhere --db v.db >out 2>err
 	expect_rc 1 $? "--load of a missing directory"
 	expect_in "nowhere" err "names it"

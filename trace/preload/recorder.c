@@ -1175,6 +1175,8 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	if (t->depth > 0 && t->depth - 1 < MAXDEPTH)
 		t->kids[t->depth - 1] = 1;
 	int cls = vt_call_class(c->call);
+	/* the end of the data is no error of the descriptor */
+	int ok = err == 0 || err == VD_TL_ERR_EOF;
 	char fdbuf[VD_TL_PATHMAX];
 	size_t plen = 0;
 	if (path) {
@@ -1184,12 +1186,12 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 		} else {
 			plen = strnlen(path, VD_TL_PATHMAX);
 		}
-	} else if (c->fd >= 0 && c->fd < FDBITS && !atomic_load(&fd_known[c->fd]) && err == 0) {
+	} else if (c->fd >= 0 && c->fd < FDBITS && !atomic_load(&fd_known[c->fd]) && ok) {
 		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
 		path = fdbuf;
 	}
 	if (c->fd >= 0 && c->fd < FDBITS)
-		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_OP_CLOSE && err == 0));
+		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_OP_CLOSE && ok));
 	void *frames[VD_TL_MAXFRAMES];
 	int nf = 0;
 	t->busy = 1;
