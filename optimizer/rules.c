@@ -659,13 +659,23 @@ static const char *quoted(rule_ctx *k, const char *path, const char *none)
 	return path ? vd_arena_printf(A, "'%s'", path) : none;
 }
 
+/* A byte count that rests on an estimate of a formatted text's length (a
+ * record built with snprintf, an unknown string) rather than on
+ * --assume-bytes: its size is known to be of that order - a small record
+ * stays small - though not exact. */
+static int estimated_bytes(const rule_ctx *k, const vd_iosite *s)
+{
+	return (s->flags & VD_IO_TEXT || s->bytes_per_call < k->r->assume_bytes) &&
+	       s->bytes_per_call != k->r->assume_bytes;
+}
+
 static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 {
 	if (!data_op(s) || api_is(s, "stdio") || api_is(s, "mpiio") || api_is(s, "hdf5"))
 		return;
 	if (op_is(s, "read") && (s->flags & VD_IO_RANDOM))
 		return; /* random-small-reads */
-	if ((s->flags & VD_IO_BYTES_UNKNOWN) || s->bytes_per_call <= 0 ||
+	if ((s->flags & VD_IO_BYTES_UNKNOWN && !estimated_bytes(k, s)) || s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(SMALL_IO_LOOP, max_bytes) ||
 	    s->count < P(SMALL_IO_LOOP, min_calls))
 		return;
@@ -689,9 +699,12 @@ static void check_small_io_loop(rule_ctx *k, const vd_iosite *s)
 	     "%s the data of each pass in one call: one `%s` of %s %s would do "
 	     "(gather into a buffer, or %s)",
 	     fmt_count(A, s->count), s->flags & VD_IO_ASYNC ? "" : "synchronous ", s->call,
-	     vd_fmt_bytes(A, s->bytes_per_call), where_loop(k, l, s), fmt_count(A, per), per_what,
-	     pct(k, io), op == VD_OP_READ ? "read" : "write", s->call, vd_fmt_bytes(A, chunk),
-	     per_what, op == VD_OP_READ ? "readv" : "writev");
+	     s->flags & VD_IO_BYTES_UNKNOWN
+		     ? vd_arena_printf(A, "about %s", vd_fmt_bytes(A, s->bytes_per_call))
+		     : vd_fmt_bytes(A, s->bytes_per_call),
+	     where_loop(k, l, s), fmt_count(A, per), per_what, pct(k, io),
+	     op == VD_OP_READ ? "read" : "write", s->call, vd_fmt_bytes(A, chunk), per_what,
+	     op == VD_OP_READ ? "readv" : "writev");
 }
 
 static void check_sync_in_loop(rule_ctx *k, const vd_iosite *s)
@@ -850,7 +863,7 @@ static void check_prefetch(rule_ctx *k, const vd_iosite *s)
 static void check_stdio_buffer(rule_ctx *k, const vd_iosite *s)
 {
 	if (!api_is(s, "stdio") || !data_op(s) || k->has_setvbuf ||
-	    (s->flags & VD_IO_BYTES_UNKNOWN) || s->bytes_per_call <= 0 ||
+	    (s->flags & VD_IO_BYTES_UNKNOWN && !estimated_bytes(k, s)) || s->bytes_per_call <= 0 ||
 	    s->bytes_per_call >= P(STDIO_BUFFER, max_bytes) ||
 	    s->count < P(STDIO_BUFFER, min_calls))
 		return;
@@ -861,9 +874,13 @@ static void check_stdio_buffer(rule_ctx *k, const vd_iosite *s)
 	emit(k, VD_RULE_STDIO_BUFFER, l ? l : b, s, io, (sys4k - sys1m) * lat,
 	     "%s `%s` records of %s (%s in all) through the stream's default buffer: about %s "
 	     "system calls of 4 KiB, %s\n"
-	     "give the stream a large buffer right after opening it: setvbuf(fp, NULL, _IOFBF, "
-	     "1 << 20) (about %s system calls)",
-	     fmt_count(A, s->count), s->call, vd_fmt_bytes(A, s->bytes_per_call),
+	     "give the stream a large buffer right after opening it: static char buf[1 << 20]; "
+	     "setvbuf(fp, buf, _IOFBF, sizeof buf) (about %s system calls; glibc ignores the "
+	     "size when the buffer is NULL)",
+	     fmt_count(A, s->count), s->call,
+	     s->flags & VD_IO_BYTES_UNKNOWN
+		     ? vd_arena_printf(A, "about %s", vd_fmt_bytes(A, s->bytes_per_call))
+		     : vd_fmt_bytes(A, s->bytes_per_call),
 	     vd_fmt_bytes(A, s->bytes_total), fmt_count(A, sys4k), pct(k, io), fmt_count(A, sys1m));
 }
 
@@ -1202,7 +1219,9 @@ void vd_rules_run(rule_ctx *k)
 	const vd_rules_config *c = k->c;
 	const vd_result *r = k->r;
 	for (size_t i = 0; i < r->nsites; i++) {
-		const char *call = r->sites[i].call;
+		/* only advice and buffers the run sets up count (a
+		 * posix_fadvise behind an option not given does not) */
+		const char *call = r->sites[i].count > 0 ? r->sites[i].call : NULL;
 		if (call && (!strncmp(call, "posix_fadvise", 13) || !strcmp(call, "readahead") ||
 			     !strcmp(call, "madvise") || !strcmp(call, "posix_madvise")))
 			k->has_fadvise = 1;
