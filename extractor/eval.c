@@ -5817,6 +5817,10 @@ static void walk_unreached(ctx *c)
 			ir_func *f = p->funcs.v[i];
 			if (f->reached || (pass == 0 && f->unreached_caller))
 				continue;
+			/* vidya optimize's runtime (vd_rt.h): its calls are
+			 * catalog calls, its code is not the program's */
+			if (!strncmp(f->name, "vd_rt_", 6))
+				continue;
 			c->mult = 1;
 			c->cond = 0;
 			c->unk = 0;

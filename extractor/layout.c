@@ -66,7 +66,11 @@ static void resolve_call(vd_project *p, ir_expr *e, vd_map *user_names)
 		if (!f)
 			f = vd_map_get(p->func_by_usr, e->usr);
 		const vd_catalog_entry *c = e->str ? vd_catalog_find(p->catalog, e->str) : NULL;
-		if (c && (!f || vd_map_has(user_names, e->str))) {
+		/* the catalog wins over a definition for names the user's
+		 * catalogs give, and for vidya optimize's runtime (vd_rt.h,
+		 * defined in the unit that includes it: its calls are the I/O
+		 * calls they stand for) */
+		if (c && (!f || vd_map_has(user_names, e->str) || !strncmp(e->str, "vd_rt_", 6))) {
 			e->cat = c;
 			return;
 		}

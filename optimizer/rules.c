@@ -1270,7 +1270,10 @@ void vd_rules_run(rule_ctx *k)
 			continue;
 		if (per_site[rule])
 			for (size_t i = 0; i < r->nsites; i++)
-				if (r->sites[i].count > 0)
+				/* a vd_rt_ call is already what the rule advises
+				 * (vidya optimize's runtime) */
+				if (r->sites[i].count > 0 &&
+				    !(r->sites[i].call && !strncmp(r->sites[i].call, "vd_rt_", 6)))
 					per_site[rule](k, &r->sites[i]);
 		if (whole[rule])
 			whole[rule](k);
