@@ -55,11 +55,8 @@ static const struct {
 
 vd_trace *vd_trace_new(void)
 {
-	vd_trace *t = calloc(1, sizeof *t);
-	if (t && !(t->arena = vd_arena_new())) {
-		free(t);
-		return NULL;
-	}
+	vd_trace *t = vd_xcalloc(1, sizeof *t);
+	t->arena = vd_arena_new();
 	return t;
 }
 
@@ -161,8 +158,7 @@ static proc *find_proc(procvec *pv, const vd_tl_header *h)
 	p.rt0 = h->realtime_ns;
 	p.hz = h->sample_hz;
 	p.tmin = UINT64_MAX;
-	if (vd_vec_push(*pv, p))
-		return NULL;
+	vd_vec_push(*pv, p);
 	return &pv->v[pv->n - 1];
 }
 
@@ -219,8 +215,6 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	    h->header_size != 4096)
 		return -1;
 	proc *p = find_proc(pv, h);
-	if (!p)
-		return -1;
 	if (h->flags & VD_TL_F_NOSPACE)
 		t->nospace_logs++;
 	if (!p->exe) {
@@ -249,21 +243,20 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 			const vd_tl_sample *s = (const vd_tl_sample *)r;
 			if (r->size < sizeof *s + (size_t)s->nframes * 8)
 				break;
-			if (vd_vec_push(p->samples, s))
-				return -1;
+			vd_vec_push(p->samples, s);
 			span(p, s->t_ns, s->t_ns);
 			break;
 		}
 		case VD_TL_MODULE: {
 			const vd_tl_module *mo = (const vd_tl_module *)r;
-			if (r->size >= sizeof *mo + mo->path_len && vd_vec_push(p->mods, mo))
-				return -1;
+			if (r->size >= sizeof *mo + mo->path_len)
+				vd_vec_push(p->mods, mo);
 			break;
 		}
 		case VD_TL_DONE: {
 			const vd_tl_done *d = (const vd_tl_done *)r;
-			if (r->size >= sizeof *d && vd_vec_push(p->dones, d))
-				return -1;
+			if (r->size >= sizeof *d)
+				vd_vec_push(p->dones, d);
 			break;
 		}
 		case VD_TL_EXIT:
@@ -280,7 +273,8 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	ts.base = base;
 	ts.len = m->len;
 	ts.off = 4096;
-	return vd_vec_push(p->streams, ts) ? -1 : 0;
+	vd_vec_push(p->streams, ts);
+	return 0;
 }
 
 /* records in start order; a parent starts before its children (and, at
@@ -304,8 +298,8 @@ static void drop_logs(const proc *p)
 /* The thread's next group: the calls read up to and with the next one the
  * application made (parent 0), in start order.  Every call of the thread
  * that follows in the log started after that one ended: the calls come out
- * of the stream in start order.  0, or -1 (out of memory). */
-static int stream_fill(tstream *ts)
+ * of the stream in start order. */
+static void stream_fill(tstream *ts)
 {
 	ts->group.n = ts->next = 0;
 	const vd_tl_rec *r;
@@ -313,14 +307,12 @@ static int stream_fill(tstream *ts)
 		const vd_tl_op *o = as_op(r);
 		if (!o)
 			continue;
-		if (vd_vec_push(ts->group, o))
-			return -1;
+		vd_vec_push(ts->group, o);
 		if (!o->parent)
 			break;
 	}
 	if (ts->group.n > 1)
 		qsort(ts->group.v, ts->group.n, sizeof *ts->group.v, cmp_rec_start);
-	return 0;
 }
 
 /* before: a started before b (at the same nanosecond: the smaller id) */
@@ -329,23 +321,20 @@ static int starts_before(const vd_tl_op *a, const vd_tl_op *b)
 	return a->t_start_ns != b->t_start_ns ? a->t_start_ns < b->t_start_ns : a->id < b->id;
 }
 
-/* The process's next call in start order over all its threads (*op NULL
- * when there is none left); 0, or -1 (out of memory). */
-static int next_op(proc *p, const vd_tl_op **op)
+/* The process's next call in start order over all its threads, NULL
+ * when there is none left. */
+static const vd_tl_op *next_op(proc *p)
 {
 	tstream *best = NULL;
-	*op = NULL;
 	for (size_t i = 0; i < p->streams.n; i++) {
 		tstream *ts = &p->streams.v[i];
-		if (ts->next >= ts->group.n && stream_fill(ts) != 0)
-			return -1;
+		if (ts->next >= ts->group.n)
+			stream_fill(ts);
 		if (ts->next < ts->group.n &&
 		    (!best || starts_before(ts->group.v[ts->next], best->group.v[best->next])))
 			best = ts;
 	}
-	if (best)
-		*op = best->group.v[best->next++];
-	return 0;
+	return best ? best->group.v[best->next++] : NULL;
 }
 
 /* ---- helpers ---- */
@@ -392,18 +381,15 @@ typedef struct mapper {
 
 typedef VD_VEC(long) blockvec;
 
-static int mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
+static void mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
 {
 	memset(mp, 0, sizeof *mp);
 	mp->run = run;
 	mp->arena = a;
 	mp->by_fn = vd_map_new();
-	mp->stamp = calloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
-	if (!mp->by_fn || !mp->stamp)
-		return -1;
+	mp->stamp = vd_xcalloc(run->nblocks ? run->nblocks : 1, sizeof *mp->stamp);
 	vd_buf key = VD_BUF_INIT;
-	int rc = 0;
-	for (size_t i = 0; i < run->nblocks && !rc; i++) {
+	for (size_t i = 0; i < run->nblocks; i++) {
 		const vd_block *b = &run->blocks[i];
 		if ((b->kind != VD_KIND_FUNCTION && b->kind != VD_KIND_LOOP) || !b->file ||
 		    !b->function)
@@ -413,12 +399,11 @@ static int mapper_init(mapper *mp, const vd_result *run, vd_arena *a)
 		blockvec *v = vd_map_get(mp->by_fn, vd_buf_cstr(&key));
 		if (!v) {
 			v = vd_arena_alloc(a, sizeof *v);
-			rc = !v || vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
+			vd_map_put(mp->by_fn, vd_buf_cstr(&key), v);
 		}
-		rc = rc || vd_vec_push(*v, (long)i);
+		vd_vec_push(*v, (long)i);
 	}
 	vd_buf_release(&key);
-	return rc ? -1 : 0;
 }
 
 static void mapper_free(mapper *mp)
@@ -607,15 +592,14 @@ typedef struct fcount {
 	fstate *last;
 } fcount;
 
-/* Counts ops [first_op, n) into the process's files; 0 or -1. */
-static int file_counters(vd_trace *t, fcount *fc, size_t first_op, const vd_trace_proc *pr)
+/* Counts ops [first_op, n) into the process's files. */
+static void file_counters(vd_trace *t, fcount *fc, size_t first_op, const vd_trace_proc *pr)
 {
-	if (!fc->m && !(fc->m = vd_map_new()))
-		return -1;
+	if (!fc->m)
+		fc->m = vd_map_new();
 	vd_map *m = fc->m;
-	int rc = 0;
 	vd_buf *kb = &fc->key;
-	for (size_t i = first_op; i < t->ops.n && !rc; i++) {
+	for (size_t i = first_op; i < t->ops.n; i++) {
 		const vd_trace_op *o = &t->ops.v[i];
 		if (!o->path)
 			continue;
@@ -636,13 +620,10 @@ static int file_counters(vd_trace *t, fcount *fc, size_t first_op, const vd_trac
 			f.path = o->path;
 			f.api = o->api;
 			f.c[VD_TC_max_byte_read] = f.c[VD_TC_max_byte_written] = -1;
-			s = calloc(1, sizeof *s);
-			if (!s || vd_vec_push(t->files, f) || vd_vec_push(fc->states, s) ||
-			    vd_map_put(m, vd_buf_cstr(kb), s)) {
-				free(s);
-				rc = -1;
-				break;
-			}
+			s = vd_xcalloc(1, sizeof *s);
+			vd_vec_push(t->files, f);
+			vd_vec_push(fc->states, s);
+			vd_map_put(m, vd_buf_cstr(kb), s);
 			s->idx = t->files.n - 1;
 		}
 		fc->last_api = o->api;
@@ -658,7 +639,6 @@ static int file_counters(vd_trace *t, fcount *fc, size_t first_op, const vd_trac
 		s->ok = 1;
 		count_op(&t->files.v[s->idx], s, o, op_class(o->cls));
 	}
-	return rc;
 }
 
 /* The process's calls are all counted: its files, less those no call
@@ -764,13 +744,12 @@ static void site_add(vd_trace_site *st, const vd_trace_op *o)
 }
 
 /* Aggregates ops [first, n) per call site and file into t->sites. */
-static int call_sites(vd_trace *t, sitetab *tab, size_t first, const vd_trace_proc *pr)
+static void call_sites(vd_trace *t, sitetab *tab, size_t first, const vd_trace_proc *pr)
 {
 	if (!tab->slot) {
 		tab->cap = 1024;
 		tab->first_site = t->sites.n;
-		if (!(tab->slot = calloc(tab->cap, sizeof *tab->slot)))
-			return -1;
+		tab->slot = vd_xcalloc(tab->cap, sizeof *tab->slot);
 	}
 	size_t cap = tab->cap, first_site = tab->first_site;
 	size_t *slot = tab->slot;
@@ -786,13 +765,10 @@ static int call_sites(vd_trace *t, sitetab *tab, size_t first, const vd_trace_pr
 		vd_trace_site key = site_of(o, pr);
 		size_t j = site_slot(t, slot, cap, &key);
 		if (!slot[j]) {
-			if (vd_vec_push(t->sites, key))
-				return -1;
+			vd_vec_push(t->sites, key);
 			slot[j] = t->sites.n;
 			if ((t->sites.n - first_site) * 2 > cap) { /* grow and rehash */
-				size_t *ns = calloc(cap * 2, sizeof *ns);
-				if (!ns)
-					return -1;
+				size_t *ns = vd_xcalloc(cap * 2, sizeof *ns);
 				free(slot);
 				tab->slot = slot = ns;
 				tab->cap = cap *= 2;
@@ -804,7 +780,6 @@ static int call_sites(vd_trace *t, sitetab *tab, size_t first, const vd_trace_pr
 		tab->last = slot[j];
 		site_add(&t->sites.v[slot[j] - 1], o);
 	}
-	return 0;
 }
 
 /* one copy of each string in t's arena (t->interned, made on first use) */
@@ -812,14 +787,13 @@ static const char *intern(vd_trace *t, const char *str)
 {
 	if (!str)
 		return NULL;
-	if (!t->interned_ && !(t->interned_ = vd_map_new()))
-		return vd_arena_strdup(t->arena, str);
+	if (!t->interned_)
+		t->interned_ = vd_map_new();
 	const char *got = vd_map_get(t->interned_, str);
 	if (got)
 		return got;
 	char *copy = vd_arena_strdup(t->arena, str);
-	if (copy && vd_map_put(t->interned_, copy, copy) != 0)
-		return copy;
+	vd_map_put(t->interned_, copy, copy);
 	return copy;
 }
 
@@ -863,12 +837,10 @@ static void scache_free(scache *sc)
 	memset(sc, 0, sizeof *sc);
 }
 
-static int scache_grow(scache *sc)
+static void scache_grow(scache *sc)
 {
 	size_t cap = sc->cap ? sc->cap * 2 : 256;
-	scache_ent *e = calloc(cap, sizeof *e);
-	if (!e)
-		return -1;
+	scache_ent *e = vd_xcalloc(cap, sizeof *e);
 	for (size_t i = 0; i < sc->cap; i++) {
 		if (!sc->e[i].frames)
 			continue;
@@ -880,16 +852,15 @@ static int scache_grow(scache *sc)
 	free(sc->e);
 	sc->e = e;
 	sc->cap = cap;
-	return 0;
 }
 
-/* The blocks and call site of a call's stack, mapped on first sight;
- * NULL when out of memory.  `set` is scratch of nb entries. */
+/* The blocks and call site of a call's stack, mapped on first sight.
+ * `set` is scratch of nb entries. */
 static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const vd_result *run,
 				    const uint64_t *frames, int n, long *set, size_t nb)
 {
-	if ((sc->n + 1) * 2 > sc->cap && scache_grow(sc) != 0)
-		return NULL;
+	if ((sc->n + 1) * 2 > sc->cap)
+		scache_grow(sc);
 	uint64_t h = frames_hash(frames, n);
 	size_t j = (size_t)h & (sc->cap - 1);
 	for (; sc->e[j].frames; j = (j + 1) & (sc->cap - 1)) {
@@ -903,8 +874,7 @@ static const scache_ent *scache_get(scache *sc, vd_trace *t, mapper *mp, const v
 	memset(e, 0, sizeof *e);
 	e->off = sc->blocks.n;
 	for (size_t i = 0; i < k; i++)
-		if (vd_vec_push(sc->blocks, set[i]))
-			return NULL;
+		vd_vec_push(sc->blocks, set[i]);
 	e->hash = h;
 	e->frames = frames;
 	e->n = n;
@@ -953,19 +923,14 @@ static const char *htab_get(const htab *m, const void *space, int64_t h)
 	return NULL;
 }
 
-/* 0, or -1 when out of memory */
-static int htab_put(htab *m, const void *space, int64_t h, const char *path)
+static void htab_put(htab *m, const void *space, int64_t h, const char *path)
 {
 	if ((m->n + 1) * 2 > m->cap) {
-		htab g = { calloc(m->cap ? m->cap * 2 : 64, sizeof(hent)), m->cap ? m->cap * 2 : 64,
-			   0 };
-		if (!g.e)
-			return -1;
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		htab g = { vd_xcalloc(cap, sizeof(hent)), cap, 0 };
 		for (size_t i = 0; i < m->cap; i++)
-			if (m->e[i].space && htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path)) {
-				free(g.e); /* cannot happen: g has room */
-				return -1;
-			}
+			if (m->e[i].space)
+				htab_put(&g, m->e[i].space, m->e[i].h, m->e[i].path);
 		free(m->e);
 		*m = g;
 	}
@@ -978,7 +943,6 @@ static int htab_put(htab *m, const void *space, int64_t h, const char *path)
 		m->n++;
 	}
 	m->e[j].path = path;
-	return 0;
 }
 
 /* ---- one process ---- */
@@ -1053,23 +1017,22 @@ static void proc_row(pload *c, int64_t t0_rt)
 }
 
 /* the symbolizer over the modules the process had loaded, and the
- * per-block sums; 0 or -1 (out of memory) */
-static int proc_symbolizer(pload *c)
+ * per-block sums */
+static void proc_symbolizer(pload *c)
 {
 	vd_trace *t = c->t;
 	const vd_result *run = c->run;
 	uint64_t exe_lo = 0;
 	c->nb = run ? run->nblocks : 0;
 	if (!run || !run->nblocks)
-		return 0;
-	if (mapper_init(&c->mp, run, t->arena) != 0)
-		return -1;
+		return;
+	mapper_init(&c->mp, run, t->arena);
 	/* without a symbolizer (libdw failed) the stacks are not mapped:
 	 * the process's row says so (mapped 0) */
 	if (!(c->mp.sym = vd_sym_new()))
-		return 0;
+		return;
 	vd_map *seen = vd_map_new();
-	for (size_t i = 0; seen && i < c->p->mods.n; i++) {
+	for (size_t i = 0; i < c->p->mods.n; i++) {
 		const vd_tl_module *mo = c->p->mods.v[i];
 		char *path = vd_arena_strndup(t->arena, (const char *)(mo + 1), mo->path_len);
 		char *key = vd_arena_printf(t->arena, "%s@%" PRIx64, path, mo->base);
@@ -1093,12 +1056,9 @@ static int proc_symbolizer(pload *c)
 	c->have_map = c->pr.debug_info;
 	c->pr.mapped = c->have_map;
 	if (c->have_map) {
-		c->a = calloc(c->nb, sizeof *c->a);
-		c->set = calloc(c->nb + 1, sizeof *c->set);
-		if (!c->a || !c->set)
-			return -1;
+		c->a = vd_xcalloc(c->nb, sizeof *c->a);
+		c->set = vd_xcalloc(c->nb + 1, sizeof *c->set);
 	}
-	return 0;
 }
 
 /* The parent of `o` among the calls still open on its thread (those of
@@ -1135,18 +1095,17 @@ static size_t first_done(const proc *p, uint64_t id)
 
 /*
  * The process's next calls, up to `max` (in start order: a parent comes
- * before its children), appended to t->ops (*got of them), with the ends of transfers that outlived
- * their call, their parent's layer and call site, and their time, bytes
- * and count added to the blocks on their stack.  0 or -1 (out of memory).
+ * before its children), appended to t->ops, with the ends of transfers
+ * that outlived their call, their parent's layer and call site, and their
+ * time, bytes and count added to the blocks on their stack.  How many.
  */
-static int proc_calls(pload *c, size_t max, size_t *got)
+static size_t proc_calls(pload *c, size_t max)
 {
 	vd_trace *t = c->t;
 	proc *p = c->p;
-	for (*got = 0; *got < max; ++*got) {
-		const vd_tl_op *o;
-		if (next_op(p, &o) != 0)
-			return -1;
+	size_t got;
+	for (got = 0; got < max; got++) {
+		const vd_tl_op *o = next_op(p);
 		if (!o)
 			break;
 		vd_trace_op r;
@@ -1202,8 +1161,6 @@ static int proc_calls(pload *c, size_t max, size_t *got)
 			/* a loop makes the same call from the same stack: mapped once */
 			const scache_ent *ce = scache_get(&c->sc, t, &c->mp, c->run, op_frames(o),
 							  o->nframes, c->set, c->nb);
-			if (!ce)
-				return -1;
 			for (size_t k = 0; k < ce->nblk; k++) {
 				acc *x = &c->a[c->sc.blocks.v[ce->off + k]];
 				x->io_s += r.call_s;
@@ -1217,10 +1174,10 @@ static int proc_calls(pload *c, size_t max, size_t *got)
 		}
 		open_op me = { o->id,      o->t_end_ns, o->tid,     r.api, r.call,
 			       r.block_id, r.file,      r.function, r.line };
-		if (vd_vec_push(c->open, me) || vd_vec_push(t->ops, r))
-			return -1;
+		vd_vec_push(c->open, me);
+		vd_vec_push(t->ops, r);
 	}
-	return 0;
+	return got;
 }
 
 /*
@@ -1229,14 +1186,13 @@ static int proc_calls(pload *c, size_t max, size_t *got)
  * handles of the other layers.  A close forgets both, so a number the
  * system hands out again (fopen's descriptor after close, a FILE* malloc
  * reuses) names the file it is opened on next, never the one it had
- * before.  0 or -1 (out of memory).
+ * before.
  */
-static int proc_paths(pload *c)
+static void proc_paths(pload *c)
 {
 	vd_trace *t = c->t;
 	htab names = c->names;
-	int rc = 0;
-	for (size_t i = c->first; i < t->ops.n && !rc; i++) {
+	for (size_t i = c->first; i < t->ops.n; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		int posix = o->api == api_name[VD_TL_POSIX];
 		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
@@ -1261,12 +1217,11 @@ static int proc_paths(pload *c)
 			continue;
 		const char *val = forget ? NULL : o->path;
 		if ((o->path || forget) && o->handle != -1 && !posix)
-			rc = htab_put(&names, o->api, o->handle, val);
-		if (!rc && (o->path || forget) && o->fd >= 0)
-			rc = htab_put(&names, FD, o->fd, val);
+			htab_put(&names, o->api, o->handle, val);
+		if ((o->path || forget) && o->fd >= 0)
+			htab_put(&names, FD, o->fd, val);
 	}
 	c->names = names;
-	return rc;
 }
 
 /* Calls on excluded files are left out (their time still counts for the
@@ -1292,12 +1247,12 @@ static void proc_exclude(pload *c)
 	t->calls += (int64_t)(keep - c->first);
 }
 
-/* The wall-clock samples into the blocks, then the blocks' rows; 0 or -1. */
-static int proc_samples(pload *c)
+/* The wall-clock samples into the blocks, then the blocks' rows. */
+static void proc_samples(pload *c)
 {
 	proc *p = c->p;
 	if (!c->have_map)
-		return 0;
+		return;
 	for (size_t i = 0; p->hz && i < p->samples.n; i++) {
 		if (i % 64 == 63)
 			drop_logs(p);
@@ -1344,10 +1299,8 @@ static int proc_samples(pload *c)
 		tb.io_ops = x->io_n;
 		tb.samples = x->smp;
 		tb.io_samples = x->io_smp;
-		if (vd_vec_push(c->t->blocks, tb))
-			return -1;
+		vd_vec_push(c->t->blocks, tb);
 	}
-	return 0;
 }
 
 /* calls built and counted at a time, then handed to t->ops_sink */
@@ -1355,8 +1308,7 @@ static int proc_samples(pload *c)
 
 /* The process's calls, a batch at a time: built, named, counted, then
  * kept in t->ops, handed to t->ops_sink (and dropped), or dropped
- * (counters only).  0, -1 (out of memory) or VD_SINK (the sink failed). */
-#define VD_SINK (-2)
+ * (counters only).  0, or VD_ERROR when the sink failed (it said why). */
 static int proc_batches(pload *c)
 {
 	vd_trace *t = c->t;
@@ -1364,22 +1316,20 @@ static int proc_batches(pload *c)
 	if (p->dones.n > 1)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
 	for (;;) {
-		size_t got;
 		c->first = t->ops.n;
-		if (proc_calls(c, OPS_BATCH, &got) || proc_paths(c))
-			return -1;
+		size_t got = proc_calls(c, OPS_BATCH);
+		proc_paths(c);
 		if (!got)
 			break;
 		proc_exclude(c);
-		if (file_counters(t, &c->fc, c->first, &c->pr) ||
-		    call_sites(t, &c->sites, c->first, &c->pr))
-			return -1;
+		file_counters(t, &c->fc, c->first, &c->pr);
+		call_sites(t, &c->sites, c->first, &c->pr);
 		/* counters only: the calls themselves are not kept */
 		if (t->counters_only)
 			t->ops.n = c->first;
 		if (t->ops_sink && t->ops.n) {
 			if (t->ops_sink(t->sink_ctx, t) != 0)
-				return VD_SINK;
+				return VD_ERROR;
 			t->ops.n = 0;
 		}
 		for (size_t i = 0; i < p->streams.n; i++)
@@ -1398,11 +1348,13 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	c.first = t->ops.n;
 	proc_row(&c, t0_rt);
 	drop_logs(p);
-	int rc = proc_symbolizer(&c);
-	rc = rc ? rc : proc_batches(&c);
+	proc_symbolizer(&c);
+	int rc = proc_batches(&c);
 	file_counters_end(t, &c.fc, rc == 0);
-	if (!rc && (proc_samples(&c) || vd_vec_push(t->procs, c.pr)))
-		rc = -1;
+	if (!rc) {
+		proc_samples(&c);
+		vd_vec_push(t->procs, c.pr);
+	}
 	free(c.a);
 	free(c.set);
 	free(c.sites.slot);
@@ -1410,13 +1362,7 @@ static int load_proc(vd_trace *t, proc *p, const vd_result *run, int64_t t0_rt)
 	vd_vec_free(c.open);
 	scache_free(&c.sc);
 	mapper_free(&c.mp);
-	if (rc == VD_SINK)
-		return VD_ERROR; /* the sink said why */
-	if (rc) {
-		vd_error_set("out of memory while loading the trace");
-		return VD_ERROR;
-	}
-	return 0;
+	return rc;
 }
 
 /* ---- the directory ---- */
@@ -1440,9 +1386,8 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 	}
 	VD_VEC(logmap) maps = { 0 };
 	procvec pv = { 0 };
-	int rc = 0;
 	struct dirent *e;
-	while ((e = readdir(d)) && !rc) {
+	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
 		if (len < 5 || strcmp(e->d_name + len - 4, ".vtl") != 0)
 			continue;
@@ -1468,25 +1413,20 @@ int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run)
 			t->bad_logs++;
 			continue;
 		}
-		if (vd_vec_push(maps, m)) {
-			munmap(m.base, m.len);
-			vd_error_set("out of memory while loading the trace");
-			rc = VD_ERROR;
-			break;
-		}
+		vd_vec_push(maps, m);
 		if (scan_log(t, &pv, &m) != 0)
 			t->bad_logs++;
 		else
 			t->logs++;
 	}
 	closedir(d);
-	if (!rc && pv.n == 0) {
+	int rc = 0;
+	if (pv.n == 0) {
 		vd_error_set("%s: no trace logs (the program did not start, or the recorder "
 			     "could not write there)",
 			     dir);
 		rc = VD_ENOTFOUND;
-	}
-	if (!rc) {
+	} else {
 		if (pv.n > 1)
 			qsort(pv.v, pv.n, sizeof *pv.v, cmp_proc);
 		int64_t t0 = t->started_ns;

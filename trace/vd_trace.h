@@ -172,6 +172,7 @@ struct vd_trace {
 	vd_map *interned_; /* private: strings copied into arena */
 };
 
+/* never NULL (out of memory is fatal, see vd_util.h) */
 vd_trace *vd_trace_new(void);
 void vd_trace_free(vd_trace *t);
 
@@ -180,8 +181,9 @@ void vd_trace_free(vd_trace *t);
  * given (the analysis to map stacks to), per-block time.  A log cut short
  * (the program crashed or was killed) loads up to where it ends; a file
  * that is not a log is counted in t->bad_logs; a log the recorder stopped
- * for want of space, or could not start (empty), in t->nospace_logs.  VD_ENOTFOUND when the
- * directory holds no log at all.
+ * for want of space, or could not start (empty), in t->nospace_logs.
+ * 0; VD_ENOTFOUND when the directory holds no log at all; VD_ERROR when
+ * it cannot be read or t->ops_sink failed (the message in vd_error_last()).
  */
 int vd_trace_load(vd_trace *t, const char *dir, const vd_result *run);
 
