@@ -48,10 +48,10 @@ typedef struct opt_args {
 static char *store_dir(const opt_args *o, const char *db)
 {
 	if (o->backup_dir)
-		return strdup(o->backup_dir);
+		return vd_xstrdup(o->backup_dir);
 	const char *sl = strrchr(db, '/');
 	if (!sl)
-		return strdup(".vidya/optimize");
+		return vd_xstrdup(".vidya/optimize");
 	return cli_xasprintf("%.*s/.vidya/optimize", (int)(sl - db), db);
 }
 

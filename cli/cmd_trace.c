@@ -684,12 +684,7 @@ static char **log_subdirs(const char *dir, size_t *n)
 		}
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 8;
-			char **nv = realloc(v, cap * sizeof *v);
-			if (!nv) {
-				free(sub);
-				break;
-			}
-			v = nv;
+			v = vd_xrealloc(v, cap * sizeof *v);
 		}
 		v[(*n)++] = sub;
 	}

@@ -486,10 +486,6 @@ int vd_callsites_scan(const char *compdb, const char *file, vd_callsites **out)
 {
 	*out = NULL;
 	vd_project *p = vd_project_alloc();
-	if (!p) {
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
 	int rc = VD_ERROR;
 	CXIndex idx = NULL;
 	CXTranslationUnit tu = NULL;
@@ -508,11 +504,8 @@ int vd_callsites_scan(const char *compdb, const char *file, vd_callsites **out)
 		goto done;
 	}
 	tu_job *job = &p->jobs.v[j];
-	c = calloc(1, sizeof(*c));
-	if (!c || !(c->arena = vd_arena_new())) {
-		vd_error_set("out of memory");
-		goto done;
-	}
+	c = vd_xcalloc(1, sizeof(*c));
+	c->arena = vd_arena_new();
 	c->file = vd_arena_strdup(c->arena, job->file);
 	c->directory = vd_arena_strdup(c->arena, job->directory);
 	c->argc = job->ncmd;

@@ -32,10 +32,10 @@ static char *dir_of(const char *path)
 {
 	const char *sl = strrchr(path, '/');
 	if (!sl)
-		return strdup(".");
+		return vd_xstrdup(".");
 	if (sl == path)
-		return strdup("/");
-	return strndup(path, (size_t)(sl - path));
+		return vd_xstrdup("/");
+	return vd_xstrndup(path, (size_t)(sl - path));
 }
 
 static int write_all(int fd, const char *p, size_t n)
@@ -58,12 +58,7 @@ static int write_atomic(const char *path, const char *data, size_t len, mode_t m
 {
 	char *dir = dir_of(path);
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	char *tmp = NULL;
-	if (asprintf(&tmp, "%s/.%s.vidya-XXXXXX", dir, base) < 0) {
-		free(dir);
-		vd_error_set("out of memory");
-		return -1;
-	}
+	char *tmp = vd_xasprintf("%s/.%s.vidya-XXXXXX", dir, base);
 	free(dir);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -166,9 +161,7 @@ static int run(const char *const *argv, const char *dir, vd_buf *log)
  * strings */
 static const char **compile_argv(const vd_plan_file *f, const char *obj)
 {
-	const char **v = calloc((size_t)f->argc + 4, sizeof(*v));
-	if (!v)
-		return NULL;
+	const char **v = vd_xcalloc((size_t)f->argc + 4, sizeof(*v));
 	int n = 0, have_o = 0;
 	for (int i = 0; i < f->argc; i++) {
 		const char *a = f->argv[i];
@@ -262,11 +255,9 @@ static void remove_tree(const char *dir)
 		while ((e = readdir(d))) {
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
-			char *p = NULL;
-			if (asprintf(&p, "%s/%s", dir, e->d_name) >= 0) {
-				unlink(p);
-				free(p);
-			}
+			char *p = vd_xasprintf("%s/%s", dir, e->d_name);
+			unlink(p);
+			free(p);
 		}
 		closedir(d);
 	}
@@ -487,15 +478,14 @@ static char *latest_apply(const char *store)
 	struct dirent *e;
 	while ((e = readdir(dp)))
 		if (e->d_name[0] != '.')
-			vd_vec_push(names, strdup(e->d_name));
+			vd_vec_push(names, vd_xstrdup(e->d_name));
 	closedir(dp);
 	qsort(names.v, names.n, sizeof(char *), cmp_str);
 	char *found = NULL;
 	for (size_t i = names.n; i-- > 0 && !found;) {
-		char *m = NULL;
-		if (asprintf(&m, "%s/%s/manifest", store, names.v[i]) >= 0 &&
-		    access(m, F_OK) == 0 && asprintf(&found, "%s/%s", store, names.v[i]) < 0)
-			found = NULL;
+		char *m = vd_xasprintf("%s/%s/manifest", store, names.v[i]);
+		if (access(m, F_OK) == 0)
+			found = vd_xasprintf("%s/%s", store, names.v[i]);
 		free(m);
 	}
 	for (size_t i = 0; i < names.n; i++)
@@ -523,7 +513,8 @@ int vd_optimize_revert(const char *store, int force, char **dir_out, vd_buf *log
 	size_t len = 0;
 	VD_VEC(mline) ls = { 0 };
 	int rc = VD_ERROR;
-	if (asprintf(&mp, "%s/manifest", dir) < 0 || read_whole(mp, &text, &len) != 0)
+	mp = vd_xasprintf("%s/manifest", dir);
+	if (read_whole(mp, &text, &len) != 0)
 		goto done;
 	if (strncmp(text, "vidya-optimize 1\n", 17) != 0) {
 		vd_error_set("%s: not a vidya optimize manifest", mp);
@@ -540,11 +531,11 @@ int vd_optimize_revert(const char *store, int force, char **dir_out, vd_buf *log
 		char bk[64], path[4097];
 		if (sscanf(line, "file\t%" SCNx64 "\t%" SCNx64 "\t%o\t%63[^\t]\t%4096[^\n]",
 			   &m.orig, &m.neu, &m.mode, bk, path) == 5) {
-			m.backup = strdup(bk);
-			m.path = strdup(path);
+			m.backup = vd_xstrdup(bk);
+			m.path = vd_xstrdup(path);
 		} else if (sscanf(line, "header\t%" SCNx64 "\t%4096[^\n]", &m.neu, path) == 2) {
 			m.header = 1;
-			m.path = strdup(path);
+			m.path = vd_xstrdup(path);
 		} else {
 			vd_error_set("%s: malformed line '%s'", mp, line);
 			goto done;
@@ -583,10 +574,8 @@ int vd_optimize_revert(const char *store, int force, char **dir_out, vd_buf *log
 				vd_buf_printf(log, "kept %s (changed since the apply)\n", m->path);
 			continue;
 		}
-		char *bp = NULL, *orig = NULL;
+		char *bp = vd_xasprintf("%s/%s", dir, m->backup), *orig = NULL;
 		size_t n = 0;
-		if (asprintf(&bp, "%s/%s", dir, m->backup) < 0)
-			goto done;
 		int r = read_whole(bp, &orig, &n);
 		free(bp);
 		if (r != 0)
@@ -603,9 +592,7 @@ int vd_optimize_revert(const char *store, int force, char **dir_out, vd_buf *log
 			goto done;
 		vd_buf_printf(log, "restored %s\n", m->path);
 	}
-	char *rp = NULL;
-	if (asprintf(&rp, "%s/manifest.reverted", dir) < 0)
-		goto done;
+	char *rp = vd_xasprintf("%s/manifest.reverted", dir);
 	if (rename(mp, rp) != 0) {
 		vd_error_set("%s: unable to mark as reverted: %s", mp, strerror(errno));
 		free(rp);

@@ -572,12 +572,8 @@ static void finish_file(planner *pl, pfile *f)
 
 int vd_plan_build(const vd_findings *f, const vd_plan_opts *o, vd_plan **out)
 {
-	vd_plan *p = calloc(1, sizeof(*p));
-	if (!p || !(p->arena = vd_arena_new())) {
-		free(p);
-		vd_error_set("out of memory");
-		return VD_ERROR;
-	}
+	vd_plan *p = vd_xcalloc(1, sizeof(*p));
+	p->arena = vd_arena_new();
 	planner pl = { p, o, { 0 } };
 	p->items = vd_arena_alloc(p->arena, (f->n + 1) * sizeof(vd_plan_item));
 	p->nitems = f->n;

@@ -220,11 +220,7 @@ int vd_store_trace_written(vd_store *s, long trace_id, vd_arena *a, const char *
 	int rc = 0, step;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *p = vd_arena_strdup(a, (const char *)sqlite3_column_text(st, 0));
-		if (vd_vec_push(v, p)) {
-			vd_error_set("out of memory");
-			rc = VD_ERROR;
-			break;
-		}
+		vd_vec_push(v, p);
 	}
 	if (!rc && step != SQLITE_DONE)
 		rc = db_fail(s, "unable to read the trace from");

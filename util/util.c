@@ -104,6 +104,16 @@ char *vd_xstrdup(const char *s)
 	return s ? vd_xstrndup(s, strlen(s)) : NULL;
 }
 
+char *vd_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	vd_buf b = VD_BUF_INIT;
+	va_start(ap, fmt);
+	vd_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return vd_buf_detach(&b);
+}
+
 /* ---- vd_buf --------------------------------------------------------------- */
 
 static int buf_grow(vd_buf *b, size_t extra)

@@ -113,6 +113,12 @@ static void test_oom_handler(void **state)
 	assert_string_equal(s, "abc");
 	free(s);
 	assert_null(vd_xstrdup(NULL));
+	s = vd_xasprintf("%s/%s-%d", "dir", "run", 42);
+	assert_string_equal(s, "dir/run-42");
+	free(s);
+	s = vd_xasprintf("%s", "");
+	assert_string_equal(s, "");
+	free(s);
 }
 
 int main(void)

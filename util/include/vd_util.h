@@ -59,8 +59,9 @@ vd_oom_handler vd_set_oom_handler(vd_oom_handler h);
 void *vd_xmalloc(size_t n);
 void *vd_xcalloc(size_t count, size_t size);
 void *vd_xrealloc(void *p, size_t n);
-char *vd_xstrdup(const char *s);            /* NULL stays NULL */
-char *vd_xstrndup(const char *s, size_t n); /* NULL stays NULL */
+char *vd_xstrdup(const char *s);                          /* NULL stays NULL */
+char *vd_xstrndup(const char *s, size_t n);               /* NULL stays NULL */
+char *vd_xasprintf(const char *fmt, ...) VD_PRINTF(1, 2); /* caller frees */
 
 /* ---- growable string ----------------------------------------------------- */
 
