@@ -585,8 +585,8 @@ static const OTF2_FlushCallbacks flush_cb = { pre_flush, post_flush };
 
 static void otf2_fail(const char *dir, OTF2_ErrorCode code)
 {
-	vd_error_set("%s: writing the OTF2 archive: %s%s%s", dir, OTF2_Error_GetName(code),
-		     otf2_msg[0] ? ": " : "", otf2_msg);
+	vd_error_set("%s: writing the OTF2 archive: %s", dir,
+		     otf2_msg[0] ? otf2_msg : OTF2_Error_GetDescription(code));
 }
 
 static OTF2_ErrorCode write_event(OTF2_EvtWriter *w, OTF2_AttributeList *al, const event *e)
@@ -739,7 +739,8 @@ fail:
 	return rc;
 }
 
-/* dir: created when missing; must be a writable directory without an archive */
+/* dir: created when missing; must be a writable directory without an
+ * archive's parts (OTF2 refuses to write over them) */
 static int check_dir(const char *dir)
 {
 	struct stat st;
@@ -755,21 +756,26 @@ static int check_dir(const char *dir)
 		vd_error_set("%s: cannot write there: %s", dir, strerror(errno));
 		return -1;
 	}
-	char *anchor = vd_xasprintf("%s/traces.otf2", dir);
-	int exists = access(anchor, F_OK) == 0;
-	free(anchor);
-	if (exists) {
-		vd_error_set("%s: already holds an OTF2 archive (traces.otf2): remove it or "
-			     "choose another directory",
-			     dir);
-		return -1;
+	static const char *const parts[] = { "traces.otf2", "traces.def", "traces" };
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		char *p = vd_xasprintf("%s/%s", dir, parts[i]);
+		int exists = access(p, F_OK) == 0;
+		free(p);
+		if (exists) {
+			vd_error_set(
+				"%s: already holds an OTF2 archive (%s is there): remove "
+				"traces.otf2, traces.def and traces/ or choose another directory",
+				dir, parts[i]);
+			return -1;
+		}
 	}
 	return 0;
 }
 
 static int write_archive(model *m, const char *dir)
 {
-	OTF2_Error_RegisterCallback(quiet_error, NULL);
+	/* the library's messages are kept for vd_error_set, never printed */
+	OTF2_ErrorCallback before = OTF2_Error_RegisterCallback(quiet_error, NULL);
 	otf2_msg[0] = 0;
 	OTF2_Archive *ar =
 		OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
@@ -777,6 +783,7 @@ static int write_archive(model *m, const char *dir)
 	if (!ar) {
 		vd_error_set("%s: cannot create the OTF2 archive%s%s", dir, otf2_msg[0] ? ": " : "",
 			     otf2_msg);
+		OTF2_Error_RegisterCallback(before, NULL);
 		return -1;
 	}
 	int rc = -1;
@@ -792,6 +799,12 @@ fail:;
 	if (rc == 0 && c != OTF2_SUCCESS) {
 		otf2_fail(dir, c);
 		rc = -1;
+	}
+	OTF2_Error_RegisterCallback(before, NULL);
+	if (rc != 0) { /* no anchor file for a broken archive (none was there before) */
+		char *anchor = vd_xasprintf("%s/traces.otf2", dir);
+		unlink(anchor);
+		free(anchor);
 	}
 	return rc;
 }

@@ -103,6 +103,33 @@ hdf5)
 	eq "H5Dwrite: a write of 131072 bytes (128 x 128 doubles) on an HDF5 handle" 1 \
 		"$(grep -c '^IO_OPERATION_BEGIN .*Mode: WRITE, .*Bytes Request: 131072, Matching Id: '"$(q "SELECT op_id FROM v_trace_ops WHERE call = 'H5Dwrite'")"'$' events)"
 	;;
+mpiio)
+	# mpiio 4096 under mpirun -np 2: per rank one MPI_File_write_at_all and
+	# one MPI_File_read_at of 32768 bytes, each with its pwrite/pread below
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	build mpiio mpicc
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio 4096 >out 2>err ||
+		{ cat err >&2; fail "mpirun vidya trace"; }
+	export_arch
+	n=$(data_ops)
+	eq "IoOperationBegin/Complete events = stored data operations" "$n $n" \
+		"$(nev IO_OPERATION_BEGIN) $(nev IO_OPERATION_COMPLETE)"
+	eq "two processes, one location each" "2 2" \
+		"$(grep -c '^LOCATION_GROUP .*Type: PROCESS' defs) $(grep -c '^LOCATION ' defs)"
+	grep -q '^IO_PARADIGM .*Identification: "MPI-IO".*Class: PARALLEL' defs || fail "no parallel MPI-IO paradigm"
+	eq "collective writes of 32768 bytes (write_at_all, one per rank)" 2 \
+		"$(grep -c '^IO_OPERATION_BEGIN .*Mode: WRITE, Operation Flags: {COLLECTIVE}, Bytes Request: 32768,' events)"
+	eq "independent reads of 32768 bytes (MPI_File_read_at and pread, per rank)" 4 \
+		"$(grep -c '^IO_OPERATION_BEGIN .*Mode: READ, Operation Flags: NONE, Bytes Request: 32768,' events)"
+	# each rank's POSIX handle on mpiio.dat has an MPI-IO handle as its parent
+	md=$(sed -n 's/^IO_HANDLE *\([0-9]*\) .*I\/O Paradigm: "MPI I\/O".*/\1/p' defs | tr '\n' ' ')
+	pars=$(sed -n 's/^IO_HANDLE .*mpiio\.dat".*I\/O Paradigm: "POSIX I\/O".*Parent: "[^"]*" <\([0-9]*\)>.*/\1/p' defs | tr '\n' ' ')
+	eq "POSIX handles on mpiio.dat with a parent" 2 "$(echo $pars | wc -w)"
+	for p in $pars; do
+		[[ " $md" == *" $p "* ]] || fail "parent $p is not an MPI-IO handle ($md)"
+	done
+	;;
 errors)
 	build posix_io cc
 	# a store without calls: --counters keeps none
@@ -136,6 +163,10 @@ errors)
 	"$VIDYA" trace --otf2 arch --db v.db >out 2>err
 	eq "exit status, an archive already there" 1 $?
 	grep -q "arch: already holds an OTF2 archive" err || { cat err >&2; fail "no message for an existing archive"; }
+	mkdir -p half/traces
+	"$VIDYA" trace --otf2 half --db v.db >out 2>err
+	eq "exit status, a traces/ directory there" 1 $?
+	grep -q "half: already holds an OTF2 archive (traces is there)" err || { cat err >&2; fail "no message for traces/"; }
 	"$VIDYA" trace --otf2 arch2 --db v.db -- ./posix_io >out 2>err
 	eq "exit status, --otf2 with a program" 1 $?
 	"$VIDYA" trace --trace 1 --db v.db -- ./posix_io 1 1 1 1 >out 2>err
