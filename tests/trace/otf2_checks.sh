@@ -171,6 +171,10 @@ errors)
 	eq "exit status, --otf2 with a program" 1 $?
 	"$VIDYA" trace --trace 1 --db v.db -- ./posix_io 1 1 1 1 >out 2>err
 	eq "exit status, --trace without --otf2" 1 $?
+	# the bash completion offers --otf2 (it reads the options from --help)
+	comp=$PROGS/../../../cli/vidya.bash-completion
+	words=$(bash -c ". '$comp'; COMP_WORDS=('$VIDYA' trace --ot); COMP_CWORD=2; _vidya; echo \"\${COMPREPLY[*]}\"")
+	eq "completion of 'vidya trace --ot'" --otf2 "$words"
 	;;
 *)
 	fail "unknown check"
