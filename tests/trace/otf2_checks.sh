@@ -103,6 +103,30 @@ hdf5)
 	eq "H5Dwrite: a write of 131072 bytes (128 x 128 doubles) on an HDF5 handle" 1 \
 		"$(grep -c '^IO_OPERATION_BEGIN .*Mode: WRITE, .*Bytes Request: 131072, Matching Id: '"$(q "SELECT op_id FROM v_trace_ops WHERE call = 'H5Dwrite'")"'$' events)"
 	;;
+netcdf)
+	# netcdf_io 16 512: 16 nc_put_vara_double of 4096 bytes, one
+	# nc_get_var_double of 65536, through HDF5 (NetCDF-4) to POSIX
+	[ -f /usr/include/netcdf.h ] || skip "no NetCDF headers (libnetcdf-dev)"
+	nm -D "$(dirname "$VIDYA")/libvidya_trace.so" 2>/dev/null | grep -q " T nc_put_vara_double$" ||
+		skip "the recorder was built without the NetCDF layer"
+	LIBS=-lnetcdf build netcdf_io cc
+	trace ./netcdf_io 16 512
+	export_arch
+	n=$(data_ops)
+	eq "IoOperationBegin/Complete events = stored data operations" "$n $n" \
+		"$(nev IO_OPERATION_BEGIN) $(nev IO_OPERATION_COMPLETE)"
+	eq "NetCDF, HDF5 and POSIX paradigms" "1 1 1" \
+		"$(grep -c '^IO_PARADIGM .*Identification: "NETCDF"' defs) $(grep -c '^IO_PARADIGM .*Identification: "HDF5"' defs) $(grep -c '^IO_PARADIGM .*Identification: "POSIX"' defs)"
+	nd=$(sed -n 's/^IO_HANDLE *\([0-9]*\) .*I\/O Paradigm: "NetCDF".*/\1/p' defs | tr '\n' ' ')
+	pars=$(sed -n 's/^IO_HANDLE .*data\.nc".*I\/O Paradigm: "HDF5".*Flags: NONE.*Parent: "[^"]*" <\([0-9]*\)>.*/\1/p' defs | tr '\n' ' ')
+	[ -n "$pars" ] || fail "no HDF5 handle with a parent"
+	for p in $pars; do
+		[[ " $nd" == *" $p "* ]] || fail "HDF5 handle parent $p is not a NetCDF handle ($nd)"
+	done
+	nc=$(sed -n 's/^IO_HANDLE *\([0-9]*\) .*I\/O Paradigm: "NetCDF".*/\1/p' defs | head -n 1)
+	eq "16 NetCDF writes of 4096 bytes" 16 \
+		"$(grep -c '^IO_OPERATION_BEGIN .*Handle: "[^"]*data\.nc" <'"$nc"'>, Mode: WRITE, .*Bytes Request: 4096,' events)"
+	;;
 mpiio)
 	# mpiio 4096 under mpirun -np 2: per rank one MPI_File_write_at_all and
 	# one MPI_File_read_at of 32768 bytes, each with its pwrite/pread below
