@@ -419,9 +419,11 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 	/* stop at the first operand: PROGRAM's own options are its own */
 	int first = cli_parse_options(argc, argv, 1, opts, &usage, CLI_PARSE_STOP_AT_NON_OPTION);
 	if (first >= 0 && a->otf2) {
-		if (first < argc || a->load) {
+		if (first < argc || a->load || a->out || a->no_stacks || a->counters_only ||
+		    a->exclude.n || a->include_all || strcmp(a->hz, "1000")) {
 			cli_error(
-				"--otf2 writes a stored trace: no program to run nor --load with it");
+				"--otf2 writes a stored trace: it takes only --db and --trace (no "
+				"program, --load or recording options)");
 			return CLI_PARSE_ERROR;
 		}
 		return first;

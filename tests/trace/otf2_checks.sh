@@ -193,6 +193,10 @@ errors)
 	grep -q "half: already holds an OTF2 archive (traces is there)" err || { cat err >&2; fail "no message for traces/"; }
 	"$VIDYA" trace --otf2 arch2 --db v.db -- ./posix_io >out 2>err
 	eq "exit status, --otf2 with a program" 1 $?
+	"$VIDYA" trace --otf2 arch2 --counters --db v.db >out 2>err
+	eq "exit status, --otf2 with --counters" 1 $?
+	grep -q "takes only --db and --trace" err || { cat err >&2; fail "no message for --otf2 --counters"; }
+	[ ! -e arch2 ] || fail "arch2 made after a usage error"
 	"$VIDYA" trace --trace 1 --db v.db -- ./posix_io 1 1 1 1 >out 2>err
 	eq "exit status, --trace without --otf2" 1 $?
 	# the bash completion offers --otf2 (it reads the options from --help)
