@@ -128,12 +128,12 @@ static void smap_free(smap *m)
 typedef struct op_row {
 	long long pid, op_id, parent_op, thread, rank, handle, offset, bytes, req_bytes;
 	int has_parent, has_offset, layer, cls;
-	double start, dur;
+	double start, dur, call_s;
 	char *call, *path;
 	uint32_t ohandle; /* the OTF2 handle the call used, NONE */
 } op_row;
 
-enum { E_CREATE, E_DESTROY, E_SEEK, E_BEGIN, E_COMPLETE };
+enum { E_CREATE, E_DESTROY, E_SEEK, E_BEGIN, E_ISSUED, E_COMPLETE };
 
 typedef struct event {
 	uint32_t loc, handle;
@@ -326,6 +326,10 @@ static void data_events(model *m, const op_row *o, uint32_t loc, uint32_t h)
 	b->match = (uint64_t)o->op_id;
 	b->has_off = data && o->has_offset && o->offset >= 0;
 	b->off = b->has_off ? (uint64_t)o->offset : 0;
+	/* a transfer that ends after its call: issued when the call returned */
+	if (flags & OTF2_IO_OPERATION_FLAG_NON_BLOCKING)
+		add_event(m, loc, ns(o->start + o->call_s), E_ISSUED, h)->match =
+			(uint64_t)o->op_id;
 	event *c = add_event(m, loc, ns(o->start + o->dur), E_COMPLETE, h);
 	c->a = data && o->bytes > 0 ? (uint64_t)o->bytes : 0;
 	c->match = (uint64_t)o->op_id;
@@ -470,6 +474,7 @@ static void read_row(model *m, sqlite3_stmt *st)
 	o->req_bytes = col_int(st, 12, -1, NULL);
 	o->start = sqlite3_column_double(st, 13);
 	o->dur = sqlite3_column_double(st, 15);
+	o->call_s = sqlite3_column_double(st, 16);
 	o->ohandle = NONE;
 }
 
@@ -516,10 +521,17 @@ static int read_ops(model *m, const char *db, long trace_id)
 	if (id < 0)
 		goto out;
 	m->trace_id = id;
+	/* a database of schema version 1 or 2, not migrated (the export only
+	 * reads), has no call_s: dur_s is what the migration would put there */
 	const char *q = "SELECT pid, op_id, parent_op, rank, thread, api, call, class, path, "
-			"handle, offset, bytes, req_bytes, start_s, coalesce(err, 0), dur_s "
-			"FROM trace_ops WHERE trace_id = ?1 ORDER BY pid, op_id";
-	if (sqlite3_prepare_v2(h, q, -1, &st, NULL) != SQLITE_OK) {
+			"handle, offset, bytes, req_bytes, start_s, coalesce(err, 0), dur_s, "
+			"coalesce(call_s, dur_s) FROM trace_ops WHERE trace_id = ?1 "
+			"ORDER BY pid, op_id";
+	const char *q_old = "SELECT pid, op_id, parent_op, rank, thread, api, call, class, "
+			    "path, handle, offset, bytes, req_bytes, start_s, coalesce(err, 0), "
+			    "dur_s, dur_s FROM trace_ops WHERE trace_id = ?1 ORDER BY pid, op_id";
+	if (sqlite3_prepare_v2(h, q, -1, &st, NULL) != SQLITE_OK &&
+	    sqlite3_prepare_v2(h, q_old, -1, &st, NULL) != SQLITE_OK) {
 		vd_error_set("%s: unexpected trace tables (%s)", db, sqlite3_errmsg(h));
 		goto out;
 	}
@@ -609,6 +621,8 @@ static OTF2_ErrorCode write_event(OTF2_EvtWriter *w, OTF2_AttributeList *al, con
 		return OTF2_EvtWriter_IoOperationBegin(
 			w, e->has_off ? al : NULL, e->t, e->handle, (OTF2_IoOperationMode)e->mode,
 			(OTF2_IoOperationFlag)e->flags, e->a, e->match);
+	case E_ISSUED:
+		return OTF2_EvtWriter_IoOperationIssued(w, NULL, e->t, e->handle, e->match);
 	default:
 		return OTF2_EvtWriter_IoOperationComplete(w, NULL, e->t, e->handle, e->a, e->match);
 	}

@@ -154,6 +154,31 @@ mpiio)
 		[[ " $md" == *" $p "* ]] || fail "parent $p is not an MPI-IO handle ($md)"
 	done
 	;;
+mpiio_async)
+	# mpiio_async 4096 under mpirun -np 2: non-blocking MPI-IO calls, split
+	# collectives and the aio_ calls OMPIO serves them with; each is
+	# Begin, Issued (its call returned), Complete (its transfer ended)
+	command -v mpirun >/dev/null || skip "no mpirun"
+	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
+	build mpiio_async mpicc
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio_async 4096 >out 2>err ||
+		{ cat err >&2; fail "mpirun vidya trace"; }
+	export_arch
+	n=$(data_ops)
+	eq "IoOperationBegin/Complete events = stored data operations" "$n $n" \
+		"$(nev IO_OPERATION_BEGIN) $(nev IO_OPERATION_COMPLETE)"
+	nb=$(q "SELECT count(*) FROM v_trace_ops WHERE err = 0 AND class IN ('read', 'write')
+		AND (call GLOB 'MPI_File_i*' OR call GLOB '*_begin' OR call GLOB 'aio_*')")
+	[ "$nb" -gt 0 ] || fail "no non-blocking calls stored"
+	eq "IoOperationIssued per non-blocking call" "$nb" "$(nev IO_OPERATION_ISSUED)"
+	eq "NON_BLOCKING begins" "$nb" "$(grep -c '^IO_OPERATION_BEGIN .*Operation Flags: {NON_BLOCKING' events)"
+	# per location, an issued operation began before and completes after
+	awk '$1 ~ /^IO_OPERATION_(BEGIN|ISSUED|COMPLETE)$/ { id = $NF; k = $2 ":" id
+		if ($1 == "IO_OPERATION_BEGIN") b[k] = 1
+		else if ($1 == "IO_OPERATION_ISSUED") { if (!b[k]) { print "issued before begin: " k; bad = 1 }; i[k] = 1 }
+		else if (i[k] != 1 && b[k] != 1) { print "complete without begin: " k; bad = 1 } }
+		END { exit bad }' events || fail "Begin/Issued/Complete out of order"
+	;;
 errors)
 	build posix_io cc
 	# a store without calls: --counters keeps none
