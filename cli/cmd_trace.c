@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "parse_options.h"
+#include "vd_otf2.h"
 #include "vd_store.h"
 #include "vd_trace.h"
 
@@ -35,12 +36,14 @@ static const cli_usage usage = {
 	"trace",
 	"usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] [--counters | --ops]\n"
 	"                   [--exclude PREFIX]... [--include-all] -- PROGRAM [ARGS...]\n"
-	"       vidya trace --load DIR [--db FILE] [--counters] [--exclude PREFIX]...\n",
+	"       vidya trace --load DIR [--db FILE] [--counters] [--exclude PREFIX]...\n"
+	"       vidya trace --otf2 DIR [--db FILE] [--trace N]\n",
 	"Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
 	"database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
 	"counters (v_trace_files) and, for a program built with -g, measured time per\n"
 	"block of the latest `vidya analyze` run (v_measured_blocks,\n"
-	"v_predicted_vs_measured).  Exits with PROGRAM's exit status.\n",
+	"v_predicted_vs_measured).  Exits with PROGRAM's exit status.  --otf2 writes\n"
+	"a stored trace as an OTF2 archive with I/O records (Score-P's tools).\n",
 	"MPI: mpirun -np N vidya trace --db FILE -- ./app   (one trace, all ranks)\n",
 };
 
@@ -348,8 +351,9 @@ static int trace_command(int argc, char **argv);
 /* ---- the command ----------------------------------------------------------------- */
 
 typedef struct trace_args {
-	const char *db, *out, *load;
-	char hz[32]; /* as the recorder reads it: "+05" reaches it as 5 */
+	const char *db, *out, *load, *otf2;
+	long trace_id; /* --trace N (--otf2); 0: the latest */
+	char hz[32];   /* as the recorder reads it: "+05" reaches it as 5 */
 	int no_stacks;
 	int counters_only, include_all;
 	cli_strings exclude; /* --exclude prefixes: pointers into argv */
@@ -398,6 +402,11 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 			   "run nothing: store the logs kept in DIR (by --out,\n"
 			   "or left there when storing failed) as a trace of\n"
 			   "their own"),
+		CLI_STRING(0, "otf2", &a->otf2, "DIR",
+			   "run nothing: write a stored trace (the latest, or\n"
+			   "--trace N) as the OTF2 archive DIR/traces.otf2"),
+		CLI_LONG(0, "trace", &a->trace_id, "N", 1, 1L << 62,
+			 "with --otf2: the trace to write (default: the latest)"),
 		CLI_CALLBACK(0, "exclude", &a->exclude, "PREFIX", opt_exclude,
 			     "also leave out the calls on files whose path\n"
 			     "starts with PREFIX (repeatable)"),
@@ -409,6 +418,20 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 	};
 	/* stop at the first operand: PROGRAM's own options are its own */
 	int first = cli_parse_options(argc, argv, 1, opts, &usage, CLI_PARSE_STOP_AT_NON_OPTION);
+	if (first >= 0 && a->otf2) {
+		if (first < argc || a->load || a->out || a->no_stacks || a->counters_only ||
+		    a->exclude.n || a->include_all || strcmp(a->hz, "1000")) {
+			cli_error(
+				"--otf2 writes a stored trace: it takes only --db and --trace (no "
+				"program, --load or recording options)");
+			return CLI_PARSE_ERROR;
+		}
+		return first;
+	}
+	if (first >= 0 && a->trace_id) {
+		cli_error("--trace N selects the trace --otf2 writes: give --otf2 DIR");
+		return CLI_PARSE_ERROR;
+	}
 	if (first >= 0 && a->load) {
 		if (first < argc) {
 			cli_error("--load stores kept logs: no program to run with it");
@@ -745,6 +768,21 @@ static int load_kept(const trace_args *a)
 	return rc;
 }
 
+/* vidya trace --otf2 DIR: a stored trace as an OTF2 archive */
+static int export_otf2(const trace_args *a)
+{
+	vd_otf2_stats st;
+	if (vd_otf2_export(a->db, a->trace_id, a->otf2, &st) != 0) {
+		cli_error("%s", vd_error_last());
+		return VD_EXIT_ERROR;
+	}
+	fprintf(stderr,
+		"vidya: trace %ld written to %s/traces.otf2: %ld locations, %ld files, %ld "
+		"handles, %ld I/O operations, %ld events\n",
+		st.trace_id, a->otf2, st.locations, st.files, st.handles, st.io_ops, st.events);
+	return VD_EXIT_OK;
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	return cli_trace_command(argc, argv, NULL);
@@ -765,8 +803,9 @@ static int trace_command(int argc, char **argv)
 {
 	trace_args a = { .db = "vidya.db", .hz = "1000" };
 	int first = parse_trace(&a, argc, argv);
-	if (first < 0 || a.load) {
+	if (first < 0 || a.load || a.otf2) {
 		int lrc = first < 0 ? (first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR)
+			  : a.otf2  ? export_otf2(&a)
 				    : load_kept(&a);
 		free(a.exclude.v);
 		return lrc;

@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 pkgs=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev libclang-19-dev llvm-19 libgsl-dev libxml2-dev libgraphviz-dev strace
       libsqlite3-dev sqlite3 libcmocka-dev libjansson-dev libxxhash-dev libdw-dev libunwind-dev libopenmpi-dev openmpi-bin libhdf5-dev
       libnetcdf-dev netcdf-bin libpnetcdf-dev
+      # vidya trace --otf2 (otf2.pc, otf2/otf2.h) and otf2-print for its tests
+      libopen-trace-format2-dev otf2-tools
       # the MPI build of NetCDF, its library only (trace.netcdf_par links it with the serial
       # headers): libnetcdf-mpi-dev would replace the serial HDF5 development files vidya builds with
       libnetcdf-mpi-19
