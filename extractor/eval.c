@@ -734,6 +734,31 @@ static val *heap_field(ctx *c, ir_expr *m)
 	return &bv.a->v[m->ival - 1];
 }
 
+/* `n->kid[i]` on a heap object: a field indexed while it still holds what
+ * the allocation left (zero from calloc, unknown from malloc) is an array
+ * field, given HEAP_FIELDS elements of that value on first use.  The
+ * field's slot then holds the array; NULL when base is not such a field. */
+static val *heap_array(ctx *c, ir_expr *base)
+{
+	base = strip_casts(base);
+	val *hf = base->kind == E_MEMBER ? heap_field(c, base) : NULL;
+	if (!hf || hf->k == V_ARR)
+		return hf;
+	if (!(hf->k == V_UNK && !hf->t) && !(hf->k == V_INT && hf->i == 0 && !hf->t))
+		return NULL;
+	arr *a = vd_arena_alloc(c->a, sizeof *a);
+	a->n = HEAP_FIELDS;
+	a->level = -1;
+	a->v = vd_arena_alloc(c->a, HEAP_FIELDS * sizeof(val));
+	for (int i = 0; i < HEAP_FIELDS; i++)
+		a->v[i] = *hf;
+	val v = { 0 };
+	v.k = V_ARR;
+	v.a = a;
+	*hf = v;
+	return hf;
+}
+
 static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
 {
 	if (base->kind == E_VAR) {
@@ -855,7 +880,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
-		val base = eval(c, lhs->kids[0]);
+		val *ha = heap_array(c, lhs->kids[0]);
+		val base = ha ? *ha : eval(c, lhs->kids[0]);
 		val idx = eval(c, lhs->kids[1]);
 		if (base.k == V_STR) { /* arg[k] = '\0' */
 			if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
@@ -1779,7 +1805,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 	}
 	case E_INDEX: {
 		c->ops++;
-		val base = eval(c, e->kids[0]);
+		val *ha = heap_array(c, e->kids[0]);
+		val base = ha ? *ha : eval(c, e->kids[0]);
 		val idx = eval(c, e->kids[1]);
 		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 &&
 		    base.i + idx.i < base.a->n) {

@@ -19,6 +19,11 @@
  * tree(out, 4): recursion whose depth is known (the argument counts down
  * to 0), unrolled call by call: 1 + 2 + 4 + 8 + 16 = 31 calls, each writing
  * "node\n" once: 31 writes, 155 bytes.
+ *
+ * build(3) makes a binary tree of calloc'd nodes, children in an array
+ * field (n->kid[0], n->kid[1]): 1 + 2 + 4 + 8 = 15 nodes; dump() walks it
+ * by recursion over the nodes themselves, one 4-byte write per node: 15
+ * writes, 60 bytes (the NULL children end it).
  */
 // VIDYA: --args "-b 4 a.dat b.dat"
 #include <fcntl.h>
@@ -46,6 +51,34 @@ static void cat_one(const char *path, int out, size_t bs)
 	close(fd);
 }
 
+struct node {
+	int id;
+	struct node *kid[2];
+};
+
+static struct node *build(int depth)
+{
+	struct node *n = calloc(1, sizeof *n);
+	if (!n)
+		return NULL;
+	if (depth > 0) {
+		n->kid[0] = build(depth - 1);
+		n->kid[1] = build(depth - 1);
+	}
+	return n;
+}
+
+static void dump(int out, const struct node *n)
+{
+	if (!n)
+		return;
+	write(out, "node", 4);
+	dump(out, n->kid[0]);
+	dump(out, n->kid[1]);
+}
+
+// EXPECT: dump p2=15 p3=60
+// EXPECT-KNOWN: dump p2 p3
 static void tree(int out, int depth)
 {
 	write(out, "node\n", 5);
@@ -81,6 +114,7 @@ int main(int argc, char **argv)
 	for (struct item *p = head; p; p = p->next)
 		cat_one(p->path, out, bs);
 	tree(out, 4);
+	dump(out, build(3));
 	close(out);
 	while (head) {
 		struct item *next = head->next;
