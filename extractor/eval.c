@@ -686,6 +686,19 @@ static int ref_live(const ctx *c, const val *r);
 static ir_expr *strip_casts(ir_expr *e);
 static int expr_pure(const ir_expr *e);
 
+/* The value of a side-effect-free expression, looked at before the walk
+ * runs it (a loop's condition, a read's handle): its operations and walk
+ * steps are not counted, the walk counts them when it gets there. */
+static val peek(ctx *c, ir_expr *e)
+{
+	double ops0 = c->ops;
+	long steps0 = c->steps;
+	val v = eval(c, e);
+	c->ops = ops0;
+	c->steps = steps0;
+	return v;
+}
+
 /* ---- heap objects ---------------------------------------------------------------------------
  * A struct allocated with malloc/calloc where the walk runs once per
  * execution (not inside a loop walked once for many iterations) is an
@@ -721,11 +734,7 @@ static val *heap_field(ctx *c, ir_expr *m)
 			return NULL;
 		bv = *st;
 	} else if (expr_pure(base)) {
-		double ops0 = c->ops;
-		long steps0 = c->steps;
-		bv = eval(c, base);
-		c->ops = ops0;
-		c->steps = steps0;
+		bv = peek(c, base);
 	} else {
 		return NULL;
 	}
@@ -4352,6 +4361,38 @@ static void loop_getopts(ir_stmt *s, int *in_cond, gcands *g)
  * iteration walked with its option and optarg; argv is left permuted and
  * optind set as glibc leaves them.  Returns 0 when the loop is not one (or
  * its inputs are not known), and the walk goes on as for any loop. */
+/* getopt_long's table of long options, from its value: their count (the
+ * { 0, 0, 0, 0 } end not included) with *lo (malloc'ed), or -1 when the
+ * table cannot be read (built at run time, an entry not known): then long
+ * options are counted, not named. */
+static int long_options(ctx *c, ir_expr *table, vd_longopt **lo)
+{
+	val lv = eval(c, table);
+	*lo = NULL;
+	if (lv.k != V_ARR || !lv.a->v)
+		return -1;
+	vd_longopt *v = vd_xcalloc((size_t)lv.a->n + 1, sizeof(*v));
+	int n = 0;
+	for (int i = 0; i < lv.a->n; i++) {
+		val ent = ARR_AT(lv.a, i);
+		if (ent.k != V_ARR || !ent.a->v || ent.a->n < 4)
+			return free(v), -1;
+		val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1), fl = ARR_AT(ent.a, 2),
+		    vv = ARR_AT(ent.a, 3);
+		if (nm.k != V_STR) /* the { 0, 0, 0, 0 } end */
+			break;
+		if (ha.k != V_INT || vv.k != V_INT)
+			return free(v), -1;
+		v[n].name = nm.s;
+		v[n].has_arg = (int)ha.i;
+		v[n].has_flag = !(fl.k == V_INT && fl.i == 0);
+		v[n].val = (int)vv.i;
+		n++;
+	}
+	*lo = v;
+	return n;
+}
+
 static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 {
 	int in_cond = 0;
@@ -4382,47 +4423,14 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 			ok = 0;
 		argv[i] = w.s;
 	}
-	int islong = strcmp(g->str, "getopt") != 0;
 	vd_longopt *lo = NULL;
 	int nlong = 0;
-	if (ok && argv && islong && g->nkids >= 4) {
-		val lv = eval(c, g->kids[3]);
-		c->ops = ops0;
-		if (lv.k != V_ARR || !lv.a->v) {
-			nlong = -1; /* a table built at run time: options counted, not named */
-		} else {
-			lo = vd_xcalloc((size_t)lv.a->n + 1, sizeof(*lo));
-			for (int i = 0; i < lv.a->n; i++) {
-				val ent = ARR_AT(lv.a, i);
-				if (ent.k != V_ARR || !ent.a->v || ent.a->n < 4) {
-					ok = 0;
-					break;
-				}
-				val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1),
-				    fl = ARR_AT(ent.a, 2), vv = ARR_AT(ent.a, 3);
-				if (nm.k != V_STR) /* the { 0, 0, 0, 0 } end */
-					break;
-				if (ha.k != V_INT || vv.k != V_INT) {
-					ok = 0;
-					break;
-				}
-				lo[nlong].name = nm.s;
-				lo[nlong].has_arg = (int)ha.i;
-				lo[nlong].has_flag = !(fl.k == V_INT && fl.i == 0);
-				lo[nlong].val = (int)vv.i;
-				nlong++;
-			}
-			ok = ok && lo;
-			if (!ok) { /* an entry that cannot be read: the same */
-				ok = 1;
-				nlong = -1;
-			}
-		}
-	}
+	if (ok && strcmp(g->str, "getopt") != 0 && g->nkids >= 4)
+		nlong = long_options(c, g->kids[3], &lo);
+	c->ops = ops0;
 	vd_getopt_result r = { 0 };
-	if (!ok || !argv ||
-	    vd_getopt_sim(argv, argc, os.k == V_STR ? os.s : NULL, lo, nlong,
-			  !strcmp(g->str, "getopt_long_only"), &r) != 0) {
+	if (!ok || vd_getopt_sim(argv, argc, os.k == V_STR ? os.s : NULL, lo, nlong,
+				 !strcmp(g->str, "getopt_long_only"), &r) != 0) {
 		free(argv);
 		free(lo);
 		return 0;
@@ -4466,8 +4474,6 @@ static int exec_getopt_loop(ctx *c, ir_stmt *s, double reach)
 	return 1;
 }
 
-/* Inside a loop walked once for all its iterations, every scalar it writes
- * (body, increment, condition) varies per iteration: *w gets them. */
 static void pointee_fields_stmt(ctx *c, ir_stmt *s);
 
 /* `p->f = x`, `p->n++` in a loop: the field of the struct p points to
@@ -4574,6 +4580,8 @@ static void callee_globals_stmt(ctx *c, ir_stmt *s, varvec *out)
 		callee_globals_stmt(c, s->kids[i], out);
 }
 
+/* Inside a loop walked once for all its iterations, every scalar it writes
+ * (body, increment, condition) varies per iteration: *w gets them. */
 static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 {
 	writes_stmt(s->kids[0], w);
@@ -4872,11 +4880,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
 			return 0;
-		double ops0 = c->ops;
-		long steps0 = c->steps;
-		val v = eval(c, s->e);
-		c->ops = ops0;
-		c->steps = steps0;
+		val v = peek(c, s->e);
 		if (truth(&v) < 0)
 			return 0;
 	}
@@ -4975,11 +4979,7 @@ static int content_loop(ctx *c, ir_stmt *s)
 	if (!r || !content_reader(r->cat->name) || r->cat->handle_arg < 0 ||
 	    r->cat->handle_arg >= r->nkids || !expr_pure(r->kids[r->cat->handle_arg]))
 		return -1;
-	double ops0 = c->ops;
-	long steps0 = c->steps;
-	val hv = eval(c, r->kids[r->cat->handle_arg]);
-	c->ops = ops0;
-	c->steps = steps0;
+	val hv = peek(c, r->kids[r->cat->handle_arg]);
 	handle *h = handle_of(c, &hv);
 	return h && content_live(c, h) ? hv.h : -1;
 }
@@ -4992,12 +4992,8 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	const vd_catalog_entry *ce = r->cat;
 	val args[8];
 	int n = r->nkids < 8 ? r->nkids : 8;
-	double ops0 = c->ops;
-	long steps0 = c->steps;
 	for (int i = 0; i < n; i++)
-		args[i] = expr_pure(r->kids[i]) ? eval(c, r->kids[i]) : unk(0);
-	c->ops = ops0;
-	c->steps = steps0;
+		args[i] = expr_pure(r->kids[i]) ? peek(c, r->kids[i]) : unk(0);
 	val *hv = ce->handle_arg >= 0 && ce->handle_arg < n ? &args[ce->handle_arg] : NULL;
 	if (ce->flags & VD_CAT_STDIN)
 		return -1;
@@ -5846,7 +5842,7 @@ static void walk_unreached(ctx *c)
 				continue;
 			/* vidya optimize's runtime (vd_rt.h): its calls are
 			 * catalog calls, its code is not the program's */
-			if (!strncmp(f->name, "vd_rt_", 6))
+			if (vd_runtime_name(f->name))
 				continue;
 			c->mult = 1;
 			c->cond = 0;

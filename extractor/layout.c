@@ -70,7 +70,7 @@ static void resolve_call(vd_project *p, ir_expr *e, vd_map *user_names)
 		 * catalogs give, and for vidya optimize's runtime (vd_rt.h,
 		 * defined in the unit that includes it: its calls are the I/O
 		 * calls they stand for) */
-		if (c && (!f || vd_map_has(user_names, e->str) || !strncmp(e->str, "vd_rt_", 6))) {
+		if (c && (!f || vd_map_has(user_names, e->str) || vd_runtime_name(e->str))) {
 			e->cat = c;
 			return;
 		}

@@ -78,7 +78,7 @@ static int add_edit(pfile *f, size_t b, size_t e, const char *text, vd_rule_id r
 		}
 		/* a runtime call already (vd_rt_fsync_deferred where this
 		 * rule would put vd_rt_fsync): the descriptor is covered */
-		if (same && !strncmp(x->text, "vd_rt_", 6) && !strncmp(text, "vd_rt_", 6))
+		if (same && vd_runtime_name(x->text) && vd_runtime_name(text))
 			return 0;
 		if (b < x->end && x->begin < e)
 			return -1;

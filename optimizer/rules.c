@@ -1272,8 +1272,7 @@ void vd_rules_run(rule_ctx *k)
 			for (size_t i = 0; i < r->nsites; i++)
 				/* a vd_rt_ call is already what the rule advises
 				 * (vidya optimize's runtime) */
-				if (r->sites[i].count > 0 &&
-				    !(r->sites[i].call && !strncmp(r->sites[i].call, "vd_rt_", 6)))
+				if (r->sites[i].count > 0 && !vd_runtime_name(r->sites[i].call))
 					per_site[rule](k, &r->sites[i]);
 		if (whole[rule])
 			whole[rule](k);

@@ -63,3 +63,8 @@ vd_diag_severity vd_severity_parse(const char *s)
 	int i = lookup(severity_names, VD_DIAG__COUNT, s, 0);
 	return i < 0 ? VD_DIAG_NOTE : (vd_diag_severity)i;
 }
+
+int vd_runtime_name(const char *name)
+{
+	return name && !strncmp(name, "vd_rt_", 6);
+}

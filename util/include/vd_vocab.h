@@ -87,4 +87,9 @@ const char *vd_severity_name(vd_diag_severity s);
 /* exact match; anything else (NULL too) is VD_DIAG_NOTE */
 vd_diag_severity vd_severity_parse(const char *s);
 
+/* A name of vidya optimize's runtime (optimizer/runtime/vd_rt.h: vd_rt_*):
+ * its calls are the catalog's I/O calls, its code is not the program's,
+ * and the rules do not advise on what it already does. */
+int vd_runtime_name(const char *name);
+
 #endif
