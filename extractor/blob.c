@@ -453,6 +453,7 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 		f->frame_bytes = (long)g64(&r);
 		f->block = -1;
 		f->nwritten = -1;
+		f->fills = -1;
 		size_t ncalls = p->calls.n;
 		r.owner = f;
 		f->body = r_stmt(&r, 0);

@@ -169,6 +169,7 @@ typedef struct ctx {
 	const vd_visitor *v;
 	vd_arena *a;
 	frame *fr;
+	ir_expr *call_e; /* the call whose callee starts next (call_body takes it) */
 	val *globals;
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
@@ -3666,6 +3667,86 @@ static int recursion_ok(const ctx *c, const ir_func *f, const val *args, int n)
 
 static val call_body(ctx *c, ir_func *f, val *args, int n);
 
+/* ---- text a callee writes into its caller's buffer ------------------------------------------ */
+
+static const char *const text_fill_calls[] = { "strcpy",  "strncpy",  "strcat", "strncat",
+					       "sprintf", "snprintf", "stpcpy", NULL };
+
+static int param_index(const ir_func *f, const ir_expr *k)
+{
+	if (!k || k->kind != E_VAR || k->var->global)
+		return -1;
+	for (int i = 0; i < f->nparams && i < 31; i++)
+		if (f->params[i] == k->var)
+			return i;
+	return -1;
+}
+
+static void fills_scan_stmt(const ir_func *f, const ir_stmt *s, unsigned *fill, unsigned *moved);
+
+static void fills_scan_expr(const ir_func *f, const ir_expr *e, unsigned *fill, unsigned *moved)
+{
+	if (!e)
+		return;
+	if (e->kind == E_STMT) {
+		fills_scan_stmt(f, e->stmt, fill, moved);
+		return;
+	}
+	int i = -1;
+	if (e->kind == E_CALL && e->str && e->nkids >= 1) {
+		for (const char *const *n = text_fill_calls; *n; n++)
+			if (!strcmp(e->str, *n))
+				i = param_index(f, strip_casts(e->kids[0]));
+		if (i >= 0)
+			*fill |= 1u << i;
+	}
+	if ((e->kind == E_ASSIGN || e->kind == E_INCDEC) && e->nkids >= 1 &&
+	    (i = param_index(f, strip_casts(e->kids[0]))) >= 0)
+		*moved |= 1u << i; /* the pointer itself changes: no longer the caller's buffer */
+	for (int k = 0; k < e->nkids; k++)
+		fills_scan_expr(f, e->kids[k], fill, moved);
+	if (e->kind == E_CALL && e->callee)
+		fills_scan_expr(f, e->callee, fill, moved);
+}
+
+static void fills_scan_stmt(const ir_func *f, const ir_stmt *s, unsigned *fill, unsigned *moved)
+{
+	if (!s)
+		return;
+	fills_scan_expr(f, s->e, fill, moved);
+	fills_scan_expr(f, s->inc, fill, moved);
+	fills_scan_stmt(f, s->init, fill, moved);
+	for (int i = 0; i < s->nkids; i++)
+		fills_scan_stmt(f, s->kids[i], fill, moved);
+}
+
+/* The parameters whose pointee text the body writes with a string call
+ * (`strncpy(to, from, n)`) and never re-points: after the call, the
+ * caller's buffer holds what the parameter holds. */
+static int text_fills(ir_func *f)
+{
+	if (f->fills < 0) {
+		unsigned fill = 0, moved = 0;
+		fills_scan_stmt(f, f->body, &fill, &moved);
+		f->fills = (int)(fill & ~moved);
+	}
+	return f->fills;
+}
+
+/* Copy the filled parameters' text back into the caller's arguments (a
+ * buffer variable or member): C passes the buffer, the walk passed its
+ * value. */
+static void copy_out_fills(ctx *c, ir_func *f, ir_expr *call, const val *out, int n)
+{
+	for (int i = 0; i < n && i < f->nparams && i < call->nkids; i++) {
+		if (!(f->fills & (1 << i)))
+			continue;
+		ir_expr *a = strip_casts(call->kids[i]);
+		if (a->kind == E_VAR || a->kind == E_MEMBER)
+			assign_to(c, a, out[i]);
+	}
+}
+
 static val call_function(ctx *c, ir_func *f, val *args, int n)
 {
 	vd_project *p = c->p;
@@ -3747,6 +3828,8 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 
 static val call_body(ctx *c, ir_func *f, val *args, int n)
 {
+	ir_expr *call = c->call_e; /* the call expression, for text written back */
+	c->call_e = NULL;
 	frame fr = { 0 };
 	fr.fn = f;
 	fr.nslots = f->nslots;
@@ -3776,8 +3859,17 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	c->step_limit = limit0;
 	f->on_stack--;
 	c->depth--;
+	val *filled = NULL;
+	if (call && text_fills(f)) {
+		filled = vd_xcalloc((size_t)n + 1, sizeof(val));
+		for (int i = 0; i < n && i < f->nparams; i++)
+			filled[i] = fr.slots[f->params[i]->slot];
+	}
 	c->fr = saved;
 	c->ops = saved_ops;
+	if (filled)
+		copy_out_fills(c, f, call, filled, n);
+	free(filled);
 	val r = fr.has_ret ? fr.ret : unk(0);
 	release_arrs(c, &fr);
 	free(fr.slots);
@@ -3858,7 +3950,9 @@ static val eval_call(ctx *c, ir_expr *e)
 		if (multi)
 			c->cond++; /* one of several targets runs */
 		if (known) {
+			c->call_e = e;
 			r = call_function(c, known, args, n);
+			c->call_e = NULL;
 		} else {
 			/* one of the targets runs: each with an equal share of the
 			 * call's executions (each in full for the upper bound) */
@@ -3866,7 +3960,9 @@ static val eval_call(ctx *c, ir_expr *e)
 			if (!c->p->opts.paths_all && e->ncallees > 1)
 				c->mult = m0 / e->ncallees;
 			for (int i = 0; i < e->ncallees; i++) {
+				c->call_e = e;
 				val x = call_function(c, e->callees[i], args, n);
+				c->call_e = NULL;
 				r = i == 0 ? x : merge(&r, &x);
 			}
 			c->mult = m0;

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include <clang-c/Index.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
@@ -587,6 +588,60 @@ static ir_expr *try_const(lower *L, CXCursor c)
 	return e;
 }
 
+/* A string literal libclang does not evaluate on its own (it evaluates the
+ * array-to-pointer conversion around it, which a parenthesized literal
+ * such as a macro's `(s)` does not have): its spelling, which libclang
+ * prints with adjacent literals joined and escapes in C form, unescaped.
+ * Wide and Unicode literals stay unknown. */
+static ir_expr *string_literal(lower *L, CXCursor c)
+{
+	CXString cs = clang_getCursorSpelling(c);
+	const char *sp = clang_getCString(cs);
+	size_t n = sp ? strlen(sp) : 0;
+	ir_expr *e = NULL;
+	if (n >= 2 && sp[0] == '"' && sp[n - 1] == '"') {
+		vd_buf b = VD_BUF_INIT;
+		int ok = 1;
+		for (size_t i = 1; ok && i + 1 < n; i++) {
+			if (sp[i] != '\\') {
+				vd_buf_putc(&b, sp[i]);
+				continue;
+			}
+			char x = sp[++i];
+			const char *from = "ntrabfv\\\"'?", *to = "\n\t\r\a\b\f\v\\\"'?";
+			const char *esc = x ? strchr(from, x) : NULL;
+			if (esc) {
+				vd_buf_putc(&b, to[esc - from]);
+			} else if (x >= '0' && x <= '7') {
+				int v = 0, d = 0;
+				for (; d < 3 && sp[i] >= '0' && sp[i] <= '7' && i + 1 < n; d++, i++)
+					v = v * 8 + (sp[i] - '0');
+				i--;
+				vd_buf_putc(&b, (char)v);
+			} else if (x == 'x' && isxdigit((unsigned char)sp[i + 1])) {
+				int v = 0;
+				while (i + 2 < n && isxdigit((unsigned char)sp[i + 1])) {
+					char h = sp[++i];
+					v = v * 16 +
+					    (isdigit((unsigned char)h)
+						     ? h - '0'
+						     : tolower((unsigned char)h) - 'a' + 10);
+				}
+				vd_buf_putc(&b, (char)v);
+			} else {
+				ok = 0; /* \u, \U, or something unexpected */
+			}
+		}
+		if (ok && !memchr(b.ptr ? b.ptr : "", '\0', b.len)) {
+			e = mk(L, E_STR, c);
+			e->str = vd_arena_strdup(L->p->arena, b.ptr ? b.ptr : "");
+		}
+		vd_buf_release(&b);
+	}
+	clang_disposeString(cs);
+	return e;
+}
+
 /* a --define the TU's source used (kept in its blob, so cached TUs say it too) */
 static void define_used(vd_project *p, const char *name)
 {
@@ -678,6 +733,8 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 	case CXCursor_FloatingLiteral:
 	case CXCursor_StringLiteral:
 		e = try_const(L, c);
+		if (!e && k == CXCursor_StringLiteral)
+			e = string_literal(L, c);
 		if (!e)
 			e = mk(L, E_UNKNOWN, c);
 		break;
@@ -1247,6 +1304,7 @@ static void lower_function(lower *L, CXCursor c)
 	f->end_line = cur_end_line(c);
 	f->block = -1;
 	f->nwritten = -1;
+	f->fills = -1;
 	f->is_variadic = clang_isFunctionTypeVariadic(clang_getCursorType(c));
 	L->fn = f;
 	load_tokens(L, c);
@@ -1919,7 +1977,8 @@ static void pump(pool *P, child *kids, int nchild, const char *done_want)
 static const char *job_key(vd_project *p, const tu_job *job)
 {
 	vd_buf b = VD_BUF_INIT;
-	vd_buf_printf(&b, "vidya-ir-%d\x1f%s\x1f%s", VD_BLOB_VERSION, p->root, job->file);
+	vd_buf_printf(&b, "vidya-ir-%d.%d\x1f%s\x1f%s", VD_BLOB_VERSION, VD_LOWER_VERSION, p->root,
+		      job->file);
 	for (int i = 0; i < job->argc; i++)
 		vd_buf_printf(&b, "\x1f%s", job->argv[i]);
 	for (size_t i = 0; i < p->opts.ndefines; i++)

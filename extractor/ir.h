@@ -175,6 +175,8 @@ struct ir_func {
 	ir_var **written;           /* the variables its body writes (labels), once computed */
 	int nwritten;               /* -1: not computed yet */
 	int last_goto;              /* line of its last goto + 1 (0: not computed) */
+	int fills;                  /* params whose text a string call writes (bit i: param i), -1:
+				     * not computed yet */
 };
 
 /* An assignment of a function into a slot (struct field or variable):
