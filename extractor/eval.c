@@ -115,6 +115,7 @@ struct frame {
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
 	int gotos;            /* gotos walked in this call */
+	size_t flog0;         /* the field-write log's length when the call began */
 };
 
 typedef struct handle {
@@ -140,6 +141,16 @@ typedef struct handle {
 } handle;
 
 static const handle handle_none = { .file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1 };
+
+/* a field write while the arms of a branch are walked: the field is
+ * list->v[idx] (list NULL once its frame has returned) or a heap object's
+ * slot */
+typedef struct fwrite {
+	fieldvec *list;
+	size_t idx;
+	val *slot;
+	val old;
+} fwrite_t;
 
 typedef struct gwrite {
 	int slot;
@@ -216,6 +227,11 @@ typedef struct ctx {
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
 	int glog_on;
+	/* the same for struct fields (field_slot entries, heap objects' fields)
+	 * while the arms of a branch are walked */
+	VD_VEC(struct fwrite) flog;
+	int flog_on;
+	size_t flog_arm0; /* where the arm being walked began in the log */
 	/* call summaries: memo table, and what recording needs to know */
 	vd_map *memo;         /* key -> memo_entry */
 	vd_map *interned;     /* note text -> one pointer */
@@ -589,7 +605,7 @@ static val parse_literal(ctx *c, const char *s)
 /* The member `field` of the struct stored at `owner`.  Members of a
  * frame's locals live with that frame and die with it; globals' (and
  * anything else's) in the walk's own list. */
-static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
+static field_val *field_slot_in(ctx *c, val *owner, const char *field, int create, fieldvec **in)
 {
 	fieldvec *list = &c->fields;
 	for (frame *f = c->fr; f; f = f->up)
@@ -597,6 +613,7 @@ static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
 			list = &f->fields;
 			break;
 		}
+	*in = list;
 	for (size_t i = list->n; i-- > 0;)
 		if (list->v[i].owner == owner && !strcmp(list->v[i].field, field))
 			return &list->v[i];
@@ -606,6 +623,89 @@ static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
 	if (vd_vec_push(*list, fv))
 		return NULL;
 	return &list->v[list->n - 1];
+}
+
+static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
+{
+	fieldvec *list;
+	return field_slot_in(c, owner, field, create, &list);
+}
+
+/* ---- field writes while a branch's arms are walked ------------------------------------------ */
+
+static val *flog_at(const fwrite_t *w)
+{
+	return w->slot ? w->slot : w->list ? &w->list->v[w->idx].v : NULL;
+}
+
+static int same_field(const fwrite_t *a, const fwrite_t *b)
+{
+	if (a->slot || b->slot)
+		return a->slot == b->slot;
+	return a->list && a->list == b->list && a->idx == b->idx;
+}
+
+static void flog_note(ctx *c, fieldvec *list, size_t idx, val *slot)
+{
+	if (!c->flog_on)
+		return;
+	fwrite_t w = { list, idx, slot, unk(0) };
+	val *at = flog_at(&w);
+	if (!at)
+		return;
+	for (size_t k = c->flog_arm0; k < c->flog.n; k++)
+		if (same_field(&c->flog.v[k], &w))
+			return; /* its value before the arm is kept already */
+	w.old = *at;
+	vd_vec_push(c->flog, w);
+}
+
+/* A call returns: its frame's fields are gone, so are their log entries. */
+static void flog_forget(ctx *c, frame *fr)
+{
+	for (size_t k = fr->flog0; k < c->flog.n; k++)
+		if (c->flog.v[k].list == &fr->fields)
+			c->flog.v[k].list = NULL;
+}
+
+static void flog_undo(ctx *c, size_t from)
+{
+	while (c->flog.n > from) {
+		fwrite_t *w = &c->flog.v[--c->flog.n];
+		val *at = flog_at(w);
+		if (at)
+			*at = w->old;
+	}
+}
+
+typedef struct ftouch {
+	fwrite_t w; /* where; w.old: the value before the branch */
+	val acc;    /* merged over the arms that wrote it */
+	int arms;
+} ftouch;
+typedef VD_VEC(ftouch) ftouch_vec;
+
+/* After an arm: the fields it wrote (since `from`), their values merged
+ * into `ft`; then undone for the next arm. */
+static void flog_fold_arm(ctx *c, size_t from, ftouch_vec *ft, int counts)
+{
+	for (size_t k = from; counts && k < c->flog.n; k++) {
+		const fwrite_t *w = &c->flog.v[k];
+		val *at = flog_at(w);
+		if (!at)
+			continue;
+		size_t i = 0;
+		while (i < ft->n && !same_field(&ft->v[i].w, w))
+			i++;
+		if (i == ft->n) {
+			ftouch t = { *w, *at, 1 };
+			vd_vec_push(*ft, t);
+		} else {
+			ft->v[i].acc = merge(&ft->v[i].acc, at);
+			ft->v[i].arms++;
+		}
+	}
+	flog_undo(c, from);
 }
 
 static int new_handle(ctx *c)
@@ -915,6 +1015,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (lhs->kind == E_MEMBER && lhs->nkids == 1) {
 		val *hf = heap_field(c, lhs);
 		if (hf) {
+			flog_note(c, NULL, 0, hf);
 			*hf = v;
 			return;
 		}
@@ -922,9 +1023,15 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		if (owner)
 			side_effect(c, level_of(c, owner));
 		if (owner && lhs->str) {
-			field_val *f = field_slot(c, owner, lhs->str, 1);
-			if (f)
+			fieldvec *list = NULL;
+			field_val *f = field_slot_in(c, owner, lhs->str, 0, &list);
+			if (!f && (f = field_slot_in(c, owner, lhs->str, 1, &list)))
+				f->v = field_of_value(lhs,
+						      owner); /* what it held: the initializer's */
+			if (f) {
+				flog_note(c, list, (size_t)(f - list->v), NULL);
 				f->v = v;
+			}
 		}
 		return;
 	}
@@ -2392,12 +2499,19 @@ LIB_MODEL(lib_getenv)
 	return unk(0);
 }
 
-/* feof/ferror on a stream followed through its text (content_call) */
+/* feof on a stream followed through its text (content_call); ferror is
+ * a test for a failed I/O call: 0, as I/O calls are assumed to succeed
+ * (tainted T_OK, so the branch on it says so) */
 LIB_MODEL(lib_feof)
 {
+	if (name[2] == 'r') {
+		val r = vint(0);
+		r.t |= T_OK;
+		return r;
+	}
 	handle *h = handle_of(c, &args[0]);
 	if (h && content_live(c, h))
-		return vint(name[2] == 'r' ? 0 : h->ceof); /* ferror: no error */
+		return vint(h->ceof);
 	return lib_default(c, e, name, args, n);
 }
 
@@ -3841,6 +3955,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	fr.up = c->fr;
 	fr.level = c->fr ? c->fr->level + 1 : 0;
 	fr.serial = ++c->nframes;
+	fr.flog0 = c->flog.n;
 	frame *saved = c->fr;
 	double saved_ops = c->ops;
 	c->ops = 0;
@@ -3872,6 +3987,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	free(filled);
 	val r = fr.has_ret ? fr.ret : unk(0);
 	release_arrs(c, &fr);
+	flog_forget(c, &fr);
 	free(fr.slots);
 	free(fr.esc);
 	vd_vec_free(fr.fields);
@@ -5536,6 +5652,11 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	size_t pos0 = c->glog.n;
 	gtouch_vec gt = { 0 };
 	c->glog_on++;
+	size_t fpos0 = c->flog.n, farm0 = c->flog_arm0;
+	ftouch_vec ft = { 0 };
+	int fpaths = 0;
+	c->flog_on++;
+	c->flog_arm0 = fpos0;
 	for (int a = 0; a < narms; a++) {
 		for (size_t i = 0; i < w.n; i++) {
 			val *st = storage(c, w.v[i]);
@@ -5554,13 +5675,18 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		flush_ops(c);
 		if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
 			*fb.st = fb.old; /* the arm did not change it: as before */
+		int gone = 0;            /* every entry of the arm returned */
 		if (c->fr) {             /* the share of this arm's entries that go on after it */
 			survive += o->pr[a] * (live0 > 0 ? c->fr->live / live0 : 1);
+			gone = live0 > 0 && c->fr->live <= 0;
 			c->fr->live = live0;
 		} else {
 			survive += o->pr[a];
 		}
 		int counts = o->pr[a] > 0; /* an arm never taken leaves no state */
+		/* fields: an arm that returned leaves nothing to what follows */
+		flog_fold_arm(c, fpos0, &ft, counts && !gone);
+		fpaths += counts && !gone;
 		if (counts)
 			fold_arm_globals(c, pos0, &gt);
 		glog_undo(c, pos0);
@@ -5587,6 +5713,19 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		store_val(c, &c->globals[gt.v[i].slot], m);
 	}
 	vd_vec_free(gt);
+	c->flog_on--;
+	c->flog_arm0 = farm0;
+	for (size_t i = 0; i < ft.n && fpaths > 0; i++) {
+		val m = ft.v[i].acc;
+		if (ft.v[i].arms < fpaths || none_path)
+			m = merge(&m, &ft.v[i].w.old); /* an arm that left it alone */
+		val *at = flog_at(&ft.v[i].w);
+		if (at) {
+			flog_note(c, ft.v[i].w.list, ft.v[i].w.idx, ft.v[i].w.slot);
+			*at = m;
+		}
+	}
+	vd_vec_free(ft);
 	c->cond--;
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
@@ -5996,6 +6135,7 @@ static void ctx_release(ctx *c)
 {
 	free(c->globals);
 	vd_vec_free(c->glog);
+	vd_vec_free(c->flog);
 	vd_vec_free(c->wlog);
 	vd_vec_free(c->loops);
 	vd_map_free(c->memo);
