@@ -2781,7 +2781,9 @@ static val io_success(const vd_catalog_entry *ce, val *args, int n, double bytes
 		r = vint(0);
 		break;
 	case VD_OP_SEEK:
-		if (!lib && (!strncmp(nm, "lseek", 5) || !strncmp(nm, "ftell", 5)))
+		if (!strcmp(nm, "ungetc")) /* the character pushed back */
+			r = n >= 1 && args[0].k == V_INT ? vint(args[0].i) : unk(0);
+		else if (!lib && (!strncmp(nm, "lseek", 5) || !strncmp(nm, "ftell", 5)))
 			r = unk(T_NN);
 		else
 			r = vint(0);
@@ -3475,7 +3477,12 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		return 0;
 	if (ce->op == VD_OP_SEEK) {
 		val *off = arg_at(args, n, ce->offset_arg), *wh = arg_at(args, n, ce->whence_arg);
-		if (!off && !wh)
+		if (!strcmp(ce->name, "ungetc")) {
+			if (h->cpos > 0) /* the character read last is read again */
+				h->cpos--;
+			else
+				h->cpos = -1;
+		} else if (!off && !wh)
 			h->cpos = 0; /* rewind */
 		else if (off && off->k == V_INT && wh && wh->k == V_INT && wh->i == SEEK_SET &&
 			 off->i >= 0 && off->i <= h->clen)
