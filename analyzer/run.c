@@ -7,6 +7,7 @@
  * caller's callback.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -283,8 +284,23 @@ static int hash_file(const char *path, char hex[33])
 	return 0;
 }
 
+/* The analyzer's own build: the binary (or shared library) holding this
+ * code, by content.  Results change with the code between releases that
+ * keep one version number, so a run stored by another build of vidya is
+ * never handed back as this one's.  "unknown" when it cannot be read:
+ * the key then changes with nothing but the version, as before. */
+static void build_id(char hex[33])
+{
+	Dl_info di;
+	const char *self = "/proc/self/exe";
+	if (dladdr((void *)build_id, &di) && di.dli_fname && di.dli_fname[0] == '/')
+		self = di.dli_fname;
+	if (hash_file(self, hex) != 0)
+		snprintf(hex, 33, "unknown");
+}
+
 /*
- * The run-level cache key: XXH3-128 over the vidya version, every option
+ * The run-level cache key: XXH3-128 over the vidya version and build, every option
  * that changes results, the model file's content, the device figures and
  * what the extractor reports of the inputs (each TU, every file it read
  * with its content hash, the catalogs' content).  1 with key and the
@@ -302,7 +318,9 @@ static int run_key(run_ctx *c, char key[33], vd_device *dev, int choose)
 	vd_tu_cache cache = { c, cache_get, NULL, cache_deps };
 	vd_extract_opts io = *eo;
 	io.cache = &cache;
-	vd_buf_printf(&m, "vidya-run-1\x1f%s\n", VD_VERSION);
+	char build[33];
+	build_id(build);
+	vd_buf_printf(&m, "vidya-run-1\x1f%s\x1f%s\n", VD_VERSION, build);
 	vd_buf_printf(&m, "entry\x1f%s\nargs\x1f%s\n", eo->entry ? eo->entry : "main",
 		      eo->args ? eo->args : "\x1d");
 	for (size_t i = 0; i < eo->ndefines; i++)

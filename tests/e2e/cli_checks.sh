@@ -465,6 +465,11 @@ run_cache)
 	expect_in "results of run 1" rep "report says where the results came from"
 	"$VIDYA" report --db v.db --format json >rep 2>&1 || fail "json report"
 	expect_in '"cached_from": 1' rep "json names cached_from"
+	# another build of vidya (same version, other code): a miss
+	cp "$VIDYA" other-vidya && printf 'x' >>other-vidya
+	VIDYA_DATADIR=$SRC_DATA "$T/other-vidya" analyze --no-probe --db v.db compile_commands.json --args 6 >out 2>&1 ||
+		{ cat out >&2; fail "another build"; }
+	[ "$(latest)" = none ] || { cat out >&2; fail "another build of vidya: expected a miss"; }
 	# --no-cache bypasses it (and parses every TU)
 	miss "--no-cache" --no-cache --args 6
 	expect_in "0 from the cache" out "--no-cache parses"
