@@ -2240,6 +2240,19 @@ LIB_MODEL(lib_default)
 	return unk(0);
 }
 
+/* pthread_create/thrd_create: only the thread id is written (the
+ * argument handed to the start routine is not the library's to change:
+ * walk_callbacks runs the routine with it); success */
+LIB_MODEL(lib_thread_create)
+{
+	(void)e, (void)name, (void)n;
+	if (args[0].k == V_REF && args[0].ref->k != V_MEM)
+		store_val(c, args[0].ref, unk(0));
+	val r = vint(0);
+	r.t |= T_OK;
+	return r;
+}
+
 /* fileno(stream): the descriptor of the same open file, so that a
  * posix_fadvise or fsync on it finds the file */
 LIB_MODEL(lib_fileno)
@@ -2671,6 +2684,7 @@ static const lib_model lib_models[] = {
 	{ "mrand48", 0, lib_random },
 	{ "nrand48", 0, lib_random },
 	{ "posix_memalign", 3, lib_posix_memalign },
+	{ "pthread_create", 3, lib_thread_create },
 	{ "rand", 0, lib_random },
 	{ "rand_r", 0, lib_random },
 	{ "random", 0, lib_random },
@@ -2702,6 +2716,7 @@ static const lib_model lib_models[] = {
 	{ "strtoul", 1, lib_strtol },
 	{ "strtoull", 1, lib_strtol },
 	{ "strtoumax", 1, lib_strtol },
+	{ "thrd_create", 2, lib_thread_create },
 	{ "tolower", 1, lib_ctype },
 	{ "toupper", 1, lib_ctype },
 };
@@ -2729,6 +2744,78 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	if (strstr(name, "hash")) /* a hash function's value is as good as random */
 		return unk(T_RAND);
 	return lib_default(c, e, name, args, n);
+}
+
+/* ---- functions handed to library calls ------------------------------------------------------
+ * A project function passed to a library function whose body is not
+ * walked (pthread_create's start routine, qsort's comparison, an
+ * iterator's visitor such as H5Literate's) runs when the library calls
+ * it: its I/O belongs to the caller's block, not to an unreached function.
+ * How often: pthread_create/thrd_create and atexit once (with the
+ * argument the start routine gets); qsort n log2 n and bsearch log2 n + 1
+ * comparisons of a known n; signal handlers never in a normal run;
+ * anything else an unknown number of times, the --assume-trip count,
+ * flagged. */
+static int is_call(const char *name, const char *const *names);
+static void push_note(ctx *c, const char *n);
+static val call_function(ctx *c, ir_func *f, val *args, int n);
+
+static void walk_callbacks(ctx *c, ir_expr *e, const char *name, val *args, int n)
+{
+	static const char *const never[] = { "signal",     "sigaction",      "sigset",
+					     "bsd_signal", "pthread_atfork", NULL };
+	static const char *const once[] = { "pthread_create", "thrd_create",  "atexit",
+					    "on_exit",        "pthread_once", NULL };
+	for (int i = 0; name && i < n; i++) {
+		ir_func *f = args[i].k == V_FUNC ? args[i].fn : NULL;
+		if (!f || f->on_stack)
+			continue;
+		if (is_call(name, never))
+			return;
+		double times = c->p->opts.assume_trip;
+		const char *nt = NULL;
+		val *cargs = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
+		for (int k = 0; k < f->nparams; k++)
+			cargs[k] = unk(0);
+		int sure = is_call(name, once);
+		if (sure) {
+			times = 1;
+			if (!strcmp(name, "pthread_create") && n >= 4 && f->nparams >= 1)
+				cargs[0] = args[3];
+			else if (!strcmp(name, "thrd_create") && n >= 3 && f->nparams >= 1)
+				cargs[0] = args[2];
+			else if (!strcmp(name, "on_exit") && n >= 2 && f->nparams >= 2)
+				cargs[1] = args[1];
+		} else if ((!strcmp(name, "qsort") || !strcmp(name, "bsearch")) && n >= 3 &&
+			   args[!strcmp(name, "qsort") ? 1 : 2].k == V_INT) {
+			double m = (double)args[!strcmp(name, "qsort") ? 1 : 2].i;
+			times = m <= 1 ? 0 : name[0] == 'q' ? m * log2(m) : floor(log2(m)) + 1;
+			sure = 1;
+		} else {
+			nt = note(c,
+				  "%s passed to %s at %s:%d: called an unknown number of times, "
+				  "assumed %g (--assume-trip)",
+				  f->name, name, c->fr && c->fr->fn ? c->fr->fn->file : "?",
+				  e->line, times);
+		}
+		double m0 = c->mult;
+		unsigned u0 = c->unk;
+		int notes0 = c->nnotes;
+		if (nt) {
+			c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+			push_note(c, nt);
+			c->cond++;
+		}
+		c->mult = m0 * times;
+		if (c->mult > 0)
+			call_function(c, f, cargs, f->nparams);
+		c->mult = m0;
+		if (nt)
+			c->cond--;
+		c->unk = u0;
+		c->nnotes = notes0;
+		free(cargs);
+	}
 }
 
 /* ---- I/O calls ----------------------------------------------------------------------------- */
@@ -4102,6 +4189,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		goto done;
 	}
 	r = call_external(c, e, e->str, args, n);
+	walk_callbacks(c, e, e->str, args, n);
 done:
 	free(args);
 	if (r.k == V_UNK)
