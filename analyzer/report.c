@@ -686,10 +686,11 @@ static void table_basis(vd_buf *out, const vd_result *r)
 				double t = prog->io_s + prog->compute_s;
 				human_seconds(ios, sizeof(ios), prog->cioc * t, scale);
 				human_seconds(cs, sizeof(cs), (1 - prog->cioc) * t, scale);
-				vd_buf_printf(out, "; fitted: I/O %s vs compute %s, CIOC %.3f", ios,
-					      cs, prog->cioc);
+				vd_buf_printf(out, "; fitted: I/O %s vs compute %s, CIOC %.3f);\n ",
+					      ios, cs, prog->cioc);
+			} else {
+				vd_buf_puts(out, ");");
 			}
-			vd_buf_puts(out, ");");
 		}
 		vd_buf_printf(out, " P2=%s I/O calls, P3=%s moved\n", p2, p3);
 	}
