@@ -187,9 +187,10 @@ static void agg_note(vd_buf *note, const vd_block *b, double whole, const vd_mod
 {
 	vd_buf_printf(note,
 		      "from its parts: the model gives %.3f for the block as a whole; its %d "
-		      "part%s (%.3g s predicted) are scored %.3f and its own work (%.3g s) %.3f",
+		      "part%s (%.3g s predicted) %s scored %.3f and its own work (%.3g s) %.3f",
 		      whole, a->nparts, a->nparts == 1 ? "" : "s", a->parts_t,
-		      a->parts_t > 0 ? a->parts_io / a->parts_t : 0, a->own_t, a->own_cioc);
+		      a->nparts == 1 ? "is" : "are", a->parts_t > 0 ? a->parts_io / a->parts_t : 0,
+		      a->own_t, a->own_cioc);
 	if (fabs(b->cioc - b->analytic) > 0.5)
 		vd_buf_printf(note, "; its parts add up to %.3g s against its %.3g s (recursion)",
 			      a->parts_t + a->own_t, b->io_s + b->compute_s);
