@@ -676,14 +676,21 @@ static void table_basis(vd_buf *out, const vd_result *r)
 		if (r->nprocs > 1)
 			vd_buf_printf(out, ", per process x %d processes", r->nprocs);
 		vd_buf_puts(out, "\n ");
-		/* the CIOC the two figures give, then the fitted one when a model
-		 * scored the run: the line never contradicts itself */
+		/* the CIOC the two figures give, then, when a model scored the
+		 * run, the fitted split of the same seconds and its CIOC: each
+		 * CIOC is io / (io + compute) of the seconds printed beside it */
 		double an = isfinite(prog->analytic) ? prog->analytic : vd_score_analytic(prog);
 		if (isfinite(an)) {
 			vd_buf_printf(out, " (analytic CIOC %.3f", an);
-			if (r->model && isfinite(prog->cioc))
-				vd_buf_printf(out, ", fitted %.3f", prog->cioc);
-			vd_buf_puts(out, ");");
+			if (r->model && isfinite(prog->cioc)) {
+				double t = prog->io_s + prog->compute_s;
+				human_seconds(ios, sizeof(ios), prog->cioc * t, scale);
+				human_seconds(cs, sizeof(cs), (1 - prog->cioc) * t, scale);
+				vd_buf_printf(out, "; fitted: I/O %s vs compute %s, CIOC %.3f);\n ",
+					      ios, cs, prog->cioc);
+			} else {
+				vd_buf_puts(out, ");");
+			}
 		}
 		vd_buf_printf(out, " P2=%s I/O calls, P3=%s moved\n", p2, p3);
 	}

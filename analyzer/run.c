@@ -318,9 +318,11 @@ static int run_key(run_ctx *c, char key[33], vd_device *dev, int choose)
 	vd_tu_cache cache = { c, cache_get, NULL, cache_deps };
 	vd_extract_opts io = *eo;
 	io.cache = &cache;
+	/* -2: parents scored from their parts (model/apply.c); a run scored
+	 * the earlier way is not reused (the build id covers later changes) */
 	char build[33];
 	build_id(build);
-	vd_buf_printf(&m, "vidya-run-1\x1f%s\x1f%s\n", VD_VERSION, build);
+	vd_buf_printf(&m, "vidya-run-2\x1f%s\x1f%s\n", VD_VERSION, build);
 	vd_buf_printf(&m, "entry\x1f%s\nargs\x1f%s\n", eo->entry ? eo->entry : "main",
 		      eo->args ? eo->args : "\x1d");
 	for (size_t i = 0; i < eo->ndefines; i++)

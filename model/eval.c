@@ -114,46 +114,48 @@ static int score(const vd_dataset *d, const double *pred, const char **apps, int
 	return 0;
 }
 
-static int depth_of(const char *id)
-{
-	int n = 0;
-	for (; *id; id++)
-		n += *id == '/';
-	return n;
-}
-
 /* The parent/child consistency of vd_model_score_result, as far as the
- * records show the tree: a loop's parent is the block whose id is the
- * loop's without its last component, in the same run (calls are not
- * records, so their part of the rule is not applied here).  Children
- * first: deepest ids first. */
-static void consistent(const vd_dataset *d, double *pred)
+ * records show the tree: a record is a part of the nearest record, in the
+ * same run, whose id is a prefix of its own at a '/' (a loop of its
+ * function, perhaps through a branch, which is not a record); calls are
+ * not records, so a callee's seconds stay in the caller's own work.  rows:
+ * the n records of one application, predicted by m; pred is indexed by
+ * record. */
+static void consistent(const vd_dataset *d, const vd_model *m, const size_t *rows, size_t n,
+		       double *pred)
 {
-	int maxd = 0;
-	double *floor_io = vd_xcalloc(d->n ? d->n : 1, sizeof *floor_io);
-	for (size_t i = 0; i < d->n; i++)
-		if (depth_of(d->block_id[i]) > maxd)
-			maxd = depth_of(d->block_id[i]);
-	for (int depth = maxd; depth >= 0; depth--)
-		for (size_t i = 0; i < d->n; i++) {
-			if (depth_of(d->block_id[i]) != depth)
-				continue;
-			const double *raw = &d->raw[i * VD_NRAW];
-			double t = fmax(raw[VD_RAW_IO_S], 0) + fmax(raw[VD_RAW_COMPUTE_S], 0);
-			if (vd_model_has_io(raw) && t > 0 && floor_io[i] > 0)
-				pred[i] = fmax(pred[i], fmin(floor_io[i] / t, 1));
-			if (strcmp(d->kind[i], "loop") || depth == 0)
-				continue;
-			const char *slash = strrchr(d->block_id[i], '/');
-			size_t plen = (size_t)(slash - d->block_id[i]);
-			for (size_t j = 0; j < d->n; j++)
+	if (!n)
+		return;
+	double *raw = vd_xmalloc(n * VD_NRAW * sizeof *raw);
+	double *cioc = vd_xmalloc(n * sizeof *cioc);
+	long *part_of = vd_xmalloc(n * sizeof *part_of);
+	for (size_t a = 0; a < n; a++) {
+		size_t i = rows[a];
+		memcpy(&raw[a * VD_NRAW], &d->raw[i * VD_NRAW], VD_NRAW * sizeof *raw);
+		cioc[a] = pred[i];
+		part_of[a] = -1;
+		const char *id = d->block_id[i];
+		for (size_t plen = strlen(id); part_of[a] < 0 && plen > 0;) {
+			while (plen > 0 && id[plen - 1] != '/')
+				plen--;
+			if (plen-- == 0)
+				break;
+			for (size_t b = 0; b < n; b++) {
+				size_t j = rows[b];
 				if (d->run[j] == d->run[i] && strlen(d->block_id[j]) == plen &&
-				    !strncmp(d->block_id[j], d->block_id[i], plen)) {
-					floor_io[j] += pred[i] * t;
+				    !strncmp(d->block_id[j], id, plen)) {
+					part_of[a] = (long)b;
 					break;
 				}
+			}
 		}
-	free(floor_io);
+	}
+	vd_model_aggregate(m, n, raw, part_of, cioc, NULL);
+	for (size_t a = 0; a < n; a++)
+		pred[rows[a]] = cioc[a];
+	free(part_of);
+	free(cioc);
+	free(raw);
 }
 
 int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd_eval *out)
@@ -174,12 +176,15 @@ int vd_model_loao(const vd_dataset *d, const char *variant, const char *link, vd
 		vd_model *m = NULL;
 		if (vd_model_fit(d, rows, nr, variant, link, &m) != 0)
 			goto done;
+		nr = 0;
 		for (size_t i = 0; i < d->n; i++)
-			if (!strcmp(d->app[i], apps[a]))
+			if (!strcmp(d->app[i], apps[a])) {
 				pred[i] = vd_model_predict(m, &d->raw[i * VD_NRAW]);
+				rows[nr++] = i;
+			}
+		consistent(d, m, rows, nr, pred);
 		vd_model_free(m);
 	}
-	consistent(d, pred);
 	rc = score(d, pred, apps, napps, out);
 done:
 	free(apps);

@@ -18,6 +18,10 @@
 #                output); default: measured now; 0: no correction
 #   KEEP=DIR     keep the per-function records (rows.csv, before relabelling)
 #                and the measurement (recorder_cost.txt) there
+#   REUSE=DIR    a KEEP directory of an earlier run: analyze again (a new
+#                model or analyzer) but take the measurements - traces and
+#                the recorder's cost - from there, so two versions are
+#                compared on the same runs; nothing is traced
 #
 # The measured intensity is honest as in build_dataset.sh: the recorder's
 # own time per call is taken out of the wall time (io_s / (wall_s - rec_s));
@@ -32,6 +36,12 @@ MIN_WALL=${MIN_WALL:-0.02}
 REPEAT=${REPEAT:-1}
 MODEL=${MODEL:-}
 RECORDER_COST=${RECORDER_COST:-}
+REUSE=${REUSE:-}
+if [ -n "$REUSE" ]; then
+	[ -f "$REUSE/rows.csv" ] && [ -f "$REUSE/recorder_cost.txt" ] ||
+		{ echo "heldout_eval: $REUSE: no rows.csv and recorder_cost.txt (a KEEP= directory)" >&2; exit 1; }
+	RECORDER_COST=$REUSE/recorder_cost.txt
+fi
 [ -x "$VIDYA" ] || { echo "heldout_eval: $VIDYA is not built" >&2; exit 1; }
 VIDYA=$(cd "$(dirname "$VIDYA")" && pwd)/$(basename "$VIDYA")
 model_opt=()
@@ -80,6 +90,15 @@ for app in "${apps[@]}"; do
 		"$VIDYA" analyze --db "$db" --quiet "${model_opt[@]}" --args "$cargs" \
 			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
 			{ cat "$work/analyze.log" >&2; echo "heldout_eval: $app/$name: analyze failed" >&2; exit 1; }
+		if [ -n "$REUSE" ]; then
+			# the earlier run's measurements, this analysis' scores
+			sqlite3 -csv "$db" "SELECT block_id, cioc, analytic FROM v_blocks WHERE kind = 'function'" |
+				awk -F, -v OFS=, -v app="$app" -v cfg="$name" '
+				  FNR == NR { c[$1] = $2; a[$1] = $3; next }
+				  FNR > 1 && $1 == app && $2 == cfg && ($3 in c) { $4 = c[$3]; $5 = a[$3]; print }' \
+					- "$REUSE/rows.csv" >>"$rows"
+			continue
+		fi
 		t_before=$(sqlite3 "$db" "SELECT coalesce(max(trace_id), 0) FROM traces")
 		for ((rep = 1; rep <= REPEAT; rep++)); do
 			# shellcheck disable=SC2086
@@ -94,7 +113,7 @@ for app in "${apps[@]}"; do
 		  WHERE b.kind = 'function' AND m.wall_s >= $MIN_WALL ORDER BY b.seq" >>"$rows"
 	done <"$src/configs.tsv"
 done
-if [ -z "$RECORDER_COST" ]; then
+if [ -z "$RECORDER_COST" ] && [ -z "$REUSE" ]; then
 	rc_prepare "$work/rc-after.txt" ""
 	rc_average "$work/rc-before.txt" "$work/rc-after.txt" >"$work/recorder_cost.txt"
 else

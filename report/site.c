@@ -274,6 +274,21 @@ static void summary(vd_buf *b, const site *s)
 		vd_buf_puts(b,
 			    "</td><td></td></tr>\n<tr><th>predicted compute</th><td class=\"n\">");
 		put_secs(b, p->compute_s);
+		if (r->model) {
+			/* the fitted CIOC's own seconds, and the analytic CIOC of the
+			 * predicted ones: each CIOC beside the seconds it is the share of */
+			double t = p->io_s + p->compute_s;
+			vd_buf_printf(
+				b,
+				"</td><td></td></tr>\n<tr><th>analytic CIOC</th><td class=\"n\">"
+				"%.3f</td><td>of the predicted seconds</td></tr>\n"
+				"<tr><th>fitted I/O</th><td class=\"n\">",
+				p->analytic);
+			put_secs(b, p->cioc * t);
+			vd_buf_puts(b, "</td><td>the fitted CIOC's share of the predicted seconds"
+				       "</td></tr>\n<tr><th>fitted compute</th><td class=\"n\">");
+			put_secs(b, (1 - p->cioc) * t);
+		}
 		human_count(c, sizeof(c), p->p[VD_p2]);
 		human_bytes(by, sizeof(by), p->p[VD_p3]);
 		vd_buf_printf(

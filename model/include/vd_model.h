@@ -111,10 +111,42 @@ double vd_model_predict(const vd_model *m, const double raw[VD_NRAW]);
  * max_shift bound. */
 double vd_model_predict_note(const vd_model *m, const double raw[VD_NRAW], vd_buf *note);
 
-/* Scores every block of an analysis with the model (cioc, cioc_note),
- * then makes parents consistent with their parts: a block is never scored
- * below the I/O its scored children imply (sum of child CIOC x child
- * predicted seconds over its own).  m NULL: the analytic estimate. */
+/* The model on a block's own work: the block's features with its
+ * predicted I/O and compute seconds replaced by io_s and compute_s (the
+ * analytic estimate and the backbone follow them); 0 without I/O seconds
+ * or I/O calls.  m NULL: the analytic estimate io_s / (io_s + compute_s). */
+double vd_model_predict_own(const vd_model *m, const double raw[VD_NRAW], double io_s,
+			    double compute_s, vd_buf *note);
+
+/* How a block's score was put together from its parts (vd_model_aggregate). */
+typedef struct vd_model_agg {
+	double parts_t;  /* predicted seconds of its parts */
+	double parts_io; /* fitted I/O seconds of its parts: sum of part CIOC x part seconds */
+	double own_t;    /* predicted seconds outside its parts (its own work) */
+	double own_cioc; /* the model's score of that own work */
+	int nparts;
+} vd_model_agg;
+
+/* Consistent scores over a tree of blocks.  raw: n x VD_NRAW; part_of[i]:
+ * the block block i is a part of (-1: none); parts of one block are
+ * disjoint pieces of its predicted seconds.  cioc[i] holds each block's
+ * own prediction on entry; a block with parts gets, on return, its fitted
+ * I/O seconds over its seconds: the parts' fitted I/O seconds (scored this
+ * way first) plus its own work's (its predicted seconds outside the parts,
+ * scored by vd_model_predict_own), so its CIOC lies between the lowest
+ * and highest of its parts' and own work's.  When the parts add up to
+ * more than the block (recursion), they are weighed by their own seconds.
+ * agg (may be NULL): n records of how each score was made. */
+void vd_model_aggregate(const vd_model *m, size_t n, const double *raw, const long *part_of,
+			double *cioc, vd_model_agg *agg);
+
+/* Scores every block of an analysis with the model (cioc, cioc_note), then
+ * makes every function, loop, branch and call block consistent with its
+ * parts (vd_model_aggregate): the loop, call and branch blocks directly
+ * inside it; the program block's part is the entry function.  I/O sites
+ * are scored by the analytic estimate and belong to their block's own
+ * work; file blocks keep the model's score.  m NULL: the analytic
+ * estimate. */
 int vd_model_score_result(const vd_model *m, vd_result *r);
 void vd_model_free(vd_model *m);
 

@@ -48,15 +48,17 @@ static char *write_csv(int napps, int runs, int blocks, double noise)
 			for (int b = 0; b < blocks; b++) {
 				double analytic = rnd(&s), x7 = rnd(&s), x3 = rnd(&s);
 				double p10 = 1000 * rnd(&s);
-				double y = 0.1 + 0.6 * analytic + 0.2 * x7 + noise * (rnd(&s) - 0.5);
-				fprintf(f, "app%d,other,c%d,1,app%d.c:f%d,function,%d", a, r, a, b, b + 1);
+				double y =
+					0.1 + 0.6 * analytic + 0.2 * x7 + noise * (rnd(&s) - 0.5);
+				fprintf(f, "app%d,other,c%d,1,app%d.c:f%d,function,%d", a, r, a, b,
+					b + 1);
 				for (int i = 0; i < VD_NPARAMS; i++)
 					fprintf(f, ",%g", i == 1 ? 10.0 : i == 9 ? p10 : 0.0);
 				for (int i = 0; i < VD_NFEATURES; i++)
 					fprintf(f, ",%g", i == 6 ? x7 : i == 2 ? x3 : 0.0);
 				/* the analytic estimate is io / (io + compute) of these two */
-				fprintf(f, ",%.17g,%.17g,%g,1.0,0.5,10,4096,%g\n", analytic, 1 - analytic,
-					analytic, y);
+				fprintf(f, ",%.17g,%.17g,%g,1.0,0.5,10,4096,%g\n", analytic,
+					1 - analytic, analytic, y);
 			}
 	fclose(f);
 	return path;
@@ -247,7 +249,6 @@ static void test_bad_input(void **state)
 	free(csv);
 }
 
-
 /* A CSV for the physics variant: per block, predicted I/O and compute
  * seconds (the backbone), P2 = P4 (every call blocking: collinear), P3
  * random; intensity = sigma(-0.5 + 0.8 z + 0.3 log10(1 + P3)) + noise. */
@@ -369,27 +370,122 @@ static void test_physics(void **state)
 	free(csv);
 }
 
+/* the physics model fitted on write_phys_csv's data, for the scoring
+ * tests; fit_release frees it with its data */
+static vd_model *fit_synthetic(char **csv, vd_dataset **d)
+{
+	*csv = write_phys_csv(4, 60, 0.02);
+	assert_int_equal(vd_dataset_load(d, *csv), 0);
+	vd_model *m = NULL;
+	assert_int_equal(vd_model_fit(*d, NULL, 0, "physics", "logit", &m), 0);
+	return m;
+}
+
+static void fit_release(vd_model *m, vd_dataset *d, char *csv)
+{
+	vd_model_free(m);
+	vd_dataset_free(d);
+	unlink(csv);
+	free(csv);
+}
+
+/* vd_model_aggregate on a tree worked out by hand, with the model given
+ * (a block's own prediction comes in through cioc, its own work is scored
+ * by the model): a parent is the time-weighted mean of its parts and its
+ * own work, whatever it was predicted as a whole */
+static void test_aggregate(void **state)
+{
+	(void)state;
+	char *csv;
+	vd_dataset *d = NULL;
+	vd_model *m = fit_synthetic(&csv, &d);
+	enum { N = 5 };
+	/* 0: parent (io 1.0 s, compute 3.0 s); 1: an I/O loop in it (0.9 / 0.1);
+	 * 2: a compute loop in it (0.0 / 2.8); 3: a leaf inside 1 (0.5 / 0.05);
+	 * 4: a block of its own (0.2 / 0.2) */
+	double raw[N * VD_NRAW] = { 0 };
+	const double io[N] = { 1.0, 0.9, 0.0, 0.5, 0.2 }, comp[N] = { 3.0, 0.1, 2.8, 0.05, 0.2 };
+	const long part_of[N] = { -1, 0, 0, 1, -1 };
+	double cioc[N], first[N];
+	for (int i = 0; i < N; i++) {
+		double *r = &raw[i * VD_NRAW];
+		r[VD_p2] = r[VD_p4] = i == 2 ? 0 : 50;
+		r[VD_p3] = 1e4;
+		r[VD_RAW_IO_S] = io[i];
+		r[VD_RAW_COMPUTE_S] = comp[i];
+		r[VD_RAW_ANALYTIC] = io[i] / (io[i] + comp[i]);
+		/* as a whole, the parent is lifted far above its parts */
+		cioc[i] = first[i] = i == 0 ? 0.9 : vd_model_predict(m, r);
+	}
+	vd_model_agg agg[N];
+	vd_model_aggregate(m, N, raw, part_of, cioc, agg);
+	/* leaves and blocks of their own keep their prediction */
+	assert_true(cioc[3] == first[3] && cioc[4] == first[4] && cioc[2] == 0);
+	assert_int_equal(agg[3].nparts, 0);
+	/* 1: part 3 plus its own work (io 0.4, compute 0.05) scored by the model */
+	double own1 = vd_model_predict_own(m, &raw[VD_NRAW], 0.4, 0.05, NULL);
+	assert_true(own1 > 0.5 && own1 < 1);
+	assert_int_equal(agg[1].nparts, 1);
+	assert_true(fabs(agg[1].own_t - 0.45) < 1e-12 && fabs(agg[1].own_cioc - own1) < 1e-12);
+	assert_true(fabs(cioc[1] - (cioc[3] * 0.55 + own1 * 0.45) / 1.0) < 1e-12);
+	/* 0: parts 1 and 2, own work io 0.1, compute 0.1 */
+	double own0 = vd_model_predict_own(m, raw, 0.1, 0.1, NULL);
+	assert_int_equal(agg[0].nparts, 2);
+	assert_true(fabs(agg[0].parts_t - 3.8) < 1e-12);
+	assert_true(fabs(cioc[0] - (cioc[1] * 1.0 + 0 * 2.8 + own0 * 0.2) / 4.0) < 1e-12);
+	assert_true(cioc[0] < 0.3); /* not the 0.9 it was predicted as a whole */
+	/* (a): between the lowest and highest of its parts and own work */
+	assert_true(cioc[0] >= fmin(fmin(cioc[1], cioc[2]), own0) - 1e-12);
+	assert_true(cioc[0] <= fmax(fmax(cioc[1], cioc[2]), own0) + 1e-12);
+	/* own work without I/O seconds or I/O calls scores 0 */
+	assert_true(vd_model_predict_own(m, raw, 0, 1, NULL) == 0);
+	assert_true(vd_model_predict_own(m, &raw[2 * VD_NRAW], 1, 1, NULL) == 0);
+	/* without a model: the analytic estimate of the own work */
+	assert_true(fabs(vd_model_predict_own(NULL, raw, 0.1, 0.3, NULL) - 0.25) < 1e-12);
+
+	/* parts adding up to more than the block (recursion): weighed by their
+	 * own seconds, still between the lowest and highest */
+	const long rec_of[3] = { -1, 0, 0 };
+	double rraw[3 * VD_NRAW] = { 0 };
+	const double rio[3] = { 1, 1, 0 }, rcomp[3] = { 1, 0, 2 };
+	double rc[3] = { 0.5, 0.95, 0 };
+	for (int i = 0; i < 3; i++) {
+		double *r = &rraw[i * VD_NRAW];
+		r[VD_p2] = r[VD_p4] = i == 2 ? 0 : 50;
+		r[VD_p3] = 1e4;
+		r[VD_RAW_IO_S] = rio[i];
+		r[VD_RAW_COMPUTE_S] = rcomp[i];
+		r[VD_RAW_ANALYTIC] = rio[i] / (rio[i] + rcomp[i]);
+	}
+	vd_model_aggregate(m, 3, rraw, rec_of, rc, agg);
+	assert_true(agg[0].own_t == 0);
+	assert_true(fabs(rc[0] - 0.95 / 3) < 1e-12);
+	fit_release(m, d, csv);
+}
+
 /* scoring an analysis: a block made only of I/O scores >= 0.9, a block
- * without I/O 0, a parent is never below what its scored parts imply, and
- * no score strays more than 0.5 from the analytic estimate without a note */
+ * without I/O 0, a parent is scored from its parts (the model's lift of
+ * the parent as a whole gives way, with a note), the program from its
+ * entry function, and no score strays more than 0.5 from the analytic
+ * estimate without a note */
 static void test_score_result(void **state)
 {
 	(void)state;
-	char *csv = write_phys_csv(4, 60, 0.02);
+	char *csv;
 	vd_dataset *d = NULL;
-	assert_int_equal(vd_dataset_load(&d, csv), 0);
-	vd_model *m = NULL;
-	assert_int_equal(vd_model_fit(d, NULL, 0, "physics", "logit", &m), 0);
+	vd_model *m = fit_synthetic(&csv, &d);
 
 	vd_result *r = vd_result_new();
 	assert_non_null(r);
-	r->nblocks = 5;
+	r->nblocks = 7;
 	r->blocks = calloc(r->nblocks, sizeof *r->blocks);
 	assert_non_null(r->blocks);
-	const char *ids[] = { "prog", "a.c:io_only", "a.c:compute", "a.c:main", "a.c:main/loop#1" };
-	const char *par[] = { NULL, "prog", "prog", "prog", "a.c:main" };
+	const char *ids[] = { "prog",         "a.c:io_only",     "a.c:compute",
+			      "a.c:main",     "a.c:main/loop#1", "a.c:main/loop#2",
+			      "a.c:main/io#1" };
+	const char *par[] = { NULL, "prog", "prog", "prog", "a.c:main", "a.c:main", "a.c:main" };
 	vd_kind kinds[] = { VD_KIND_PROGRAM, VD_KIND_FUNCTION, VD_KIND_FUNCTION, VD_KIND_FUNCTION,
-			    VD_KIND_LOOP };
+			    VD_KIND_LOOP,    VD_KIND_LOOP,     VD_KIND_IO };
 	for (size_t i = 0; i < r->nblocks; i++) {
 		r->blocks[i].id = ids[i];
 		r->blocks[i].parent_id = par[i];
@@ -398,29 +494,46 @@ static void test_score_result(void **state)
 		r->blocks[i].p[VD_p2] = r->blocks[i].p[VD_p4] = 50;
 		r->blocks[i].p[VD_p3] = 1e4;
 	}
-	/* io_only: all I/O */
+	/* io_only: all I/O; analyzed standalone */
 	r->blocks[1].io_s = 0.5;
 	r->blocks[1].compute_s = 0;
-	/* compute: no I/O call at all */
+	r->blocks[1].reachable = 0;
+	/* compute: no I/O call at all; standalone */
 	r->blocks[2].p[VD_p2] = r->blocks[2].p[VD_p4] = r->blocks[2].p[VD_p3] = 0;
 	r->blocks[2].compute_s = 2;
-	/* main: its loop is nearly all of it; the loop's many small bytes make
-	 * the model score it far higher than main's own features do */
-	r->blocks[4].io_s = 0.9;
-	r->blocks[4].compute_s = 0.1;
-	r->blocks[4].p[VD_p3] = 1e7;
-	r->blocks[3].io_s = 0.9;
-	r->blocks[3].compute_s = 0.11;
-	r->blocks[3].p[VD_p3] = 100;
-	r->blocks[0].io_s = 1.4;
-	r->blocks[0].compute_s = 2.11;
+	r->blocks[2].reachable = 0;
+	/* main: an I/O loop whose bytes the model lifts, a compute loop, one
+	 * call site of its own; main's own features (many bytes) would lift it
+	 * far above what those parts' seconds give */
+	r->blocks[4].io_s = 0.09;
+	r->blocks[4].compute_s = 0.01;
+	r->blocks[5].p[VD_p2] = r->blocks[5].p[VD_p4] = r->blocks[5].p[VD_p3] = 0;
+	r->blocks[5].compute_s = 0.9;
+	r->blocks[6].io_s = 0.01;
+	r->blocks[3].io_s = 0.1;
+	r->blocks[3].compute_s = 0.91;
+	r->blocks[3].p[VD_p3] = 1e7;
+	r->blocks[0].io_s = r->blocks[3].io_s;
+	r->blocks[0].compute_s = r->blocks[3].compute_s;
+	r->blocks[0].p[VD_p3] = 1e7;
+	double raw[VD_NRAW];
+	vd_model_raw(&r->blocks[3], raw);
+	double whole = vd_model_predict(m, raw);
 	assert_int_equal(vd_model_score_result(m, r), 0);
 	assert_true(r->blocks[1].cioc >= 0.9);
 	assert_true(r->blocks[2].cioc == 0 && r->blocks[2].analytic == 0);
-	/* main >= the I/O share its loop implies */
+	assert_true(r->blocks[5].cioc == 0);
+	/* main = its loops' fitted I/O seconds + its own work's (the call
+	 * site: all I/O, scored by the model with main's features) */
 	double t3 = r->blocks[3].io_s + r->blocks[3].compute_s;
 	double t4 = r->blocks[4].io_s + r->blocks[4].compute_s;
-	assert_true(r->blocks[3].cioc >= r->blocks[4].cioc * t4 / t3 - 1e-9);
+	double own = vd_model_predict_own(m, raw, 0.01, 0, NULL);
+	assert_true(fabs(r->blocks[3].cioc - (r->blocks[4].cioc * t4 + own * 0.01) / t3) < 1e-12);
+	assert_true(whole > r->blocks[3].cioc + 0.05);
+	assert_non_null(r->blocks[3].cioc_note);
+	assert_non_null(strstr(r->blocks[3].cioc_note, "from its parts"));
+	/* the program is its entry function (main) */
+	assert_true(fabs(r->blocks[0].cioc - r->blocks[3].cioc) < 1e-12);
 	for (size_t i = 0; i < r->nblocks; i++)
 		assert_true(fabs(r->blocks[i].cioc - r->blocks[i].analytic) <= 0.5 + 1e-9 ||
 			    r->blocks[i].cioc_note);
@@ -431,10 +544,54 @@ static void test_score_result(void **state)
 		assert_null(r->blocks[i].cioc_note);
 	}
 	vd_result_free(r);
-	vd_model_free(m);
-	vd_dataset_free(d);
-	unlink(csv);
-	free(csv);
+	fit_release(m, d, csv);
+}
+
+/* a call whose callee runs only there is scored as the callee is, parts
+ * and all, and its caller follows: main = call = f, though the model
+ * scores each of the three differently as a whole */
+static void test_call_as_callee(void **state)
+{
+	(void)state;
+	char *csv;
+	vd_dataset *d = NULL;
+	vd_model *m = fit_synthetic(&csv, &d);
+	vd_result *r = vd_result_new();
+	r->nblocks = 6;
+	r->blocks = calloc(r->nblocks, sizeof *r->blocks);
+	assert_non_null(r->blocks);
+	const char *ids[] = { "prog",         "a.c:f",    "a.c:f/loop#1",
+			      "a.c:f/loop#2", "a.c:main", "a.c:main/call#1" };
+	const char *par[] = { NULL, "prog", "a.c:f", "a.c:f", "prog", "a.c:main" };
+	vd_kind kinds[] = { VD_KIND_PROGRAM, VD_KIND_FUNCTION, VD_KIND_LOOP,
+			    VD_KIND_LOOP,    VD_KIND_FUNCTION, VD_KIND_CALL };
+	/* f: an I/O loop and a compute loop; main only calls f */
+	const double io[] = { 0.1, 0.1, 0.1, 0, 0.1, 0.1 }, comp[] = { 1, 1, 0.02, 0.98, 1, 1 };
+	for (size_t i = 0; i < r->nblocks; i++) {
+		vd_block *b = &r->blocks[i];
+		b->id = ids[i];
+		b->parent_id = par[i];
+		b->kind = kinds[i];
+		b->reachable = 1;
+		b->function = i == 0 ? NULL : i < 4 ? "f" : "main";
+		b->label = i == 5 ? "f" : NULL;
+		b->p[VD_p2] = b->p[VD_p4] = i == 3 ? 0 : 50;
+		b->p[VD_p3] = i == 3 ? 0 : 1e7;
+		b->io_s = io[i];
+		b->compute_s = comp[i];
+	}
+	double raw[VD_NRAW];
+	vd_model_raw(&r->blocks[5], raw);
+	double whole_call = vd_model_predict(m, raw);
+	assert_int_equal(vd_model_score_result(m, r), 0);
+	double f = r->blocks[1].cioc;
+	assert_true(fabs(f - r->blocks[2].cioc * 0.12 / 1.1) < 1e-12);
+	assert_true(whole_call > f + 0.05);
+	assert_true(r->blocks[5].cioc == f);
+	assert_non_null(strstr(r->blocks[5].cioc_note, "scored as its callee a.c:f"));
+	assert_true(fabs(r->blocks[4].cioc - f) < 1e-12 && fabs(r->blocks[0].cioc - f) < 1e-12);
+	vd_result_free(r);
+	fit_release(m, d, csv);
 }
 
 /* The shipped model (data/model.xml) never contradicts the seconds it is
@@ -512,7 +669,9 @@ int main(void)
 		cmocka_unit_test(test_analytic_from_predictions),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_physics),
+		cmocka_unit_test(test_aggregate),
 		cmocka_unit_test(test_score_result),
+		cmocka_unit_test(test_call_as_callee),
 		cmocka_unit_test(test_shipped_model),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
