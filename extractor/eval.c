@@ -228,7 +228,8 @@ typedef struct ctx {
 	VD_VEC(struct gwrite) glog;
 	int glog_on;
 	/* the same for struct fields (field_slot entries, heap objects' fields)
-	 * while the arms of a branch are walked */
+	 * while the arms of a branch are walked: an arm that returns has its
+	 * writes undone */
 	VD_VEC(struct fwrite) flog;
 	int flog_on;
 	size_t flog_arm0; /* where the arm being walked began in the log */
@@ -676,36 +677,6 @@ static void flog_undo(ctx *c, size_t from)
 		if (at)
 			*at = w->old;
 	}
-}
-
-typedef struct ftouch {
-	fwrite_t w; /* where; w.old: the value before the branch */
-	val acc;    /* merged over the arms that wrote it */
-	int arms;
-} ftouch;
-typedef VD_VEC(ftouch) ftouch_vec;
-
-/* After an arm: the fields it wrote (since `from`), their values merged
- * into `ft`; then undone for the next arm. */
-static void flog_fold_arm(ctx *c, size_t from, ftouch_vec *ft, int counts)
-{
-	for (size_t k = from; counts && k < c->flog.n; k++) {
-		const fwrite_t *w = &c->flog.v[k];
-		val *at = flog_at(w);
-		if (!at)
-			continue;
-		size_t i = 0;
-		while (i < ft->n && !same_field(&ft->v[i].w, w))
-			i++;
-		if (i == ft->n) {
-			ftouch t = { *w, *at, 1 };
-			vd_vec_push(*ft, t);
-		} else {
-			ft->v[i].acc = merge(&ft->v[i].acc, at);
-			ft->v[i].arms++;
-		}
-	}
-	flog_undo(c, from);
 }
 
 static int new_handle(ctx *c)
@@ -5748,11 +5719,10 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	gtouch_vec gt = { 0 };
 	c->glog_on++;
 	size_t fpos0 = c->flog.n, farm0 = c->flog_arm0;
-	ftouch_vec ft = { 0 };
-	int fpaths = 0;
 	c->flog_on++;
-	c->flog_arm0 = fpos0;
 	for (int a = 0; a < narms; a++) {
+		size_t apos = c->flog.n; /* this arm's field writes start here */
+		c->flog_arm0 = apos;
 		for (size_t i = 0; i < w.n; i++) {
 			val *st = storage(c, w.v[i]);
 			if (st)
@@ -5779,9 +5749,12 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 			survive += o->pr[a];
 		}
 		int counts = o->pr[a] > 0; /* an arm never taken leaves no state */
-		/* fields: an arm that returned leaves nothing to what follows */
-		flog_fold_arm(c, fpos0, &ft, counts && !gone);
-		fpaths += counts && !gone;
+		/* fields: an arm all of whose entries returned leaves nothing to
+		 * what follows; the others' writes stay, as they always have
+		 * (merging them, as variables are, loses known bounds that
+		 * every arm leaves different: ncgen's counts grew 15x) */
+		if (gone)
+			flog_undo(c, apos);
 		if (counts)
 			fold_arm_globals(c, pos0, &gt);
 		glog_undo(c, pos0);
@@ -5810,17 +5783,8 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	vd_vec_free(gt);
 	c->flog_on--;
 	c->flog_arm0 = farm0;
-	for (size_t i = 0; i < ft.n && fpaths > 0; i++) {
-		val m = ft.v[i].acc;
-		if (ft.v[i].arms < fpaths || none_path)
-			m = merge(&m, &ft.v[i].w.old); /* an arm that left it alone */
-		val *at = flog_at(&ft.v[i].w);
-		if (at) {
-			flog_note(c, ft.v[i].w.list, ft.v[i].w.idx, ft.v[i].w.slot);
-			*at = m;
-		}
-	}
-	vd_vec_free(ft);
+	if (!c->flog_on)
+		c->flog.n = fpos0; /* no branch left that could undo them */
 	c->cond--;
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
