@@ -15,8 +15,11 @@
 # `vidya trace` command's CPU minus that run's; peak MB is the command's
 # largest resident set (the store's, as the program is smaller).
 #
+# Modes: "default" is `vidya trace` as it comes (counters and call sites),
+# "--ops" keeps every call too, "--no-stacks" records no call stacks.
+#
 # usage: bench/trace_cost.sh                  (MIB=1024 BS=4096 ROUNDS=5)
-#        MODES="default --no-stacks --counters" bench/trace_cost.sh
+#        MODES="default --ops --no-stacks" bench/trace_cost.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -25,7 +28,7 @@ PRELOAD=${PRELOAD:-$(dirname "$VIDYA")/libvidya_trace.so}
 ROUNDS=${ROUNDS:-5}
 MIB=${MIB:-1024}
 BS=${BS:-4096}
-MODES=${MODES:-"default --no-stacks"}
+MODES=${MODES:-"default --ops"}
 DIR=${DIR:-$here/out}
 [ -x "$VIDYA" ] || { echo "trace_cost: $VIDYA not built" >&2; exit 1; }
 mkdir -p "$DIR"
