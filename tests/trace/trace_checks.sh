@@ -1568,6 +1568,19 @@ positions)
 		 FROM v_trace_dxt WHERE $(at pos.dat) AND wt_rd = 'write' AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
 		 WHERE trace_id = (SELECT max(trace_id) FROM traces)) ORDER BY segment)"
 	;;
+chains)
+	# one call site reached through call chains that differ only above it
+	# (progs/chains.c): the recorder takes the chain again when it differs,
+	# even when the stack address and the call's return address are the same
+	build chains cc
+	analyze 3000
+	"$VIDYA" trace --db v.db -- ./chains 3000 >out 2>err
+	expect_rc 0 $? "vidya trace"
+	eq "writes" "9000|90000" "SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at chains.dat)"
+	eq "I/O calls per function: one, put, two" "3000 9000 6000" \
+		"SELECT group_concat(n, ' ') FROM (SELECT io_ops AS n FROM v_measured_blocks WHERE kind = 'function'
+		 AND function IN ('one', 'two', 'put') ORDER BY function)"
+	;;
 mpi_singleton)
 	# an MPI program run without mpirun starts the runtime's daemon (Open
 	# MPI's orted) itself: the daemon is no process of the program's
