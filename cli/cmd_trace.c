@@ -483,6 +483,88 @@ static char *traceable_program(const char *name)
 	return path;
 }
 
+/* bytes on disk under the log directory `dir` (one level: the logs), or
+ * -1 when it holds no log */
+static long long logs_size(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	long long sum = -1;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		struct stat st;
+		if (len > 4 && !strcmp(e->d_name + len - 4, ".vtl") &&
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			sum = (sum < 0 ? 0 : sum) + (long long)st.st_blocks * 512;
+	}
+	closedir(d);
+	return sum;
+}
+
+/*
+ * The temporary log directories of earlier `vidya trace` runs on this host
+ * that were killed (SIGKILL, a crash) before they stored their logs: a
+ * vidya-trace.XXXXXX directory of `tmp`, owned by us, whose <host>-<pid>
+ * subdirectory holds logs and names a process that no longer runs.  Said
+ * in one warning (they can be large: a hung program's logs grow until it
+ * is killed), with how to store or remove them; nothing is removed.
+ */
+static void warn_stale_logs(const char *tmp, const char *host)
+{
+	DIR *d = opendir(tmp);
+	if (!d)
+		return;
+	size_t hl = strlen(host);
+	int n = 0;
+	long long total = 0, big = -1;
+	char *biggest = NULL;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		struct stat st;
+		if (strncmp(e->d_name, "vidya-trace.", 12) || strlen(e->d_name) != 18 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+			continue;
+		char *outer = cli_xasprintf("%s/%s", tmp, e->d_name);
+		DIR *o = opendir(outer);
+		struct dirent *s;
+		while (o && (s = readdir(o))) {
+			char *end = NULL;
+			if (strncmp(s->d_name, host, hl) || s->d_name[hl] != '-')
+				continue;
+			long pid = strtol(s->d_name + hl + 1, &end, 10);
+			if (pid <= 0 || (*end && *end != '.') || kill((pid_t)pid, 0) == 0 ||
+			    errno != ESRCH)
+				continue;
+			char *logdir = cli_xasprintf("%s/%s", outer, s->d_name);
+			long long size = logs_size(logdir);
+			if (size >= 0) {
+				n++;
+				total += size;
+				if (size > big) {
+					big = size;
+					free(biggest);
+					biggest = vd_xstrdup(logdir);
+				}
+			}
+			free(logdir);
+		}
+		if (o)
+			closedir(o);
+		free(outer);
+	}
+	closedir(d);
+	if (n)
+		cli_warn("%d log director%s of earlier traces that were killed before they were "
+			 "stored (%.1f MB) in %s, the largest %s (%.1f MB): store one with `vidya "
+			 "trace --load DIR`, or remove them",
+			 n, n == 1 ? "y" : "ies", (double)total / 1e6, tmp, biggest,
+			 (double)big / 1e6);
+	free(biggest);
+}
+
 /* where the recorder writes: --out DIR or a temporary directory (`base`),
  * and under it a new <host>-<pid> directory; 0, or -1 with the error
  * printed */
@@ -499,7 +581,9 @@ static int make_log_dirs(log_dirs *d, const char *out, const char *host)
 		d->base = vd_xstrdup(out);
 	} else {
 		const char *tmp = getenv("TMPDIR");
-		d->base = cli_xasprintf("%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		tmp = tmp && *tmp ? tmp : "/tmp";
+		warn_stale_logs(tmp, host);
+		d->base = cli_xasprintf("%s/vidya-trace.XXXXXX", tmp);
 		if (!mkdtemp(d->base)) {
 			cli_error("cannot create a temporary log directory: %s", strerror(errno));
 			return -1;

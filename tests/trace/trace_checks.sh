@@ -1581,6 +1581,29 @@ chains)
 		"SELECT group_concat(n, ' ') FROM (SELECT io_ops AS n FROM v_measured_blocks WHERE kind = 'function'
 		 AND function IN ('one', 'two', 'put') ORDER BY function)"
 	;;
+stale_logs)
+	# the temporary log directories of earlier traces killed before they
+	# stored their logs (their vidya process is gone) are named, with how to
+	# store them; a live one (another vidya storing right now) is not
+	mkdir tmp
+	h=$(hostname)
+	sh -c 'exit 0' &
+	dead=$!
+	wait $dead
+	mkdir -p tmp/vidya-trace.AAAAAA/$h-$dead tmp/vidya-trace.BBBBBB/$h-$$ tmp/vidya-trace.CCCCCC/$h-$dead
+	head -c 3000000 /dev/zero >tmp/vidya-trace.AAAAAA/$h-$dead/vidya.1.1.0.vtl
+	head -c 100000 /dev/zero >tmp/vidya-trace.BBBBBB/$h-$$/vidya.2.2.0.vtl
+	TMPDIR=$T/tmp "$VIDYA" trace --db v.db -- true >out 2>err
+	expect_rc 0 $? "vidya trace"
+	expect_in "1 log directory of earlier traces that were killed before they were stored (3.0 MB)" err "the warning"
+	expect_in "the largest $T/tmp/vidya-trace.AAAAAA/$h-$dead (3.0 MB): store one with \`vidya trace --load DIR\`" err "names it"
+	[ -d tmp/vidya-trace.AAAAAA ] || fail "the stale logs were removed"
+	[ "$(ls tmp | grep -c vidya-trace)" = 3 ] || fail "vidya's own temporary directory was left: $(ls tmp)"
+	rm -rf tmp/vidya-trace.AAAAAA
+	TMPDIR=$T/tmp "$VIDYA" trace --db v.db -- true >out 2>err
+	expect_rc 0 $? "vidya trace"
+	! grep -q "killed before" err || fail "a warning with no stale logs: $(cat err)"
+	;;
 mpi_singleton)
 	# an MPI program run without mpirun starts the runtime's daemon (Open
 	# MPI's orted) itself: the daemon is no process of the program's
