@@ -10,13 +10,20 @@
 # calls, each a memory copy, so the recorder's cost is all there is to see.
 # Rounds alternate untraced and traced runs.  Times are CPU seconds (user +
 # system, from wait4), which a machine shared with other work disturbs far
-# less than wall time; figures are medians.  "run" is the program under
+# less than wall time; figures are medians.  The run phase's extra user and
+# system time are also given apart (each the median over the rounds of
+# traced minus untraced of that round): the user time is the recorder's own
+# work and varies far less with the machine's load than the system time
+# (the kernel's copies, page faults on the log).  "run" is the program under
 # the recorder exactly as `vidya trace` runs it; "store" is the whole
 # `vidya trace` command's CPU minus that run's; peak MB is the command's
 # largest resident set (the store's, as the program is smaller).
 #
+# Modes: "default" is `vidya trace` as it comes (counters and call sites),
+# "--ops" keeps every call too, "--no-stacks" records no call stacks.
+#
 # usage: bench/trace_cost.sh                  (MIB=1024 BS=4096 ROUNDS=5)
-#        MODES="default --no-stacks --counters" bench/trace_cost.sh
+#        MODES="default --ops --no-stacks" bench/trace_cost.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -25,7 +32,7 @@ PRELOAD=${PRELOAD:-$(dirname "$VIDYA")/libvidya_trace.so}
 ROUNDS=${ROUNDS:-5}
 MIB=${MIB:-1024}
 BS=${BS:-4096}
-MODES=${MODES:-"default --no-stacks"}
+MODES=${MODES:-"default --ops"}
 DIR=${DIR:-$here/out}
 [ -x "$VIDYA" ] || { echo "trace_cost: $VIDYA not built" >&2; exit 1; }
 mkdir -p "$DIR"
@@ -53,9 +60,11 @@ print(f"# vidya trace cost: {mib} MiB written + read back in {bs} B POSIX calls 
       f"{rounds} rounds, medians; load average {os.getloadavg()[0]:.1f}")
 print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {os.cpu_count()} CPUs")
 print()
-print("| mode | calls | untraced s | run µs/call | run ratio | store µs/call | "
-      "store peak MB | db B/call | whole / untraced |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| mode | calls | untraced s | run µs/call | run ratio | run user µs/call | "
+      "run system µs/call | store µs/call | store peak MB | db B/call | whole / untraced |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+split = {}  # cmd's last user and system seconds, apart
 
 def run(cmd, env=None, out=None):
     """CPU seconds (user + system) of cmd and its children, peak RSS in MB"""
@@ -65,14 +74,17 @@ def run(cmd, env=None, out=None):
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         sys.exit(f"trace_cost: {cmd[0]} exited {p.returncode}")
+    split["user"], split["sys"] = ru.ru_utime, ru.ru_stime
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, time.monotonic() - t0
 
 for mode in modes:
     opts = [] if mode == "default" else mode.split()
     plain, runs, stores, peaks, dbper, whole = [], [], [], [], [], []
+    users, systems = [], []  # traced minus untraced, this round
     calls = 0
     for r in range(rounds):
         plain.append(run(argv)[0])
+        pu, ps = split["user"], split["sys"]
         # the run phase: the program under the recorder, as vidya trace runs it
         logs = os.path.join(work, "logs")
         shutil.rmtree(logs, ignore_errors=True)
@@ -80,6 +92,8 @@ for mode in modes:
         env = dict(os.environ, LD_PRELOAD=preload, VIDYA_TRACE_DIR=logs, VIDYA_TRACE_HZ="1000",
                    VIDYA_TRACE_FRAMES="0" if "--no-stacks" in opts else "1")
         runs.append(run(argv, env)[0])
+        users.append(split["user"] - pu)
+        systems.append(split["sys"] - ps)
         # the whole command: run + store; store = whole - run phase
         db = os.path.join(work, f"cost{r}.db")
         shutil.copyfile(os.path.join(work, "analyzed.db"), db)
@@ -96,6 +110,8 @@ for mode in modes:
         os.unlink(db)
     u, t, w = statistics.median(plain), statistics.median(runs), statistics.median(whole)
     print(f"| {mode} | {calls} | {u:.3f} | {1e6 * (t - u) / calls:.3f} | {t / u:.2f} | "
+          f"{1e6 * statistics.median(users) / calls:.3f} | "
+          f"{1e6 * statistics.median(systems) / calls:.3f} | "
           f"{1e6 * (w - t) / calls:.3f} | {statistics.median(peaks):.0f} | "
           f"{statistics.median(dbper):.1f} | {w / u:.2f} |")
     sys.stdout.flush()

@@ -3,7 +3,7 @@
 # whole `vidya trace` command's largest resident set (the store's: the
 # traced program's own stays near 10 MB, its log pages are dropped as they
 # are written), its CPU time and the database it wrote, for 1M and 4M
-# calls, in the default mode (every call kept) and with --counters, against
+# calls, in the default mode (counters) and with --ops (every call kept), against
 # the untraced program.
 #
 # The program is bench/trace_bench.c (-O2 -g, analyzed first, as `vidya
@@ -19,7 +19,7 @@ root=$(dirname "$here")
 VIDYA=${VIDYA:-$root/build/vidya}
 SIZES=${SIZES:-"128 512"}
 BS=${BS:-256}
-MODES=${MODES:-"default --counters"}
+MODES=${MODES:-"default --ops"}
 DIR=${DIR:-$here/out}
 [ -x "$VIDYA" ] || { echo "trace_memory: $VIDYA not built" >&2; exit 1; }
 mkdir -p "$DIR"

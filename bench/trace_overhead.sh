@@ -79,7 +79,8 @@ for label, bs, flag in configs:
         total = time.monotonic() - t0
         import sqlite3
         con = sqlite3.connect(db)
-        wall, n = con.execute("SELECT wall_s, (SELECT count(*) FROM v_trace_ops) FROM traces "
+        wall, n = con.execute("SELECT wall_s, (SELECT sum(ops) FROM trace_procs p "
+                              "WHERE p.trace_id = t.trace_id) FROM traces t "
                               "ORDER BY trace_id DESC LIMIT 1").fetchone()
         con.close()
         store.append(total - wall)

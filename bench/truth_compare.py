@@ -19,10 +19,11 @@ Reads the trace (default: the latest) and the analysis run it was mapped to
   count is off by more than 100x, with or without an assumption flag.
 
 Matching a call to a site.  `vidya trace` stores, for every call the
-application made itself (`parent_op IS NULL`: not the pwrite inside an
+application made itself (`parent_api IS NULL`: not the pwrite inside an
 H5Dwrite), the innermost stack frame that lies in the analyzed project, with
-its project-relative file and the source line of the call instruction
-(`trace_ops.file`, `.line`, `.function`).  For a call made directly by
+its project-relative file and the source line of the call instruction, and
+sums the calls per such site (`trace_sites.file`, `.line`, `.function`,
+`.calls`: stored in vidya trace's default mode and with --ops alike).  For a call made directly by
 project code this is the line of the I/O call, which is what `io_sites.line`
 holds.  Call names are normalised on both sides (`pwrite64` -> `pwrite`,
 `fopen64` -> `fopen`, `__isoc99_fscanf` -> `fscanf`, `_unlocked`, `_chk`).
@@ -201,10 +202,11 @@ def main():
     ).fetchone()
     meas_p2, meas_p3 = m[0], m[1]
     tot = db.execute(
-        "SELECT count(*), coalesce(sum(bytes), 0), "
-        "sum(parent_op IS NULL), coalesce(sum(CASE WHEN parent_op IS NULL THEN bytes END), 0), "
-        "sum(parent_op IS NULL AND file IS NULL) "
-        "FROM trace_ops WHERE trace_id = ?",
+        "SELECT sum(calls), coalesce(sum(bytes), 0), "
+        "sum(calls * (parent_api IS NULL)), "
+        "coalesce(sum(CASE WHEN parent_api IS NULL THEN bytes END), 0), "
+        "sum(calls * (parent_api IS NULL AND file IS NULL)) "
+        "FROM trace_sites WHERE trace_id = ?",
         (tid,),
     ).fetchone()
     all_ops, all_bytes, top_ops, top_bytes, nofile_ops = (x or 0 for x in tot)
@@ -215,8 +217,8 @@ def main():
     unmatched = {}
     match_count = defaultdict(int)
     for o in db.execute(
-        "SELECT call, class, file, line, function, count(*) AS n, coalesce(sum(bytes), 0) AS b "
-        "FROM trace_ops WHERE trace_id = ? AND parent_op IS NULL AND file IS NOT NULL "
+        "SELECT call, class, file, line, function, sum(calls) AS n, coalesce(sum(bytes), 0) AS b "
+        "FROM trace_sites WHERE trace_id = ? AND parent_api IS NULL AND file IS NOT NULL "
         "GROUP BY call, class, file, line, function",
         (tid,),
     ):

@@ -22,8 +22,9 @@ static const cli_usage dfg_usage = {
 	"(a call and the top levels of its path, e.g. read:/usr/lib), an edge a -> b\n"
 	"labelled with how often b directly followed a in one process, and per node the\n"
 	"load (relative duration, bytes), max concurrency and process data rate.\n"
-	"Sources: vidya traces, and strace logs written with strace -f -tt -T -y\n"
-	"(one per rank as <cid>_<host>_<rid>.st, or any name; a quoted glob works).\n",
+	"Sources: vidya traces taken with vidya trace --ops, and strace logs written\n"
+	"with strace -f -tt -T -y (one per rank as <cid>_<host>_<rid>.st, or any\n"
+	"name; a quoted glob works).\n",
 	NULL,
 };
 

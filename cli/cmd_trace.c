@@ -34,16 +34,17 @@
 
 static const cli_usage usage = {
 	"trace",
-	"usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] [--counters | --ops]\n"
+	"usage: vidya trace [--db FILE] [--out DIR] [--hz N] [--no-stacks] [--ops | --counters]\n"
 	"                   [--exclude PREFIX]... [--include-all] -- PROGRAM [ARGS...]\n"
-	"       vidya trace --load DIR [--db FILE] [--counters] [--exclude PREFIX]...\n"
+	"       vidya trace --load DIR [--db FILE] [--ops] [--exclude PREFIX]...\n"
 	"       vidya trace --otf2 DIR [--db FILE] [--trace N]\n",
 	"Runs PROGRAM with vidya's I/O recorder preloaded and stores what it did in the\n"
-	"database: every POSIX, stdio, MPI-IO and HDF5 call (v_trace_ops), per-file\n"
-	"counters (v_trace_files) and, for a program built with -g, measured time per\n"
-	"block of the latest `vidya analyze` run (v_measured_blocks,\n"
-	"v_predicted_vs_measured).  Exits with PROGRAM's exit status.  --otf2 writes\n"
-	"a stored trace as an OTF2 archive with I/O records (Score-P's tools).\n",
+	"database: Darshan-style counters per file, layer and process (v_trace_files),\n"
+	"sums per call site (v_trace_sites) and, for a program built with -g, measured\n"
+	"time per block of the latest `vidya analyze` run (v_measured_blocks,\n"
+	"v_predicted_vs_measured); with --ops also every call (v_trace_ops).  Exits\n"
+	"with PROGRAM's exit status.  --otf2 writes a trace stored with --ops as an\n"
+	"OTF2 archive with I/O records (Score-P's tools).\n",
 	"MPI: mpirun -np N vidya trace --db FILE -- ./app   (one trace, all ranks)\n",
 };
 
@@ -355,7 +356,9 @@ typedef struct trace_args {
 	long trace_id; /* --trace N (--otf2); 0: the latest */
 	char hz[32];   /* as the recorder reads it: "+05" reaches it as 5 */
 	int no_stacks;
-	int counters_only, include_all;
+	int counters_only; /* 1: counters and call sites (the default), 0: --ops,
+			    * -1: neither option given */
+	int include_all;
 	cli_strings exclude; /* --exclude prefixes: pointers into argv */
 } trace_args;
 
@@ -393,11 +396,13 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 		CLI_BOOL(0, "no-stacks", &a->no_stacks,
 			 "do not record call stacks of I/O calls (cheaper;\n"
 			 "no per-block I/O times or call sites)"),
+		CLI_SET_INT(0, "ops", &a->counters_only, 0,
+			    "store every call too (v_trace_ops): needed by\n"
+			    "--otf2, vidya dfg and per-call queries"),
 		CLI_SET_INT(0, "counters", &a->counters_only, 1,
 			    "store per-file counters and per-call-site sums\n"
-			    "only, not every call (v_trace_ops stays empty): the\n"
-			    "database does not grow with the number of calls"),
-		CLI_SET_INT(0, "ops", &a->counters_only, 0, "store every call too (the default)"),
+			    "only (the default): the database does not grow\n"
+			    "with the number of calls"),
 		CLI_STRING(0, "load", &a->load, "DIR",
 			   "run nothing: store the logs kept in DIR (by --out,\n"
 			   "or left there when storing failed) as a trace of\n"
@@ -419,7 +424,7 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 	/* stop at the first operand: PROGRAM's own options are its own */
 	int first = cli_parse_options(argc, argv, 1, opts, &usage, CLI_PARSE_STOP_AT_NON_OPTION);
 	if (first >= 0 && a->otf2) {
-		if (first < argc || a->load || a->out || a->no_stacks || a->counters_only ||
+		if (first < argc || a->load || a->out || a->no_stacks || a->counters_only >= 0 ||
 		    a->exclude.n || a->include_all || strcmp(a->hz, "1000")) {
 			cli_error(
 				"--otf2 writes a stored trace: it takes only --db and --trace (no "
@@ -428,6 +433,8 @@ static int parse_trace(trace_args *a, int argc, char **argv)
 		}
 		return first;
 	}
+	if (a->counters_only < 0)
+		a->counters_only = 1;
 	if (first >= 0 && a->trace_id) {
 		cli_error("--trace N selects the trace --otf2 writes: give --otf2 DIR");
 		return CLI_PARSE_ERROR;
@@ -476,6 +483,88 @@ static char *traceable_program(const char *name)
 	return path;
 }
 
+/* bytes on disk under the log directory `dir` (one level: the logs), or
+ * -1 when it holds no log */
+static long long logs_size(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	long long sum = -1;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		struct stat st;
+		if (len > 4 && !strcmp(e->d_name + len - 4, ".vtl") &&
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+			sum = (sum < 0 ? 0 : sum) + (long long)st.st_blocks * 512;
+	}
+	closedir(d);
+	return sum;
+}
+
+/*
+ * The temporary log directories of earlier `vidya trace` runs on this host
+ * that were killed (SIGKILL, a crash) before they stored their logs: a
+ * vidya-trace.XXXXXX directory of `tmp`, owned by us, whose <host>-<pid>
+ * subdirectory holds logs and names a process that no longer runs.  Said
+ * in one warning (they can be large: a hung program's logs grow until it
+ * is killed), with how to store or remove them; nothing is removed.
+ */
+static void warn_stale_logs(const char *tmp, const char *host)
+{
+	DIR *d = opendir(tmp);
+	if (!d)
+		return;
+	size_t hl = strlen(host);
+	int n = 0;
+	long long total = 0, big = -1;
+	char *biggest = NULL;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		struct stat st;
+		if (strncmp(e->d_name, "vidya-trace.", 12) || strlen(e->d_name) != 18 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+			continue;
+		char *outer = cli_xasprintf("%s/%s", tmp, e->d_name);
+		DIR *o = opendir(outer);
+		struct dirent *s;
+		while (o && (s = readdir(o))) {
+			char *end = NULL;
+			if (strncmp(s->d_name, host, hl) || s->d_name[hl] != '-')
+				continue;
+			long pid = strtol(s->d_name + hl + 1, &end, 10);
+			if (pid <= 0 || (*end && *end != '.') || kill((pid_t)pid, 0) == 0 ||
+			    errno != ESRCH)
+				continue;
+			char *logdir = cli_xasprintf("%s/%s", outer, s->d_name);
+			long long size = logs_size(logdir);
+			if (size >= 0) {
+				n++;
+				total += size;
+				if (size > big) {
+					big = size;
+					free(biggest);
+					biggest = vd_xstrdup(logdir);
+				}
+			}
+			free(logdir);
+		}
+		if (o)
+			closedir(o);
+		free(outer);
+	}
+	closedir(d);
+	if (n)
+		cli_warn("%d log director%s of earlier traces that were killed before they were "
+			 "stored (%.1f MB) in %s, the largest %s (%.1f MB): store one with `vidya "
+			 "trace --load DIR`, or remove them",
+			 n, n == 1 ? "y" : "ies", (double)total / 1e6, tmp, biggest,
+			 (double)big / 1e6);
+	free(biggest);
+}
+
 /* where the recorder writes: --out DIR or a temporary directory (`base`),
  * and under it a new <host>-<pid> directory; 0, or -1 with the error
  * printed */
@@ -492,7 +581,9 @@ static int make_log_dirs(log_dirs *d, const char *out, const char *host)
 		d->base = vd_xstrdup(out);
 	} else {
 		const char *tmp = getenv("TMPDIR");
-		d->base = cli_xasprintf("%s/vidya-trace.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		tmp = tmp && *tmp ? tmp : "/tmp";
+		warn_stale_logs(tmp, host);
+		d->base = cli_xasprintf("%s/vidya-trace.XXXXXX", tmp);
 		if (!mkdtemp(d->base)) {
 			cli_error("cannot create a temporary log directory: %s", strerror(errno));
 			return -1;
@@ -801,7 +892,7 @@ int cli_trace_command(int argc, char **argv, long *trace_id)
 
 static int trace_command(int argc, char **argv)
 {
-	trace_args a = { .db = "vidya.db", .hz = "1000" };
+	trace_args a = { .db = "vidya.db", .hz = "1000", .counters_only = -1 };
 	int first = parse_trace(&a, argc, argv);
 	if (first < 0 || a.load || a.otf2) {
 		int lrc = first < 0 ? (first == CLI_PARSE_HELP ? VD_EXIT_OK : VD_EXIT_ERROR)

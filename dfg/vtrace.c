@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "dfg_internal.h"
+#include "vd_tracedb.h"
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -91,6 +92,10 @@ int vd_dfg_read_trace(vd_dfg_log *l, const char *db, long trace_id, const char *
 	long id = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	st = NULL;
+	if (vd_trace_counters_only(h, id)) {
+		vd_error_set(VD_TRACE_COUNTERS_ONLY_MSG, db, id);
+		goto out;
+	}
 	/* the host of each process: trace_procs, one name per pid (an exec'd
 	 * image is a row of its own with the same pid and host) */
 	q = trace_id > 0

@@ -56,10 +56,10 @@ rc_measured_sql() {
 WITH tb AS (SELECT block_id, sum(wall_s) AS wall_s, sum(io_s) AS io_s,
                    sum(io_ops) AS io_ops, sum(io_bytes) AS io_bytes
             FROM trace_blocks WHERE trace_id > $t GROUP BY block_id),
-ops AS (SELECT block_id, count(*) AS n,
-               sum(api = 'stdio') AS s,
-               sum(api <> 'stdio' AND class IN ('read', 'write', 'sync', 'flush')) AS p
-        FROM trace_ops WHERE trace_id > $t AND parent_op IS NULL
+ops AS (SELECT block_id, sum(calls) AS n,
+               sum(calls * (api = 'stdio')) AS s,
+               sum(calls * (api <> 'stdio' AND class IN ('read', 'write', 'sync', 'flush'))) AS p
+        FROM trace_sites WHERE trace_id > $t AND parent_api IS NULL
         GROUP BY block_id),
 mix AS (SELECT coalesce(sum(s) * 1.0 / sum(n), 0) AS s, coalesce(sum(p) * 1.0 / sum(n), 0) AS p,
                coalesce((sum(n) - sum(s) - sum(p)) * 1.0 / sum(n), 0) AS m FROM ops),
@@ -77,7 +77,7 @@ SELECT tb.block_id, $rep AS rep, tb.wall_s / $rep AS wall_s,
        run.ops * 1.0 / $rep AS run_ops, run.deferred_s / $rep AS run_deferred_s, run.mpi AS run_mpi
 FROM tb JOIN own ON own.block_id = tb.block_id, mix,
      (SELECT coalesce(sum(ops), 0) AS ops, coalesce(sum(deferred_s), 0) AS deferred_s,
-             EXISTS (SELECT 1 FROM trace_ops WHERE trace_id > $t AND api = 'mpiio') AS mpi
+             EXISTS (SELECT 1 FROM trace_sites WHERE trace_id > $t AND api = 'mpiio') AS mpi
       FROM trace_procs WHERE trace_id > $t) AS run
 SQL
 }

@@ -86,7 +86,8 @@ cleanup:
 }
 
 /* the calls the application itself made in the latest trace, per source
- * line; *n = 0 when there is no trace */
+ * line (from the call sites, which both trace modes store); *n = 0 when
+ * there is no trace */
 static int load_trace_sites(vd_store *s, vd_arena *a, vd_measured_site **out, size_t *n)
 {
 	sqlite3 *db = vd_store_sqlite(s);
@@ -96,9 +97,9 @@ static int load_trace_sites(vd_store *s, vd_arena *a, vd_measured_site **out, si
 	*n = 0;
 	if (sqlite3_prepare_v2(
 		    db,
-		    "SELECT file, line, call, count(*), sum(bytes), sum(call_s)\n"
-		    "  FROM trace_ops WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
-		    "  AND parent_op IS NULL AND file IS NOT NULL\n"
+		    "SELECT file, line, call, sum(calls), sum(bytes), sum(call_s)\n"
+		    "  FROM trace_sites WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
+		    "  AND parent_api IS NULL AND file IS NOT NULL\n"
 		    "  GROUP BY file, line, call",
 		    -1, &st, NULL) != SQLITE_OK)
 		return fail(s, "unable to read the trace from");
@@ -152,30 +153,26 @@ static int load_trace_files(vd_store *s, vd_arena *a, vd_trace_counters **out, s
 		"  opens + seeks + flushes + syncs + metas AS meta_calls,\n"
 		"  bytes_read + bytes_written AS bytes,\n"
 		"  read_0_100 + read_100_1k + read_1k_10k + write_0_100 + write_100_1k + write_1k_10k AS small,\n"
-		"  random_ops, read_s + write_s AS data_s, meta_s\n"
+		"  random_ops, read_s + write_s AS data_s, meta_s, not_aligned\n"
 		"  FROM trace_files WHERE trace_id = (SELECT max(trace_id) FROM traces)\n"
 		"  AND path IS NOT NULL AND api IN ('posix', 'mpiio'))\n"
 		"SELECT path, api, count(*), sum(reads), sum(writes), sum(meta_calls), sum(bytes),\n"
 		"  sum(small), sum(random_ops), sum(data_s), sum(meta_s), max(bytes), min(bytes),\n"
-		"  max(data_s + meta_s), min(data_s + meta_s), avg(data_s + meta_s)\n"
+		"  max(data_s + meta_s), min(data_s + meta_s), avg(data_s + meta_s),\n"
+		"  sum(not_aligned)\n"
 		"  FROM f GROUP BY path, api ORDER BY path, api";
-	static const char *const q_misaligned =
-		"SELECT sum(offset % 4096 != 0) FROM trace_ops\n"
-		"  WHERE trace_id = (SELECT max(trace_id) FROM traces) AND path = ? AND api = ?\n"
-		"  AND class IN ('read', 'write') AND offset IS NOT NULL AND bytes > 0";
 	static const char *const q_site =
-		"SELECT file, line, call, block_id, count(*) AS n FROM trace_ops\n"
+		"SELECT file, line, call, block_id, sum(calls) AS n FROM trace_sites\n"
 		"  WHERE trace_id = (SELECT max(trace_id) FROM traces) AND path = ? AND api = ?\n"
 		"  AND file IS NOT NULL GROUP BY file, line, call\n"
 		"  ORDER BY max(block_id IS NOT NULL) DESC, n DESC, file, line LIMIT 1";
 	sqlite3 *db = vd_store_sqlite(s);
-	sqlite3_stmt *st = NULL, *mis = NULL, *site = NULL;
+	sqlite3_stmt *st = NULL, *site = NULL;
 	VD_VEC(vd_trace_counters) v = { 0 };
 	int rc = VD_ERROR, step;
 	*out = NULL;
 	*n = 0;
 	if (sqlite3_prepare_v2(db, q_files, -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(db, q_misaligned, -1, &mis, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, q_site, -1, &site, NULL) != SQLITE_OK)
 		goto cleanup;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -197,11 +194,7 @@ static int load_trace_files(vd_store *s, vd_arena *a, vd_trace_counters **out, s
 		t.proc_s_max = sqlite3_column_double(st, c++);
 		t.proc_s_min = sqlite3_column_double(st, c++);
 		t.proc_s_mean = sqlite3_column_double(st, c++);
-		sqlite3_reset(mis);
-		sqlite3_bind_text(mis, 1, t.path, -1, SQLITE_STATIC);
-		sqlite3_bind_text(mis, 2, t.api, -1, SQLITE_STATIC);
-		if (sqlite3_step(mis) == SQLITE_ROW)
-			t.misaligned = sqlite3_column_double(mis, 0);
+		t.misaligned = sqlite3_column_double(st, c++);
 		sqlite3_reset(site);
 		sqlite3_bind_text(site, 1, t.path, -1, SQLITE_STATIC);
 		sqlite3_bind_text(site, 2, t.api, -1, SQLITE_STATIC);
@@ -225,7 +218,6 @@ cleanup:
 		fail(s, "unable to read the trace from");
 	vd_vec_free(v);
 	sqlite3_finalize(st);
-	sqlite3_finalize(mis);
 	sqlite3_finalize(site);
 	return rc;
 }

@@ -339,7 +339,8 @@ static int migrate(vd_store *s, int from)
 		vd_store_findings_schema(&sql);
 		if (from != 1 && !rc) {
 			rc = add_column(s, &sql, "trace_files", "", "errors", "INTEGER") ||
-			     add_column(s, &sql, "trace_files", "", "dups", "INTEGER");
+			     add_column(s, &sql, "trace_files", "", "dups", "INTEGER") ||
+			     add_column(s, &sql, "trace_files", "", "not_aligned", "INTEGER");
 			vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n");
 			build_trace_v4(&sql);
 		}
@@ -355,6 +356,15 @@ static int migrate(vd_store *s, int from)
 			rc = add_column(s, &sql, "trace_procs", "", "io_s", "REAL") ||
 			     add_column(s, &sql, "trace_procs", "", "main_io_s", "REAL");
 		vd_store_optimize_schema(&sql);
+		/* fall through */
+	case 6: /* 7: the not_aligned counter of a file (from 1 and 3 it was
+		 * added above, with the views that list it) */
+		if (from >= 4 && !rc) {
+			rc = add_column(s, &sql, "trace_files", "", "not_aligned", "INTEGER");
+			vd_buf_puts(&sql, "DROP VIEW IF EXISTS v_trace_files;\n"
+					  "DROP VIEW IF EXISTS v_trace_darshan;\n");
+			build_trace_v4(&sql);
+		}
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

@@ -79,6 +79,7 @@ static void build_v_trace_darshan(vd_buf *b)
 		{ "posix", "POSIX", "CONSEC_WRITES", "consec_writes" },
 		{ "posix", "POSIX", "SEQ_READS", "seq_reads" },
 		{ "posix", "POSIX", "SEQ_WRITES", "seq_writes" },
+		{ "posix", "POSIX", "FILE_NOT_ALIGNED", "not_aligned" },
 		{ "posix", "POSIX", "F_READ_TIME", "read_s" },
 		{ "posix", "POSIX", "F_WRITE_TIME", "write_s" },
 		{ "posix", "POSIX", "F_META_TIME", "meta_s" },

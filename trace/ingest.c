@@ -562,6 +562,9 @@ static void count_op(vd_trace_file *f, fstate *s, const vd_trace_op *o, int cls)
 		f->write_s += o->dur_s;
 	if (o->offset < 0)
 		return;
+	/* Darshan's FILE_NOT_ALIGNED, with 4 KiB as the file alignment */
+	if (o->bytes > 0 && o->offset % 4096)
+		c[VD_TC_not_aligned]++;
 	/* Darshan: last byte starts at 0; sequential when the offset is past
 	 * it, consecutive when right after it */
 	int64_t *last = rd ? &s->last_byte_read : &s->last_byte_written;

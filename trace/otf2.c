@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "vd_otf2.h"
+#include "vd_tracedb.h"
 #include "vd_util.h"
 
 #include <errno.h>
@@ -544,9 +545,10 @@ static int read_ops(model *m, const char *db, long trace_id)
 		goto out;
 	}
 	if (m->nops == 0) {
-		vd_error_set("%s: trace %ld has no stored calls (traced with --counters, or "
-			     "nothing recorded): nothing to export",
-			     db, id);
+		if (vd_trace_counters_only(h, id))
+			vd_error_set(VD_TRACE_COUNTERS_ONLY_MSG, db, id);
+		else
+			vd_error_set("%s: trace %ld recorded no calls: nothing to export", db, id);
 		goto out;
 	}
 	rc = 0;

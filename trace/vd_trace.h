@@ -14,45 +14,46 @@
 
 /* Darshan-style counters of one file, one layer, one process:
  * X(column, description).  Histogram bins are Darshan's. */
-#define VD_TRACE_COUNTERS(X)                                                             \
-	X(opens, "open calls (open, fopen, MPI_File_open, H5Fopen/H5Fcreate ...)")       \
-	X(reads, "read calls")                                                           \
-	X(writes, "write calls")                                                         \
-	X(seeks, "seek calls (lseek, fseek, MPI_File_seek ...)")                         \
-	X(flushes, "flush calls (fflush, H5Fflush, H5Dflush)")                           \
-	X(syncs, "sync calls (fsync, fdatasync, sync_file_range, msync, MPI_File_sync)") \
-	X(metas, "other metadata calls (stat, ftruncate, set_view, H5Dcreate ...)")      \
-	X(bytes_read, "bytes read")                                                      \
-	X(bytes_written, "bytes written")                                                \
-	X(consec_reads, "reads starting exactly where the previous read ended")          \
-	X(consec_writes, "writes starting exactly where the previous write ended")       \
-	X(seq_reads, "reads starting at or after the end of the previous read")          \
-	X(seq_writes, "writes starting at or after the end of the previous write")       \
-	X(random_ops, "reads and writes with a known offset that are not sequential")    \
-	X(max_byte_read, "highest byte offset read (offset + bytes - 1), -1 if none")    \
-	X(max_byte_written, "highest byte offset written, -1 if none")                   \
-	X(read_0_100, "reads of 0-100 bytes")                                            \
-	X(read_100_1k, "reads of 101 B-1 KiB")                                           \
-	X(read_1k_10k, "reads of 1-10 KiB")                                              \
-	X(read_10k_100k, "reads of 10-100 KiB")                                          \
-	X(read_100k_1m, "reads of 100 KiB-1 MiB")                                        \
-	X(read_1m_4m, "reads of 1-4 MiB")                                                \
-	X(read_4m_10m, "reads of 4-10 MiB")                                              \
-	X(read_10m_100m, "reads of 10-100 MiB")                                          \
-	X(read_100m_1g, "reads of 100 MiB-1 GiB")                                        \
-	X(read_1g_plus, "reads of more than 1 GiB")                                      \
-	X(write_0_100, "writes of 0-100 bytes")                                          \
-	X(write_100_1k, "writes of 101 B-1 KiB")                                         \
-	X(write_1k_10k, "writes of 1-10 KiB")                                            \
-	X(write_10k_100k, "writes of 10-100 KiB")                                        \
-	X(write_100k_1m, "writes of 100 KiB-1 MiB")                                      \
-	X(write_1m_4m, "writes of 1-4 MiB")                                              \
-	X(write_4m_10m, "writes of 4-10 MiB")                                            \
-	X(write_10m_100m, "writes of 10-100 MiB")                                        \
-	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                      \
-	X(write_1g_plus, "writes of more than 1 GiB")                                    \
-	X(errors, "failed calls of any kind (counted here only, never as operations)")   \
-	X(dups, "descriptors duplicated from this file's (dup, dup2, dup3, fcntl F_DUPFD)")
+#define VD_TRACE_COUNTERS(X)                                                                \
+	X(opens, "open calls (open, fopen, MPI_File_open, H5Fopen/H5Fcreate ...)")          \
+	X(reads, "read calls")                                                              \
+	X(writes, "write calls")                                                            \
+	X(seeks, "seek calls (lseek, fseek, MPI_File_seek ...)")                            \
+	X(flushes, "flush calls (fflush, H5Fflush, H5Dflush)")                              \
+	X(syncs, "sync calls (fsync, fdatasync, sync_file_range, msync, MPI_File_sync)")    \
+	X(metas, "other metadata calls (stat, ftruncate, set_view, H5Dcreate ...)")         \
+	X(bytes_read, "bytes read")                                                         \
+	X(bytes_written, "bytes written")                                                   \
+	X(consec_reads, "reads starting exactly where the previous read ended")             \
+	X(consec_writes, "writes starting exactly where the previous write ended")          \
+	X(seq_reads, "reads starting at or after the end of the previous read")             \
+	X(seq_writes, "writes starting at or after the end of the previous write")          \
+	X(random_ops, "reads and writes with a known offset that are not sequential")       \
+	X(max_byte_read, "highest byte offset read (offset + bytes - 1), -1 if none")       \
+	X(max_byte_written, "highest byte offset written, -1 if none")                      \
+	X(read_0_100, "reads of 0-100 bytes")                                               \
+	X(read_100_1k, "reads of 101 B-1 KiB")                                              \
+	X(read_1k_10k, "reads of 1-10 KiB")                                                 \
+	X(read_10k_100k, "reads of 10-100 KiB")                                             \
+	X(read_100k_1m, "reads of 100 KiB-1 MiB")                                           \
+	X(read_1m_4m, "reads of 1-4 MiB")                                                   \
+	X(read_4m_10m, "reads of 4-10 MiB")                                                 \
+	X(read_10m_100m, "reads of 10-100 MiB")                                             \
+	X(read_100m_1g, "reads of 100 MiB-1 GiB")                                           \
+	X(read_1g_plus, "reads of more than 1 GiB")                                         \
+	X(write_0_100, "writes of 0-100 bytes")                                             \
+	X(write_100_1k, "writes of 101 B-1 KiB")                                            \
+	X(write_1k_10k, "writes of 1-10 KiB")                                               \
+	X(write_10k_100k, "writes of 10-100 KiB")                                           \
+	X(write_100k_1m, "writes of 100 KiB-1 MiB")                                         \
+	X(write_1m_4m, "writes of 1-4 MiB")                                                 \
+	X(write_4m_10m, "writes of 4-10 MiB")                                               \
+	X(write_10m_100m, "writes of 10-100 MiB")                                           \
+	X(write_100m_1g, "writes of 100 MiB-1 GiB")                                         \
+	X(write_1g_plus, "writes of more than 1 GiB")                                       \
+	X(errors, "failed calls of any kind (counted here only, never as operations)")      \
+	X(dups, "descriptors duplicated from this file's (dup, dup2, dup3, fcntl F_DUPFD)") \
+	X(not_aligned, "reads and writes at an offset that is not a multiple of 4 KiB")
 
 /* clang-format off */
 enum {

@@ -95,11 +95,19 @@ strace)
 		'[.nodes[] | select(.kind == "activity") | .rd] | add' top.json
 	;;
 vidya)
-	"$VIDYA" trace --db v.db -- ./prog "$T/d" p > /dev/null 2> err || fail "vidya trace: $(cat err)"
+	"$VIDYA" trace --ops --db v.db -- ./prog "$T/d" p > /dev/null 2> err || fail "vidya trace: $(cat err)"
 	"$VIDYA" dfg --db v.db --layer posix --case process --group-calls "${M[@]}" --format json > g.json 2> err ||
 		fail "vidya dfg: $(cat err)"
 	check_graph g.json 'read:$D/out.dat'
 	"$VIDYA" dfg --db v.db --case thread --events ev.csv --format json > all.json || fail "events"
+	# a trace in the default mode keeps counters, not the calls a graph needs
+	cp v.db counters.db
+	"$VIDYA" trace --db counters.db -- ./prog "$T/d" p > /dev/null 2> err || fail "vidya trace: $(cat err)"
+	"$VIDYA" dfg --db counters.db --format json > none.json 2> err
+	[ $? = 1 ] || fail "vidya dfg on a counters-only trace: exit status not 1"
+	grep -q "counters.db: trace 2 keeps counters only .*re-trace with \`vidya trace --ops\`" err ||
+		fail "vidya dfg on a counters-only trace: $(cat err)"
+	"$VIDYA" dfg --db counters.db --trace 1 --format json > one.json 2> err || fail "trace 1 still reads: $(cat err)"
 	python3 "$PROGS/../recompute.py" ev.csv all.json > rc.out || fail "recompute: $(cat rc.out)"
 	# the same from strace, when there is one: the same nodes and edges
 	if command -v strace > /dev/null; then
@@ -113,8 +121,8 @@ vidya)
 	;;
 compare)
 	# two vidya traces: pread (green) vs lseek + read (red)
-	"$VIDYA" trace --db v.db -- ./prog "$T/d" p > /dev/null 2> err || fail "trace 1: $(cat err)"
-	"$VIDYA" trace --db v.db -- ./prog "$T/d" s > /dev/null 2> err || fail "trace 2: $(cat err)"
+	"$VIDYA" trace --ops --db v.db -- ./prog "$T/d" p > /dev/null 2> err || fail "trace 1: $(cat err)"
+	"$VIDYA" trace --ops --db v.db -- ./prog "$T/d" s > /dev/null 2> err || fail "trace 2: $(cat err)"
 	"$VIDYA" dfg --db v.db --trace 1 --trace 2 --layer posix "${M[@]}" --format json > c.json 2> err ||
 		fail "compare: $(cat err)"
 	jqeq "partitioned" true .partitioned c.json
@@ -148,7 +156,7 @@ ior|mpiio)
 	mkdir sc
 	S=(--abstract "SCRATCH=$T/sc" --filter '$SCRATCH')
 	run() {
-		timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./ior "$T/sc" "$@" \
+		timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./ior "$T/sc" "$@" \
 			> out 2> err || fail "mpirun vidya trace ior $*: $(tail -5 err)"
 	}
 	if [ "$CHECK" = ior ]; then
@@ -197,7 +205,7 @@ layers)
 	[ -f /usr/include/hdf5/serial/hdf5.h ] || skip "no serial HDF5 headers"
 	cc -O0 -I/usr/include/hdf5/serial -o h5 "$PROGS/../../trace/progs/hdf5_io.c" \
 		-L/usr/lib/x86_64-linux-gnu/hdf5/serial -lhdf5 || fail "cannot build hdf5_io.c"
-	"$VIDYA" trace --db v.db -- ./h5 128 128 > /dev/null 2> err || fail "vidya trace: $(cat err)"
+	"$VIDYA" trace --ops --db v.db -- ./h5 128 128 > /dev/null 2> err || fail "vidya trace: $(cat err)"
 	# vidya trace records absolute paths: keep every level of data.h5's
 	F="$(pwd -P)/data.h5"
 	H=(--filter data.h5 --depth "$(printf %s "$F" | tr -cd / | wc -c)")

@@ -1023,7 +1023,7 @@ installed)
 	# the recorder is found relative to the binary too
 	clean "$P/bin/vidya" trace --db v.db -- /bin/sh -c 'echo x > traced.txt' >out 2>&1 ||
 		{ cat out >&2; fail "installed vidya trace"; }
-	[ "$(q "SELECT count(*) FROM v_trace_ops WHERE path LIKE '%traced.txt'")" -ge 1 ] ||
+	[ "$(q "SELECT sum(writes) FROM v_trace_files WHERE path LIKE '%traced.txt'")" -ge 1 ] ||
 		fail "the installed recorder recorded nothing"
 	# its data is the prefix's, never the source tree's: without the
 	# installed catalog it stops, and VIDYA_DATADIR points it elsewhere

@@ -125,12 +125,30 @@ static vd_result *make_result(void)
 	r->sites = calloc(2, sizeof(vd_iosite));
 	assert_non_null(r->sites);
 	r->nsites = 2;
-	r->sites[0] = (vd_iosite){ "src/ckpt.c:main/loop#1/io#1", "stdio", "fwrite", "write",
-				   "src/ckpt.c", 13, 4096, 100, 409600,
-				   VD_IO_BINARY | VD_IO_SMALL | VD_IO_BYTES_UNKNOWN, "out.dat",
+	r->sites[0] = (vd_iosite){ "src/ckpt.c:main/loop#1/io#1",
+				   "stdio",
+				   "fwrite",
+				   "write",
+				   "src/ckpt.c",
+				   13,
+				   4096,
+				   100,
+				   409600,
+				   VD_IO_BINARY | VD_IO_SMALL | VD_IO_BYTES_UNKNOWN,
+				   "out.dat",
 				   "bytes of \"fwrite\" assumed 4096, see --assume-bytes" };
-	r->sites[1] = (vd_iosite){ "src/ckpt.c:main/call#1/io#1", "posix", "fsync", "sync",
-				   "src/ckpt.c", 31, 0, 1, 0, VD_IO_CONDITIONAL, NULL, NULL };
+	r->sites[1] = (vd_iosite){ "src/ckpt.c:main/call#1/io#1",
+				   "posix",
+				   "fsync",
+				   "sync",
+				   "src/ckpt.c",
+				   31,
+				   0,
+				   1,
+				   0,
+				   VD_IO_CONDITIONAL,
+				   NULL,
+				   NULL };
 	r->diags = calloc(2, sizeof(vd_diag));
 	assert_non_null(r->diags);
 	r->ndiags = 2;
@@ -332,7 +350,8 @@ static void test_history(void **state)
 	vd_store_close(s);
 
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM runs"), 2);
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM blocks"), 2 * (long long)r1->nblocks);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM blocks"),
+			 2 * (long long)r1->nblocks);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_blocks"), (long long)r1->nblocks);
 	assert_int_equal(query_int(t.db, "SELECT min(run_id) FROM v_blocks"), 2);
 	assert_true(query_double(t.db, "SELECT cioc FROM v_blocks "
@@ -434,9 +453,9 @@ static void test_rejects_foreign_files(void **state)
 /* what schema version 6 added (vidya optimize --measure): an older
  * database has none of it, and its views name trace tables the older
  * versions' tests drop */
-#define DROP_OPTIMIZE                                                                  \
-	"DROP VIEW v_optimize_gain; DROP VIEW v_optimize_gain_blocks;"                 \
-	"DROP VIEW v_optimize_gain_functions; DROP TABLE optimize_runs;"               \
+#define DROP_OPTIMIZE                                                    \
+	"DROP VIEW v_optimize_gain; DROP VIEW v_optimize_gain_blocks;"   \
+	"DROP VIEW v_optimize_gain_functions; DROP TABLE optimize_runs;" \
 	"DROP TABLE optimize_pairs;"
 
 /* a version-1 database (before vidya trace) is migrated in place */
@@ -448,24 +467,28 @@ static void test_migrate_v1(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, DROP_OPTIMIZE "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
-		       "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
-		       "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
-		       "DROP VIEW v_trace_dxt;"
-		       "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
-		       "DROP TABLE trace_procs; DROP TABLE traces;"
-		       "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
-		       "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
-		       "PRAGMA user_version = 1");
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE '%trace%'"), 0);
+	exec_sql(t.db, DROP_OPTIMIZE
+		 "DROP VIEW v_predicted_vs_measured; DROP VIEW v_measured_blocks;"
+		 "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
+		 "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
+		 "DROP VIEW v_trace_dxt;"
+		 "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
+		 "DROP TABLE trace_procs; DROP TABLE traces;"
+		 "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
+		 "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
+		 "PRAGMA user_version = 1");
+	assert_int_equal(
+		query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE '%trace%'"), 0);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
 	assert_int_equal(query_int(t.db, "SELECT value FROM meta WHERE key = 'schema_version'"),
 			 VD_SCHEMA_VERSION);
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
-					 "('traces', 'trace_ops', 'v_trace_ops', 'v_measured_blocks', 'v_runs')"),
-			 5);
+	assert_int_equal(
+		query_int(t.db,
+			  "SELECT count(*) FROM sqlite_master WHERE name IN "
+			  "('traces', 'trace_ops', 'v_trace_ops', 'v_measured_blocks', 'v_runs')"),
+		5);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_runs') "
 					 "WHERE name = 'model'"),
 			 1);
@@ -497,7 +520,8 @@ static void test_migrate_v2(void **state)
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_procs') "
 					 "WHERE name IN ('deferred_s', 'unattributed_s')"),
 			 2);
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops WHERE call_s = 0.25"), 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops WHERE call_s = 0.25"),
+			 1);
 	tmpdb_remove(&t);
 }
 
@@ -511,13 +535,15 @@ static void test_migrate_v3(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, DROP_OPTIMIZE "DROP VIEW v_findings; DROP TABLE findings; DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
-		       "DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
-		       "ALTER TABLE trace_files DROP COLUMN errors;"
-		       "ALTER TABLE trace_files DROP COLUMN dups;"
-		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
-		       "UPDATE meta SET value = '3' WHERE key = 'schema_version';"
-		       "PRAGMA user_version = 3");
+	exec_sql(
+		t.db, DROP_OPTIMIZE
+		"DROP VIEW v_findings; DROP TABLE findings; DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
+		"DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
+		"ALTER TABLE trace_files DROP COLUMN errors;"
+		"ALTER TABLE trace_files DROP COLUMN dups;"
+		"CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
+		"UPDATE meta SET value = '3' WHERE key = 'schema_version';"
+		"PRAGMA user_version = 3");
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
 					 "WHERE name = 'errors'"),
 			 0);
@@ -533,9 +559,11 @@ static void test_migrate_v3(void **state)
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('trace_files') "
 					 "WHERE name = 'dups'"),
 			 1);
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
-					 "('trace_sites', 'v_trace_sites', 'v_trace_darshan', 'v_trace_dxt')"),
-			 4);
+	assert_int_equal(
+		query_int(t.db,
+			  "SELECT count(*) FROM sqlite_master WHERE name IN "
+			  "('trace_sites', 'v_trace_sites', 'v_trace_darshan', 'v_trace_dxt')"),
+		4);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name IN "
 					 "('findings', 'v_findings')"),
 			 2);
@@ -569,9 +597,10 @@ static void test_migrate_v4(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_runs') "
-					 "WHERE name IN ('run_key', 'cached_from', 'model', 'is_latest')"),
-			 4);
+	assert_int_equal(
+		query_int(t.db, "SELECT count(*) FROM pragma_table_info('v_runs') "
+				"WHERE name IN ('run_key', 'cached_from', 'model', 'is_latest')"),
+		4);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_runs WHERE run_key IS NULL "
 					 "AND cached_from IS NULL"),
 			 1);
@@ -598,13 +627,12 @@ static void test_migrate_v5(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, DROP_OPTIMIZE
-		       "ALTER TABLE trace_procs DROP COLUMN io_s;"
-		       "ALTER TABLE trace_procs DROP COLUMN main_io_s;"
-		       "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
-		       "INSERT INTO trace_procs (trace_id, pid) VALUES (1, 7);"
-		       "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
-		       "PRAGMA user_version = 5");
+	exec_sql(t.db, DROP_OPTIMIZE "ALTER TABLE trace_procs DROP COLUMN io_s;"
+				     "ALTER TABLE trace_procs DROP COLUMN main_io_s;"
+				     "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
+				     "INSERT INTO trace_procs (trace_id, pid) VALUES (1, 7);"
+				     "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
+				     "PRAGMA user_version = 5");
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE "
 					 "'%optimize%'"),
 			 0);
@@ -630,6 +658,36 @@ static void test_migrate_v5(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	tmpdb_remove(&t);
+}
+
+/* a version-6 database (no not_aligned counter): the column is added,
+ * NULL for the traces stored before, and the views list it */
+static void test_migrate_v6(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, "DROP VIEW v_trace_files; DROP VIEW v_trace_darshan;"
+		       "ALTER TABLE trace_files DROP COLUMN not_aligned;"
+		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
+		       "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
+		       "INSERT INTO trace_files (trace_id, pid, path, api, writes)"
+		       " VALUES (1, 7, '/f', 'posix', 3);"
+		       "UPDATE meta SET value = '6' WHERE key = 'schema_version';"
+		       "PRAGMA user_version = 6");
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_files "
+					 "WHERE writes = 3 AND not_aligned IS NULL"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_darshan "
+					 "WHERE counter = 'POSIX_FILE_NOT_ALIGNED'"),
+			 1);
 	tmpdb_remove(&t);
 }
 
@@ -695,11 +753,22 @@ static void test_optimize_pair(void **state)
 	assert_string_equal(paths[0], "/w/out.dat");
 	vd_arena_free(ar);
 	vd_optimize_run runs[] = { { 0, 1, b, 4.0, 2.0, 2.0, 0 }, { 1, 1, a, 2.0, 0.25, 1.0, 0 } };
-	vd_optimize_pair p = { .label = "pair", .before_cmd = "./a", .after_cmd = "./b",
-			       .runs = 1, .before_trace = b, .after_trace = a,
-			       .before_wall_s = 4.0, .after_wall_s = 2.0, .before_io_s = 2.0,
-			       .after_io_s = 0.25, .before_all_io_s = 2.0, .after_all_io_s = 1.0,
-			       .outputs = 2, .identical = 1, .v = runs, .n = 2 };
+	vd_optimize_pair p = { .label = "pair",
+			       .before_cmd = "./a",
+			       .after_cmd = "./b",
+			       .runs = 1,
+			       .before_trace = b,
+			       .after_trace = a,
+			       .before_wall_s = 4.0,
+			       .after_wall_s = 2.0,
+			       .before_io_s = 2.0,
+			       .after_io_s = 0.25,
+			       .before_all_io_s = 2.0,
+			       .after_all_io_s = 1.0,
+			       .outputs = 2,
+			       .identical = 1,
+			       .v = runs,
+			       .n = 2 };
 	assert_int_equal(vd_store_save_optimize_pair(s, &p), 0);
 	assert_true(p.pair_id > 0);
 	vd_store_close(s);
@@ -707,7 +776,8 @@ static void test_optimize_pair(void **state)
 	assert_int_equal(query_int(t.db, "SELECT io_ratio * 100 FROM v_optimize_gain"), 800);
 	assert_int_equal(query_int(t.db, "SELECT wall_ratio * 100 FROM v_optimize_gain"), 200);
 	assert_int_equal(query_int(t.db, "SELECT after_all_io_s * 100 FROM v_optimize_gain"), 100);
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM optimize_runs WHERE pair_id = 1"), 2);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM optimize_runs WHERE pair_id = 1"),
+			 2);
 	assert_int_equal(query_int(t.db, "SELECT io_ratio * 100 FROM v_optimize_gain_blocks "
 					 "WHERE block_id = 'f:main'"),
 			 300);
@@ -760,8 +830,9 @@ static void test_trace_ranks(void **state)
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM traces"), 1);
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops"), 2);
 	assert_int_equal(query_int(t.db, "SELECT count(DISTINCT rank) FROM v_trace_ops"), 2);
-	assert_int_equal(query_int(t.db, "SELECT nprocs * 1000000 + bytes_written FROM v_trace_files"),
-			 2 * 1000000 + 8192);
+	assert_int_equal(
+		query_int(t.db, "SELECT nprocs * 1000000 + bytes_written FROM v_trace_files"),
+		2 * 1000000 + 8192);
 	assert_int_equal(query_int(t.db, "SELECT max_byte_written FROM v_trace_files"), 8191);
 	assert_int_equal(query_int(t.db, "SELECT wall_s FROM traces"), 2);
 	tmpdb_remove(&t);
@@ -840,8 +911,8 @@ static void test_profiles(void **state)
 	assert_int_equal((unsigned char)got.mount[0], 0x5a); /* untouched */
 	vd_store_close(s);
 
-	assert_int_equal(query_int(t.db, "SELECT count(*) FROM system_profiles WHERE json IS NOT NULL"),
-			 2);
+	assert_int_equal(
+		query_int(t.db, "SELECT count(*) FROM system_profiles WHERE json IS NOT NULL"), 2);
 	tmpdb_remove(&t);
 }
 
@@ -859,8 +930,9 @@ static void test_param_info(void **state)
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM param_info"),
 			 VD_NPARAMS + VD_NFEATURES);
 	assert_int_equal(sqlite3_open(t.db, &h), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(h, "SELECT name, unit, description FROM param_info "
-					       "WHERE column = 'p7'",
+	assert_int_equal(sqlite3_prepare_v2(h,
+					    "SELECT name, unit, description FROM param_info "
+					    "WHERE column = 'p7'",
 					    -1, &st, NULL),
 			 SQLITE_OK);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -889,11 +961,12 @@ static void test_schema_doc(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(sqlite3_open(t.db, &h), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(h,
-					    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
-					    "AND name NOT LIKE 'sqlite_%' ORDER BY name",
-					    -1, &objs, NULL),
-			 SQLITE_OK);
+	assert_int_equal(
+		sqlite3_prepare_v2(h,
+				   "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+				   "AND name NOT LIKE 'sqlite_%' ORDER BY name",
+				   -1, &objs, NULL),
+		SQLITE_OK);
 	while (sqlite3_step(objs) == SQLITE_ROW) {
 		const char *obj = (const char *)sqlite3_column_text(objs, 0);
 		sqlite3_stmt *st = NULL;
@@ -923,7 +996,8 @@ static void test_schema_doc(void **state)
 	/* ... and says what each parameter and feature means, as vd_params.h does */
 	for (int i = 0; i < VD_NPARAMS; i++)
 		if (!strstr(doc, vd_param_desc[i])) {
-			print_error("docs/schema.md lacks the description of %s\n", vd_param_name[i]);
+			print_error("docs/schema.md lacks the description of %s\n",
+				    vd_param_name[i]);
 			missing++;
 		}
 	for (int i = 0; i < VD_NFEATURES; i++)
@@ -996,6 +1070,7 @@ int main(void)
 		cmocka_unit_test(test_migrate_v3),
 		cmocka_unit_test(test_migrate_v4),
 		cmocka_unit_test(test_migrate_v5),
+		cmocka_unit_test(test_migrate_v6),
 		cmocka_unit_test(test_optimize_pair),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),

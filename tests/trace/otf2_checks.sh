@@ -42,7 +42,7 @@ build() { # NAME COMPILER [FLAGS...]
 	"$comp" -g -O0 "$@" "$name.c" -o "$name" ${LIBS:-} >build.log 2>&1 || { cat build.log >&2; fail "cannot build $name"; }
 }
 trace() {
-	"$VIDYA" trace --db v.db "$@" >out 2>err || { cat err >&2; fail "vidya trace $*: exit $?"; }
+	"$VIDYA" trace --ops --db v.db "$@" >out 2>err || { cat err >&2; fail "vidya trace --ops $*: exit $?"; }
 }
 command -v otf2-print >/dev/null || skip "no otf2-print (Debian's otf2-tools)"
 
@@ -133,7 +133,7 @@ mpiio)
 	command -v mpirun >/dev/null || skip "no mpirun"
 	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
 	build mpiio mpicc
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio 4096 >out 2>err ||
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./mpiio 4096 >out 2>err ||
 		{ cat err >&2; fail "mpirun vidya trace"; }
 	export_arch
 	n=$(data_ops)
@@ -161,7 +161,7 @@ mpiio_async)
 	command -v mpirun >/dev/null || skip "no mpirun"
 	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
 	build mpiio_async mpicc
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio_async 4096 >out 2>err ||
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./mpiio_async 4096 >out 2>err ||
 		{ cat err >&2; fail "mpirun vidya trace"; }
 	export_arch
 	n=$(data_ops)
@@ -181,12 +181,18 @@ mpiio_async)
 	;;
 errors)
 	build posix_io cc
-	# a store without calls: --counters keeps none
-	"$VIDYA" trace --counters --db v.db -- ./posix_io 2 512 2 1 >out 2>err || fail "vidya trace --counters"
+	# a store without calls: the default mode (counters) keeps none
+	"$VIDYA" trace --db v.db -- ./posix_io 2 512 2 1 >out 2>err || fail "vidya trace"
 	"$VIDYA" trace --otf2 arch --db v.db >out 2>err
 	eq "exit status, a trace without calls" 1 $?
-	grep -q "trace 1 has no stored calls" err || { cat err >&2; fail "no clear message for a trace without calls"; }
+	grep -q "v.db: trace 1 keeps counters only .*re-trace with \`vidya trace --ops\`" err ||
+		{ cat err >&2; fail "no clear message for a trace without calls"; }
 	[ ! -e arch/traces.otf2 ] || fail "an archive was written for nothing"
+	# a trace that recorded nothing at all (kept with --ops) is not one to re-trace
+	"$VIDYA" trace --ops --db nothing.db -- true >out 2>err || fail "vidya trace --ops -- true"
+	"$VIDYA" trace --otf2 arch --db nothing.db >out 2>err
+	eq "exit status, a trace that recorded nothing" 1 $?
+	grep -q "nothing.db: trace 1 recorded no calls" err || { cat err >&2; fail "no message for a trace of nothing"; }
 	"$VIDYA" trace --otf2 arch --db v.db --trace 7 >out 2>err
 	eq "exit status, no trace 7" 1 $?
 	grep -q "v.db: no trace 7" err || { cat err >&2; fail "no message naming the missing trace"; }
@@ -218,9 +224,11 @@ errors)
 	grep -q "half: already holds an OTF2 archive (traces is there)" err || { cat err >&2; fail "no message for traces/"; }
 	"$VIDYA" trace --otf2 arch2 --db v.db -- ./posix_io >out 2>err
 	eq "exit status, --otf2 with a program" 1 $?
-	"$VIDYA" trace --otf2 arch2 --counters --db v.db >out 2>err
-	eq "exit status, --otf2 with --counters" 1 $?
-	grep -q "takes only --db and --trace" err || { cat err >&2; fail "no message for --otf2 --counters"; }
+	for o in --counters --ops; do
+		"$VIDYA" trace --otf2 arch2 $o --db v.db >out 2>err
+		eq "exit status, --otf2 with $o" 1 $?
+		grep -q "takes only --db and --trace" err || { cat err >&2; fail "no message for --otf2 $o"; }
+	done
 	[ ! -e arch2 ] || fail "arch2 made after a usage error"
 	"$VIDYA" trace --trace 1 --db v.db -- ./posix_io 1 1 1 1 >out 2>err
 	eq "exit status, --trace without --otf2" 1 $?

@@ -128,7 +128,7 @@ analyze() {
 }
 # trace PROGRAM ARGS...: vidya trace into v.db, stdout to out, stderr to err; sets rc
 trace() {
-	"$VIDYA" trace --db v.db -- "$@" >out 2>err
+	"$VIDYA" trace --ops --db v.db -- "$@" >out 2>err
 	rc=$?
 }
 
@@ -255,7 +255,7 @@ stdio_lines)
 			nm stdio_lines | grep -q "U __printf_chk" || fail "$opt: no __printf_chk in the program"
 		fi
 		printf 'alpha beta\ngamma  delta\n\nepsilon\n' >words.in
-		"$VIDYA" trace --db v.db -- ./stdio_lines 40 <words.in >out 2>err
+		"$VIDYA" trace --ops --db v.db -- ./stdio_lines 40 <words.in >out 2>err
 		rc=$?
 		expect_rc 0 $rc "vidya trace ($opt)"
 		L="$(at lines.txt) OR $(at words.in) OR $(at dp.txt)" W=$(at words.bin)
@@ -384,7 +384,7 @@ mpiio)
 	build mpiio mpicc
 	NPROCS=2 analyze 4096
 	# each rank's vidya trace adds its rank's ops to the same trace
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio 4096 >out 2>err
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./mpiio 4096 >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
 	expect_in "mpiio: 2 ranks, 4096 doubles each, data ok" out "the program ran under mpirun"
 	M=$(at mpiio.dat)
@@ -437,7 +437,7 @@ mpi_init)
 		{ cat build.log >&2; fail "cannot build libslow_init.so"; }
 	LIBS="-L$T -lslow_init -Wl,-rpath,$T" build mpi_phases mpicc
 	NPROCS=2 analyze phases.out
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpi_phases phases.out >out 2>err
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./mpi_phases phases.out >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
 	for r in 0 1; do
 		[ "$(grep -c '^phase ' phases.out.$r 2>/dev/null)" = 3 ] || fail "rank $r wrote no results"
@@ -478,7 +478,7 @@ mpiio_async)
 	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
 	build mpiio_async mpicc
 	NPROCS=2 analyze 4096
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./mpiio_async 4096 >out 2>err
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./mpiio_async 4096 >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
 	expect_in "mpiio_async: 2 ranks, 4096 doubles each, data ok" out "the program ran under mpirun"
 	B=32768
@@ -704,7 +704,7 @@ netcdf_par)
 	ROW=$((8 * NX)) BAND=$((8 * ROWS * NX))
 	LIBS=$NCMPI_LIBS build netcdf_par mpicc
 	NPROCS=2 analyze $ROWS $NX
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par $ROWS $NX >out 2>err
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./netcdf_par $ROWS $NX >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
 	N=$(at par.nc)
 	latest="trace_id = (SELECT max(trace_id) FROM traces)"
@@ -793,7 +793,7 @@ netcdf_par_forms)
 	REC=$((8 * NX / 2)) WB=$((4 * NX))
 	LIBS=$NCMPI_LIBS build netcdf_par_forms mpicc
 	NPROCS=2 analyze $STEPS $NX
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./netcdf_par_forms $STEPS $NX >out 2>err
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./netcdf_par_forms $STEPS $NX >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
 	F=$(at forms.nc)
 	for r in 0 1; do
@@ -861,7 +861,7 @@ pnetcdf)
 	[ "$(id -u)" = 0 ] && root=--allow-run-as-root || root=
 	LIBS=-lpnetcdf build pnetcdf_io mpicc
 	NPROCS=2 analyze 8 512
-	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --db v.db -- ./pnetcdf_io 8 512 >out 2>err
+	timeout 240 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --db v.db -- ./pnetcdf_io 8 512 >out 2>err
 	expect_rc 0 $? "mpirun vidya trace"
 	expect_in "pnetcdf_io: 2 ranks, 8 x 512 doubles each, data ok" out "the program ran under mpirun"
 	N=$(at data.nc)
@@ -1006,21 +1006,21 @@ faithful)
 	cmp -s plain.out out || { diff plain.out out >&2; fail "stdout differs traced vs untraced"; }
 	# fully buffered output into a pipe, flushed at exit
 	./stdio_io 40 100 2 0 x | cat >plain.pipe
-	"$VIDYA" trace --db v.db -- ./stdio_io 40 100 2 0 x 2>err | cat >traced.pipe
+	"$VIDYA" trace --ops --db v.db -- ./stdio_io 40 100 2 0 x 2>err | cat >traced.pipe
 	cmp -s plain.pipe traced.pipe || { diff plain.pipe traced.pipe >&2; fail "piped stdout differs"; }
 	[ "$(wc -l <traced.pipe)" = 2 ] || fail "piped output has 2 lines"
 	# stdin passes through
-	printf 'line one\nline two\n' | "$VIDYA" trace --db v.db -- cat >cat.out 2>err
+	printf 'line one\nline two\n' | "$VIDYA" trace --ops --db v.db -- cat >cat.out 2>err
 	expect_rc 0 $? "cat under vidya trace"
 	[ "$(cat cat.out)" = "$(printf 'line one\nline two')" ] || { cat cat.out >&2; fail "stdin did not reach the program"; }
 	# a program that fails
-	"$VIDYA" trace --db v.db -- ./stdio_io 30 200 5 42 >out 2>err
+	"$VIDYA" trace --ops --db v.db -- ./stdio_io 30 200 5 42 >out 2>err
 	expect_rc 42 $? "exit status 42"
 	# and one killed by a signal
 	cp "$PROGS/crash.c" . && cc -g -O0 crash.c -o crash || fail "cannot build crash"
 	{ ./crash 10 2 kill; } 2>/dev/null
 	plain=$?
-	"$VIDYA" trace --db v.db -- ./crash 10 2 kill >out 2>err
+	"$VIDYA" trace --ops --db v.db -- ./crash 10 2 kill >out 2>err
 	expect_rc $plain $? "killed program"
 	;;
 crash)
@@ -1050,7 +1050,7 @@ not_found)
 	trace no_such_command_vidya_test
 	expect_rc 1 $rc "a command not in PATH"
 	expect_in "no_such_command_vidya_test" err "message names the command"
-	"$VIDYA" trace --db v.db >out 2>err
+	"$VIDYA" trace --ops --db v.db >out 2>err
 	expect_rc 1 $? "no program at all"
 	;;
 not_executable)
@@ -1180,7 +1180,7 @@ mpiio_stress)
 	build mpiio mpicc
 	for i in 1 2 3 4 5 6; do
 		rm -f v.db
-		timeout 60 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --hz 10000 --db v.db \
+		timeout 60 mpirun $root --oversubscribe -np 2 "$VIDYA" trace --ops --hz 10000 --db v.db \
 			-- ./mpiio 1024 >out 2>err
 		expect_rc 0 $? "run $i of mpirun vidya trace --hz 10000 (124 = hung)"
 	done
@@ -1194,7 +1194,7 @@ closefds)
 	./closefds >plain.out 2>plain.err
 	expect_rc 0 $? "setup: closefds untraced"
 	rm -f out.dat
-	"$VIDYA" trace --hz 5000 --db v.db -- ./closefds >out 2>err
+	"$VIDYA" trace --ops --hz 5000 --db v.db -- ./closefds >out 2>err
 	expect_rc 0 $? "closefds traced at 5 kHz"
 	expect_in "copied 65536 bytes" out "the program copied its whole input"
 	cmp -s plain.out out || { diff plain.out out >&2; fail "stdout differs traced vs untraced"; }
@@ -1220,7 +1220,7 @@ nospace)
 	mkdir mnt
 	if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=6m vidya-test mnt 2>/dev/null; then
 		rm -f many.dat
-		"$VIDYA" trace --out mnt --db v.db -- ./many_calls 50000 >out 2>err
+		"$VIDYA" trace --ops --out mnt --db v.db -- ./many_calls 50000 >out 2>err
 		rc=$?
 		umount mnt
 		expect_rc 0 $rc "traced with logs on a full file system"
@@ -1249,14 +1249,14 @@ outdir)
 	done
 	# --out that is a link, or is not a directory: refused before running
 	ln -s victim outlink
-	"$VIDYA" trace --out outlink --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
+	"$VIDYA" trace --ops --out outlink --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
 	expect_rc 1 $? "--out a symbolic link"
 	expect_in "symbolic link" err "says why"
 	[ ! -e ran.marker ] || fail "the program ran"
 	# a directory of another user (needs root to make one)
 	if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 		mkdir foreign && chown nobody foreign
-		"$VIDYA" trace --out foreign --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
+		"$VIDYA" trace --ops --out foreign --db v.db -- sh -c 'echo ran >ran.marker' >out.txt 2>err
 		expect_rc 1 $? "--out a directory of another user"
 		expect_in "another user" err "says why"
 		[ ! -e ran.marker ] || fail "the program ran"
@@ -1268,7 +1268,7 @@ bad_db)
 	# left where nothing loads them)
 	bad() { # WHAT DB
 		rm -f ran.marker
-		"$VIDYA" trace --db "$2" -- sh -c 'echo ran >ran.marker; exit 7' >out 2>err
+		"$VIDYA" trace --ops --db "$2" -- sh -c 'echo ran >ran.marker; exit 7' >out 2>err
 		expect_rc 1 $? "$1"
 		expect_in "vidya: error: " err "$1: error message"
 		[ ! -e ran.marker ] || fail "$1: the program ran"
@@ -1277,7 +1277,7 @@ bad_db)
 	bad "a file that is not a database" text.db
 	mkdir dir.db
 	bad "a directory" dir.db
-	"$VIDYA" trace --db ok.db -- true >out 2>err
+	"$VIDYA" trace --ops --db ok.db -- true >out 2>err
 	expect_rc 0 $? "a new database"
 	cp ok.db ro.db
 	if [ "$(id -u)" != 0 ]; then
@@ -1290,7 +1290,7 @@ bad_db)
 	else
 		echo "note: root without mount: the read-only case is not run"
 	fi
-	"$VIDYA" trace --db ok.db -- sh -c 'exit 7' >out 2>err
+	"$VIDYA" trace --ops --db ok.db -- sh -c 'exit 7' >out 2>err
 	expect_rc 7 $? "a good database: the program's status"
 	;;
 setuid)
@@ -1305,7 +1305,7 @@ setuid)
 	else
 		skip "needs root to make a set-user-ID program of another user"
 	fi
-	"$VIDYA" trace --db v.db -- ./status42 >out 2>err
+	"$VIDYA" trace --ops --db v.db -- ./status42 >out 2>err
 	expect_rc 42 $? "the set-user-ID program's status"
 	expect_in "set-user-ID" err "the reason is given"
 	grep -q "vidya: error" err && { cat err >&2; fail "no error for a program that ran"; }
@@ -1395,7 +1395,7 @@ hdf5_16)
 exclusions)
 	# system files, sockets, eventfd and pipes are no file of the program's
 	build noise cc
-	"$VIDYA" trace --db v.db --exclude "$T/skip/" -- ./noise >out 2>err
+	"$VIDYA" trace --ops --db v.db --exclude "$T/skip/" -- ./noise >out 2>err
 	expect_rc 0 $? "vidya trace --exclude"
 	expect_in "noise done" out "the program's output"
 	# stdout is the file "out" here: the program's own output file
@@ -1408,7 +1408,7 @@ exclusions)
 		"SELECT count(*) FROM v_trace_ops WHERE path LIKE '/proc/%' OR path LIKE '/etc/%' OR path LIKE 'socket:%'
 		 OR path LIKE 'anon_inode:%' OR path LIKE 'pipe:%' OR path LIKE '%/skip/%'"
 	rm -rf skip
-	"$VIDYA" trace --db v.db --include-all -- ./noise >out2 2>err
+	"$VIDYA" trace --ops --db v.db --include-all -- ./noise >out2 2>err
 	expect_rc 0 $? "vidya trace --include-all"
 	# a socketpair has two inodes, a pipe one
 	eq "--include-all keeps them: /proc, /etc, socket, eventfd, pipe, skip/" "1|1|2|1|1|1" \
@@ -1417,26 +1417,32 @@ exclusions)
 		 FROM v_trace_files WHERE api = 'posix'"
 	;;
 counters)
-	# --counters: the same per-file counters as with every call kept, the
-	# call sites summed, no call stored, and a database that does not grow
-	# with the number of calls
+	# the default mode (counters, also spelled --counters): the same
+	# per-file counters as with every call kept (--ops), the call sites
+	# summed, no call stored, and a database that does not grow with the
+	# number of calls
 	build rightfile cc
 	analyze
 	trace ./rightfile
 	expect_rc 0 $rc "vidya trace --ops"
+	[ "$(q "SELECT count(*) FROM v_trace_ops")" -gt 0 ] || fail "--ops stored no call"
 	cols="path, api, $(q "SELECT group_concat(name, ', ') FROM pragma_table_info('v_trace_files')
 		WHERE name NOT IN ('trace_id', 'path', 'api', 'read_s', 'write_s', 'meta_s')")"
 	files_ops=$(q "SELECT $cols FROM v_trace_files ORDER BY path, api")
 	sites_ops=$(q "SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5")
-	rm -rf sub ./*.dat
-	"$VIDYA" trace --db v.db --counters -- ./rightfile >out 2>err
-	expect_rc 0 $? "vidya trace --counters"
-	expect_in "(counted, not kept)" err "the summary says the calls were not kept"
-	eq "no call is stored" 0 "SELECT count(*) FROM v_trace_ops"
 	[ -n "$files_ops" ] || fail "no file counters with --ops"
-	eq "the same file counters as with --ops" "$files_ops" "SELECT $cols FROM v_trace_files ORDER BY path, api"
-	eq "the same call sites as with --ops" "$sites_ops" \
-		"SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5"
+	for mode in default --counters; do
+		rm -rf sub ./*.dat
+		opt=$mode
+		[ "$mode" = default ] && opt=
+		"$VIDYA" trace --db v.db $opt -- ./rightfile >out 2>err
+		expect_rc 0 $? "vidya trace $opt"
+		expect_in "(counted, not kept)" err "$mode: the summary says the calls were not kept"
+		eq "$mode: no call is stored" 0 "SELECT count(*) FROM v_trace_ops"
+		eq "$mode: the same file counters as with --ops" "$files_ops" "SELECT $cols FROM v_trace_files ORDER BY path, api"
+		eq "$mode: the same call sites as with --ops" "$sites_ops" \
+			"SELECT api, call, path, block_id, line, calls, errors, bytes FROM v_trace_sites ORDER BY 1, 2, 3, 4, 5"
+	done
 	eq "sites: pread of b.dat, in main" "1|200|1|main" \
 		"SELECT calls, bytes, size_100_1k, function FROM v_trace_sites WHERE call = 'pread' AND $(at b.dat)"
 	# put()'s three writes, and main's write on the read-only descriptor
@@ -1447,8 +1453,8 @@ counters)
 	build many_calls cc
 	for n in 1000 20000; do
 		s0=$(stat -c %s v.db)
-		"$VIDYA" trace --db v.db --counters -- ./many_calls $n >out 2>err
-		expect_rc 0 $? "vidya trace --counters many_calls $n"
+		"$VIDYA" trace --db v.db -- ./many_calls $n >out 2>err
+		expect_rc 0 $? "vidya trace many_calls $n"
 		eq "many_calls $n: counted" "$n|$((16 * n))" \
 			"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at many.dat)"
 		grow[$n]=$(($(stat -c %s v.db) - s0))
@@ -1462,7 +1468,7 @@ sigterm)
 	build sleeper cc
 	for sig in TERM HUP; do
 		rm -f out
-		"$VIDYA" trace --db v.db -- ./sleeper >out 2>err &
+		"$VIDYA" trace --ops --db v.db -- ./sleeper >out 2>err &
 		vp=$!
 		for _ in $(seq 100); do grep -q written out 2>/dev/null && break; sleep 0.1; done
 		grep -q written out || { kill -KILL $vp; fail "SIG$sig: the program did not start"; }
@@ -1481,7 +1487,7 @@ load)
 	# --load DIR: logs kept with --out, stored later (here in both modes)
 	build rightfile cc
 	mkdir kept
-	"$VIDYA" trace --out kept --db v.db -- ./rightfile >out 2>err
+	"$VIDYA" trace --ops --out kept --db v.db -- ./rightfile >out 2>err
 	expect_rc 0 $? "vidya trace --out"
 	d=$(find kept -mindepth 1 -maxdepth 1 -type d)
 	[ -n "$d" ] || fail "no kept log directory"
@@ -1504,7 +1510,7 @@ load)
 		"SELECT path, api, opens, reads, writes, bytes_read, bytes_written, errors FROM v_trace_files
 		 WHERE trace_id = (SELECT max(trace_id) FROM traces) ORDER BY 1, 2"
 	rm -rf sub ./*.dat
-	"$VIDYA" trace --out kept --db first.db -- ./rightfile >out 2>err
+	"$VIDYA" trace --ops --out kept --db first.db -- ./rightfile >out 2>err
 	expect_rc 0 $? "vidya trace --out, a second run"
 	"$VIDYA" trace --load kept --db v.db >out 2>err
 	expect_rc 0 $? "vidya trace --load of two log directories"
@@ -1527,7 +1533,7 @@ locked_db)
 	# another writer holds the database for 20 s when the program ends:
 	# vidya waits for it, stores the trace and exits with the program's status
 	command -v sqlite3 >/dev/null || skip "no sqlite3"
-	"$VIDYA" trace --db v.db -- sh -c 'touch started; sleep 2; exit 7' >out 2>err &
+	"$VIDYA" trace --ops --db v.db -- sh -c 'touch started; sleep 2; exit 7' >out 2>err &
 	vp=$!
 	for _ in $(seq 100); do [ -e started ] && break; sleep 0.1; done
 	[ -e started ] || { kill $vp; fail "the program did not start"; }
@@ -1562,12 +1568,48 @@ positions)
 		 FROM v_trace_dxt WHERE $(at pos.dat) AND wt_rd = 'write' AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
 		 WHERE trace_id = (SELECT max(trace_id) FROM traces)) ORDER BY segment)"
 	;;
+chains)
+	# one call site reached through call chains that differ only above it
+	# (progs/chains.c): the recorder takes the chain again when it differs,
+	# even when the stack address and the call's return address are the same
+	build chains cc
+	analyze 3000
+	"$VIDYA" trace --db v.db -- ./chains 3000 >out 2>err
+	expect_rc 0 $? "vidya trace"
+	eq "writes" "9000|90000" "SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at chains.dat)"
+	eq "I/O calls per function: one, put, two" "3000 9000 6000" \
+		"SELECT group_concat(n, ' ') FROM (SELECT io_ops AS n FROM v_measured_blocks WHERE kind = 'function'
+		 AND function IN ('one', 'two', 'put') ORDER BY function)"
+	;;
+stale_logs)
+	# the temporary log directories of earlier traces killed before they
+	# stored their logs (their vidya process is gone) are named, with how to
+	# store them; a live one (another vidya storing right now) is not
+	mkdir tmp
+	h=$(hostname)
+	sh -c 'exit 0' &
+	dead=$!
+	wait $dead
+	mkdir -p tmp/vidya-trace.AAAAAA/$h-$dead tmp/vidya-trace.BBBBBB/$h-$$ tmp/vidya-trace.CCCCCC/$h-$dead
+	head -c 3000000 /dev/zero >tmp/vidya-trace.AAAAAA/$h-$dead/vidya.1.1.0.vtl
+	head -c 100000 /dev/zero >tmp/vidya-trace.BBBBBB/$h-$$/vidya.2.2.0.vtl
+	TMPDIR=$T/tmp "$VIDYA" trace --db v.db -- true >out 2>err
+	expect_rc 0 $? "vidya trace"
+	expect_in "1 log directory of earlier traces that were killed before they were stored (3.0 MB)" err "the warning"
+	expect_in "the largest $T/tmp/vidya-trace.AAAAAA/$h-$dead (3.0 MB): store one with \`vidya trace --load DIR\`" err "names it"
+	[ -d tmp/vidya-trace.AAAAAA ] || fail "the stale logs were removed"
+	[ "$(ls tmp | grep -c vidya-trace)" = 3 ] || fail "vidya's own temporary directory was left: $(ls tmp)"
+	rm -rf tmp/vidya-trace.AAAAAA
+	TMPDIR=$T/tmp "$VIDYA" trace --db v.db -- true >out 2>err
+	expect_rc 0 $? "vidya trace"
+	! grep -q "killed before" err || fail "a warning with no stale logs: $(cat err)"
+	;;
 mpi_singleton)
 	# an MPI program run without mpirun starts the runtime's daemon (Open
 	# MPI's orted) itself: the daemon is no process of the program's
 	command -v mpicc >/dev/null || skip "no mpicc"
 	build mpiio mpicc
-	timeout 120 "$VIDYA" trace --db v.db -- ./mpiio 512 >out 2>err
+	timeout 120 "$VIDYA" trace --ops --db v.db -- ./mpiio 512 >out 2>err
 	expect_rc 0 $? "vidya trace of a singleton MPI program"
 	expect_in "mpiio: 1 ranks, 512 doubles each, data ok" out "the program ran"
 	eq "no runtime daemon among the processes" 0 \

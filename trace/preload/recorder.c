@@ -69,12 +69,24 @@
 
 #define TLS __thread __attribute__((tls_model("initial-exec")))
 #define MAXDEPTH 16
+#define NCHAINS 4 /* call chains of application calls remembered per thread */
+
+/* The call chain of an application call, as taken by a full unwind, and
+ * for each frame the stack address its return address was read from. */
+typedef struct chain {
+	uintptr_t sp; /* the frame address the unwind started from, 0: empty */
+	int n, stale; /* frames; calls since it last matched */
+	int own;      /* the first frames, the recorder's own: not logged */
+	uint64_t ip[VD_TL_MAXFRAMES];
+	uintptr_t slot[VD_TL_MAXFRAMES];
+} chain;
 
 typedef struct tstate {
 	int init;    /* 1 once this thread's log is mapped, -1: no log */
 	char *chunk; /* current mapped chunk */
 	uint64_t chunk_off;
-	uint32_t pos; /* write position inside the chunk */
+	uint32_t pos;   /* write position inside the chunk */
+	uint32_t ready; /* the chunk's pages below this are writable (prefault) */
 	int busy;
 	int quiet;
 	int depth;
@@ -90,6 +102,7 @@ typedef struct tstate {
 	int anchored;                     /* nesting of vt_anchor_begin */
 	int nanchor;                      /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
+	chain chains[NCHAINS];            /* the last distinct chains (chain_here) */
 } tstate;
 
 static TLS tstate T;
@@ -102,6 +115,8 @@ static struct {
 	int app_has_act; /* the program asked for a handler of that signal too */
 	struct sigaction app_act;
 	int rank;
+	int no_prefault;           /* the kernel has no MADV_POPULATE_WRITE (before 5.14) */
+	uint64_t self_lo, self_hi; /* libvidya_trace.so's own code (module_cb) */
 	pid_t pid;
 	uint64_t t0;
 	int64_t rt0;
@@ -254,6 +269,86 @@ static int backtrace_here(void **frames, int max)
 	return n;
 }
 
+/*
+ * The call chain of an application call (vt_end), unwound once per
+ * distinct chain: a loop that makes the same call from the same place
+ * finds the chain it had.  On x86-64 a frame's return address is read
+ * from just below the canonical frame address, which is the next frame's
+ * stack pointer; when the unwind starts from the same frame address and
+ * every one of those stack slots still holds the return address read from
+ * it, the unwinder would read the same addresses from the same places:
+ * the chain is the one remembered.  (A function that moved its stack
+ * pointer by a different amount (alloca) between two such calls would
+ * have to leave the old return address in the slot by chance.)  A chain
+ * through a signal frame is never remembered.  Other architectures
+ * unwind every time.
+ */
+__attribute__((noinline)) static int chain_here(tstate *t, void **frames)
+{
+#if defined(__x86_64__)
+	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	chain *old = NULL;
+	for (int c = 0; c < NCHAINS; c++) {
+		chain *ch = &t->chains[c];
+		ch->stale++;
+		if (ch->sp != sp || old)
+			continue;
+		int k = 1;
+		while (k < ch->n && *(const volatile uint64_t *)ch->slot[k] == ch->ip[k])
+			k++;
+		if (k == ch->n)
+			old = ch;
+	}
+	if (old) {
+		old->stale = 0;
+		for (int k = old->own; k < old->n; k++)
+			frames[k - old->own] = (void *)(uintptr_t)old->ip[k];
+		return old->n - old->own;
+	}
+	/* a full unwind, into the chain used longest ago */
+	chain *ch = &t->chains[0];
+	for (int c = 1; c < NCHAINS; c++)
+		if (t->chains[c].stale > ch->stale)
+			ch = &t->chains[c];
+	ch->sp = 0;
+	int n = 0, keep = 1;
+	unw_context_t uc;
+	unw_cursor_t cur;
+	t->unwinding++;
+	if (unw_getcontext(&uc) == 0 && unw_init_local(&cur, &uc) == 0) {
+		do {
+			unw_word_t ip = 0, csp = 0;
+			if (unw_get_reg(&cur, UNW_REG_IP, &ip) < 0 ||
+			    unw_get_reg(&cur, UNW_REG_SP, &csp) < 0 || !ip)
+				break;
+			if (unw_is_signal_frame(&cur) > 0)
+				keep = 0;
+			ch->ip[n] = ip;
+			ch->slot[n] = (uintptr_t)csp - 8;
+			n++;
+		} while (n < VD_TL_MAXFRAMES && unw_step(&cur) > 0);
+	}
+	t->unwinding--;
+	/* the recorder's own frames (this one, vt_end, the wrapper) are of no
+	 * use to the reader, which skips them: 24 bytes a record less */
+	int own = 0;
+	while (own < n - 1 && ch->ip[own] >= G.self_lo && ch->ip[own] < G.self_hi)
+		own++;
+	for (int k = own; k < n; k++)
+		frames[k - own] = (void *)(uintptr_t)ch->ip[k];
+	if (keep && n > 1) {
+		ch->n = n;
+		ch->own = own;
+		ch->stale = 0;
+		ch->sp = sp;
+	}
+	return n - own;
+#else
+	(void)t;
+	return backtrace_here(frames, VD_TL_MAXFRAMES);
+#endif
+}
+
 /* ---- the per-thread log ---- */
 
 static void log_name(const tstate *t, char *path, size_t cap)
@@ -315,10 +410,10 @@ static int map_chunk(tstate *t, uint64_t off, int create)
 	int saved = errno;
 	void *p = MAP_FAILED;
 	if (allocate(fd, off, VD_TL_CHUNK) == 0)
-		/* populated now, in one go, rather than a page fault every
-		 * few dozen records */
+		/* made writable a window at a time as records fill it
+		 * (prefault) */
 		p = (void *)syscall(SYS_mmap, NULL, (size_t)VD_TL_CHUNK, PROT_READ | PROT_WRITE,
-				    MAP_SHARED | MAP_POPULATE, fd, (long)off);
+				    MAP_SHARED, fd, (long)off);
 	else if (!create)
 		mark_nospace(fd);
 	syscall(SYS_close, fd);
@@ -330,7 +425,36 @@ static int map_chunk(tstate *t, uint64_t off, int create)
 	t->chunk = p;
 	t->chunk_off = off;
 	t->pos = 0;
+	t->ready = 0;
 	return 0;
+}
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+#define PREFAULT (256u << 10)
+
+/*
+ * Makes the next PREFAULT bytes of the chunk writable in one system call.
+ * The first write to each page of a shared file mapping otherwise takes a
+ * page fault of its own (the file system readies the block: ext4's
+ * page_mkwrite), one every few dozen records; MAP_POPULATE would only map
+ * the pages for reading, and dirtying the whole chunk at once would write
+ * up to 4 MB of zeros per thread back to the disk.  Before Linux 5.14 the
+ * pages fault in on first write, as before.
+ */
+static void prefault(tstate *t)
+{
+	uint32_t len = VD_TL_CHUNK - t->ready < PREFAULT ? VD_TL_CHUNK - t->ready : PREFAULT;
+	if (!G.no_prefault && len) {
+		int saved = errno;
+		if (syscall(SYS_madvise, t->chunk + t->ready, (size_t)len, MADV_POPULATE_WRITE) !=
+			    0 &&
+		    errno == EINVAL)
+			G.no_prefault = 1;
+		errno = saved;
+	}
+	t->ready += len;
 }
 
 static int open_log(tstate *t)
@@ -377,6 +501,8 @@ static vd_tl_rec *reserve(tstate *t, uint32_t size)
 			return NULL;
 		}
 	}
+	if (t->pos + size > t->ready)
+		prefault(t);
 	vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
 	r->size = size;
 	return r;
@@ -411,6 +537,10 @@ static int module_cb(struct dl_phdr_info *info, size_t sz, void *arg)
 	}
 	if (hi == 0)
 		return 0;
+	if ((uintptr_t)chain_here >= lo && (uintptr_t)chain_here < hi) {
+		G.self_lo = lo;
+		G.self_hi = hi;
+	}
 	const char *name = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name : G.exe;
 	size_t len = strlen(name);
 	if (len > VD_TL_PATHMAX)
@@ -1196,7 +1326,7 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 	int nf = 0;
 	t->busy = 1;
 	if (G.stacks && c->parent == 0)
-		nf = backtrace_here(frames, VD_TL_MAXFRAMES);
+		nf = chain_here(t, frames);
 	uint32_t size = align8(sizeof(vd_tl_op) + (size_t)nf * 8 + plen);
 	vd_tl_op *o = (vd_tl_op *)reserve(t, size);
 	if (o) {

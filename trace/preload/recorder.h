@@ -30,6 +30,10 @@
 
 #include "vd_tracelog.h"
 
+/* the recorder's own functions are called within libvidya_trace.so only:
+ * hidden, they are called directly, not through the PLT (a few ns a call) */
+#pragma GCC visibility push(hidden)
+
 typedef struct vt_call {
 	uint64_t id;
 	uint64_t parent;
@@ -104,5 +108,7 @@ void *vt_next(const char *name);
 	static ret(*real_##name) args; \
 	if (!real_##name)              \
 	real_##name = (ret(*) args)vt_next(#name)
+
+#pragma GCC visibility pop
 
 #endif

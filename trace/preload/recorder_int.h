@@ -7,6 +7,10 @@
 
 #include <stdint.h>
 
+/* the recorder's own functions are called within libvidya_trace.so only:
+ * hidden, they are called directly, not through the PLT (a few ns a call) */
+#pragma GCC visibility push(hidden)
+
 uint64_t vt_now(void);
 /* vd_opclass of a vd_tl_call */
 int vt_call_class(int call);
@@ -30,5 +34,7 @@ void vt_pos_forget(int fd);
 void vt_pos_forget_range(unsigned lo, unsigned hi); /* close_range, closefrom */
 int64_t vt_pos_advance(int fd, int64_t n);
 void vt_pos_set(int fd, int64_t pos);
+
+#pragma GCC visibility pop
 
 #endif
