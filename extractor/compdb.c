@@ -602,6 +602,42 @@ static json_t *load_json(const char *file)
 /* The project root without --root: the database's directory `dir` when
  * every source lies under it (the usual in-tree build), otherwise the
  * sources' common directory */
+static int path_under(const char *root, const char *path)
+{
+	size_t n = strlen(root);
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	return !strncmp(root, path, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+/* --root names a directory; the compilation database may spell it another
+ * way (a symbolic link on either side).  Paths are compared as spelled
+ * everywhere (libclang reports the database's spelling), so a root that
+ * holds none of the units as spelled but is the same directory as one of
+ * their parents takes the database's spelling. */
+static const char *root_as_spelled(vd_project *p, const char *root)
+{
+	for (size_t i = 0; i < p->jobs.n; i++)
+		if (path_under(root, p->jobs.v[i].file))
+			return root;
+	char *real = realpath(root, NULL);
+	const char *found = NULL;
+	for (size_t i = 0; real && !found && i < p->jobs.n; i++) {
+		char *d = vd_xstrdup(p->jobs.v[i].file);
+		char *slash;
+		while (!found && (slash = strrchr(d, '/')) && slash != d) {
+			*slash = '\0';
+			char *rd = realpath(d, NULL);
+			if (rd && !strcmp(rd, real))
+				found = vd_arena_strdup(p->arena, d);
+			free(rd);
+		}
+		free(d);
+	}
+	free(real);
+	return found ? found : root;
+}
+
 static const char *default_root(vd_project *p, const char *dir)
 {
 	size_t dl = strlen(dir);
@@ -717,7 +753,8 @@ int vd_compdb_load(vd_project *p, const char *path)
 		vd_error_set("compilation database '%s' has no C translation units", file);
 		goto cleanup;
 	}
-	p->root = p->opts.root ? vd_path_join(p->arena, cwd, p->opts.root) : default_root(p, dir);
+	p->root = p->opts.root ? root_as_spelled(p, vd_path_join(p->arena, cwd, p->opts.root))
+			       : default_root(p, dir);
 	rc = 0;
 cleanup:
 	vd_map_free(seen);

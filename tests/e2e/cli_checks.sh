@@ -121,6 +121,23 @@ blocks_of() {
 }
 
 case $CHECK in
+root_symlink)
+	# --root spelled through a symbolic link to the directory the
+	# compilation database names: the same project, the same results
+	mkdir real && (cd real && small_project && sed -i "s|\"$T\"|\"$T/real\"|" compile_commands.json)
+	ln -s real link
+	"$VIDYA" analyze --no-probe --quiet --db a.db --root "$T/real" real/compile_commands.json --args 7 >/dev/null 2>&1
+	expect_rc 0 $? "analyze with the real root"
+	"$VIDYA" analyze --no-probe --quiet --db b.db --root "$T/link" real/compile_commands.json --args 7 >/dev/null 2>&1
+	expect_rc 0 $? "analyze with the root through a link"
+	sql="SELECT kind, file, function, line, p2, p3 FROM v_blocks ORDER BY block_id"
+	a=$(sqlite3 a.db "$sql") b=$(sqlite3 b.db "$sql")
+	[ -n "$a" ] && [ "$a" = "$b" ] || fail "blocks differ: $a // $b"
+	[ "$(sqlite3 b.db "SELECT count(*) FROM v_blocks WHERE file = 'app.c'")" -gt 0 ] ||
+		fail "app.c not named relative to the root"
+	[ "$(sqlite3 b.db "SELECT p2 FROM v_blocks WHERE kind = 'program'")" = 9.0 ] ||
+		fail "program P2 $(sqlite3 b.db "SELECT p2 FROM v_blocks WHERE kind = 'program'"), expected 9 (fopen, 7 fwrite, fclose)"
+	;;
 missing_compdb)
 	"$VIDYA" analyze --no-probe --db v.db nowhere/compile_commands.json >out 2>&1
 	expect_rc 1 $? "missing database"
