@@ -154,8 +154,13 @@ typedef struct wdelta {
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
-/* each function walked on its own (phase 2) gets at least this many */
-#define EVAL_STEP_FLOOR 200000L
+/* Code the entry does not reach (phase 2): every such function is walked
+ * on its own, within a share of UNREACHED_BUDGET (a quarter of what is
+ * left of it) and at least UNREACHED_FLOOR steps.  Its blocks are not part
+ * of the program's totals; on large libraries (HDF5: 4000 such functions)
+ * it was 90 % of the walk when each got at least 200000. */
+#define UNREACHED_BUDGET (EVAL_STEP_BUDGET / 5)
+#define UNREACHED_FLOOR 20000L
 
 typedef struct loopctx {
 	ir_var *v; /* the counter */
@@ -185,10 +190,11 @@ typedef struct ctx {
 			  * calls, so that one subtree cannot starve the rest */
 	int phase;
 	int budget_noted;
-	int early_exit;      /* set by trip_count: the loop may leave before its bound */
-	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
-	ir_var *assumed_var; /* ... which trip_count has just assumed */
-	val stmt_val;        /* value of the last expression statement (E_STMT) */
+	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
+	int early_exit;               /* set by trip_count: the loop may leave before its bound */
+	int assumed_trip;             /* set by trip_count: its count rests on an assumed value */
+	ir_var *assumed_var;          /* ... which trip_count has just assumed */
+	val stmt_val;                 /* value of the last expression statement (E_STMT) */
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
@@ -3918,6 +3924,15 @@ static val eval_call(ctx *c, ir_expr *e)
 			nt = note(c,
 				  "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
 				  where, e->line, c->p->opts.max_depth);
+		if (!nt && c->steps > c->step_limit && c->phase == 2) {
+			/* unreachable code: its share is spent; the callee, if
+			 * still unreached, is walked on its own later */
+			nt = note(c,
+				  "call at %s:%d not unrolled: the steps for walking code the "
+				  "entry does not reach are spent",
+				  where, e->line);
+			c->unreached_cuts++;
+		}
 		if (!nt && c->steps > c->step_limit) {
 			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted",
 				  where, e->line);
@@ -4690,6 +4705,57 @@ static void callee_globals_stmt(ctx *c, ir_stmt *s, varvec *out)
 		callee_globals_stmt(c, s->kids[i], out);
 }
 
+/* Is e made of constants and variables not in w only (no member, index,
+ * dereference or call, whose storage the loop may reach otherwise)? */
+static int expr_fixed(const ir_expr *e, const varvec *w)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_INT:
+	case E_FLOAT:
+	case E_STR:
+		return 1;
+	case E_VAR:
+		for (size_t i = 0; i < w->n; i++)
+			if (w->v[i] == e->var)
+				return 0;
+		return 1;
+	case E_UN:
+		if (e->op == OP_DEREF || e->op == OP_ADDR)
+			return 0;
+		break;
+	case E_BIN:
+	case E_CAST:
+	case E_COND:
+		break;
+	default:
+		return 0;
+	}
+	for (int i = 0; i < e->nkids; i++)
+		if (!expr_fixed(e->kids[i], w))
+			return 0;
+	return 1;
+}
+
+/* Does loop s's condition keep its value while the loop runs - `do { ... }
+ * while (!exit_backend)`, a flag another thread or a signal handler sets -
+ * because nothing the loop or its callees write appears in it?  Such a
+ * loop is left by a break or return only, like `for (;;)`. */
+static int cond_fixed(ctx *c, ir_stmt *s)
+{
+	varvec w = { 0 };
+	const wcache_ent *own = stmt_writes(c, s, 1);
+	for (size_t i = 0; i < own->n; i++)
+		add_var(&w, own->v[i]);
+	callee_globals_stmt(c, s->kids[0], &w);
+	callee_globals_expr(c, s->e, &w);
+	callee_globals_expr(c, s->inc, &w);
+	int fixed = expr_fixed(s->e, &w);
+	vd_vec_free(w);
+	return fixed;
+}
+
 /* Inside a loop walked once for all its iterations, every scalar it writes
  * (body, increment, condition) varies per iteration: *w gets them. */
 static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
@@ -4993,6 +5059,14 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		val v = peek(c, s->e);
 		if (truth(&v) < 0)
 			return 0;
+		/* true now and nothing inside changes it: left by a break or
+		 * return only, as `for (;;)` (not run 1024 times on a break
+		 * under an unknown condition) */
+		if (truth(&v) > 0 && cond_fixed(c, s)) {
+			if (!exits_early(s->kids[0], 0))
+				return 0;
+			forever = 1;
+		}
 	}
 	return exec_concrete_run(c, s, reach, forever, -1, counted);
 }
@@ -5958,10 +6032,10 @@ static void walk_unreached(ctx *c)
 			c->cond = 0;
 			c->unk = 0;
 			c->nnotes = 0;
-			/* each on its own budget: a cut in phase 1 leaves nothing unwalked */
-			long left = EVAL_STEP_BUDGET - (c->steps - steps2);
+			/* each on its own share: a cut in phase 1 leaves nothing unwalked */
+			long left = UNREACHED_BUDGET - (c->steps - steps2);
 			c->step_limit = c->steps +
-					(left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
+					(left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
 			if (f->budget_cut) {
 				/* reachable, but its calls were cut: what it does once */
 				const char *nt =
@@ -5978,6 +6052,12 @@ static void walk_unreached(ctx *c)
 			call_function(c, f, args, f->nparams);
 			free(args);
 		}
+	if (c->unreached_cuts)
+		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
+				"code the entry does not reach: %lu calls not unrolled (each "
+				"function is walked on its own within %ld steps in all, at least "
+				"%ld each); the blocks they miss are marked unknown",
+				c->unreached_cuts, (long)UNREACHED_BUDGET, (long)UNREACHED_FLOOR);
 }
 
 /* What the user bound (--args words, --define names) and nothing read */
