@@ -431,6 +431,32 @@ cache)
 	blocks_of v.db > nocache
 	cmp -s cold nocache || fail "results changed although the code did not"
 	;;
+edit_equals_cold)
+	# a one-file edit re-analyzed on the same database gives what a cold
+	# analysis of the edited project gives (the acceptance test of any
+	# reuse of stored results across runs): a harmless function appended,
+	# then a change of what a callee does
+	multi_project
+	an() { "$VIDYA" analyze --no-probe "$@" compile_commands.json --args 5 >out 2>&1 || { cat out >&2; fail "analyze $*"; }; }
+	an --db v.db
+	blocks_of v.db > before
+	printf '\nint log_unused(int x);\nint log_unused(int x) { return x + 1; }\n' >> log.c
+	an --db v.db
+	expect_in "2 from the cache" out "the edited unit alone is parsed"
+	blocks_of v.db > edit1
+	rm -f c.db && an --db c.db
+	blocks_of c.db > cold1
+	cmp -s edit1 cold1 || fail "after appending a function: the re-run differs from a cold run"
+	sed -i 's/write(fd, buf, RECORD);/write(fd, buf, RECORD \/ 2);/' save.c
+	an --db v.db
+	blocks_of v.db > edit2
+	rm -f c.db && an --db c.db
+	blocks_of c.db > cold2
+	cmp -s edit2 cold2 || fail "after changing a callee: the re-run differs from a cold run"
+	cmp -s edit1 edit2 && fail "changing the callee changed nothing"
+	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'save.c:save_block/loop#1'")" = "500.0 128000.0" ] ||
+		fail "half the bytes per write (n is assumed 100 there): $(q "SELECT block_id, p2, p3 FROM v_blocks WHERE kind = 'loop'")"
+	;;
 run_cache)
 	# the run-level cache: unchanged inputs reuse the stored results
 	# without parsing or walking; any changed input misses
