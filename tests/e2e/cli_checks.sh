@@ -431,6 +431,43 @@ cache)
 	blocks_of v.db > nocache
 	cmp -s cold nocache || fail "results changed although the code did not"
 	;;
+cache_failed_unit)
+	# a unit that fails on errors in its own files is cached as a failure:
+	# an unchanged re-run is a hit (exit 3, diagnostics again); fixing the
+	# file re-parses it.  A unit missing a header is never cached: the
+	# header may be installed later.
+	printf '#include <stdio.h>\nvoid w(void);\nint main(void) { w(); return 0; }\n' > main.c
+	printf '#include <stdio.h>\nvoid w(void) { FILE *f = fopen("x", "w"); fputs("a", f); fclose(f); }\nint bad(int x) { return x }\n' > bad.c
+	printf '#include "later.h"\nint more(void) { return LATER; }\n' > more.c
+	printf '[' > compile_commands.json
+	sep=
+	for f in main.c bad.c; do
+		printf '%s{"directory": "%s", "arguments": ["cc", "-c", "%s"], "file": "%s"}' "$sep" "$T" "$f" "$f" >> compile_commands.json
+		sep=,
+	done
+	printf ']\n' >> compile_commands.json
+	an() { "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1; }
+	an
+	expect_rc 3 $? "a unit with an error"
+	an
+	expect_rc 3 $? "unchanged, still an error"
+	expect_in "inputs unchanged: results of run 1" out "the failed unit is cached: a hit"
+	expect_in "expected ';' after return statement" out "its diagnostics again"
+	sed -i 's/return x }/return x; }/' bad.c
+	an
+	expect_rc 0 $? "fixed"
+	expect_in "2 translation units, 1 from the cache" out "the fixed unit is parsed again"
+	sed -i 's/}\]$/}, {"directory": "'"${T//\//\\/}"'", "arguments": ["cc", "-c", "more.c"], "file": "more.c"}]/' compile_commands.json
+	grep -q more.c compile_commands.json || fail "more.c added to the database"
+	an
+	expect_rc 3 $? "a missing header"
+	an
+	expect_rc 3 $? "still missing"
+	expect_in "3 translation units, 2 from the cache" out "a unit missing a header is not cached"
+	echo '#define LATER 1' > later.h
+	an
+	expect_rc 0 $? "the header installed"
+	;;
 edit_equals_cold)
 	# a one-file edit re-analyzed on the same database gives what a cold
 	# analysis of the edited project gives (the acceptance test of any
