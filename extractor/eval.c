@@ -190,11 +190,10 @@ typedef struct ctx {
 			  * calls, so that one subtree cannot starve the rest */
 	int phase;
 	int budget_noted;
-	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
-	int early_exit;               /* set by trip_count: the loop may leave before its bound */
-	int assumed_trip;             /* set by trip_count: its count rests on an assumed value */
-	ir_var *assumed_var;          /* ... which trip_count has just assumed */
-	val stmt_val;                 /* value of the last expression statement (E_STMT) */
+	int early_exit;      /* set by trip_count: the loop may leave before its bound */
+	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
+	ir_var *assumed_var; /* ... which trip_count has just assumed */
+	val stmt_val;        /* value of the last expression statement (E_STMT) */
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
@@ -250,6 +249,7 @@ typedef struct ctx {
 	val *ctype_tables[3];         /* glibc's <ctype.h> tables (lib_ctype_table) */
 	struct wcache_ent *wcache;    /* statement -> the variables it writes (stmt_writes) */
 	size_t wcache_cap, wcache_n;
+	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -1315,12 +1315,6 @@ static size_t wcache_slot(const ctx *c, uintptr_t key)
 	return i;
 }
 
-/* The variables statement s may write, as writes_stmt lists them: of
- * every arm of a branch (loop 0), or of a loop's body, increment and
- * condition (loop 1).  The list depends on the IR alone, so it is built
- * once per statement: branches and loops are walked millions of times.
- * Adding its entries to a list in order (add_var) gives what writes_stmt
- * would have added. */
 /* The entry of (s, tag): *fresh when it has just been made (key set, to
  * be filled by the caller); the pointer lasts until the next call. */
 static wcache_ent *wcache_get(ctx *c, const ir_stmt *s, int tag, int *fresh)
@@ -4065,6 +4059,12 @@ static void writes_stmt(ir_stmt *s, varvec *out)
 		writes_stmt(s->kids[i], out);
 }
 
+/* The variables statement s may write, as writes_stmt lists them: of
+ * every arm of a branch (loop 0), or of a loop's body, increment and
+ * condition (loop 1).  The list depends on the IR alone, so it is built
+ * once per statement: branches and loops are walked millions of times.
+ * Adding its entries to a list in order (add_var) gives what writes_stmt
+ * would have added. */
 static const wcache_ent *stmt_writes(ctx *c, ir_stmt *s, int loop)
 {
 	int fresh;
