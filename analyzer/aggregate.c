@@ -44,7 +44,9 @@ typedef struct inst {
 	int walked;   /* a loop whose iterations were each walked */
 	unsigned unk; /* assumptions of a loop, applied if I/O ran inside */
 	const char *note;
-	int prevpos; /* the block's chainpos before this instance (recursion) */
+	int prevpos;           /* the block's chainpos before this instance (recursion) */
+	int fn_file;           /* file block of the innermost function instance up to here */
+	unsigned long snapped; /* serial of the capture known to hold its block's snapshot */
 } inst;
 
 typedef struct site {
@@ -90,7 +92,8 @@ typedef struct capture {
 	VD_VEC(filepair) files;
 	unsigned long io0;
 	double live0, peak, stack0, smax;
-	int doomed; /* will be discarded: no need to snapshot */
+	int doomed;           /* will be discarded: no need to snapshot */
+	unsigned long serial; /* unique per capture, from 1 */
 } capture;
 
 typedef struct summary {
@@ -170,7 +173,8 @@ typedef struct agg {
 	vd_arena *a;
 	int *chainpos; /* block -> its index on the chain, -1 when not on it */
 	VD_VEC(capture) caps;
-	size_t caps_live; /* captures not doomed */
+	size_t caps_live;         /* captures not doomed */
+	unsigned long cap_serial; /* the last capture's serial */
 	VD_VEC(summary *) summaries;
 	size_t summary_bytes; /* kept summaries; none kept past SUMMARY_BUDGET */
 } agg;
@@ -210,12 +214,35 @@ static void touch(agg *g, int b)
 	im_put(&c->idx, b, (int)c->touched.n - 1);
 }
 
+/* touch() for chain instance `in` (one that counts: the innermost instance
+ * of its block) when the captures [0, k) are those begun at or before its
+ * position: the same snapshot, without the search, and nothing at all
+ * once the instance knows its capture holds the block. */
+static void touch_at(agg *g, inst *in, size_t k)
+{
+	if (!g->caps_live || k == 0)
+		return;
+	capture *c = &g->caps.v[k - 1];
+	if (c->doomed || in->snapped == c->serial)
+		return;
+	if (im_get(&c->idx, in->block) < 0) {
+		snap sn = { in->block, g->b[in->block], g->sites[in->block] };
+		vd_vec_push(c->touched, sn);
+		im_put(&c->idx, in->block, (int)c->touched.n - 1);
+	}
+	in->snapped = c->serial;
+}
+
 static void add_note(const char **notes, int *n, const char *s)
 {
-	if (!s)
-		return;
+	if (!s || *n >= MAX_BLOCK_NOTES)
+		return; /* full: found or not, nothing changes */
+	/* the same pointer first (notes are mostly interned): fewer strcmp */
 	for (int i = 0; i < *n; i++)
-		if (notes[i] == s || !strcmp(notes[i], s))
+		if (notes[i] == s)
+			return;
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(notes[i], s))
 			return;
 	if (*n < MAX_BLOCK_NOTES)
 		notes[(*n)++] = s;
@@ -314,6 +341,9 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 		}
 	}
 	in.prevpos = g->chainpos[block];
+	in.fn_file = s->kind == VD_KIND_FUNCTION ? s->file_block
+		     : g->chain.n                ? g->chain.v[g->chain.n - 1].fn_file
+						 : -1;
 	g->chainpos[block] = (int)g->chain.n;
 	vd_vec_push(g->chain, in);
 	/* callers see the new frame */
@@ -423,9 +453,11 @@ static void add_file(agg *g, int block, const vd_io_event *e)
 	}
 }
 
-static void add_event(agg *g, int block, const vd_io_event *e, double secs)
+/* touched: the block's snapshot is taken care of (touch_at) */
+static void add_event(agg *g, int block, const vd_io_event *e, double secs, int touched)
 {
-	touch(g, block);
+	if (!touched)
+		touch(g, block);
 	bstate *b = &g->b[block];
 	double n = e->count;
 	b->p[VD_p2] += n;
@@ -466,11 +498,17 @@ static void on_io(void *pl, const vd_io_event *e)
 			stat_size = fi[e->file].stat_size;
 	}
 	double secs = vd_pcache_io_seconds(g->pcache, e, stat_size);
-	for (size_t i = 0; i < g->chain.n; i++)
-		if (counts(g, i))
-			add_event(g, g->chain.v[i].block, e, secs);
+	size_t k = 0; /* captures begun at or before position i */
+	for (size_t i = 0; i < g->chain.n; i++) {
+		while (k < g->caps.n && g->caps.v[k].chain0 <= i)
+			k++;
+		if (counts(g, i)) {
+			touch_at(g, &g->chain.v[i], k);
+			add_event(g, g->chain.v[i].block, e, secs, 1);
+		}
+	}
 	if (*g->phase == 1 && g->sb[e->block].file_block >= 0)
-		add_event(g, g->sb[e->block].file_block, e, secs);
+		add_event(g, g->sb[e->block].file_block, e, secs, 0);
 	if (!active(g, e->block))
 		return;
 	touch(g, e->block);
@@ -513,19 +551,21 @@ static void on_io(void *pl, const vd_io_event *e)
 static void on_ops(void *pl, double n, unsigned unknown)
 {
 	agg *g = pl;
-	int fn_file = -1;
+	int fn_file = g->chain.n ? g->chain.v[g->chain.n - 1].fn_file : -1;
 	/* operations counted under an assumed trip count or branch probability:
 	 * every block holding them has an assumed compute time */
 	unsigned flag = (unknown & (1u << VD_p2)) && n > 0 ? VD_UNK_COMPUTE : 0;
+	/* the hottest loop of the walk: once per statement, over the chain */
+	size_t k = 0; /* captures begun at or before position i */
 	for (size_t i = 0; i < g->chain.n; i++) {
 		inst *c = &g->chain.v[i];
+		while (k < g->caps.n && g->caps.v[k].chain0 <= i)
+			k++;
 		if (counts(g, i)) {
-			touch(g, c->block);
+			touch_at(g, c, k);
 			g->b[c->block].ops += n;
 			g->b[c->block].unk |= flag;
 		}
-		if (g->sb[c->block].kind == VD_KIND_FUNCTION)
-			fn_file = g->sb[c->block].file_block;
 	}
 	if (*g->phase == 1 && fn_file >= 0) {
 		touch(g, fn_file);
@@ -543,6 +583,7 @@ static void on_capture_begin(void *pl, double mult)
 	c.io0 = g->io_events;
 	c.live0 = g->live;
 	c.stack0 = g->stack;
+	c.serial = ++g->cap_serial;
 	vd_vec_push(g->caps, c);
 	g->caps_live++;
 }

@@ -106,40 +106,7 @@ cat "$logdir/header.md"
 now() { date +%s.%N; }
 
 # clang_script CCJSON > SCRIPT: one serial `clang -fsyntax-only` per entry
-clang_script() {
-	python3 - "$1" "$CLANG" <<'EOF'
-import json, shlex, subprocess, sys
-db, clang = sys.argv[1], sys.argv[2]
-wrapper_flags = {}
-def wflags(cc):
-    name = cc.rsplit("/", 1)[-1]
-    if name not in ("mpicc", "mpicxx", "mpic++", "mpiCC"):
-        return []
-    if name not in wrapper_flags:
-        try:
-            out = subprocess.run([cc, "--showme:compile"], capture_output=True, text=True).stdout
-        except OSError:
-            out = ""
-        wrapper_flags[name] = shlex.split(out)
-    return wrapper_flags[name]
-print("set -e")
-for e in json.load(open(db)):
-    args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
-    out, skip = [clang, "-fsyntax-only"], False
-    for a in args[1:]:
-        if skip:
-            skip = False
-            continue
-        if a == "-o":
-            skip = True
-            continue
-        if a == "-c" or a.startswith("-o"):
-            continue
-        out.append(a)
-    out += wflags(args[0])
-    print("cd %s && %s" % (shlex.quote(e["directory"]), " ".join(map(shlex.quote, out))))
-EOF
-}
+clang_script() { python3 "$here/clang_script.py" "$1" "$CLANG"; }
 
 # run_vidya NAME DB CCJSON FLAGS... : sets v_s v_kib v_cpu v_rc
 run_vidya() {

@@ -165,8 +165,13 @@ typedef struct wdelta {
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
-/* each function walked on its own (phase 2) gets at least this many */
-#define EVAL_STEP_FLOOR 200000L
+/* Code the entry does not reach (phase 2): every such function is walked
+ * on its own, within a share of UNREACHED_BUDGET (a quarter of what is
+ * left of it) and at least UNREACHED_FLOOR steps.  Its blocks are not part
+ * of the program's totals; on large libraries (HDF5: 4000 such functions)
+ * it was 90 % of the walk when each got at least 200000. */
+#define UNREACHED_BUDGET (EVAL_STEP_BUDGET / 5)
+#define UNREACHED_FLOOR 20000L
 
 typedef struct loopctx {
 	ir_var *v; /* the counter */
@@ -260,6 +265,9 @@ typedef struct ctx {
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
 	const char *strtok_rest;      /* strtok's saved place (NULL: none) */
 	val *ctype_tables[3];         /* glibc's <ctype.h> tables (lib_ctype_table) */
+	struct wcache_ent *wcache;    /* statement -> the variables it writes (stmt_writes) */
+	size_t wcache_cap, wcache_n;
+	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -560,7 +568,8 @@ static val *storage(ctx *c, ir_var *v)
 
 static const char *define_of(ctx *c, const char *name)
 {
-	const char *v = name ? vd_map_get(c->p->defines, name) : NULL;
+	const char *v =
+		name && vd_map_count(c->p->defines) ? vd_map_get(c->p->defines, name) : NULL;
 	if (v && !vd_map_has(c->p->defines_read, name))
 		vd_map_put(c->p->defines_read, name, (void *)1);
 	return v;
@@ -1366,6 +1375,49 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 	return 0.5;
 }
 
+/* What depends on a statement's IR alone, computed once per statement
+ * and walk (branches and loops are walked millions of times): the list
+ * writes_stmt builds, in its order (arena memory), or a yes/no in n. */
+typedef struct wcache_ent {
+	uintptr_t key; /* the statement | a WC_* tag (statements are 8-aligned) */
+	ir_var **v;
+	size_t n;
+} wcache_ent;
+
+enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT };
+
+static size_t wcache_slot(const ctx *c, uintptr_t key)
+{
+	size_t i = (size_t)((key >> 3) * 0x9e3779b97f4a7c15ull) & (c->wcache_cap - 1);
+	while (c->wcache[i].key && c->wcache[i].key != key)
+		i = (i + 1) & (c->wcache_cap - 1);
+	return i;
+}
+
+/* The entry of (s, tag): *fresh when it has just been made (key set, to
+ * be filled by the caller); the pointer lasts until the next call. */
+static wcache_ent *wcache_get(ctx *c, const ir_stmt *s, int tag, int *fresh)
+{
+	uintptr_t key = (uintptr_t)s | (uintptr_t)tag;
+	if ((c->wcache_n + 1) * 2 > c->wcache_cap) {
+		wcache_ent *old = c->wcache;
+		size_t ocap = c->wcache_cap;
+		c->wcache_cap = ocap ? ocap * 2 : 1024;
+		c->wcache = vd_xcalloc(c->wcache_cap, sizeof(wcache_ent));
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].key)
+				c->wcache[wcache_slot(c, old[i].key)] = old[i];
+		free(old);
+	}
+	size_t i = wcache_slot(c, key);
+	*fresh = !c->wcache[i].key;
+	if (*fresh) {
+		c->wcache[i].key = key;
+		c->wcache_n++;
+	}
+	return &c->wcache[i];
+}
+
 static int stmt_has(const ir_stmt *s, int what);
 
 static int expr_has_call(const ir_expr *e)
@@ -1397,6 +1449,32 @@ static int stmt_has(const ir_stmt *s, int what)
 		if (stmt_has(s->kids[i], what))
 			return 1;
 	return 0;
+}
+
+/* stmt_has, once per statement and walk */
+static int stmt_has_once(ctx *c, const ir_stmt *s, int what)
+{
+	if (!s)
+		return 0;
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, what == 'c' ? WC_CALL : WC_RETURN, &fresh);
+	if (fresh)
+		e->n = (size_t)stmt_has(s, what);
+	return (int)e->n;
+}
+
+/* Does a statement of sequence s end the program (vd_stmt_exits)?  Once
+ * per sequence and walk. */
+static int seq_exits(ctx *c, const ir_stmt *s)
+{
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, WC_SEQ_EXIT, &fresh);
+	if (fresh) {
+		e->n = 0;
+		for (int i = 0; i < s->nkids && !e->n; i++)
+			e->n = (size_t)vd_stmt_exits(s->kids[i]);
+	}
+	return (int)e->n;
 }
 
 /* Does every path through the arm end the program (exit, abort, a
@@ -1619,12 +1697,12 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		return p;
 	}
 	p = cond_heuristics(s->e, why);
-	int tr = stmt_has(t, 'r'), fr = stmt_has(f, 'r');
+	int tr = stmt_has_once(c, t, 'r'), fr = stmt_has_once(c, f, 'r');
 	if (tr != fr) {
 		p = ds_combine(p, tr ? 1 - HR_RETURN : HR_RETURN);
 		*why |= 4;
 	}
-	int tc = stmt_has(t, 'c'), fc = stmt_has(f, 'c');
+	int tc = stmt_has_once(c, t, 'c'), fc = stmt_has_once(c, f, 'c');
 	if (tc != fc) {
 		p = ds_combine(p, tc ? 1 - HR_CALL : HR_CALL);
 		*why |= 8;
@@ -2106,6 +2184,9 @@ static int libcall_class(const char *name)
 					     "strtoul", "strtoll", "strtoull", NULL };
 	static const char *const mem[] = { "memcpy", "memmove", "memset", "memcmp", NULL };
 	static const char *const math[] = { "sqrt", "exp", "log", "sin", "cos", "pow", NULL };
+	/* most names are none of these: their first letters first */
+	if (!name[0] || !strchr("_acelmpqsv", name[0]))
+		return -1;
 	return name_in(name, scan)      ? VD_LIBCALL_SCAN
 	       : name_in(name, fmt)     ? VD_LIBCALL_FORMAT
 	       : name_in(name, strtod_) ? VD_LIBCALL_STRTOD
@@ -4062,7 +4143,8 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 static val eval_call(ctx *c, ir_expr *e)
 {
 	int n = e->nkids;
-	val *args = vd_xcalloc((size_t)(n ? n : 1), sizeof(val));
+	val few[8]; /* most calls: no allocation */
+	val *args = n <= 8 ? few : vd_xcalloc((size_t)n, sizeof(val));
 	for (int i = 0; i < n; i++)
 		args[i] = eval(c, e->kids[i]);
 	val r = unk(0);
@@ -4109,6 +4191,15 @@ static val eval_call(ctx *c, ir_expr *e)
 			nt = note(c,
 				  "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
 				  where, e->line, c->p->opts.max_depth);
+		if (!nt && c->steps > c->step_limit && c->phase == 2) {
+			/* unreachable code: its share is spent; the callee, if
+			 * still unreached, is walked on its own later */
+			nt = note(c,
+				  "call at %s:%d not unrolled: the steps for walking code the "
+				  "entry does not reach are spent",
+				  where, e->line);
+			c->unreached_cuts++;
+		}
 		if (!nt && c->steps > c->step_limit) {
 			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted",
 				  where, e->line);
@@ -4162,7 +4253,8 @@ static val eval_call(ctx *c, ir_expr *e)
 	r = call_external(c, e, e->str, args, n);
 	walk_callbacks(c, e, e->str, args, n);
 done:
-	free(args);
+	if (args != few)
+		free(args);
 	if (r.k == V_UNK)
 		r.t |= T_CALLRES;
 	return r;
@@ -4243,6 +4335,36 @@ static void writes_stmt(ir_stmt *s, varvec *out)
 		add_var(out, s->var);
 	for (int i = 0; i < s->nkids; i++)
 		writes_stmt(s->kids[i], out);
+}
+
+/* The variables statement s may write, as writes_stmt lists them: of
+ * every arm of a branch (loop 0), or of a loop's body, increment and
+ * condition (loop 1).  The list depends on the IR alone, so it is built
+ * once per statement: branches and loops are walked millions of times.
+ * Adding its entries to a list in order (add_var) gives what writes_stmt
+ * would have added. */
+static const wcache_ent *stmt_writes(ctx *c, ir_stmt *s, int loop)
+{
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, loop ? WC_LOOP : WC_ARMS, &fresh);
+	if (!fresh)
+		return e;
+	varvec w = { 0 };
+	if (loop) {
+		writes_stmt(s->kids[0], &w);
+		writes_expr(s->inc, &w);
+		writes_expr(s->e, &w);
+	} else {
+		for (int k = 0; k < s->nkids; k++)
+			writes_stmt(s->kids[k], &w);
+	}
+	ir_var **v = vd_arena_alloc(c->a, (w.n ? w.n : 1) * sizeof(ir_var *));
+	if (w.n)
+		memcpy(v, w.v, w.n * sizeof(ir_var *));
+	e->v = v;
+	e->n = w.n;
+	vd_vec_free(w);
+	return e;
 }
 
 static ir_var *plain_var(ir_expr *e)
@@ -4532,6 +4654,9 @@ typedef struct gtouch {
 static size_t glog_touched(ctx *c, size_t from, gtouch **out)
 {
 	size_t n = 0;
+	*out = NULL;
+	if (c->glog.n <= from)
+		return 0; /* the common case: no global written */
 	gtouch *t = vd_xcalloc(c->glog.n - from + 1, sizeof(gtouch));
 	for (size_t k = from; t && k < c->glog.n; k++) {
 		size_t i = 0;
@@ -4858,13 +4983,64 @@ static void callee_globals_stmt(ctx *c, ir_stmt *s, varvec *out)
 		callee_globals_stmt(c, s->kids[i], out);
 }
 
+/* Is e made of constants and variables not in w only (no member, index,
+ * dereference or call, whose storage the loop may reach otherwise)? */
+static int expr_fixed(const ir_expr *e, const varvec *w)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_INT:
+	case E_FLOAT:
+	case E_STR:
+		return 1;
+	case E_VAR:
+		for (size_t i = 0; i < w->n; i++)
+			if (w->v[i] == e->var)
+				return 0;
+		return 1;
+	case E_UN:
+		if (e->op == OP_DEREF || e->op == OP_ADDR)
+			return 0;
+		break;
+	case E_BIN:
+	case E_CAST:
+	case E_COND:
+		break;
+	default:
+		return 0;
+	}
+	for (int i = 0; i < e->nkids; i++)
+		if (!expr_fixed(e->kids[i], w))
+			return 0;
+	return 1;
+}
+
+/* Does loop s's condition keep its value while the loop runs - `do { ... }
+ * while (!exit_backend)`, a flag another thread or a signal handler sets -
+ * because nothing the loop or its callees write appears in it?  Such a
+ * loop is left by a break or return only, like `for (;;)`. */
+static int cond_fixed(ctx *c, ir_stmt *s)
+{
+	varvec w = { 0 };
+	const wcache_ent *own = stmt_writes(c, s, 1);
+	for (size_t i = 0; i < own->n; i++)
+		add_var(&w, own->v[i]);
+	callee_globals_stmt(c, s->kids[0], &w);
+	callee_globals_expr(c, s->e, &w);
+	callee_globals_expr(c, s->inc, &w);
+	int fixed = expr_fixed(s->e, &w);
+	vd_vec_free(w);
+	return fixed;
+}
+
 /* Inside a loop walked once for all its iterations, every scalar it writes
  * (body, increment, condition) varies per iteration: *w gets them. */
 static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 {
-	writes_stmt(s->kids[0], w);
-	writes_expr(s->inc, w);
-	writes_expr(s->e, w);
+	const wcache_ent *own = stmt_writes(c, s, 1);
+	for (size_t i = 0; i < own->n; i++)
+		add_var(w, own->v[i]);
 	/* what the functions it calls write (a header-once static flag, a
 	 * record counter, a cache's count) changes from one iteration to the
 	 * next too */
@@ -5161,6 +5337,14 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		val v = peek(c, s->e);
 		if (truth(&v) < 0)
 			return 0;
+		/* true now and nothing inside changes it: left by a break or
+		 * return only, as `for (;;)` (not run 1024 times on a break
+		 * under an unknown condition) */
+		if (truth(&v) > 0 && cond_fixed(c, s)) {
+			if (!exits_early(s->kids[0], 0))
+				return 0;
+			forever = 1;
+		}
 	}
 	return exec_concrete_run(c, s, reach, forever, -1, counted);
 }
@@ -5603,6 +5787,7 @@ static int decided_arm(ctx *c, ir_stmt *s, const val *k)
  * no default), and the note and unknown bits that say why. */
 typedef struct {
 	double *pr;
+	double pr_few[4]; /* pr for up to 3 arms (no allocation) */
 	double rest;
 	unsigned why; /* predict_if's reasons (16: a buffer-fill arm) */
 	unsigned bits;
@@ -5613,7 +5798,7 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 {
 	const vd_sblock *b = &c->p->blocks.v[s->block];
 	int narms = s->nkids;
-	o->pr = vd_xcalloc((size_t)narms + 1, sizeof(double));
+	o->pr = narms < 4 ? o->pr_few : vd_xcalloc((size_t)narms + 1, sizeof(double));
 	if (c->p->opts.paths_all) {
 		for (int i = 0; i < narms; i++)
 			o->pr[i] = 1;
@@ -5696,11 +5881,10 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	vd_project *p = c->p;
 	int narms = s->nkids;
 	int implicit_else = s->kind == S_IF && narms < 2;
-	varvec w = { 0 };
-	for (int i = 0; i < narms; i++)
-		writes_stmt(s->kids[i], &w);
-	val *before = vd_xcalloc(w.n + 1, sizeof(val));
-	val *acc = vd_xcalloc(w.n + 1, sizeof(val));
+	const wcache_ent w = *stmt_writes(c, s, 0);
+	val few[2][8]; /* most branches: no allocation */
+	val *before = w.n <= 8 ? few[0] : vd_xcalloc(w.n, sizeof(val));
+	val *acc = w.n <= 8 ? few[1] : vd_xcalloc(w.n, sizeof(val));
 	for (size_t i = 0; i < w.n; i++) {
 		val *st = storage(c, w.v[i]);
 		before[i] = st ? *st : unk(0);
@@ -5796,9 +5980,10 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	c->mult = m0 * survive;
 	if (c->fr)
 		c->fr->live = live0 * survive;
-	free(before);
-	free(acc);
-	vd_vec_free(w);
+	if (before != few[0]) {
+		free(before);
+		free(acc);
+	}
 }
 
 static void exec_branch(ctx *c, ir_stmt *s)
@@ -5820,7 +6005,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		if (o.nt)
 			annotate(c, s->block, o.bits, o.nt);
 		exec_arms_merged(c, s, &o);
-		free(o.pr);
+		if (o.pr != o.pr_few)
+			free(o.pr);
 	}
 	leave(c, s->block);
 }
@@ -5833,13 +6019,11 @@ static void exec_seq(ctx *c, ir_stmt *s)
 	 * that always exits) runs at most once per run, whatever loop
 	 * it sits in */
 	double saved_mult = c->mult;
-	for (int i = 0; i < s->nkids; i++)
-		if (vd_stmt_exits(s->kids[i]) && c->mult > 1) {
-			flush_ops(c);
-			c->mult = 1;
-			c->capped++;
-			break;
-		}
+	if (c->mult > 1 && seq_exits(c, s)) {
+		flush_ops(c);
+		c->mult = 1;
+		c->capped++;
+	}
 	double live0 = c->fr ? c->fr->live : 1;
 	/* arrays declared in this scope live until its end */
 	double arrays = 0;
@@ -6142,10 +6326,10 @@ static void walk_unreached(ctx *c)
 			c->cond = 0;
 			c->unk = 0;
 			c->nnotes = 0;
-			/* each on its own budget: a cut in phase 1 leaves nothing unwalked */
-			long left = EVAL_STEP_BUDGET - (c->steps - steps2);
+			/* each on its own share: a cut in phase 1 leaves nothing unwalked */
+			long left = UNREACHED_BUDGET - (c->steps - steps2);
 			c->step_limit = c->steps +
-					(left / 4 > EVAL_STEP_FLOOR ? left / 4 : EVAL_STEP_FLOOR);
+					(left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
 			if (f->budget_cut) {
 				/* reachable, but its calls were cut: what it does once */
 				const char *nt =
@@ -6162,6 +6346,12 @@ static void walk_unreached(ctx *c)
 			call_function(c, f, args, f->nparams);
 			free(args);
 		}
+	if (c->unreached_cuts)
+		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
+				"code the entry does not reach: %lu calls not unrolled (each "
+				"function is walked on its own within %ld steps in all, at least "
+				"%ld each); the blocks they miss are marked unknown",
+				c->unreached_cuts, (long)UNREACHED_BUDGET, (long)UNREACHED_FLOOR);
 }
 
 /* What the user bound (--args words, --define names) and nothing read */
@@ -6204,6 +6394,7 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->contents);
 	vd_vec_free(c->fields);
 	vd_vec_free(c->handles);
+	free(c->wcache);
 	vd_arena_free(c->a);
 }
 

@@ -1759,6 +1759,11 @@ static int parse_job(vd_project *p, CXIndex idx, tu_job *job, int retry, vd_buf 
 		vd_project_diag(p, VD_DIAG_ERROR, rel, 0,
 				"translation unit not analyzed: %d error%s (see above)", errors,
 				errors == 1 ? "" : "s");
+		/* errors in what it read (no header missing, which a later
+		 * install could provide): the same files give the same errors,
+		 * so the failure is cached under those files like a parse */
+		if (!missing)
+			job_deps(p, tu, job, deps);
 		clang_disposeTranslationUnit(tu);
 		return -1;
 	}
@@ -2155,7 +2160,10 @@ int vd_frontend_parse_all(vd_project *p)
 		if (vd_blob_read(p, P.blobs[i].ptr ? P.blobs[i].ptr : "", P.blobs[i].len, rel) != 0)
 			goto cleanup;
 		const vd_tu_cache *c = p->opts.cache;
-		if (c && c->put && !cached[i] && P.done[i] == 1 && P.deps[i].len)
+		/* a failed unit has dependencies only when its failure is one
+		 * of its files' errors (parse_job): cached too, the blob says
+		 * it failed and holds the diagnostics */
+		if (c && c->put && !cached[i] && P.done[i] && P.deps[i].len)
 			c->put(c->payload, keys[i], p->jobs.v[i].file, P.deps[i].ptr,
 			       P.blobs[i].ptr, P.blobs[i].len);
 		vd_buf_release(&P.blobs[i]);

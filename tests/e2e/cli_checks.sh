@@ -431,6 +431,69 @@ cache)
 	blocks_of v.db > nocache
 	cmp -s cold nocache || fail "results changed although the code did not"
 	;;
+cache_failed_unit)
+	# a unit that fails on errors in its own files is cached as a failure:
+	# an unchanged re-run is a hit (exit 3, diagnostics again); fixing the
+	# file re-parses it.  A unit missing a header is never cached: the
+	# header may be installed later.
+	printf '#include <stdio.h>\nvoid w(void);\nint main(void) { w(); return 0; }\n' > main.c
+	printf '#include <stdio.h>\nvoid w(void) { FILE *f = fopen("x", "w"); fputs("a", f); fclose(f); }\nint bad(int x) { return x }\n' > bad.c
+	printf '#include "later.h"\nint more(void) { return LATER; }\n' > more.c
+	printf '[' > compile_commands.json
+	sep=
+	for f in main.c bad.c; do
+		printf '%s{"directory": "%s", "arguments": ["cc", "-c", "%s"], "file": "%s"}' "$sep" "$T" "$f" "$f" >> compile_commands.json
+		sep=,
+	done
+	printf ']\n' >> compile_commands.json
+	an() { "$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1; }
+	an
+	expect_rc 3 $? "a unit with an error"
+	an
+	expect_rc 3 $? "unchanged, still an error"
+	expect_in "inputs unchanged: results of run 1" out "the failed unit is cached: a hit"
+	expect_in "expected ';' after return statement" out "its diagnostics again"
+	sed -i 's/return x }/return x; }/' bad.c
+	an
+	expect_rc 0 $? "fixed"
+	expect_in "2 translation units, 1 from the cache" out "the fixed unit is parsed again"
+	sed -i 's/}\]$/}, {"directory": "'"${T//\//\\/}"'", "arguments": ["cc", "-c", "more.c"], "file": "more.c"}]/' compile_commands.json
+	grep -q more.c compile_commands.json || fail "more.c added to the database"
+	an
+	expect_rc 3 $? "a missing header"
+	an
+	expect_rc 3 $? "still missing"
+	expect_in "3 translation units, 2 from the cache" out "a unit missing a header is not cached"
+	echo '#define LATER 1' > later.h
+	an
+	expect_rc 0 $? "the header installed"
+	;;
+edit_equals_cold)
+	# a one-file edit re-analyzed on the same database gives what a cold
+	# analysis of the edited project gives (the acceptance test of any
+	# reuse of stored results across runs): a harmless function appended,
+	# then a change of what a callee does
+	multi_project
+	an() { "$VIDYA" analyze --no-probe "$@" compile_commands.json --args 5 >out 2>&1 || { cat out >&2; fail "analyze $*"; }; }
+	an --db v.db
+	blocks_of v.db > before
+	printf '\nint log_unused(int x);\nint log_unused(int x) { return x + 1; }\n' >> log.c
+	an --db v.db
+	expect_in "2 from the cache" out "the edited unit alone is parsed"
+	blocks_of v.db > edit1
+	rm -f c.db && an --db c.db
+	blocks_of c.db > cold1
+	cmp -s edit1 cold1 || fail "after appending a function: the re-run differs from a cold run"
+	sed -i 's/write(fd, buf, RECORD);/write(fd, buf, RECORD \/ 2);/' save.c
+	an --db v.db
+	blocks_of v.db > edit2
+	rm -f c.db && an --db c.db
+	blocks_of c.db > cold2
+	cmp -s edit2 cold2 || fail "after changing a callee: the re-run differs from a cold run"
+	cmp -s edit1 edit2 && fail "changing the callee changed nothing"
+	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'save.c:save_block/loop#1'")" = "500.0 128000.0" ] ||
+		fail "half the bytes per write (n is assumed 100 there): $(q "SELECT block_id, p2, p3 FROM v_blocks WHERE kind = 'loop'")"
+	;;
 run_cache)
 	# the run-level cache: unchanged inputs reuse the stored results
 	# without parsing or walking; any changed input misses
