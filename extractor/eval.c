@@ -4138,11 +4138,66 @@ static double steps_to_bound(int op, double x, double y, double step, int mul)
 	return -1;
 }
 
+/* A count-down loop whose test decrements its counter: `while (n--)`,
+ * `for (i = n; i-- > 0;)`, `while (--k > 1)`.  Its trip count, or -1 when
+ * the test is not one (or the counter is unknown). */
+static double countdown_trip(ctx *c, ir_stmt *s, ir_expr *cond, ir_var **fin_var, val *fin,
+			     loopctx *lc)
+{
+	int bin = cond->kind == E_BIN && cond->nkids == 2;
+	ir_expr *dec = bin ? strip_casts(cond->kids[0]) : cond;
+	int op = bin ? cond->op : OP_NE;
+	if (!dec || dec->kind != E_INCDEC || (dec->op != OP_POSTDEC && dec->op != OP_PREDEC) ||
+	    (op != OP_GT && op != OP_GE && op != OP_NE))
+		return -1;
+	ir_var *v = plain_var(dec->kids[0]);
+	ir_stmt *body = s->nkids ? s->kids[0] : NULL;
+	ir_expr *bound = bin ? cond->kids[1] : NULL;
+	if (!v || s->inc || count_writes(body, v) > 0 || (bound && bound_varies(body, bound)))
+		return -1;
+	val y = { .k = V_INT, .i = 0 };
+	if (bound)
+		y = eval(c, bound);
+	if (!known_num(&y))
+		return -1;
+	val a = eval_var(c, v);
+	if (!known_num(&a))
+		return -1;
+	if (a.t & T_ASSUMED)
+		c->assumed_trip = 1;
+	/* the values tested: a, a-1, ... (v--) or a-1, a-2, ... (--v) */
+	double first = dec->op == OP_POSTDEC ? num(&a) : num(&a) - 1;
+	double n = steps_to_bound(op, first, num(&y), -1, 0);
+	if (n < 0)
+		return -1;
+	if (s->kind == S_DO && n < 1)
+		n = 1;
+	lc->v = v;
+	lc->start = num(&a) - 1; /* the body sees the value after the decrement */
+	lc->step = -1;
+	lc->mul = 0;
+	lc->trip = n;
+	if (exits_early(body, 0)) {
+		c->early_exit = 1;
+		return n;
+	}
+	if (a.k == V_INT && num(&a) - n - 1 >= 0) { /* not for the -1 an unsigned wraps */
+		*fin_var = v;
+		*fin = flt_to_int(num(&a) - n - 1, 0);
+	}
+	return n;
+}
+
 static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx *lc)
 {
 	ir_expr *cond = s->e;
 	while (cond && cond->kind == E_CAST && cond->nkids == 1)
 		cond = cond->kids[0];
+	if (cond && lc && (cond->kind == E_INCDEC || cond->kind == E_BIN)) {
+		double n = countdown_trip(c, s, cond, fin_var, fin, lc);
+		if (n >= 0)
+			return n;
+	}
 	if (!cond || cond->kind != E_BIN)
 		return -1;
 	if (cond->op == OP_LAND) { /* `i < n && more`: i < n bounds it */
