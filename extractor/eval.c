@@ -2681,7 +2681,10 @@ static val io_success(const vd_catalog_entry *ce, val *args, int n, double bytes
 		} else if (!strncmp(nm, "fgets", 5) || !strncmp(nm, "gets", 4)) {
 			r = unk(T_NZ);
 		} else if (ce->op == VD_OP_WRITE || ce->bytes_arg >= 0) {
-			r = bytes_known && bytes >= 0 ? flt_to_int(bytes, T_NN) : unk(T_NN);
+			r = !bytes_known || bytes < 0 ? unk(T_NN)
+			    : ce->op == VD_OP_WRITE && bytes != floor(bytes)
+				    ? vflt(bytes) /* an average share: `w != n` holds it too */
+				    : flt_to_int(bytes, T_NN);
 		} else {
 			return unk(0); /* getc, fscanf, getline: where the data ends */
 		}
