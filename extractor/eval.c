@@ -1674,6 +1674,15 @@ static val eval_expr(ctx *c, ir_expr *e)
 				store_val(c, fb.st, merge(&fb.old, &now));
 			}
 			c->cond--;
+			/* `s % k == 0 && save() != 0`: a right operand known false
+			 * (true for ||) whenever it runs decides the whole */
+			int tb = truth(&b);
+			if (tb >= 0 && !(c->p->opts.paths_all && (b.t & T_OK)) &&
+			    tb == (e->op == OP_LOR)) {
+				val r = vint(tb);
+				r.t = b.t & ~(unsigned)T_FACTS;
+				return r;
+			}
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		}
 		val a = eval(c, e->kids[0]);
