@@ -72,6 +72,14 @@ typedef struct arr {
 
 typedef struct frame frame;
 
+/* A buffer of the program's own holding a string (a copy strcpy, fgets or
+ * an initialized char array made): the program may change it in place,
+ * `*eq = '\0'` cutting it, and pointers move within it both ways. */
+typedef struct strbuf {
+	char *lo;
+	size_t len; /* its length when made: a '\0' written later does not shrink it */
+} strbuf;
+
 #define ARR_SMALL 64 /* local arrays up to this length keep their values */
 
 struct val {
@@ -86,6 +94,7 @@ struct val {
 	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL */
 	val *ref;          /* V_REF: the referenced storage; i is the serial of the
 			 * frame holding it (0: a global), see ref_live() */
+	const strbuf *own; /* V_STR: the program's own buffer holding it, or NULL */
 };
 
 typedef struct field_val field_val;
@@ -318,6 +327,19 @@ static val vstr(const char *s)
 	val v = { 0 };
 	v.k = V_STR;
 	v.s = s;
+	return v;
+}
+
+/* a copy of s in a buffer of the program's own (see strbuf) */
+static val own_str(vd_arena *a, const char *s, size_t len)
+{
+	strbuf *b = vd_arena_alloc(a, sizeof *b);
+	b->lo = vd_arena_alloc(a, len + 1);
+	memcpy(b->lo, s, len);
+	b->lo[len] = '\0';
+	b->len = len;
+	val v = vstr(b->lo);
+	v.own = b;
 	return v;
 }
 
@@ -845,6 +867,10 @@ static size_t str_room(ctx *c, const char *s)
  * Returns 0 when the operation is not one of these. */
 static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 {
+	if (op == OP_SUB && a->k == V_STR && b->k == V_STR && a->own && a->own == b->own) {
+		*out = vint((long long)(a->s - b->s));
+		return 1;
+	}
 	if (op == OP_SUB && a->k == V_STR && b->k == V_STR) {
 		size_t room = str_room(c, b->s);
 		if (a->s < b->s || a->s > b->s + room)
@@ -857,6 +883,15 @@ static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 		return 0;
 	const val *sv = a->k == V_STR ? a : b;
 	long long k = a->k == V_STR ? (op == OP_ADD ? b->i : -b->i) : a->i;
+	if (sv->own && sv->s >= sv->own->lo && sv->s <= sv->own->lo + sv->own->len) {
+		/* within the program's own buffer, both ways */
+		long long at = (long long)(sv->s - sv->own->lo) + k;
+		if (at < 0 || at > (long long)sv->own->len)
+			return 0;
+		*out = *sv;
+		out->s = sv->own->lo + at;
+		return 1;
+	}
 	if (k >= 0 && (size_t)k <= str_room(c, sv->s)) {
 		*out = *sv;
 		out->s = sv->s + k;
@@ -878,6 +913,21 @@ static void argv_store(ctx *c, const char *at, val v)
 		((char *)c->argv_words[i])[at - c->argv_words[i]] = (char)v.i;
 }
 
+/* A store of `v` where `at` points in the program's own buffer: a known
+ * character is written; an unknown one leaves it as it was, like
+ * argv_store */
+static void str_store(ctx *c, const val *at, val v)
+{
+	if (v.k != V_INT || at->s < at->own->lo || at->s > at->own->lo + at->own->len)
+		return;
+	at->own->lo[at->s - at->own->lo] = (char)v.i;
+	/* whose buffer it is is not known here: no call summary keeps it */
+	side_effect(c, -1);
+	c->gver++;
+	if (c->recording && c->v->capture_doom)
+		c->v->capture_doom(c->v->payload);
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -893,7 +943,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val base = ha ? *ha : eval(c, lhs->kids[0]);
 		val idx = eval(c, lhs->kids[1]);
 		if (base.k == V_STR) { /* arg[k] = '\0' */
-			if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
+			val at;
+			if (idx.k == V_INT && base.own && str_arith(c, OP_ADD, &base, &idx, &at) &&
+			    at.k == V_STR)
+				str_store(c, &at, v);
+			else if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
 				argv_store(c, base.s + idx.i, v);
 			return;
 		}
@@ -937,6 +991,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				p.a->v = arr_elems(c, p.a);
 			if (p.a->v)
 				p.a->v[p.i] = v;
+		} else if (p.k == V_STR && p.own) {
+			str_store(c, &p, v);
 		} else if (p.k == V_STR) {
 			argv_store(c, p.s, v);
 		} else if (p.k != V_ARR) {
@@ -1146,11 +1202,50 @@ static int is_pointer_expr(ir_expr *e)
 }
 
 /* A condition with no side effects: it can be evaluated again at will. */
+/* a direct call of a C library function without side effects: the
+ * <ctype.h> tests (also glibc's table lookups) and string searches */
+static int pure_libcall(const ir_expr *e)
+{
+	static const char *const pure[] = { "isspace",
+					    "isdigit",
+					    "isalpha",
+					    "isalnum",
+					    "isupper",
+					    "islower",
+					    "isxdigit",
+					    "ispunct",
+					    "isprint",
+					    "isgraph",
+					    "iscntrl",
+					    "isblank",
+					    "tolower",
+					    "toupper",
+					    "__ctype_b_loc",
+					    "strlen",
+					    "strcmp",
+					    "strncmp",
+					    "strchr",
+					    "strrchr",
+					    "memcmp",
+					    "strcasecmp",
+					    "strncasecmp",
+					    "__ctype_tolower_loc",
+					    "__ctype_toupper_loc",
+					    NULL };
+	if (e->callee || e->ncallees || e->cat || !e->str)
+		return 0;
+	for (int i = 0; pure[i]; i++)
+		if (!strcmp(e->str, pure[i]))
+			return 1;
+	return 0;
+}
+
 static int expr_pure(const ir_expr *e)
 {
 	if (!e)
 		return 1;
-	if (e->kind == E_CALL || e->kind == E_ASSIGN || e->kind == E_INCDEC || e->kind == E_STMT)
+	if ((e->kind == E_CALL && !pure_libcall(e)) || e->kind == E_ASSIGN || e->kind == E_INCDEC ||
+	    e->kind == E_STMT)
 		return 0;
 	for (int i = 0; i < e->nkids; i++)
 		if (!expr_pure(e->kids[i]))
@@ -1692,6 +1787,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (e->op == OP_NONE)
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		int res;
+		if (e->op >= OP_LT && e->op <= OP_NE && a.k == V_STR && b.k == V_STR && a.own &&
+		    a.own == b.own) { /* `e > s`: two places in one buffer */
+			val x = vint(a.s - a.own->lo), y = vint(b.s - b.own->lo);
+			return arith(e->op, &x, &y, 0);
+		}
 		if (e->op >= OP_LT && e->op <= OP_NE && cmp_facts(e->op, &a, &b, &res)) {
 			val r = vint(res);
 			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
@@ -1832,6 +1932,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 			argv_seen(c, &r);
 			return r;
 		}
+		val at;
+		if (base.k == V_STR && idx.k == V_INT && base.own &&
+		    str_arith(c, OP_ADD, &base, &idx, &at) && at.k == V_STR) /* e[-1] */
+			return vint((unsigned char)*at.s);
 		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 &&
 		    idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
@@ -2373,12 +2477,14 @@ LIB_MODEL(lib_sprintf)
 LIB_MODEL(lib_strcpy)
 {
 	if (!strcmp(name, "strdup"))
-		return args[0].k == V_STR ? args[0] : unk(args[0].t);
+		return args[0].k == V_STR ? own_str(c->a, args[0].s, strlen(args[0].s))
+					  : unk(args[0].t);
 	/* the destination (a buffer, or a struct member pointing to one:
 	 * `tmp->name = malloc(...); strcpy(tmp->name, name)`) now holds the text */
 	ir_expr *dst = strip_casts(e->kids[0]);
 	if ((dst->kind == E_VAR || dst->kind == E_MEMBER) && n >= 2) {
-		val v = args[1].k == V_STR ? args[1] : unk(args[1].t);
+		val v = args[1].k == V_STR ? own_str(c->a, args[1].s, strlen(args[1].s))
+					   : unk(args[1].t);
 		assign_to(c, dst, v);
 		return v;
 	}
@@ -3404,7 +3510,7 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		while (moved < left && moved < cap)
 			if ((unsigned char)at[moved++] == delim)
 				break;
-		val line = vstr(vd_arena_strndup(c->a, at, (size_t)moved));
+		val line = own_str(c->a, at, (size_t)moved);
 		if (is_call(nm, fgets_calls)) {
 			*ret = moved ? line : vint(0);
 			if (moved)
@@ -5655,6 +5761,8 @@ static void exec_decl(ctx *c, ir_stmt *s)
 	if (s->e) {
 		val v = eval(c, s->e);
 		c->ops++;
+		if (v.k == V_STR && s->var->array_len > 0) /* char line[64] = "..." */
+			v = own_str(c->a, v.s, strlen(v.s));
 		*st = v;
 	} else if (s->var->array_len > 0) {
 		/* an array without initializer: elements unknown */
