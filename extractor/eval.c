@@ -3072,6 +3072,8 @@ static val helper_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args
 typedef struct io_ev {
 	vd_io_event ev;
 	int nn;
+	int sized; /* its own byte count is unknown, estimated or assumed (not
+		    * only the count of calls, which the loop's notes cover) */
 } io_ev;
 
 /* Adds "<call> at <file>:<line>: <what>" to the event's notes; when they
@@ -3306,12 +3308,14 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		for (int i = 0; i < n; i++)
 			if (args[i].t & T_ASSUMED) { /* sized from an assumed loop bound */
 				x->ev.unknown |= sized;
+				x->sized = 1;
 				io_note(c, x, ce, e, "byte count from an assumed value");
 				break;
 			}
 		break;
 	case BYTES_ESTIMATED:
 		x->ev.unknown |= sized;
+		x->sized = 1;
 		if (arg_at(args, n, ce->string_arg))
 			io_note(c, x, ce, e, "string length unknown, estimated %.0f", b.v);
 		else
@@ -3320,6 +3324,7 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	case BYTES_UNKNOWN:
 		b.v = c->p->opts.assume_bytes;
 		x->ev.unknown |= sized;
+		x->sized = 1;
 		io_note(c, x, ce, e, "byte count unknown, assumed %.0f", c->p->opts.assume_bytes);
 		break;
 	}
@@ -3600,7 +3605,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (ce->op == VD_OP_NONE)
 		return helper_call(c, e, ce, args, n);
 
-	io_ev x = { { 0 }, 0 };
+	io_ev x = { { 0 }, 0, 0 };
 	x.ev.block = e->block;
 	x.ev.api = ce->api;
 	x.ev.call = ce->name;
@@ -3673,8 +3678,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			ret.t = t | T_MEAN;
 		}
 	} else {
-		ret = io_success(ce, args, n, data ? x.ev.bytes : -1,
-				 data && !(x.ev.unknown & P_BIT(3)));
+		ret = io_success(ce, args, n, data ? x.ev.bytes : -1, data && !x.sized);
 	}
 	return ret;
 }
