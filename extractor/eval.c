@@ -4875,11 +4875,47 @@ static int passes_state(ir_expr *e)
 	return 0;
 }
 
+/* Does the code open a file, itself or in the functions it calls (down to
+ * `depth` levels)?  A loop that does opens one per iteration: the path,
+ * whether the file is there and how big it is can change with the counter
+ * (`snprintf(path, .., "%s/%04d.dat", dir, i); fopen(path, "rb")`). */
+static int opens_stmt(const ir_stmt *s, int depth);
+
+static int opens_expr(const ir_expr *e, int depth)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL && e->cat && e->cat->op == VD_OP_OPEN)
+		return 1;
+	if (e->kind == E_CALL && !e->callee && depth > 0)
+		for (int i = 0; i < e->ncallees; i++)
+			if (e->callees[i] && opens_stmt(e->callees[i]->body, depth - 1))
+				return 1;
+	if (e->kind == E_STMT && opens_stmt(e->stmt, depth))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (opens_expr(e->kids[i], depth))
+			return 1;
+	return 0;
+}
+
+static int opens_stmt(const ir_stmt *s, int depth)
+{
+	if (!s)
+		return 0;
+	if (opens_expr(s->e, depth) || opens_expr(s->inc, depth) || opens_stmt(s->init, depth))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (opens_stmt(s->kids[i], depth))
+			return 1;
+	return 0;
+}
+
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
-	int carried = g.n > 0 || passes_state_stmt(s->kids[0]);
+	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2);
 	vd_vec_free(g);
 	return carried;
 }
