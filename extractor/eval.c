@@ -17,6 +17,7 @@
 #define _GNU_SOURCE
 #include <assert.h>
 #include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
 #include <limits.h>
 #include <math.h>
@@ -3367,6 +3368,39 @@ typedef struct content_file {
 	long len;
 } content_file;
 
+/* An open for reading of a file that is not there: its path is known and
+ * names a file in an existing directory (not the current one: an analysis
+ * run elsewhere would see every input missing), the file does not exist
+ * now, and the walk has not met that path before (nor written it).  As
+ * with an input's size, the analysis-time files stand for the run's:
+ * `snprintf(path, .., "%s/%04d.dat", dir, i); if (!(f = fopen(path, "rb")))
+ * continue;` skips the numbers that have no file. */
+static int absent_input(ctx *c, const vd_catalog_entry *ce, val *args, int n, const handle *H,
+			size_t nfiles0)
+{
+	if (c->p->opts.paths_all || !H->path || H->file < (int)nfiles0 ||
+	    (strcmp(ce->api, "stdio") && strcmp(ce->api, "posix")))
+		return 0;
+	val *md = arg_at(args, n, ce->mode_arg), *fl = arg_at(args, n, ce->flags_arg);
+	if (md ? md->k != V_STR || md->s[0] != 'r' || strchr(md->s, '+')
+	       : !fl || fl->k != V_INT || (fl->i & 3) != 0 ||
+			    (fl->i & cat_const(c, "O_CREAT", 0100)))
+		return 0;
+	const char *slash = strrchr(H->path, '/');
+	if (!slash || slash == H->path || !strcmp(H->path + strlen(H->path) - 1, "/"))
+		return 0;
+	char dir[4096];
+	size_t dl = (size_t)(slash - H->path);
+	if (dl >= sizeof dir || (dl == 1 && H->path[0] == '.'))
+		return 0;
+	memcpy(dir, H->path, dl);
+	dir[dl] = '\0';
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	return stat(H->path, &st) != 0 && errno == ENOENT;
+}
+
 static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H)
 {
 	val *md = arg_at(args, n, ce->mode_arg);
@@ -3623,6 +3657,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 
 	val ret = unk(0);
 	handle *h = NULL;
+	size_t nfiles0 = c->p->files.n;
 	if (ce->op == VD_OP_OPEN)
 		ret = open_call(c, e, ce, args, n, &x, &h);
 	else
@@ -3661,7 +3696,14 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	leave(c, e->block);
 	if (ce->op == VD_OP_OPEN) {
 		content_open(c, ce, args, n, h);
-		ret.t |= T_OK;
+		if (absent_input(c, ce, args, n, h, nfiles0)) {
+			/* a fact of the inputs, not an assumed failure */
+			ret = !strcmp(ce->api, "stdio") ? vint(0) : vint(-1);
+			io_note(c, &x, ce, e, "%s does not exist at analysis time: the open fails",
+				h->path);
+		} else {
+			ret.t |= T_OK;
+		}
 	} else if (followed) {
 		ret = cret; /* what the read returns on the text */
 	} else if (stat_call(c, ce, args, n, h, &cret)) {
