@@ -1288,7 +1288,21 @@ static ir_var *rank_var(ctx *c, const ir_expr *e)
  * depends on the loop's counter and otherwise on known values only
  * (`i % k == 0`, `i == 0`, `i == n - 1`): every iteration's value is tried
  * (a regular sample of 10000 past that).  Returns 1 and *p, or 0. */
+static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p);
+
 static int counter_prob(ctx *c, ir_expr *cond, double *p)
+{
+	return counter_avg(c, cond, 1, p);
+}
+
+/* The same for a value, `hi - i < CH ? hi - i : CH` (the last chunk is
+ * shorter): its mean over the iterations. */
+static int counter_mean(ctx *c, ir_expr *x, double *m)
+{
+	return counter_avg(c, x, 0, m);
+}
+
+static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 {
 	if (!cond || !expr_pure(cond))
 		return 0;
@@ -1319,11 +1333,18 @@ static int counter_prob(ctx *c, ir_expr *cond, double *p)
 		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
 		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
 		*st = flt_to_int(x, 0);
-		val r = eval(c, cond);
+		val r;
+		if (!as_truth && cond->kind == E_COND) { /* the arm, not this E_COND again */
+			val kv = eval(c, cond->kids[0]);
+			int tk = truth(&kv);
+			r = tk < 0 ? unk(0) : eval(c, cond->kids[tk ? 1 : 2]);
+		} else {
+			r = eval(c, cond);
+		}
 		int tv = truth(&r);
-		if (tv < 0)
+		if (as_truth ? tv < 0 : !known_num(&r))
 			ok = 0;
-		hits += tv > 0;
+		hits += as_truth ? tv > 0 : (ok ? num(&r) : 0);
 	}
 	*st = saved;
 	c->ops = saved_ops;
@@ -1968,6 +1989,12 @@ static val eval_expr(ctx *c, ir_expr *e)
 		int t = truth(&k);
 		if (t >= 0 && !(c->p->opts.paths_all && (k.t & T_OK)))
 			return eval(c, e->kids[t ? 1 : 2]);
+		double mean;
+		if (!c->p->opts.paths_all && counter_mean(c, e, &mean)) {
+			val r = vflt(mean); /* every iteration's value known: their mean */
+			r.t = T_MEAN;
+			return r;
+		}
 		double pk = expr_prob(c, e->kids[0]);
 		c->cond++;
 		val a = eval_scaled(c, e->kids[1], pk);
