@@ -646,6 +646,7 @@ static int file_index(ctx *c, const char *key, const char *path)
 	fi.key = vd_arena_strdup(p->arena, key);
 	fi.path = path ? vd_arena_strdup(p->arena, path) : NULL;
 	fi.stat_size = -1;
+	fi.made = -1;
 	if (path) {
 		struct stat st;
 		const char *abs = vd_path_join(c->a, p->root, path);
@@ -3140,6 +3141,25 @@ static handle *call_handle(ctx *c, const vd_catalog_entry *ce, val *args, int n)
 
 /* An open: the handle it makes (or remakes: dup2, freopen), the file it
  * refers to, and what the call returns.  *hp gets the handle. */
+/* What an open does to the size the walk knows a file has (made): a
+ * truncating open ("w", O_TRUNC, creat) where the walk runs once starts it
+ * at 0; any other open for writing makes it unsure; reads leave it. */
+static void opened_made(ctx *c, vd_file_info *f, const vd_catalog_entry *ce, const val *fl,
+			const val *md)
+{
+	int trunc = -1; /* 1 truncates, 0 writes without truncating, -1 reads */
+	if (md && md->k == V_STR)
+		trunc = md->s[0] == 'w' ? 1 : (md->s[0] == 'a' || strchr(md->s, '+')) ? 0 : -1;
+	else if (fl && fl->k == V_INT && strcmp(ce->api, "posix") == 0)
+		trunc = (fl->i & cat_const(c, "O_TRUNC", 01000)) ? 1 : (fl->i & 3) ? 0 : -1;
+	else if (!strcmp(ce->name, "creat"))
+		trunc = 1;
+	else if (ce->mode_arg >= 0 || ce->flags_arg >= 0)
+		trunc = 0; /* a mode or flags not known */
+	if (trunc >= 0)
+		f->made = trunc && c->mult == 1 && c->cond == 0 ? 0 : -1;
+}
+
 static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, io_ev *x,
 		     handle **hp)
 {
@@ -3203,6 +3223,8 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 		x->ev.create = 1;
 	if (!strcmp(ce->name, "creat"))
 		x->ev.create = 1;
+	if (pid < 0 && tid < 0 && H->file >= 0 && path && path->k == V_STR)
+		opened_made(c, &p->files.v[H->file], ce, fl, md);
 	if (ce->flags & VD_CAT_UNIQUE) /* mkstemp, tmpfile: a new file every time */
 		H->per_exec = 1;
 	val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
@@ -3368,7 +3390,12 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	if (ce->op == VD_OP_WRITE && h) {
 		x->ev.sync_handle = h->sync;
 		if (h->file >= 0) {
-			c->p->files.v[h->file].written += x->ev.bytes * c->mult;
+			vd_file_info *f = &c->p->files.v[h->file];
+			f->written += x->ev.bytes * c->mult;
+			if (f->made >= 0)
+				f->made = x->sized || ce->offset_arg >= 0
+						  ? -1
+						  : f->made + x->ev.bytes * c->mult;
 			if (c->recording) {
 				wdelta wd = { h->file, x->ev.bytes * c->mult };
 				vd_vec_push(c->wlog, wd);
@@ -3708,6 +3735,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		x.ev.drop =
 			adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
 	}
+	if (ce->op == VD_OP_SEEK && h && h->file >= 0)
+		c->p->files.v[h->file].made = -1; /* writes may land anywhere now */
 	if (ce->op == VD_OP_SEEK && h) {
 		val *off = arg_at(args, n, ce->offset_arg);
 		int rp = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
@@ -3879,8 +3908,10 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 			/* the same call in the same context: replay its summary */
 			c->memo_hits++;
 			c->v->replay(c->v->payload, m->summary, c->mult);
-			for (size_t i = 0; i < m->nw; i++)
+			for (size_t i = 0; i < m->nw; i++) {
 				p->files.v[m->w[i].file].written += m->w[i].bytes * c->mult;
+				p->files.v[m->w[i].file].made = -1;
+			}
 			if (c->recording)
 				for (size_t i = 0; i < m->nw; i++) {
 					wdelta wd = { m->w[i].file, m->w[i].bytes * c->mult };
@@ -5294,6 +5325,21 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	int lines = line_reader(ce->name);
 	if (lines && !strncmp(ce->name, "fgets", 5) && bytes <= 1)
 		return -1;
+	int fi = c->handles.v[hv->h].file;
+	if (!lines && bytes > 0 && fi >= 0 && c->p->files.v[fi].made >= 0) {
+		/* written earlier in this walk: the size it was given */
+		double size = c->p->files.v[fi].made;
+		double trip = ceil(size / bytes);
+		*why = note(c,
+			    "loop at %s:%d reads %s to its end: %.0f iterations from the %.0f "
+			    "bytes the run wrote to it (%.0f per %s)",
+			    c->p->blocks.v[s->block].file, s->line, path ? path : "the file", trip,
+			    size, bytes, ce->name);
+		c->eof_call = r;
+		c->eof_bytes = size;
+		c->eof_trip = trip;
+		return trip;
+	}
 	if (!path || (!lines && bytes <= 0) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return -1;
 	double trip;
