@@ -2136,6 +2136,9 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 				spec[n++] = 's';
 				spec[n] = '\0';
 				snprintf(tmp, sizeof(tmp), spec, TYPICAL_STRING);
+			} else if (conv == 'c') { /* one character, padded to its width */
+				snprintf(tmp, sizeof(tmp), "%*s",
+					 width > 0 && width < 64 ? width : 1, "x");
 			} else if (width > 0 && width < 64) {
 				snprintf(tmp, sizeof(tmp), "%0*d", width, 0);
 			} else {
