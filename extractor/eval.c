@@ -65,6 +65,7 @@ typedef struct arr {
 	int n;
 	val *v;
 	int level; /* frame level it belongs to (-1: global), for side effects */
+	val *text; /* a string a callee wrote into it through a pointer, see store_text */
 } arr;
 
 /* Elements are allocated on the first write: a local buffer that is only
@@ -92,7 +93,8 @@ struct val {
 	int h;             /* V_HANDLE */
 	ir_func *fn;       /* V_FUNC */
 	const char *fname; /* V_FUNC of a library function */
-	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL */
+	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL;
+			    * V_STR: the caller's array it was read from (store_text) */
 	val *ref;          /* V_REF: the referenced storage; i is the serial of the
 			 * frame holding it (0: a global), see ref_live() */
 	const strbuf *own; /* V_STR: the program's own buffer holding it, or NULL */
@@ -930,6 +932,27 @@ static void str_store(ctx *c, const val *at, val v)
 		c->v->capture_doom(c->v->payload);
 }
 
+static void assign_to(ctx *c, ir_expr *lhs, val v);
+
+/* A string written into the buffer `dst` names (snprintf, strcpy): the
+ * variable holds it now; when that is a pointer holding a caller's array
+ * (`rank_path(path, ...)` filling its parameter), the array keeps the text
+ * too, so that the caller's `path` reads it. */
+static void store_text(ctx *c, ir_expr *dst, val sv)
+{
+	dst = strip_casts(dst);
+	if (dst->kind == E_VAR && dst->var->is_pointer) {
+		val *st = storage(c, dst->var);
+		if (st && (st->k == V_ARR || st->k == V_STR) && st->i == 0 && st->a) {
+			st->a->text = vd_arena_alloc(c->a, sizeof(val));
+			*st->a->text = sv;
+			side_effect(c, st->a->level);
+		}
+	}
+	if (dst->kind == E_VAR || dst->kind == E_MEMBER)
+		assign_to(c, dst, sv);
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -1161,6 +1184,11 @@ static val eval_var(ctx *c, ir_var *var)
 			return vint(k->value);
 	}
 	val *st = storage(c, var);
+	if (st && st->k == V_ARR && st->i == 0 && st->a && st->a->text) {
+		val t = *st->a->text; /* char path[256]: the text a callee put there */
+		t.a = st->a;          /* still that array, to be filled again */
+		return t;
+	}
 	return st ? *st : unk(0);
 }
 
@@ -2492,12 +2520,8 @@ LIB_MODEL(lib_sprintf)
 		est = num(&args[1]) - 1;
 	vd_buf_release(&fb);
 	/* the buffer now holds the text (an array or pointer variable) */
-	val sv = u ? unk(taint) : vstr(text);
-	ir_expr *dst = e->kids[0];
-	while (dst->kind == E_CAST && dst->nkids == 1)
-		dst = dst->kids[0];
-	if (dst->kind == E_VAR)
-		assign_to(c, dst, sv);
+	val sv = u ? unk(taint) : own_str(c->a, text, strlen(text));
+	store_text(c, e->kids[0], sv);
 	if (u) {
 		val r = vint((long long)est);
 		r.t |= taint | T_ASSUMED;
@@ -2517,7 +2541,7 @@ LIB_MODEL(lib_strcpy)
 	if ((dst->kind == E_VAR || dst->kind == E_MEMBER) && n >= 2) {
 		val v = args[1].k == V_STR ? own_str(c->a, args[1].s, strlen(args[1].s))
 					   : unk(args[1].t);
-		assign_to(c, dst, v);
+		store_text(c, dst, v);
 		return v;
 	}
 	return args[0];
