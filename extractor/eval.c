@@ -3364,6 +3364,57 @@ static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n,
 	return bytes_of(-1);
 }
 
+/* A formatted write whose unknown parts depend on a counted loop's counter
+ * (`fprintf(f, "%d %.3e\n", s, e)` in the loop over s, walked once for all
+ * its iterations): the mean of its length over the iterations, each
+ * formatted with its own counter value (a regular sample of 1000 past
+ * that).  Parts that stay unknown keep their estimate. */
+static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			   io_bytes *b)
+{
+	int fa = ce->format_arg;
+	if (fa < 0 || fa >= n || args[fa].k != V_STR || n - fa - 1 > 16)
+		return;
+	loopctx *lc = NULL;
+	for (size_t i = c->loops.n; i-- > 0 && !lc;)
+		for (int k = fa + 1; k < n && c->loops.v[i].fr == c->fr; k++)
+			if (expr_uses(e->kids[k], c->loops.v[i].v)) {
+				lc = &c->loops.v[i];
+				break;
+			}
+	if (!lc || lc->trip < 1)
+		return;
+	for (int k = fa + 1; k < n; k++)
+		if (!expr_pure(e->kids[k]))
+			return;
+	val *st = storage(c, lc->v);
+	if (!st)
+		return;
+	val saved = *st, vals[16];
+	double ops0 = c->ops, tn = lc->trip, sum = 0;
+	long steps0 = c->steps, tries = tn > 1000 ? 1000 : (long)tn;
+	int anyu = 0;
+	for (long k = 0; k < tries; k++) {
+		double idx = tries == (long)tn ? (double)k : floor((double)k * tn / (double)tries);
+		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
+		*st = flt_to_int(x, 0);
+		for (int i = fa + 1; i < n; i++)
+			vals[i - fa - 1] = eval(c, e->kids[i]);
+		unsigned taint = 0;
+		int u = 0;
+		vd_buf fb = VD_BUF_INIT;
+		format_text(&fb, args[fa].s, vals, n - fa - 1, &taint, &u);
+		sum += (double)fb.len;
+		anyu |= u;
+		vd_buf_release(&fb);
+	}
+	*st = saved;
+	c->ops = ops0;
+	c->steps = steps0;
+	b->v = sum / (double)tries;
+	b->how = anyu ? BYTES_ESTIMATED : BYTES_KNOWN;
+}
+
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
 static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
@@ -3372,6 +3423,8 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	const unsigned sized =
 		P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
 	io_bytes b = call_bytes(c, ce, args, n, h);
+	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all)
+		counter_format(c, e, ce, args, n, &b);
 	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
 		b.v += (double)ce->extra_bytes;
 		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
