@@ -252,6 +252,7 @@ typedef struct ctx {
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
+	vd_map *wtexts;               /* path -> wtext: text files the run writes, see wtext */
 	const char *strtok_rest;      /* strtok's saved place (NULL: none) */
 	val *ctype_tables[3];         /* glibc's <ctype.h> tables (lib_ctype_table) */
 } ctx;
@@ -3168,6 +3169,87 @@ static handle *call_handle(ctx *c, const vd_catalog_entry *ce, val *args, int n)
 
 /* An open: the handle it makes (or remakes: dup2, freopen), the file it
  * refers to, and what the call returns.  *hp gets the handle. */
+/* The text a file the run creates gets, while every write to it is text
+ * the walk knows, made once (not in a loop walked once for many
+ * iterations, not under an unknown condition): `save_params()` writing
+ * "n 30\nm 12\n" that `load_params()` reads back with fscanf.  At most
+ * CONTENT_MAX_BYTES. */
+typedef struct wtext {
+	char *s;
+	size_t len, cap;
+	int ok; /* the text is the file's whole content */
+} wtext;
+
+#define CONTENT_MAX_BYTES (1L << 20)
+
+static void wtext_open(ctx *c, const vd_file_info *f)
+{
+	if (!f->path || c->p->opts.paths_all)
+		return;
+	if (!c->wtexts)
+		c->wtexts = vd_map_new();
+	wtext *w = vd_map_get(c->wtexts, f->path);
+	if (!w && f->made != 0)
+		return;
+	if (!w) {
+		w = vd_arena_alloc(c->a, sizeof *w);
+		vd_map_put(c->wtexts, f->path, w);
+	}
+	w->len = 0;
+	w->ok = f->made == 0;
+}
+
+static wtext *wtext_live(ctx *c, const vd_file_info *f)
+{
+	wtext *w = c->wtexts && f->path ? vd_map_get(c->wtexts, f->path) : NULL;
+	return w && w->ok ? w : NULL;
+}
+
+/* a write of `len` bytes at `t` (NULL: not known) to the file */
+static void wtext_add(ctx *c, const vd_file_info *f, const char *t, size_t len)
+{
+	wtext *w = wtext_live(c, f);
+	if (!w)
+		return;
+	if (!t || c->mult != 1 || c->cond != 0 || w->len + len > (size_t)CONTENT_MAX_BYTES) {
+		w->ok = 0;
+		return;
+	}
+	if (w->len + len + 1 > w->cap) {
+		size_t cap = (w->len + len + 1) * 2;
+		char *ns = vd_arena_alloc(c->a, cap);
+		if (w->len)
+			memcpy(ns, w->s, w->len);
+		w->s = ns;
+		w->cap = cap;
+	}
+	memcpy(w->s + w->len, t, len);
+	w->len += len;
+	w->s[w->len] = '\0';
+}
+
+/* The text of a text write, when the walk knows it all (caller frees *out) */
+static int write_text(const vd_catalog_entry *ce, val *args, int n, vd_buf *out)
+{
+	val *a;
+	if ((a = arg_at(args, n, ce->string_arg)))
+		return a->k == V_STR && strcmp(ce->name, "puts") && (vd_buf_puts(out, a->s), 1);
+	if ((a = arg_at(args, n, ce->format_arg))) {
+		unsigned taint = 0;
+		int u = 0;
+		if (a->k != V_STR || !strcmp(ce->name, "printf"))
+			return 0;
+		format_text(out, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1, &taint,
+			    &u);
+		return !u;
+	}
+	if (ce->fixed_bytes == 1 && strstr(ce->name, "putc") && n >= 1 && args[0].k == V_INT) {
+		vd_buf_putc(out, (char)args[0].i);
+		return 1;
+	}
+	return 0;
+}
+
 /* What an open does to the size the walk knows a file has (made): a
  * truncating open ("w", O_TRUNC, creat) where the walk runs once starts it
  * at 0; any other open for writing makes it unsure; reads leave it. */
@@ -3183,8 +3265,10 @@ static void opened_made(ctx *c, vd_file_info *f, const vd_catalog_entry *ce, con
 		trunc = 1;
 	else if (ce->mode_arg >= 0 || ce->flags_arg >= 0)
 		trunc = 0; /* a mode or flags not known */
-	if (trunc >= 0)
+	if (trunc >= 0) {
 		f->made = trunc && c->mult == 1 && c->cond == 0 ? 0 : -1;
+		wtext_open(c, f);
+	}
 }
 
 static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, io_ev *x,
@@ -3471,6 +3555,13 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		x->ev.sync_handle = h->sync;
 		if (h->file >= 0) {
 			vd_file_info *f = &c->p->files.v[h->file];
+			if (wtext_live(c, f)) {
+				vd_buf t = VD_BUF_INIT;
+				int known = !x->sized && write_text(ce, args, n, &t) &&
+					    (double)t.len == x->ev.bytes;
+				wtext_add(c, f, known ? vd_buf_cstr(&t) : NULL, t.len);
+				vd_buf_release(&t);
+			}
 			f->written += x->ev.bytes * c->mult;
 			if (f->made >= 0)
 				f->made = x->sized || ce->offset_arg >= 0
@@ -3494,8 +3585,6 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
  * A read is followed only when it runs once per opening of the stream
  * (same multiplier, not under an unknown condition); after any other read
  * or a seek the stream is no longer followed. */
-
-#define CONTENT_MAX_BYTES (1L << 20)
 
 typedef struct content_file {
 	const char *text;
@@ -3541,9 +3630,20 @@ static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, h
 	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md || md->k != V_STR ||
 	    md->s[0] != 'r' || strchr(md->s, '+'))
 		return;
-	/* written earlier in this run: its text now is not what the run reads */
-	if (H->file >= 0 && c->p->files.v[H->file].written > 0)
+	/* written earlier in this run: its text now is not what the run reads,
+	 * but the text the run gave it, when the walk knows it all */
+	if (H->file >= 0 && c->p->files.v[H->file].written > 0) {
+		wtext *w = c->wtexts ? vd_map_get(c->wtexts, H->path) : NULL;
+		if (!w || !w->ok || (double)w->len != c->p->files.v[H->file].made)
+			return;
+		H->ctext = w->s ? w->s : "";
+		H->clen = (long)w->len;
+		H->cpos = 0;
+		H->ceof = 0;
+		H->cmult = c->mult;
+		H->ccond = c->cond;
 		return;
+	}
 	if (!c->contents)
 		c->contents = vd_map_new();
 	content_file *cf = vd_map_get(c->contents, H->path);
@@ -6317,6 +6417,7 @@ static void ctx_release(ctx *c)
 	free(c->note_cache);
 	vd_map_free(c->gwrites);
 	vd_map_free(c->contents);
+	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
 	vd_vec_free(c->handles);
 	vd_arena_free(c->a);
