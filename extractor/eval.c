@@ -17,6 +17,7 @@
 #define _GNU_SOURCE
 #include <assert.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <limits.h>
@@ -3672,6 +3673,71 @@ static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, h
 
 /* the stream is followed, and this point of the walk is one concrete
  * execution of its reads; else it stops being followed */
+static int is_readdir(const char *name)
+{
+	return !strcmp(name, "readdir") || !strcmp(name, "readdir64");
+}
+
+/* opendir(path) on a directory that exists when vidya runs: a handle whose
+ * text is its listing, one entry a line as "<d_type><name>" in the order
+ * readdir gives them now (with "." and ".."), followed like an input's
+ * text: readdir returns its entries one by one, then NULL.  As with an
+ * input's text, the directory at analysis time stands for the run's. */
+static val dir_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle **hp)
+{
+	val *path = arg_at(args, n, ce->path_arg);
+	if (c->p->opts.paths_all || !path || path->k != V_STR)
+		return unk(0);
+	DIR *d = opendir(path->s);
+	if (!d)
+		return unk(0);
+	vd_buf lb = VD_BUF_INIT;
+	struct dirent *de;
+	int ok = 1;
+	while (ok && (de = readdir(d)) != NULL) {
+		ok = !strchr(de->d_name, '\n') && lb.len < (size_t)CONTENT_MAX_BYTES;
+		vd_buf_putc(&lb, (char)(de->d_type + 1)); /* never '\0' */
+		vd_buf_puts(&lb, de->d_name);
+		vd_buf_putc(&lb, '\n');
+	}
+	closedir(d);
+	int nh = new_handle(c);
+	handle *H = &c->handles.v[nh];
+	H->path = vd_arena_strdup(c->a, path->s);
+	if (ok) {
+		H->ctext = vd_arena_strdup(c->a, vd_buf_cstr(&lb));
+		H->clen = (long)lb.len;
+		H->cpos = 0;
+		H->cmult = c->mult;
+		H->ccond = c->cond;
+	}
+	vd_buf_release(&lb);
+	*hp = H;
+	val hv = { 0 };
+	hv.k = V_HANDLE;
+	hv.h = nh;
+	hv.t = T_OK;
+	return hv;
+}
+
+/* readdir on a followed listing: the next entry as a struct dirent whose
+ * d_type and d_name (glibc's 4th and 5th fields) are known, or NULL */
+static val dir_next(ctx *c, handle *h)
+{
+	if (h->cpos >= h->clen)
+		return vint(0);
+	const char *at = h->ctext + h->cpos, *nl = strchr(at, '\n');
+	size_t len = nl ? (size_t)(nl - at) : strlen(at);
+	h->cpos += (long)len + 1;
+	val m = unk(T_NZ);
+	m.k = V_MEM;
+	m.f = sizeof(struct dirent);
+	m.a = heap_object(c, 1);
+	m.a->v[3] = vint((unsigned char)at[0] - 1);
+	m.a->v[4] = own_str(c->a, at + 1, len - 1);
+	return m;
+}
+
 static int content_live(ctx *c, handle *h)
 {
 	if (h->cpos < 0)
@@ -3737,7 +3803,7 @@ static const char *const getc_calls[] = {
 static int content_reader(const char *name)
 {
 	return is_call(name, fgets_calls) || is_call(name, getline_calls) ||
-	       is_call(name, fscanf_calls) || is_call(name, getc_calls);
+	       is_call(name, fscanf_calls) || is_call(name, getc_calls) || is_readdir(name);
 }
 
 /* A call on a followed stream.  A read it follows gets its result in *ret
@@ -3761,6 +3827,10 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		h->ceof = 0;
 		c->hfx++;
 		return 0;
+	}
+	if (is_readdir(ce->name)) {
+		*ret = dir_next(c, h);
+		return 1;
 	}
 	if (ce->op != VD_OP_READ)
 		return 0;
@@ -3892,8 +3962,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	val ret = unk(0);
 	handle *h = NULL;
 	size_t nfiles0 = c->p->files.n;
+	val dirv = unk(0);
 	if (ce->op == VD_OP_OPEN)
 		ret = open_call(c, e, ce, args, n, &x, &h);
+	else if (!strcmp(ce->name, "opendir"))
+		dirv = dir_open(c, ce, args, n, &h);
 	else
 		h = call_handle(c, ce, args, n);
 	if (h) {
@@ -3958,6 +4031,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	} else {
 		ret = io_success(ce, args, n, data ? x.ev.bytes : -1, data && !x.sized);
 	}
+	if (dirv.k == V_HANDLE)
+		ret = dirv;
 	return ret;
 }
 
@@ -5387,6 +5462,8 @@ static ir_expr *find_read(ir_expr *e)
 	if (!e)
 		return NULL;
 	if (e->kind == E_CALL && e->cat && e->cat->op == VD_OP_READ && e->cat->string_arg < 0)
+		return e;
+	if (e->kind == E_CALL && e->cat && is_readdir(e->cat->name))
 		return e;
 	for (int i = 0; i < e->nkids; i++) {
 		ir_expr *r = find_read(e->kids[i]);
