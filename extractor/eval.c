@@ -805,6 +805,25 @@ static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
 			return st->ref;
 		return st;
 	}
+	if (base->kind == E_INDEX && base->nkids == 2 && expr_pure(base)) {
+		/* tbl[i].f of a global array of structs (`cache[n].fp = f`): the
+		 * element's own fields (global arrays only: a dead frame's
+		 * element buffers are reused) */
+		val av = peek(c, base->kids[0]), iv = peek(c, base->kids[1]);
+		if (av.k == V_ARR && av.a && av.a->level == -1 && av.a->n > 0 && iv.k == V_INT &&
+		    av.i + iv.i >= 0 && av.i + iv.i < av.a->n) {
+			if (!av.a->v)
+				av.a->v = arr_elems(c, av.a);
+			if (av.a->v) {
+				c->ops += 2;
+				if (taint)
+					*taint = 0;
+				if (bval)
+					*bval = av.a->v[av.i + iv.i];
+				return &av.a->v[av.i + iv.i];
+			}
+		}
+	}
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
@@ -6355,6 +6374,24 @@ static val argv_value(ctx *c, int *argc_out)
 	return v;
 }
 
+/* A zero-initialised global array: small ones (a table of up to ARR_SMALL
+ * entries, an array of structs caching open files) keep their elements,
+ * zero until written; larger ones read as unknown. */
+static val zero_array(ctx *c, const ir_var *g)
+{
+	if (g->array_len > ARR_SMALL)
+		return unk(0);
+	val v = { 0 };
+	v.k = V_ARR;
+	v.a = vd_arena_alloc(c->a, sizeof(arr));
+	v.a->level = -1;
+	v.a->n = (int)g->array_len;
+	v.a->v = vd_arena_alloc(c->a, (size_t)g->array_len * sizeof(val));
+	for (int i = 0; i < v.a->n; i++)
+		v.a->v[i] = vint(0);
+	return v;
+}
+
 static void init_globals(ctx *c)
 {
 	vd_project *p = c->p;
@@ -6364,7 +6401,8 @@ static void init_globals(ctx *c)
 		if (g->init)
 			c->globals[i] = eval(c, g->init);
 		else if (g->has_def)
-			c->globals[i] = g->array_len > 0 ? unk(0) : vint(0); /* zero-initialised */
+			c->globals[i] = g->array_len > 0 ? zero_array(c, g)
+							 : vint(0); /* zero-initialised */
 		else
 			c->globals[i] = unk(0);
 	}
