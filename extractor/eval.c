@@ -4265,10 +4265,17 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	long limit0 = c->step_limit;
 	if (c->depth >= 2 && c->depth <= 3 && c->phase == 1) /* main's calls and theirs */
 		c->step_limit = c->steps + (c->step_limit - c->steps) / 2;
+	/* a recursive call (a tree walked node by node, its children in a
+	 * loop) starts its own nesting of loops run one by one; the walk's
+	 * step budget still bounds it */
+	int conc0 = c->conc_depth;
+	if (f->on_stack > 1)
+		c->conc_depth = 0;
 	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
 	exec(c, f->body);
 	flush_ops(c);
 	leave(c, f->block);
+	c->conc_depth = conc0;
 	c->step_limit = limit0;
 	f->on_stack--;
 	c->depth--;
@@ -4322,7 +4329,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		const char *where = c->p->blocks.v[e->block].file;
 		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 			ir_func *t = known ? known : e->callees[i];
-			if (!recursion_ok(c, t, args, n))
+			if (!recursion_ok(c, t, args, n) && c->mult > 0) /* 0: it never runs */
 				nt = note(
 					c,
 					"recursive call to %s at %s:%d not unrolled (depth unknown)",
@@ -5230,15 +5237,31 @@ static int passes_state_stmt(ir_stmt *s)
 	return 0;
 }
 
+/* an element picked by a computed index: `n->kids[k]`, `items[i]` */
+static int indexed(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_INDEX && e->nkids == 2 && e->kids[1]->kind != E_INT)
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (indexed(e->kids[i]))
+			return 1;
+	return 0;
+}
+
 static int passes_state(ir_expr *e)
 {
 	if (!e)
 		return 0;
+	/* a pointer, an address, or an element picked per iteration (the
+	 * children of a tree node: `dump(o, n->kids[k], depth + 1)`) */
 	if (e->kind == E_CALL && !e->cat && e->ncallees > 0)
 		for (int i = 0; i < e->nkids; i++) {
 			ir_expr *a = strip_casts(e->kids[i]);
 			if ((a->kind == E_UN && a->op == OP_ADDR) ||
-			    (a->kind == E_VAR && a->var && a->var->is_pointer))
+			    (a->kind == E_VAR && a->var && a->var->is_pointer) ||
+			    (indexed(a) && a->kind != E_CALL))
 				return 1;
 		}
 	if (e->kind == E_STMT && passes_state_stmt(e->stmt))
@@ -6374,12 +6397,15 @@ static val argv_value(ctx *c, int *argc_out)
 	return v;
 }
 
-/* A zero-initialised global array: small ones (a table of up to ARR_SMALL
- * entries, an array of structs caching open files) keep their elements,
- * zero until written; larger ones read as unknown. */
+/* A zero-initialised global array: small ones (a table of up to
+ * GLOBAL_ARR_MAX entries, an array of structs caching open files, node
+ * pointers by id) keep their elements, zero until written; larger ones
+ * read as unknown. */
+#define GLOBAL_ARR_MAX 1024
+
 static val zero_array(ctx *c, const ir_var *g)
 {
-	if (g->array_len > ARR_SMALL)
+	if (g->array_len > GLOBAL_ARR_MAX)
 		return unk(0);
 	val v = { 0 };
 	v.k = V_ARR;
