@@ -3479,29 +3479,38 @@ static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *
 	int fa = ce->format_arg;
 	if (fa < 0 || fa >= n || args[fa].k != V_STR || n - fa - 1 > 16)
 		return;
-	loopctx *lc = NULL;
-	for (size_t i = c->loops.n; i-- > 0 && !lc;)
+	/* the counters it reads: of the innermost loop and of one around it */
+	loopctx *lc[2] = { NULL, NULL };
+	int nl = 0;
+	for (size_t i = c->loops.n; i-- > 0 && nl < 2;)
 		for (int k = fa + 1; k < n && c->loops.v[i].fr == c->fr; k++)
 			if (expr_uses(e->kids[k], c->loops.v[i].v)) {
-				lc = &c->loops.v[i];
+				lc[nl++] = &c->loops.v[i];
 				break;
 			}
-	if (!lc || lc->trip < 1)
+	if (!nl)
 		return;
+	for (int k = 0; k < nl; k++)
+		if (lc[k]->trip < 1 || lc[k]->trip != floor(lc[k]->trip) || !storage(c, lc[k]->v))
+			return;
 	for (int k = fa + 1; k < n; k++)
 		if (!expr_pure(e->kids[k]))
 			return;
-	val *st = storage(c, lc->v);
-	if (!st)
-		return;
-	val saved = *st, vals[16];
-	double ops0 = c->ops, tn = lc->trip, sum = 0;
+	val *st[2] = { storage(c, lc[0]->v), nl > 1 ? storage(c, lc[1]->v) : NULL };
+	val saved[2] = { *st[0], nl > 1 ? *st[1] : unk(0) }, vals[16];
+	double inner = lc[0]->trip, tn = inner * (nl > 1 ? lc[1]->trip : 1), sum = 0;
+	double ops0 = c->ops;
 	long steps0 = c->steps, tries = tn > 1000 ? 1000 : (long)tn;
 	int anyu = 0;
 	for (long k = 0; k < tries; k++) {
 		double idx = tries == (long)tn ? (double)k : floor((double)k * tn / (double)tries);
-		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
-		*st = flt_to_int(x, 0);
+		double ix[2] = { fmod(idx, inner), floor(idx / inner) };
+		for (int q = 0; q < nl; q++) {
+			const loopctx *l = lc[q];
+			double x = l->mul ? l->start * pow(l->step, ix[q])
+					  : l->start + ix[q] * l->step;
+			*st[q] = flt_to_int(x, 0);
+		}
 		for (int i = fa + 1; i < n; i++)
 			vals[i - fa - 1] = eval(c, e->kids[i]);
 		unsigned taint = 0;
@@ -3512,7 +3521,8 @@ static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *
 		anyu |= u;
 		vd_buf_release(&fb);
 	}
-	*st = saved;
+	for (int q = 0; q < nl; q++)
+		*st[q] = saved[q];
 	c->ops = ops0;
 	c->steps = steps0;
 	b->v = sum / (double)tries;
