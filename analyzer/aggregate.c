@@ -56,6 +56,8 @@ typedef struct site {
 	const char *notes[MAX_BLOCK_NOTES];
 	int nnotes;
 	int seen;
+	int paths; /* its calls named several files (a loop run iteration by
+		    * iteration opening `snap_%04d.bin`): path is NULL */
 } site;
 
 /* ---- call summaries ----------------------------------------------------------------
@@ -178,6 +180,20 @@ typedef struct agg {
 	VD_VEC(summary *) summaries;
 	size_t summary_bytes; /* kept summaries; none kept past SUMMARY_BUDGET */
 } agg;
+
+/* a call of the site names `path` */
+static void site_path(agg *g, site *s, const char *path, int several)
+{
+	if (s->paths || several) {
+		s->paths = 1;
+		s->path = NULL;
+	} else if (path && !s->path) {
+		s->path = vd_arena_strdup(g->a, path);
+	} else if (path && strcmp(s->path, path)) {
+		s->paths = 1;
+		s->path = NULL;
+	}
+}
 
 /* Memory for call summaries: beyond it, calls are walked again instead. */
 #define SUMMARY_BUDGET ((size_t)64 << 20)
@@ -536,8 +552,7 @@ static void on_io(void *pl, const vd_io_event *e)
 	if (e->sync_handle)
 		s->flags |= VD_IO_SYNC_HANDLE;
 	/* the walk's strings die with the walk: keep a copy */
-	if (e->path && !s->path)
-		s->path = vd_arena_strdup(g->a, e->path);
+	site_path(g, s, e->path, 0);
 	if (e->count <= 0)
 		return;
 	if (e->unknown & (1u << VD_p3))
@@ -717,8 +732,7 @@ static void on_replay(void *pl, const void *summary_, double mult)
 			st->api = d->s.api;
 			st->call = d->s.call;
 			st->op = d->s.op;
-			if (!st->path)
-				st->path = d->s.path;
+			site_path(g, st, d->s.path, d->s.paths);
 			for (int q = 0; q < d->s.nnotes; q++)
 				add_note(st->notes, &st->nnotes, d->s.notes[q]);
 		}

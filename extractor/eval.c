@@ -17,6 +17,8 @@
 #define _GNU_SOURCE
 #include <assert.h>
 #include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <limits.h>
 #include <math.h>
@@ -64,6 +66,7 @@ typedef struct arr {
 	int n;
 	val *v;
 	int level; /* frame level it belongs to (-1: global), for side effects */
+	val *text; /* a string a callee wrote into it through a pointer, see store_text */
 } arr;
 
 /* Elements are allocated on the first write: a local buffer that is only
@@ -71,6 +74,14 @@ typedef struct arr {
 #define ARR_AT(a, i) ((a)->v ? (a)->v[i] : unk(0))
 
 typedef struct frame frame;
+
+/* A buffer of the program's own holding a string (a copy strcpy, fgets or
+ * an initialized char array made): the program may change it in place,
+ * `*eq = '\0'` cutting it, and pointers move within it both ways. */
+typedef struct strbuf {
+	char *lo;
+	size_t len; /* its length when made: a '\0' written later does not shrink it */
+} strbuf;
 
 #define ARR_SMALL 64 /* local arrays up to this length keep their values */
 
@@ -83,9 +94,11 @@ struct val {
 	int h;             /* V_HANDLE */
 	ir_func *fn;       /* V_FUNC */
 	const char *fname; /* V_FUNC of a library function */
-	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL */
+	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL;
+			    * V_STR: the caller's array it was read from (store_text) */
 	val *ref;          /* V_REF: the referenced storage; i is the serial of the
 			 * frame holding it (0: a global), see ref_live() */
+	const strbuf *own; /* V_STR: the program's own buffer holding it, or NULL */
 };
 
 typedef struct field_val field_val;
@@ -263,6 +276,7 @@ typedef struct ctx {
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
+	vd_map *wtexts;               /* path -> wtext: text files the run writes, see wtext */
 	const char *strtok_rest;      /* strtok's saved place (NULL: none) */
 	val *ctype_tables[3];         /* glibc's <ctype.h> tables (lib_ctype_table) */
 	struct wcache_ent *wcache;    /* statement -> the variables it writes (stmt_writes) */
@@ -344,6 +358,19 @@ static val vstr(const char *s)
 	val v = { 0 };
 	v.k = V_STR;
 	v.s = s;
+	return v;
+}
+
+/* a copy of s in a buffer of the program's own (see strbuf) */
+static val own_str(vd_arena *a, const char *s, size_t len)
+{
+	strbuf *b = vd_arena_alloc(a, sizeof *b);
+	b->lo = vd_arena_alloc(a, len + 1);
+	memcpy(b->lo, s, len);
+	b->lo[len] = '\0';
+	b->len = len;
+	val v = vstr(b->lo);
+	v.own = b;
 	return v;
 }
 
@@ -704,6 +731,7 @@ static int file_index(ctx *c, const char *key, const char *path)
 	fi.key = vd_arena_strdup(p->arena, key);
 	fi.path = path ? vd_arena_strdup(p->arena, path) : NULL;
 	fi.stat_size = -1;
+	fi.made = -1;
 	if (path) {
 		struct stat st;
 		const char *abs = vd_path_join(c->a, p->root, path);
@@ -858,6 +886,25 @@ static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
 			return st->ref;
 		return st;
 	}
+	if (base->kind == E_INDEX && base->nkids == 2 && expr_pure(base)) {
+		/* tbl[i].f of a global array of structs (`cache[n].fp = f`): the
+		 * element's own fields (global arrays only: a dead frame's
+		 * element buffers are reused) */
+		val av = peek(c, base->kids[0]), iv = peek(c, base->kids[1]);
+		if (av.k == V_ARR && av.a && av.a->level == -1 && av.a->n > 0 && iv.k == V_INT &&
+		    av.i + iv.i >= 0 && av.i + iv.i < av.a->n) {
+			if (!av.a->v)
+				av.a->v = arr_elems(c, av.a);
+			if (av.a->v) {
+				c->ops += 2;
+				if (taint)
+					*taint = 0;
+				if (bval)
+					*bval = av.a->v[av.i + iv.i];
+				return &av.a->v[av.i + iv.i];
+			}
+		}
+	}
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
@@ -926,6 +973,10 @@ static size_t str_room(ctx *c, const char *s)
  * Returns 0 when the operation is not one of these. */
 static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 {
+	if (op == OP_SUB && a->k == V_STR && b->k == V_STR && a->own && a->own == b->own) {
+		*out = vint((long long)(a->s - b->s));
+		return 1;
+	}
 	if (op == OP_SUB && a->k == V_STR && b->k == V_STR) {
 		size_t room = str_room(c, b->s);
 		if (a->s < b->s || a->s > b->s + room)
@@ -938,6 +989,15 @@ static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 		return 0;
 	const val *sv = a->k == V_STR ? a : b;
 	long long k = a->k == V_STR ? (op == OP_ADD ? b->i : -b->i) : a->i;
+	if (sv->own && sv->s >= sv->own->lo && sv->s <= sv->own->lo + sv->own->len) {
+		/* within the program's own buffer, both ways */
+		long long at = (long long)(sv->s - sv->own->lo) + k;
+		if (at < 0 || at > (long long)sv->own->len)
+			return 0;
+		*out = *sv;
+		out->s = sv->own->lo + at;
+		return 1;
+	}
 	if (k >= 0 && (size_t)k <= str_room(c, sv->s)) {
 		*out = *sv;
 		out->s = sv->s + k;
@@ -959,6 +1019,42 @@ static void argv_store(ctx *c, const char *at, val v)
 		((char *)c->argv_words[i])[at - c->argv_words[i]] = (char)v.i;
 }
 
+/* A store of `v` where `at` points in the program's own buffer: a known
+ * character is written; an unknown one leaves it as it was, like
+ * argv_store */
+static void str_store(ctx *c, const val *at, val v)
+{
+	if (v.k != V_INT || at->s < at->own->lo || at->s > at->own->lo + at->own->len)
+		return;
+	at->own->lo[at->s - at->own->lo] = (char)v.i;
+	/* whose buffer it is is not known here: no call summary keeps it */
+	side_effect(c, -1);
+	c->gver++;
+	if (c->recording && c->v->capture_doom)
+		c->v->capture_doom(c->v->payload);
+}
+
+static void assign_to(ctx *c, ir_expr *lhs, val v);
+
+/* A string written into the buffer `dst` names (snprintf, strcpy): the
+ * variable holds it now; when that is a pointer holding a caller's array
+ * (`rank_path(path, ...)` filling its parameter), the array keeps the text
+ * too, so that the caller's `path` reads it. */
+static void store_text(ctx *c, ir_expr *dst, val sv)
+{
+	dst = strip_casts(dst);
+	if (dst->kind == E_VAR && dst->var->is_pointer) {
+		val *st = storage(c, dst->var);
+		if (st && (st->k == V_ARR || st->k == V_STR) && st->i == 0 && st->a) {
+			st->a->text = vd_arena_alloc(c->a, sizeof(val));
+			*st->a->text = sv;
+			side_effect(c, st->a->level);
+		}
+	}
+	if (dst->kind == E_VAR || dst->kind == E_MEMBER)
+		assign_to(c, dst, sv);
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -974,7 +1070,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val base = ha ? *ha : eval(c, lhs->kids[0]);
 		val idx = eval(c, lhs->kids[1]);
 		if (base.k == V_STR) { /* arg[k] = '\0' */
-			if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
+			val at;
+			if (idx.k == V_INT && base.own && str_arith(c, OP_ADD, &base, &idx, &at) &&
+			    at.k == V_STR)
+				str_store(c, &at, v);
+			else if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
 				argv_store(c, base.s + idx.i, v);
 			return;
 		}
@@ -1025,6 +1125,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				p.a->v = arr_elems(c, p.a);
 			if (p.a->v)
 				p.a->v[p.i] = v;
+		} else if (p.k == V_STR && p.own) {
+			str_store(c, &p, v);
 		} else if (p.k == V_STR) {
 			argv_store(c, p.s, v);
 		} else if (p.k != V_ARR) {
@@ -1191,6 +1293,11 @@ static val eval_var(ctx *c, ir_var *var)
 			return vint(k->value);
 	}
 	val *st = storage(c, var);
+	if (st && st->k == V_ARR && st->i == 0 && st->a && st->a->text) {
+		val t = *st->a->text; /* char path[256]: the text a callee put there */
+		t.a = st->a;          /* still that array, to be filled again */
+		return t;
+	}
 	return st ? *st : unk(0);
 }
 
@@ -1234,11 +1341,50 @@ static int is_pointer_expr(ir_expr *e)
 }
 
 /* A condition with no side effects: it can be evaluated again at will. */
+/* a direct call of a C library function without side effects: the
+ * <ctype.h> tests (also glibc's table lookups) and string searches */
+static int pure_libcall(const ir_expr *e)
+{
+	static const char *const pure[] = { "isspace",
+					    "isdigit",
+					    "isalpha",
+					    "isalnum",
+					    "isupper",
+					    "islower",
+					    "isxdigit",
+					    "ispunct",
+					    "isprint",
+					    "isgraph",
+					    "iscntrl",
+					    "isblank",
+					    "tolower",
+					    "toupper",
+					    "__ctype_b_loc",
+					    "strlen",
+					    "strcmp",
+					    "strncmp",
+					    "strchr",
+					    "strrchr",
+					    "memcmp",
+					    "strcasecmp",
+					    "strncasecmp",
+					    "__ctype_tolower_loc",
+					    "__ctype_toupper_loc",
+					    NULL };
+	if (e->callee || e->ncallees || e->cat || !e->str)
+		return 0;
+	for (int i = 0; pure[i]; i++)
+		if (!strcmp(e->str, pure[i]))
+			return 1;
+	return 0;
+}
+
 static int expr_pure(const ir_expr *e)
 {
 	if (!e)
 		return 1;
-	if (e->kind == E_CALL || e->kind == E_ASSIGN || e->kind == E_INCDEC || e->kind == E_STMT)
+	if ((e->kind == E_CALL && !pure_libcall(e)) || e->kind == E_ASSIGN || e->kind == E_INCDEC ||
+	    e->kind == E_STMT)
 		return 0;
 	for (int i = 0; i < e->nkids; i++)
 		if (!expr_pure(e->kids[i]))
@@ -1280,7 +1426,21 @@ static ir_var *rank_var(ctx *c, const ir_expr *e)
  * depends on the loop's counter and otherwise on known values only
  * (`i % k == 0`, `i == 0`, `i == n - 1`): every iteration's value is tried
  * (a regular sample of 10000 past that).  Returns 1 and *p, or 0. */
+static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p);
+
 static int counter_prob(ctx *c, ir_expr *cond, double *p)
+{
+	return counter_avg(c, cond, 1, p);
+}
+
+/* The same for a value, `hi - i < CH ? hi - i : CH` (the last chunk is
+ * shorter): its mean over the iterations. */
+static int counter_mean(ctx *c, ir_expr *x, double *m)
+{
+	return counter_avg(c, x, 0, m);
+}
+
+static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 {
 	if (!cond || !expr_pure(cond))
 		return 0;
@@ -1311,11 +1471,18 @@ static int counter_prob(ctx *c, ir_expr *cond, double *p)
 		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
 		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
 		*st = flt_to_int(x, 0);
-		val r = eval(c, cond);
+		val r;
+		if (!as_truth && cond->kind == E_COND) { /* the arm, not this E_COND again */
+			val kv = eval(c, cond->kids[0]);
+			int tk = truth(&kv);
+			r = tk < 0 ? unk(0) : eval(c, cond->kids[tk ? 1 : 2]);
+		} else {
+			r = eval(c, cond);
+		}
 		int tv = truth(&r);
-		if (tv < 0)
+		if (as_truth ? tv < 0 : !known_num(&r))
 			ok = 0;
-		hits += tv > 0;
+		hits += as_truth ? tv > 0 : (ok ? num(&r) : 0);
 	}
 	*st = saved;
 	c->ops = saved_ops;
@@ -1831,6 +1998,15 @@ static val eval_expr(ctx *c, ir_expr *e)
 				store_val(c, fb.st, merge(&fb.old, &now));
 			}
 			c->cond--;
+			/* `s % k == 0 && save() != 0`: a right operand known false
+			 * (true for ||) whenever it runs decides the whole */
+			int tb = truth(&b);
+			if (tb >= 0 && !(c->p->opts.paths_all && (b.t & T_OK)) &&
+			    tb == (e->op == OP_LOR)) {
+				val r = vint(tb);
+				r.t = b.t & ~(unsigned)T_FACTS;
+				return r;
+			}
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		}
 		val a = eval(c, e->kids[0]);
@@ -1840,6 +2016,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (e->op == OP_NONE)
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		int res;
+		if (e->op >= OP_LT && e->op <= OP_NE && a.k == V_STR && b.k == V_STR && a.own &&
+		    a.own == b.own) { /* `e > s`: two places in one buffer */
+			val x = vint(a.s - a.own->lo), y = vint(b.s - b.own->lo);
+			return arith(e->op, &x, &y, 0);
+		}
 		if (e->op >= OP_LT && e->op <= OP_NE && cmp_facts(e->op, &a, &b, &res)) {
 			val r = vint(res);
 			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
@@ -1980,6 +2161,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 			argv_seen(c, &r);
 			return r;
 		}
+		val at;
+		if (base.k == V_STR && idx.k == V_INT && base.own &&
+		    str_arith(c, OP_ADD, &base, &idx, &at) && at.k == V_STR) /* e[-1] */
+			return vint((unsigned char)*at.s);
 		if (base.k == V_STR && idx.k == V_INT && idx.i >= 0 &&
 		    idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
@@ -2011,6 +2196,12 @@ static val eval_expr(ctx *c, ir_expr *e)
 		int t = truth(&k);
 		if (t >= 0 && !(c->p->opts.paths_all && (k.t & T_OK)))
 			return eval(c, e->kids[t ? 1 : 2]);
+		double mean;
+		if (!c->p->opts.paths_all && counter_mean(c, e, &mean)) {
+			val r = vflt(mean); /* every iteration's value known: their mean */
+			r.t = T_MEAN;
+			return r;
+		}
 		double pk = expr_prob(c, e->kids[0]);
 		c->cond++;
 		val a = eval_scaled(c, e->kids[1], pk);
@@ -2151,6 +2342,9 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 				spec[n++] = 's';
 				spec[n] = '\0';
 				snprintf(tmp, sizeof(tmp), spec, TYPICAL_STRING);
+			} else if (conv == 'c') { /* one character, padded to its width */
+				snprintf(tmp, sizeof(tmp), "%*s",
+					 width > 0 && width < 64 ? width : 1, "x");
 			} else if (width > 0 && width < 64) {
 				snprintf(tmp, sizeof(tmp), "%0*d", width, 0);
 			} else {
@@ -2520,12 +2714,8 @@ LIB_MODEL(lib_sprintf)
 		est = num(&args[1]) - 1;
 	vd_buf_release(&fb);
 	/* the buffer now holds the text (an array or pointer variable) */
-	val sv = u ? unk(taint) : vstr(text);
-	ir_expr *dst = e->kids[0];
-	while (dst->kind == E_CAST && dst->nkids == 1)
-		dst = dst->kids[0];
-	if (dst->kind == E_VAR)
-		assign_to(c, dst, sv);
+	val sv = u ? unk(taint) : own_str(c->a, text, strlen(text));
+	store_text(c, e->kids[0], sv);
 	if (u) {
 		val r = vint((long long)est);
 		r.t |= taint | T_ASSUMED;
@@ -2537,13 +2727,15 @@ LIB_MODEL(lib_sprintf)
 LIB_MODEL(lib_strcpy)
 {
 	if (!strcmp(name, "strdup"))
-		return args[0].k == V_STR ? args[0] : unk(args[0].t);
+		return args[0].k == V_STR ? own_str(c->a, args[0].s, strlen(args[0].s))
+					  : unk(args[0].t);
 	/* the destination (a buffer, or a struct member pointing to one:
 	 * `tmp->name = malloc(...); strcpy(tmp->name, name)`) now holds the text */
 	ir_expr *dst = strip_casts(e->kids[0]);
 	if ((dst->kind == E_VAR || dst->kind == E_MEMBER) && n >= 2) {
-		val v = args[1].k == V_STR ? args[1] : unk(args[1].t);
-		assign_to(c, dst, v);
+		val v = args[1].k == V_STR ? own_str(c->a, args[1].s, strlen(args[1].s))
+					   : unk(args[1].t);
+		store_text(c, dst, v);
 		return v;
 	}
 	return args[0];
@@ -2937,7 +3129,10 @@ static val io_success(const vd_catalog_entry *ce, val *args, int n, double bytes
 		} else if (!strncmp(nm, "fgets", 5) || !strncmp(nm, "gets", 4)) {
 			r = unk(T_NZ);
 		} else if (ce->op == VD_OP_WRITE || ce->bytes_arg >= 0) {
-			r = bytes_known && bytes >= 0 ? flt_to_int(bytes, T_NN) : unk(T_NN);
+			r = !bytes_known || bytes < 0 ? unk(T_NN)
+			    : ce->op == VD_OP_WRITE && bytes != floor(bytes)
+				    ? vflt(bytes) /* an average share: `w != n` holds it too */
+				    : flt_to_int(bytes, T_NN);
 		} else {
 			return unk(0); /* getc, fscanf, getline: where the data ends */
 		}
@@ -3210,6 +3405,8 @@ static val helper_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args
 typedef struct io_ev {
 	vd_io_event ev;
 	int nn;
+	int sized; /* its own byte count is unknown, estimated or assumed (not
+		    * only the count of calls, which the loop's notes cover) */
 } io_ev;
 
 /* Adds "<call> at <file>:<line>: <what>" to the event's notes; when they
@@ -3248,6 +3445,108 @@ static handle *call_handle(ctx *c, const vd_catalog_entry *ce, val *args, int n)
 
 /* An open: the handle it makes (or remakes: dup2, freopen), the file it
  * refers to, and what the call returns.  *hp gets the handle. */
+/* The text a file the run creates gets, while every write to it is text
+ * the walk knows, made once (not in a loop walked once for many
+ * iterations, not under an unknown condition): `save_params()` writing
+ * "n 30\nm 12\n" that `load_params()` reads back with fscanf.  At most
+ * CONTENT_MAX_BYTES. */
+typedef struct wtext {
+	char *s;
+	size_t len, cap;
+	int ok; /* the text is the file's whole content */
+} wtext;
+
+#define CONTENT_MAX_BYTES (1L << 20)
+
+static void wtext_open(ctx *c, const vd_file_info *f)
+{
+	if (!f->path || c->p->opts.paths_all)
+		return;
+	if (!c->wtexts)
+		c->wtexts = vd_map_new();
+	wtext *w = vd_map_get(c->wtexts, f->path);
+	if (!w && f->made != 0)
+		return;
+	if (!w) {
+		w = vd_arena_alloc(c->a, sizeof *w);
+		vd_map_put(c->wtexts, f->path, w);
+	}
+	w->len = 0;
+	w->ok = f->made == 0;
+}
+
+static wtext *wtext_live(ctx *c, const vd_file_info *f)
+{
+	wtext *w = c->wtexts && f->path ? vd_map_get(c->wtexts, f->path) : NULL;
+	return w && w->ok ? w : NULL;
+}
+
+/* a write of `len` bytes at `t` (NULL: not known) to the file */
+static void wtext_add(ctx *c, const vd_file_info *f, const char *t, size_t len)
+{
+	wtext *w = wtext_live(c, f);
+	if (!w)
+		return;
+	if (!t || c->mult != 1 || c->cond != 0 || w->len + len > (size_t)CONTENT_MAX_BYTES) {
+		w->ok = 0;
+		return;
+	}
+	if (w->len + len + 1 > w->cap) {
+		size_t cap = (w->len + len + 1) * 2;
+		char *ns = vd_arena_alloc(c->a, cap);
+		if (w->len)
+			memcpy(ns, w->s, w->len);
+		w->s = ns;
+		w->cap = cap;
+	}
+	memcpy(w->s + w->len, t, len);
+	w->len += len;
+	w->s[w->len] = '\0';
+}
+
+/* The text of a text write, when the walk knows it all (caller frees *out) */
+static int write_text(const vd_catalog_entry *ce, val *args, int n, vd_buf *out)
+{
+	val *a;
+	if ((a = arg_at(args, n, ce->string_arg)))
+		return a->k == V_STR && strcmp(ce->name, "puts") && (vd_buf_puts(out, a->s), 1);
+	if ((a = arg_at(args, n, ce->format_arg))) {
+		unsigned taint = 0;
+		int u = 0;
+		if (a->k != V_STR || !strcmp(ce->name, "printf"))
+			return 0;
+		format_text(out, a->s, args + ce->format_arg + 1, n - ce->format_arg - 1, &taint,
+			    &u);
+		return !u;
+	}
+	if (ce->fixed_bytes == 1 && strstr(ce->name, "putc") && n >= 1 && args[0].k == V_INT) {
+		vd_buf_putc(out, (char)args[0].i);
+		return 1;
+	}
+	return 0;
+}
+
+/* What an open does to the size the walk knows a file has (made): a
+ * truncating open ("w", O_TRUNC, creat) where the walk runs once starts it
+ * at 0; any other open for writing makes it unsure; reads leave it. */
+static void opened_made(ctx *c, vd_file_info *f, const vd_catalog_entry *ce, const val *fl,
+			const val *md)
+{
+	int trunc = -1; /* 1 truncates, 0 writes without truncating, -1 reads */
+	if (md && md->k == V_STR)
+		trunc = md->s[0] == 'w' ? 1 : (md->s[0] == 'a' || strchr(md->s, '+')) ? 0 : -1;
+	else if (fl && fl->k == V_INT && strcmp(ce->api, "posix") == 0)
+		trunc = (fl->i & cat_const(c, "O_TRUNC", 01000)) ? 1 : (fl->i & 3) ? 0 : -1;
+	else if (!strcmp(ce->name, "creat"))
+		trunc = 1;
+	else if (ce->mode_arg >= 0 || ce->flags_arg >= 0)
+		trunc = 0; /* a mode or flags not known */
+	if (trunc >= 0) {
+		f->made = trunc && c->mult == 1 && c->cond == 0 ? 0 : -1;
+		wtext_open(c, f);
+	}
+}
+
 static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, io_ev *x,
 		     handle **hp)
 {
@@ -3311,6 +3610,8 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 		x->ev.create = 1;
 	if (!strcmp(ce->name, "creat"))
 		x->ev.create = 1;
+	if (pid < 0 && tid < 0 && H->file >= 0 && path && path->k == V_STR)
+		opened_made(c, &p->files.v[H->file], ce, fl, md);
 	if (ce->flags & VD_CAT_UNIQUE) /* mkstemp, tmpfile: a new file every time */
 		H->per_exec = 1;
 	val *sp = arg_at(args, n, ce->space_arg), *ty = arg_at(args, n, ce->type_arg);
@@ -3423,6 +3724,67 @@ static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n,
 	return bytes_of(-1);
 }
 
+/* A formatted write whose unknown parts depend on a counted loop's counter
+ * (`fprintf(f, "%d %.3e\n", s, e)` in the loop over s, walked once for all
+ * its iterations): the mean of its length over the iterations, each
+ * formatted with its own counter value (a regular sample of 1000 past
+ * that).  Parts that stay unknown keep their estimate. */
+static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			   io_bytes *b)
+{
+	int fa = ce->format_arg;
+	if (fa < 0 || fa >= n || args[fa].k != V_STR || n - fa - 1 > 16)
+		return;
+	/* the counters it reads: of the innermost loop and of one around it */
+	loopctx *lc[2] = { NULL, NULL };
+	int nl = 0;
+	for (size_t i = c->loops.n; i-- > 0 && nl < 2;)
+		for (int k = fa + 1; k < n && c->loops.v[i].fr == c->fr; k++)
+			if (expr_uses(e->kids[k], c->loops.v[i].v)) {
+				lc[nl++] = &c->loops.v[i];
+				break;
+			}
+	if (!nl)
+		return;
+	for (int k = 0; k < nl; k++)
+		if (lc[k]->trip < 1 || lc[k]->trip != floor(lc[k]->trip) || !storage(c, lc[k]->v))
+			return;
+	for (int k = fa + 1; k < n; k++)
+		if (!expr_pure(e->kids[k]))
+			return;
+	val *st[2] = { storage(c, lc[0]->v), nl > 1 ? storage(c, lc[1]->v) : NULL };
+	val saved[2] = { *st[0], nl > 1 ? *st[1] : unk(0) }, vals[16];
+	double inner = lc[0]->trip, tn = inner * (nl > 1 ? lc[1]->trip : 1), sum = 0;
+	double ops0 = c->ops;
+	long steps0 = c->steps, tries = tn > 1000 ? 1000 : (long)tn;
+	int anyu = 0;
+	for (long k = 0; k < tries; k++) {
+		double idx = tries == (long)tn ? (double)k : floor((double)k * tn / (double)tries);
+		double ix[2] = { fmod(idx, inner), floor(idx / inner) };
+		for (int q = 0; q < nl; q++) {
+			const loopctx *l = lc[q];
+			double x = l->mul ? l->start * pow(l->step, ix[q])
+					  : l->start + ix[q] * l->step;
+			*st[q] = flt_to_int(x, 0);
+		}
+		for (int i = fa + 1; i < n; i++)
+			vals[i - fa - 1] = eval(c, e->kids[i]);
+		unsigned taint = 0;
+		int u = 0;
+		vd_buf fb = VD_BUF_INIT;
+		format_text(&fb, args[fa].s, vals, n - fa - 1, &taint, &u);
+		sum += (double)fb.len;
+		anyu |= u;
+		vd_buf_release(&fb);
+	}
+	for (int q = 0; q < nl; q++)
+		*st[q] = saved[q];
+	c->ops = ops0;
+	c->steps = steps0;
+	b->v = sum / (double)tries;
+	b->how = anyu ? BYTES_ESTIMATED : BYTES_KNOWN;
+}
+
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
 static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
@@ -3431,6 +3793,8 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	const unsigned sized =
 		P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
 	io_bytes b = call_bytes(c, ce, args, n, h);
+	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all)
+		counter_format(c, e, ce, args, n, &b);
 	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
 		b.v += (double)ce->extra_bytes;
 		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
@@ -3444,12 +3808,14 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		for (int i = 0; i < n; i++)
 			if (args[i].t & T_ASSUMED) { /* sized from an assumed loop bound */
 				x->ev.unknown |= sized;
+				x->sized = 1;
 				io_note(c, x, ce, e, "byte count from an assumed value");
 				break;
 			}
 		break;
 	case BYTES_ESTIMATED:
 		x->ev.unknown |= sized;
+		x->sized = 1;
 		if (arg_at(args, n, ce->string_arg))
 			io_note(c, x, ce, e, "string length unknown, estimated %.0f", b.v);
 		else
@@ -3458,6 +3824,7 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	case BYTES_UNKNOWN:
 		b.v = c->p->opts.assume_bytes;
 		x->ev.unknown |= sized;
+		x->sized = 1;
 		io_note(c, x, ce, e, "byte count unknown, assumed %.0f", c->p->opts.assume_bytes);
 		break;
 	}
@@ -3473,7 +3840,19 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	if (ce->op == VD_OP_WRITE && h) {
 		x->ev.sync_handle = h->sync;
 		if (h->file >= 0) {
-			c->p->files.v[h->file].written += x->ev.bytes * c->mult;
+			vd_file_info *f = &c->p->files.v[h->file];
+			if (wtext_live(c, f)) {
+				vd_buf t = VD_BUF_INIT;
+				int known = !x->sized && write_text(ce, args, n, &t) &&
+					    (double)t.len == x->ev.bytes;
+				wtext_add(c, f, known ? vd_buf_cstr(&t) : NULL, t.len);
+				vd_buf_release(&t);
+			}
+			f->written += x->ev.bytes * c->mult;
+			if (f->made >= 0)
+				f->made = x->sized || ce->offset_arg >= 0
+						  ? -1
+						  : f->made + x->ev.bytes * c->mult;
 			if (c->recording) {
 				wdelta wd = { h->file, x->ev.bytes * c->mult };
 				vd_vec_push(c->wlog, wd);
@@ -3493,12 +3872,43 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
  * (same multiplier, not under an unknown condition); after any other read
  * or a seek the stream is no longer followed. */
 
-#define CONTENT_MAX_BYTES (1L << 20)
-
 typedef struct content_file {
 	const char *text;
 	long len;
 } content_file;
+
+/* An open for reading of a file that is not there: its path is known and
+ * names a file in an existing directory (not the current one: an analysis
+ * run elsewhere would see every input missing), the file does not exist
+ * now, and the walk has not met that path before (nor written it).  As
+ * with an input's size, the analysis-time files stand for the run's:
+ * `snprintf(path, .., "%s/%04d.dat", dir, i); if (!(f = fopen(path, "rb")))
+ * continue;` skips the numbers that have no file. */
+static int absent_input(ctx *c, const vd_catalog_entry *ce, val *args, int n, const handle *H,
+			size_t nfiles0)
+{
+	if (c->p->opts.paths_all || !H->path || H->file < (int)nfiles0 ||
+	    (strcmp(ce->api, "stdio") && strcmp(ce->api, "posix")))
+		return 0;
+	val *md = arg_at(args, n, ce->mode_arg), *fl = arg_at(args, n, ce->flags_arg);
+	if (md ? md->k != V_STR || md->s[0] != 'r' || strchr(md->s, '+')
+	       : !fl || fl->k != V_INT || (fl->i & 3) != 0 ||
+			    (fl->i & cat_const(c, "O_CREAT", 0100)))
+		return 0;
+	const char *slash = strrchr(H->path, '/');
+	if (!slash || slash == H->path || !strcmp(H->path + strlen(H->path) - 1, "/"))
+		return 0;
+	char dir[4096];
+	size_t dl = (size_t)(slash - H->path);
+	if (dl >= sizeof dir || (dl == 1 && H->path[0] == '.'))
+		return 0;
+	memcpy(dir, H->path, dl);
+	dir[dl] = '\0';
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	return stat(H->path, &st) != 0 && errno == ENOENT;
+}
 
 static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H)
 {
@@ -3506,9 +3916,20 @@ static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, h
 	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md || md->k != V_STR ||
 	    md->s[0] != 'r' || strchr(md->s, '+'))
 		return;
-	/* written earlier in this run: its text now is not what the run reads */
-	if (H->file >= 0 && c->p->files.v[H->file].written > 0)
+	/* written earlier in this run: its text now is not what the run reads,
+	 * but the text the run gave it, when the walk knows it all */
+	if (H->file >= 0 && c->p->files.v[H->file].written > 0) {
+		wtext *w = c->wtexts ? vd_map_get(c->wtexts, H->path) : NULL;
+		if (!w || !w->ok || (double)w->len != c->p->files.v[H->file].made)
+			return;
+		H->ctext = w->s ? w->s : "";
+		H->clen = (long)w->len;
+		H->cpos = 0;
+		H->ceof = 0;
+		H->cmult = c->mult;
+		H->ccond = c->cond;
 		return;
+	}
 	if (!c->contents)
 		c->contents = vd_map_new();
 	content_file *cf = vd_map_get(c->contents, H->path);
@@ -3537,6 +3958,71 @@ static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, h
 
 /* the stream is followed, and this point of the walk is one concrete
  * execution of its reads; else it stops being followed */
+static int is_readdir(const char *name)
+{
+	return !strcmp(name, "readdir") || !strcmp(name, "readdir64");
+}
+
+/* opendir(path) on a directory that exists when vidya runs: a handle whose
+ * text is its listing, one entry a line as "<d_type><name>" in the order
+ * readdir gives them now (with "." and ".."), followed like an input's
+ * text: readdir returns its entries one by one, then NULL.  As with an
+ * input's text, the directory at analysis time stands for the run's. */
+static val dir_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle **hp)
+{
+	val *path = arg_at(args, n, ce->path_arg);
+	if (c->p->opts.paths_all || !path || path->k != V_STR)
+		return unk(0);
+	DIR *d = opendir(path->s);
+	if (!d)
+		return unk(0);
+	vd_buf lb = VD_BUF_INIT;
+	struct dirent *de;
+	int ok = 1;
+	while (ok && (de = readdir(d)) != NULL) {
+		ok = !strchr(de->d_name, '\n') && lb.len < (size_t)CONTENT_MAX_BYTES;
+		vd_buf_putc(&lb, (char)(de->d_type + 1)); /* never '\0' */
+		vd_buf_puts(&lb, de->d_name);
+		vd_buf_putc(&lb, '\n');
+	}
+	closedir(d);
+	int nh = new_handle(c);
+	handle *H = &c->handles.v[nh];
+	H->path = vd_arena_strdup(c->a, path->s);
+	if (ok) {
+		H->ctext = vd_arena_strdup(c->a, vd_buf_cstr(&lb));
+		H->clen = (long)lb.len;
+		H->cpos = 0;
+		H->cmult = c->mult;
+		H->ccond = c->cond;
+	}
+	vd_buf_release(&lb);
+	*hp = H;
+	val hv = { 0 };
+	hv.k = V_HANDLE;
+	hv.h = nh;
+	hv.t = T_OK;
+	return hv;
+}
+
+/* readdir on a followed listing: the next entry as a struct dirent whose
+ * d_type and d_name (glibc's 4th and 5th fields) are known, or NULL */
+static val dir_next(ctx *c, handle *h)
+{
+	if (h->cpos >= h->clen)
+		return vint(0);
+	const char *at = h->ctext + h->cpos, *nl = strchr(at, '\n');
+	size_t len = nl ? (size_t)(nl - at) : strlen(at);
+	h->cpos += (long)len + 1;
+	val m = unk(T_NZ);
+	m.k = V_MEM;
+	m.f = sizeof(struct dirent);
+	m.a = heap_object(c, 1);
+	m.a->v[3] = vint((unsigned char)at[0] - 1);
+	m.a->v[4] = own_str(c->a, at + 1, len - 1);
+	return m;
+}
+
 static int content_live(ctx *c, handle *h)
 {
 	if (h->cpos < 0)
@@ -3602,7 +4088,7 @@ static const char *const getc_calls[] = {
 static int content_reader(const char *name)
 {
 	return is_call(name, fgets_calls) || is_call(name, getline_calls) ||
-	       is_call(name, fscanf_calls) || is_call(name, getc_calls);
+	       is_call(name, fscanf_calls) || is_call(name, getc_calls) || is_readdir(name);
 }
 
 /* A call on a followed stream.  A read it follows gets its result in *ret
@@ -3632,6 +4118,10 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		c->hfx++;
 		return 0;
 	}
+	if (is_readdir(ce->name)) {
+		*ret = dir_next(c, h);
+		return 1;
+	}
 	if (ce->op != VD_OP_READ)
 		return 0;
 	const char *at = h->ctext + h->cpos;
@@ -3653,7 +4143,7 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		while (moved < left && moved < cap)
 			if ((unsigned char)at[moved++] == delim)
 				break;
-		val line = vstr(vd_arena_strndup(c->a, at, (size_t)moved));
+		val line = own_str(c->a, at, (size_t)moved);
 		if (is_call(nm, fgets_calls)) {
 			*ret = moved ? line : vint(0);
 			if (moved)
@@ -3743,7 +4233,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (ce->op == VD_OP_NONE)
 		return helper_call(c, e, ce, args, n);
 
-	io_ev x = { { 0 }, 0 };
+	io_ev x = { { 0 }, 0, 0 };
 	x.ev.block = e->block;
 	x.ev.api = ce->api;
 	x.ev.call = ce->name;
@@ -3761,8 +4251,12 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 
 	val ret = unk(0);
 	handle *h = NULL;
+	size_t nfiles0 = c->p->files.n;
+	val dirv = unk(0);
 	if (ce->op == VD_OP_OPEN)
 		ret = open_call(c, e, ce, args, n, &x, &h);
+	else if (!strcmp(ce->name, "opendir"))
+		dirv = dir_open(c, ce, args, n, &h);
 	else
 		h = call_handle(c, ce, args, n);
 	if (h) {
@@ -3784,6 +4278,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		x.ev.drop =
 			adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
 	}
+	if (ce->op == VD_OP_SEEK && h && h->file >= 0)
+		c->p->files.v[h->file].made = -1; /* writes may land anywhere now */
 	if (ce->op == VD_OP_SEEK && h) {
 		val *off = arg_at(args, n, ce->offset_arg);
 		int rp = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
@@ -3799,7 +4295,14 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	leave(c, e->block);
 	if (ce->op == VD_OP_OPEN) {
 		content_open(c, ce, args, n, h);
-		ret.t |= T_OK;
+		if (absent_input(c, ce, args, n, h, nfiles0)) {
+			/* a fact of the inputs, not an assumed failure */
+			ret = !strcmp(ce->api, "stdio") ? vint(0) : vint(-1);
+			io_note(c, &x, ce, e, "%s does not exist at analysis time: the open fails",
+				h->path);
+		} else {
+			ret.t |= T_OK;
+		}
 	} else if (followed) {
 		ret = cret; /* what the read returns on the text */
 	} else if (stat_call(c, ce, args, n, h, &cret)) {
@@ -3816,9 +4319,10 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			ret.t = t | T_MEAN;
 		}
 	} else {
-		ret = io_success(ce, args, n, data ? x.ev.bytes : -1,
-				 data && !(x.ev.unknown & P_BIT(3)));
+		ret = io_success(ce, args, n, data ? x.ev.bytes : -1, data && !x.sized);
 	}
+	if (dirv.k == V_HANDLE)
+		ret = dirv;
 	return ret;
 }
 
@@ -4029,8 +4533,10 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 			/* the same call in the same context: replay its summary */
 			c->memo_hits++;
 			c->v->replay(c->v->payload, m->summary, c->mult);
-			for (size_t i = 0; i < m->nw; i++)
+			for (size_t i = 0; i < m->nw; i++) {
 				p->files.v[m->w[i].file].written += m->w[i].bytes * c->mult;
+				p->files.v[m->w[i].file].made = -1;
+			}
 			if (c->recording)
 				for (size_t i = 0; i < m->nw; i++) {
 					wdelta wd = { m->w[i].file, m->w[i].bytes * c->mult };
@@ -4113,10 +4619,17 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	long limit0 = c->step_limit;
 	if (c->depth >= 2 && c->depth <= 3 && c->phase == 1) /* main's calls and theirs */
 		c->step_limit = c->steps + (c->step_limit - c->steps) / 2;
+	/* a recursive call (a tree walked node by node, its children in a
+	 * loop) starts its own nesting of loops run one by one; the walk's
+	 * step budget still bounds it */
+	int conc0 = c->conc_depth;
+	if (f->on_stack > 1)
+		c->conc_depth = 0;
 	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
 	exec(c, f->body);
 	flush_ops(c);
 	leave(c, f->block);
+	c->conc_depth = conc0;
 	c->step_limit = limit0;
 	f->on_stack--;
 	c->depth--;
@@ -4181,7 +4694,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		const char *where = c->p->blocks.v[e->block].file;
 		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 			ir_func *t = known ? known : e->callees[i];
-			if (!recursion_ok(c, t, args, n))
+			if (!recursion_ok(c, t, args, n) && c->mult > 0) /* 0: it never runs */
 				nt = note(
 					c,
 					"recursive call to %s at %s:%d not unrolled (depth unknown)",
@@ -4538,11 +5051,66 @@ static double steps_to_bound(int op, double x, double y, double step, int mul)
 	return -1;
 }
 
+/* A count-down loop whose test decrements its counter: `while (n--)`,
+ * `for (i = n; i-- > 0;)`, `while (--k > 1)`.  Its trip count, or -1 when
+ * the test is not one (or the counter is unknown). */
+static double countdown_trip(ctx *c, ir_stmt *s, ir_expr *cond, ir_var **fin_var, val *fin,
+			     loopctx *lc)
+{
+	int bin = cond->kind == E_BIN && cond->nkids == 2;
+	ir_expr *dec = bin ? strip_casts(cond->kids[0]) : cond;
+	int op = bin ? cond->op : OP_NE;
+	if (!dec || dec->kind != E_INCDEC || (dec->op != OP_POSTDEC && dec->op != OP_PREDEC) ||
+	    (op != OP_GT && op != OP_GE && op != OP_NE))
+		return -1;
+	ir_var *v = plain_var(dec->kids[0]);
+	ir_stmt *body = s->nkids ? s->kids[0] : NULL;
+	ir_expr *bound = bin ? cond->kids[1] : NULL;
+	if (!v || s->inc || count_writes(body, v) > 0 || (bound && bound_varies(body, bound)))
+		return -1;
+	val y = { .k = V_INT, .i = 0 };
+	if (bound)
+		y = eval(c, bound);
+	if (!known_num(&y))
+		return -1;
+	val a = eval_var(c, v);
+	if (!known_num(&a))
+		return -1;
+	if (a.t & T_ASSUMED)
+		c->assumed_trip = 1;
+	/* the values tested: a, a-1, ... (v--) or a-1, a-2, ... (--v) */
+	double first = dec->op == OP_POSTDEC ? num(&a) : num(&a) - 1;
+	double n = steps_to_bound(op, first, num(&y), -1, 0);
+	if (n < 0)
+		return -1;
+	if (s->kind == S_DO && n < 1)
+		n = 1;
+	lc->v = v;
+	lc->start = num(&a) - 1; /* the body sees the value after the decrement */
+	lc->step = -1;
+	lc->mul = 0;
+	lc->trip = n;
+	if (exits_early(body, 0)) {
+		c->early_exit = 1;
+		return n;
+	}
+	if (a.k == V_INT && num(&a) - n - 1 >= 0) { /* not for the -1 an unsigned wraps */
+		*fin_var = v;
+		*fin = flt_to_int(num(&a) - n - 1, 0);
+	}
+	return n;
+}
+
 static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx *lc)
 {
 	ir_expr *cond = s->e;
 	while (cond && cond->kind == E_CAST && cond->nkids == 1)
 		cond = cond->kids[0];
+	if (cond && lc && (cond->kind == E_INCDEC || cond->kind == E_BIN)) {
+		double n = countdown_trip(c, s, cond, fin_var, fin, lc);
+		if (n >= 0)
+			return n;
+	}
 	if (!cond || cond->kind != E_BIN)
 		return -1;
 	if (cond->op == OP_LAND) { /* `i < n && more`: i < n bounds it */
@@ -5133,15 +5701,31 @@ static int passes_state_stmt(ir_stmt *s)
 	return 0;
 }
 
+/* an element picked by a computed index: `n->kids[k]`, `items[i]` */
+static int indexed(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_INDEX && e->nkids == 2 && e->kids[1]->kind != E_INT)
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (indexed(e->kids[i]))
+			return 1;
+	return 0;
+}
+
 static int passes_state(ir_expr *e)
 {
 	if (!e)
 		return 0;
+	/* a pointer, an address, or an element picked per iteration (the
+	 * children of a tree node: `dump(o, n->kids[k], depth + 1)`) */
 	if (e->kind == E_CALL && !e->cat && e->ncallees > 0)
 		for (int i = 0; i < e->nkids; i++) {
 			ir_expr *a = strip_casts(e->kids[i]);
 			if ((a->kind == E_UN && a->op == OP_ADDR) ||
-			    (a->kind == E_VAR && a->var && a->var->is_pointer))
+			    (a->kind == E_VAR && a->var && a->var->is_pointer) ||
+			    (indexed(a) && a->kind != E_CALL))
 				return 1;
 		}
 	if (e->kind == E_STMT && passes_state_stmt(e->stmt))
@@ -5152,11 +5736,47 @@ static int passes_state(ir_expr *e)
 	return 0;
 }
 
+/* Does the code open a file, itself or in the functions it calls (down to
+ * `depth` levels)?  A loop that does opens one per iteration: the path,
+ * whether the file is there and how big it is can change with the counter
+ * (`snprintf(path, .., "%s/%04d.dat", dir, i); fopen(path, "rb")`). */
+static int opens_stmt(const ir_stmt *s, int depth);
+
+static int opens_expr(const ir_expr *e, int depth)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL && e->cat && e->cat->op == VD_OP_OPEN)
+		return 1;
+	if (e->kind == E_CALL && !e->callee && depth > 0)
+		for (int i = 0; i < e->ncallees; i++)
+			if (e->callees[i] && opens_stmt(e->callees[i]->body, depth - 1))
+				return 1;
+	if (e->kind == E_STMT && opens_stmt(e->stmt, depth))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (opens_expr(e->kids[i], depth))
+			return 1;
+	return 0;
+}
+
+static int opens_stmt(const ir_stmt *s, int depth)
+{
+	if (!s)
+		return 0;
+	if (opens_expr(s->e, depth) || opens_expr(s->inc, depth) || opens_stmt(s->init, depth))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (opens_stmt(s->kids[i], depth))
+			return 1;
+	return 0;
+}
+
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
-	int carried = g.n > 0 || passes_state_stmt(s->kids[0]);
+	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2);
 	vd_vec_free(g);
 	return carried;
 }
@@ -5357,6 +5977,8 @@ static ir_expr *find_read(ir_expr *e)
 		return NULL;
 	if (e->kind == E_CALL && e->cat && e->cat->op == VD_OP_READ && e->cat->string_arg < 0)
 		return e;
+	if (e->kind == E_CALL && e->cat && is_readdir(e->cat->name))
+		return e;
 	for (int i = 0; i < e->nkids; i++) {
 		ir_expr *r = find_read(e->kids[i]);
 		if (r)
@@ -5474,6 +6096,21 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	int lines = line_reader(ce->name);
 	if (lines && !strncmp(ce->name, "fgets", 5) && bytes <= 1)
 		return -1;
+	int fi = c->handles.v[hv->h].file;
+	if (!lines && bytes > 0 && fi >= 0 && c->p->files.v[fi].made >= 0) {
+		/* written earlier in this walk: the size it was given */
+		double size = c->p->files.v[fi].made;
+		double trip = ceil(size / bytes);
+		*why = note(c,
+			    "loop at %s:%d reads %s to its end: %.0f iterations from the %.0f "
+			    "bytes the run wrote to it (%.0f per %s)",
+			    c->p->blocks.v[s->block].file, s->line, path ? path : "the file", trip,
+			    size, bytes, ce->name);
+		c->eof_call = r;
+		c->eof_bytes = size;
+		c->eof_trip = trip;
+		return trip;
+	}
 	if (!path || (!lines && bytes <= 0) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return -1;
 	double trip;
@@ -6066,6 +6703,8 @@ static void exec_decl(ctx *c, ir_stmt *s)
 	if (s->e) {
 		val v = eval(c, s->e);
 		c->ops++;
+		if (v.k == V_STR && s->var->array_len > 0) /* char line[64] = "..." */
+			v = own_str(c->a, v.s, strlen(v.s));
 		*st = v;
 	} else if (s->var->array_len > 0) {
 		/* an array without initializer: elements unknown */
@@ -6246,6 +6885,27 @@ static val argv_value(ctx *c, int *argc_out)
 	return v;
 }
 
+/* A zero-initialised global array: small ones (a table of up to
+ * GLOBAL_ARR_MAX entries, an array of structs caching open files, node
+ * pointers by id) keep their elements, zero until written; larger ones
+ * read as unknown. */
+#define GLOBAL_ARR_MAX 1024
+
+static val zero_array(ctx *c, const ir_var *g)
+{
+	if (g->array_len > GLOBAL_ARR_MAX)
+		return unk(0);
+	val v = { 0 };
+	v.k = V_ARR;
+	v.a = vd_arena_alloc(c->a, sizeof(arr));
+	v.a->level = -1;
+	v.a->n = (int)g->array_len;
+	v.a->v = vd_arena_alloc(c->a, (size_t)g->array_len * sizeof(val));
+	for (int i = 0; i < v.a->n; i++)
+		v.a->v[i] = vint(0);
+	return v;
+}
+
 static void init_globals(ctx *c)
 {
 	vd_project *p = c->p;
@@ -6255,7 +6915,8 @@ static void init_globals(ctx *c)
 		if (g->init)
 			c->globals[i] = eval(c, g->init);
 		else if (g->has_def)
-			c->globals[i] = g->array_len > 0 ? unk(0) : vint(0); /* zero-initialised */
+			c->globals[i] = g->array_len > 0 ? zero_array(c, g)
+							 : vint(0); /* zero-initialised */
 		else
 			c->globals[i] = unk(0);
 	}
@@ -6392,6 +7053,7 @@ static void ctx_release(ctx *c)
 	free(c->note_cache);
 	vd_map_free(c->gwrites);
 	vd_map_free(c->contents);
+	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
 	vd_vec_free(c->handles);
 	free(c->wcache);

@@ -173,6 +173,8 @@ typedef struct vd_file_info {
 	const char *path; /* NULL when unknown */
 	double written;   /* bytes written over the run */
 	double stat_size; /* size on disk at analysis time, -1 if absent/unknown */
+	double made;      /* bytes written since the walk created or truncated it
+			   * (its size now), -1 when it did not or a size is unsure */
 } vd_file_info;
 
 /*
