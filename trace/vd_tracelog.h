@@ -282,7 +282,19 @@ enum vd_tl_api {
 	X(FFLUSH_UNLOCKED, VD_TL_STDIO, "fflush_unlocked", VD_OP_FLUSH)                      \
 	/* formatted output straight to a descriptor (handle -1, fd set) */                  \
 	X(DPRINTF, VD_TL_STDIO, "dprintf", VD_OP_WRITE)                                      \
-	X(VDPRINTF, VD_TL_STDIO, "vdprintf", VD_OP_WRITE)
+	X(VDPRINTF, VD_TL_STDIO, "vdprintf", VD_OP_WRITE)                                    \
+	/* metadata calls the catalog counts: advice, space, removal, directories */         \
+	X(POSIX_FADVISE, VD_TL_POSIX, "posix_fadvise", VD_OP_META)                           \
+	X(POSIX_FADVISE64, VD_TL_POSIX, "posix_fadvise64", VD_OP_META)                       \
+	X(POSIX_FALLOCATE, VD_TL_POSIX, "posix_fallocate", VD_OP_META)                       \
+	X(POSIX_FALLOCATE64, VD_TL_POSIX, "posix_fallocate64", VD_OP_META)                   \
+	X(FALLOCATE, VD_TL_POSIX, "fallocate", VD_OP_META)                                   \
+	X(FALLOCATE64, VD_TL_POSIX, "fallocate64", VD_OP_META)                               \
+	X(TRUNCATE, VD_TL_POSIX, "truncate", VD_OP_META)                                     \
+	X(TRUNCATE64, VD_TL_POSIX, "truncate64", VD_OP_META)                                 \
+	X(RMDIR, VD_TL_POSIX, "rmdir", VD_OP_META)                                           \
+	X(OPENDIR, VD_TL_POSIX, "opendir", VD_OP_META)                                       \
+	X(REMOVE, VD_TL_STDIO, "remove", VD_OP_META)
 
 /* clang-format off */
 /* The NetCDF data families: nc_put_vara_double is

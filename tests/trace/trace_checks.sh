@@ -1338,6 +1338,19 @@ dups)
 	expect_rc 0 $rc "vidya trace -- true"
 	grep -q "runtime error" err && { cat err >&2; fail "sanitizer report"; }
 	;;
+metas)
+	# metadata calls the catalog counts are recorded too (see progs/metas.c)
+	build metas cc
+	trace ./metas
+	expect_rc 0 $rc "vidya trace"
+	expect_in "metas done" out "the program's output"
+	for call in posix_fadvise posix_fallocate fallocate truncate rmdir opendir remove; do
+		eq "$call is recorded once, as a metadata call" "meta:1" \
+			"SELECT class || ':' || count(*) FROM v_trace_ops WHERE call = '$call' OR call = '${call}64' GROUP BY class"
+	done
+	eq "opendir and rmdir name the directory" "2" \
+		"SELECT count(*) FROM v_trace_ops WHERE call IN ('opendir', 'rmdir') AND path LIKE '%/m.dir'"
+	;;
 rightfile)
 	# the right file for every call, failed calls apart (see progs/rightfile.c)
 	build rightfile cc

@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <aio.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -545,6 +546,53 @@ int fstat(int fd, struct stat *st)
 	FD_BODY(VD_TL_FSTAT, int, real_fstat(fd, st), -1);
 }
 
+/* posix_fadvise and posix_fallocate return the error number, not -1 */
+#define ADVICE_BODY(callid, realcall)                        \
+	vt_call c;                                           \
+	int on = vt_begin(&c, callid);                       \
+	int r = realcall;                                    \
+	if (on) {                                            \
+		c.fd = fd;                                   \
+		vt_end(&c, fd, (int64_t)off, 0, 0, r, NULL); \
+	}                                                    \
+	return r
+
+int posix_fadvise(int fd, off_t off, off_t len, int advice)
+{
+	VT_REAL(int, posix_fadvise, (int, off_t, off_t, int));
+	ADVICE_BODY(VD_TL_POSIX_FADVISE, real_posix_fadvise(fd, off, len, advice));
+}
+
+int posix_fadvise64(int fd, off64_t off, off64_t len, int advice)
+{
+	VT_REAL(int, posix_fadvise64, (int, off64_t, off64_t, int));
+	ADVICE_BODY(VD_TL_POSIX_FADVISE64, real_posix_fadvise64(fd, off, len, advice));
+}
+
+int posix_fallocate(int fd, off_t off, off_t len)
+{
+	VT_REAL(int, posix_fallocate, (int, off_t, off_t));
+	ADVICE_BODY(VD_TL_POSIX_FALLOCATE, real_posix_fallocate(fd, off, len));
+}
+
+int posix_fallocate64(int fd, off64_t off, off64_t len)
+{
+	VT_REAL(int, posix_fallocate64, (int, off64_t, off64_t));
+	ADVICE_BODY(VD_TL_POSIX_FALLOCATE64, real_posix_fallocate64(fd, off, len));
+}
+
+int fallocate(int fd, int mode, off_t off, off_t len)
+{
+	VT_REAL(int, fallocate, (int, int, off_t, off_t));
+	FD_BODY(VD_TL_FALLOCATE, int, real_fallocate(fd, mode, off, len), off);
+}
+
+int fallocate64(int fd, int mode, off64_t off, off64_t len)
+{
+	VT_REAL(int, fallocate64, (int, int, off64_t, off64_t));
+	FD_BODY(VD_TL_FALLOCATE64, int, real_fallocate64(fd, mode, off, len), off);
+}
+
 int msync(void *addr, size_t len, int flags)
 {
 	VT_REAL(int, msync, (void *, size_t, int));
@@ -580,6 +628,36 @@ int unlink(const char *path)
 {
 	VT_REAL(int, unlink, (const char *));
 	PATH_BODY(VD_TL_UNLINK, real_unlink(path));
+}
+
+int rmdir(const char *path)
+{
+	VT_REAL(int, rmdir, (const char *));
+	PATH_BODY(VD_TL_RMDIR, real_rmdir(path));
+}
+
+int truncate(const char *path, off_t len)
+{
+	VT_REAL(int, truncate, (const char *, off_t));
+	PATH_BODY(VD_TL_TRUNCATE, real_truncate(path, len));
+}
+
+int truncate64(const char *path, off64_t len)
+{
+	VT_REAL(int, truncate64, (const char *, off64_t));
+	PATH_BODY(VD_TL_TRUNCATE64, real_truncate64(path, len));
+}
+
+/* opendir: the directory by its path (its descriptor is opened inside libc) */
+DIR *opendir(const char *path)
+{
+	VT_REAL(DIR *, opendir, (const char *));
+	vt_call c;
+	int on = vt_begin(&c, VD_TL_OPENDIR);
+	DIR *r = real_opendir(path);
+	if (on)
+		vt_end(&c, -1, -1, 0, 0, r ? 0 : errno, path);
+	return r;
 }
 
 int mkdir(const char *path, mode_t mode)

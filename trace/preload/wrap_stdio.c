@@ -130,6 +130,18 @@ FILE *fdopen(int fd, const char *mode)
 	FOPEN_BODY(VD_TL_FDOPEN, real_fdopen(fd, mode));
 }
 
+/* remove(path): unlink or rmdir by path */
+int remove(const char *path)
+{
+	VT_REAL(int, remove, (const char *));
+	vt_call c;
+	int on = vt_begin(&c, VD_TL_REMOVE);
+	int r = real_remove(path);
+	if (on)
+		vt_end(&c, -1, -1, 0, 0, r < 0 ? errno : 0, path);
+	return r;
+}
+
 int fclose(FILE *f)
 {
 	VT_REAL(int, fclose, (FILE *));
