@@ -73,6 +73,9 @@ typedef struct arr {
 typedef struct frame frame;
 
 #define ARR_SMALL 64 /* local arrays up to this length keep their values */
+/* an initialized array up to this length has all its elements (those past
+ * the initializer's zero) */
+#define INIT_PAD_MAX 4096
 
 struct val {
 	int k;
@@ -768,30 +771,106 @@ static val *heap_array(ctx *c, ir_expr *base)
 	return hf;
 }
 
-static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
+/* The slot of the array element a pointer into an array points at
+ * (`&tbl[k]`, `o++` over a table of structs); the elements are made on
+ * first use.  NULL when it points outside the elements the walk keeps. */
+static val *elem_slot(ctx *c, const val *p)
 {
+	if (p->k != V_ARR || p->i < 0 || p->i >= p->a->n)
+		return NULL;
+	if (!p->a->v)
+		p->a->v = arr_elems(c, p->a);
+	return p->a->v ? &p->a->v[p->i] : NULL;
+}
+
+/* The storage a struct member access `base.f` / `base->f` (arrow) reads.
+ * *elem is set when it is an element of an array (`a[i].f`, `p->f` with p
+ * pointing into a table): its fields are kept in the element's value, by
+ * index (elem_field_store), not in the walk's list of members. */
+static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *taint, val *bval)
+{
+	*elem = 0;
 	if (base->kind == E_VAR) {
 		val *st = storage(c, base->var);
 		/* p->f with p = &s (or a table's &backend): s's field */
 		if (st && base->var->is_pointer && st->k == V_REF && ref_live(c, st))
 			return st->ref;
+		if (st && arrow && st->k == V_ARR) {
+			if (bval)
+				*bval = *st;
+			return (*elem = 1), elem_slot(c, st);
+		}
 		return st;
+	}
+	if (base->kind == E_INDEX && !arrow && base->nkids == 2) { /* a[i].f */
+		val *ha = heap_array(c, base->kids[0]);
+		val av = ha ? *ha : eval(c, base->kids[0]);
+		val idx = eval(c, base->kids[1]);
+		if (taint)
+			*taint = av.t | idx.t;
+		if (av.k == V_ARR && idx.k == V_INT) {
+			av.i += idx.i;
+			if (bval)
+				*bval = av;
+			return (*elem = 1), elem_slot(c, &av);
+		}
+		if (bval)
+			*bval = unk(av.t | idx.t | T_INDIRECT);
+		return NULL;
 	}
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
 	if (bval)
 		*bval = bv;
+	if (arrow && bv.k == V_ARR)
+		return (*elem = 1), elem_slot(c, &bv);
 	return bv.k == V_REF ? bv.ref : NULL;
 }
 
 /* A struct's field from its initializer (a struct value is an array of its
- * fields in declaration order): e->ival is the field's index + 1. */
+ * fields in declaration order): e->ival is the field's index + 1.  A zero
+ * struct (a table's element past its initializer, a global without one)
+ * has every field 0. */
 static val field_of_value(const ir_expr *e, const val *sv)
 {
 	if (sv->k == V_ARR && sv->i == 0 && e->ival > 0 && e->ival <= sv->a->n)
 		return ARR_AT(sv->a, e->ival - 1);
+	if (sv->k == V_INT && sv->i == 0 && !sv->t && e->ival > 0)
+		return vint(0);
 	return unk(sv->t);
+}
+
+/* `a[i].f = v`, `p->f = v` into an array's element: the element's value
+ * becomes a struct of its fields by index (zero or unknown ones as it was) */
+static void elem_field_store(ctx *c, val *slot, const ir_expr *m, val v, int level)
+{
+	int fi = (int)m->ival - 1;
+	if (fi < 0) { /* which field is unknown */
+		*slot = unk(0);
+		return;
+	}
+	if (!(slot->k == V_ARR && slot->i == 0 && fi < slot->a->n)) {
+		int n = fi + 1 > HEAP_FIELDS ? fi + 1 : HEAP_FIELDS;
+		arr *o = vd_arena_alloc(c->a, sizeof *o);
+		o->n = n;
+		o->level = level;
+		o->v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
+		int zero = slot->k == V_INT && slot->i == 0 && !slot->t;
+		for (int i = 0; o->v && i < n; i++)
+			o->v[i] = slot->k == V_ARR && slot->i == 0 && i < slot->a->n
+					  ? ARR_AT(slot->a, i)
+				  : zero ? vint(0)
+					 : unk(0);
+		val sv = { 0 };
+		sv.k = V_ARR;
+		sv.a = o;
+		*slot = sv;
+	}
+	if (!slot->a->v)
+		slot->a->v = vd_arena_alloc(c->a, (size_t)slot->a->n * sizeof(val));
+	if (slot->a->v)
+		slot->a->v[fi] = v;
 }
 
 static void escape(frame *f, int slot)
@@ -917,7 +996,19 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			*hf = v;
 			return;
 		}
-		val *owner = member_owner(c, lhs->kids[0], NULL, NULL);
+		int elem = 0;
+		val bv = unk(0);
+		val *owner = member_owner(c, lhs->kids[0], lhs->op == 1, &elem, NULL, &bv);
+		if (elem) {
+			/* a store into an array's element: the array's level, as
+			 * for `a[i] = v` */
+			int level = bv.k == V_ARR ? bv.a->level : -1;
+			if (owner) {
+				side_effect(c, level);
+				elem_field_store(c, owner, lhs, v, level);
+			}
+			return;
+		}
 		if (owner)
 			side_effect(c, level_of(c, owner));
 		if (owner && lhs->str) {
@@ -1738,9 +1829,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 					return r;
 				}
 			}
-			if (k->kind == E_INDEX) { /* &a[i] */
+			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
-				eval(c, k->kids[1]);
+				val idx = eval(c, k->kids[1]);
+				if (base.k == V_ARR && idx.k == V_INT)
+					base.i += idx.i;
 				return base;
 			}
 			return eval(c, k);
@@ -1843,7 +1936,10 @@ static val eval_expr(ctx *c, ir_expr *e)
 			return *hf;
 		unsigned t = 0;
 		val bv = unk(0);
-		val *owner = member_owner(c, e->kids[0], &t, &bv);
+		int elem = 0;
+		val *owner = member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
+		if (elem)
+			return owner ? field_of_value(e, owner) : unk(t | T_INDIRECT);
 		if (!owner)
 			return field_of_value(e, &bv);
 		field_val *f = field_slot(c, owner, e->str, 0);
@@ -1868,10 +1964,15 @@ static val eval_expr(ctx *c, ir_expr *e)
 		v.k = V_ARR;
 		v.a = vd_arena_alloc(c->a, sizeof(arr));
 		v.a->level = c->fr ? c->fr->level : -1;
+		/* an array's elements past the initializer's are zero (a table
+		 * filled at run time, `struct option lo[640] = { {...}, ... }`);
+		 * e->ival is the declared length */
 		v.a->n = e->nkids;
+		if (e->ival > e->nkids && e->ival <= INIT_PAD_MAX)
+			v.a->n = (int)e->ival;
 		v.a->v = arr_elems(c, v.a);
-		for (int i = 0; i < e->nkids; i++)
-			v.a->v[i] = eval(c, e->kids[i]);
+		for (int i = 0; v.a->v && i < v.a->n; i++)
+			v.a->v[i] = i < e->nkids ? eval(c, e->kids[i]) : vint(0);
 		return v;
 	}
 	case E_COMMA: {
@@ -4375,6 +4476,8 @@ static int long_options(ctx *c, ir_expr *table, vd_longopt **lo)
 	int n = 0;
 	for (int i = 0; i < lv.a->n; i++) {
 		val ent = ARR_AT(lv.a, i);
+		if (ent.k == V_INT && ent.i == 0 && !ent.t) /* a zero element: the end */
+			break;
 		if (ent.k != V_ARR || !ent.a->v || ent.a->n < 4)
 			return free(v), -1;
 		val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1), fl = ARR_AT(ent.a, 2),

@@ -108,7 +108,7 @@ int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */
 int vd_layout(vd_project *p);
 /* blob.c: a TU's IR as bytes (the per-TU cache and shard format) */
-#define VD_BLOB_VERSION 5
+#define VD_BLOB_VERSION 6
 void vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
 int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 
