@@ -831,12 +831,13 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 /* A struct's field from its initializer (a struct value is an array of its
  * fields in declaration order): e->ival is the field's index + 1.  A zero
  * struct (a table's element past its initializer, a global without one)
- * has every field 0. */
-static val field_of_value(const ir_expr *e, const val *sv)
+ * has every field 0; `elem`: sv is an array's element, so `p->f` reads it
+ * too (elsewhere a zero under `->` is a NULL pointer: unknown). */
+static val field_of_value(const ir_expr *e, const val *sv, int elem)
 {
 	if (sv->k == V_ARR && sv->i == 0 && e->ival > 0 && e->ival <= sv->a->n)
 		return ARR_AT(sv->a, e->ival - 1);
-	if (sv->k == V_INT && sv->i == 0 && !sv->t && e->ival > 0)
+	if (sv->k == V_INT && sv->i == 0 && !sv->t && e->ival > 0 && (elem || e->op == 0))
 		return vint(0);
 	return unk(sv->t);
 }
@@ -1939,11 +1940,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 		int elem = 0;
 		val *owner = member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
 		if (elem)
-			return owner ? field_of_value(e, owner) : unk(t | T_INDIRECT);
+			return owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
 		if (!owner)
-			return field_of_value(e, &bv);
+			return field_of_value(e, &bv, 0);
 		field_val *f = field_slot(c, owner, e->str, 0);
-		return f ? f->v : field_of_value(e, owner);
+		return f ? f->v : field_of_value(e, owner, 0);
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);

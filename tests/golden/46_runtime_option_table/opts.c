@@ -15,6 +15,8 @@
  *   nclients = 1.
  * - writes: 3 (one per job option) + 1000 (nclients != 0) = 1003 calls of
  *   3 bytes = 3009 bytes; with open and close the program makes 1005 calls.
+ * - settings has no initializer, so settings.debug is 0: its 1000 writes
+ *   never run.
  * - the table's tail: lo[5].name is NULL (zero past the initializer and the
  *   copied entries), so the loop at `tail` counts 5 entries: 5 writes of
  *   1 byte.  Program: 1005 + 5 = 1010 calls, 3014 bytes.
@@ -42,6 +44,10 @@ static struct option lo[16] = {
 };
 static char optstr[64];
 static int nclients;
+static struct settings {
+	int debug;
+	int level;
+} settings; /* no initializer: every field 0 */
 
 static void add_to_lopt(struct option *l, const struct jobopt *o, int val)
 {
@@ -94,6 +100,9 @@ int main(int argc, char **argv)
 	if (nclients)
 		for (i = 0; i < 1000; i++)
 			write(fd, "abc", 3);
+	if (settings.debug) /* never */
+		for (i = 0; i < 1000; i++)
+			write(fd, "dbg", 3);
 	close(fd);
 	int n = 0;
 	for (i = 0; lo[i].name; i++) /* tail */
@@ -111,6 +120,8 @@ int main(int argc, char **argv)
 // EXPECT: main/branch#1/loop#1/io#1 p2=1000 p3=3000
 // EXPECT-KNOWN: main/loop#3/io#1 p2 p3
 // EXPECT-KNOWN: main/branch#1/loop#1/io#1 p2 p3
+// EXPECT: main/branch#2/loop#1/io#1 p2=0
+// EXPECT-KNOWN: main/branch#2/loop#1/io#1 p2
 // EXPECT: main/loop#5/io#1 p2=5 p3=5
 // EXPECT: main p2=1010 p3=3014
 // EXPECT-KNOWN: main p2 p3
