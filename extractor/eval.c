@@ -4981,6 +4981,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
 			return 0;
+	} else if (s->kind == S_DO) {
+		/* a do-while's condition is first tested after its body has
+		 * run (`do { n = read(...); } while (n < 0 && errno == EINTR);`
+		 * tests what the body got): it is run, and the rest walked as
+		 * a loop of unknown count if the test is still undecided then */
+		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT)
+			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
 			return 0;
