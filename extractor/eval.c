@@ -773,10 +773,11 @@ static val *heap_array(ctx *c, ir_expr *base)
 
 /* The slot of the array element a pointer into an array points at
  * (`&tbl[k]`, `o++` over a table of structs); the elements are made on
- * first use.  NULL when it points outside the elements the walk keeps. */
+ * first use.  NULL when it points outside the elements the walk keeps, or
+ * at an element it does not know (`&tbl[i]` with i unknown). */
 static val *elem_slot(ctx *c, const val *p)
 {
-	if (p->k != V_ARR || p->i < 0 || p->i >= p->a->n)
+	if (p->k != V_ARR || p->i < 0 || p->i >= p->a->n || (p->t & T_INDIRECT))
 		return NULL;
 	if (!p->a->v)
 		p->a->v = arr_elems(c, p->a);
@@ -808,8 +809,11 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 		val idx = eval(c, base->kids[1]);
 		if (taint)
 			*taint = av.t | idx.t;
-		if (av.k == V_ARR && idx.k == V_INT) {
-			av.i += idx.i;
+		if (av.k == V_ARR) {
+			if (idx.k == V_INT)
+				av.i += idx.i;
+			else /* which element is unknown */
+				av.t |= T_INDIRECT;
 			if (bval)
 				*bval = av;
 			return (*elem = 1), elem_slot(c, &av);
@@ -1002,11 +1006,19 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val *owner = member_owner(c, lhs->kids[0], lhs->op == 1, &elem, NULL, &bv);
 		if (elem) {
 			/* a store into an array's element: the array's level, as
-			 * for `a[i] = v` */
+			 * for `a[i] = v`; into one the walk does not know: the
+			 * field of every element may hold v now */
 			int level = bv.k == V_ARR ? bv.a->level : -1;
 			if (owner) {
 				side_effect(c, level);
 				elem_field_store(c, owner, lhs, v, level);
+			} else if (bv.k == V_ARR && (bv.t & T_INDIRECT) && bv.a->v) {
+				side_effect(c, level);
+				for (int i = 0; i < bv.a->n; i++) {
+					val old = field_of_value(lhs, &bv.a->v[i], 1);
+					elem_field_store(c, &bv.a->v[i], lhs, merge(&old, &v),
+							 level);
+				}
 			}
 			return;
 		}
@@ -1835,6 +1847,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				val idx = eval(c, k->kids[1]);
 				if (base.k == V_ARR && idx.k == V_INT)
 					base.i += idx.i;
+				else if (base.k == V_ARR) /* which element is unknown */
+					base.t |= T_INDIRECT;
 				return base;
 			}
 			return eval(c, k);
