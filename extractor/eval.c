@@ -1778,6 +1778,14 @@ static val eval_expr(ctx *c, ir_expr *e)
 				store_val(c, fb.st, merge(&fb.old, &now));
 			}
 			c->cond--;
+			/* `unknown && 0` is 0 and `unknown || 1` is 1 whichever way
+			 * the left side goes */
+			int tb = truth(&b);
+			if ((e->op == OP_LAND && tb == 0) || (e->op == OP_LOR && tb == 1)) {
+				val r = vint(tb);
+				r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
+				return r;
+			}
 			return unk((a.t | b.t) & ~(unsigned)T_FACTS);
 		}
 		val a = eval(c, e->kids[0]);
