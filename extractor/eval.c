@@ -84,6 +84,9 @@ typedef struct strbuf {
 } strbuf;
 
 #define ARR_SMALL 64 /* local arrays up to this length keep their values */
+/* an initialized array up to this length has all its elements (those past
+ * the initializer's zero) */
+#define INIT_PAD_MAX 4096
 
 struct val {
 	int k;
@@ -877,49 +880,111 @@ static val *heap_array(ctx *c, ir_expr *base)
 	return hf;
 }
 
-static val *member_owner(ctx *c, ir_expr *base, unsigned *taint, val *bval)
+/* The slot of the array element a pointer into an array points at
+ * (`&tbl[k]`, `o++` over a table of structs); the elements are made on
+ * first use.  NULL when it points outside the elements the walk keeps, or
+ * at an element it does not know (`&tbl[i]` with i unknown). */
+static val *elem_slot(ctx *c, const val *p)
 {
+	if (p->k != V_ARR || p->i < 0 || p->i >= p->a->n || (p->t & T_INDIRECT))
+		return NULL;
+	if (!p->a->v)
+		p->a->v = arr_elems(c, p->a);
+	return p->a->v ? &p->a->v[p->i] : NULL;
+}
+
+/* The storage a struct member access `base.f` / `base->f` (arrow) reads.
+ * *elem is set when it is an element of an array (`a[i].f`, `p->f` with p
+ * pointing into a table): its fields are kept in the element's value, by
+ * index (elem_field_store), not in the walk's list of members. */
+static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *taint, val *bval)
+{
+	*elem = 0;
 	if (base->kind == E_VAR) {
 		val *st = storage(c, base->var);
 		/* p->f with p = &s (or a table's &backend): s's field */
 		if (st && base->var->is_pointer && st->k == V_REF && ref_live(c, st))
 			return st->ref;
+		if (st && arrow && st->k == V_ARR) {
+			if (bval)
+				*bval = *st;
+			return (*elem = 1), elem_slot(c, st);
+		}
 		return st;
 	}
-	if (base->kind == E_INDEX && base->nkids == 2 && expr_pure(base)) {
-		/* tbl[i].f of a global array of structs (`cache[n].fp = f`): the
-		 * element's own fields (global arrays only: a dead frame's
-		 * element buffers are reused) */
-		val av = peek(c, base->kids[0]), iv = peek(c, base->kids[1]);
-		if (av.k == V_ARR && av.a && av.a->level == -1 && av.a->n > 0 && iv.k == V_INT &&
-		    av.i + iv.i >= 0 && av.i + iv.i < av.a->n) {
-			if (!av.a->v)
-				av.a->v = arr_elems(c, av.a);
-			if (av.a->v) {
-				c->ops += 2;
-				if (taint)
-					*taint = 0;
-				if (bval)
-					*bval = av.a->v[av.i + iv.i];
-				return &av.a->v[av.i + iv.i];
-			}
+	if (base->kind == E_INDEX && !arrow && base->nkids == 2) { /* a[i].f */
+		val *ha = heap_array(c, base->kids[0]);
+		val av = ha ? *ha : eval(c, base->kids[0]);
+		val idx = eval(c, base->kids[1]);
+		if (taint)
+			*taint = av.t | idx.t;
+		if (av.k == V_ARR) {
+			if (idx.k == V_INT)
+				av.i += idx.i;
+			else /* which element is unknown */
+				av.t |= T_INDIRECT;
+			if (bval)
+				*bval = av;
+			return (*elem = 1), elem_slot(c, &av);
 		}
+		if (bval)
+			*bval = unk(av.t | idx.t | T_INDIRECT);
+		return NULL;
 	}
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
 	if (bval)
 		*bval = bv;
+	if (arrow && bv.k == V_ARR)
+		return (*elem = 1), elem_slot(c, &bv);
 	return bv.k == V_REF ? bv.ref : NULL;
 }
 
 /* A struct's field from its initializer (a struct value is an array of its
- * fields in declaration order): e->ival is the field's index + 1. */
-static val field_of_value(const ir_expr *e, const val *sv)
+ * fields in declaration order): e->ival is the field's index + 1.  A zero
+ * struct (a table's element past its initializer, a global without one)
+ * has every field 0; `elem`: sv is an array's element, so `p->f` reads it
+ * too (elsewhere a zero under `->` is a NULL pointer: unknown). */
+static val field_of_value(const ir_expr *e, const val *sv, int elem)
 {
 	if (sv->k == V_ARR && sv->i == 0 && e->ival > 0 && e->ival <= sv->a->n)
 		return ARR_AT(sv->a, e->ival - 1);
+	if (sv->k == V_INT && sv->i == 0 && !sv->t && e->ival > 0 && (elem || e->op == 0))
+		return vint(0);
 	return unk(sv->t);
+}
+
+/* `a[i].f = v`, `p->f = v` into an array's element: the element's value
+ * becomes a struct of its fields by index (zero or unknown ones as it was) */
+static void elem_field_store(ctx *c, val *slot, const ir_expr *m, val v, int level)
+{
+	int fi = (int)m->ival - 1;
+	if (fi < 0) { /* which field is unknown */
+		*slot = unk(0);
+		return;
+	}
+	if (!(slot->k == V_ARR && slot->i == 0 && fi < slot->a->n)) {
+		int n = fi + 1 > HEAP_FIELDS ? fi + 1 : HEAP_FIELDS;
+		arr *o = vd_arena_alloc(c->a, sizeof *o);
+		o->n = n;
+		o->level = level;
+		o->v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
+		int zero = slot->k == V_INT && slot->i == 0 && !slot->t;
+		for (int i = 0; o->v && i < n; i++)
+			o->v[i] = slot->k == V_ARR && slot->i == 0 && i < slot->a->n
+					  ? ARR_AT(slot->a, i)
+				  : zero ? vint(0)
+					 : unk(0);
+		val sv = { 0 };
+		sv.k = V_ARR;
+		sv.a = o;
+		*slot = sv;
+	}
+	if (!slot->a->v)
+		slot->a->v = vd_arena_alloc(c->a, (size_t)slot->a->n * sizeof(val));
+	if (slot->a->v)
+		slot->a->v[fi] = v;
 }
 
 static void escape(frame *f, int slot)
@@ -1099,15 +1164,34 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			*hf = v;
 			return;
 		}
-		val *owner = member_owner(c, lhs->kids[0], NULL, NULL);
+		int elem = 0;
+		val bv = unk(0);
+		val *owner = member_owner(c, lhs->kids[0], lhs->op == 1, &elem, NULL, &bv);
+		if (elem) {
+			/* a store into an array's element: the array's level, as
+			 * for `a[i] = v`; into one the walk does not know: the
+			 * field of every element may hold v now */
+			int level = bv.k == V_ARR ? bv.a->level : -1;
+			if (owner) {
+				side_effect(c, level);
+				elem_field_store(c, owner, lhs, v, level);
+			} else if (bv.k == V_ARR && (bv.t & T_INDIRECT) && bv.a->v) {
+				side_effect(c, level);
+				for (int i = 0; i < bv.a->n; i++) {
+					val old = field_of_value(lhs, &bv.a->v[i], 1);
+					elem_field_store(c, &bv.a->v[i], lhs, merge(&old, &v),
+							 level);
+				}
+			}
+			return;
+		}
 		if (owner)
 			side_effect(c, level_of(c, owner));
 		if (owner && lhs->str) {
 			fieldvec *list = NULL;
 			field_val *f = field_slot_in(c, owner, lhs->str, 0, &list);
 			if (!f && (f = field_slot_in(c, owner, lhs->str, 1, &list)))
-				f->v = field_of_value(lhs,
-						      owner); /* what it held: the initializer's */
+				f->v = field_of_value(lhs, owner, 0); /* what it held */
 			if (f) {
 				flog_note(c, list, (size_t)(f - list->v), NULL);
 				f->v = v;
@@ -2076,9 +2160,13 @@ static val eval_expr(ctx *c, ir_expr *e)
 					return r;
 				}
 			}
-			if (k->kind == E_INDEX) { /* &a[i] */
+			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
-				eval(c, k->kids[1]);
+				val idx = eval(c, k->kids[1]);
+				if (base.k == V_ARR && idx.k == V_INT)
+					base.i += idx.i;
+				else if (base.k == V_ARR) /* which element is unknown */
+					base.t |= T_INDIRECT;
 				return base;
 			}
 			return eval(c, k);
@@ -2185,11 +2273,14 @@ static val eval_expr(ctx *c, ir_expr *e)
 			return *hf;
 		unsigned t = 0;
 		val bv = unk(0);
-		val *owner = member_owner(c, e->kids[0], &t, &bv);
+		int elem = 0;
+		val *owner = member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
+		if (elem)
+			return owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
 		if (!owner)
-			return field_of_value(e, &bv);
+			return field_of_value(e, &bv, 0);
 		field_val *f = field_slot(c, owner, e->str, 0);
-		return f ? f->v : field_of_value(e, owner);
+		return f ? f->v : field_of_value(e, owner, 0);
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);
@@ -2216,10 +2307,15 @@ static val eval_expr(ctx *c, ir_expr *e)
 		v.k = V_ARR;
 		v.a = vd_arena_alloc(c->a, sizeof(arr));
 		v.a->level = c->fr ? c->fr->level : -1;
+		/* an array's elements past the initializer's are zero (a table
+		 * filled at run time, `struct option lo[640] = { {...}, ... }`);
+		 * e->ival is the declared length */
 		v.a->n = e->nkids;
+		if (e->ival > e->nkids && e->ival <= INIT_PAD_MAX)
+			v.a->n = (int)e->ival;
 		v.a->v = arr_elems(c, v.a);
-		for (int i = 0; i < e->nkids; i++)
-			v.a->v[i] = eval(c, e->kids[i]);
+		for (int i = 0; v.a->v && i < v.a->n; i++)
+			v.a->v[i] = i < e->nkids ? eval(c, e->kids[i]) : vint(0);
 		return v;
 	}
 	case E_COMMA: {
@@ -5346,6 +5442,8 @@ static int long_options(ctx *c, ir_expr *table, vd_longopt **lo)
 	int n = 0;
 	for (int i = 0; i < lv.a->n; i++) {
 		val ent = ARR_AT(lv.a, i);
+		if (ent.k == V_INT && ent.i == 0 && !ent.t) /* a zero element: the end */
+			break;
 		if (ent.k != V_ARR || !ent.a->v || ent.a->n < 4)
 			return free(v), -1;
 		val nm = ARR_AT(ent.a, 0), ha = ARR_AT(ent.a, 1), fl = ARR_AT(ent.a, 2),
@@ -5950,6 +6048,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 			return 0;
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
+			return 0;
+	} else if (s->kind == S_DO) {
+		/* a do-while's condition is first tested after its body has
+		 * run (`do { n = read(...); } while (n < 0 && errno == EINTR);`
+		 * tests what the body got): it is run, and the rest walked as
+		 * a loop of unknown count if the test is still undecided then */
+		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT)
 			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))

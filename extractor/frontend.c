@@ -836,6 +836,9 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		e->usr = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
 		e->ival = field_index(f) + 1; /* 0: unknown */
 		if (ch.n > 0) {
+			/* op 1: `p->f`, the base is a pointer */
+			CXType bt = clang_getCanonicalType(clang_getCursorType(ch.v[0]));
+			e->op = bt.kind == CXType_Pointer;
 			ir_expr *base = lower_expr(L, ch.v[0]);
 			set_kids(L, e, &base, 1);
 		}
@@ -859,6 +862,10 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		if (t.kind == CXType_Record)
 			clang_Type_visitFields(t, field_cb, &fl);
 		if (fl.usrs.n == 0) {
+			/* an array's declared length: the elements past the
+			 * initializer's are zero */
+			if (t.kind == CXType_ConstantArray)
+				e->ival = (long long)clang_getArraySize(t);
 			ir_expr **items = vd_xmalloc((ch.n ? ch.n : 1) * sizeof(*items));
 			for (size_t i = 0; i < ch.n; i++)
 				items[i] = lower_expr(L, ch.v[i]);

@@ -178,6 +178,12 @@ int vd_getopt_sim(const char *const *argv, int argc, const char *optstring,
 		}
 		r->perm[g.np++] = w;
 		int is_long = w[1] == '-';
+		if (!optstring && nlong >= 0 && is_long && long_word(&g, w, 1))
+			continue; /* the long options read without the option string */
+		if (!optstring && nlong >= 0 && long_only && w[2] &&
+		    find_long(longopts, nlong, w + 1, strcspn(w + 1, "=")) >= 0 &&
+		    long_word(&g, w, 0))
+			continue;
 		if (!optstring ||
 		    ((is_long || long_only) && nlong < 0 && (is_long || !strchr(g.os, w[1])))) {
 			/* nothing known of the options, or the long options are

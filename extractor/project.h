@@ -110,8 +110,9 @@ int vd_layout(vd_project *p);
 /* blob.c: a TU's IR as bytes (the per-TU cache and shard format) */
 #define VD_BLOB_VERSION 5
 /* how the front end lowers a TU: a change of it (same blob format) makes
- * cached TUs stale, so it is part of each TU's cache key */
-#define VD_LOWER_VERSION 2
+ * cached TUs stale, so it is part of each TU's cache key (3: member access
+ * records `->`, initializer lists their declared length) */
+#define VD_LOWER_VERSION 3
 void vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
 int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 

@@ -34,7 +34,9 @@ typedef struct vd_getopt_result {
  * nlong < 0: the long options are not known (a table built at run time):
  * each long option is returned as VD_OPT_UNKNOWN with the text after '='.
  * optstring NULL (built at run time): every word that starts with '-' is
- * one such option.
+ * one such option, except that a known long options table still names
+ * "--name[=value]" words (and, for getopt_long_only, "-name" words that
+ * match one of its names).
  * Returns 0 (out of memory is fatal).  Free with vd_getopt_result_free. */
 int vd_getopt_sim(const char *const *argv, int argc, const char *optstring,
 		  const vd_longopt *longopts, int nlong, int long_only, vd_getopt_result *r);

@@ -97,8 +97,8 @@ static void test_long_options(void **state)
 		{ "output", 2, 0, 'o' },
 		{ "output-dir", 1, 0, 'D' },
 	};
-	const char *argv[] = { "fio", "--size=4m", "--verb", "--output-dir", "/tmp", "--output", "job.fio",
-			       "--bogus" };
+	const char *argv[] = { "fio",  "--size=4m", "--verb",  "--output-dir",
+			       "/tmp", "--output",  "job.fio", "--bogus" };
 	vd_getopt_result r;
 	assert_int_equal(vd_getopt_sim(argv, ARGC(argv), "s:", lo, 4, 0, &r), 0);
 	assert_int_equal(r.n, 5);
@@ -152,6 +152,27 @@ static void test_unknown_long_table(void **state)
 	vd_getopt_result_free(&r);
 }
 
+static void test_known_table_unknown_string(void **state)
+{
+	(void)state;
+	/* the option string built at run time, the long table known: long
+	 * words are named by the table, short ones stay unknown */
+	const vd_longopt lo[] = { { "name", 1, 0, 0x1000 }, { "stonewall", 0, 0, 0x1000 } };
+	const char *argv[] = { "fio", "--name=seq", "-stonewall", "--bogus", "-v", "job.fio" };
+	vd_getopt_result r;
+	assert_int_equal(vd_getopt_sim(argv, ARGC(argv), NULL, lo, 2, 1, &r), 0);
+	assert_int_equal(r.n, 4);
+	assert_int_equal(r.ev[0].ch, 0x1000);
+	assert_string_equal(r.ev[0].optarg, "seq");
+	assert_int_equal(r.ev[0].longindex, 0);
+	assert_int_equal(r.ev[1].ch, 0x1000);
+	assert_int_equal(r.ev[1].longindex, 1);
+	assert_int_equal(r.ev[2].ch, '?');
+	assert_int_equal(r.ev[3].ch, VD_OPT_UNKNOWN);
+	assert_string_equal(r.perm[r.optind], "job.fio");
+	vd_getopt_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +183,7 @@ int main(void)
 		cmocka_unit_test(test_long_options),
 		cmocka_unit_test(test_long_only),
 		cmocka_unit_test(test_unknown_long_table),
+		cmocka_unit_test(test_known_table_unknown_string),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
