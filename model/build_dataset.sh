@@ -20,7 +20,16 @@
 #                 reused instead of tracing again; configurations missing
 #                 from CSV are traced as usual.  For changes to the
 #                 analyzer or the device model, which do not change what
-#                 the programs measure.
+#                 the programs measure.  The features are priced with the
+#                 machine profile the traces were taken with: the
+#                 system_profile.json beside CSV (see PROFILE), not the
+#                 user's profile cache.
+#   PROFILE=JSON  price every analysis with this stored profile (a
+#                 `vidya sysprobe --format json` report, such as an earlier
+#                 build's system_profile.json) instead of the user's cached
+#                 one; analyze then runs with --no-probe.  Default: none,
+#                 or with REANALYZE the system_profile.json beside its CSV;
+#                 PROFILE=cache: the user's cache even with REANALYZE.
 #
 # Honest labels: the recorder's own time per call, outside the calls it
 # times, lands in a traced block's wall time (0.5-1 us per call on the
@@ -52,10 +61,45 @@ MIN_WALL=${MIN_WALL:-0.02}
 REPEAT=${REPEAT:-1}
 ONLY=${ONLY:-}
 REANALYZE=${REANALYZE:-}
+PROFILE=${PROFILE:-}
 RECORDER_COST=${RECORDER_COST:-}
 corpus=$root/data/corpus
 [ -x "$VIDYA" ] || { echo "build_dataset: $VIDYA is not built" >&2; exit 1; }
 VIDYA=$(cd "$(dirname "$VIDYA")" && pwd)/$(basename "$VIDYA")
+
+# profile_sql JSON: SQL that records the stored sysprobe report JSON as the
+# newest profile of the scratch directory's file system (a copy of the row
+# `vidya sysprobe` just wrote, its figures replaced by the report's, as
+# vd_sysprobe_to_device() derives them: medians, MiB/s x 2^20, us x 1e-6)
+profile_sql() {
+	local j="readfile('$1')"
+	med() { echo "json_extract($j, '\$.bench.stats.$1.median')"; }
+	cat <<SQL
+.bail on
+SELECT CASE WHEN json_extract($j, '\$.schema') = 'vidya-sysprobe' AND json_extract($j, '\$.bench.ran')
+            THEN 1 ELSE abs(-9223372036854775807 - 1) END;
+CREATE TEMP TABLE p AS SELECT * FROM system_profiles ORDER BY profile_id DESC LIMIT 1;
+UPDATE p SET profile_id = NULL, created_at = json_extract($j, '\$.created'),
+  method = json_extract($j, '\$.bench.method'), is_default = 0, json = $j,
+  profile = 'stored:' || json_extract($j, '\$.host') || '@' || json_extract($j, '\$.created'),
+  seq_read_Bps = $(med seq_read_MiBps) * 1048576, seq_write_Bps = $(med seq_write_MiBps) * 1048576,
+  rand_read_iops = $(med rand_read_iops), rand_write_iops = $(med rand_write_iops),
+  latency_s = $(med write_call_latency_us) * 1e-6, fsync_latency_s = $(med fsync_latency_us) * 1e-6,
+  meta_latency_s = $(med meta_latency_us) * 1e-6,
+  small_io_threshold = json_extract($j, '\$.bench.small_io_threshold_bytes'),
+  concurrency = json_extract($j, '\$.bench.concurrency'),
+  cpu_ns_per_op = $(med cpu_ns_per_op), stdio_call_s = $(med stdio_call_ns) * 1e-9,
+  cache_read_Bps = $(med cache_read_MiBps) * 1048576, cache_write_Bps = $(med cache_write_MiBps) * 1048576,
+  flush_Bps = $(med flush_MiBps) * 1048576,
+  dirty_limit_bytes = json_extract($j, '\$.memory.dirty_limit_bytes'),
+  cache_bytes = json_extract($j, '\$.memory.available_bytes'),
+  scan_ns = $(med sscanf_ns), format_ns = $(med snprintf_ns), strtod_ns = $(med strtod_ns),
+  atoi_ns = $(med atoi_ns), mem_ns_per_byte = $(med memcpy_ns_per_KiB) / 1024,
+  sort_ns_per_cmp = $(med qsort_ns_per_cmp), math_ns = $(med math_ns),
+  create_latency_s = $(med create_latency_us) * 1e-6, unlink_latency_s = $(med unlink_latency_us) * 1e-6;
+INSERT INTO system_profiles SELECT * FROM p;
+SQL
+}
 
 apps=("$@")
 if [ ${#apps[@]} -eq 0 ]; then
@@ -74,6 +118,20 @@ mpirun_root=
 # database every analysis uses
 echo "build_dataset: storage profile for $work (vidya sysprobe --quick)" >&2
 "$VIDYA" sysprobe --quick --dir "$work" --db "$db" --format json >"$work/profile.json"
+# re-analyzing: the profile the reused traces were taken with
+if [ -n "$REANALYZE" ] && [ -z "$PROFILE" ] && [ -f "$(dirname "$REANALYZE")/system_profile.json" ]; then
+	PROFILE=$(dirname "$REANALYZE")/system_profile.json
+fi
+[ "$PROFILE" != cache ] || PROFILE=
+no_probe=
+if [ -n "$PROFILE" ]; then
+	[ -f "$PROFILE" ] || { echo "build_dataset: PROFILE=$PROFILE: no such file" >&2; exit 1; }
+	echo "build_dataset: pricing with the stored profile $PROFILE, not the profile cache" >&2
+	cp "$PROFILE" "$work/profile.json"
+	profile_sql "$work/profile.json" | sqlite3 "$db" >/dev/null ||
+		{ echo "build_dataset: PROFILE=$PROFILE: not a vidya sysprobe JSON report" >&2; exit 1; }
+	no_probe=--no-probe
+fi
 # the recorder's own time per call on this machine, measured now (and
 # again after the last trace)
 # shellcheck source=model/recorder_lib.sh
@@ -136,7 +194,7 @@ for app in "${apps[@]}"; do
 				{ echo "build_dataset: $app/$name: setup failed" >&2; exit 1; }
 		fi
 		# --no-model: the features must not depend on whatever model is installed
-		"$VIDYA" analyze --db "$db" --quiet --no-model --args "$args" --nprocs "${nprocs:-1}" \
+		"$VIDYA" analyze --db "$db" --quiet --no-model $no_probe --args "$args" --nprocs "${nprocs:-1}" \
 			"$adir/compile_commands.json" </dev/null >"$work/analyze.log" 2>&1 ||
 			{ cat "$work/analyze.log" >&2; echo "build_dataset: $app/$name: analyze failed" >&2; exit 1; }
 		t_before=$(sqlite3 "$db" "SELECT coalesce(max(trace_id), 0) FROM traces")
@@ -217,12 +275,25 @@ cp "$work/recorder_cost.txt" "$OUT/recorder_cost.txt"
 	echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -srm), $(nproc) CPUs"
 	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "apps: ${apps[*]}"
-	echo "configurations: $nconf, repeats: $REPEAT"
-	[ -z "$REANALYZE" ] || echo "re-analyzed: measurements reused from an earlier build (the rep column says how many traces each pools)"
+	if [ -z "$REANALYZE" ]; then
+		echo "configurations: $nconf, repeats: $REPEAT"
+	else
+		echo "configurations: $nconf; re-analyzed: measurements reused from an earlier build (the rep column says how many traces each pools)"
+	fi
 	echo "records: $(($(wc -l <"$OUT/blocks.csv") - 1)) (function and loop blocks measured >= $MIN_WALL s)"
 	echo "recorder's own time per call (us): stdio $rc_stdio, posix $rc_posix, meta $rc_meta (recorder_cost.txt," \
 		"model/recorder_cost.sh before the first trace and after the last, averaged; taken out of each" \
 		"block's wall time by model/relabel.sh: intensity = io_s / (wall_s - rec_s))"
-	echo "system profile: system_profile.json (vidya sysprobe --quick of the scratch directory)"
-} >"$OUT/provenance.txt"
+	if [ -n "$PROFILE" ]; then
+		echo "system profile: system_profile.json (the stored profile $(basename "$PROFILE") the analyses were priced with, not the user's cache)"
+	else
+		echo "system profile: system_profile.json (vidya sysprobe --quick of the scratch directory)"
+	fi
+	# the measurements' own history, when the earlier build recorded it
+	if [ -n "$REANALYZE" ] && [ -f "$(dirname "$REANALYZE")/provenance.txt" ]; then
+		echo "the reused measurements' provenance (the earlier build's provenance.txt):"
+		sed 's/^/  | /' "$(dirname "$REANALYZE")/provenance.txt"
+	fi
+} >"$work/provenance.txt"
+cp "$work/provenance.txt" "$OUT/provenance.txt"
 echo "build_dataset: $(($(wc -l <"$OUT/blocks.csv") - 1)) records -> $OUT/blocks.csv" >&2
