@@ -106,6 +106,8 @@ if [ ${#apps[@]} -eq 0 ]; then
 	for d in "$corpus"/*/; do [ -f "$d/configs.tsv" ] && apps+=("$(basename "$d")"); done
 fi
 
+# the source the build comes from, before it writes its outputs
+describe=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
 work=$(mktemp -d "${TMPDIR:-/tmp}/vidya-dataset.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$OUT"
@@ -271,7 +273,7 @@ rc_meta=$(rc_class "$work/recorder_cost.txt" meta)
 cp "$work/profile.json" "$OUT/system_profile.json"
 cp "$work/recorder_cost.txt" "$OUT/recorder_cost.txt"
 {
-	echo "vidya: $("$VIDYA" --version) ($(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown))"
+	echo "vidya: $("$VIDYA" --version) ($describe)"
 	echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -srm), $(nproc) CPUs"
 	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "apps: ${apps[*]}"

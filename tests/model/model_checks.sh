@@ -57,6 +57,42 @@ dataset)
 	bash "$ROOT/model/relabel.sh" hdr_only.csv zero.txt >/dev/null 2>err.out && fail "relabel.sh accepted a CSV without the columns"
 	expect_in "no column" err.out "relabel names the missing column"
 	[ -s ds/system_profile.json ] || fail "no system profile"
+	# re-analyzing prices the features with the profile stored beside the
+	# CSV, not the user's cache: a stored profile whose operations cost ten
+	# times the training profile's gives compute seconds ten times as large
+	mkdir -p ra
+	cp ds/blocks.csv ds/recorder_cost.txt ra/
+	cp "$ROOT/data/training/system_profile.json" ra/system_profile.json
+	sqlite3 :memory: "SELECT json_set(readfile('ra/system_profile.json'), '\$.bench.stats.cpu_ns_per_op.median',
+	                  10 * json_extract(readfile('ra/system_profile.json'), '\$.bench.stats.cpu_ns_per_op.median'))" >slow.json
+	for p in ra slow; do
+		prof=
+		[ $p = ra ] || prof=$T/slow.json
+		PROFILE=$prof REANALYZE=$T/ra/blocks.csv OUT=$T/out_$p ONLY=c4-io-4k-osync VIDYA=$VIDYA \
+			bash "$ROOT/model/build_dataset.sh" iorbench >log 2>&1 || { cat log >&2; fail "build_dataset.sh REANALYZE ($p)"; }
+	done
+	cmp -s ra/system_profile.json out_ra/system_profile.json || fail "REANALYZE did not keep the stored profile"
+	cmp -s slow.json out_slow/system_profile.json || fail "PROFILE= is not the profile recorded"
+	expect_in "the stored profile system_profile.json" out_ra/provenance.txt "provenance names the stored profile"
+	expect_in "pricing with the stored profile" log "build_dataset says which profile it prices with"
+	# the measurements reused as they were, the compute seconds ten times
+	cut -d, -f1-5,43-56 ra/blocks.csv >m_old.csv
+	cut -d, -f1-5,43-56 out_ra/blocks.csv >m_new.csv
+	# (as numbers: the reused columns come back as REAL, 0 as 0.0)
+	[ "$(wc -l <m_old.csv)" = "$(wc -l <m_new.csv)" ] || fail "REANALYZE changed the records"
+	paste -d'|' m_old.csv m_new.csv |
+		awk -F'|' -v num='^-?[0-9.]+([eE][-+]?[0-9]+)?$' '{ n = split($1, a, ","); split($2, b, ",")
+		             for (i = 1; i <= n; i++) if (a[i] != b[i] && !(a[i] ~ num && b[i] ~ num && a[i] + 0 == b[i] + 0)) {
+		                 print "line " NR ", field " i ": " a[i] " -> " b[i]; bad = 1 } }
+		           END { exit bad }' >&2 || fail "REANALYZE changed the measured columns"
+	paste -d, out_ra/blocks.csv out_slow/blocks.csv |
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "pred_compute_s") c[++k] = i; next }
+		         $c[1] > 0 { r = $c[2] / $c[1]; n++; if (r < 9 || r > 11) { print $5 ": compute " $c[1] " -> " $c[2]; bad = 1 } }
+		         END { exit bad || !n }' || fail "the stored profile does not price the compute"
+	echo '{"schema": "something else"}' >bad.json
+	PROFILE=$T/bad.json REANALYZE=$T/ra/blocks.csv OUT=$T/out_bad ONLY=c4-io-4k-osync VIDYA=$VIDYA \
+		bash "$ROOT/model/build_dataset.sh" iorbench >log 2>&1 && fail "build_dataset.sh accepted a PROFILE that is not a report"
+	expect_in "not a vidya sysprobe JSON report" log "a bad PROFILE is named"
 	;;
 relabel)
 	# relabel.sh on records whose answers are worked out by hand: 100 000
