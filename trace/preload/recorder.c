@@ -109,6 +109,8 @@ typedef struct tstate {
 	/* the clock (vt_now): anchor ticks and ns, ns per tick (32.32), the
 	 * ticks past the anchor the rate is used for, the last timestamp */
 	uint64_t ck_tsc, ck_ns, ck_mult, ck_span, ck_last;
+	/* call ids: this thread's slot << VT_ID_SHIFT, then its own count */
+	uint64_t id_base, id_next;
 } tstate;
 
 static TLS tstate T;
@@ -133,7 +135,11 @@ static struct {
 	pthread_key_t key;
 } G;
 
-static atomic_uint_fast64_t next_id = 1;
+/* Call ids, unique in the process and increasing on each thread without an
+ * atomic add per call: a thread takes a slot once (the first thread 0, so a
+ * single-threaded program's ids are 1, 2, 3...), then counts on its own. */
+#define VT_ID_SHIFT 40
+static atomic_uint_fast64_t next_slot;
 /* 0: not started, 1: starting, 2: done.  Not pthread_once: start-up calls
  * the unwinder, which may read(2) through our own wrapper, which must then
  * see "starting" and pass the call through instead of waiting for itself. */
@@ -1088,6 +1094,7 @@ static void child_after_fork(void)
 	t->nanchor = nanchor;
 	memcpy(t->anchor, anchor, sizeof anchor);
 	G.pid = (pid_t)syscall(SYS_getpid);
+	atomic_store(&next_slot, 0); /* the only thread: ids from 1 again */
 	G.t0 = vt_now();
 	/* another thread may have held it at the fork */
 	pthread_mutex_init(&track_lock, NULL);
@@ -1326,7 +1333,11 @@ int vt_begin(vt_call *c, int call)
 		if (!G.enabled)
 			return 0;
 	}
-	c->id = atomic_fetch_add(&next_id, 1);
+	if (!t->id_next) {
+		t->id_base = (uint64_t)atomic_fetch_add(&next_slot, 1) << VT_ID_SHIFT;
+		t->id_next = 1;
+	}
+	c->id = t->id_base | t->id_next++;
 	c->parent = t->depth > 0 ? t->stack[t->depth - 1] : 0;
 	c->call = call;
 	c->fd = -1;
