@@ -63,6 +63,12 @@
 #if defined(__x86_64__)
 #include <x86intrin.h>
 #endif
+#if defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define VT_HAVE_SINGLE_THREADED 1
+#endif
+#endif
 
 #define UNW_LOCAL_ONLY
 #include <libunwind.h>
@@ -178,14 +184,32 @@ void vt_pos_forget(int fd)
 		atomic_store_explicit(&fd_pos[fd], 0, memory_order_relaxed);
 }
 
+/* Whether the process has never started a second thread. */
+static int single_threaded(void)
+{
+#if VT_HAVE_SINGLE_THREADED
+	return __libc_single_threaded;
+#else
+	return 0;
+#endif
+}
+
 int64_t vt_pos_advance(int fd, int64_t n)
 {
 	if (fd < 0 || fd >= FDBITS)
 		return -2;
 	if (!atomic_load_explicit(&fd_pos[fd], memory_order_relaxed))
 		return -2;
-	int64_t v = n > 0 ? atomic_fetch_add_explicit(&fd_pos[fd], n, memory_order_relaxed)
-			  : atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	int64_t v = atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	if (n > 0) {
+		/* no other thread can move it while the process has only ever
+		 * had one (glibc's own flag, cleared before a second thread
+		 * starts): a plain add, not a locked one, then */
+		if (single_threaded())
+			atomic_store_explicit(&fd_pos[fd], v + n, memory_order_relaxed);
+		else
+			v = atomic_fetch_add_explicit(&fd_pos[fd], n, memory_order_relaxed);
+	}
 	return v > 0 ? v - 1 : -2;
 }
 
@@ -1469,8 +1493,13 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
 		path = fdbuf;
 	}
-	if (c->fd >= 0 && c->fd < FDBITS)
-		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_OP_CLOSE && ok));
+	if (c->fd >= 0 && c->fd < FDBITS) {
+		/* relaxed, and only on a change: a seq_cst store is a locked
+		 * xchg on x86, a third of this function's time */
+		unsigned char known = (unsigned char)(cls != VD_OP_CLOSE && ok);
+		if (atomic_load_explicit(&fd_known[c->fd], memory_order_relaxed) != known)
+			atomic_store_explicit(&fd_known[c->fd], known, memory_order_relaxed);
+	}
 	void *frames[VD_TL_MAXFRAMES];
 	int nf = 0;
 	t->busy = 1;
