@@ -343,25 +343,44 @@ uint64_t vt_now(void)
 	return ns;
 }
 
-/* Whether the counter is usable: x86-64, an invariant TSC, and the user
- * did not ask for the plain clock.  Raw system calls (the wrappers are
- * live). */
+#if defined(__x86_64__)
+/* Up to cap - 1 bytes of the file at path, NUL-terminated; their number.
+ * Raw system calls. */
+static size_t read_small(const char *path, char *buf, size_t cap)
+{
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+	size_t n = 0;
+	long r;
+	if (fd < 0)
+		return 0;
+	while (n + 1 < cap && (r = syscall(SYS_read, fd, buf + n, cap - 1 - n)) > 0)
+		n += (size_t)r;
+	syscall(SYS_close, fd);
+	buf[n] = 0;
+	return n;
+}
+#endif
+
+/* Whether the counter is usable: x86-64, an invariant TSC that the kernel
+ * uses as its clock source, and the user did not ask for the plain clock.
+ * Raw system calls (the wrappers are live). */
 static int ck_usable(void)
 {
 #if defined(__x86_64__)
 	const char *e = getenv("VIDYA_TRACE_CLOCK");
 	if (e && *e && strcmp(e, "tsc") != 0)
 		return 0;
-	int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/cpuinfo", O_RDONLY | O_CLOEXEC, 0);
-	if (fd < 0)
+	static char buf[16384]; /* start-up is single-threaded */
+	/* the kernel keeps CLOCK_MONOTONIC on the counter itself: it found the
+	 * processors' counters in step (else it marks the TSC unstable and
+	 * changes clock source) */
+	if (read_small("/sys/devices/system/clocksource/clocksource0/current_clocksource", buf,
+		       sizeof buf) == 0 ||
+	    strcmp(buf, "tsc\n") != 0)
 		return 0;
-	static char buf[16384]; /* the first processor's entry; start-up is single-threaded */
-	size_t n = 0;
-	long r;
-	while (n + 1 < sizeof buf && (r = syscall(SYS_read, fd, buf + n, sizeof buf - 1 - n)) > 0)
-		n += (size_t)r;
-	syscall(SYS_close, fd);
-	buf[n] = 0;
+	/* the first processor's entry */
+	if (read_small("/proc/cpuinfo", buf, sizeof buf) == 0)
+		return 0;
 	char *fl = strstr(buf, "\nflags");
 	if (!fl)
 		return 0;
