@@ -22,8 +22,17 @@
 # Modes: "default" is `vidya trace` as it comes (counters and call sites),
 # "--ops" keeps every call too, "--no-stacks" records no call stacks.
 #
+# BASE_PRELOAD=/other/build/libvidya_trace.so also runs the program under
+# that recorder in every round (the order of the two alternating between
+# rounds) and prints the run phase of both side by side, with the ratio of
+# their extra CPU time per call: a comparison in the same run, on the same
+# machine load.  RUN_ONLY=1 skips the whole `vidya trace` command (store
+# phase, peak, database growth: "-" in the table).
+#
 # usage: bench/trace_cost.sh                  (MIB=1024 BS=4096 ROUNDS=5)
 #        MODES="default --ops --no-stacks" bench/trace_cost.sh
+#        BASE_PRELOAD=../main/build/libvidya_trace.so RUN_ONLY=1 MODES="default --no-stacks" \
+#            bench/trace_cost.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -33,6 +42,9 @@ ROUNDS=${ROUNDS:-5}
 MIB=${MIB:-1024}
 BS=${BS:-4096}
 MODES=${MODES:-"default --ops"}
+BASE_PRELOAD=${BASE_PRELOAD:-}
+RUN_ONLY=${RUN_ONLY:-0}
+[ -z "$BASE_PRELOAD" ] || [ -f "$BASE_PRELOAD" ] || { echo "trace_cost: no $BASE_PRELOAD" >&2; exit 1; }
 DIR=${DIR:-$here/out}
 [ -x "$VIDYA" ] || { echo "trace_cost: $VIDYA not built" >&2; exit 1; }
 mkdir -p "$DIR"
@@ -48,11 +60,13 @@ printf '[{"directory": "%s", "arguments": ["cc", "-O2", "-g", "-c", "trace_bench
 "$VIDYA" analyze --no-probe --quiet --db "$work/analyzed.db" "$work/compile_commands.json" \
 	--args "$work/data.bin $MIB $BS -c" >/dev/null
 
-python3 - "$work" "$VIDYA" "$PRELOAD" "$ROUNDS" "$MIB" "$BS" $MODES <<'PY'
+python3 - "$work" "$VIDYA" "$PRELOAD" "$ROUNDS" "$MIB" "$BS" "$BASE_PRELOAD" "$RUN_ONLY" $MODES <<'PY'
 import os, statistics, subprocess, sys, time, sqlite3, shutil
-work, vidya, preload, rounds, mib, bs = sys.argv[1:7]
+work, vidya, preload, rounds, mib, bs, base, run_only = sys.argv[1:9]
 rounds = int(rounds)
-modes = sys.argv[7:]
+run_only = run_only not in ("", "0")
+modes = sys.argv[9:]
+ab = []  # the BASE_PRELOAD comparison, one row per mode
 prog = os.path.join(work, "trace_bench")
 data = os.path.join(work, "data.bin")
 argv = [prog, data, mib, bs, "-c"]
@@ -79,7 +93,7 @@ def run(cmd, env=None, out=None):
 
 for mode in modes:
     opts = [] if mode == "default" else mode.split()
-    plain, runs, stores, peaks, dbper, whole = [], [], [], [], [], []
+    plain, runs, stores, peaks, dbper, whole, bruns = [], [], [], [], [], [], []
     users, systems = [], []  # traced minus untraced, this round
     calls = 0
     for r in range(rounds):
@@ -89,11 +103,24 @@ for mode in modes:
         logs = os.path.join(work, "logs")
         shutil.rmtree(logs, ignore_errors=True)
         os.makedirs(logs)
-        env = dict(os.environ, LD_PRELOAD=preload, VIDYA_TRACE_DIR=logs, VIDYA_TRACE_HZ="1000",
-                   VIDYA_TRACE_FRAMES="0" if "--no-stacks" in opts else "1")
-        runs.append(run(argv, env)[0])
-        users.append(split["user"] - pu)
+        def traced(lib):
+            shutil.rmtree(logs, ignore_errors=True)
+            os.makedirs(logs)
+            env = dict(os.environ, LD_PRELOAD=lib, VIDYA_TRACE_DIR=logs, VIDYA_TRACE_HZ="1000",
+                       VIDYA_TRACE_FRAMES="0" if "--no-stacks" in opts else "1")
+            return run(argv, env)[0], split["user"] - pu
+        if base and r % 2:
+            bruns.append(traced(base))
+        cpu, user = traced(preload)
+        runs.append(cpu)
+        users.append(user)
         systems.append(split["sys"] - ps)
+        if base and not r % 2:
+            bruns.append(traced(base))
+        if run_only:
+            # calls as the program makes them: written + read back, + open/close
+            calls = 2 * int(mib) * 1024 * 1024 // int(bs)
+            continue
         # the whole command: run + store; store = whole - run phase
         db = os.path.join(work, f"cost{r}.db")
         shutil.copyfile(os.path.join(work, "analyzed.db"), db)
@@ -108,11 +135,35 @@ for mode in modes:
         run([vidya, "trace", "--db", db] + opts + ["--"] + argv)
         dbper.append((os.path.getsize(db) - size1) / calls)
         os.unlink(db)
-    u, t, w = statistics.median(plain), statistics.median(runs), statistics.median(whole)
+    u, t = statistics.median(plain), statistics.median(runs)
+    if run_only:
+        store = peak = db = ratio = "-"
+    else:
+        w = statistics.median(whole)
+        store, peak = f"{1e6 * (w - t) / calls:.3f}", f"{statistics.median(peaks):.0f}"
+        db, ratio = f"{statistics.median(dbper):.1f}", f"{w / u:.2f}"
     print(f"| {mode} | {calls} | {u:.3f} | {1e6 * (t - u) / calls:.3f} | {t / u:.2f} | "
           f"{1e6 * statistics.median(users) / calls:.3f} | "
           f"{1e6 * statistics.median(systems) / calls:.3f} | "
-          f"{1e6 * (w - t) / calls:.3f} | {statistics.median(peaks):.0f} | "
-          f"{statistics.median(dbper):.1f} | {w / u:.2f} |")
+          f"{store} | {peak} | {db} | {ratio} |")
     sys.stdout.flush()
+    if base:
+        # per round: this recorder's extra CPU and user time over the
+        # untraced run of the same round, and the base's
+        this = [(runs[i] - plain[i], users[i]) for i in range(rounds)]
+        other = [(bruns[i][0] - plain[i], bruns[i][1]) for i in range(rounds)]
+        med = lambda v: 1e6 * statistics.median(v) / calls
+        a, b = med([x[0] for x in this]), med([x[0] for x in other])
+        au, bu = med([x[1] for x in this]), med([x[1] for x in other])
+        ab.append((mode, a, b, au, bu, f"{a / b:.2f}" if b > 0 else "-",
+                   f"{au / bu:.2f}" if bu > 0 else "-"))
+if ab:
+    print()
+    print(f"Run phase against BASE_PRELOAD={base}, same rounds (medians over the rounds of traced minus untraced; ratios of those medians):")
+    print()
+    print("| mode | run µs/call | base run µs/call | run user µs/call | base run user µs/call | "
+          "run ratio this/base | user ratio this/base |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for m, a, b, au, bu, ra, ru in ab:
+        print(f"| {m} | {a:.3f} | {b:.3f} | {au:.3f} | {bu:.3f} | {ra} | {ru} |")
 PY

@@ -402,7 +402,7 @@ typedef struct vd_tl_rec {
 
 typedef struct vd_tl_op {
 	vd_tl_rec rec;
-	uint64_t id;     /* unique in the process, from 1 */
+	uint64_t id;     /* unique in the process, increasing on its thread, not 0 */
 	uint64_t parent; /* id of the call that issued this one (same thread), 0 = the application */
 	int64_t handle;  /* fd, FILE*, MPI_File or hid_t as an integer; -1 unknown */
 	int64_t offset;  /* file offset where the transfer started, -1 unknown */

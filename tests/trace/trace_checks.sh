@@ -1581,6 +1581,41 @@ positions)
 		 FROM v_trace_dxt WHERE $(at pos.dat) AND wt_rd = 'write' AND segment IN (0, 8) AND pid = (SELECT min(pid) FROM trace_procs
 		 WHERE trace_id = (SELECT max(trace_id) FROM traces)) ORDER BY segment)"
 	;;
+clock)
+	# timestamps are CLOCK_MONOTONIC nanoseconds, whether the recorder reads
+	# the time-stamp counter (x86-64 with an invariant TSC) or the clock
+	# itself (VIDYA_TRACE_CLOCK=monotonic): each write's start, relative to
+	# the first write's, and its duration lie within what the program
+	# measured around the calls (2 us of slack); the burst's 2000 writes lie
+	# within the span measured around them, in order (progs/clock.c)
+	build clock cc
+	for mode in tsc monotonic; do
+		rm -f v.db
+		VIDYA_TRACE_CLOCK=$mode trace ./clock
+		expect_rc 0 $rc "vidya trace ($mode)"
+		q "SELECT printf('%.0f %.0f', (start_s - (SELECT min(start_s) FROM v_trace_ops WHERE call = 'write' AND $(at clk.dat))) * 1e9, dur_s * 1e9)
+		   FROM v_trace_ops WHERE call = 'write' AND $(at clk.dat) ORDER BY start_s" >ops.txt
+		[ "$(wc -l <ops.txt)" = 8 ] || fail "$mode: 8 timed writes expected, got $(wc -l <ops.txt)"
+		grep -v burst out | paste -d' ' - ops.txt | awk -v mode=$mode '
+			NR == 1 { b0 = $1; a0 = $2 }
+			{ lo = $1 - a0 - 2000; hi = $2 - b0 + 2000
+			  if ($3 < lo || $3 > hi) { printf "%s: write %d starts %.0f ns after the first, measured %d..%d\n", mode, NR, $3, lo, hi; bad = 1 }
+			  if ($4 < 0 || $4 > $2 - $1 + 2000) { printf "%s: write %d lasts %.0f ns, measured at most %d\n", mode, NR, $4, $2 - $1; bad = 1 } }
+			END { exit bad }' >&2 || fail "$mode: timestamps off the program's clock"
+		# the burst: all within [before, after] measured around it, relative to
+		# the first timed write
+		read -r _ bb ba < <(grep '^burst' out)
+		read -r b0 a0 < <(head -n 1 out)
+		q "SELECT printf('%.0f %.0f %d', (min(start_s) - (SELECT min(start_s) FROM v_trace_ops WHERE call = 'write' AND $(at clk.dat))) * 1e9,
+		          (max(start_s + dur_s) - (SELECT min(start_s) FROM v_trace_ops WHERE call = 'write' AND $(at clk.dat))) * 1e9, count(*))
+		   FROM v_trace_ops WHERE call = 'write' AND $(at burst.dat)" >burst.txt
+		read -r first last n <burst.txt
+		[ "$n" = 2000 ] || fail "$mode: 2000 burst writes expected, got $n"
+		awk -v f="$first" -v l="$last" -v lo=$((bb - a0 - 2000)) -v hi=$((ba - b0 + 2000)) \
+			'BEGIN { exit !(f >= lo && l <= hi && f <= l) }' ||
+			fail "$mode: burst $first..$last ns, measured $((bb - a0))..$((ba - b0))"
+	done
+	;;
 chains)
 	# one call site reached through call chains that differ only above it
 	# (progs/chains.c): the recorder takes the chain again when it differs,

@@ -60,6 +60,15 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+#if defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define VT_HAVE_SINGLE_THREADED 1
+#endif
+#endif
 
 #define UNW_LOCAL_ONLY
 #include <libunwind.h>
@@ -103,6 +112,11 @@ typedef struct tstate {
 	int nanchor;                      /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
 	chain chains[NCHAINS];            /* the last distinct chains (chain_here) */
+	/* the clock (vt_now): anchor ticks and ns, ns per tick (32.32), the
+	 * ticks past the anchor the rate is used for, the last timestamp */
+	uint64_t ck_tsc, ck_ns, ck_mult, ck_span, ck_last;
+	/* call ids: this thread's slot << VT_ID_SHIFT, then its own count */
+	uint64_t id_base, id_next;
 } tstate;
 
 static TLS tstate T;
@@ -120,13 +134,18 @@ static struct {
 	pid_t pid;
 	uint64_t t0;
 	int64_t rt0;
+	uint64_t ck_tsc0, ck_ns0; /* the clock's process anchor; ck_tsc0 0: no TSC */
 	char dir[PATH_MAX];
 	char exe[2048];
 	char host[256];
 	pthread_key_t key;
 } G;
 
-static atomic_uint_fast64_t next_id = 1;
+/* Call ids, unique in the process and increasing on each thread without an
+ * atomic add per call: a thread takes a slot once (the first thread 0, so a
+ * single-threaded program's ids are 1, 2, 3...), then counts on its own. */
+#define VT_ID_SHIFT 40
+static atomic_uint_fast64_t next_slot;
 /* 0: not started, 1: starting, 2: done.  Not pthread_once: start-up calls
  * the unwinder, which may read(2) through our own wrapper, which must then
  * see "starting" and pass the call through instead of waiting for itself. */
@@ -165,14 +184,32 @@ void vt_pos_forget(int fd)
 		atomic_store_explicit(&fd_pos[fd], 0, memory_order_relaxed);
 }
 
+/* Whether the process has never started a second thread. */
+static int single_threaded(void)
+{
+#if VT_HAVE_SINGLE_THREADED
+	return __libc_single_threaded;
+#else
+	return 0;
+#endif
+}
+
 int64_t vt_pos_advance(int fd, int64_t n)
 {
 	if (fd < 0 || fd >= FDBITS)
 		return -2;
 	if (!atomic_load_explicit(&fd_pos[fd], memory_order_relaxed))
 		return -2;
-	int64_t v = n > 0 ? atomic_fetch_add_explicit(&fd_pos[fd], n, memory_order_relaxed)
-			  : atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	int64_t v = atomic_load_explicit(&fd_pos[fd], memory_order_relaxed);
+	if (n > 0) {
+		/* no other thread can move it while the process has only ever
+		 * had one (glibc's own flag, cleared before a second thread
+		 * starts): a plain add, not a locked one, then */
+		if (single_threaded())
+			atomic_store_explicit(&fd_pos[fd], v + n, memory_order_relaxed);
+		else
+			v = atomic_fetch_add_explicit(&fd_pos[fd], n, memory_order_relaxed);
+	}
 	return v > 0 ? v - 1 : -2;
 }
 
@@ -204,11 +241,156 @@ static void pos_forget_all(void)
 /* Guards the table of transfers in flight (vt_track). */
 static pthread_mutex_t track_lock = PTHREAD_MUTEX_INITIALIZER;
 
-uint64_t vt_now(void)
+/* CLOCK_MONOTONIC in ns: the clock every timestamp in the log is on */
+static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Timestamps from the processor's time-stamp counter (x86-64 with an
+ * invariant TSC: constant_tsc and nonstop_tsc in /proc/cpuinfo), as
+ * Score-P and Darshan-class tools take them: one rdtsc (about 13 ns here)
+ * instead of clock_gettime (about 28 ns), twice per call.  The log keeps
+ * CLOCK_MONOTONIC nanoseconds, so the ticks are converted as they are
+ * taken, by a multiply and a shift: each thread keeps an anchor, a
+ * (ticks, CLOCK_MONOTONIC) pair, and the rate measured from the process's
+ * own anchor taken at start-up (G.ck_tsc0, G.ck_ns0) to that pair.  A
+ * thread takes a new anchor from the real clock when its ticks pass the
+ * span its rate is good for (the time since start-up, at most 100 ms), so
+ * the rate's error and any slewing of CLOCK_MONOTONIC (NTP) cannot pile
+ * up; before 1 ms has passed since start-up every timestamp is the real
+ * clock.  Timestamps never go backwards on a thread (at a new anchor the
+ * old rate's error, a few ns, is absorbed).  The sampling signal's handler
+ * reads the real clock (an anchor may be half-written under it).
+ * VIDYA_TRACE_CLOCK=monotonic turns the counter off.
+ */
+static uint64_t ck_ticks(void)
+{
+#if defined(__x86_64__)
+	return __rdtsc();
+#else
+	return 0;
+#endif
+}
+
+/* A (ticks, ns) pair taken close together: of a few tries, the one with
+ * the fewest ticks between the two reads of the counter. */
+static uint64_t ck_pair(uint64_t *ticks)
+{
+	uint64_t best = UINT64_MAX, ns = 0;
+	for (int i = 0; i < 3; i++) {
+		uint64_t a = ck_ticks(), n = mono_ns(), b = ck_ticks();
+		if (b >= a && b - a < best) {
+			best = b - a;
+			ns = n;
+			*ticks = a + (b - a) / 2;
+		}
+	}
+	if (best == UINT64_MAX) {
+		*ticks = ck_ticks();
+		ns = mono_ns();
+	}
+	return ns;
+}
+
+#define CK_WARMUP_NS 1000000u /* real clock only, this long after start-up */
+#define CK_SPAN_NS 100000000u /* longest stretch on one anchor */
+
+static uint64_t ck_anchor(tstate *t)
+{
+	t->ck_span = 0;
+	uint64_t ns = mono_ns();
+	if (ns < G.ck_ns0 + CK_WARMUP_NS)
+		return ns;
+	uint64_t c;
+	ns = ck_pair(&c);
+	if (c > G.ck_tsc0 && ns > G.ck_ns0) {
+		uint64_t dt = c - G.ck_tsc0, dn = ns - G.ck_ns0;
+		/* ns per tick, 32.32 fixed point */
+		uint64_t mult = (uint64_t)(((unsigned __int128)dn << 32) / dt);
+		if (mult) {
+			uint64_t span =
+				dn < CK_SPAN_NS
+					? dt
+					: (uint64_t)(((unsigned __int128)CK_SPAN_NS << 32) / mult);
+			t->ck_tsc = c;
+			t->ck_ns = ns;
+			t->ck_mult = mult;
+			t->ck_span = span;
+		}
+	}
+	return ns;
+}
+
+uint64_t vt_now(void)
+{
+	if (!__atomic_load_n(&G.ck_tsc0, __ATOMIC_RELAXED))
+		return mono_ns();
+	tstate *t = &T;
+	uint64_t d = ck_ticks() - t->ck_tsc, ns;
+	/* unsigned: ticks before the anchor (another CPU's counter a little
+	 * behind) take a new anchor too */
+	if (d < t->ck_span)
+		ns = t->ck_ns + (uint64_t)(((unsigned __int128)d * t->ck_mult) >> 32);
+	else
+		ns = ck_anchor(t);
+	if (ns < t->ck_last)
+		ns = t->ck_last;
+	t->ck_last = ns;
+	return ns;
+}
+
+#if defined(__x86_64__)
+/* Up to cap - 1 bytes of the file at path, NUL-terminated; their number.
+ * Raw system calls. */
+static size_t read_small(const char *path, char *buf, size_t cap)
+{
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+	size_t n = 0;
+	long r;
+	if (fd < 0)
+		return 0;
+	while (n + 1 < cap && (r = syscall(SYS_read, fd, buf + n, cap - 1 - n)) > 0)
+		n += (size_t)r;
+	syscall(SYS_close, fd);
+	buf[n] = 0;
+	return n;
+}
+#endif
+
+/* Whether the counter is usable: x86-64, an invariant TSC that the kernel
+ * uses as its clock source, and the user did not ask for the plain clock.
+ * Raw system calls (the wrappers are live). */
+static int ck_usable(void)
+{
+#if defined(__x86_64__)
+	const char *e = getenv("VIDYA_TRACE_CLOCK");
+	if (e && *e && strcmp(e, "tsc") != 0)
+		return 0;
+	static char buf[16384]; /* start-up is single-threaded */
+	/* the kernel keeps CLOCK_MONOTONIC on the counter itself: it found the
+	 * processors' counters in step (else it marks the TSC unstable and
+	 * changes clock source) */
+	if (read_small("/sys/devices/system/clocksource/clocksource0/current_clocksource", buf,
+		       sizeof buf) == 0 ||
+	    strcmp(buf, "tsc\n") != 0)
+		return 0;
+	/* the first processor's entry */
+	if (read_small("/proc/cpuinfo", buf, sizeof buf) == 0)
+		return 0;
+	char *fl = strstr(buf, "\nflags");
+	if (!fl)
+		return 0;
+	char *end = strchr(fl + 1, '\n');
+	if (end)
+		*end = 0;
+	return strstr(fl, " constant_tsc") && strstr(fl, " nonstop_tsc");
+#else
+	return 0;
+#endif
 }
 
 /* ---- small async-signal-safe helpers ---- */
@@ -592,7 +774,7 @@ static void write_sample(tstate *t, const uint64_t *frames, int n, uint32_t weig
 	vd_tl_sample *s = (vd_tl_sample *)reserve(t, size);
 	if (!s)
 		return;
-	s->t_ns = vt_now();
+	s->t_ns = mono_ns(); /* in the signal handler: not vt_now's anchor */
 	s->in_op = t->depth > 0 ? t->stack[0] : 0;
 	s->tid = t->tid;
 	s->weight = weight;
@@ -955,6 +1137,7 @@ static void child_after_fork(void)
 	t->nanchor = nanchor;
 	memcpy(t->anchor, anchor, sizeof anchor);
 	G.pid = (pid_t)syscall(SYS_getpid);
+	atomic_store(&next_slot, 0); /* the only thread: ids from 1 again */
 	G.t0 = vt_now();
 	/* another thread may have held it at the fork */
 	pthread_mutex_init(&track_lock, NULL);
@@ -980,6 +1163,11 @@ static void init_once(void)
 	G.stacks = !(fr && !strcmp(fr, "0"));
 	G.rank = env_rank();
 	G.pid = (pid_t)syscall(SYS_getpid);
+	if (ck_usable()) {
+		uint64_t tsc0;
+		G.ck_ns0 = ck_pair(&tsc0);
+		__atomic_store_n(&G.ck_tsc0, tsc0, __ATOMIC_RELEASE);
+	}
 	G.t0 = vt_now();
 	struct timespec rt;
 	clock_gettime(CLOCK_REALTIME, &rt);
@@ -1188,7 +1376,11 @@ int vt_begin(vt_call *c, int call)
 		if (!G.enabled)
 			return 0;
 	}
-	c->id = atomic_fetch_add(&next_id, 1);
+	if (!t->id_next) {
+		t->id_base = (uint64_t)atomic_fetch_add(&next_slot, 1) << VT_ID_SHIFT;
+		t->id_next = 1;
+	}
+	c->id = t->id_base | t->id_next++;
 	c->parent = t->depth > 0 ? t->stack[t->depth - 1] : 0;
 	c->call = call;
 	c->fd = -1;
@@ -1320,8 +1512,13 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
 		path = fdbuf;
 	}
-	if (c->fd >= 0 && c->fd < FDBITS)
-		atomic_store(&fd_known[c->fd], (unsigned char)(cls != VD_OP_CLOSE && ok));
+	if (c->fd >= 0 && c->fd < FDBITS) {
+		/* relaxed, and only on a change: a seq_cst store is a locked
+		 * xchg on x86, a third of this function's time */
+		unsigned char known = (unsigned char)(cls != VD_OP_CLOSE && ok);
+		if (atomic_load_explicit(&fd_known[c->fd], memory_order_relaxed) != known)
+			atomic_store_explicit(&fd_known[c->fd], known, memory_order_relaxed);
+	}
 	void *frames[VD_TL_MAXFRAMES];
 	int nf = 0;
 	t->busy = 1;
