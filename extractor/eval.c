@@ -2997,27 +2997,27 @@ static int nc_input_var(ctx *c, const val *v, int id)
 	return h && h->sci_nc - 1 == id && h->sci_var ? h->sci_var - 1 : -2;
 }
 
-static void nc_out_int(ctx *c, val *args, int n, int k, long long x)
-{
-	if (k < n && args[k].k == V_REF)
-		store_val(c, args[k].ref, vint(x));
-}
-
-/* ints into the array argument k points into (dimids) */
-static void nc_out_ints(ctx *c, val *args, int n, int k, const int *x, int m)
+/* m numbers where argument k points: a variable (&n) or the elements of
+ * an array from where it points (dimids, &count[d]) */
+static void nc_out_ints(ctx *c, val *args, int n, int k, const long long *x, int m)
 {
 	if (k >= n)
 		return;
 	val *a = &args[k];
 	if (a->k == V_REF && m > 0)
 		store_val(c, a->ref, vint(x[0]));
-	if (a->k != V_ARR || a->i < 0)
+	if (a->k != V_ARR || a->i < 0 || (a->t & T_INDIRECT))
 		return;
 	side_effect(c, a->a->level);
 	if (!a->a->v)
 		a->a->v = arr_elems(c, a->a);
 	for (int j = 0; a->a->v && j < m && a->i + j < a->a->n; j++)
 		a->a->v[a->i + j] = vint(x[j]);
+}
+
+static void nc_out_int(ctx *c, val *args, int n, int k, long long x)
+{
+	nc_out_ints(c, args, n, k, &x, 1);
 }
 
 /* a name into the char array argument k */
@@ -3085,8 +3085,11 @@ LIB_MODEL(lib_nc_inq)
 			nc_out_int(c, args, n, *w ? 2 : 3, type);
 		if (!rc && (!*w || !strcmp(w, "ndims")))
 			nc_out_int(c, args, n, *w ? 2 : 4, nd);
+		long long ids[VD_SCI_MAX_DIMS];
+		for (int j = 0; !rc && j < nd && j < VD_SCI_MAX_DIMS; j++)
+			ids[j] = dimids[j];
 		if (!rc && (!*w || !strcmp(w, "dimid")))
-			nc_out_ints(c, args, n, *w ? 2 : 5, dimids, nd);
+			nc_out_ints(c, args, n, *w ? 2 : 5, ids, nd);
 		if (!rc && (!*w || !strcmp(w, "natts")))
 			nc_out_int(c, args, n, *w ? 2 : 6, natts);
 		rc |= *w && strcmp(w, "name") && strcmp(w, "type") && strcmp(w, "ndims") &&
