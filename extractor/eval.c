@@ -209,6 +209,7 @@ typedef struct ctx {
 	val *globals;
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
+	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
 	double mult;
 	int cond;
 	unsigned unk;
@@ -3153,6 +3154,7 @@ static void nc_input_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, 
 	    c->p->files.v[H->file].written > 0 || vd_sci_nc_open(H->path, &id))
 		return;
 	H->sci_nc = id + 1;
+	c->nc_inputs++;
 	c->hfx++; /* handle state a call summary cannot replay */
 }
 
@@ -3183,8 +3185,10 @@ static void nc_input_close(ctx *c, handle *h, int all)
 		handle *k = &c->handles.v[i];
 		if (!k->sci_nc || (!all && k->sci_nc != id))
 			continue;
-		if (!k->sci_var)
+		if (!k->sci_var) {
 			vd_sci_nc_close(k->sci_nc - 1);
+			c->nc_inputs--;
+		}
 		k->sci_nc = k->sci_var = 0;
 	}
 }
@@ -6145,20 +6149,12 @@ static int nc_inquires(const ir_expr *e)
 	return 0;
 }
 
-static int nc_input_open_now(const ctx *c)
-{
-	for (size_t i = 0; i < c->handles.n; i++)
-		if (c->handles.v[i].sci_nc)
-			return 1;
-	return 0;
-}
-
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
 	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
-		      (nc_input_open_now(c) && nc_inquires_stmt(s->kids[0]));
+		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
 }
