@@ -3131,31 +3131,38 @@ static void nc_input_shape(handle *H, int id, int var)
 
 /* After an open: nc_open of an existing input not written by the run so
  * far opens it with the library; nc_inq_varid on one finds the variable
- * (its shape, or NC_ENOTVAR in *ret). */
-static void nc_input_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H, val *ret)
+ * (its shape).  Returns 1 when the call fails as a fact of the inputs: the
+ * file exists but libnetcdf cannot read it (NC_ENOTNC), the variable is not
+ * in it (NC_ENOTVAR); *ret gets the error. */
+static int nc_input_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H, val *ret)
 {
 	if (c->p->opts.paths_all || strcmp(ce->api, "netcdf"))
-		return;
+		return 0;
 	if (!strcmp(ce->name, "nc_inq_varid")) {
 		int id = n >= 1 ? nc_input_id(c, &args[0]) : -1, var;
 		if (id < 0 || n < 2 || args[1].k != V_STR)
-			return;
-		H->sci_nc = id + 1;
+			return 0;
 		if (vd_sci_nc_inq_varid(id, args[1].s, &var)) {
-			H->sci_nc = 0;
 			*ret = vint(-49); /* NC_ENOTVAR */
-			return;
+			return 1;
 		}
+		H->sci_nc = id + 1;
 		nc_input_shape(H, id, var);
-		return;
+		return 0;
 	}
 	int id;
+	struct stat st;
 	if (!strstr(ce->name, "open") || !H->path || H->file < 0 ||
-	    c->p->files.v[H->file].written > 0 || vd_sci_nc_open(H->path, &id))
-		return;
+	    c->p->files.v[H->file].written > 0 || stat(H->path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if (vd_sci_nc_open(H->path, &id)) {
+		*ret = vint(-51); /* NC_ENOTNC */
+		return 1;
+	}
 	H->sci_nc = id + 1;
 	c->nc_inputs++;
 	c->hfx++; /* handle state a call summary cannot replay */
+	return 0;
 }
 
 /* nc_get_var*(ncid, varid, ...) with an integer varid on an input: a
@@ -4638,8 +4645,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		nc_input_close(c, h, 0);
 	if (ce->op == VD_OP_OPEN) {
 		content_open(c, ce, args, n, h);
-		nc_input_open(c, ce, args, n, h, &ret);
-		if (absent_input(c, ce, args, n, h, nfiles0)) {
+		if (nc_input_open(c, ce, args, n, h, &ret)) {
+			io_note(c, &x, ce, e, "%s at analysis time: the call fails",
+				ret.i == -49 ? "no such variable in the input"
+					     : "the input is not a file libnetcdf reads");
+		} else if (absent_input(c, ce, args, n, h, nfiles0)) {
 			/* a fact of the inputs, not an assumed failure */
 			ret = !strcmp(ce->api, "stdio") ? vint(0) : vint(-1);
 			io_note(c, &x, ce, e, "%s does not exist at analysis time: the open fails",

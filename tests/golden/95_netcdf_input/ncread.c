@@ -19,11 +19,13 @@
  * - the global title's length (nc_inq_attlen: 5) sizes an fwrite of 5
  *   bytes; temp:units has length 1 (nc_inq_att on the varid handle): one
  *   fputc per character, 1 call;
- * - ndims = 3 decides a branch: the fputs under `ndims != 3` never runs.
+ * - ndims = 3 decides a branch: the fputs under `ndims != 3` never runs;
+ * - the file has no variable "nope": that nc_inq_varid fails (NC_ENOTVAR)
+ *   and the fputs under its success never runs.
  *
- * main: nc_open, fopen, 3 x (nc_get_var_double, fwrite), 2 nc_inq_varid,
+ * main: nc_open, fopen, 3 x (nc_get_var_double, fwrite), 3 nc_inq_varid,
  * nc_get_var_float, nc_get_var, nc_get_att_text, fwrite, fputc, nc_close,
- * fclose = 17 calls (the nc_inq* calls are not I/O); 664 + 664 + 240 + 80
+ * fclose = 18 calls (the other nc_inq* calls are not I/O); 664 + 664 + 240 + 80
  * + 5 + 1 = 1654 bytes.
  */
 #include <netcdf.h>
@@ -46,7 +48,7 @@
 // EXPECT-KNOWN: main/io#7 p3
 // EXPECT: main/loop#2 p1=1 executions=1
 // EXPECT: main/branch#3/io#1 p2=0
-// EXPECT: main p2=17 p3=1654
+// EXPECT: main p2=18 p3=1654
 // EXPECT-KNOWN: main p2 p3
 int main(void)
 {
@@ -90,6 +92,9 @@ int main(void)
 		fputc('K', out);
 	if (ndims != 3)
 		fputs("unexpected\n", out);
+	int nope;
+	if (nc_inq_varid(ncid, "nope", &nope) == NC_NOERR)
+		fputs("found\n", out);
 	nc_close(ncid);
 	fclose(out);
 	free(buf);

@@ -20,8 +20,13 @@
  * - nc_inq_varid("mask") + nc_inq_varnatts = 2, nc_inq_dimid("lon"):
  *   nc_inq_dimname gives "lon", a puts of it: 4 bytes;
  *   nc_get_var_short of mask: 48 x 2 = 96 bytes;
- * - notnc.nc exists but is not a NetCDF file: nothing is read from it,
- *   the loop over its variables keeps an unknown count (flagged).
+ * - notnc.nc exists but is not a NetCDF file: its nc_open fails, as it
+ *   will in the run (NC_ENOTNC), and main returns before the loop over
+ *   its variables.
+ *
+ * main: nc_open, 4 nc_get_vara_float, 3 printf, nc_inq_varid, puts,
+ * nc_get_var_short, nc_close, nc_open = 13 calls; 768 + 28 + 4 + 96 = 896
+ * bytes.
  */
 #include <netcdf.h>
 #include <stdio.h>
@@ -38,7 +43,10 @@
 // EXPECT: main/io#2 p2=1 p3=4
 // EXPECT: main/io#3 p2=1 p3=96
 // EXPECT-KNOWN: main/io#3 p3
-// EXPECT-UNKNOWN: main/loop#3 p1
+// EXPECT: main/branch#2/io#1 p2=1
+// EXPECT: main/loop#3 executions=0 p2=0
+// EXPECT: main p2=13 p3=896
+// EXPECT-KNOWN: main p2 p3
 int main(void)
 {
 	int ncid, nvars, natts;
