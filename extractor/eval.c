@@ -158,6 +158,7 @@ typedef struct handle {
 	/* a NetCDF input read at analysis time (sciinput.c): its library id + 1
 	 * (0: none), and for a variable of it its id + 1 */
 	int sci_nc, sci_var;
+	long long sci_h5; /* an HDF5 input's library file id, 0 none */
 } handle;
 
 static const handle handle_none = { .file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1 };
@@ -3200,6 +3201,64 @@ static void nc_input_close(ctx *c, handle *h, int all)
 	}
 }
 
+/* H5Sget_simple_extent_npoints of a known dataspace, H5Tget_size of a
+ * known type (a dataset's, from an input or created in the run) */
+LIB_MODEL(lib_h5_size)
+{
+	if (args[0].k == V_SPACE && name[1] == '5' && name[2] == 'S')
+		return vint((long long)args[0].f);
+	if (args[0].k == V_TYPE && name[2] == 'T' && args[0].f > 0)
+		return vint((long long)args[0].f);
+	return lib_default(c, e, name, args, n);
+}
+
+/* H5Fopen of an existing HDF5 file not written by the run so far opens it
+ * with libhdf5; H5Dopen of a dataset in it gets the dataset's points,
+ * element size and rank (unless the run created it: open_call has them). */
+static void h5_input_open(ctx *c, const vd_catalog_entry *ce, handle *H)
+{
+	struct stat st;
+	long long id;
+	if (c->p->opts.paths_all || strcmp(ce->api, "hdf5") || H->file < 0)
+		return;
+	if (!strcmp(ce->name, "H5Fopen")) {
+		if (H->path && c->p->files.v[H->file].written <= 0 && stat(H->path, &st) == 0 &&
+		    S_ISREG(st.st_mode) && !vd_sci_h5_open(H->path, &id)) {
+			H->sci_h5 = id;
+			c->hfx++; /* handle state a call summary cannot replay */
+		}
+		return;
+	}
+	if (strncmp(ce->name, "H5Dopen", 7) || H->npoints >= 0 || !H->obj)
+		return;
+	for (size_t i = 0; i < c->handles.n; i++) {
+		const handle *f = &c->handles.v[i];
+		if (f->sci_h5 && f->file == H->file) {
+			double pts, tsz;
+			int rank;
+			if (!vd_sci_h5_dataset(f->sci_h5, H->obj[0] ? H->obj : "/", &pts, &tsz,
+					       &rank)) {
+				H->npoints = pts;
+				H->tsize = tsz;
+				H->rank = rank;
+			}
+			return;
+		}
+	}
+}
+
+/* H5Fclose of an input (all: the walk's end) */
+static void h5_input_close(ctx *c, handle *h, int all)
+{
+	for (size_t i = 0; i < c->handles.n; i++) {
+		handle *k = &c->handles.v[i];
+		if (k->sci_h5 && (all || k == h)) {
+			vd_sci_h5_close(k->sci_h5);
+			k->sci_h5 = 0;
+		}
+	}
+}
+
 typedef val (*lib_model_fn)(ctx *c, ir_expr *e, const char *name, val *args, int n);
 typedef struct {
 	const char *name;
@@ -3209,6 +3268,8 @@ typedef struct {
 
 /* sorted by name, for bsearch (checked by an assert in debug builds) */
 static const lib_model lib_models[] = {
+	{ "H5Sget_simple_extent_npoints", 1, lib_h5_size },
+	{ "H5Tget_size", 1, lib_h5_size },
 	{ "MPI_Comm_rank", 2, lib_mpi_comm_rank },
 	{ "MPI_Comm_size", 2, lib_mpi_comm_size },
 	{ "MPI_Init", 0, lib_mpi_init },
@@ -4643,8 +4704,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	leave(c, e->block);
 	if (ce->op == VD_OP_CLOSE && h && h->sci_nc && !h->sci_var)
 		nc_input_close(c, h, 0);
+	if (ce->op == VD_OP_CLOSE && h && h->sci_h5)
+		h5_input_close(c, h, 0);
 	if (ce->op == VD_OP_OPEN) {
 		content_open(c, ce, args, n, h);
+		h5_input_open(c, ce, h);
 		if (nc_input_open(c, ce, args, n, h, &ret)) {
 			io_note(c, &x, ce, e, "%s at analysis time: the call fails",
 				ret.i == -49 ? "no such variable in the input"
@@ -7451,6 +7515,7 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
 	nc_input_close(c, NULL, 1);
+	h5_input_close(c, NULL, 1);
 	vd_vec_free(c->handles);
 	free(c->wcache);
 	vd_arena_free(c->a);

@@ -5,7 +5,8 @@
  * it too (read-only, through libnetcdf) and answers the program's inquiry
  * calls (nc_inq, nc_inq_var, nc_inq_dimlen, ...) with the file's real
  * header, so the loops over its variables and dimensions run as in the
- * run.  Plain C types only: no libclang, no netcdf.h in the callers.
+ * run.  An existing HDF5 file opened with H5Fopen gives the datasets
+ * opened in it their real points and element size.  Plain C types only: no libclang, no netcdf.h in the callers.
  * Every function returns 0 on success, non-zero when the library fails.
  */
 #ifndef VD_SCIINPUT_H
@@ -36,5 +37,11 @@ int vd_sci_nc_var_points(int id, int var, double *points);
 int vd_sci_nc_inq_att(int id, int var, const char *name, int *type, size_t *len);
 /* the name of attribute number `num` of variable `var` */
 int vd_sci_nc_inq_attname(int id, int var, int num, char *name);
+
+/* HDF5: opens `path` read-only (0), or 1 when it is not an HDF5 file */
+int vd_sci_h5_open(const char *path, long long *id);
+void vd_sci_h5_close(long long id);
+/* the dataset at `path` in file `id`: its points, element size and rank */
+int vd_sci_h5_dataset(long long id, const char *path, double *points, double *tsize, int *rank);
 
 #endif
