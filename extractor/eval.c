@@ -32,6 +32,7 @@
 #include "project.h"
 #include "vd_getopt.h"
 #include "vd_scan.h"
+#include "vd_sciinput.h"
 
 /* ---- values ------------------------------------------------------------------------ */
 
@@ -154,6 +155,10 @@ typedef struct handle {
 	long clen, cpos;
 	int ceof, ccond;
 	double cmult;
+	/* a NetCDF input read at analysis time (sciinput.c): its library id + 1
+	 * (0: none), and for a variable of it its id + 1 */
+	int sci_nc, sci_var;
+	long long sci_h5; /* an HDF5 input's library file id, 0 none */
 } handle;
 
 static const handle handle_none = { .file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1 };
@@ -205,6 +210,7 @@ typedef struct ctx {
 	val *globals;
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
+	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
 	double mult;
 	int cond;
 	unsigned unk;
@@ -2968,6 +2974,291 @@ LIB_MODEL(lib_ctype_table)
 	return r;
 }
 
+/* ---- NetCDF inputs read at analysis time (sciinput.c) ----
+ * nc_open of a NetCDF file that exists now (and that the run has not
+ * written so far) opens it read-only with libnetcdf too; the inquiry calls
+ * on it (nc_inq*, not in the I/O catalog) return the file's real header,
+ * so loops over its dimensions, variables and attributes run as in the
+ * run.  As with a text input, the file at analysis time stands for the
+ * run's. */
+
+/* the library id of the NetCDF input handle value v denotes, -1 none */
+static int nc_input_id(ctx *c, const val *v)
+{
+	handle *h = handle_of(c, v);
+	return h && h->sci_nc ? h->sci_nc - 1 : -1;
+}
+
+/* a variable argument: an integer id (NC_GLOBAL -1 too) or a variable
+ * handle of input `id` (nc_inq_varid's); -2 unknown */
+static int nc_input_var(ctx *c, const val *v, int id)
+{
+	if (v->k == V_INT)
+		return v->i >= -1 && v->i < INT_MAX ? (int)v->i : -2;
+	handle *h = handle_of(c, v);
+	return h && h->sci_nc - 1 == id && h->sci_var ? h->sci_var - 1 : -2;
+}
+
+/* m numbers where argument k points: a variable (&n) or the elements of
+ * an array from where it points (dimids, &count[d]) */
+static void nc_out_ints(ctx *c, val *args, int n, int k, const long long *x, int m)
+{
+	if (k >= n)
+		return;
+	val *a = &args[k];
+	if (a->k == V_REF && m > 0)
+		store_val(c, a->ref, vint(x[0]));
+	if (a->k != V_ARR || a->i < 0 || (a->t & T_INDIRECT))
+		return;
+	side_effect(c, a->a->level);
+	if (!a->a->v)
+		a->a->v = arr_elems(c, a->a);
+	for (int j = 0; a->a->v && j < m && a->i + j < a->a->n; j++)
+		a->a->v[a->i + j] = vint(x[j]);
+}
+
+static void nc_out_int(ctx *c, val *args, int n, int k, long long x)
+{
+	nc_out_ints(c, args, n, k, &x, 1);
+}
+
+/* a name into the char array argument k */
+static void nc_out_name(ctx *c, ir_expr *e, val *args, int n, int k, const char *s)
+{
+	if (k >= n)
+		return;
+	val v = own_str(c->a, s, strlen(s));
+	ir_expr *dst = k < e->nkids ? strip_casts(e->kids[k]) : NULL;
+	if (dst && dst->kind == E_VAR)
+		assign_to(c, dst, v);
+	else if (args[k].k == V_REF)
+		store_val(c, args[k].ref, v);
+}
+
+static int nc_arg_int(const val *args, int n, int k)
+{
+	return k < n && args[k].k == V_INT && args[k].i >= 0 && args[k].i < INT_MAX ? (int)args[k].i
+										    : -1;
+}
+
+/* nc_inq, nc_inq_{ndims,nvars,natts,unlimdim}, nc_inq_dim{,len,name,id},
+ * nc_inq_var{,ndims,dimid,type,name,natts}, nc_inq_att{,len,type,name}
+ * on a NetCDF input: the file's values, 0 (NC_NOERR); else lib_default */
+LIB_MODEL(lib_nc_inq)
+{
+	int id = nc_input_id(c, &args[0]);
+	const char *q = name + 6; /* after "nc_inq" */
+	char nm[VD_SCI_NAME_MAX];
+	int rc = 1;
+	if (id < 0)
+		return lib_default(c, e, name, args, n);
+	if (!*q || !strcmp(q, "_ndims") || !strcmp(q, "_nvars") || !strcmp(q, "_natts") ||
+	    !strcmp(q, "_unlimdim")) {
+		int v[4];
+		rc = vd_sci_nc_inq(id, &v[0], &v[1], &v[2], &v[3]);
+		for (int k = 0; !rc && k < 4; k++)
+			if (!*q || !strcmp(q + 1, (const char *[]){ "ndims", "nvars", "natts",
+								    "unlimdim" }[k]))
+				nc_out_int(c, args, n, *q ? 1 : k + 1, v[k]);
+	} else if (!strcmp(q, "_dimid") || !strcmp(q, "_varid")) {
+		int d;
+		rc = n < 3 || args[1].k != V_STR ||
+		     (q[1] == 'd' ? vd_sci_nc_inq_dimid(id, args[1].s, &d)
+				  : vd_sci_nc_inq_varid(id, args[1].s, &d));
+		if (!rc)
+			nc_out_int(c, args, n, 2, d);
+	} else if (!strcmp(q, "_dim") || !strcmp(q, "_dimlen") || !strcmp(q, "_dimname")) {
+		size_t len;
+		int dim = nc_arg_int(args, n, 1);
+		rc = dim < 0 || vd_sci_nc_inq_dim(id, dim, nm, &len);
+		if (!rc && strcmp(q, "_dimlen"))
+			nc_out_name(c, e, args, n, 2, nm);
+		if (!rc && strcmp(q, "_dimname"))
+			nc_out_int(c, args, n, q[4] ? 2 : 3, (long long)len);
+	} else if (!strncmp(q, "_var", 4)) {
+		int var = n >= 2 ? nc_input_var(c, &args[1], id) : -2, type, nd, natts;
+		int dimids[VD_SCI_MAX_DIMS];
+		rc = var < 0 ||
+		     vd_sci_nc_inq_var(id, var, nm, &type, &nd, dimids, VD_SCI_MAX_DIMS, &natts);
+		const char *w = q + 4;
+		if (!rc && (!*w || !strcmp(w, "name")))
+			nc_out_name(c, e, args, n, 2, nm);
+		if (!rc && (!*w || !strcmp(w, "type")))
+			nc_out_int(c, args, n, *w ? 2 : 3, type);
+		if (!rc && (!*w || !strcmp(w, "ndims")))
+			nc_out_int(c, args, n, *w ? 2 : 4, nd);
+		long long ids[VD_SCI_MAX_DIMS];
+		for (int j = 0; !rc && j < nd && j < VD_SCI_MAX_DIMS; j++)
+			ids[j] = dimids[j];
+		if (!rc && (!*w || !strcmp(w, "dimid")))
+			nc_out_ints(c, args, n, *w ? 2 : 5, ids, nd);
+		if (!rc && (!*w || !strcmp(w, "natts")))
+			nc_out_int(c, args, n, *w ? 2 : 6, natts);
+		rc |= *w && strcmp(w, "name") && strcmp(w, "type") && strcmp(w, "ndims") &&
+		      strcmp(w, "dimid") && strcmp(w, "natts");
+	} else if (!strcmp(q, "_attname")) {
+		int var = n >= 2 ? nc_input_var(c, &args[1], id) : -2, num = nc_arg_int(args, n, 2);
+		rc = var < -1 || num < 0 || vd_sci_nc_inq_attname(id, var, num, nm);
+		if (!rc)
+			nc_out_name(c, e, args, n, 3, nm);
+	} else if (!strcmp(q, "_att") || !strcmp(q, "_attlen") || !strcmp(q, "_atttype")) {
+		int var = n >= 2 ? nc_input_var(c, &args[1], id) : -2, type;
+		size_t len;
+		rc = var < -1 || n < 3 || args[2].k != V_STR ||
+		     vd_sci_nc_inq_att(id, var, args[2].s, &type, &len);
+		if (!rc && strcmp(q, "_attlen"))
+			nc_out_int(c, args, n, 3, type);
+		if (!rc && strcmp(q, "_atttype"))
+			nc_out_int(c, args, n, q[4] ? 3 : 4, (long long)len);
+	}
+	return rc ? lib_default(c, e, name, args, n) : vint(0);
+}
+
+/* a variable handle's shape from input `id`: rank, points, element size */
+static void nc_input_shape(handle *H, int id, int var)
+{
+	int type, nd;
+	size_t sz;
+	double pts;
+	H->sci_var = var + 1;
+	if (vd_sci_nc_inq_var(id, var, NULL, &type, &nd, NULL, 0, NULL))
+		return;
+	H->rank = nd;
+	if (!vd_sci_nc_type_size(id, type, &sz))
+		H->tsize = (double)sz;
+	if (!vd_sci_nc_var_points(id, var, &pts))
+		H->npoints = pts;
+}
+
+/* After an open: nc_open of an existing input not written by the run so
+ * far opens it with the library; nc_inq_varid on one finds the variable
+ * (its shape).  Returns 1 when the call fails as a fact of the inputs: the
+ * file exists but libnetcdf cannot read it (NC_ENOTNC), the variable is not
+ * in it (NC_ENOTVAR); *ret gets the error. */
+static int nc_input_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H, val *ret)
+{
+	if (c->p->opts.paths_all || strcmp(ce->api, "netcdf"))
+		return 0;
+	if (!strcmp(ce->name, "nc_inq_varid")) {
+		int id = n >= 1 ? nc_input_id(c, &args[0]) : -1, var;
+		if (id < 0 || n < 2 || args[1].k != V_STR)
+			return 0;
+		if (vd_sci_nc_inq_varid(id, args[1].s, &var)) {
+			*ret = vint(-49); /* NC_ENOTVAR */
+			return 1;
+		}
+		H->sci_nc = id + 1;
+		nc_input_shape(H, id, var);
+		return 0;
+	}
+	int id;
+	struct stat st;
+	if (!strstr(ce->name, "open") || !H->path || H->file < 0 ||
+	    c->p->files.v[H->file].written > 0 || stat(H->path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if (vd_sci_nc_open(H->path, &id)) {
+		*ret = vint(-51); /* NC_ENOTNC */
+		return 1;
+	}
+	H->sci_nc = id + 1;
+	c->nc_inputs++;
+	c->hfx++; /* handle state a call summary cannot replay */
+	return 0;
+}
+
+/* nc_get_var*(ncid, varid, ...) with an integer varid on an input: a
+ * handle in *tmp with the variable's shape, else NULL */
+static handle *nc_input_var_handle(ctx *c, const vd_catalog_entry *ce, val *args, int n,
+				   handle *tmp)
+{
+	handle *f = n >= 2 && ce->handle_arg == 1 && !strcmp(ce->api, "netcdf")
+			    ? handle_of(c, &args[0])
+			    : NULL;
+	if (!f || !f->sci_nc || f->sci_var || args[1].k != V_INT || args[1].i < 0 ||
+	    args[1].i >= INT_MAX)
+		return NULL;
+	*tmp = *f;
+	tmp->ctext = NULL;
+	tmp->cpos = -1;
+	nc_input_shape(tmp, f->sci_nc - 1, (int)args[1].i);
+	return tmp;
+}
+
+/* nc_close of an input (or the walk's end, all = 1): the library's handle
+ * is closed, and no handle refers to it any more */
+static void nc_input_close(ctx *c, handle *h, int all)
+{
+	int id = h ? h->sci_nc : 0;
+	for (size_t i = 0; i < c->handles.n; i++) {
+		handle *k = &c->handles.v[i];
+		if (!k->sci_nc || (!all && k->sci_nc != id))
+			continue;
+		if (!k->sci_var) {
+			vd_sci_nc_close(k->sci_nc - 1);
+			c->nc_inputs--;
+		}
+		k->sci_nc = k->sci_var = 0;
+	}
+}
+
+/* H5Sget_simple_extent_npoints of a known dataspace, H5Tget_size of a
+ * known type (a dataset's, from an input or created in the run) */
+LIB_MODEL(lib_h5_size)
+{
+	if (args[0].k == V_SPACE && name[1] == '5' && name[2] == 'S')
+		return vint((long long)args[0].f);
+	if (args[0].k == V_TYPE && name[2] == 'T' && args[0].f > 0)
+		return vint((long long)args[0].f);
+	return lib_default(c, e, name, args, n);
+}
+
+/* H5Fopen of an existing HDF5 file not written by the run so far opens it
+ * with libhdf5; H5Dopen of a dataset in it gets the dataset's points,
+ * element size and rank (unless the run created it: open_call has them). */
+static void h5_input_open(ctx *c, const vd_catalog_entry *ce, handle *H)
+{
+	struct stat st;
+	long long id;
+	if (c->p->opts.paths_all || strcmp(ce->api, "hdf5") || H->file < 0)
+		return;
+	if (!strcmp(ce->name, "H5Fopen")) {
+		if (H->path && c->p->files.v[H->file].written <= 0 && stat(H->path, &st) == 0 &&
+		    S_ISREG(st.st_mode) && !vd_sci_h5_open(H->path, &id)) {
+			H->sci_h5 = id;
+			c->hfx++; /* handle state a call summary cannot replay */
+		}
+		return;
+	}
+	if (strncmp(ce->name, "H5Dopen", 7) || H->npoints >= 0 || !H->obj)
+		return;
+	for (size_t i = 0; i < c->handles.n; i++) {
+		const handle *f = &c->handles.v[i];
+		if (f->sci_h5 && f->file == H->file) {
+			double pts, tsz;
+			int rank;
+			if (!vd_sci_h5_dataset(f->sci_h5, H->obj[0] ? H->obj : "/", &pts, &tsz,
+					       &rank)) {
+				H->npoints = pts;
+				H->tsize = tsz;
+				H->rank = rank;
+			}
+			return;
+		}
+	}
+}
+
+/* H5Fclose of an input (all: the walk's end) */
+static void h5_input_close(ctx *c, handle *h, int all)
+{
+	for (size_t i = 0; i < c->handles.n; i++) {
+		handle *k = &c->handles.v[i];
+		if (k->sci_h5 && (all || k == h)) {
+			vd_sci_h5_close(k->sci_h5);
+			k->sci_h5 = 0;
+		}
+	}
+}
+
 typedef val (*lib_model_fn)(ctx *c, ir_expr *e, const char *name, val *args, int n);
 typedef struct {
 	const char *name;
@@ -2977,6 +3268,8 @@ typedef struct {
 
 /* sorted by name, for bsearch (checked by an assert in debug builds) */
 static const lib_model lib_models[] = {
+	{ "H5Sget_simple_extent_npoints", 1, lib_h5_size },
+	{ "H5Tget_size", 1, lib_h5_size },
 	{ "MPI_Comm_rank", 2, lib_mpi_comm_rank },
 	{ "MPI_Comm_size", 2, lib_mpi_comm_size },
 	{ "MPI_Init", 0, lib_mpi_init },
@@ -3022,6 +3315,25 @@ static const lib_model lib_models[] = {
 	{ "lrand48", 0, lib_random },
 	{ "malloc", 1, lib_malloc },
 	{ "mrand48", 0, lib_random },
+	{ "nc_inq", 2, lib_nc_inq },
+	{ "nc_inq_att", 2, lib_nc_inq },
+	{ "nc_inq_attlen", 2, lib_nc_inq },
+	{ "nc_inq_attname", 2, lib_nc_inq },
+	{ "nc_inq_atttype", 2, lib_nc_inq },
+	{ "nc_inq_dim", 2, lib_nc_inq },
+	{ "nc_inq_dimid", 2, lib_nc_inq },
+	{ "nc_inq_dimlen", 2, lib_nc_inq },
+	{ "nc_inq_dimname", 2, lib_nc_inq },
+	{ "nc_inq_natts", 2, lib_nc_inq },
+	{ "nc_inq_ndims", 2, lib_nc_inq },
+	{ "nc_inq_nvars", 2, lib_nc_inq },
+	{ "nc_inq_unlimdim", 2, lib_nc_inq },
+	{ "nc_inq_var", 2, lib_nc_inq },
+	{ "nc_inq_vardimid", 2, lib_nc_inq },
+	{ "nc_inq_varname", 2, lib_nc_inq },
+	{ "nc_inq_varnatts", 2, lib_nc_inq },
+	{ "nc_inq_varndims", 2, lib_nc_inq },
+	{ "nc_inq_vartype", 2, lib_nc_inq },
 	{ "nrand48", 0, lib_random },
 	{ "posix_memalign", 3, lib_posix_memalign },
 	{ "pthread_create", 3, lib_thread_create },
@@ -4349,12 +4661,13 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	handle *h = NULL;
 	size_t nfiles0 = c->p->files.n;
 	val dirv = unk(0);
+	handle nc_var; /* a variable of a NetCDF input named by its integer id */
 	if (ce->op == VD_OP_OPEN)
 		ret = open_call(c, e, ce, args, n, &x, &h);
 	else if (!strcmp(ce->name, "opendir"))
 		dirv = dir_open(c, ce, args, n, &h);
-	else
-		h = call_handle(c, ce, args, n);
+	else if (!(h = call_handle(c, ce, args, n)))
+		h = nc_input_var_handle(c, ce, args, n, &nc_var);
 	if (h) {
 		x.ev.collective |= h->collective;
 		x.ev.file = h->file;
@@ -4389,9 +4702,18 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (c->v->io)
 		c->v->io(c->v->payload, &x.ev);
 	leave(c, e->block);
+	if (ce->op == VD_OP_CLOSE && h && h->sci_nc && !h->sci_var)
+		nc_input_close(c, h, 0);
+	if (ce->op == VD_OP_CLOSE && h && h->sci_h5)
+		h5_input_close(c, h, 0);
 	if (ce->op == VD_OP_OPEN) {
 		content_open(c, ce, args, n, h);
-		if (absent_input(c, ce, args, n, h, nfiles0)) {
+		h5_input_open(c, ce, h);
+		if (nc_input_open(c, ce, args, n, h, &ret)) {
+			io_note(c, &x, ce, e, "%s at analysis time: the call fails",
+				ret.i == -49 ? "no such variable in the input"
+					     : "the input is not a file libnetcdf reads");
+		} else if (absent_input(c, ce, args, n, h, nfiles0)) {
 			/* a fact of the inputs, not an assumed failure */
 			ret = !strcmp(ce->api, "stdio") ? vint(0) : vint(-1);
 			io_note(c, &x, ce, e, "%s does not exist at analysis time: the open fails",
@@ -5870,11 +6192,43 @@ static int opens_stmt(const ir_stmt *s, int depth)
 	return 0;
 }
 
+/* Does the code ask a NetCDF input about its header (nc_inq*)?  Run one
+ * iteration after the other, a loop over its variables or dimensions sees
+ * each one's own answers (`nc_inq_var(ncid, v, ...)`). */
+static int nc_inquires(const ir_expr *e);
+
+static int nc_inquires_stmt(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (nc_inquires(s->e) || nc_inquires(s->inc) || nc_inquires_stmt(s->init))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (nc_inquires_stmt(s->kids[i]))
+			return 1;
+	return 0;
+}
+
+static int nc_inquires(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_CALL && !e->callee && e->str && !strncmp(e->str, "nc_inq", 6))
+		return 1;
+	if (e->kind == E_STMT && nc_inquires_stmt(e->stmt))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (nc_inquires(e->kids[i]))
+			return 1;
+	return 0;
+}
+
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
-	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2);
+	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
+		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
 }
@@ -7160,6 +7514,8 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->contents);
 	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
+	nc_input_close(c, NULL, 1);
+	h5_input_close(c, NULL, 1);
 	vd_vec_free(c->handles);
 	free(c->wcache);
 	vd_arena_free(c->a);

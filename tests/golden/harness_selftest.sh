@@ -176,6 +176,29 @@ out=$(FAKE_SQL=$good_sql bash "$runner" "$fake" "$bad_dir" 2>&1)
 rc=$?
 if [[ $rc -eq 2 ]]; then ok "a case without checks is an error"; else bad "a case without checks is an error (rc=$rc)" "$out"; fi
 
+# --- SETUP runs in the temporary copy before vidya; a failing one is an error ---------
+setup_dir=$work/setup
+mkdir -p "$setup_dir"
+printf 'int main(void) { return 0; }\n// SETUP: pwd >"$FAKE_LOG.setup"\n// EXPECT: helper p2=0\n' >"$setup_dir/s.c"
+setup_sql="$schema
+$(row 's.c:helper' function 0 0 0 NULL NULL)"
+rm -f "$FAKE_LOG.setup"
+out=$(FAKE_SQL=$setup_sql bash "$runner" "$fake" "$setup_dir" 2>&1)
+rc=$?
+if [[ $rc -eq 0 && -s $FAKE_LOG.setup && $(cat "$FAKE_LOG.setup") == "$(cat "$FAKE_LOG.cwd")" ]]; then
+	ok "SETUP runs in the copy before vidya"
+else
+	bad "SETUP runs in the copy before vidya (rc=$rc)" "$out"
+fi
+printf 'int main(void) { return 0; }\n// SETUP: false\n// EXPECT: helper p2=0\n' >"$setup_dir/s.c"
+out=$(FAKE_SQL=$setup_sql bash "$runner" "$fake" "$setup_dir" 2>&1)
+rc=$?
+if [[ $rc -eq 2 && $out == *"SETUP command failed"* ]]; then
+	ok "a failing SETUP is an error"
+else
+	bad "a failing SETUP is an error (rc=$rc)" "$out"
+fi
+
 if [[ $nfail -gt 0 ]]; then
 	printf 'harness self-test: %d FAILED\n' "$nfail"
 	exit 1

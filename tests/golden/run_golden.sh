@@ -15,6 +15,7 @@
 #   // EXPECT-KNOWN: main/loop#1 p1 p3         those bits are clear
 #   // EXPECT-EXIT: 3                          vidya's exit code (default 0)
 #   // EXPECT-ROWS: kind='io' 4                count of v_blocks rows WHERE <clause>
+#   // SETUP: ncgen -o in.nc in.cdl            shell command run in the copy first
 #
 # The case is copied to a fresh temporary directory, a compile_commands.json
 # with one entry per .c file is written there, and vidya runs from inside it,
@@ -78,7 +79,7 @@ mapfile -t headers < <(find . -name '*.h' -type f | sed 's|^\./||' | LC_ALL=C so
 
 # One record per directive: "file<TAB>line<TAB>KEYWORD<TAB>rest".
 directives=()
-dir_re='//[[:space:]]*(VIDYA|CC|CFLAGS|EXPECT|EXPECT-UNKNOWN|EXPECT-KNOWN|EXPECT-EXIT|EXPECT-ROWS):[[:space:]]*(.*)$'
+dir_re='//[[:space:]]*(VIDYA|CC|CFLAGS|SETUP|EXPECT|EXPECT-UNKNOWN|EXPECT-KNOWN|EXPECT-EXIT|EXPECT-ROWS):[[:space:]]*(.*)$'
 for f in "${sources[@]}" "${headers[@]}"; do
 	n=0
 	while IFS= read -r text || [[ -n $text ]]; do
@@ -99,6 +100,7 @@ expect_exit=0
 # shellcheck disable=SC2034 # read and set indirectly by once()
 seen_vidya='' seen_cc='' seen_cflags='' seen_exit=''
 checks=()
+setups=()
 
 once() { # once VAR_NAME KEYWORD WHERE
 	[[ -z ${!1} ]] || die "$case_name: $3: second $2 line (first at ${!1})"
@@ -124,6 +126,10 @@ for d in "${directives[@]}"; do
 		# shell words: quoting and $(...) work, e.g. $(mpicc --showme:compile)
 		eval "cflags=($rest)" || die "$where: cannot parse CFLAGS"
 		;;
+	SETUP)
+		[[ -n $rest ]] || die "$where: empty SETUP"
+		setups+=("$where"$'\t'"$rest")
+		;;
 	EXPECT-EXIT)
 		once seen_exit EXPECT-EXIT "$where"
 		[[ $rest =~ ^[0-9]+$ ]] || die "$where: EXPECT-EXIT needs a number"
@@ -134,6 +140,17 @@ for d in "${directives[@]}"; do
 		checks+=("$d")
 		;;
 	esac
+done
+
+# --- setup: inputs made at test time (binary files are not checked in) -----
+
+for s in "${setups[@]}"; do
+	IFS=$'\t' read -r where scmd <<<"$s"
+	bash -c "$scmd" >setup.out 2>&1 || {
+		cat setup.out >&2
+		die "$where: SETUP command failed: $scmd"
+	}
+	rm -f setup.out
 done
 
 # --- compile_commands.json --------------------------------------------------

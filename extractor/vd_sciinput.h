@@ -1,0 +1,47 @@
+/*
+ * vd_sciinput.h - scientific-format inputs read at analysis time.
+ *
+ * When a program opens an existing NetCDF file for reading, the walk opens
+ * it too (read-only, through libnetcdf) and answers the program's inquiry
+ * calls (nc_inq, nc_inq_var, nc_inq_dimlen, ...) with the file's real
+ * header, so the loops over its variables and dimensions run as in the
+ * run.  An existing HDF5 file opened with H5Fopen gives the datasets
+ * opened in it their real points and element size.  Plain C types only: no libclang, no netcdf.h in the callers.
+ * Every function returns 0 on success, non-zero when the library fails.
+ */
+#ifndef VD_SCIINPUT_H
+#define VD_SCIINPUT_H
+
+#include <stddef.h>
+
+#define VD_SCI_NAME_MAX 256  /* NC_MAX_NAME + 1 */
+#define VD_SCI_MAX_DIMS 1024 /* NC_MAX_VAR_DIMS */
+
+/* opens `path` read-only: its library id in *id */
+int vd_sci_nc_open(const char *path, int *id);
+void vd_sci_nc_close(int id);
+int vd_sci_nc_inq(int id, int *ndims, int *nvars, int *natts, int *unlimdim);
+/* dimension `dim`: its name (VD_SCI_NAME_MAX bytes) and length */
+int vd_sci_nc_inq_dim(int id, int dim, char *name, size_t *len);
+/* variable `var`: name, type, number of dimensions, their ids (up to
+ * max_dims of them) and number of attributes */
+int vd_sci_nc_inq_var(int id, int var, char *name, int *type, int *ndims, int *dimids, int max_dims,
+		      int *natts);
+int vd_sci_nc_inq_varid(int id, const char *name, int *var);
+int vd_sci_nc_inq_dimid(int id, const char *name, int *dim);
+/* size in bytes of type `type` (atomic or user-defined) */
+int vd_sci_nc_type_size(int id, int type, size_t *size);
+/* variable `var`'s points (product of its dimension lengths, 1 for a scalar) */
+int vd_sci_nc_var_points(int id, int var, double *points);
+/* attribute `name` of variable `var` (-1: global): its type and length */
+int vd_sci_nc_inq_att(int id, int var, const char *name, int *type, size_t *len);
+/* the name of attribute number `num` of variable `var` */
+int vd_sci_nc_inq_attname(int id, int var, int num, char *name);
+
+/* HDF5: opens `path` read-only (0), or 1 when it is not an HDF5 file */
+int vd_sci_h5_open(const char *path, long long *id);
+void vd_sci_h5_close(long long id);
+/* the dataset at `path` in file `id`: its points, element size and rank */
+int vd_sci_h5_dataset(long long id, const char *path, double *points, double *tsize, int *rank);
+
+#endif
