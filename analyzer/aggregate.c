@@ -35,6 +35,7 @@ typedef struct bstate {
 typedef struct inst {
 	int block;
 	int active;
+	int counting;  /* counts(): active and the innermost instance of its block */
 	double live0;  /* live bytes at entry */
 	double peak;   /* max live - live0 inside */
 	double stack0; /* stack base for P11 */
@@ -294,8 +295,8 @@ static void on_iterations(void *pl, int block, double iters)
  * byte and operation counts once for its block, not once per instance. */
 static int counts(const agg *g, size_t i)
 {
-	const inst *c = &g->chain.v[i];
-	return c->active && g->chainpos[c->block] == (int)i;
+	/* kept by on_enter/on_leave: active && chainpos[block] == i */
+	return g->chain.v[i].counting;
 }
 
 static int active(agg *g, int block)
@@ -357,6 +358,9 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 		}
 	}
 	in.prevpos = g->chainpos[block];
+	in.counting = in.active;
+	if (in.prevpos >= 0) /* no longer the innermost instance */
+		g->chain.v[in.prevpos].counting = 0;
 	in.fn_file = s->kind == VD_KIND_FUNCTION ? s->file_block
 		     : g->chain.n                ? g->chain.v[g->chain.n - 1].fn_file
 						 : -1;
@@ -398,6 +402,8 @@ static void on_leave(void *pl, int block)
 		return;
 	inst in = g->chain.v[--g->chain.n];
 	g->chainpos[in.block] = in.prevpos;
+	if (in.prevpos >= 0)
+		g->chain.v[in.prevpos].counting = g->chain.v[in.prevpos].active;
 	const vd_sblock *s = &g->sb[in.block];
 	bstate *b = &g->b[in.block];
 	touch(g, in.block);
@@ -571,15 +577,25 @@ static void on_ops(void *pl, double n, unsigned unknown)
 	 * every block holding them has an assumed compute time */
 	unsigned flag = (unknown & (1u << VD_p2)) && n > 0 ? VD_UNK_COMPUTE : 0;
 	/* the hottest loop of the walk: once per statement, over the chain */
-	size_t k = 0; /* captures begun at or before position i */
-	for (size_t i = 0; i < g->chain.n; i++) {
-		inst *c = &g->chain.v[i];
-		while (k < g->caps.n && g->caps.v[k].chain0 <= i)
-			k++;
-		if (counts(g, i)) {
-			touch_at(g, c, k);
-			g->b[c->block].ops += n;
-			g->b[c->block].unk |= flag;
+	if (!g->caps_live) { /* nothing to snapshot (touch_at does nothing) */
+		inst *c = g->chain.v, *end = c + g->chain.n;
+		for (; c < end; c++)
+			if (c->counting) {
+				bstate *b = &g->b[c->block];
+				b->ops += n;
+				b->unk |= flag;
+			}
+	} else {
+		size_t k = 0; /* captures begun at or before position i */
+		for (size_t i = 0; i < g->chain.n; i++) {
+			inst *c = &g->chain.v[i];
+			while (k < g->caps.n && g->caps.v[k].chain0 <= i)
+				k++;
+			if (c->counting) {
+				touch_at(g, c, k);
+				g->b[c->block].ops += n;
+				g->b[c->block].unk |= flag;
+			}
 		}
 	}
 	if (*g->phase == 1 && fn_file >= 0) {

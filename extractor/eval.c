@@ -4433,37 +4433,75 @@ typedef struct memo_entry {
 	size_t nw;
 } memo_entry;
 
+/* Memo keys are built for every call that may be summarized: without
+ * printf.  A key is a sequence of tokens, each a tag (a character that is
+ * not a hex digit) and a number in hex, or a length-prefixed string: two
+ * keys are equal exactly when their parts are (doubles by their bits, any
+ * NaN of one sign alike, as "%a" printed them). */
+static void key_num(vd_buf *b, char tag, uint64_t x)
+{
+	char t[18];
+	int i = (int)sizeof(t);
+	do {
+		t[--i] = "0123456789abcdef"[x & 15];
+		x >>= 4;
+	} while (x);
+	t[--i] = tag;
+	vd_buf_put(b, t + i, sizeof(t) - (size_t)i);
+}
+
+static void key_dbl(vd_buf *b, char tag, double f)
+{
+	uint64_t x;
+	memcpy(&x, &f, sizeof(x));
+	if (isnan(f))
+		x = (x & ((uint64_t)1 << 63)) | (uint64_t)0x7ff8000000000000ULL;
+	key_num(b, tag, x);
+}
+
+static void key_str(vd_buf *b, char tag, const char *s)
+{
+	size_t len = strlen(s);
+	key_num(b, tag, len);
+	vd_buf_putc(b, ':');
+	vd_buf_put(b, s, len);
+}
+
 /* The part of a value a call's behaviour may depend on; 0 when the value
  * cannot be keyed (a pointer into the caller's storage). */
 static int key_val(vd_buf *b, const val *v, int depth)
 {
-	vd_buf_printf(b, "|%d:%x:", v->k, v->t);
+	key_num(b, '|', (uint64_t)(int64_t)v->k);
+	key_num(b, ':', v->t);
 	switch (v->k) {
 	case V_INT:
-		vd_buf_printf(b, "%lld", v->i);
+		key_num(b, 'i', (uint64_t)v->i);
 		break;
 	case V_FLT:
 	case V_SPACE:
 	case V_TYPE:
-		vd_buf_printf(b, "%a", v->f);
+		key_dbl(b, 'r', v->f);
 		break;
 	case V_MEM: /* a heap object is itself: its fields are its own */
-		vd_buf_printf(b, "%a@%p", v->f, (void *)v->a);
+		key_dbl(b, 'r', v->f);
+		key_num(b, '@', (uint64_t)(uintptr_t)v->a);
 		break;
 	case V_STR:
-		vd_buf_printf(b, "%zu:", strlen(v->s));
-		vd_buf_puts(b, v->s);
+		key_str(b, 's', v->s);
 		break;
 	case V_HANDLE:
-		vd_buf_printf(b, "%d", v->h);
+		key_num(b, 'h', (uint64_t)(int64_t)v->h);
 		break;
 	case V_FUNC:
-		vd_buf_printf(b, "%p:%s", (void *)v->fn, v->fname ? v->fname : "");
+		key_num(b, 'p', (uint64_t)(uintptr_t)v->fn);
+		key_str(b, 'q', v->fname ? v->fname : "");
 		break;
 	case V_ARR:
 		if (depth > 2 || v->a->n > 64)
 			return 0;
-		vd_buf_printf(b, "%d@%lld[", v->a->n, v->i);
+		key_num(b, 'n', (uint64_t)(int64_t)v->a->n);
+		key_num(b, '@', (uint64_t)v->i);
+		vd_buf_putc(b, '[');
 		for (int i = 0; i < v->a->n; i++) {
 			val x = ARR_AT(v->a, i);
 			if (!key_val(b, &x, depth + 1))
@@ -4482,9 +4520,13 @@ static int key_val(vd_buf *b, const val *v, int depth)
 static const char *memo_key(ctx *c, ir_func *f, val *args, int n, vd_buf *b)
 {
 	vd_buf_clear(b);
-	vd_buf_printf(b, "%p|%d|%d|%x|%lu", (void *)f, c->phase, c->cond > 0, c->unk, c->gver);
+	key_num(b, 'F', (uint64_t)(uintptr_t)f);
+	key_num(b, '|', (uint64_t)(int64_t)c->phase);
+	key_num(b, '|', c->cond > 0);
+	key_num(b, '|', c->unk);
+	key_num(b, '|', (uint64_t)c->gver);
 	for (int i = 0; i < c->nnotes; i++)
-		vd_buf_printf(b, "|n%p", (const void *)c->notes[i]);
+		key_num(b, 'N', (uint64_t)(uintptr_t)c->notes[i]);
 	for (int i = 0; i < n; i++)
 		if (!key_val(b, &args[i], 0))
 			return NULL;
