@@ -40,6 +40,9 @@ typedef struct inst {
 	double peak;   /* max live - live0 inside */
 	double stack0; /* stack base for P11 */
 	double smax;
+	double speak; /* the highest stack while on the chain, handed to the
+		       * caller at leave: smax is max(smax, speak - stack0)
+		       * then (frame sizes are whole numbers: exact) */
 	unsigned long io0;
 	double reach, iters;
 	int walked;   /* a loop whose iterations were each walked */
@@ -365,14 +368,8 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 		     : g->chain.n                ? g->chain.v[g->chain.n - 1].fn_file
 						 : -1;
 	g->chainpos[block] = (int)g->chain.n;
+	in.speak = g->stack; /* callers see the new frame when it leaves */
 	vd_vec_push(g->chain, in);
-	/* callers see the new frame */
-	for (size_t i = 0; i < g->chain.n; i++) {
-		inst *c = &g->chain.v[i];
-		double d = g->stack - c->stack0;
-		if (d > c->smax)
-			c->smax = d;
-	}
 	for (size_t i = 0; i < g->caps.n; i++) {
 		capture *c = &g->caps.v[i];
 		if (g->stack - c->stack0 > c->smax)
@@ -402,6 +399,10 @@ static void on_leave(void *pl, int block)
 		return;
 	inst in = g->chain.v[--g->chain.n];
 	g->chainpos[in.block] = in.prevpos;
+	if (in.speak - in.stack0 > in.smax)
+		in.smax = in.speak - in.stack0;
+	if (g->chain.n && in.speak > g->chain.v[g->chain.n - 1].speak)
+		g->chain.v[g->chain.n - 1].speak = in.speak;
 	if (in.prevpos >= 0)
 		g->chain.v[in.prevpos].counting = g->chain.v[in.prevpos].active;
 	const vd_sblock *s = &g->sb[in.block];
@@ -785,11 +786,8 @@ static void on_replay(void *pl, const void *summary_, double mult)
 	g->live = live + sm->live_net;
 	double stack = g->stack;
 	g->stack = stack + sm->smax;
-	for (size_t i = 0; i < g->chain.n; i++) {
-		inst *c = &g->chain.v[i];
-		if (g->stack - c->stack0 > c->smax)
-			c->smax = g->stack - c->stack0;
-	}
+	if (g->chain.n && g->stack > g->chain.v[g->chain.n - 1].speak)
+		g->chain.v[g->chain.n - 1].speak = g->stack;
 	for (size_t i = 0; i < g->caps.n; i++) {
 		capture *c = &g->caps.v[i];
 		if (g->stack - c->stack0 > c->smax)
