@@ -182,7 +182,8 @@ typedef struct agg {
 	size_t caps_live;         /* captures not doomed */
 	unsigned long cap_serial; /* the last capture's serial */
 	VD_VEC(summary *) summaries;
-	size_t summary_bytes; /* kept summaries; none kept past SUMMARY_BUDGET */
+	size_t summary_bytes;  /* kept summaries; none kept past SUMMARY_BUDGET */
+	VD_VEC(capture) spare; /* ended captures' emptied buffers, for the next */
 } agg;
 
 /* a call of the site names `path` */
@@ -616,6 +617,12 @@ static void on_capture_begin(void *pl, double mult)
 	c.live0 = g->live;
 	c.stack0 = g->stack;
 	c.serial = ++g->cap_serial;
+	if (g->spare.n) { /* buffers of an ended capture, emptied */
+		capture *sp = &g->spare.v[--g->spare.n];
+		c.touched = sp->touched;
+		c.files = sp->files;
+		c.idx = sp->idx;
+	}
 	vd_vec_push(g->caps, c);
 	g->caps_live++;
 }
@@ -625,6 +632,29 @@ static void capture_free(capture *c)
 	vd_vec_free(c->touched);
 	vd_vec_free(c->files);
 	im_free(&c->idx);
+}
+
+/* capture_free(), keeping small buffers, emptied, for the next capture:
+ * one is begun for most calls */
+static void capture_done(agg *g, capture *c)
+{
+	if (g->spare.n >= 64 || c->idx.cap > 256 || (!c->touched.cap && !c->idx.cap)) {
+		capture_free(c);
+		return;
+	}
+	capture sp = { 0 };
+	sp.touched = c->touched;
+	sp.touched.n = 0;
+	sp.files = c->files;
+	sp.files.n = 0;
+	sp.idx = c->idx;
+	if (sp.idx.cap)
+		memset(sp.idx.keys, 0xff, sp.idx.cap * sizeof(int));
+	sp.idx.n = 0;
+	vd_vec_push(g->spare, sp);
+	memset(&c->touched, 0, sizeof(c->touched));
+	memset(&c->files, 0, sizeof(c->files));
+	memset(&c->idx, 0, sizeof(c->idx));
 }
 
 static void *on_capture_end(void *pl, int keep)
@@ -687,7 +717,7 @@ static void *on_capture_end(void *pl, int keep)
 		for (size_t i = 0; i < c.files.n; i++)
 			vd_vec_push(o->files, c.files.v[i]);
 	}
-	capture_free(&c);
+	capture_done(g, &c);
 	return sm;
 }
 
@@ -698,7 +728,7 @@ static void on_capture_doom(void *pl)
 		if (!g->caps.v[i].doomed) {
 			g->caps.v[i].doomed = 1;
 			g->caps_live--;
-			capture_free(&g->caps.v[i]); /* its snapshots are no longer needed */
+			capture_done(g, &g->caps.v[i]); /* its snapshots are no longer needed */
 		}
 }
 
@@ -936,6 +966,9 @@ static void agg_release(agg *g)
 	while (g->caps.n)
 		capture_free(&g->caps.v[--g->caps.n]);
 	vd_vec_free(g->caps);
+	while (g->spare.n)
+		capture_free(&g->spare.v[--g->spare.n]);
+	vd_vec_free(g->spare);
 	for (size_t i = 0; i < g->summaries.n; i++) {
 		free(g->summaries.v[i]->d);
 		free(g->summaries.v[i]->f);
