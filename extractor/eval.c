@@ -2454,37 +2454,64 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 	vd_buf_release(&out);
 }
 
-static int name_in(const char *name, const char *const *list)
+typedef struct libcall_name {
+	const char *name;
+	int cls;
+} libcall_name;
+
+static int libcall_name_cmp(const void *key, const void *elem)
 {
-	for (; *list; list++)
-		if (!strcmp(name, *list))
-			return 1;
-	return 0;
+	return strcmp(key, ((const libcall_name *)elem)->name);
 }
 
 /* The class of a library compute call (VD_LIBCALL_*), -1 for others. */
 static int libcall_class(const char *name)
 {
-	static const char *const scan[] = { "sscanf", "vsscanf", "__isoc99_sscanf",
-					    "__isoc99_vsscanf", NULL };
-	static const char *const fmt[] = { "sprintf",  "snprintf",  "vsprintf", "vsnprintf",
-					   "asprintf", "vasprintf", NULL };
-	static const char *const strtod_[] = { "strtod", "strtof", "strtold", "atof", NULL };
-	static const char *const atoi_[] = { "atoi",    "atol",    "atoll",    "strtol",
-					     "strtoul", "strtoll", "strtoull", NULL };
-	static const char *const mem[] = { "memcpy", "memmove", "memset", "memcmp", NULL };
-	static const char *const math[] = { "sqrt", "exp", "log", "sin", "cos", "pow", NULL };
+	/* sorted by name (bsearch): one is looked up per external call */
+	static const libcall_name names[] = {
+		{ "__isoc99_sscanf", VD_LIBCALL_SCAN },
+		{ "__isoc99_vsscanf", VD_LIBCALL_SCAN },
+		{ "asprintf", VD_LIBCALL_FORMAT },
+		{ "atof", VD_LIBCALL_STRTOD },
+		{ "atoi", VD_LIBCALL_ATOI },
+		{ "atol", VD_LIBCALL_ATOI },
+		{ "atoll", VD_LIBCALL_ATOI },
+		{ "cos", VD_LIBCALL_MATH },
+		{ "exp", VD_LIBCALL_MATH },
+		{ "log", VD_LIBCALL_MATH },
+		{ "memcmp", VD_LIBCALL_MEM },
+		{ "memcpy", VD_LIBCALL_MEM },
+		{ "memmove", VD_LIBCALL_MEM },
+		{ "memset", VD_LIBCALL_MEM },
+		{ "pow", VD_LIBCALL_MATH },
+		{ "qsort", VD_LIBCALL_SORT },
+		{ "sin", VD_LIBCALL_MATH },
+		{ "snprintf", VD_LIBCALL_FORMAT },
+		{ "sprintf", VD_LIBCALL_FORMAT },
+		{ "sqrt", VD_LIBCALL_MATH },
+		{ "sscanf", VD_LIBCALL_SCAN },
+		{ "strtod", VD_LIBCALL_STRTOD },
+		{ "strtof", VD_LIBCALL_STRTOD },
+		{ "strtol", VD_LIBCALL_ATOI },
+		{ "strtold", VD_LIBCALL_STRTOD },
+		{ "strtoll", VD_LIBCALL_ATOI },
+		{ "strtoul", VD_LIBCALL_ATOI },
+		{ "strtoull", VD_LIBCALL_ATOI },
+		{ "vasprintf", VD_LIBCALL_FORMAT },
+		{ "vsnprintf", VD_LIBCALL_FORMAT },
+		{ "vsprintf", VD_LIBCALL_FORMAT },
+		{ "vsscanf", VD_LIBCALL_SCAN },
+	};
+	const size_t nn = sizeof names / sizeof *names;
+#ifndef NDEBUG
+	for (size_t i = 1; i < nn; i++)
+		assert(strcmp(names[i - 1].name, names[i].name) < 0);
+#endif
 	/* most names are none of these: their first letters first */
 	if (!name[0] || !strchr("_acelmpqsv", name[0]))
 		return -1;
-	return name_in(name, scan)      ? VD_LIBCALL_SCAN
-	       : name_in(name, fmt)     ? VD_LIBCALL_FORMAT
-	       : name_in(name, strtod_) ? VD_LIBCALL_STRTOD
-	       : name_in(name, atoi_)   ? VD_LIBCALL_ATOI
-	       : name_in(name, mem)     ? VD_LIBCALL_MEM
-	       : !strcmp(name, "qsort") ? VD_LIBCALL_SORT
-	       : name_in(name, math)    ? VD_LIBCALL_MATH
-					: -1;
+	const libcall_name *m = bsearch(name, names, nn, sizeof *names, libcall_name_cmp);
+	return m ? m->cls : -1;
 }
 
 /* Operations a call to an external (non-I/O) function counts: a library
