@@ -1635,7 +1635,7 @@ typedef struct wcache_ent {
 	size_t n;
 } wcache_ent;
 
-enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT };
+enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT, WC_VARY };
 
 static size_t wcache_slot(const ctx *c, uintptr_t key)
 {
@@ -5755,8 +5755,16 @@ static int expr_fixed(const ir_expr *e, const varvec *w)
  * while (!exit_backend)`, a flag another thread or a signal handler sets -
  * because nothing the loop or its callees write appears in it?  Such a
  * loop is left by a break or return only, like `for (;;)`. */
-static int cond_fixed(ctx *c, ir_stmt *s)
+/* What loop s writes and the globals the functions it calls write, in
+ * that order, each once: computed once per loop (the callees' sets are
+ * fixed once func_globals made them; rebuilding this per execution was
+ * quadratic in the number of globals on HDF5) */
+static const wcache_ent *loop_writes(ctx *c, ir_stmt *s)
 {
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, WC_VARY, &fresh);
+	if (!fresh)
+		return e;
 	varvec w = { 0 };
 	const wcache_ent *own = stmt_writes(c, s, 1);
 	for (size_t i = 0; i < own->n; i++)
@@ -5764,24 +5772,38 @@ static int cond_fixed(ctx *c, ir_stmt *s)
 	callee_globals_stmt(c, s->kids[0], &w);
 	callee_globals_expr(c, s->e, &w);
 	callee_globals_expr(c, s->inc, &w);
-	int fixed = expr_fixed(s->e, &w);
+	e = wcache_get(c, s, WC_VARY, &fresh); /* the table may have grown */
+	e->v = vd_arena_alloc(c->a, (w.n ? w.n : 1) * sizeof(ir_var *));
+	if (w.n)
+		memcpy(e->v, w.v, w.n * sizeof(ir_var *));
+	e->n = w.n;
 	vd_vec_free(w);
-	return fixed;
+	return e;
+}
+
+static int cond_fixed(ctx *c, ir_stmt *s)
+{
+	const wcache_ent *lw = loop_writes(c, s);
+	varvec w = { lw->v, lw->n, lw->n };
+	return expr_fixed(s->e, &w);
 }
 
 /* Inside a loop walked once for all its iterations, every scalar it writes
  * (body, increment, condition) varies per iteration: *w gets them. */
 static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 {
-	const wcache_ent *own = stmt_writes(c, s, 1);
-	for (size_t i = 0; i < own->n; i++)
-		add_var(w, own->v[i]);
-	/* what the functions it calls write (a header-once static flag, a
-	 * record counter, a cache's count) changes from one iteration to the
-	 * next too */
-	callee_globals_stmt(c, s->kids[0], w);
-	callee_globals_expr(c, s->e, w);
-	callee_globals_expr(c, s->inc, w);
+	/* with what the functions it calls write (a header-once static flag,
+	 * a record counter, a cache's count): that changes from one iteration
+	 * to the next too */
+	const wcache_ent *lw = loop_writes(c, s);
+	if (!w->n && lw->n) { /* distinct already */
+		vd_vec_reserve(*w, lw->n);
+		memcpy(w->v, lw->v, lw->n * sizeof(ir_var *));
+		w->n = lw->n;
+	} else {
+		for (size_t i = 0; i < lw->n; i++)
+			add_var(w, lw->v[i]);
+	}
 	for (size_t i = 0; i < w->n; i++) {
 		val *st = storage(c, w->v[i]);
 		if (st && st->k != V_MEM && st->k != V_ARR && st->k != V_HANDLE)
