@@ -203,6 +203,7 @@ typedef struct ctx {
 	frame *fr;
 	ir_expr *call_e; /* the call whose callee starts next (call_body takes it) */
 	val *globals;
+	int *gscratch;   /* per global slot: -1, or an index while deduplicating */
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
 	double mult;
@@ -5391,16 +5392,18 @@ static size_t glog_touched(ctx *c, size_t from, gtouch **out)
 	if (c->glog.n <= from)
 		return 0; /* the common case: no global written */
 	gtouch *t = vd_xcalloc(c->glog.n - from + 1, sizeof(gtouch));
+	/* each slot once, in the order first written (gscratch: seen) */
 	for (size_t k = from; t && k < c->glog.n; k++) {
-		size_t i = 0;
-		while (i < n && t[i].slot != c->glog.v[k].slot)
-			i++;
-		if (i == n) {
-			t[n].slot = c->glog.v[k].slot;
+		int slot = c->glog.v[k].slot;
+		if (c->gscratch[slot] < 0) {
+			c->gscratch[slot] = (int)n;
+			t[n].slot = slot;
 			t[n].before = c->glog.v[k].old;
 			n++;
 		}
 	}
+	for (size_t i = 0; t && i < n; i++)
+		c->gscratch[t[i].slot] = -1;
 	*out = t;
 	return t ? n : 0;
 }
@@ -6688,10 +6691,12 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
 {
 	gtouch *t = NULL;
 	size_t ntouched = glog_touched(c, pos0, &t);
+	/* gscratch: a slot's index in gt (slots in gt are distinct) */
+	for (size_t i = 0; ntouched && i < gt->n; i++)
+		c->gscratch[gt->v[i].slot] = (int)i;
 	for (size_t q = 0; q < ntouched; q++) {
-		size_t i = 0;
-		while (i < gt->n && gt->v[i].slot != t[q].slot)
-			i++;
+		int at = c->gscratch[t[q].slot];
+		size_t i = at < 0 ? gt->n : (size_t)at;
 		val now = c->globals[t[q].slot];
 		if (i == gt->n) {
 			t[q].acc = now;
@@ -6702,6 +6707,8 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
 			gt->v[i].arms++;
 		}
 	}
+	for (size_t i = 0; ntouched && i < gt->n; i++)
+		c->gscratch[gt->v[i].slot] = -1;
 	free(t);
 }
 
@@ -7106,6 +7113,8 @@ static void init_globals(ctx *c)
 {
 	vd_project *p = c->p;
 	c->globals = vd_xcalloc(p->globals.n + 1, sizeof(val));
+	c->gscratch = vd_xmalloc((p->globals.n + 1) * sizeof(int));
+	memset(c->gscratch, 0xff, (p->globals.n + 1) * sizeof(int));
 	for (size_t i = 0; i < p->globals.n; i++) {
 		ir_var *g = p->globals.v[i];
 		if (g->init)
@@ -7240,6 +7249,7 @@ static void warn_unread_bindings(ctx *c, const ir_func *entry)
 static void ctx_release(ctx *c)
 {
 	free(c->globals);
+	free(c->gscratch);
 	vd_vec_free(c->glog);
 	vd_vec_free(c->flog);
 	vd_vec_free(c->wlog);
