@@ -35,10 +35,14 @@ typedef struct bstate {
 typedef struct inst {
 	int block;
 	int active;
+	int counting;  /* counts(): active and the innermost instance of its block */
 	double live0;  /* live bytes at entry */
 	double peak;   /* max live - live0 inside */
 	double stack0; /* stack base for P11 */
 	double smax;
+	double speak; /* the highest stack while on the chain, handed to the
+		       * caller at leave: smax is max(smax, speak - stack0)
+		       * then (frame sizes are whole numbers: exact) */
 	unsigned long io0;
 	double reach, iters;
 	int walked;   /* a loop whose iterations were each walked */
@@ -178,7 +182,8 @@ typedef struct agg {
 	size_t caps_live;         /* captures not doomed */
 	unsigned long cap_serial; /* the last capture's serial */
 	VD_VEC(summary *) summaries;
-	size_t summary_bytes; /* kept summaries; none kept past SUMMARY_BUDGET */
+	size_t summary_bytes;  /* kept summaries; none kept past SUMMARY_BUDGET */
+	VD_VEC(capture) spare; /* ended captures' emptied buffers, for the next */
 } agg;
 
 /* a call of the site names `path` */
@@ -294,8 +299,8 @@ static void on_iterations(void *pl, int block, double iters)
  * byte and operation counts once for its block, not once per instance. */
 static int counts(const agg *g, size_t i)
 {
-	const inst *c = &g->chain.v[i];
-	return c->active && g->chainpos[c->block] == (int)i;
+	/* kept by on_enter/on_leave: active && chainpos[block] == i */
+	return g->chain.v[i].counting;
 }
 
 static int active(agg *g, int block)
@@ -357,18 +362,15 @@ static void on_enter(void *pl, int block, double reach, double iters, unsigned u
 		}
 	}
 	in.prevpos = g->chainpos[block];
+	in.counting = in.active;
+	if (in.prevpos >= 0) /* no longer the innermost instance */
+		g->chain.v[in.prevpos].counting = 0;
 	in.fn_file = s->kind == VD_KIND_FUNCTION ? s->file_block
 		     : g->chain.n                ? g->chain.v[g->chain.n - 1].fn_file
 						 : -1;
 	g->chainpos[block] = (int)g->chain.n;
+	in.speak = g->stack; /* callers see the new frame when it leaves */
 	vd_vec_push(g->chain, in);
-	/* callers see the new frame */
-	for (size_t i = 0; i < g->chain.n; i++) {
-		inst *c = &g->chain.v[i];
-		double d = g->stack - c->stack0;
-		if (d > c->smax)
-			c->smax = d;
-	}
 	for (size_t i = 0; i < g->caps.n; i++) {
 		capture *c = &g->caps.v[i];
 		if (g->stack - c->stack0 > c->smax)
@@ -398,6 +400,12 @@ static void on_leave(void *pl, int block)
 		return;
 	inst in = g->chain.v[--g->chain.n];
 	g->chainpos[in.block] = in.prevpos;
+	if (in.speak - in.stack0 > in.smax)
+		in.smax = in.speak - in.stack0;
+	if (g->chain.n && in.speak > g->chain.v[g->chain.n - 1].speak)
+		g->chain.v[g->chain.n - 1].speak = in.speak;
+	if (in.prevpos >= 0)
+		g->chain.v[in.prevpos].counting = g->chain.v[in.prevpos].active;
 	const vd_sblock *s = &g->sb[in.block];
 	bstate *b = &g->b[in.block];
 	touch(g, in.block);
@@ -571,15 +579,25 @@ static void on_ops(void *pl, double n, unsigned unknown)
 	 * every block holding them has an assumed compute time */
 	unsigned flag = (unknown & (1u << VD_p2)) && n > 0 ? VD_UNK_COMPUTE : 0;
 	/* the hottest loop of the walk: once per statement, over the chain */
-	size_t k = 0; /* captures begun at or before position i */
-	for (size_t i = 0; i < g->chain.n; i++) {
-		inst *c = &g->chain.v[i];
-		while (k < g->caps.n && g->caps.v[k].chain0 <= i)
-			k++;
-		if (counts(g, i)) {
-			touch_at(g, c, k);
-			g->b[c->block].ops += n;
-			g->b[c->block].unk |= flag;
+	if (!g->caps_live) { /* nothing to snapshot (touch_at does nothing) */
+		inst *c = g->chain.v, *end = c + g->chain.n;
+		for (; c < end; c++)
+			if (c->counting) {
+				bstate *b = &g->b[c->block];
+				b->ops += n;
+				b->unk |= flag;
+			}
+	} else {
+		size_t k = 0; /* captures begun at or before position i */
+		for (size_t i = 0; i < g->chain.n; i++) {
+			inst *c = &g->chain.v[i];
+			while (k < g->caps.n && g->caps.v[k].chain0 <= i)
+				k++;
+			if (c->counting) {
+				touch_at(g, c, k);
+				g->b[c->block].ops += n;
+				g->b[c->block].unk |= flag;
+			}
 		}
 	}
 	if (*g->phase == 1 && fn_file >= 0) {
@@ -599,6 +617,12 @@ static void on_capture_begin(void *pl, double mult)
 	c.live0 = g->live;
 	c.stack0 = g->stack;
 	c.serial = ++g->cap_serial;
+	if (g->spare.n) { /* buffers of an ended capture, emptied */
+		capture *sp = &g->spare.v[--g->spare.n];
+		c.touched = sp->touched;
+		c.files = sp->files;
+		c.idx = sp->idx;
+	}
 	vd_vec_push(g->caps, c);
 	g->caps_live++;
 }
@@ -608,6 +632,29 @@ static void capture_free(capture *c)
 	vd_vec_free(c->touched);
 	vd_vec_free(c->files);
 	im_free(&c->idx);
+}
+
+/* capture_free(), keeping small buffers, emptied, for the next capture:
+ * one is begun for most calls */
+static void capture_done(agg *g, capture *c)
+{
+	if (g->spare.n >= 64 || c->idx.cap > 256 || (!c->touched.cap && !c->idx.cap)) {
+		capture_free(c);
+		return;
+	}
+	capture sp = { 0 };
+	sp.touched = c->touched;
+	sp.touched.n = 0;
+	sp.files = c->files;
+	sp.files.n = 0;
+	sp.idx = c->idx;
+	if (sp.idx.cap)
+		memset(sp.idx.keys, 0xff, sp.idx.cap * sizeof(int));
+	sp.idx.n = 0;
+	vd_vec_push(g->spare, sp);
+	memset(&c->touched, 0, sizeof(c->touched));
+	memset(&c->files, 0, sizeof(c->files));
+	memset(&c->idx, 0, sizeof(c->idx));
 }
 
 static void *on_capture_end(void *pl, int keep)
@@ -670,7 +717,7 @@ static void *on_capture_end(void *pl, int keep)
 		for (size_t i = 0; i < c.files.n; i++)
 			vd_vec_push(o->files, c.files.v[i]);
 	}
-	capture_free(&c);
+	capture_done(g, &c);
 	return sm;
 }
 
@@ -681,7 +728,7 @@ static void on_capture_doom(void *pl)
 		if (!g->caps.v[i].doomed) {
 			g->caps.v[i].doomed = 1;
 			g->caps_live--;
-			capture_free(&g->caps.v[i]); /* its snapshots are no longer needed */
+			capture_done(g, &g->caps.v[i]); /* its snapshots are no longer needed */
 		}
 }
 
@@ -769,11 +816,8 @@ static void on_replay(void *pl, const void *summary_, double mult)
 	g->live = live + sm->live_net;
 	double stack = g->stack;
 	g->stack = stack + sm->smax;
-	for (size_t i = 0; i < g->chain.n; i++) {
-		inst *c = &g->chain.v[i];
-		if (g->stack - c->stack0 > c->smax)
-			c->smax = g->stack - c->stack0;
-	}
+	if (g->chain.n && g->stack > g->chain.v[g->chain.n - 1].speak)
+		g->chain.v[g->chain.n - 1].speak = g->stack;
 	for (size_t i = 0; i < g->caps.n; i++) {
 		capture *c = &g->caps.v[i];
 		if (g->stack - c->stack0 > c->smax)
@@ -922,6 +966,9 @@ static void agg_release(agg *g)
 	while (g->caps.n)
 		capture_free(&g->caps.v[--g->caps.n]);
 	vd_vec_free(g->caps);
+	while (g->spare.n)
+		capture_free(&g->spare.v[--g->spare.n]);
+	vd_vec_free(g->spare);
 	for (size_t i = 0; i < g->summaries.n; i++) {
 		free(g->summaries.v[i]->d);
 		free(g->summaries.v[i]->f);

@@ -73,7 +73,12 @@ declare -A PKGOF=([fio]=fio [ncgen]=netcdf [ncdump]=netcdf [ncdump4]=netcdf [h5d
 declare -A EDITOF=([fio]=fio.c [ncgen]=ncgen/main.c [ncdump]=ncdump/ncdump.c
 	[ncdump4]=ncdump/ncdump.c [h5dump]=tools/src/h5dump/h5dump.c [h5ls]=tools/src/h5ls/h5ls.c
 	[gzip]=gzip.c [bzip2]=bzip2.c [xz]=src/xz/main.c)
-for pkg in netcdf hdf5 fio gzip bzip2 xz-utils; do SRCDIR[$pkg]=$WORK/src/$pkg/tree; done
+# the real path: the compile commands name it, and the edit step moves
+# their paths to its copy by prefix (a symlinked WORK/src left them on the
+# original tree, so the "edit" was not seen)
+for pkg in netcdf hdf5 fio gzip bzip2 xz-utils; do
+	SRCDIR[$pkg]=$(cd "$WORK/src/$pkg/tree" 2>/dev/null && pwd -P || echo "$WORK/src/$pkg/tree")
+done
 for p in $PROGRAMS; do
 	[ -n "${PKGOF[$p]:-}" ] || die "unknown program $p (known: ${!PKGOF[*]})"
 	[ -s "${SRCDIR[${PKGOF[$p]}]}/compile_commands.json" ] ||
@@ -200,6 +205,8 @@ for prog in $PROGRAMS; do
 				"$STAMP" "$STAMP" >>"$etree/$ef"
 			if analyze edit edit.db "$etree" "$ecdb"; then
 				ed_s=$T_S ed_cpu=$T_CPU ed_load=$T_LOAD
+				grep -q 'inputs unchanged' "$LOGS/edit.log" &&
+					FAILED+=("$prog: the edit run saw no change (the copy's compile commands name the original tree?)")
 				rm -f edit-cold.db
 				if analyze edit-cold edit-cold.db "$etree" "$ecdb"; then
 					a=$(blocks_md5 edit.db) b=$(blocks_md5 edit-cold.db)

@@ -208,6 +208,7 @@ typedef struct ctx {
 	frame *fr;
 	ir_expr *call_e; /* the call whose callee starts next (call_body takes it) */
 	val *globals;
+	int *gscratch;   /* per global slot: -1, or an index while deduplicating */
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
 	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
@@ -1641,7 +1642,7 @@ typedef struct wcache_ent {
 	size_t n;
 } wcache_ent;
 
-enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT };
+enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT, WC_VARY };
 
 static size_t wcache_slot(const ctx *c, uintptr_t key)
 {
@@ -2460,37 +2461,64 @@ static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, uns
 	vd_buf_release(&out);
 }
 
-static int name_in(const char *name, const char *const *list)
+typedef struct libcall_name {
+	const char *name;
+	int cls;
+} libcall_name;
+
+static int libcall_name_cmp(const void *key, const void *elem)
 {
-	for (; *list; list++)
-		if (!strcmp(name, *list))
-			return 1;
-	return 0;
+	return strcmp(key, ((const libcall_name *)elem)->name);
 }
 
 /* The class of a library compute call (VD_LIBCALL_*), -1 for others. */
 static int libcall_class(const char *name)
 {
-	static const char *const scan[] = { "sscanf", "vsscanf", "__isoc99_sscanf",
-					    "__isoc99_vsscanf", NULL };
-	static const char *const fmt[] = { "sprintf",  "snprintf",  "vsprintf", "vsnprintf",
-					   "asprintf", "vasprintf", NULL };
-	static const char *const strtod_[] = { "strtod", "strtof", "strtold", "atof", NULL };
-	static const char *const atoi_[] = { "atoi",    "atol",    "atoll",    "strtol",
-					     "strtoul", "strtoll", "strtoull", NULL };
-	static const char *const mem[] = { "memcpy", "memmove", "memset", "memcmp", NULL };
-	static const char *const math[] = { "sqrt", "exp", "log", "sin", "cos", "pow", NULL };
+	/* sorted by name (bsearch): one is looked up per external call */
+	static const libcall_name names[] = {
+		{ "__isoc99_sscanf", VD_LIBCALL_SCAN },
+		{ "__isoc99_vsscanf", VD_LIBCALL_SCAN },
+		{ "asprintf", VD_LIBCALL_FORMAT },
+		{ "atof", VD_LIBCALL_STRTOD },
+		{ "atoi", VD_LIBCALL_ATOI },
+		{ "atol", VD_LIBCALL_ATOI },
+		{ "atoll", VD_LIBCALL_ATOI },
+		{ "cos", VD_LIBCALL_MATH },
+		{ "exp", VD_LIBCALL_MATH },
+		{ "log", VD_LIBCALL_MATH },
+		{ "memcmp", VD_LIBCALL_MEM },
+		{ "memcpy", VD_LIBCALL_MEM },
+		{ "memmove", VD_LIBCALL_MEM },
+		{ "memset", VD_LIBCALL_MEM },
+		{ "pow", VD_LIBCALL_MATH },
+		{ "qsort", VD_LIBCALL_SORT },
+		{ "sin", VD_LIBCALL_MATH },
+		{ "snprintf", VD_LIBCALL_FORMAT },
+		{ "sprintf", VD_LIBCALL_FORMAT },
+		{ "sqrt", VD_LIBCALL_MATH },
+		{ "sscanf", VD_LIBCALL_SCAN },
+		{ "strtod", VD_LIBCALL_STRTOD },
+		{ "strtof", VD_LIBCALL_STRTOD },
+		{ "strtol", VD_LIBCALL_ATOI },
+		{ "strtold", VD_LIBCALL_STRTOD },
+		{ "strtoll", VD_LIBCALL_ATOI },
+		{ "strtoul", VD_LIBCALL_ATOI },
+		{ "strtoull", VD_LIBCALL_ATOI },
+		{ "vasprintf", VD_LIBCALL_FORMAT },
+		{ "vsnprintf", VD_LIBCALL_FORMAT },
+		{ "vsprintf", VD_LIBCALL_FORMAT },
+		{ "vsscanf", VD_LIBCALL_SCAN },
+	};
+	const size_t nn = sizeof names / sizeof *names;
+#ifndef NDEBUG
+	for (size_t i = 1; i < nn; i++)
+		assert(strcmp(names[i - 1].name, names[i].name) < 0);
+#endif
 	/* most names are none of these: their first letters first */
 	if (!name[0] || !strchr("_acelmpqsv", name[0]))
 		return -1;
-	return name_in(name, scan)      ? VD_LIBCALL_SCAN
-	       : name_in(name, fmt)     ? VD_LIBCALL_FORMAT
-	       : name_in(name, strtod_) ? VD_LIBCALL_STRTOD
-	       : name_in(name, atoi_)   ? VD_LIBCALL_ATOI
-	       : name_in(name, mem)     ? VD_LIBCALL_MEM
-	       : !strcmp(name, "qsort") ? VD_LIBCALL_SORT
-	       : name_in(name, math)    ? VD_LIBCALL_MATH
-					: -1;
+	const libcall_name *m = bsearch(name, names, nn, sizeof *names, libcall_name_cmp);
+	return m ? m->cls : -1;
 }
 
 /* Operations a call to an external (non-I/O) function counts: a library
@@ -4755,37 +4783,75 @@ typedef struct memo_entry {
 	size_t nw;
 } memo_entry;
 
+/* Memo keys are built for every call that may be summarized: without
+ * printf.  A key is a sequence of tokens, each a tag (a character that is
+ * not a hex digit) and a number in hex, or a length-prefixed string: two
+ * keys are equal exactly when their parts are (doubles by their bits, any
+ * NaN of one sign alike, as "%a" printed them). */
+static void key_num(vd_buf *b, char tag, uint64_t x)
+{
+	char t[18];
+	int i = (int)sizeof(t);
+	do {
+		t[--i] = "0123456789abcdef"[x & 15];
+		x >>= 4;
+	} while (x);
+	t[--i] = tag;
+	vd_buf_put(b, t + i, sizeof(t) - (size_t)i);
+}
+
+static void key_dbl(vd_buf *b, char tag, double f)
+{
+	uint64_t x;
+	memcpy(&x, &f, sizeof(x));
+	if (isnan(f))
+		x = (x & ((uint64_t)1 << 63)) | (uint64_t)0x7ff8000000000000ULL;
+	key_num(b, tag, x);
+}
+
+static void key_str(vd_buf *b, char tag, const char *s)
+{
+	size_t len = strlen(s);
+	key_num(b, tag, len);
+	vd_buf_putc(b, ':');
+	vd_buf_put(b, s, len);
+}
+
 /* The part of a value a call's behaviour may depend on; 0 when the value
  * cannot be keyed (a pointer into the caller's storage). */
 static int key_val(vd_buf *b, const val *v, int depth)
 {
-	vd_buf_printf(b, "|%d:%x:", v->k, v->t);
+	key_num(b, '|', (uint64_t)(int64_t)v->k);
+	key_num(b, ':', v->t);
 	switch (v->k) {
 	case V_INT:
-		vd_buf_printf(b, "%lld", v->i);
+		key_num(b, 'i', (uint64_t)v->i);
 		break;
 	case V_FLT:
 	case V_SPACE:
 	case V_TYPE:
-		vd_buf_printf(b, "%a", v->f);
+		key_dbl(b, 'r', v->f);
 		break;
 	case V_MEM: /* a heap object is itself: its fields are its own */
-		vd_buf_printf(b, "%a@%p", v->f, (void *)v->a);
+		key_dbl(b, 'r', v->f);
+		key_num(b, '@', (uint64_t)(uintptr_t)v->a);
 		break;
 	case V_STR:
-		vd_buf_printf(b, "%zu:", strlen(v->s));
-		vd_buf_puts(b, v->s);
+		key_str(b, 's', v->s);
 		break;
 	case V_HANDLE:
-		vd_buf_printf(b, "%d", v->h);
+		key_num(b, 'h', (uint64_t)(int64_t)v->h);
 		break;
 	case V_FUNC:
-		vd_buf_printf(b, "%p:%s", (void *)v->fn, v->fname ? v->fname : "");
+		key_num(b, 'p', (uint64_t)(uintptr_t)v->fn);
+		key_str(b, 'q', v->fname ? v->fname : "");
 		break;
 	case V_ARR:
 		if (depth > 2 || v->a->n > 64)
 			return 0;
-		vd_buf_printf(b, "%d@%lld[", v->a->n, v->i);
+		key_num(b, 'n', (uint64_t)(int64_t)v->a->n);
+		key_num(b, '@', (uint64_t)v->i);
+		vd_buf_putc(b, '[');
 		for (int i = 0; i < v->a->n; i++) {
 			val x = ARR_AT(v->a, i);
 			if (!key_val(b, &x, depth + 1))
@@ -4804,9 +4870,13 @@ static int key_val(vd_buf *b, const val *v, int depth)
 static const char *memo_key(ctx *c, ir_func *f, val *args, int n, vd_buf *b)
 {
 	vd_buf_clear(b);
-	vd_buf_printf(b, "%p|%d|%d|%x|%lu", (void *)f, c->phase, c->cond > 0, c->unk, c->gver);
+	key_num(b, 'F', (uint64_t)(uintptr_t)f);
+	key_num(b, '|', (uint64_t)(int64_t)c->phase);
+	key_num(b, '|', c->cond > 0);
+	key_num(b, '|', c->unk);
+	key_num(b, '|', (uint64_t)c->gver);
 	for (int i = 0; i < c->nnotes; i++)
-		vd_buf_printf(b, "|n%p", (const void *)c->notes[i]);
+		key_num(b, 'N', (uint64_t)(uintptr_t)c->notes[i]);
 	for (int i = 0; i < n; i++)
 		if (!key_val(b, &args[i], 0))
 			return NULL;
@@ -5644,16 +5714,18 @@ static size_t glog_touched(ctx *c, size_t from, gtouch **out)
 	if (c->glog.n <= from)
 		return 0; /* the common case: no global written */
 	gtouch *t = vd_xcalloc(c->glog.n - from + 1, sizeof(gtouch));
+	/* each slot once, in the order first written (gscratch: seen) */
 	for (size_t k = from; t && k < c->glog.n; k++) {
-		size_t i = 0;
-		while (i < n && t[i].slot != c->glog.v[k].slot)
-			i++;
-		if (i == n) {
-			t[n].slot = c->glog.v[k].slot;
+		int slot = c->glog.v[k].slot;
+		if (c->gscratch[slot] < 0) {
+			c->gscratch[slot] = (int)n;
+			t[n].slot = slot;
 			t[n].before = c->glog.v[k].old;
 			n++;
 		}
 	}
+	for (size_t i = 0; t && i < n; i++)
+		c->gscratch[t[i].slot] = -1;
 	*out = t;
 	return t ? n : 0;
 }
@@ -6008,8 +6080,16 @@ static int expr_fixed(const ir_expr *e, const varvec *w)
  * while (!exit_backend)`, a flag another thread or a signal handler sets -
  * because nothing the loop or its callees write appears in it?  Such a
  * loop is left by a break or return only, like `for (;;)`. */
-static int cond_fixed(ctx *c, ir_stmt *s)
+/* What loop s writes and the globals the functions it calls write, in
+ * that order, each once: computed once per loop (the callees' sets are
+ * fixed once func_globals made them; rebuilding this per execution was
+ * quadratic in the number of globals on HDF5) */
+static const wcache_ent *loop_writes(ctx *c, ir_stmt *s)
 {
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, WC_VARY, &fresh);
+	if (!fresh)
+		return e;
 	varvec w = { 0 };
 	const wcache_ent *own = stmt_writes(c, s, 1);
 	for (size_t i = 0; i < own->n; i++)
@@ -6017,24 +6097,38 @@ static int cond_fixed(ctx *c, ir_stmt *s)
 	callee_globals_stmt(c, s->kids[0], &w);
 	callee_globals_expr(c, s->e, &w);
 	callee_globals_expr(c, s->inc, &w);
-	int fixed = expr_fixed(s->e, &w);
+	e = wcache_get(c, s, WC_VARY, &fresh); /* the table may have grown */
+	e->v = vd_arena_alloc(c->a, (w.n ? w.n : 1) * sizeof(ir_var *));
+	if (w.n)
+		memcpy(e->v, w.v, w.n * sizeof(ir_var *));
+	e->n = w.n;
 	vd_vec_free(w);
-	return fixed;
+	return e;
+}
+
+static int cond_fixed(ctx *c, ir_stmt *s)
+{
+	const wcache_ent *lw = loop_writes(c, s);
+	varvec w = { lw->v, lw->n, lw->n };
+	return expr_fixed(s->e, &w);
 }
 
 /* Inside a loop walked once for all its iterations, every scalar it writes
  * (body, increment, condition) varies per iteration: *w gets them. */
 static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 {
-	const wcache_ent *own = stmt_writes(c, s, 1);
-	for (size_t i = 0; i < own->n; i++)
-		add_var(w, own->v[i]);
-	/* what the functions it calls write (a header-once static flag, a
-	 * record counter, a cache's count) changes from one iteration to the
-	 * next too */
-	callee_globals_stmt(c, s->kids[0], w);
-	callee_globals_expr(c, s->e, w);
-	callee_globals_expr(c, s->inc, w);
+	/* with what the functions it calls write (a header-once static flag,
+	 * a record counter, a cache's count): that changes from one iteration
+	 * to the next too */
+	const wcache_ent *lw = loop_writes(c, s);
+	if (!w->n && lw->n) { /* distinct already */
+		vd_vec_reserve(*w, lw->n);
+		memcpy(w->v, lw->v, lw->n * sizeof(ir_var *));
+		w->n = lw->n;
+	} else {
+		for (size_t i = 0; i < lw->n; i++)
+			add_var(w, lw->v[i]);
+	}
 	for (size_t i = 0; i < w->n; i++) {
 		val *st = storage(c, w->v[i]);
 		if (st && st->k != V_MEM && st->k != V_ARR && st->k != V_HANDLE)
@@ -6951,10 +7045,12 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
 {
 	gtouch *t = NULL;
 	size_t ntouched = glog_touched(c, pos0, &t);
+	/* gscratch: a slot's index in gt (slots in gt are distinct) */
+	for (size_t i = 0; ntouched && i < gt->n; i++)
+		c->gscratch[gt->v[i].slot] = (int)i;
 	for (size_t q = 0; q < ntouched; q++) {
-		size_t i = 0;
-		while (i < gt->n && gt->v[i].slot != t[q].slot)
-			i++;
+		int at = c->gscratch[t[q].slot];
+		size_t i = at < 0 ? gt->n : (size_t)at;
 		val now = c->globals[t[q].slot];
 		if (i == gt->n) {
 			t[q].acc = now;
@@ -6965,6 +7061,8 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
 			gt->v[i].arms++;
 		}
 	}
+	for (size_t i = 0; ntouched && i < gt->n; i++)
+		c->gscratch[gt->v[i].slot] = -1;
 	free(t);
 }
 
@@ -7369,6 +7467,8 @@ static void init_globals(ctx *c)
 {
 	vd_project *p = c->p;
 	c->globals = vd_xcalloc(p->globals.n + 1, sizeof(val));
+	c->gscratch = vd_xmalloc((p->globals.n + 1) * sizeof(int));
+	memset(c->gscratch, 0xff, (p->globals.n + 1) * sizeof(int));
 	for (size_t i = 0; i < p->globals.n; i++) {
 		ir_var *g = p->globals.v[i];
 		if (g->init)
@@ -7503,6 +7603,7 @@ static void warn_unread_bindings(ctx *c, const ir_func *entry)
 static void ctx_release(ctx *c)
 {
 	free(c->globals);
+	free(c->gscratch);
 	vd_vec_free(c->glog);
 	vd_vec_free(c->flog);
 	vd_vec_free(c->wlog);

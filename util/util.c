@@ -151,13 +151,24 @@ int vd_buf_putc(vd_buf *b, char c)
 
 int vd_buf_vprintf(vd_buf *b, const char *fmt, va_list ap)
 {
+	/* one pass when the text fits in the room there is (the usual case),
+	 * a second after growing when it does not */
+	if (buf_grow(b, 63))
+		return -1;
+	size_t room = b->cap - b->len;
 	va_list cp;
 	va_copy(cp, ap);
-	int n = vsnprintf(NULL, 0, fmt, cp);
+	int n = vsnprintf(b->ptr + b->len, room, fmt, cp);
 	va_end(cp);
-	if (n < 0 || buf_grow(b, (size_t)n))
+	if (n < 0) {
+		b->ptr[b->len] = '\0';
 		return -1;
-	vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		if (buf_grow(b, (size_t)n))
+			return -1;
+		vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 	return 0;
 }
