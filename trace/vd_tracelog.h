@@ -294,7 +294,10 @@ enum vd_tl_api {
 	X(TRUNCATE64, VD_TL_POSIX, "truncate64", VD_OP_META)                                 \
 	X(RMDIR, VD_TL_POSIX, "rmdir", VD_OP_META)                                           \
 	X(OPENDIR, VD_TL_POSIX, "opendir", VD_OP_META)                                       \
-	X(REMOVE, VD_TL_STDIO, "remove", VD_OP_META)
+	X(REMOVE, VD_TL_STDIO, "remove", VD_OP_META)                                         \
+	X(READDIR, VD_TL_POSIX, "readdir", VD_OP_META)                                       \
+	X(READDIR64, VD_TL_POSIX, "readdir64", VD_OP_META)                                   \
+	X(CLOSEDIR, VD_TL_POSIX, "closedir", VD_OP_META)
 
 /* clang-format off */
 /* The NetCDF data families: nc_put_vara_double is

@@ -1344,12 +1344,15 @@ metas)
 	trace ./metas
 	expect_rc 0 $rc "vidya trace"
 	expect_in "metas done" out "the program's output"
-	for call in posix_fadvise posix_fallocate fallocate truncate rmdir opendir remove; do
+	for call in posix_fadvise posix_fallocate fallocate truncate rmdir opendir closedir remove; do
 		eq "$call is recorded once, as a metadata call" "meta:1" \
 			"SELECT class || ':' || count(*) FROM v_trace_ops WHERE call = '$call' OR call = '${call}64' GROUP BY class"
 	done
-	eq "opendir and rmdir name the directory" "2" \
-		"SELECT count(*) FROM v_trace_ops WHERE call IN ('opendir', 'rmdir') AND path LIKE '%/m.dir'"
+	eq "readdir: 4 entries and the end, one call each" "meta:5" \
+		"SELECT class || ':' || count(*) FROM v_trace_ops WHERE call IN ('readdir', 'readdir64') GROUP BY class"
+	eq "opendir, readdir, closedir and rmdir name the directory" "8" \
+		"SELECT count(*) FROM v_trace_ops WHERE call IN ('opendir', 'readdir', 'readdir64', 'closedir', 'rmdir')
+		 AND path LIKE '%/m.dir'"
 	;;
 rightfile)
 	# the right file for every call, failed calls apart (see progs/rightfile.c)

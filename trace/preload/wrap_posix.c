@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -648,15 +649,112 @@ int truncate64(const char *path, off64_t len)
 	PATH_BODY(VD_TL_TRUNCATE64, real_truncate64(path, len));
 }
 
-/* opendir: the directory by its path (its descriptor is opened inside libc) */
+/* opendir's path per open directory stream, so that readdir and closedir
+ * name the directory (the stream's descriptor is opened inside libc, where
+ * the recorder does not see it).  A fixed table: streams past it are
+ * recorded without a path. */
+#define DIR_SLOTS 64
+static struct {
+	DIR *d;
+	char path[VD_TL_PATHMAX];
+} dir_paths[DIR_SLOTS];
+static pthread_mutex_t dir_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void copy_path(char *out, const char *in, size_t n)
+{
+	size_t i = 0;
+	for (; i + 1 < n && in[i]; i++)
+		out[i] = in[i];
+	out[i] = '\0';
+}
+
+static void dir_remember(DIR *d, const char *path)
+{
+	pthread_mutex_lock(&dir_lock);
+	for (int i = 0; i < DIR_SLOTS; i++)
+		if (!dir_paths[i].d) {
+			dir_paths[i].d = d;
+			copy_path(dir_paths[i].path, path, sizeof dir_paths[i].path);
+			break;
+		}
+	pthread_mutex_unlock(&dir_lock);
+}
+
+/* the stream's path into out (1), or 0; `forget` frees its slot */
+static int dir_path(DIR *d, char *out, size_t n, int forget)
+{
+	int found = 0;
+	pthread_mutex_lock(&dir_lock);
+	for (int i = 0; i < DIR_SLOTS && !found; i++)
+		if (dir_paths[i].d == d) {
+			copy_path(out, dir_paths[i].path, n);
+			if (forget)
+				dir_paths[i].d = NULL;
+			found = 1;
+		}
+	pthread_mutex_unlock(&dir_lock);
+	return found;
+}
+
+/* opendir: the directory by its path */
 DIR *opendir(const char *path)
 {
 	VT_REAL(DIR *, opendir, (const char *));
 	vt_call c;
 	int on = vt_begin(&c, VD_TL_OPENDIR);
+	int saved = errno;
 	DIR *r = real_opendir(path);
+	int e = r ? 0 : errno;
+	if (r)
+		dir_remember(r, path);
 	if (on)
-		vt_end(&c, -1, -1, 0, 0, r ? 0 : errno, path);
+		vt_end(&c, -1, -1, 0, 0, e, path);
+	errno = e ? e : saved;
+	return r;
+}
+
+/* readdir: NULL with errno unchanged is the end of the directory, not an
+ * error (the call is kept, as the catalog counts it) */
+#define READDIR_BODY(callid, ret_t, realcall)                 \
+	vt_call c;                                            \
+	int on = vt_begin(&c, callid);                        \
+	int saved = errno;                                    \
+	errno = 0;                                            \
+	ret_t r = realcall;                                   \
+	int e = r ? 0 : errno;                                \
+	if (on) {                                             \
+		char p[VD_TL_PATHMAX];                        \
+		int have = dir_path(d, p, sizeof p, 0);       \
+		vt_end(&c, -1, -1, 0, 0, e, have ? p : NULL); \
+	}                                                     \
+	errno = e ? e : saved;                                \
+	return r
+
+struct dirent *readdir(DIR *d)
+{
+	VT_REAL(struct dirent *, readdir, (DIR *));
+	READDIR_BODY(VD_TL_READDIR, struct dirent *, real_readdir(d));
+}
+
+struct dirent64 *readdir64(DIR *d)
+{
+	VT_REAL(struct dirent64 *, readdir64, (DIR *));
+	READDIR_BODY(VD_TL_READDIR64, struct dirent64 *, real_readdir64(d));
+}
+
+int closedir(DIR *d)
+{
+	VT_REAL(int, closedir, (DIR *));
+	vt_call c;
+	int on = vt_begin(&c, VD_TL_CLOSEDIR);
+	char p[VD_TL_PATHMAX];
+	int have = dir_path(d, p, sizeof p, 1);
+	int saved = errno;
+	int r = real_closedir(d);
+	int e = r < 0 ? errno : 0;
+	if (on)
+		vt_end(&c, -1, -1, 0, 0, e, have ? p : NULL);
+	errno = e ? e : saved;
 	return r;
 }
 

@@ -1,11 +1,13 @@
 /*
  * metas.c - metadata calls the catalog counts and the trace records:
- * posix_fadvise, posix_fallocate, fallocate, truncate, rmdir, opendir
- * and remove, once each (with _FILE_OFFSET_BITS=64 glibc links the
- * 64-bit names of the first four).
+ * posix_fadvise, posix_fallocate, fallocate, truncate, rmdir, opendir,
+ * closedir and remove, once each (with _FILE_OFFSET_BITS=64 glibc links
+ * the 64-bit names of the first four), and readdir over a directory of two
+ * files: ".", "..", a, b and the end, 5 calls naming the directory.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -26,10 +28,20 @@ int main(void)
 		return 4;
 	if (mkdir("m.dir", 0755) != 0)
 		return 5;
+	close(open("m.dir/a", O_WRONLY | O_CREAT, 0644));
+	close(open("m.dir/b", O_WRONLY | O_CREAT, 0644));
 	DIR *d = opendir("m.dir");
 	if (!d)
 		return 6;
+	int n = 0;
+	errno = 0;
+	while (readdir(d))
+		n++;
+	if (n != 4 || errno != 0)
+		return 9;
 	closedir(d);
+	unlink("m.dir/a");
+	unlink("m.dir/b");
 	if (rmdir("m.dir") != 0)
 		return 7;
 	if (remove("m.dat") != 0)
