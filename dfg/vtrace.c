@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char *const layer_names[] = { "posix", "stdio", "mpiio", "hdf5", NULL };
 
@@ -58,40 +57,15 @@ int vd_dfg_read_trace(vd_dfg_log *l, const char *db, long trace_id, const char *
 	int mask = parse_layers(layers);
 	if (mask < 0)
 		return -1;
-	struct stat sb;
-	if (stat(db, &sb) != 0) {
-		vd_error_set("%s: no such database", db);
-		return -1;
-	}
 	sqlite3 *h = NULL;
-	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		vd_error_set("%s: %s", db, h ? sqlite3_errmsg(h) : "cannot open");
-		sqlite3_close(h);
+	if (vd_tracedb_open(db, &h) != 0)
 		return -1;
-	}
-	sqlite3_busy_timeout(h, 15000);
 	int rc = -1;
 	sqlite3_stmt *st = NULL;
-	/* which trace */
-	const char *q = trace_id > 0 ? "SELECT trace_id FROM traces WHERE trace_id = ?1"
-				     : "SELECT max(trace_id) FROM traces";
-	if (sqlite3_prepare_v2(h, q, -1, &st, NULL) != SQLITE_OK) {
-		vd_error_set("%s: not a vidya database with traces (%s)", db, sqlite3_errmsg(h));
+	const char *q;
+	long id = vd_tracedb_pick(h, db, trace_id);
+	if (id < 0)
 		goto out;
-	}
-	if (trace_id > 0)
-		sqlite3_bind_int64(st, 1, trace_id);
-	if (sqlite3_step(st) != SQLITE_ROW || sqlite3_column_type(st, 0) == SQLITE_NULL) {
-		if (trace_id > 0)
-			vd_error_set("%s: no trace %ld (see v_traces)", db, trace_id);
-		else
-			vd_error_set("%s: no trace yet (run vidya trace --db %s -- PROGRAM)", db,
-				     db);
-		goto out;
-	}
-	long id = (long)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	st = NULL;
 	if (vd_trace_counters_only(h, id)) {
 		vd_error_set(VD_TRACE_COUNTERS_ONLY_MSG, db, id);
 		goto out;

@@ -4664,6 +4664,29 @@ static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const
 /* A call of the I/O catalog: builds its event for the visitor (one per
  * execution of the call under the current multiplier) and returns what the
  * call returns. */
+/* What an open returns, once its event is counted: the inputs that exist
+ * at analysis time are read from here on (text, NetCDF, HDF5); an input
+ * libnetcdf cannot read, a variable it lacks or a file absent now fail as
+ * they will in the run; anything else succeeds (T_OK). */
+static val open_result(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
+		       io_ev *x, size_t nfiles0, val ret)
+{
+	content_open(c, ce, args, n, h);
+	h5_input_open(c, ce, h);
+	if (nc_input_open(c, ce, args, n, h, &ret)) {
+		io_note(c, x, ce, e, "%s at analysis time: the call fails",
+			ret.i == -49 ? "no such variable in the input"
+				     : "the input is not a file libnetcdf reads");
+	} else if (absent_input(c, ce, args, n, h, nfiles0)) {
+		/* a fact of the inputs, not an assumed failure */
+		ret = !strcmp(ce->api, "stdio") ? vint(0) : vint(-1);
+		io_note(c, x, ce, e, "%s does not exist at analysis time: the open fails", h->path);
+	} else {
+		ret.t |= T_OK;
+	}
+	return ret;
+}
+
 static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
 {
 	if (ce->op == VD_OP_NONE)
@@ -4735,20 +4758,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (ce->op == VD_OP_CLOSE && h && h->sci_h5)
 		h5_input_close(c, h, 0);
 	if (ce->op == VD_OP_OPEN) {
-		content_open(c, ce, args, n, h);
-		h5_input_open(c, ce, h);
-		if (nc_input_open(c, ce, args, n, h, &ret)) {
-			io_note(c, &x, ce, e, "%s at analysis time: the call fails",
-				ret.i == -49 ? "no such variable in the input"
-					     : "the input is not a file libnetcdf reads");
-		} else if (absent_input(c, ce, args, n, h, nfiles0)) {
-			/* a fact of the inputs, not an assumed failure */
-			ret = !strcmp(ce->api, "stdio") ? vint(0) : vint(-1);
-			io_note(c, &x, ce, e, "%s does not exist at analysis time: the open fails",
-				h->path);
-		} else {
-			ret.t |= T_OK;
-		}
+		ret = open_result(c, e, ce, args, n, h, &x, nfiles0, ret);
 	} else if (followed) {
 		ret = cret; /* what the read returns on the text */
 	} else if (stat_call(c, ce, args, n, h, &cret)) {

@@ -479,46 +479,14 @@ static void read_row(model *m, sqlite3_stmt *st)
 	o->ohandle = NONE;
 }
 
-/* which trace: trace_id, or the latest; -1 with the error set */
-static long which_trace(sqlite3 *h, const char *db, long trace_id)
-{
-	sqlite3_stmt *st = NULL;
-	const char *q = trace_id > 0 ? "SELECT trace_id FROM traces WHERE trace_id = ?1"
-				     : "SELECT max(trace_id) FROM traces";
-	if (sqlite3_prepare_v2(h, q, -1, &st, NULL) != SQLITE_OK) {
-		vd_error_set("%s: not a vidya database with traces (%s)", db, sqlite3_errmsg(h));
-		return -1;
-	}
-	if (trace_id > 0)
-		sqlite3_bind_int64(st, 1, trace_id);
-	long id = -1;
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
-		id = (long)sqlite3_column_int64(st, 0);
-	else if (trace_id > 0)
-		vd_error_set("%s: no trace %ld (see v_traces)", db, trace_id);
-	else
-		vd_error_set("%s: no trace yet (run vidya trace --db %s -- PROGRAM)", db, db);
-	sqlite3_finalize(st);
-	return id;
-}
-
 static int read_ops(model *m, const char *db, long trace_id)
 {
-	struct stat sb;
-	if (stat(db, &sb) != 0) {
-		vd_error_set("%s: no such database", db);
-		return -1;
-	}
 	sqlite3 *h = NULL;
-	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		vd_error_set("%s: %s", db, h ? sqlite3_errmsg(h) : "cannot open");
-		sqlite3_close(h);
+	if (vd_tracedb_open(db, &h) != 0)
 		return -1;
-	}
-	sqlite3_busy_timeout(h, 15000);
 	int rc = -1;
 	sqlite3_stmt *st = NULL;
-	long id = which_trace(h, db, trace_id);
+	long id = vd_tracedb_pick(h, db, trace_id);
 	if (id < 0)
 		goto out;
 	m->trace_id = id;
