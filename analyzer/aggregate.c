@@ -303,9 +303,12 @@ static int counts(const agg *g, size_t i)
 	return g->chain.v[i].counting;
 }
 
+/* Phase 1 counts everything; phase 2 (code the entry does not reach)
+ * and phase 3 (functions a budget cut left unwalked, reachable) count in
+ * blocks phase 1 did not reach, and phase 3 in the program's totals too. */
 static int active(agg *g, int block)
 {
-	if (*g->phase == 1)
+	if (*g->phase == 1 || (*g->phase == 3 && block == 0))
 		return 1;
 	return g->b[block].reached != 1;
 }
@@ -432,7 +435,7 @@ static void on_leave(void *pl, int block)
 					touch(g, g->chain.v[i].block);
 					g->b[g->chain.v[i].block].p[VD_p1] += in.iters;
 				}
-			if (*g->phase == 1 && s->file_block >= 0) {
+			if (*g->phase != 2 && s->file_block >= 0) {
 				touch(g, s->file_block);
 				g->b[s->file_block].p[VD_p1] += in.iters;
 			}
@@ -531,7 +534,7 @@ static void on_io(void *pl, const vd_io_event *e)
 			add_event(g, g->chain.v[i].block, e, secs, 1);
 		}
 	}
-	if (*g->phase == 1 && g->sb[e->block].file_block >= 0)
+	if (*g->phase != 2 && g->sb[e->block].file_block >= 0)
 		add_event(g, g->sb[e->block].file_block, e, secs, 0);
 	if (!active(g, e->block))
 		return;
@@ -600,7 +603,7 @@ static void on_ops(void *pl, double n, unsigned unknown)
 			}
 		}
 	}
-	if (*g->phase == 1 && fn_file >= 0) {
+	if (*g->phase != 2 && fn_file >= 0) {
 		touch(g, fn_file);
 		g->b[fn_file].ops += n;
 	}

@@ -224,6 +224,7 @@ typedef struct ctx {
 			  * budget, halved for each of main's calls and their
 			  * calls, so that one subtree cannot starve the rest */
 	int phase;
+	int *vphase; /* the visitor's view of the phase */
 	int budget_noted;
 	int early_exit;      /* set by trip_count: the loop may leave before its bound */
 	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
@@ -5202,7 +5203,7 @@ static val eval_call(ctx *c, ir_expr *e)
 			nt = note(c,
 				  "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
 				  where, e->line, c->p->opts.max_depth);
-		if (!nt && c->steps > c->step_limit && c->phase == 2) {
+		if (!nt && c->steps > c->step_limit && c->phase >= 2) {
 			/* unreachable code: its share is spent; the callee, if
 			 * still unreached, is walked on its own later */
 			nt = note(c,
@@ -5222,8 +5223,14 @@ static val eval_call(ctx *c, ir_expr *e)
 					"call are analyzed once on their own, flagged",
 					(long)EVAL_STEP_BUDGET);
 			c->budget_noted = 1;
-			for (int i = 0; i < (known ? 1 : e->ncallees); i++)
-				(known ? known : e->callees[i])->budget_cut = 1;
+			for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
+				ir_func *t = known ? known : e->callees[i];
+				t->budget_cut = 1;
+				/* one of several targets: an equal share, as when walked */
+				t->cut_mult += multi && !c->p->opts.paths_all
+						       ? c->mult / e->ncallees
+						       : c->mult;
+			}
 		}
 		if (nt) {
 			u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
@@ -7529,12 +7536,55 @@ static ir_func *find_entry(ctx *c)
 	return entry;
 }
 
+/* Phase 3: the functions a budget cut left unwalked from the entry.  They
+ * are reachable: each is walked once on its own with unknown parameters,
+ * as many times as the calls the cut made (their expected executions),
+ * flagged, and what it does counts in the program's totals (the blocks
+ * between the entry and the cut do not get it: their notes name the cut).
+ * A call it makes that its own share of steps cannot unroll is cut again,
+ * noted, and its callee walked with the unreached code: a cascade of walks
+ * with unknown parameters reaches code an unknown dispatch selects, and
+ * over-counts more than it adds. */
+static void walk_cut(ctx *c, long steps2)
+{
+	vd_project *p = c->p;
+	*c->vphase = 3;
+	c->phase = 3;
+	for (size_t i = 0; i < p->funcs.n; i++) {
+		ir_func *f = p->funcs.v[i];
+		if (!f->budget_cut || vd_runtime_name(f->name))
+			continue;
+		c->mult = f->cut_mult;
+		c->cond = 0;
+		c->nnotes = 0;
+		long left = UNREACHED_BUDGET - (c->steps - steps2);
+		c->step_limit =
+			c->steps + (left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
+		const char *nt = note(c,
+				      "%s: not walked from the entry (evaluation budget "
+				      "exhausted); analyzed once on its own with unknown "
+				      "parameters",
+				      f->name);
+		c->unk = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+		annotate(c, f->block, c->unk, nt);
+		enter(c, 0, 1, 1, 0, NULL);
+		val *args = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
+		call_function(c, f, args, f->nparams);
+		free(args);
+		leave(c, 0);
+	}
+	*c->vphase = 2;
+	c->phase = 2;
+}
+
 /* Phase 2: functions the entry does not reach, once each, roots first
  * (a function only unreached code calls waits for the second pass). */
 static void walk_unreached(ctx *c)
 {
 	vd_project *p = c->p;
 	long steps2 = c->steps;
+	walk_cut(c, steps2);
 	for (size_t i = 0; i < p->calls.n; i++) {
 		ir_expr *e = p->calls.v[i];
 		if (!e->owner || e->owner->reached)
@@ -7560,18 +7610,6 @@ static void walk_unreached(ctx *c)
 			long left = UNREACHED_BUDGET - (c->steps - steps2);
 			c->step_limit = c->steps +
 					(left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
-			if (f->budget_cut) {
-				/* reachable, but its calls were cut: what it does once */
-				const char *nt =
-					note(c,
-					     "%s: not walked from the entry (evaluation budget "
-					     "exhausted); analyzed once on its own with unknown "
-					     "parameters",
-					     f->name);
-				c->unk = COUNT_BITS | P_BIT(3) | P_BIT(8);
-				push_note(c, nt);
-				annotate(c, f->block, c->unk, nt);
-			}
 			val *args = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
 			call_function(c, f, args, f->nparams);
 			free(args);
@@ -7668,6 +7706,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 
 	*phase = 2;
 	c.phase = 2;
+	c.vphase = phase;
 	walk_unreached(&c);
 	warn_unread_bindings(&c, entry);
 	ctx_release(&c);

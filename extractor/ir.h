@@ -166,12 +166,14 @@ struct ir_func {
 	int is_variadic;
 	int noreturn; /* its body always ends the program (exit, abort, ...) */
 	/* walk state */
-	int reached;          /* 1: reached from the entry, 2: in the standalone phase */
+	int reached;          /* 1: reached from the entry, 2: in the standalone phase,
+			       * 3: walked on its own after a budget cut (reachable) */
 	int unreached_caller; /* called by a function the entry does not reach */
 	int on_stack;
 	int memo_tries, memo_fails; /* call summaries recorded / refused */
 	int call_sites;             /* calls that may reach it; a site in a loop counts twice */
 	int budget_cut;             /* a call to it was cut by the evaluation budget */
+	double cut_mult;            /* expected executions of the calls the budget cut */
 	ir_var **written;           /* the variables its body writes (labels), once computed */
 	int nwritten;               /* -1: not computed yet */
 	int last_goto;              /* line of its last goto + 1 (0: not computed) */

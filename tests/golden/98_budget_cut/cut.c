@@ -1,0 +1,48 @@
+/* A call tree too large for the evaluation budget: fib(40) unrolled with a
+ * known argument uses up phase()'s share of the steps, so the calls phase()
+ * makes after it are cut.  save() is reachable: it is walked once on its
+ * own after the entry's walk, as many times as the cut calls ran (the loop's
+ * 10), flagged, and its I/O counts in the program's totals.
+ *
+ * save: 10 executions, one write of 64 B each: p2 = 10, p3 = 640.
+ * program: open + 10 writes + close = 12 calls (close: 0 B), p3 = 640.
+ */
+#include <fcntl.h>
+#include <unistd.h>
+
+static long fib(long n)
+{
+	return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
+
+static void save(int fd, const char *b)
+{
+	(void)!write(fd, b, 64);
+}
+
+static void phase(int fd, const char *b)
+{
+	long r = fib(40);
+	for (int i = 0; i < 10; i++)
+		save(fd, b);
+	(void)r;
+}
+
+static void run(int fd, const char *b)
+{
+	phase(fd, b);
+}
+
+int main(void)
+{
+	char b[64] = { 0 };
+	int fd = open("out.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	run(fd, b);
+	close(fd);
+	return 0;
+}
+
+// EXPECT: save executions=10 p2=10 p3=640 reachable=1
+// EXPECT-UNKNOWN: save p2
+// EXPECT: program p2=12 p3=640
+// EXPECT-UNKNOWN: program p2
