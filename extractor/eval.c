@@ -5010,6 +5010,30 @@ static void copy_out_fills(ctx *c, ir_func *f, ir_expr *call, const val *out, in
 	}
 }
 
+/* The evaluation budget is spent: the call is not unrolled, and each
+ * function it may call is walked on its own after the entry's walk, as
+ * many times as the cut calls ran (walk_cut). */
+static const char *cut_by_budget(ctx *c, const ir_expr *e, ir_func *known, const char *where)
+{
+	const char *nt =
+		note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
+	if (!c->budget_noted)
+		vd_project_diag(c->p, VD_DIAG_WARNING, where, e->line,
+				"evaluation budget of %ld steps exhausted here: calls from here "
+				"on are not unrolled and are marked unknown; the functions they "
+				"call are analyzed once on their own, flagged",
+				(long)EVAL_STEP_BUDGET);
+	c->budget_noted = 1;
+	int multi = !known && e->ncallees > 1;
+	for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
+		ir_func *t = known ? known : e->callees[i];
+		t->budget_cut = 1;
+		/* one of several targets: an equal share, as when walked */
+		t->cut_mult += multi && !c->p->opts.paths_all ? c->mult / e->ncallees : c->mult;
+	}
+	return nt;
+}
+
 static val call_function(ctx *c, ir_func *f, val *args, int n)
 {
 	vd_project *p = c->p;
@@ -5212,26 +5236,8 @@ static val eval_call(ctx *c, ir_expr *e)
 				  where, e->line);
 			c->unreached_cuts++;
 		}
-		if (!nt && c->steps > c->step_limit) {
-			nt = note(c, "call at %s:%d not unrolled: evaluation budget exhausted",
-				  where, e->line);
-			if (!c->budget_noted)
-				vd_project_diag(
-					c->p, VD_DIAG_WARNING, where, e->line,
-					"evaluation budget of %ld steps exhausted here: calls from here "
-					"on are not unrolled and are marked unknown; the functions they "
-					"call are analyzed once on their own, flagged",
-					(long)EVAL_STEP_BUDGET);
-			c->budget_noted = 1;
-			for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
-				ir_func *t = known ? known : e->callees[i];
-				t->budget_cut = 1;
-				/* one of several targets: an equal share, as when walked */
-				t->cut_mult += multi && !c->p->opts.paths_all
-						       ? c->mult / e->ncallees
-						       : c->mult;
-			}
-		}
+		if (!nt && c->steps > c->step_limit)
+			nt = cut_by_budget(c, e, known, where);
 		if (nt) {
 			u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 			c->cuts++;
