@@ -303,14 +303,14 @@ static int counts(const agg *g, size_t i)
 	return g->chain.v[i].counting;
 }
 
-/* Phase 1 counts everything; phase 2 (code the entry does not reach)
- * and phase 3 (functions a budget cut left unwalked, reachable) count in
- * blocks phase 1 did not reach, and phase 3 in the program's totals too. */
+/* Phase 1 (the entry's walk) and phase 3 (functions a budget cut left
+ * unwalked: more executions of reachable code) count everywhere; phase 2
+ * (code the entry does not reach) only in blocks the entry did not reach. */
 static int active(agg *g, int block)
 {
-	if (*g->phase == 1 || (*g->phase == 3 && block == 0))
+	if (*g->phase != 2)
 		return 1;
-	return g->b[block].reached != 1;
+	return g->b[block].reached == 2 || !g->b[block].reached;
 }
 
 static void on_enter(void *pl, int block, double reach, double iters, unsigned unknown,

@@ -2,7 +2,8 @@
  * known argument uses up phase()'s share of the steps, so the calls phase()
  * makes after it are cut.  save() is reachable: it is walked once on its
  * own after the entry's walk, as many times as the cut calls ran (the loop's
- * 10), flagged, and its I/O counts in the program's totals.
+ * 10), flagged, and its I/O counts in the program's totals - also in
+ * its own block, which the entry's walk entered 0 times (a loop of 0 trips).
  *
  * save: 10 executions, one write of 64 B each: p2 = 10, p3 = 640.
  * program: open + 10 writes + close = 12 calls (close: 0 B), p3 = 640.
@@ -37,6 +38,9 @@ int main(void)
 {
 	char b[64] = { 0 };
 	int fd = open("out.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int none = 0;
+	for (int i = 0; i < none; i++) /* walked, 0 times */
+		save(2, b);
 	run(fd, b);
 	close(fd);
 	return 0;
