@@ -269,16 +269,6 @@ static void add_note(const char **notes, int *n, const char *s)
 		notes[(*n)++] = s;
 }
 
-/* an assumption made at a block: its note and the parameters resting on it */
-static void on_annotate(void *pl, int block, unsigned unknown, const char *note)
-{
-	agg *g = pl;
-	touch(g, block);
-	bstate *b = &g->b[block];
-	b->unk |= unknown;
-	add_note(b->notes, &b->nnotes, note);
-}
-
 /* a loop run iteration by iteration: its count, known at the end */
 static void on_iterations(void *pl, int block, double iters)
 {
@@ -311,6 +301,18 @@ static int active(agg *g, int block)
 	if (*g->phase != 2)
 		return 1;
 	return g->b[block].reached == 2 || !g->b[block].reached;
+}
+
+/* an assumption made at a block: its note and the parameters resting on it */
+static void on_annotate(void *pl, int block, unsigned unknown, const char *note)
+{
+	agg *g = pl;
+	if (!active(g, block)) /* code the entry does not reach: not its notes */
+		return;
+	touch(g, block);
+	bstate *b = &g->b[block];
+	b->unk |= unknown;
+	add_note(b->notes, &b->nnotes, note);
 }
 
 static void on_enter(void *pl, int block, double reach, double iters, unsigned unknown,
@@ -504,7 +506,9 @@ static void add_event(agg *g, int block, const vd_io_event *e, double secs, int 
 			b->p[VD_p13] += n;
 	}
 	b->io_s += secs;
-	if (n > 0) { /* an event that counts nothing rests on nothing */
+	/* an event that counts nothing rests on nothing, except at its own
+	 * site, predicted 0 because of an assumption (an arm not taken) */
+	if (n > 0 || (block == e->block && (e->unknown & (1u << VD_p2)))) {
 		b->unk |= e->unknown;
 		for (int i = 0; i < 4 && e->notes[i]; i++)
 			add_note(b->notes, &b->nnotes, e->notes[i]);
@@ -564,7 +568,9 @@ static void on_io(void *pl, const vd_io_event *e)
 		s->flags |= VD_IO_SYNC_HANDLE;
 	/* the walk's strings die with the walk: keep a copy */
 	site_path(g, s, e->path, 0);
-	if (e->count <= 0)
+	/* a site walked 0 times keeps the assumption that made it 0 (an arm
+	 * assumed not taken), if any */
+	if (e->count <= 0 && !(e->unknown & (1u << VD_p2)))
 		return;
 	if (e->unknown & (1u << VD_p3))
 		s->flags |= VD_IO_BYTES_UNKNOWN;

@@ -51,8 +51,12 @@ enum {
 	T_RANK = 64,
 	T_ASSUMED = 128,
 	T_CALLRES = 256,
-	T_MEAN = 512
+	T_MEAN = 512,
+	T_ARMW = 1024
 };
+/* T_ARMW: a struct field's value one arm of a branch whose condition is
+ * unknown stored (the paths through the other arms may have left it as it
+ * was: fields keep the arm's value, they are not merged as variables are) */
 /* T_MEAN: an expected value, an average over calls (a read-to-the-end
  * loop's share of the file per read): a cast to an integer type keeps its
  * fraction, so that the calls that use it add up to the whole */
@@ -714,6 +718,17 @@ static void flog_forget(ctx *c, frame *fr)
 	for (size_t k = fr->flog0; k < c->flog.n; k++)
 		if (c->flog.v[k].list == &fr->fields)
 			c->flog.v[k].list = NULL;
+}
+
+/* The fields an arm stored (logged since from) hold T_ARMW: other paths
+ * through the branch may not have stored them. */
+static void taint_arm_fields(ctx *c, size_t from)
+{
+	for (size_t k = from; k < c->flog.n; k++) {
+		val *at = flog_at(&c->flog.v[k]);
+		if (at && at->k != V_UNK)
+			at->t |= T_ARMW;
+	}
 }
 
 static void flog_undo(ctx *c, size_t from)
@@ -7150,12 +7165,15 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 			survive += o->pr[a];
 		}
 		int counts = o->pr[a] > 0; /* an arm never taken leaves no state */
-		/* fields: an arm all of whose entries returned leaves nothing to
-		 * what follows; the others' writes stay, as they always have
+		/* fields: an arm never taken or all of whose entries returned
+		 * leaves nothing to what follows; the others' writes stay, as
+		 * they always have, marked (T_ARMW) when other paths may skip them
 		 * (merging them, as variables are, loses known bounds that
 		 * every arm leaves different: ncgen's counts grew 15x) */
-		if (gone)
+		if (gone || !counts)
 			flog_undo(c, apos);
+		else if (o->pr[a] < 1)
+			taint_arm_fields(c, apos);
 		if (counts)
 			fold_arm_globals(c, pos0, &gt);
 		glog_undo(c, pos0);
@@ -7203,12 +7221,59 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	}
 }
 
+/* The I/O calls written in a statement (not those of the functions it
+ * calls): each gets the note and bits, their count resting on them. */
+static void flag_io_sites(ctx *c, const ir_stmt *s, const ir_expr *e, const char *nt);
+
+static void flag_io_expr(ctx *c, const ir_expr *e, const char *nt)
+{
+	if (!e)
+		return;
+	if (e->kind == E_CALL && e->block >= 0 && c->p->blocks.v[e->block].kind == VD_KIND_IO)
+		annotate(c, e->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	if (e->kind == E_STMT)
+		flag_io_sites(c, e->stmt, NULL, nt);
+	for (int i = 0; i < e->nkids; i++)
+		flag_io_expr(c, e->kids[i], nt);
+}
+
+static void flag_io_sites(ctx *c, const ir_stmt *s, const ir_expr *e, const char *nt)
+{
+	flag_io_expr(c, e, nt);
+	if (!s)
+		return;
+	flag_io_expr(c, s->e, nt);
+	flag_io_expr(c, s->inc, nt);
+	flag_io_sites(c, s->init, NULL, nt);
+	for (int i = 0; i < s->nkids; i++)
+		flag_io_sites(c, s->kids[i], NULL, nt);
+}
+
+/* A branch decided by a field value an earlier arm stored (T_ARMW): the
+ * live arm runs as when decided; the I/O written in both rests on that
+ * value, which the paths that skipped the earlier arm did not store:
+ * flagged, so a site predicted 0 says why. */
+static void flag_armw_decided(ctx *c, ir_stmt *s)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	const char *nt = note_at(c, s->block, 0,
+				 "branch at %s:%d: decided by a struct field an arm of an "
+				 "earlier branch (condition unknown) stored; the other paths "
+				 "may not have",
+				 b->file, s->line);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	for (int i = 0; i < s->nkids; i++)
+		flag_io_sites(c, s->kids[i], NULL, nt);
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	if (live != -2 && (k.t & T_ARMW))
+		flag_armw_decided(c, s);
 	if (live >= 0) {
 		c->switch_depth += s->kind == S_SWITCH;
 		if (s->kind == S_SWITCH)
