@@ -909,6 +909,9 @@ typedef struct htab {
 
 static const char fd_space_[] = "fd";
 #define FD ((const void *)fd_space_)
+/* file mappings by the address mmap returned (a munmap's handle) */
+static const char map_space_[] = "map";
+#define MAP ((const void *)map_space_)
 
 static size_t htab_home(const htab *m, const void *space, int64_t h)
 {
@@ -1198,7 +1201,23 @@ static void proc_paths(pload *c)
 	for (size_t i = c->first; i < t->ops.n; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		int posix = o->api == api_name[VD_TL_POSIX];
-		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
+		/* a mapping: named by its descriptor's file at mmap, by the
+		 * mapping (its address, the handle) at munmap and msync */
+		if (o->call == calls[VD_TL_MUNMAP].name ||
+		    (o->call == calls[VD_TL_MSYNC].name && o->handle != -1)) {
+			if (!o->path)
+				o->path = htab_get(&names, MAP, o->handle);
+			continue;
+		}
+		if (o->call == calls[VD_TL_MMAP].name || o->call == calls[VD_TL_MMAP64].name) {
+			/* the descriptor's name as its open gave it (the
+			 * recorder's is from /proc) */
+			const char *src = o->fd >= 0 ? htab_get(&names, FD, o->fd) : NULL;
+			if (src)
+				o->path = src;
+			if (!o->err && o->path)
+				htab_put(&names, MAP, o->handle, o->path);
+		} else if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
 			o->fd = (int)o->handle;
 		/* a dup: the new descriptor has the old one's file, under the
 		 * name the old one had (the recorder's is from /proc) */
