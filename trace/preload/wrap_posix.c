@@ -612,6 +612,8 @@ static struct vt_map {
 	uintptr_t base, lo, hi; /* hi 0: a free entry */
 } maps[MAPS];
 static atomic_flag maps_lock = ATOMIC_FLAG_INIT;
+static atomic_int maps_live; /* a file was ever mapped (anonymous MAP_FIXED
+			      * mappings then check the table) */
 
 static void maps_take(void)
 {
@@ -624,40 +626,60 @@ static void maps_give(void)
 	atomic_flag_clear_explicit(&maps_lock, memory_order_release);
 }
 
-static void maps_add(uintptr_t base, size_t len)
+/* a free entry, or NULL (call with the lock held) */
+static struct vt_map *maps_free_entry(void)
 {
-	maps_take();
 	for (size_t i = 0; i < MAPS; i++)
-		if (!maps[i].hi) {
-			maps[i] = (struct vt_map){ base, base, base + len };
-			break;
-		}
-	maps_give();
+		if (!maps[i].hi)
+			return &maps[i];
+	return NULL;
 }
 
-/* the address of the file mapping [a, a + len) is part of, 0 when none;
- * the part is taken off it when `cut` (unmapped) */
+/* The address of the file mapping [a, a + len) is part of, 0 when none.
+ * When `cut` (unmapped, or mapped over), that range is taken off every
+ * file mapping it overlaps: a hole inside one leaves its two ends. */
 static uintptr_t maps_find(uintptr_t a, size_t len, int cut)
 {
 	uintptr_t base = 0, end = a + len;
 	maps_take();
-	for (size_t i = 0; i < MAPS && !base; i++) {
+	for (size_t i = 0; i < MAPS; i++) {
 		struct vt_map *m = &maps[i];
 		if (!m->hi || end <= m->lo || a >= m->hi)
 			continue;
-		base = m->base;
+		if (!base)
+			base = m->base;
 		if (!cut)
 			break;
-		if (a <= m->lo && end >= m->hi)
-			m->hi = 0; /* all of it */
-		else if (a <= m->lo)
-			m->lo = end;
-		else if (end >= m->hi)
+		if (a > m->lo && end < m->hi) { /* a hole: the part after it apart */
+			struct vt_map *f = maps_free_entry();
+			if (f)
+				*f = (struct vt_map){ m->base, end, m->hi };
 			m->hi = a;
-		/* a hole inside: the range is kept whole */
+		} else if (a <= m->lo && end >= m->hi) {
+			m->hi = 0; /* all of it */
+		} else if (a <= m->lo) {
+			m->lo = end;
+		} else {
+			m->hi = a;
+		}
 	}
 	maps_give();
 	return base;
+}
+
+/* a new mapping at [base, base + len): what it replaced (MAP_FIXED) is no
+ * file mapping's any more; kept when it is a file's (`file`) */
+static void maps_add(uintptr_t base, size_t len, int file)
+{
+	maps_find(base, len, 1);
+	if (!file)
+		return;
+	atomic_store_explicit(&maps_live, 1, memory_order_relaxed);
+	maps_take();
+	struct vt_map *f = maps_free_entry();
+	if (f)
+		*f = (struct vt_map){ base, base, base + len };
+	maps_give();
 }
 
 static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
@@ -667,14 +689,19 @@ static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t
 
 static void *mmap_body(int callid, void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
-	if ((flags & MAP_ANONYMOUS) || fd < 0)
-		return sys_mmap(addr, len, prot, flags, fd, off);
+	if ((flags & MAP_ANONYMOUS) || fd < 0) {
+		void *r = sys_mmap(addr, len, prot, flags, fd, off);
+		if ((flags & MAP_FIXED) && r != MAP_FAILED &&
+		    atomic_load_explicit(&maps_live, memory_order_relaxed))
+			maps_add((uintptr_t)r, len, 0); /* over a file's mapping */
+		return r;
+	}
 	vt_call c;
 	int on = vt_begin(&c, callid);
 	void *r = sys_mmap(addr, len, prot, flags, fd, off);
 	int e = r == MAP_FAILED ? errno : 0;
 	if (r != MAP_FAILED)
-		maps_add((uintptr_t)r, len);
+		maps_add((uintptr_t)r, len, 1);
 	if (on) {
 		char p_[VD_TL_PATHMAX + 1];
 		size_t n_ = vt_fd_path(fd, p_, sizeof p_);

@@ -3,7 +3,10 @@
  * descriptor closed right after), a store through the mapping, msync, a
  * munmap of its first page then of the rest (2 munmaps of the file's
  * mapping: 4096 + 8192 bytes); mmap64 of 1 page (4096 bytes) of map.dat at
- * offset 4096, unmapped whole; a failed mmap of a descriptor open for
+ * offset 4096, unmapped whole; mmap of its 3 pages again (12288 bytes),
+ * a munmap of the middle page then of the last (4096 each), the first
+ * page mapped over with anonymous memory (MAP_FIXED) and unmapped: that
+ * munmap is no file's; a failed mmap of a descriptor open for
  * writing only (EACCES); and anonymous mappings (one page, 100 times),
  * which are no file's and are not recorded.  The descriptor numbers come
  * back: the one map.dat's first mapping used is reused by other.dat
@@ -47,6 +50,16 @@ int main(void)
 		return 7;
 	if (munmap(m2, 4096) != 0)
 		return 8;
+	/* 3 pages again: the middle one unmapped (a hole), then the last;
+	 * the first mapped over by anonymous memory, then unmapped (no
+	 * file's any more: not recorded) */
+	char *m3 = mmap(NULL, 3 * 4096, PROT_READ, MAP_SHARED, fd, 0);
+	if (m3 == MAP_FAILED || munmap(m3 + 4096, 4096) != 0 || munmap(m3 + 8192, 4096) != 0)
+		return 10;
+	if (mmap(m3, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) !=
+		    m3 ||
+	    munmap(m3, 4096) != 0)
+		return 11;
 	close(fd);
 	for (int i = 0; i < 100; i++) {
 		char *a = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
