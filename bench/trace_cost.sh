@@ -16,7 +16,10 @@
 # work and varies far less with the machine's load than the system time
 # (the kernel's copies, page faults on the log).  "run" is the program under
 # the recorder exactly as `vidya trace` runs it; "store" is the whole
-# `vidya trace` command's CPU minus that run's; peak MB is the command's
+# `vidya trace` command's CPU minus that run's; "store own" is the store
+# measured directly: the `vidya trace` process's own CPU time, without its
+# children's (`perf stat --no-inherit` on the second trace of a round, "-"
+# without a working perf); peak MB is the command's
 # largest resident set (the store's, as the program is smaller).
 #
 # Modes: "default" is `vidya trace` as it comes (counters and call sites),
@@ -75,10 +78,14 @@ print(f"# vidya trace cost: {mib} MiB written + read back in {bs} B POSIX calls 
 print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {os.cpu_count()} CPUs")
 print()
 print("| mode | calls | untraced s | run µs/call | run ratio | run user µs/call | "
-      "run system µs/call | store µs/call | store peak MB | db B/call | whole / untraced |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      "run system µs/call | store µs/call | store own µs/call | store peak MB | db B/call | "
+      "whole / untraced |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 split = {}  # cmd's last user and system seconds, apart
+perf = shutil.which("perf") and subprocess.run(
+    ["perf", "stat", "-e", "task-clock", "--no-inherit", "true"],
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
 
 def run(cmd, env=None, out=None):
     """CPU seconds (user + system) of cmd and its children, peak RSS in MB"""
@@ -93,7 +100,7 @@ def run(cmd, env=None, out=None):
 
 for mode in modes:
     opts = [] if mode == "default" else mode.split()
-    plain, runs, stores, peaks, dbper, whole, bruns = [], [], [], [], [], [], []
+    plain, runs, stores, peaks, dbper, whole, bruns, owns = [], [], [], [], [], [], [], []
     users, systems = [], []  # traced minus untraced, this round
     calls = 0
     for r in range(rounds):
@@ -130,12 +137,21 @@ for mode in modes:
         con = sqlite3.connect(db)
         calls = con.execute("SELECT sum(ops) FROM trace_procs").fetchone()[0]
         con.close()
-        # the database's growth for one trace: a second trace into the same file
+        # the database's growth for one trace: a second trace into the same
+        # file; under perf stat (when it works) for the vidya process's own
+        # CPU time, its children's apart: the store phase measured directly
         size1 = os.path.getsize(db)
-        run([vidya, "trace", "--db", db] + opts + ["--"] + argv)
+        stat = os.path.join(work, "stat.txt")
+        pre = ["perf", "stat", "-x,", "-e", "task-clock", "--no-inherit", "-o", stat] if perf else []
+        run(pre + [vidya, "trace", "--db", db] + opts + ["--"] + argv)
         dbper.append((os.path.getsize(db) - size1) / calls)
+        if perf:
+            for line in open(stat):
+                if "task-clock" in line:
+                    owns.append(float(line.split(",")[0]) / 1e3)
         os.unlink(db)
     u, t = statistics.median(plain), statistics.median(runs)
+    own = f"{1e6 * statistics.median(owns) / calls:.3f}" if owns else "-"
     if run_only:
         store = peak = db = ratio = "-"
     else:
@@ -145,7 +161,7 @@ for mode in modes:
     print(f"| {mode} | {calls} | {u:.3f} | {1e6 * (t - u) / calls:.3f} | {t / u:.2f} | "
           f"{1e6 * statistics.median(users) / calls:.3f} | "
           f"{1e6 * statistics.median(systems) / calls:.3f} | "
-          f"{store} | {peak} | {db} | {ratio} |")
+          f"{store} | {own} | {peak} | {db} | {ratio} |")
     sys.stdout.flush()
     if base:
         # per round: this recorder's extra CPU and user time over the

@@ -290,6 +290,19 @@ static int add_column(vd_store *s, vd_buf *sql, const char *table, const char *p
 	return 0;
 }
 
+/* 1 when `name` is a table (not a view, not missing) */
+static int is_table(vd_store *s, const char *name)
+{
+	sqlite3_stmt *st = NULL;
+	if (prepare(s, &st, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+		    "unable to migrate"))
+		return 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	int yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
 static int migrate(vd_store *s, int from)
 {
 	vd_buf sql = VD_BUF_INIT;
@@ -365,6 +378,11 @@ static int migrate(vd_store *s, int from)
 					  "DROP VIEW IF EXISTS v_trace_darshan;\n");
 			build_trace_v4(&sql);
 		}
+		/* fall through */
+	case 7: /* 8: every call compactly: trace_ctx and trace_calls, trace_ops
+		 * a view (from 1 the trace tables were just created so) */
+		if (from != 1 && !rc && is_table(s, "trace_ops"))
+			build_trace_calls_migration(&sql);
 		/* fall through */
 	case VD_SCHEMA_VERSION:
 		break;

@@ -120,6 +120,7 @@ void vd_store_close(vd_store *s)
 	if (!s)
 		return;
 	vd_store_tu_commit(s);
+	vd_store_trace_ctx_free(s);
 	sqlite3_finalize(s->tu_put);
 	sqlite3_close(s->db);
 	free(s->path);

@@ -3,6 +3,8 @@
  * trace in one transaction.
  */
 #define _GNU_SOURCE
+#include <stdlib.h>
+
 #include "vd_store_int.h"
 
 /* the view of the latest trace's per-file counters (changed in schema
@@ -149,6 +151,73 @@ static void build_v_trace_darshan(vd_buf *b)
 	"  FROM trace_ops WHERE trace_id = " LATEST_TRACE " AND err = 0\n"                      \
 	"  AND api IN ('posix', 'mpiio') AND class IN ('read', 'write');\n"
 
+/*
+ * Every call (--ops), compactly (schema version 8): what many calls share
+ * (layer, call, file, handle, thread, caller layer and call, block, source
+ * line) is a row of trace_ctx, stored once and referred to by ctx_id; a
+ * call's own row in trace_calls holds integers only: times in ns since the
+ * trace started, its parent as a distance back in op ids, req_bytes and
+ * call_ns only where they differ from bytes and dur_ns.  The primary key is
+ * the order readers read in (a process's calls by op id), with no other
+ * index; start_ns in it keeps two processes that had the same pid (reused,
+ * or on two hosts) apart.  trace_ops is a view with the columns and
+ * meanings of the table it was up to version 7.
+ */
+#define TRACE_CTX_COLS                                                                     \
+	"rank, thread, api, call, class, path, handle, parent_api, parent_call, block_id," \
+	" file, line, function"
+#define TRACE_CALLS_TABLES                                                                 \
+	"CREATE TABLE trace_ctx (\n"                                                       \
+	"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"     \
+	"  ctx_id INTEGER NOT NULL, rank INTEGER, thread INTEGER, api TEXT, call TEXT,\n"  \
+	"  class TEXT, path TEXT, handle INTEGER, parent_api TEXT, parent_call TEXT,\n"    \
+	"  block_id TEXT, file TEXT, line INTEGER, function TEXT,\n"                       \
+	"  PRIMARY KEY (trace_id, ctx_id)) WITHOUT ROWID;\n"                               \
+	"CREATE TABLE trace_calls (\n"                                                     \
+	"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"     \
+	"  pid INTEGER NOT NULL, op_id INTEGER NOT NULL, start_ns INTEGER NOT NULL,\n"     \
+	"  ctx_id INTEGER NOT NULL, parent_back INTEGER, offset INTEGER, bytes INTEGER,\n" \
+	"  req_bytes INTEGER, dur_ns INTEGER, call_ns INTEGER, err INTEGER,\n"             \
+	"  PRIMARY KEY (trace_id, pid, op_id, start_ns)) WITHOUT ROWID;\n"
+#define TRACE_OPS_VIEW                                                                            \
+	"CREATE VIEW trace_ops AS SELECT o.trace_id AS trace_id, o.pid AS pid,\n"                 \
+	"  o.op_id AS op_id, o.op_id - o.parent_back AS parent_op, c.rank AS rank,\n"             \
+	"  c.thread AS thread, c.api AS api, c.call AS call, c.class AS class, c.path AS path,\n" \
+	"  c.handle AS handle, o.offset AS offset, o.bytes AS bytes,\n"                           \
+	"  coalesce(o.req_bytes, o.bytes) AS req_bytes, o.start_ns / 1e9 AS start_s,\n"           \
+	"  o.dur_ns / 1e9 AS dur_s, o.err AS err, c.parent_api AS parent_api,\n"                  \
+	"  c.parent_call AS parent_call, c.block_id AS block_id, c.file AS file,\n"               \
+	"  c.line AS line, c.function AS function,\n"                                             \
+	"  coalesce(o.call_ns, o.dur_ns) / 1e9 AS call_s\n"                                       \
+	"  FROM trace_calls o JOIN trace_ctx c ON c.trace_id = o.trace_id AND c.ctx_id = o.ctx_id;\n"
+
+/* The migration to version 8: the calls of trace_ops (a table up to
+ * version 7) into trace_ctx and trace_calls, trace_ops made the view. */
+void build_trace_calls_migration(vd_buf *b)
+{
+	vd_buf_puts(
+		b, TRACE_CALLS_TABLES
+		"INSERT INTO trace_ctx (trace_id, ctx_id, " TRACE_CTX_COLS ")\n"
+		"  SELECT trace_id, row_number() OVER (PARTITION BY trace_id), " TRACE_CTX_COLS "\n"
+		"  FROM (SELECT DISTINCT trace_id, " TRACE_CTX_COLS " FROM trace_ops);\n"
+		"INSERT OR IGNORE INTO trace_calls (trace_id, pid, op_id, start_ns, ctx_id,\n"
+		"  parent_back, offset, bytes, req_bytes, dur_ns, call_ns, err)\n"
+		"  SELECT o.trace_id, coalesce(o.pid, 0), coalesce(o.op_id, 0),\n"
+		"  coalesce(CAST(round(o.start_s * 1e9) AS INTEGER), 0), c.ctx_id,\n"
+		"  CASE WHEN o.parent_op > 0 THEN o.op_id - o.parent_op END, o.offset, o.bytes,\n"
+		"  nullif(o.req_bytes, o.bytes), CAST(round(o.dur_s * 1e9) AS INTEGER),\n"
+		"  nullif(CAST(round(o.call_s * 1e9) AS INTEGER), CAST(round(o.dur_s * 1e9) AS INTEGER)),\n"
+		"  o.err FROM trace_ops o JOIN trace_ctx c ON c.trace_id = o.trace_id\n"
+		"  AND c.rank IS o.rank AND c.thread IS o.thread AND c.api IS o.api\n"
+		"  AND c.call IS o.call AND c.class IS o.class AND c.path IS o.path\n"
+		"  AND c.handle IS o.handle AND c.parent_api IS o.parent_api\n"
+		"  AND c.parent_call IS o.parent_call AND c.block_id IS o.block_id\n"
+		"  AND c.file IS o.file AND c.line IS o.line AND c.function IS o.function;\n"
+		"DROP VIEW IF EXISTS v_trace_ops;\n"
+		"DROP VIEW IF EXISTS v_trace_dxt;\n"
+		"DROP TABLE trace_ops;\n" TRACE_OPS_VIEW V_TRACE_OPS V_TRACE_DXT);
+}
+
 /* vidya trace's tables and views (schema version 4) */
 
 /* what schema version 4 added to vidya trace's schema: v_trace_files with
@@ -166,31 +235,22 @@ void build_trace_v4(vd_buf *b)
  * main_io_s) */
 void build_trace_schema(vd_buf *b)
 {
-	vd_buf_puts(
-		b,
-		"CREATE TABLE traces (\n"
-		"  trace_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
-		"  key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, vidya_version TEXT,\n"
-		"  command TEXT, run_id INTEGER, started_ns INTEGER, wall_s REAL,\n"
-		"  exit_status INTEGER, sample_hz INTEGER);\n"
-		"CREATE TABLE trace_procs (\n"
-		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		"  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
-		"  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
-		"  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
-		"  deferred_s REAL, unattributed_s REAL, io_s REAL, main_io_s REAL);\n"
-		"CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n"
-		"CREATE TABLE trace_ops (\n"
-		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		"  pid INTEGER, op_id INTEGER, parent_op INTEGER, rank INTEGER, thread INTEGER,\n"
-		"  api TEXT, call TEXT, class TEXT, path TEXT, handle INTEGER,\n"
-		"  offset INTEGER, bytes INTEGER, req_bytes INTEGER, start_s REAL, dur_s REAL,\n"
-		"  err INTEGER, parent_api TEXT, parent_call TEXT, block_id TEXT,\n"
-		"  file TEXT, line INTEGER, function TEXT, call_s REAL);\n"
-		"CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);\n"
-		"CREATE TABLE trace_files (\n"
-		"  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
-		"  pid INTEGER, rank INTEGER, path TEXT, api TEXT");
+	vd_buf_puts(b,
+		    "CREATE TABLE traces (\n"
+		    "  trace_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
+		    "  key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, vidya_version TEXT,\n"
+		    "  command TEXT, run_id INTEGER, started_ns INTEGER, wall_s REAL,\n"
+		    "  exit_status INTEGER, sample_hz INTEGER);\n"
+		    "CREATE TABLE trace_procs (\n"
+		    "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		    "  pid INTEGER, ppid INTEGER, rank INTEGER, host TEXT, exe TEXT,\n"
+		    "  threads INTEGER, start_s REAL, end_s REAL, clean_exit INTEGER,\n"
+		    "  ops INTEGER, samples INTEGER, debug_info INTEGER, mapped INTEGER,\n"
+		    "  deferred_s REAL, unattributed_s REAL, io_s REAL, main_io_s REAL);\n"
+		    "CREATE INDEX trace_procs_trace ON trace_procs (trace_id);\n" TRACE_CALLS_TABLES
+			    TRACE_OPS_VIEW "CREATE TABLE trace_files (\n"
+		    "  trace_id INTEGER NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,\n"
+		    "  pid INTEGER, rank INTEGER, path TEXT, api TEXT");
 	for (int i = 0; i < VD_NTRACE_COUNTERS; i++)
 		vd_buf_printf(b, ", %s INTEGER", vd_trace_counter_name[i]);
 	vd_buf_puts(b,
@@ -351,21 +411,6 @@ static const col_field proc_cols[] = {
 	COL(COL_DOUBLE, vd_trace_proc, main_io_s),
 };
 
-static const col_field op_cols[] = {
-	COL(COL_INT, vd_trace_op, pid),         COL(COL_U64, vd_trace_op, op_id),
-	COL(COL_ID, vd_trace_op, parent_op),    COL(COL_RANK, vd_trace_op, rank),
-	COL(COL_INT, vd_trace_op, thread),      COL(COL_TEXT, vd_trace_op, api),
-	COL(COL_TEXT, vd_trace_op, call),       COL(COL_TEXT, vd_trace_op, cls),
-	COL(COL_TEXT, vd_trace_op, path),       COL(COL_INT64, vd_trace_op, handle),
-	COL(COL_OFFSET, vd_trace_op, offset),   COL(COL_INT64, vd_trace_op, bytes),
-	COL(COL_INT64, vd_trace_op, req_bytes), COL(COL_DOUBLE, vd_trace_op, start_s),
-	COL(COL_DOUBLE, vd_trace_op, dur_s),    COL(COL_INT, vd_trace_op, err),
-	COL(COL_TEXT, vd_trace_op, parent_api), COL(COL_TEXT, vd_trace_op, parent_call),
-	COL(COL_TEXT, vd_trace_op, block_id),   COL(COL_TEXT, vd_trace_op, file),
-	COL(COL_LINE, vd_trace_op, line),       COL(COL_TEXT, vd_trace_op, function),
-	COL(COL_DOUBLE, vd_trace_op, call_s),
-};
-
 static const col_field file_cols[] = {
 	COL(COL_INT, vd_trace_file, pid),        COL(COL_RANK, vd_trace_file, rank),
 	COL(COL_TEXT, vd_trace_file, path),      COL(COL_TEXT, vd_trace_file, api),
@@ -412,43 +457,229 @@ static int exec_trace_end(vd_store *s, const vd_trace *t)
 	return rc;
 }
 
-#define OPS_INSERT                                                             \
-	"INSERT INTO trace_ops (trace_id, pid, op_id, parent_op, rank,"        \
-	" thread, api, call, class, path, handle, offset, bytes, req_bytes,"   \
-	" start_s, dur_s, err, parent_api, parent_call, block_id, file, line," \
-	" function, call_s) VALUES "
-#define OPS_ROW "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-#define OPS_PER_INSERT 64 /* rows per statement: less of sqlite's per-statement work */
+/* ---- every call (--ops) ---------------------------------------------------------------- */
+
+/* A call's context: what trace_ctx holds.  The strings are the trace's
+ * interned copies (vd_trace), so the same text is the same pointer. */
+typedef struct tctx {
+	const char *api, *call, *cls, *path, *parent_api, *parent_call, *block_id, *file, *function;
+	int rank, thread, line;
+	int64_t handle;
+	long id; /* 0: a free slot */
+} tctx;
+
+/* the contexts of the trace being saved: an open-addressing table */
+struct vd_trace_ctxs {
+	tctx *slot;
+	size_t cap, n;
+	long next_id;
+	size_t last; /* the last call's slot + 1, 0: none */
+	sqlite3_stmt *put;
+};
+
+static void ctx_of(tctx *c, const vd_trace_op *o)
+{
+	*c = (tctx){ .api = o->api,
+		     .call = o->call,
+		     .cls = o->cls,
+		     .path = o->path,
+		     .parent_api = o->parent_api,
+		     .parent_call = o->parent_call,
+		     .block_id = o->block_id,
+		     .file = o->file,
+		     .function = o->function,
+		     .rank = o->rank,
+		     .thread = o->thread,
+		     .line = o->line,
+		     .handle = o->handle };
+}
+
+static int same_ctx(const tctx *a, const tctx *b)
+{
+	return a->api == b->api && a->call == b->call && a->cls == b->cls && a->path == b->path &&
+	       a->parent_api == b->parent_api && a->parent_call == b->parent_call &&
+	       a->block_id == b->block_id && a->file == b->file && a->function == b->function &&
+	       a->rank == b->rank && a->thread == b->thread && a->line == b->line &&
+	       a->handle == b->handle;
+}
+
+static size_t ctx_hash(const tctx *c)
+{
+	const void *k[] = { c->api,         c->call,     c->cls,  c->path,    c->parent_api,
+			    c->parent_call, c->block_id, c->file, c->function };
+	uint64_t h =
+		((uint64_t)(unsigned)c->line << 32 | (unsigned)c->thread) * 0x9e3779b97f4a7c15ull;
+	h ^= (uint64_t)c->handle * 0xff51afd7ed558ccdull ^ (uint64_t)(unsigned)c->rank;
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+		h = (h ^ (uint64_t)(uintptr_t)k[i]) * 0x100000001b3ull;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static size_t ctx_slot(const struct vd_trace_ctxs *x, const tctx *c)
+{
+	size_t j = ctx_hash(c) & (x->cap - 1);
+	while (x->slot[j].id && !same_ctx(&x->slot[j], c))
+		j = (j + 1) & (x->cap - 1);
+	return j;
+}
+
+void vd_store_trace_ctx_free(vd_store *s)
+{
+	if (!s || !s->tctx)
+		return;
+	sqlite3_finalize(s->tctx->put);
+	free(s->tctx->slot);
+	free(s->tctx);
+	s->tctx = NULL;
+}
+
+/* the contexts of trace t, its ids going on from those a rank saved before
+ * (the trace exists already) */
+static int ctx_begin(vd_store *s, const vd_trace *t)
+{
+	vd_store_trace_ctx_free(s);
+	struct vd_trace_ctxs *x = vd_xcalloc(1, sizeof *x);
+	s->tctx = x;
+	x->cap = 1024;
+	x->slot = vd_xcalloc(x->cap, sizeof *x->slot);
+	x->next_id = 1;
+	sqlite3_stmt *st = NULL;
+	if (prepare(s, &st, "SELECT coalesce(max(ctx_id), 0) + 1 FROM trace_ctx WHERE trace_id = ?",
+		    "unable to save trace to"))
+		return VD_ERROR;
+	sqlite3_bind_int64(st, 1, t->trace_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		x->next_id = (long)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return prepare(s, &x->put,
+		       "INSERT INTO trace_ctx (trace_id, ctx_id, " TRACE_CTX_COLS
+		       ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		       "unable to save trace to");
+}
+
+/* trace_ctx's columns after trace_id and ctx_id (TRACE_CTX_COLS) */
+static const col_field ctx_cols[] = {
+	COL(COL_RANK, tctx, rank),        COL(COL_INT, tctx, thread),
+	COL(COL_TEXT, tctx, api),         COL(COL_TEXT, tctx, call),
+	COL(COL_TEXT, tctx, cls),         COL(COL_TEXT, tctx, path),
+	COL(COL_INT64, tctx, handle),     COL(COL_TEXT, tctx, parent_api),
+	COL(COL_TEXT, tctx, parent_call), COL(COL_TEXT, tctx, block_id),
+	COL(COL_TEXT, tctx, file),        COL(COL_LINE, tctx, line),
+	COL(COL_TEXT, tctx, function),
+};
+
+/* the id of call o's context, a new trace_ctx row the first time; 0 on a
+ * database error */
+static long ctx_id(vd_store *s, const vd_trace *t, const vd_trace_op *o)
+{
+	struct vd_trace_ctxs *x = s->tctx;
+	tctx c;
+	ctx_of(&c, o);
+	/* a loop's calls: the previous call's context again */
+	if (x->last && same_ctx(&x->slot[x->last - 1], &c))
+		return x->slot[x->last - 1].id;
+	size_t j = ctx_slot(x, &c);
+	if (!x->slot[j].id) {
+		c.id = x->next_id;
+		sqlite3_stmt *st = x->put;
+		sqlite3_bind_int64(st, 1, t->trace_id);
+		sqlite3_bind_int64(st, 2, c.id);
+		vd_store_bind_cols(st, 3, &c, ctx_cols, NCOLS(ctx_cols));
+		int ok = sqlite3_step(st) == SQLITE_DONE;
+		sqlite3_reset(st);
+		if (!ok) {
+			db_fail(s, "unable to save trace to");
+			return 0;
+		}
+		x->next_id++;
+		x->slot[j] = c;
+		if (++x->n * 2 > x->cap) {
+			/* grown: every context to its slot in a table twice the size */
+			struct vd_trace_ctxs old = *x;
+			x->cap *= 2;
+			x->slot = vd_xcalloc(x->cap, sizeof *x->slot);
+			for (size_t k = 0; k < old.cap; k++)
+				if (old.slot[k].id)
+					x->slot[ctx_slot(x, &old.slot[k])] = old.slot[k];
+			free(old.slot);
+			j = ctx_slot(x, &c);
+		}
+	}
+	x->last = j + 1;
+	return x->slot[j].id;
+}
+
+static int64_t to_ns(double s)
+{
+	return (int64_t)llround(s * 1e9);
+}
+
+#define CALLS_INSERT                                                                    \
+	"INSERT INTO trace_calls (trace_id, pid, op_id, start_ns, ctx_id, parent_back," \
+	" offset, bytes, req_bytes, dur_ns, call_ns, err) VALUES "
+#define CALLS_ROW "(?,?,?,?,?,?,?,?,?,?,?,?)"
+#define CALLS_NCOLS 12
+#define CALLS_PER_INSERT 64 /* rows per statement: less of sqlite's per-statement work */
+
+/* binds call o's row from parameter c on: the next parameter, or -1 on a
+ * database error (its context could not be saved) */
+static int bind_call(vd_store *s, const vd_trace *t, sqlite3_stmt *st, int c, const vd_trace_op *o)
+{
+	long ctx = ctx_id(s, t, o);
+	if (!ctx)
+		return -1;
+	int64_t start = to_ns(o->start_s), dur = to_ns(o->dur_s), call = to_ns(o->call_s);
+	sqlite3_bind_int64(st, c++, t->trace_id);
+	sqlite3_bind_int(st, c++, o->pid);
+	sqlite3_bind_int64(st, c++, (sqlite3_int64)o->op_id);
+	sqlite3_bind_int64(st, c++, start);
+	sqlite3_bind_int64(st, c++, ctx);
+	bind_int_or_null(st, c++, (long long)(o->op_id - o->parent_op), !o->parent_op);
+	bind_int_or_null(st, c++, o->offset, o->offset < 0); /* as COL_OFFSET binds it */
+	sqlite3_bind_int64(st, c++, o->bytes);
+	bind_int_or_null(st, c++, o->req_bytes, o->req_bytes == o->bytes);
+	sqlite3_bind_int64(st, c++, dur);
+	bind_int_or_null(st, c++, call, call == dur);
+	sqlite3_bind_int(st, c++, o->err);
+	return c;
+}
+
+/* the calls [from, to) of t with the statement st of (to - from) rows */
+static int put_calls(vd_store *s, const vd_trace *t, sqlite3_stmt *st, size_t from, size_t to)
+{
+	int c = 1;
+	for (size_t r = from; r < to && c > 0; r++)
+		c = bind_call(s, t, st, c, &t->ops.v[r]);
+	if (c < 0)
+		return VD_ERROR;
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : db_fail(s, "unable to save trace to");
+	sqlite3_reset(st);
+	return rc;
+}
 
 int vd_store_trace_ops(vd_store *s, const vd_trace *t)
 {
-	size_t n = t->ops.n, full = n / OPS_PER_INSERT * OPS_PER_INSERT;
+	size_t n = t->ops.n, full = n / CALLS_PER_INSERT * CALLS_PER_INSERT;
+	if (!s->tctx && ctx_begin(s, t))
+		return VD_ERROR;
 	int rc = 0;
-	if (full) {
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		/* full statements of CALLS_PER_INSERT rows, then the rest a row each */
+		size_t from = pass ? full : 0, to = pass ? n : full;
+		size_t per = pass ? 1 : CALLS_PER_INSERT;
+		if (from == to)
+			continue;
 		vd_buf sql = VD_BUF_INIT;
-		vd_buf_puts(&sql, OPS_INSERT);
-		for (int r = 0; r < OPS_PER_INSERT; r++)
-			vd_buf_puts(&sql, r ? "," OPS_ROW : OPS_ROW);
+		vd_buf_puts(&sql, CALLS_INSERT);
+		for (size_t r = 0; r < per; r++)
+			vd_buf_puts(&sql, r ? "," CALLS_ROW : CALLS_ROW);
 		sqlite3_stmt *st = NULL;
 		rc = prepare(s, &st, vd_buf_cstr(&sql), "unable to save trace to");
 		vd_buf_release(&sql);
-		for (size_t i = 0; i < full && !rc; i += OPS_PER_INSERT) {
-			int c = 1;
-			for (size_t r = i; r < i + OPS_PER_INSERT; r++) {
-				sqlite3_bind_int64(st, c++, t->trace_id);
-				c = vd_store_bind_cols(st, c, &t->ops.v[r], op_cols,
-						       NCOLS(op_cols));
-			}
-			if (sqlite3_step(st) != SQLITE_DONE)
-				rc = db_fail(s, "unable to save trace to");
-			sqlite3_reset(st);
-		}
+		for (size_t i = from; i < to && !rc; i += per)
+			rc = put_calls(s, t, st, i, i + per);
 		sqlite3_finalize(st);
 	}
-	/* the rest, a statement each */
-	if (!rc && full < n)
-		rc = save_trace_rows(s, t, OPS_INSERT OPS_ROW, t->ops.v + full, n - full,
-				     sizeof *t->ops.v, op_cols, NCOLS(op_cols));
 	return rc ? VD_ERROR : 0;
 }
 
@@ -499,6 +730,7 @@ int vd_store_trace_begin(vd_store *s, vd_trace *t)
 		return VD_ERROR;
 	}
 	sqlite3_busy_timeout(s->db, TRACE_BUSY_TIMEOUT_MS);
+	vd_store_trace_ctx_free(s);
 	if (exec(s, "BEGIN IMMEDIATE", "unable to save trace to") || trace_row(s, t)) {
 		vd_store_trace_abort(s);
 		return VD_ERROR;
@@ -510,6 +742,7 @@ void vd_store_trace_abort(vd_store *s)
 {
 	if (!s)
 		return;
+	vd_store_trace_ctx_free(s);
 	if (!sqlite3_get_autocommit(s->db))
 		rollback(s);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
@@ -517,6 +750,7 @@ void vd_store_trace_abort(vd_store *s)
 
 int vd_store_trace_end(vd_store *s, vd_trace *t)
 {
+	vd_store_trace_ctx_free(s);
 	int rc = save_trace_tables(s, t) || exec(s, "COMMIT", "unable to save trace to");
 	if (rc) {
 		vd_store_trace_abort(s);

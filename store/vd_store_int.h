@@ -27,6 +27,7 @@ struct vd_store {
 	char *path;
 	int tu_txn; /* a tu_cache write transaction is open */
 	sqlite3_stmt *tu_put;
+	struct vd_trace_ctxs *tctx; /* a trace being saved: its contexts (trace.c) */
 };
 
 /* how long a call waits for another process's lock by default (a trace
@@ -91,6 +92,11 @@ void build_trace_schema(vd_buf *b);
 /* trace.c: the views and tables schema version 4 added to them (the
  * migration from 3 drops v_trace_files first) */
 void build_trace_v4(vd_buf *b);
+/* trace.c: the migration to version 8 (trace_ops, a table, into
+ * trace_ctx and trace_calls, trace_ops a view) */
+void build_trace_calls_migration(vd_buf *b);
+/* trace.c: frees what a trace being saved keeps between batches */
+void vd_store_trace_ctx_free(vd_store *s);
 
 /* ---- errors and small helpers ------------------------------------------------------ */
 

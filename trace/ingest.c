@@ -123,6 +123,7 @@ typedef struct logmap {
 typedef struct tstream {
 	const char *base;
 	size_t len, off;                /* the next record */
+	size_t dropped;                 /* pages before this left (drop_pages) */
 	VD_VEC(const vd_tl_op *) group; /* read, in start order */
 	size_t next;                    /* the next of group to hand out */
 } tstream;
@@ -421,6 +422,26 @@ static void mapper_free(mapper *mp)
 	mp->sym = NULL;
 	mp->by_fn = NULL;
 	mp->stamp = NULL;
+}
+
+/*
+ * A shared library of the system (under /lib, /usr/lib and their 64-bit
+ * and multiarch forms), outside the project: its frames are never the
+ * project's code (no block, no call site: their source paths are not
+ * under the project root), so its debug information, which a -dbg package
+ * may provide compressed (libc6-dbg: about a quarter of the store's time
+ * went to inflating it), is not read.
+ */
+static int system_library(const char *path, const char *root)
+{
+	static const char *const dirs[] = { "/lib/",     "/lib64/",     "/lib32/",
+					    "/usr/lib/", "/usr/lib64/", "/usr/lib32/" };
+	if (root && has_prefix(path, root))
+		return 0;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (!strncmp(path, dirs[i], strlen(dirs[i])))
+			return 1;
+	return 0;
 }
 
 static int skipped(const mapper *mp, uint64_t pc)
@@ -909,6 +930,9 @@ typedef struct htab {
 
 static const char fd_space_[] = "fd";
 #define FD ((const void *)fd_space_)
+/* file mappings by the address mmap returned (a munmap's handle) */
+static const char map_space_[] = "map";
+#define MAP ((const void *)map_space_)
 
 static size_t htab_home(const htab *m, const void *space, int64_t h)
 {
@@ -1049,8 +1073,11 @@ static void proc_symbolizer(pload *c)
 		}
 		if (path[0] != '/')
 			continue; /* linux-vdso.so.1 */
-		if (c->p->exe && !strcmp(path, c->p->exe) && !exe_lo)
+		int is_exe = c->p->exe && !strcmp(path, c->p->exe);
+		if (is_exe && !exe_lo)
 			exe_lo = mo->lo;
+		if (!is_exe && system_library(path, run->project_root))
+			continue;
 		vd_sym_add_module(c->mp.sym, path, mo->base);
 	}
 	vd_map_free(seen);
@@ -1198,7 +1225,23 @@ static void proc_paths(pload *c)
 	for (size_t i = c->first; i < t->ops.n; i++) {
 		vd_trace_op *o = &t->ops.v[i];
 		int posix = o->api == api_name[VD_TL_POSIX];
-		if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
+		/* a mapping: named by its descriptor's file at mmap, by the
+		 * mapping (its address, the handle) at munmap and msync */
+		if (o->call == calls[VD_TL_MUNMAP].name ||
+		    (o->call == calls[VD_TL_MSYNC].name && o->handle != -1)) {
+			if (!o->path)
+				o->path = htab_get(&names, MAP, o->handle);
+			continue;
+		}
+		if (o->call == calls[VD_TL_MMAP].name || o->call == calls[VD_TL_MMAP64].name) {
+			/* the descriptor's name as its open gave it (the
+			 * recorder's is from /proc) */
+			const char *src = o->fd >= 0 ? htab_get(&names, FD, o->fd) : NULL;
+			if (src)
+				o->path = src;
+			if (!o->err && o->path)
+				htab_put(&names, MAP, o->handle, o->path);
+		} else if (posix && o->fd < 0 && o->handle >= 0 && o->handle <= INT32_MAX)
 			o->fd = (int)o->handle;
 		/* a dup: the new descriptor has the old one's file, under the
 		 * name the old one had (the recorder's is from /proc) */
@@ -1308,6 +1351,9 @@ static void proc_samples(pload *c)
 
 /* calls built and counted at a time, then handed to t->ops_sink */
 #define OPS_BATCH 65536
+/* counted and dropped: a batch that stays in the CPU's caches (and whose
+ * memory is touched once, not 10 MB of fresh pages) */
+#define OPS_BATCH_COUNTED 2048
 
 /* The process's calls, a batch at a time: built, named, counted, then
  * kept in t->ops, handed to t->ops_sink (and dropped), or dropped
@@ -1320,7 +1366,7 @@ static int proc_batches(pload *c)
 		qsort(p->dones.v, p->dones.n, sizeof *p->dones.v, cmp_done_id);
 	for (;;) {
 		c->first = t->ops.n;
-		size_t got = proc_calls(c, OPS_BATCH);
+		size_t got = proc_calls(c, t->counters_only ? OPS_BATCH_COUNTED : OPS_BATCH);
 		proc_paths(c);
 		if (!got)
 			break;
@@ -1335,8 +1381,13 @@ static int proc_batches(pload *c)
 				return VD_ERROR;
 			t->ops.n = 0;
 		}
-		for (size_t i = 0; i < p->streams.n; i++)
-			drop_pages(p->streams.v[i].base, p->streams.v[i].off);
+		for (size_t i = 0; i < p->streams.n; i++) {
+			tstream *ts = &p->streams.v[i];
+			if (ts->off - ts->dropped > DROP_EVERY) {
+				drop_pages(ts->base, ts->off);
+				ts->dropped = ts->off;
+			}
+		}
 	}
 	return 0;
 }

@@ -297,7 +297,12 @@ enum vd_tl_api {
 	X(REMOVE, VD_TL_STDIO, "remove", VD_OP_META)                                         \
 	X(READDIR, VD_TL_POSIX, "readdir", VD_OP_META)                                       \
 	X(READDIR64, VD_TL_POSIX, "readdir64", VD_OP_META)                                   \
-	X(CLOSEDIR, VD_TL_POSIX, "closedir", VD_OP_META)
+	X(CLOSEDIR, VD_TL_POSIX, "closedir", VD_OP_META)                                     \
+	/* file mappings: handle the mapping's address, fd the descriptor, */                \
+	/* bytes its length (munmap: the mapping it unmaps from, by address) */              \
+	X(MMAP, VD_TL_POSIX, "mmap", VD_OP_META)                                             \
+	X(MMAP64, VD_TL_POSIX, "mmap64", VD_OP_META)                                         \
+	X(MUNMAP, VD_TL_POSIX, "munmap", VD_OP_META)
 
 /* clang-format off */
 /* The NetCDF data families: nc_put_vara_double is

@@ -17,7 +17,7 @@
 
 typedef struct vd_store vd_store;
 
-#define VD_SCHEMA_VERSION 7
+#define VD_SCHEMA_VERSION 8
 
 /* Opens (creating or migrating) the database at `path`.  A file that is not
  * a vidya database, or one written by a newer vidya, is an error. */

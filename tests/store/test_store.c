@@ -458,6 +458,20 @@ static void test_rejects_foreign_files(void **state)
 	"DROP VIEW v_optimize_gain_functions; DROP TABLE optimize_runs;" \
 	"DROP TABLE optimize_pairs;"
 
+/* what schema version 8 changed: the calls were a table, trace_ops, as
+ * versions 2 to 7 have it (no trace_ctx, no trace_calls) */
+#define OLD_TRACE_OPS                                                                        \
+	"DROP VIEW v_trace_dxt; DROP VIEW v_trace_ops; DROP VIEW trace_ops;"                 \
+	"DROP TABLE trace_calls; DROP TABLE trace_ctx;"                                      \
+	"CREATE TABLE trace_ops (trace_id INTEGER NOT NULL, pid INTEGER, op_id INTEGER,"     \
+	" parent_op INTEGER, rank INTEGER, thread INTEGER, api TEXT, call TEXT, class TEXT," \
+	" path TEXT, handle INTEGER, offset INTEGER, bytes INTEGER, req_bytes INTEGER,"      \
+	" start_s REAL, dur_s REAL, err INTEGER, parent_api TEXT, parent_call TEXT,"         \
+	" block_id TEXT, file TEXT, line INTEGER, function TEXT, call_s REAL);"              \
+	"CREATE INDEX trace_ops_trace ON trace_ops (trace_id, pid, op_id);"                  \
+	"CREATE VIEW v_trace_ops AS SELECT * FROM trace_ops;"                                \
+	"CREATE VIEW v_trace_dxt AS SELECT 1 AS x;"
+
 /* a version-1 database (before vidya trace) is migrated in place */
 static void test_migrate_v1(void **state)
 {
@@ -472,7 +486,8 @@ static void test_migrate_v1(void **state)
 		 "DROP VIEW v_trace_files; DROP VIEW v_trace_ops; DROP VIEW v_traces;"
 		 "DROP VIEW v_trace_sites; DROP TABLE trace_sites; DROP VIEW v_trace_darshan;"
 		 "DROP VIEW v_trace_dxt;"
-		 "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP TABLE trace_ops;"
+		 "DROP TABLE trace_blocks; DROP TABLE trace_files; DROP VIEW trace_ops;"
+		 "DROP TABLE trace_calls; DROP TABLE trace_ctx;"
 		 "DROP TABLE trace_procs; DROP TABLE traces;"
 		 "DROP VIEW v_runs; ALTER TABLE runs DROP COLUMN model;"
 		 "UPDATE meta SET value = '1' WHERE key = 'schema_version';"
@@ -505,15 +520,16 @@ static void test_migrate_v2(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, "DROP VIEW v_trace_ops;"
-		       "ALTER TABLE trace_procs DROP COLUMN deferred_s;"
-		       "ALTER TABLE trace_procs DROP COLUMN unattributed_s;"
-		       "ALTER TABLE trace_ops DROP COLUMN call_s;"
-		       "CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, dur_s FROM trace_ops;"
-		       "INSERT INTO traces (key, created_at) VALUES ('k', 'now');"
-		       "INSERT INTO trace_ops (trace_id, op_id, dur_s) VALUES (1, 1, 0.25);"
-		       "UPDATE meta SET value = '2' WHERE key = 'schema_version';"
-		       "PRAGMA user_version = 2");
+	exec_sql(t.db, OLD_TRACE_OPS
+		 "DROP VIEW v_trace_ops;"
+		 "ALTER TABLE trace_procs DROP COLUMN deferred_s;"
+		 "ALTER TABLE trace_procs DROP COLUMN unattributed_s;"
+		 "ALTER TABLE trace_ops DROP COLUMN call_s;"
+		 "CREATE VIEW v_trace_ops AS SELECT trace_id, op_id, dur_s FROM trace_ops;"
+		 "INSERT INTO traces (key, created_at) VALUES ('k', 'now');"
+		 "INSERT INTO trace_ops (trace_id, op_id, dur_s) VALUES (1, 1, 0.25);"
+		 "UPDATE meta SET value = '2' WHERE key = 'schema_version';"
+		 "PRAGMA user_version = 2");
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
@@ -536,7 +552,7 @@ static void test_migrate_v3(void **state)
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	exec_sql(
-		t.db, DROP_OPTIMIZE
+		t.db, OLD_TRACE_OPS DROP_OPTIMIZE
 		"DROP VIEW v_findings; DROP TABLE findings; DROP VIEW v_trace_files; DROP VIEW v_trace_sites; DROP TABLE trace_sites;"
 		"DROP VIEW v_trace_darshan; DROP VIEW v_trace_dxt;"
 		"ALTER TABLE trace_files DROP COLUMN errors;"
@@ -584,13 +600,13 @@ static void test_migrate_v4(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, "DROP VIEW v_runs; DROP INDEX runs_run_key;"
-		       "ALTER TABLE runs DROP COLUMN run_key;"
-		       "ALTER TABLE runs DROP COLUMN cached_from;"
-		       "CREATE VIEW v_runs AS SELECT run_id FROM runs;"
-		       "INSERT INTO runs (created_at) VALUES ('then');"
-		       "UPDATE meta SET value = '4' WHERE key = 'schema_version';"
-		       "PRAGMA user_version = 4");
+	exec_sql(t.db, OLD_TRACE_OPS "DROP VIEW v_runs; DROP INDEX runs_run_key;"
+				     "ALTER TABLE runs DROP COLUMN run_key;"
+				     "ALTER TABLE runs DROP COLUMN cached_from;"
+				     "CREATE VIEW v_runs AS SELECT run_id FROM runs;"
+				     "INSERT INTO runs (created_at) VALUES ('then');"
+				     "UPDATE meta SET value = '4' WHERE key = 'schema_version';"
+				     "PRAGMA user_version = 4");
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM pragma_table_info('runs') "
 					 "WHERE name IN ('run_key', 'cached_from')"),
 			 0);
@@ -627,12 +643,13 @@ static void test_migrate_v5(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, DROP_OPTIMIZE "ALTER TABLE trace_procs DROP COLUMN io_s;"
-				     "ALTER TABLE trace_procs DROP COLUMN main_io_s;"
-				     "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
-				     "INSERT INTO trace_procs (trace_id, pid) VALUES (1, 7);"
-				     "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
-				     "PRAGMA user_version = 5");
+	exec_sql(t.db, OLD_TRACE_OPS DROP_OPTIMIZE
+		 "ALTER TABLE trace_procs DROP COLUMN io_s;"
+		 "ALTER TABLE trace_procs DROP COLUMN main_io_s;"
+		 "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
+		 "INSERT INTO trace_procs (trace_id, pid) VALUES (1, 7);"
+		 "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
+		 "PRAGMA user_version = 5");
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name LIKE "
 					 "'%optimize%'"),
 			 0);
@@ -671,14 +688,15 @@ static void test_migrate_v6(void **state)
 	tmpdb_init(&t);
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
-	exec_sql(t.db, "DROP VIEW v_trace_files; DROP VIEW v_trace_darshan;"
-		       "ALTER TABLE trace_files DROP COLUMN not_aligned;"
-		       "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
-		       "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
-		       "INSERT INTO trace_files (trace_id, pid, path, api, writes)"
-		       " VALUES (1, 7, '/f', 'posix', 3);"
-		       "UPDATE meta SET value = '6' WHERE key = 'schema_version';"
-		       "PRAGMA user_version = 6");
+	exec_sql(t.db, OLD_TRACE_OPS
+		 "DROP VIEW v_trace_files; DROP VIEW v_trace_darshan;"
+		 "ALTER TABLE trace_files DROP COLUMN not_aligned;"
+		 "CREATE VIEW v_trace_files AS SELECT trace_id, path FROM trace_files;"
+		 "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
+		 "INSERT INTO trace_files (trace_id, pid, path, api, writes)"
+		 " VALUES (1, 7, '/f', 'posix', 3);"
+		 "UPDATE meta SET value = '6' WHERE key = 'schema_version';"
+		 "PRAGMA user_version = 6");
 	assert_int_equal(vd_store_open(&s, t.db), 0);
 	vd_store_close(s);
 	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
@@ -688,6 +706,66 @@ static void test_migrate_v6(void **state)
 	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_darshan "
 					 "WHERE counter = 'POSIX_FILE_NOT_ALIGNED'"),
 			 1);
+	tmpdb_remove(&t);
+}
+
+/* a version-7 database (every call a row of 24 columns in trace_ops):
+ * the calls move to trace_ctx and trace_calls, and trace_ops, now a view,
+ * gives them back with the same columns and values (times to the ns) */
+static void test_migrate_v7(void **state)
+{
+	(void)state;
+	tmpdb t;
+	vd_store *s = NULL;
+	tmpdb_init(&t);
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	exec_sql(t.db, OLD_TRACE_OPS
+		 "INSERT INTO traces (key, created_at) VALUES ('k', 'then');"
+		 "INSERT INTO trace_ops VALUES (1, 7, 1, NULL, 0, 7, 'stdio', 'fwrite', 'write',"
+		 " '/f', 94000000, 0, 100, 100, 0.5, 0.25, 0, NULL, NULL, 'b', 'a.c', 3, 'main',"
+		 " 0.25);"
+		 "INSERT INTO trace_ops VALUES (1, 7, 2, 1, 0, 7, 'posix', 'write', 'write',"
+		 " '/f', 3, 0, 50, 100, 0.500000001, 0.125, 0, 'stdio', 'fwrite', 'b', 'a.c', 3,"
+		 " 'main', 0.0625);"
+		 "INSERT INTO trace_ops VALUES (1, 7, 3, NULL, 0, 7, 'stdio', 'fwrite', 'write',"
+		 " '/f', 94000000, 100, 100, 100, 1.5, 0.25, 0, NULL, NULL, 'b', 'a.c', 3, 'main',"
+		 " 0.25);"
+		 "INSERT INTO trace_ops VALUES (1, 8, 1, NULL, 0, 8, 'posix', 'open', 'open',"
+		 " NULL, 4, NULL, 0, 0, 2.0, 1e-6, 2, NULL, NULL, NULL, NULL, NULL, NULL, 1e-6);"
+		 "UPDATE meta SET value = '7' WHERE key = 'schema_version';"
+		 "PRAGMA user_version = 7");
+	assert_int_equal(vd_store_open(&s, t.db), 0);
+	vd_store_close(s);
+	assert_int_equal(query_int(t.db, "PRAGMA user_version"), VD_SCHEMA_VERSION);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM sqlite_master WHERE name = "
+					 "'trace_ops' AND type = 'view'"),
+			 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM trace_calls"), 4);
+	/* the two fwrite calls share their context */
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM trace_ctx"), 3);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_ops"), 4);
+	assert_int_equal(query_int(t.db,
+				   "SELECT count(*) FROM trace_ops WHERE pid = 7 AND op_id = 2"
+				   " AND parent_op = 1 AND parent_call = 'fwrite' AND bytes = 50"
+				   " AND req_bytes = 100 AND start_s = 0.500000001"
+				   " AND dur_s = 0.125 AND call_s = 0.0625 AND handle = 3"),
+			 1);
+	assert_int_equal(query_int(t.db,
+				   "SELECT count(*) FROM trace_ops WHERE call = 'fwrite'"
+				   " AND parent_op IS NULL AND req_bytes = 100 AND call_s = 0.25"
+				   " AND handle = 94000000 AND line = 3 AND function = 'main'"),
+			 2);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM trace_ops WHERE pid = 8"
+					 " AND path IS NULL AND offset IS NULL AND err = 2"
+					 " AND line IS NULL AND dur_s = 1e-6"),
+			 1);
+	/* only what differs is stored */
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM trace_calls WHERE req_bytes IS NULL"
+					 " AND call_ns IS NULL"),
+			 3);
+	assert_int_equal(query_int(t.db, "SELECT sum(parent_back) FROM trace_calls"), 1);
+	assert_int_equal(query_int(t.db, "SELECT count(*) FROM v_trace_dxt"), 1);
 	tmpdb_remove(&t);
 }
 
@@ -1071,6 +1149,7 @@ int main(void)
 		cmocka_unit_test(test_migrate_v4),
 		cmocka_unit_test(test_migrate_v5),
 		cmocka_unit_test(test_migrate_v6),
+		cmocka_unit_test(test_migrate_v7),
 		cmocka_unit_test(test_optimize_pair),
 		cmocka_unit_test(test_trace_ranks),
 		cmocka_unit_test(test_profiles),

@@ -1354,6 +1354,31 @@ metas)
 		"SELECT count(*) FROM v_trace_ops WHERE call IN ('opendir', 'readdir', 'readdir64', 'closedir', 'rmdir')
 		 AND path LIKE '%/m.dir'"
 	;;
+maps)
+	# file mappings: mmap, mmap64 and munmap recorded, named by the file,
+	# anonymous mappings not (see progs/maps.c)
+	build maps cc
+	trace ./maps
+	expect_rc 0 $rc "vidya trace"
+	expect_in "maps done" out "the program's output"
+	eq "map.dat: mmap 12288, munmap 4096 and 8192, mmap64 4096 at 4096, munmap 4096, mmap 12288, munmap 4096 twice" \
+		"mmap:0:12288:0 munmap:-:4096:0 munmap:-:8192:0 mmap64:4096:4096:0 munmap:-:4096:0 mmap:0:12288:0 munmap:-:4096:0 munmap:-:4096:0" \
+		"SELECT group_concat(c, ' ') FROM (SELECT call || ':' || coalesce(offset, '-') || ':' || bytes || ':' || err AS c
+		 FROM v_trace_ops WHERE call IN ('mmap', 'mmap64', 'munmap') AND $(at map.dat) ORDER BY start_s)"
+	eq "the failed mmap: EACCES on other.dat, no bytes" "13:0" \
+		"SELECT err || ':' || bytes FROM v_trace_ops WHERE call = 'mmap' AND $(at other.dat)"
+	eq "no anonymous mapping is recorded, nor the munmap of a page mapped over" "9" \
+		"SELECT count(*) FROM v_trace_ops WHERE call IN ('mmap', 'mmap64', 'munmap')"
+	eq "a munmap is its mapping's (same handle, a mapping made before it)" "5" \
+		"SELECT count(DISTINCT u.op_id) FROM v_trace_ops u JOIN v_trace_ops m ON m.handle = u.handle
+		 AND m.call LIKE 'mmap%' AND m.op_id < u.op_id WHERE u.call = 'munmap'"
+	eq "msync names the mapping's file" "1" \
+		"SELECT count(*) FROM v_trace_ops WHERE call = 'msync' AND $(at map.dat)"
+	# map.dat: 8 mapping calls and 2 closes, 1 sync; other.dat: its close, the failure
+	eq "counted as metadata calls of their files, the failure as an error" "10|1|0 1|1" \
+		"SELECT (SELECT metas || '|' || syncs || '|' || errors FROM v_trace_files WHERE api = 'posix' AND $(at map.dat))
+		 || ' ' || (SELECT metas || '|' || errors FROM v_trace_files WHERE api = 'posix' AND $(at other.dat))"
+	;;
 rightfile)
 	# the right file for every call, failed calls apart (see progs/rightfile.c)
 	build rightfile cc

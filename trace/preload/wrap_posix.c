@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
@@ -594,14 +595,159 @@ int fallocate64(int fd, int mode, off64_t off, off64_t len)
 	FD_BODY(VD_TL_FALLOCATE64, int, real_fallocate64(fd, mode, off, len), off);
 }
 
+/* ---- file mappings ---- */
+
+/*
+ * mmap of a file and the munmap of such a mapping are recorded; anonymous
+ * mappings (malloc's, thread stacks) are passed on untouched.  The real
+ * calls are the system calls themselves: looking mmap up with dlsym may
+ * allocate, and an allocator may call mmap, before anything is resolved.
+ * The file mappings made are kept (address range and the address mmap
+ * returned, which names the mapping in the trace) so that a munmap is
+ * recorded only when it unmaps part of one; a table full (MAPS of them
+ * at once) leaves the munmaps of later mappings unrecorded, their mmap is.
+ */
+#define MAPS 4096
+static struct vt_map {
+	uintptr_t base, lo, hi; /* hi 0: a free entry */
+} maps[MAPS];
+static atomic_flag maps_lock = ATOMIC_FLAG_INIT;
+static atomic_int maps_live; /* a file was ever mapped (anonymous MAP_FIXED
+			      * mappings then check the table) */
+
+static void maps_take(void)
+{
+	while (atomic_flag_test_and_set_explicit(&maps_lock, memory_order_acquire))
+		;
+}
+
+static void maps_give(void)
+{
+	atomic_flag_clear_explicit(&maps_lock, memory_order_release);
+}
+
+/* a free entry, or NULL (call with the lock held) */
+static struct vt_map *maps_free_entry(void)
+{
+	for (size_t i = 0; i < MAPS; i++)
+		if (!maps[i].hi)
+			return &maps[i];
+	return NULL;
+}
+
+/* The address of the file mapping [a, a + len) is part of, 0 when none.
+ * When `cut` (unmapped, or mapped over), that range is taken off every
+ * file mapping it overlaps: a hole inside one leaves its two ends. */
+static uintptr_t maps_find(uintptr_t a, size_t len, int cut)
+{
+	uintptr_t base = 0, end = a + len;
+	maps_take();
+	for (size_t i = 0; i < MAPS; i++) {
+		struct vt_map *m = &maps[i];
+		if (!m->hi || end <= m->lo || a >= m->hi)
+			continue;
+		if (!base)
+			base = m->base;
+		if (!cut)
+			break;
+		if (a > m->lo && end < m->hi) { /* a hole: the part after it apart */
+			struct vt_map *f = maps_free_entry();
+			if (f)
+				*f = (struct vt_map){ m->base, end, m->hi };
+			m->hi = a;
+		} else if (a <= m->lo && end >= m->hi) {
+			m->hi = 0; /* all of it */
+		} else if (a <= m->lo) {
+			m->lo = end;
+		} else {
+			m->hi = a;
+		}
+	}
+	maps_give();
+	return base;
+}
+
+/* a new mapping at [base, base + len): what it replaced (MAP_FIXED) is no
+ * file mapping's any more; kept when it is a file's (`file`) */
+static void maps_add(uintptr_t base, size_t len, int file)
+{
+	maps_find(base, len, 1);
+	if (!file)
+		return;
+	atomic_store_explicit(&maps_live, 1, memory_order_relaxed);
+	maps_take();
+	struct vt_map *f = maps_free_entry();
+	if (f)
+		*f = (struct vt_map){ base, base, base + len };
+	maps_give();
+}
+
+static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+}
+
+static void *mmap_body(int callid, void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	if ((flags & MAP_ANONYMOUS) || fd < 0) {
+		void *r = sys_mmap(addr, len, prot, flags, fd, off);
+		if ((flags & MAP_FIXED) && r != MAP_FAILED &&
+		    atomic_load_explicit(&maps_live, memory_order_relaxed))
+			maps_add((uintptr_t)r, len, 0); /* over a file's mapping */
+		return r;
+	}
+	vt_call c;
+	int on = vt_begin(&c, callid);
+	void *r = sys_mmap(addr, len, prot, flags, fd, off);
+	int e = r == MAP_FAILED ? errno : 0;
+	if (r != MAP_FAILED)
+		maps_add((uintptr_t)r, len, 1);
+	if (on) {
+		char p_[VD_TL_PATHMAX + 1];
+		size_t n_ = vt_fd_path(fd, p_, sizeof p_);
+		c.fd = fd;
+		if (e) /* as the call left it, not as the path's lookup did */
+			errno = e;
+		vt_end(&c, r == MAP_FAILED ? -1 : (int64_t)(uintptr_t)r, (int64_t)off, (int64_t)len,
+		       r == MAP_FAILED ? 0 : (int64_t)len, e, n_ ? p_ : NULL);
+	}
+	return r;
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return mmap_body(VD_TL_MMAP, addr, len, prot, flags, fd, off);
+}
+
+void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t off)
+{
+	return mmap_body(VD_TL_MMAP64, addr, len, prot, flags, fd, (off_t)off);
+}
+
+int munmap(void *addr, size_t len)
+{
+	uintptr_t base = maps_find((uintptr_t)addr, len, 1);
+	if (!base)
+		return (int)syscall(SYS_munmap, addr, len);
+	vt_call c;
+	int on = vt_begin(&c, VD_TL_MUNMAP);
+	int r = (int)syscall(SYS_munmap, addr, len);
+	if (on)
+		vt_end(&c, (int64_t)base, -1, (int64_t)len, r < 0 ? 0 : (int64_t)len,
+		       r < 0 ? errno : 0, NULL);
+	return r;
+}
+
+/* named by the file mapping it syncs (handle: its address), if any */
 int msync(void *addr, size_t len, int flags)
 {
 	VT_REAL(int, msync, (void *, size_t, int));
+	uintptr_t base = maps_find((uintptr_t)addr, len, 0);
 	vt_call c;
 	int on = vt_begin(&c, VD_TL_MSYNC);
 	int r = real_msync(addr, len, flags);
 	if (on)
-		vt_end(&c, -1, -1, 0, 0, r < 0 ? errno : 0, NULL);
+		vt_end(&c, base ? (int64_t)base : -1, -1, 0, 0, r < 0 ? errno : 0, NULL);
 	return r;
 }
 
