@@ -887,6 +887,19 @@ static val *heap_array(ctx *c, ir_expr *base)
 	return hf;
 }
 
+/* `o->s.f` with o a heap object: s is a struct held in o, and its fields
+ * are those of the field's slot - the same storage `(&o->s)->f` reaches
+ * through the pointer, so a struct embedded in a heap object keeps the
+ * values stored in it either way.  NULL when base is not such a field (a
+ * struct value copied in whole is read from its array of fields). */
+static val *heap_struct_field(ctx *c, ir_expr *base, int arrow)
+{
+	if (arrow || base->kind != E_MEMBER)
+		return NULL;
+	val *hf = heap_field(c, base);
+	return hf && hf->k != V_ARR ? hf : NULL;
+}
+
 /* The slot of the array element a pointer into an array points at
  * (`&tbl[k]`, `o++` over a table of structs); the elements are made on
  * first use.  NULL when it points outside the elements the walk keeps, or
@@ -938,6 +951,9 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 			*bval = unk(av.t | idx.t | T_INDIRECT);
 		return NULL;
 	}
+	val *hs = heap_struct_field(c, base, arrow);
+	if (hs)
+		return hs;
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
@@ -2789,7 +2805,7 @@ LIB_MODEL(lib_malloc)
 			c->v->alloc(c->v->payload, bytes - old);
 		/* a new struct, once per execution: an object with fields */
 		if (!c->rep && !c->p->opts.paths_all && !c->cond && strcmp(name, "realloc") &&
-		    bytes > 0 && bytes <= 4096)
+		    bytes > 0)
 			m.a = heap_object(c, !strcmp(name, "calloc"));
 	}
 	return m;
