@@ -4741,10 +4741,13 @@ static void read_budget_open(ctx *c, const vd_catalog_entry *ce, val *args, int 
 	h->rdone = h->reofs = 0;
 }
 
+/* (line and formatted readers - fgets, getline, fscanf - are left out:
+ * their bytes per call are a bound, the buffer's size, not what they read) */
 static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *h, io_ev *x)
 {
 	if (!h || h->rsize < 0 || ce->op != VD_OP_READ || ce->offset_arg >= 0 || x->ev.count <= 0 ||
-	    x->ev.bytes <= 0)
+	    x->ev.bytes <= 0 || ce->format_arg >= 0 || strstr(ce->name, "gets") ||
+	    strstr(ce->name, "getline") || strstr(ce->name, "getdelim"))
 		return;
 	c->hfx++; /* handle state a call summary cannot replay */
 	double room = h->rsize * h->rmult - h->rdone, want = x->ev.bytes * x->ev.count;
