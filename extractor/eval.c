@@ -163,9 +163,16 @@ typedef struct handle {
 	 * (0: none), and for a variable of it its id + 1 */
 	int sci_nc, sci_var;
 	long long sci_h5; /* an HDF5 input's library file id, 0 none */
+	/* a regular file opened for reading only that exists now (read_budget):
+	 * its size (-1: not tracked), the open's multiplier, and what the
+	 * sequential reads of all its openings have taken so far - bytes and
+	 * the reads that found its end */
+	double rsize, rmult, rdone, reofs;
 } handle;
 
-static const handle handle_none = { .file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1 };
+static const handle handle_none = {
+	.file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1, .rsize = -1
+};
 
 /* a field write while the arms of a branch are walked: the field is
  * list->v[idx] (list NULL once its frame has returned) or a heap object's
@@ -903,6 +910,19 @@ static val *heap_array(ctx *c, ir_expr *base)
 	return hf;
 }
 
+/* `o->s.f` with o a heap object: s is a struct held in o, and its fields
+ * are those of the field's slot - the same storage `(&o->s)->f` reaches
+ * through the pointer, so a struct embedded in a heap object keeps the
+ * values stored in it either way.  NULL when base is not such a field (a
+ * struct value copied in whole is read from its array of fields). */
+static val *heap_struct_field(ctx *c, ir_expr *base, int arrow)
+{
+	if (arrow || base->kind != E_MEMBER)
+		return NULL;
+	val *hf = heap_field(c, base);
+	return hf && hf->k != V_ARR ? hf : NULL;
+}
+
 /* The slot of the array element a pointer into an array points at
  * (`&tbl[k]`, `o++` over a table of structs); the elements are made on
  * first use.  NULL when it points outside the elements the walk keeps, or
@@ -954,6 +974,9 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 			*bval = unk(av.t | idx.t | T_INDIRECT);
 		return NULL;
 	}
+	val *hs = heap_struct_field(c, base, arrow);
+	if (hs)
+		return hs;
 	val bv = eval(c, base);
 	if (taint)
 		*taint = bv.t;
@@ -2805,7 +2828,7 @@ LIB_MODEL(lib_malloc)
 			c->v->alloc(c->v->payload, bytes - old);
 		/* a new struct, once per execution: an object with fields */
 		if (!c->rep && !c->p->opts.paths_all && !c->cond && strcmp(name, "realloc") &&
-		    bytes > 0 && bytes <= 4096)
+		    bytes > 0)
 			m.a = heap_object(c, !strcmp(name, "calloc"));
 	}
 	return m;
@@ -4684,6 +4707,8 @@ static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const
  * at analysis time are read from here on (text, NetCDF, HDF5); an input
  * libnetcdf cannot read, a variable it lacks or a file absent now fail as
  * they will in the run; anything else succeeds (T_OK). */
+static void read_budget_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *h);
+
 static val open_result(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
 		       io_ev *x, size_t nfiles0, val ret)
 {
@@ -4699,8 +4724,67 @@ static val open_result(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args
 		io_note(c, x, ce, e, "%s does not exist at analysis time: the open fails", h->path);
 	} else {
 		ret.t |= T_OK;
+		read_budget_open(c, ce, args, n, h);
 	}
 	return ret;
+}
+
+/* ---- reads within a file's size ---------------------------------------------------------------
+ * Sequential reads cannot take more from a file than it holds.  A regular
+ * file that exists now, opened for reading only and not written earlier
+ * in the walk, has a read budget: its size at analysis time (standing for
+ * its size in the run, as for a read-to-the-end loop) times the open's
+ * multiplier.  Each read without an offset of its own takes its expected
+ * bytes from it; a read that would go past the end counts only the calls
+ * that find data (what is left / its bytes per call) plus the one per
+ * opening that finds the end.  So a read in loops of unknown trip count
+ * (gzip's fill_window under deflate's `while (lookahead != 0)`) counts at
+ * most the file's size, not 100 x 100 reads.  A seek ends the budget. */
+static void read_budget_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *h)
+{
+	if (c->p->opts.paths_all || !h->path || h->file < 0 || c->p->files.v[h->file].written > 0 ||
+	    (strcmp(ce->api, "stdio") && strcmp(ce->api, "posix")))
+		return;
+	val *md = arg_at(args, n, ce->mode_arg), *fl = arg_at(args, n, ce->flags_arg);
+	if (md ? md->k != V_STR || md->s[0] != 'r' || strchr(md->s, '+')
+	       : !fl || fl->k != V_INT || (fl->i & 3) != 0)
+		return;
+	struct stat st;
+	if (stat(h->path, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	h->rsize = (double)st.st_size;
+	h->rmult = c->mult;
+	h->rdone = h->reofs = 0;
+}
+
+/* (line and formatted readers - fgets, getline, fscanf - are left out:
+ * their bytes per call are a bound, the buffer's size, not what they read) */
+static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *h, io_ev *x)
+{
+	if (!h || h->rsize < 0 || ce->op != VD_OP_READ || ce->offset_arg >= 0 || x->ev.count <= 0 ||
+	    x->ev.bytes <= 0 || ce->format_arg >= 0 || strstr(ce->name, "gets") ||
+	    strstr(ce->name, "getline") || strstr(ce->name, "getdelim"))
+		return;
+	c->hfx++; /* handle state a call summary cannot replay */
+	double room = h->rsize * h->rmult - h->rdone, want = x->ev.bytes * x->ev.count;
+	if (want <= room * (1 + 1e-9)) {
+		h->rdone += want;
+		return;
+	}
+	if (room < 0)
+		room = 0;
+	double eofs = h->rmult > h->reofs ? h->rmult - h->reofs : 0;
+	double calls = room / x->ev.bytes + eofs;
+	if (calls > x->ev.count)
+		calls = x->ev.count;
+	io_note(c, x, ce, e,
+		"%.3g calls x %.0f bytes read more than %s holds at analysis time "
+		"(%.0f bytes): counted to its end",
+		x->ev.count, x->ev.bytes, h->path, h->rsize);
+	x->ev.bytes = calls > 0 ? room / calls : 0;
+	x->ev.count = calls;
+	h->rdone += room;
+	h->reofs += eofs;
 }
 
 static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
@@ -4747,8 +4831,12 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		(ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
 	val cret = unk(0);
 	int followed = h && ce->op != VD_OP_OPEN && content_call(c, e, ce, args, n, h, &x, &cret);
-	if (data && !followed)
+	if (data && !followed) {
 		data_call(c, e, ce, args, n, h, &x);
+		read_budget(c, e, ce, h, &x);
+	}
+	if (ce->op == VD_OP_SEEK && h)
+		h->rsize = -1; /* reads may take the same bytes again */
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
 		val *adv = arg_at(args, n, 3);
 		x.ev.drop =
@@ -4765,7 +4853,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	}
 	x.ev.notes[x.nn] = NULL;
 
-	enter(c, e->block, c->mult, c->mult, x.ev.unknown, NULL);
+	enter(c, e->block, x.ev.count, x.ev.count, x.ev.unknown, NULL);
 	if (c->v->io)
 		c->v->io(c->v->payload, &x.ev);
 	leave(c, e->block);
