@@ -212,6 +212,7 @@ typedef struct ctx {
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
 	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
+	int out_arg;   /* evaluating `&local` written as a call's argument (out_param_arg) */
 	double mult;
 	int cond;
 	unsigned unk;
@@ -2152,7 +2153,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				r.ref = storage(c, k->var);
 				if (!k->var->global && c->fr) {
 					r.i = (long long)c->fr->serial; /* dies with the call */
-					escape(c->fr, k->var->slot);
+					if (!c->out_arg)
+						escape(c->fr, k->var->slot);
 				}
 				return r.ref ? r : unk(0);
 			}
@@ -5151,13 +5153,32 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	return r;
 }
 
+/* `&n` written as a call's argument (`nc_inq(ncid, &ndims, &nvars, ...)`,
+ * `sscanf(s, "%d", &x)`): an out-parameter.  The callee writes the local
+ * through its parameter, which the walk knows; the local does not count as
+ * escaped, so a store through a pointer the walk does not know (in that
+ * callee's body or later) leaves it as it is.  A local whose address is
+ * also taken elsewhere (`tail = &head`) is escaped there. */
+static val out_param_arg(ctx *c, ir_expr *k)
+{
+	ir_expr *x = strip_casts(k);
+	if (x->kind != E_UN || x->op != OP_ADDR || x->nkids != 1 ||
+	    strip_casts(x->kids[0])->kind != E_VAR)
+		return eval(c, k);
+	int saved = c->out_arg;
+	c->out_arg = 1;
+	val v = eval(c, k);
+	c->out_arg = saved;
+	return v;
+}
+
 static val eval_call(ctx *c, ir_expr *e)
 {
 	int n = e->nkids;
 	val few[8]; /* most calls: no allocation */
 	val *args = n <= 8 ? few : vd_xcalloc((size_t)n, sizeof(val));
 	for (int i = 0; i < n; i++)
-		args[i] = eval(c, e->kids[i]);
+		args[i] = out_param_arg(c, e->kids[i]);
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
