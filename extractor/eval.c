@@ -66,8 +66,9 @@ typedef struct val val;
 typedef struct arr {
 	int n;
 	val *v;
-	int level; /* frame level it belongs to (-1: global), for side effects */
-	val *text; /* a string a callee wrote into it through a pointer, see store_text */
+	int level;         /* frame level it belongs to (-1: global), for side effects */
+	val *text;         /* a string a callee wrote into it through a pointer, see store_text */
+	struct arr *elems; /* a heap object's elements written through a pointer (mem_slot) */
 } arr;
 
 /* Elements are allocated on the first write: a local buffer that is only
@@ -858,9 +859,75 @@ static val *heap_field(ctx *c, ir_expr *m)
 	} else {
 		return NULL;
 	}
-	if (bv.k != V_MEM || !bv.a)
+	if (bv.k != V_MEM || !bv.a || bv.i != 0)
 		return NULL;
 	return &bv.a->v[m->ival - 1];
+}
+
+/* ---- heap buffers written through a pointer ----
+ * A heap object (above) that the program fills through a pointer - `*q++
+ * = *p++` copying a string into `s = malloc(len + 1)`, `s[k] = c` - keeps
+ * the values written, by element: a V_MEM value's i is its offset in
+ * elements from the allocation's start, moved by `+`, `-`, `++` within the
+ * allocation's bytes (the first MEM_ELEMS elements are kept).  Only
+ * numbers and characters are kept: a pointer stored in it reads back
+ * unknown.  A known string in it (mem_text) can then be a path. */
+#define MEM_ELEMS 1024 /* elements kept per heap buffer, at most */
+
+static val *mem_slot(ctx *c, const val *p, long long k)
+{
+	if (p->k != V_MEM || !p->a || p->f <= 0 || p->f > 4096)
+		return NULL;
+	long long at = p->i + k;
+	if (at < 0 || at >= (long long)p->f || at >= MEM_ELEMS)
+		return NULL;
+	if (!p->a->elems) {
+		arr *el = vd_arena_alloc(c->a, sizeof *el);
+		el->n = p->f < MEM_ELEMS ? (int)p->f : MEM_ELEMS;
+		el->level = -1;
+		el->v = vd_arena_alloc(c->a, (size_t)el->n * sizeof(val));
+		for (int i = 0; i < el->n; i++)
+			el->v[i] = unk(0);
+		p->a->elems = el;
+	}
+	return &p->a->elems->v[at];
+}
+
+/* p + k, p - k on a pointer into a heap object: 1 and *out set, 0 when it
+ * is not one or leaves the allocation */
+static int mem_arith(int op, const val *a, const val *b, val *out)
+{
+	if ((op != OP_ADD && op != OP_SUB) || a->k != V_MEM || !a->a || b->k != V_INT)
+		return 0;
+	long long at = a->i + (op == OP_ADD ? b->i : -b->i);
+	if (at < 0 || at > (long long)a->f)
+		return 0;
+	*out = *a;
+	out->i = at;
+	return 1;
+}
+
+/* the NUL-terminated text a pointer into a heap buffer points at, when
+ * every character up to the NUL is known; else NULL */
+static const char *mem_text(ctx *c, const val *p)
+{
+	if (p->k != V_MEM || !p->a || !p->a->elems)
+		return NULL;
+	const arr *el = p->a->elems;
+	vd_buf b = VD_BUF_INIT;
+	const char *r = NULL;
+	for (long long k = p->i; k >= 0 && k < el->n; k++) {
+		const val *x = &el->v[k];
+		if (x->k != V_INT || x->i < 0 || x->i > 255)
+			break;
+		if (x->i == 0) {
+			r = vd_arena_strdup(c->a, vd_buf_cstr(&b));
+			break;
+		}
+		vd_buf_putc(&b, (char)x->i);
+	}
+	vd_buf_release(&b);
+	return r;
 }
 
 /* `n->kid[i]` on a heap object: a field indexed while it still holds what
@@ -1151,6 +1218,12 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				argv_store(c, base.s + idx.i, v);
 			return;
 		}
+		if (base.k == V_MEM && idx.k == V_INT && mem_slot(c, &base, idx.i)) {
+			val *slot = mem_slot(c, &base, idx.i);
+			flog_note(c, NULL, 0, slot);
+			*slot = v.k == V_INT ? v : unk(0);
+			return;
+		}
 		if (base.k == V_ARR)
 			side_effect(c, base.a->level);
 		if (base.k == V_ARR && !base.a->v && base.a->n > 0)
@@ -1217,6 +1290,10 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				p.a->v = arr_elems(c, p.a);
 			if (p.a->v)
 				p.a->v[p.i] = v;
+		} else if (p.k == V_MEM && mem_slot(c, &p, 0)) {
+			val *slot = mem_slot(c, &p, 0);
+			flog_note(c, NULL, 0, slot);
+			*slot = v.k == V_INT ? v : unk(0);
 		} else if (p.k == V_STR && p.own) {
 			str_store(c, &p, v);
 		} else if (p.k == V_STR) {
@@ -2127,6 +2204,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (str_arith(c, e->op, &a, &b, &sp))
 				return sp;
 		}
+		if (a.k == V_MEM) {
+			val mp;
+			if (mem_arith(e->op, &a, &b, &mp))
+				return mp;
+		}
 		val r = arith(e->op, &a, &b, e->is_unsigned);
 		r.t |= a.t | b.t;
 		r.t &= ~(unsigned)T_FACTS;
@@ -2207,6 +2289,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				return a;
 			if (a.k == V_STR)
 				return vint((unsigned char)a.s[0]);
+			if (a.k == V_MEM && a.a && a.a->elems && mem_slot(c, &a, 0))
+				return *mem_slot(c, &a, 0);
 			if (a.k == V_ARR && a.i >= 0 && a.i < a.a->n) {
 				val r = ARR_AT(a.a, a.i);
 				argv_seen(c, &r);
@@ -2223,7 +2307,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 		val one = vint(1);
 		int op = (e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB;
 		val n;
-		if (!str_arith(c, op, &a, &one, &n)) /* p++ on a known string: its next character */
+		/* p++ on a known string: its next character; in a heap buffer: its
+		 * next element */
+		if (!str_arith(c, op, &a, &one, &n) && !mem_arith(op, &a, &one, &n))
 			n = arith(op, &a, &one, e->is_unsigned);
 		n.t |= a.t;
 		assign_to(c, e->kids[0], n);
@@ -2258,6 +2344,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 			argv_seen(c, &r);
 			return r;
 		}
+		if (base.k == V_MEM && base.a && base.a->elems && idx.k == V_INT &&
+		    mem_slot(c, &base, idx.i))
+			return *mem_slot(c, &base, idx.i);
 		val at;
 		if (base.k == V_STR && idx.k == V_INT && base.own &&
 		    str_arith(c, OP_ADD, &base, &idx, &at) && at.k == V_STR) /* e[-1] */
@@ -3991,6 +4080,12 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 	vd_project *p = c->p;
 	val ret;
 	val *path = arg_at(args, n, ce->path_arg);
+	const char *mt = path ? mem_text(c, path) : NULL;
+	val pv;
+	if (mt) { /* a path the program built in a heap buffer (mem_slot) */
+		pv = vstr(mt);
+		path = &pv;
+	}
 	int pid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
 	int tid = handle_id(c, ce, arg_at(args, n, ce->target_arg));
 	handle ph = pid >= 0 ? c->handles.v[pid] : handle_none;
