@@ -70,8 +70,9 @@ typedef struct val val;
 typedef struct arr {
 	int n;
 	val *v;
-	int level; /* frame level it belongs to (-1: global), for side effects */
-	val *text; /* a string a callee wrote into it through a pointer, see store_text */
+	int level;         /* frame level it belongs to (-1: global), for side effects */
+	val *text;         /* a string a callee wrote into it through a pointer, see store_text */
+	struct arr *elems; /* a heap object's elements written through a pointer (mem_slot) */
 } arr;
 
 /* Elements are allocated on the first write: a local buffer that is only
@@ -222,7 +223,9 @@ typedef struct ctx {
 	int *gscratch;   /* per global slot: -1, or an index while deduplicating */
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
-	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
+	int nc_inputs;    /* NetCDF inputs open in the library (sciinput.c) */
+	int out_arg;      /* evaluating `&local` written as a call's argument (out_param_arg) */
+	ir_expr *nc_call; /* the NetCDF inquiry call being answered (nc_inq_answer) */
 	double mult;
 	int cond;
 	unsigned unk;
@@ -880,9 +883,75 @@ static val *heap_field(ctx *c, ir_expr *m)
 	} else {
 		return NULL;
 	}
-	if (bv.k != V_MEM || !bv.a)
+	if (bv.k != V_MEM || !bv.a || bv.i != 0)
 		return NULL;
 	return &bv.a->v[m->ival - 1];
+}
+
+/* ---- heap buffers written through a pointer ----
+ * A heap object (above) that the program fills through a pointer - `*q++
+ * = *p++` copying a string into `s = malloc(len + 1)`, `s[k] = c` - keeps
+ * the values written, by element: a V_MEM value's i is its offset in
+ * elements from the allocation's start, moved by `+`, `-`, `++` within the
+ * allocation's bytes (the first MEM_ELEMS elements are kept).  Only
+ * numbers and characters are kept: a pointer stored in it reads back
+ * unknown.  A known string in it (mem_text) can then be a path. */
+#define MEM_ELEMS 1024 /* elements kept per heap buffer, at most */
+
+static val *mem_slot(ctx *c, const val *p, long long k)
+{
+	if (p->k != V_MEM || !p->a || p->f <= 0 || p->f > 4096)
+		return NULL;
+	long long at = p->i + k;
+	if (at < 0 || at >= (long long)p->f || at >= MEM_ELEMS)
+		return NULL;
+	if (!p->a->elems) {
+		arr *el = vd_arena_alloc(c->a, sizeof *el);
+		el->n = p->f < MEM_ELEMS ? (int)p->f : MEM_ELEMS;
+		el->level = -1;
+		el->v = vd_arena_alloc(c->a, (size_t)el->n * sizeof(val));
+		for (int i = 0; i < el->n; i++)
+			el->v[i] = unk(0);
+		p->a->elems = el;
+	}
+	return &p->a->elems->v[at];
+}
+
+/* p + k, p - k on a pointer into a heap object: 1 and *out set, 0 when it
+ * is not one or leaves the allocation */
+static int mem_arith(int op, const val *a, const val *b, val *out)
+{
+	if ((op != OP_ADD && op != OP_SUB) || a->k != V_MEM || !a->a || b->k != V_INT)
+		return 0;
+	long long at = a->i + (op == OP_ADD ? b->i : -b->i);
+	if (at < 0 || at > (long long)a->f)
+		return 0;
+	*out = *a;
+	out->i = at;
+	return 1;
+}
+
+/* the NUL-terminated text a pointer into a heap buffer points at, when
+ * every character up to the NUL is known; else NULL */
+static const char *mem_text(ctx *c, const val *p)
+{
+	if (p->k != V_MEM || !p->a || !p->a->elems)
+		return NULL;
+	const arr *el = p->a->elems;
+	vd_buf b = VD_BUF_INIT;
+	const char *r = NULL;
+	for (long long k = p->i; k >= 0 && k < el->n; k++) {
+		const val *x = &el->v[k];
+		if (x->k != V_INT || x->i < 0 || x->i > 255)
+			break;
+		if (x->i == 0) {
+			r = vd_arena_strdup(c->a, vd_buf_cstr(&b));
+			break;
+		}
+		vd_buf_putc(&b, (char)x->i);
+	}
+	vd_buf_release(&b);
+	return r;
 }
 
 /* `n->kid[i]` on a heap object: a field indexed while it still holds what
@@ -1189,6 +1258,12 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				argv_store(c, base.s + idx.i, v);
 			return;
 		}
+		if (base.k == V_MEM && idx.k == V_INT && mem_slot(c, &base, idx.i)) {
+			val *slot = mem_slot(c, &base, idx.i);
+			flog_note(c, NULL, 0, slot);
+			*slot = v.k == V_INT ? v : unk(0);
+			return;
+		}
 		if (base.k == V_ARR)
 			side_effect(c, base.a->level);
 		if (base.k == V_ARR && !base.a->v && base.a->n > 0)
@@ -1255,6 +1330,10 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 				p.a->v = arr_elems(c, p.a);
 			if (p.a->v)
 				p.a->v[p.i] = v;
+		} else if (p.k == V_MEM && mem_slot(c, &p, 0)) {
+			val *slot = mem_slot(c, &p, 0);
+			flog_note(c, NULL, 0, slot);
+			*slot = v.k == V_INT ? v : unk(0);
 		} else if (p.k == V_STR && p.own) {
 			str_store(c, &p, v);
 		} else if (p.k == V_STR) {
@@ -2165,6 +2244,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (str_arith(c, e->op, &a, &b, &sp))
 				return sp;
 		}
+		if (a.k == V_MEM) {
+			val mp;
+			if (mem_arith(e->op, &a, &b, &mp))
+				return mp;
+		}
 		val r = arith(e->op, &a, &b, e->is_unsigned);
 		r.t |= a.t | b.t;
 		r.t &= ~(unsigned)T_FACTS;
@@ -2191,7 +2275,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				r.ref = storage(c, k->var);
 				if (!k->var->global && c->fr) {
 					r.i = (long long)c->fr->serial; /* dies with the call */
-					escape(c->fr, k->var->slot);
+					if (!c->out_arg)
+						escape(c->fr, k->var->slot);
 				}
 				return r.ref ? r : unk(0);
 			}
@@ -2244,6 +2329,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				return a;
 			if (a.k == V_STR)
 				return vint((unsigned char)a.s[0]);
+			if (a.k == V_MEM && a.a && a.a->elems && mem_slot(c, &a, 0))
+				return *mem_slot(c, &a, 0);
 			if (a.k == V_ARR && a.i >= 0 && a.i < a.a->n) {
 				val r = ARR_AT(a.a, a.i);
 				argv_seen(c, &r);
@@ -2260,7 +2347,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 		val one = vint(1);
 		int op = (e->op == OP_PREINC || e->op == OP_POSTINC) ? OP_ADD : OP_SUB;
 		val n;
-		if (!str_arith(c, op, &a, &one, &n)) /* p++ on a known string: its next character */
+		/* p++ on a known string: its next character; in a heap buffer: its
+		 * next element */
+		if (!str_arith(c, op, &a, &one, &n) && !mem_arith(op, &a, &one, &n))
 			n = arith(op, &a, &one, e->is_unsigned);
 		n.t |= a.t;
 		assign_to(c, e->kids[0], n);
@@ -2295,6 +2384,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 			argv_seen(c, &r);
 			return r;
 		}
+		if (base.k == V_MEM && base.a && base.a->elems && idx.k == V_INT &&
+		    mem_slot(c, &base, idx.i))
+			return *mem_slot(c, &base, idx.i);
 		val at;
 		if (base.k == V_STR && idx.k == V_INT && base.own &&
 		    str_arith(c, OP_ADD, &base, &idx, &at) && at.k == V_STR) /* e[-1] */
@@ -3068,6 +3160,8 @@ static int nc_input_var(ctx *c, const val *v, int id)
 
 /* m numbers where argument k points: a variable (&n) or the elements of
  * an array from where it points (dimids, &count[d]) */
+static void nc_out_vals(ctx *c, val *a, const val *x, int m);
+
 static void nc_out_ints(ctx *c, val *args, int n, int k, const long long *x, int m)
 {
 	if (k >= n)
@@ -3075,13 +3169,43 @@ static void nc_out_ints(ctx *c, val *args, int n, int k, const long long *x, int
 	val *a = &args[k];
 	if (a->k == V_REF && m > 0)
 		store_val(c, a->ref, vint(x[0]));
+	/* &var.natts, &dims[d].size: the member or element the argument names */
+	ir_expr *ad = c->nc_call && k < c->nc_call->nkids ? strip_casts(c->nc_call->kids[k]) : NULL;
+	if (a->k != V_REF && m > 0 && ad && ad->kind == E_UN && ad->op == OP_ADDR &&
+	    ad->nkids == 1 &&
+	    (strip_casts(ad->kids[0])->kind == E_MEMBER ||
+	     strip_casts(ad->kids[0])->kind == E_INDEX))
+		assign_to(c, strip_casts(ad->kids[0]), vint(x[0]));
+	if (m <= 0 || (a->k != V_MEM && a->k != V_ARR))
+		return;
+	val *xv = vd_xcalloc((size_t)m, sizeof *xv); /* an array, a heap buffer (dimids) */
+	for (int j = 0; j < m; j++)
+		xv[j] = vint(x[j]);
+	nc_out_vals(c, a, xv, m);
+	free(xv);
+}
+
+/* m values where a buffer argument points: an array's elements, a heap
+ * buffer's (mem_slot) */
+static void nc_out_vals(ctx *c, val *a, const val *x, int m)
+{
+	if (a->k == V_MEM) {
+		for (int j = 0; j < m; j++) {
+			val *slot = mem_slot(c, a, j);
+			if (!slot)
+				break;
+			flog_note(c, NULL, 0, slot);
+			*slot = x[j].k == V_INT ? x[j] : unk(0);
+		}
+		return;
+	}
 	if (a->k != V_ARR || a->i < 0 || (a->t & T_INDIRECT))
 		return;
 	side_effect(c, a->a->level);
 	if (!a->a->v)
 		a->a->v = arr_elems(c, a->a);
 	for (int j = 0; a->a->v && j < m && a->i + j < a->a->n; j++)
-		a->a->v[a->i + j] = vint(x[j]);
+		a->a->v[a->i + j] = x[j];
 }
 
 static void nc_out_int(ctx *c, val *args, int n, int k, long long x)
@@ -3096,7 +3220,7 @@ static void nc_out_name(ctx *c, ir_expr *e, val *args, int n, int k, const char 
 		return;
 	val v = own_str(c->a, s, strlen(s));
 	ir_expr *dst = k < e->nkids ? strip_casts(e->kids[k]) : NULL;
-	if (dst && dst->kind == E_VAR)
+	if (dst && (dst->kind == E_VAR || dst->kind == E_MEMBER)) /* name, var.name */
 		assign_to(c, dst, v);
 	else if (args[k].k == V_REF)
 		store_val(c, args[k].ref, v);
@@ -3108,19 +3232,72 @@ static int nc_arg_int(const val *args, int n, int k)
 										    : -1;
 }
 
-/* nc_inq, nc_inq_{ndims,nvars,natts,unlimdim}, nc_inq_dim{,len,name,id},
- * nc_inq_var{,ndims,dimid,type,name,natts}, nc_inq_att{,len,type,name}
- * on a NetCDF input: the file's values, 0 (NC_NOERR); else lib_default */
-LIB_MODEL(lib_nc_inq)
+/* nc_inq_dimids, nc_inq_unlimdims, nc_inq_typeids, nc_inq_grps (q after
+ * "nc_inq"): the count through argument 1, the ids into argument 2 */
+static int nc_inq_ids(ctx *c, val *args, int n, int id, const char *q)
 {
-	int id = nc_input_id(c, &args[0]);
+	int which = !strcmp(q, "_dimids")      ? 'd'
+		    : !strcmp(q, "_unlimdims") ? 'u'
+		    : !strcmp(q, "_typeids")   ? 't'
+		    : !strcmp(q, "_grps")      ? 'g'
+					       : 0;
+	int cnt, ids[VD_SCI_MAX_DIMS];
+	if (!which || vd_sci_nc_inq_ids(id, which, &cnt, ids, VD_SCI_MAX_DIMS))
+		return 1;
+	long long x[VD_SCI_MAX_DIMS];
+	for (int j = 0; j < cnt; j++)
+		x[j] = ids[j];
+	nc_out_int(c, args, n, 1, cnt);
+	nc_out_ints(c, args, n, 2, x, cnt);
+	return 0;
+}
+
+/* nc_inq, nc_inq_{ndims,nvars,natts,unlimdim}, nc_inq_dim{,len,name,id},
+ * nc_inq_var{,ndims,dimid,type,name,natts,id}, nc_inq_att{,len,type,name},
+ * nc_inq_{dimids,unlimdims,typeids,grps}, nc_inq_format, nc_inq_type on a
+ * NetCDF input: the file's values stored through the pointer arguments,
+ * 0; else (not an input, not answered) non-zero, nothing stored */
+static int nc_inq_dispatch(ctx *c, ir_expr *e, const char *name, val *args, int n, int id);
+
+/* an answer that is the library's error: the attribute asked about is not
+ * in the input (NC_ENOTATT, -43), as the run will find */
+#define NC_ANSWER_ENOTATT 2
+#define NC_ENOTATT_STATUS (-43)
+
+static int nc_inq_answer(ctx *c, ir_expr *e, const char *name, val *args, int n)
+{
+	int id = n >= 1 ? nc_input_id(c, &args[0]) : -1, rc;
+	if (id < 0 || strncmp(name, "nc_inq", 6))
+		return 1;
+	c->nc_call = e;
+	rc = nc_inq_dispatch(c, e, name, args, n, id);
+	c->nc_call = NULL;
+	return rc;
+}
+
+static int nc_inq_dispatch(ctx *c, ir_expr *e, const char *name, val *args, int n, int id)
+{
 	const char *q = name + 6; /* after "nc_inq" */
 	char nm[VD_SCI_NAME_MAX];
 	int rc = 1;
-	if (id < 0)
-		return lib_default(c, e, name, args, n);
-	if (!*q || !strcmp(q, "_ndims") || !strcmp(q, "_nvars") || !strcmp(q, "_natts") ||
-	    !strcmp(q, "_unlimdim")) {
+	if (!strcmp(q, "_format")) {
+		int f;
+		rc = vd_sci_nc_inq_format(id, &f);
+		if (!rc)
+			nc_out_int(c, args, n, 1, f);
+	} else if (!strcmp(q, "_type")) {
+		size_t sz;
+		int t = nc_arg_int(args, n, 1);
+		rc = t < 0 || vd_sci_nc_inq_type(id, t, nm, &sz);
+		if (!rc)
+			nc_out_name(c, e, args, n, 2, nm);
+		if (!rc)
+			nc_out_int(c, args, n, 3, (long long)sz);
+	} else if (!strcmp(q, "_dimids") || !strcmp(q, "_unlimdims") || !strcmp(q, "_typeids") ||
+		   !strcmp(q, "_grps")) {
+		rc = nc_inq_ids(c, args, n, id, q);
+	} else if (!*q || !strcmp(q, "_ndims") || !strcmp(q, "_nvars") || !strcmp(q, "_natts") ||
+		   !strcmp(q, "_unlimdim")) {
 		int v[4];
 		rc = vd_sci_nc_inq(id, &v[0], &v[1], &v[2], &v[3]);
 		for (int k = 0; !rc && k < 4; k++)
@@ -3173,12 +3350,65 @@ LIB_MODEL(lib_nc_inq)
 		size_t len;
 		rc = var < -1 || n < 3 || args[2].k != V_STR ||
 		     vd_sci_nc_inq_att(id, var, args[2].s, &type, &len);
+		if (rc && var >= -1 && n >= 3 && args[2].k == V_STR &&
+		    vd_sci_nc_att_absent(id, var, args[2].s))
+			return NC_ANSWER_ENOTATT;
 		if (!rc && strcmp(q, "_attlen"))
 			nc_out_int(c, args, n, 3, type);
 		if (!rc && strcmp(q, "_atttype"))
 			nc_out_int(c, args, n, q[4] ? 3 : 4, (long long)len);
 	}
-	return rc ? lib_default(c, e, name, args, n) : vint(0);
+	return rc;
+}
+
+/* nc_get_att and its typed forms (nc_get_att_text, _double, _int ...) on
+ * an input: the attribute's values into the buffer argument - its
+ * characters, or its numbers (integers for the integer forms and types) -
+ * 0; else non-zero, nothing stored */
+static int nc_get_att_answer(ctx *c, const char *name, val *args, int n)
+{
+	int id = n >= 4 ? nc_input_id(c, &args[0]) : -1;
+	if (id < 0 || strncmp(name, "nc_get_att", 10) || args[2].k != V_STR)
+		return 1;
+	int var = nc_input_var(c, &args[1], id), type;
+	const char *form = name[10] == '_' ? name + 11 : "";
+	if (var < -1)
+		return 1;
+	enum { MAXV = 4096 };
+	double *nums = vd_xcalloc(MAXV, sizeof *nums);
+	char *text = vd_xcalloc(MAXV + 1, 1);
+	val *out = vd_xcalloc(MAXV, sizeof *out);
+	size_t len = 0;
+	int rc = vd_sci_nc_get_att(id, var, args[2].s, &type, &len, nums, text, MAXV);
+	if (rc && vd_sci_nc_att_absent(id, var, args[2].s))
+		rc = NC_ANSWER_ENOTATT;
+	if (!rc) {
+		int is_text = type == 2; /* NC_CHAR */
+		int as_float = !strcmp(form, "double") || !strcmp(form, "float") ||
+			       (!*form && (type == 5 || type == 6)); /* NC_FLOAT, NC_DOUBLE */
+		if (is_text != (!strcmp(form, "text") || (!*form && is_text)))
+			rc = 1; /* text read as numbers or numbers as text: NC_ECHAR */
+		for (size_t j = 0; !rc && j < len; j++)
+			out[j] = is_text    ? vint((unsigned char)text[j])
+				 : as_float ? vflt(nums[j])
+					    : vint((long long)nums[j]);
+		if (!rc)
+			nc_out_vals(c, &args[3], out, (int)len);
+	}
+	free(nums);
+	free(text);
+	free(out);
+	return rc;
+}
+
+/* the inquiry calls on a NetCDF input: the file's values, 0 (NC_NOERR);
+ * else lib_default */
+LIB_MODEL(lib_nc_inq)
+{
+	int rc = nc_inq_answer(c, e, name, args, n);
+	return rc == NC_ANSWER_ENOTATT ? vint(NC_ENOTATT_STATUS)
+	       : rc                    ? lib_default(c, e, name, args, n)
+				       : vint(0);
 }
 
 /* a variable handle's shape from input `id`: rank, points, element size */
@@ -3389,12 +3619,18 @@ static const lib_model lib_models[] = {
 	{ "nc_inq_atttype", 2, lib_nc_inq },
 	{ "nc_inq_dim", 2, lib_nc_inq },
 	{ "nc_inq_dimid", 2, lib_nc_inq },
+	{ "nc_inq_dimids", 2, lib_nc_inq },
 	{ "nc_inq_dimlen", 2, lib_nc_inq },
 	{ "nc_inq_dimname", 2, lib_nc_inq },
+	{ "nc_inq_format", 2, lib_nc_inq },
+	{ "nc_inq_grps", 2, lib_nc_inq },
 	{ "nc_inq_natts", 2, lib_nc_inq },
 	{ "nc_inq_ndims", 2, lib_nc_inq },
 	{ "nc_inq_nvars", 2, lib_nc_inq },
+	{ "nc_inq_type", 2, lib_nc_inq },
+	{ "nc_inq_typeids", 2, lib_nc_inq },
 	{ "nc_inq_unlimdim", 2, lib_nc_inq },
+	{ "nc_inq_unlimdims", 2, lib_nc_inq },
 	{ "nc_inq_var", 2, lib_nc_inq },
 	{ "nc_inq_vardimid", 2, lib_nc_inq },
 	{ "nc_inq_varname", 2, lib_nc_inq },
@@ -4028,6 +4264,12 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 	vd_project *p = c->p;
 	val ret;
 	val *path = arg_at(args, n, ce->path_arg);
+	const char *mt = path ? mem_text(c, path) : NULL;
+	val pv;
+	if (mt) { /* a path the program built in a heap buffer (mem_slot) */
+		pv = vstr(mt);
+		path = &pv;
+	}
 	int pid = handle_id(c, ce, arg_at(args, n, ce->handle_arg));
 	int tid = handle_id(c, ce, arg_at(args, n, ce->target_arg));
 	handle ph = pid >= 0 ? c->handles.v[pid] : handle_none;
@@ -4883,6 +5125,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	}
 	if (dirv.k == V_HANDLE)
 		ret = dirv;
+	if (!strncmp(ce->name, "nc_get_att", 10) && !strcmp(ce->api, "netcdf")) {
+		int rc = nc_get_att_answer(c, ce->name, args, n); /* an input's attribute */
+		if (!rc || rc == NC_ANSWER_ENOTATT)
+			ret = vint(rc ? NC_ENOTATT_STATUS : 0);
+	}
 	return ret;
 }
 
@@ -5279,13 +5526,109 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	return r;
 }
 
+/* ---- library APIs whose source is part of the project ----
+ * A program built together with libnetcdf's sources (ncdump) calls
+ * nc_open, nc_inq_var ... as project functions: their bodies are walked for
+ * the I/O they do, but what they answer is computed from the library's
+ * in-memory structures, which the walk does not know.  The API's contract
+ * is the same as when the library is external, so after the walked body
+ * (api_contract) nc_open of an input read at analysis time (see
+ * nc_input_open) gives the caller a handle of that input and nc_close of
+ * one closes it; the inquiry calls and nc_get_att* on one store the file's
+ * answers and return 0 without their bodies being walked (api_answers).
+ * The walked bodies' I/O stays as walked. */
+static val nc_contract_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, val r)
+{
+	val *path = arg_at(args, n, ce->path_arg), *out = arg_at(args, n, ce->handle_out);
+	struct stat st;
+	val pv;
+	const char *mt = path ? mem_text(c, path) : NULL;
+	if (mt) { /* a path the program built in a heap buffer */
+		pv = vstr(mt);
+		path = &pv;
+	}
+	if (!path || path->k != V_STR || !out || out->k != V_REF || stat(path->s, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return r;
+	int nh = new_handle(c);
+	handle *H = &c->handles.v[nh];
+	H->path = path->s;
+	H->file = file_index(c, path->s, path->s);
+	H->obj = "";
+	if (c->p->files.v[H->file].written > 0)
+		return r;
+	int id;
+	if (vd_sci_nc_open(H->path, &id))
+		return r;
+	H->sci_nc = id + 1;
+	c->nc_inputs++;
+	c->hfx++; /* handle state a call summary cannot replay */
+	val hv = { 0 };
+	hv.k = V_HANDLE;
+	hv.h = nh;
+	store_val(c, out->ref, hv);
+	return vint(0);
+}
+
+/* Before the walk: an inquiry call (nc_inq*) on an input is answered from
+ * the file, as the library answers it from the header it read at nc_open,
+ * and its body is not walked (1, *r the status). */
+static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
+{
+	if (c->p->opts.paths_all || !f->name || c->nc_inputs <= 0)
+		return 0;
+	int rc = !strncmp(f->name, "nc_get_att", 10) ? nc_get_att_answer(c, f->name, args, n)
+		 : !strncmp(f->name, "nc_inq", 6)    ? nc_inq_answer(c, e, f->name, args, n)
+						     : 1;
+	if (rc && rc != NC_ANSWER_ENOTATT)
+		return 0;
+	*r = vint(rc ? NC_ENOTATT_STATUS : 0);
+	return 1;
+}
+
+static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
+{
+	if (c->p->opts.paths_all || !f->name || strncmp(f->name, "nc_", 3))
+		return r;
+	const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, f->name);
+	if (!ce || strcmp(ce->api, "netcdf"))
+		return r;
+	if (ce->op == VD_OP_OPEN && strstr(ce->name, "open"))
+		return nc_contract_open(c, ce, args, n, r);
+	handle *h = ce->op == VD_OP_CLOSE && n >= 1 ? handle_of(c, &args[0]) : NULL;
+	if (h && h->sci_nc && !h->sci_var) {
+		nc_input_close(c, h, 0);
+		return vint(0);
+	}
+	return r;
+}
+
+/* `&n` written as a call's argument (`nc_inq(ncid, &ndims, &nvars, ...)`,
+ * `sscanf(s, "%d", &x)`): an out-parameter.  The callee writes the local
+ * through its parameter, which the walk knows; the local does not count as
+ * escaped, so a store through a pointer the walk does not know (in that
+ * callee's body or later) leaves it as it is.  A local whose address is
+ * also taken elsewhere (`tail = &head`) is escaped there. */
+static val out_param_arg(ctx *c, ir_expr *k)
+{
+	ir_expr *x = strip_casts(k);
+	if (x->kind != E_UN || x->op != OP_ADDR || x->nkids != 1 ||
+	    strip_casts(x->kids[0])->kind != E_VAR)
+		return eval(c, k);
+	int saved = c->out_arg;
+	c->out_arg = 1;
+	val v = eval(c, k);
+	c->out_arg = saved;
+	return v;
+}
+
 static val eval_call(ctx *c, ir_expr *e)
 {
 	int n = e->nkids;
 	val few[8]; /* most calls: no allocation */
 	val *args = n <= 8 ? few : vd_xcalloc((size_t)n, sizeof(val));
 	for (int i = 0; i < n; i++)
-		args[i] = eval(c, e->kids[i]);
+		args[i] = out_param_arg(c, e->kids[i]);
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
@@ -5305,6 +5648,12 @@ static val eval_call(ctx *c, ir_expr *e)
 				goto done;
 			}
 		}
+	}
+	if ((known || e->ncallees == 1) &&
+	    api_answers(c, e, known ? known : e->callees[0], args, n, &r)) {
+		enter(c, e->block, c->mult, c->mult, c->unk, NULL);
+		leave(c, e->block);
+		goto done;
 	}
 	if (known || e->ncallees > 0) {
 		flush_ops(c);
@@ -5370,6 +5719,8 @@ static val eval_call(ctx *c, ir_expr *e)
 			c->cond--;
 		leave(c, e->block);
 		c->mult = saved_mult;
+		if (!multi)
+			r = api_contract(c, known ? known : e->callees[0], args, n, r);
 		goto done;
 	}
 	if (e->block >= 0) { /* an unresolved indirect call: a block with nothing inside */
@@ -6287,6 +6638,11 @@ static void loop_settle(ctx *c, varvec *w)
 /* a counted loop run for the state it carries: all its iterations when
  * they cost this many walk steps in all, at most */
 #define CARRIED_STEPS 300000L
+/* ... and a loop over a NetCDF input's variables, dimensions or attributes
+ * (each iteration asks about its own one, nc_inquires): in a program built
+ * with the library's sources each iteration also walks the library's code
+ * for the data and attribute reads */
+#define NC_CARRIED_STEPS 2000000L
 /* a `for (;;)` still running after this many walk steps is not one left
  * by a decided exit soon (xz's encoder waits on a condition another thread
  * sets): the rest is walked as a loop of unknown count before it eats the
@@ -6535,6 +6891,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	long steps0 = c->steps;
 	double k = 0;
 	int undecided = 0;
+	int nc_loop = content < 0 && !forever && c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]);
 	for (;;) {
 		c->mult = reach;
 		if (s->e && (s->kind != S_DO || k > 0)) {
@@ -6549,10 +6906,16 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				break;
 		}
 		double kmax = content >= 0 ? CONTENT_MAX : forever ? FOREVER_MAX : CONCRETE_MAX;
-		long smax = content >= 0 ? CONTENT_STEPS : forever ? FOREVER_STEPS : CONCRETE_STEPS;
+		long smax = content >= 0 ? CONTENT_STEPS
+			    : forever    ? FOREVER_STEPS
+			    : nc_loop    ? NC_CARRIED_STEPS
+					 : CONCRETE_STEPS;
 		if (counted >= 0 && k >= 1)
-			smax = (c->steps - steps0) / (long)k * (long)counted > CARRIED_STEPS ? 0
-											     : smax;
+			smax = (c->steps - steps0) / (long)k * (long)counted >
+					       (nc_loop ? NC_CARRIED_STEPS : CARRIED_STEPS)
+				       ? 0
+			       : nc_loop ? NC_CARRIED_STEPS
+					 : smax;
 		if (k >= kmax || c->steps - steps0 > smax) {
 			undecided = 1;
 			break;
@@ -6618,6 +6981,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		if (!early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 		    carried_state(c, s))
 			counted = trip;
+		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
+			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
+			counted = trip; /* over an input's variables, with a `continue` */
 		else if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
 			return 0;
 	} else if (forever) {

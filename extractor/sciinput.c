@@ -136,6 +136,81 @@ int vd_sci_nc_inq_attname(int id, int var, int num, char *name)
 	return unlock(0);
 }
 
+int vd_sci_nc_inq_format(int id, int *format)
+{
+	lock();
+	return unlock(nc_inq_format(id, format) != NC_NOERR);
+}
+
+/* one of the id-list inquiries (which: 'd', 'u', 't', 'g'); ids may be NULL */
+static int ids_call(int id, int which, int *n, int *ids)
+{
+	switch (which) {
+	case 'd':
+		return nc_inq_dimids(id, n, ids, 0);
+	case 'u':
+		return nc_inq_unlimdims(id, n, ids);
+	case 't':
+		return nc_inq_typeids(id, n, ids);
+	case 'g':
+		return nc_inq_grps(id, n, ids);
+	default:
+		return NC_EINVAL;
+	}
+}
+
+/* the ids nc_inq_dimids, nc_inq_unlimdims, nc_inq_typeids or nc_inq_grps
+ * give (which: 'd', 'u', 't', 'g'), at most max of them into ids */
+int vd_sci_nc_inq_ids(int id, int which, int *count, int *ids, int max)
+{
+	int n = 0;
+	lock();
+	if (ids_call(id, which, &n, NULL) != NC_NOERR || n < 0)
+		return unlock(1);
+	*count = n;
+	if (!ids || n == 0)
+		return unlock(0);
+	if (n > max)
+		return unlock(1);
+	return unlock(ids_call(id, which, &n, ids) != NC_NOERR);
+}
+
+int vd_sci_nc_inq_type(int id, int type, char *name, size_t *size)
+{
+	char nm[NC_MAX_NAME + 1];
+	lock();
+	if (nc_inq_type(id, (nc_type)type, nm, size) != NC_NOERR)
+		return unlock(1);
+	copy_name(name, nm);
+	return unlock(0);
+}
+
+int vd_sci_nc_get_att(int id, int var, const char *name, int *type, size_t *len, double *vals,
+		      char *text, size_t max)
+{
+	nc_type t = 0;
+	size_t n = 0;
+	lock();
+	if (nc_inq_att(id, var, name, &t, &n) != NC_NOERR || n > max)
+		return unlock(1);
+	*type = (int)t;
+	*len = n;
+	if (n == 0)
+		return unlock(0);
+	if (t == NC_CHAR)
+		return unlock(nc_get_att_text(id, var, name, text) != NC_NOERR);
+	if (t > NC_DOUBLE && t != NC_UBYTE && t != NC_USHORT && t != NC_UINT && t != NC_INT64 &&
+	    t != NC_UINT64)
+		return unlock(1); /* strings, user-defined types */
+	return unlock(nc_get_att_double(id, var, name, vals) != NC_NOERR);
+}
+
+int vd_sci_nc_att_absent(int id, int var, const char *name)
+{
+	lock();
+	return unlock(nc_inq_att(id, var, name, NULL, NULL) == NC_ENOTATT);
+}
+
 /* ---- HDF5 ---- */
 
 int vd_sci_h5_open(const char *path, long long *id)

@@ -38,6 +38,27 @@ int vd_sci_nc_inq_att(int id, int var, const char *name, int *type, size_t *len)
 /* the name of attribute number `num` of variable `var` */
 int vd_sci_nc_inq_attname(int id, int var, int num, char *name);
 
+/* the file's format (NC_FORMAT_CLASSIC ...) */
+int vd_sci_nc_inq_format(int id, int *format);
+/* the ids of the root group's dimensions (which 'd', nc_inq_dimids),
+ * unlimited dimensions ('u'), user-defined types ('t') or child groups
+ * ('g'): their number in *count and, when ids is not NULL, the ids (fails
+ * when there are more than max) */
+int vd_sci_nc_inq_ids(int id, int which, int *count, int *ids, int max);
+/* type `type`'s name (VD_SCI_NAME_MAX bytes) and size */
+int vd_sci_nc_inq_type(int id, int type, char *name, size_t *size);
+
+/* attribute `name` of variable `var`: its type, length and values - the
+ * text (not NUL-terminated) of a character attribute in text, the numbers
+ * of a numeric one in vals, each with room for max; fails for strings and
+ * user-defined types */
+int vd_sci_nc_get_att(int id, int var, const char *name, int *type, size_t *len, double *vals,
+		      char *text, size_t max);
+
+/* 1 when variable `var` (-1: global) exists but has no attribute `name`
+ * (the library's NC_ENOTATT), else 0 */
+int vd_sci_nc_att_absent(int id, int var, const char *name);
+
 /* HDF5: opens `path` read-only (0), or 1 when it is not an HDF5 file */
 int vd_sci_h5_open(const char *path, long long *id);
 void vd_sci_h5_close(long long id);
