@@ -19,7 +19,12 @@
 #      harmless function appended to one .c file (EDIT, default the file
 #      holding the entry) and the command again on that database; then a
 #      cold run of the edited copy on a fresh database, and the md5 of
-#      v_blocks (without run_id) of the edit run against that cold run.
+#      v_blocks (without run_id) of the edit run against that cold run;
+#   6. reached edit (step "reach", after "edit"): on that copy, a statement
+#      inserted at the top of the entry function's body (a code the walk
+#      from the entry runs: a static counter incremented), the command again
+#      on the edit database, and the md5 of v_blocks against a cold run of
+#      that tree.
 # Wall time, CPU time (user + sys) and peak RSS with /usr/bin/time; the load
 # average after each step.  Prints a markdown table of ratios to clang and
 # saves it as OUT/summary.md (logs beside it).
@@ -33,7 +38,7 @@
 #   CLANG   clang binary (default clang)
 #   EDIT    the file (relative to the package tree) to edit, for every
 #           program named; default per program below
-#   STEPS   which steps to run (default "clang cold unchanged edit")
+#   STEPS   which steps to run (default "clang cold unchanged edit reach")
 # Exit status 0 when every step ran (whatever the figures); 1 when some
 # step failed or the edit run's v_blocks differ from the cold run's; 2 for
 # a usage or setup error.
@@ -48,7 +53,7 @@ JOBS=${JOBS:-2}
 WORK=${WORK:-${TMPDIR:-/tmp}/vidya-truth}
 STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 OUT=${OUT:-$ROOT/bench/out/speed-$STAMP}
-STEPS=${STEPS:-"clang cold unchanged edit"}
+STEPS=${STEPS:-"clang cold unchanged edit reach"}
 PROGRAMS=${*:-fio h5dump ncdump}
 
 die() { echo "real_speed.sh: $*" >&2; exit 2; }
@@ -146,6 +151,44 @@ json.dump(db, open(out, "w"), indent=1)
 EOF
 }
 
+# the line after the opening brace of function NAME's definition in FILE
+# ("int main(" or "main(" at the start of a line, the brace on a later line
+# or at the end of that one); empty when not found
+body_line() {
+	awk -v fn="$2" '
+		!found && ($0 ~ "^(.*[ *])?" fn "[ ]*\\(") { found = 1 }
+		found && /\{[ \t]*$/ { print NR + 1; exit }
+		found && /;[ \t]*$/ && !/\{/ { found = 0 }' "$1"
+}
+
+# reach_edit FILE ENTRY: step 6 (sets re_*, rsame); the edit database and
+# tree of step 5
+reach_edit() {
+	local f=$1 fn=${2##*:} at a b
+	[ -n "$fn" ] || fn=main
+	at=$(body_line "$f" "$fn")
+	if [ -z "$at" ]; then
+		FAILED+=("$prog: no body of $fn found in $f for the reached edit")
+		return
+	fi
+	sed -i "${at}i\\	{ static volatile int vidya_bench_reach_$STAMP; vidya_bench_reach_$STAMP++; }" "$f"
+	if ! analyze reach edit.db "$etree" "$ecdb"; then
+		FAILED+=("$prog: reached edit analyze exit $T_RC")
+		return
+	fi
+	re_s=$T_S re_cpu=$T_CPU re_load=$T_LOAD
+	grep -q 'inputs unchanged' "$LOGS/reach.log" &&
+		FAILED+=("$prog: the reached edit run saw no change")
+	rm -f reach-cold.db
+	if analyze reach-cold reach-cold.db "$etree" "$ecdb"; then
+		a=$(blocks_md5 edit.db) b=$(blocks_md5 reach-cold.db)
+		if [ "$a" = "$b" ]; then rsame=yes; else
+			rsame=NO
+			FAILED+=("$prog: v_blocks of the reached edit run ($a) differ from a cold run ($b)")
+		fi
+	fi
+}
+
 ROWS=()
 FAILED=()
 for prog in $PROGRAMS; do
@@ -163,6 +206,7 @@ for prog in $PROGRAMS; do
 	log "$prog: $ntu units ($src)"
 	clang_s=NA clang_cpu=NA clang_load=NA cold_s=NA cold_cpu=NA cold_kib=NA cold_load=NA
 	un_s=NA un_cpu=NA un_load=NA ed_s=NA ed_cpu=NA ed_load=NA same=NA budget=NA
+	re_s=NA re_cpu=NA re_load=NA rsame=NA
 	if has_step clang; then
 		python3 "$HERE/clang_script.py" "$cdb" "$CLANG" >"$dir/clang.sh"
 		timed clang bash "$dir/clang.sh"
@@ -218,12 +262,15 @@ for prog in $PROGRAMS; do
 			else
 				FAILED+=("$prog: edit analyze exit $T_RC")
 			fi
+			if has_step reach && [ "$same" != NA ]; then
+				reach_edit "$etree/$ef" "$ENTRY"
+			fi
 		else
 			FAILED+=("$prog: analyze of the copy exit $T_RC")
 		fi
 		rm -rf "$etree"
 	fi
-	ROWS+=("$prog|$ntu|$clang_s|$clang_cpu|$clang_load|$cold_s|$cold_cpu|$cold_kib|$cold_load|$budget|$un_s|$un_cpu|$un_load|$ed_s|$ed_cpu|$ed_load|$same")
+	ROWS+=("$prog|$ntu|$clang_s|$clang_cpu|$clang_load|$cold_s|$cold_cpu|$cold_kib|$cold_load|$budget|$un_s|$un_cpu|$un_load|$ed_s|$ed_cpu|$ed_load|$same|$re_s|$re_cpu|$re_load|$rsame")
 	cd "$OUT" || true
 done
 
@@ -235,14 +282,14 @@ done
 	echo "Times are wall seconds (CPU seconds, user + sys, children included, in"
 	echo "parentheses); ratios are wall / wall and, in parentheses, CPU / CPU."
 	echo
-	echo "| program | TUs | clang s | cold s | cold / clang | budget cut | unchanged s | unchanged / clang | one-file edit s | edit / clang | edit = cold | peak RSS cold MiB | load (clang, cold, unchanged, edit) |"
-	echo "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|---|"
+	echo "| program | TUs | clang s | cold s | cold / clang | budget cut | unchanged s | unchanged / clang | one-file edit s | edit / clang | edit = cold | reached edit s | reached edit / clang | reached = cold | peak RSS cold MiB | load (clang, cold, unchanged, edit, reached) |"
+	echo "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|---:|---|"
 	for r in "${ROWS[@]}"; do
-		IFS='|' read -r p n cl clc cll co coc cok col bu un unc unl ed edc edl sm <<<"$r"
+		IFS='|' read -r p n cl clc cll co coc cok col bu un unc unl ed edc edl sm re rec rel rsm <<<"$r"
 		ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3fx", a / b; else print "n/a" }'; }
 		mib=$(awk -v k="$cok" 'BEGIN { if (k + 0 > 0) printf "%.0f", k / 1024; else print "n/a" }')
 		bcut=$([ "$bu" = NA ] && echo n/a || { [ "$bu" -gt 0 ] && echo yes || echo no; })
-		echo "| $p | $n | $cl ($clc) | $co ($coc) | $(ratio "$co" "$cl") ($(ratio "$coc" "$clc")) | $bcut | $un ($unc) | $(ratio "$un" "$cl") ($(ratio "$unc" "$clc")) | $ed ($edc) | $(ratio "$ed" "$cl") ($(ratio "$edc" "$clc")) | $sm | $mib | $cll, $col, $unl, $edl |"
+		echo "| $p | $n | $cl ($clc) | $co ($coc) | $(ratio "$co" "$cl") ($(ratio "$coc" "$clc")) | $bcut | $un ($unc) | $(ratio "$un" "$cl") ($(ratio "$unc" "$clc")) | $ed ($edc) | $(ratio "$ed" "$cl") ($(ratio "$edc" "$clc")) | $sm | $re ($rec) | $(ratio "$re" "$cl") ($(ratio "$rec" "$clc")) | $rsm | $mib | $cll, $col, $unl, $edl, $rel |"
 	done
 	if [ ${#FAILED[@]} -gt 0 ]; then
 		echo

@@ -2002,6 +2002,32 @@ static const char *job_key(vd_project *p, const tu_job *job)
 			       (unsigned long long)c);
 }
 
+/* Whether `path` exists, memoised per run: every unit records the same
+ * places of the include search (tens of thousands of lookups on a large
+ * project), asked once each. */
+static int path_exists(vd_project *p, const char *path)
+{
+	char key[4200];
+	if (snprintf(key, sizeof(key), "\037exists\037%s", path) >= (int)sizeof(key)) {
+		struct stat st;
+		return stat(path, &st) == 0;
+	}
+	pthread_mutex_lock(&p->mu);
+	const char *h = vd_map_get(p->hash_memo, key);
+	pthread_mutex_unlock(&p->mu);
+	if (!h) {
+		struct stat st;
+		const char *v = stat(path, &st) == 0 ? "E" : "N";
+		pthread_mutex_lock(&p->mu);
+		if (!(h = vd_map_get(p->hash_memo, key))) {
+			h = v;
+			vd_map_put(p->hash_memo, key, (void *)v);
+		}
+		pthread_mutex_unlock(&p->mu);
+	}
+	return *h == 'E';
+}
+
 /* do the recorded dependencies still hash the same? */
 static int deps_valid(vd_project *p, const char *deps)
 {
@@ -2017,8 +2043,7 @@ static int deps_valid(vd_project *p, const char *deps)
 		path[tab - s] = '\0';
 		if (nl - tab == 2 && (tab[1] == 'E' || tab[1] == 'N')) {
 			/* a place the include search looked: still as it was? */
-			struct stat st;
-			if ((stat(path, &st) == 0) != (tab[1] == 'E'))
+			if (path_exists(p, path) != (tab[1] == 'E'))
 				return 0;
 			s = nl + 1;
 			continue;

@@ -267,6 +267,7 @@ int vd_findings_from_result(const vd_result *r, const vd_rules_config *c, const 
 		f->program_cioc = r->blocks[0].cioc;
 	}
 	vd_rules_run(&k);
+	vd_rules_ctx_release(&k);
 	double min_gain = c->param[VD_RP_ALL_min_gain_s];
 	double esc = c->param[VD_RP_ALL_escalate_share];
 	size_t n = 0;

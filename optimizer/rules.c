@@ -171,18 +171,63 @@ static const vd_block *loop_in_function(const rule_ctx *k, const vd_block *b)
 	return NULL;
 }
 
-/* 1 when call label `label` ("f", or "f|g" for an indirect call) names `fn` */
-static int label_names(const char *label, const char *fn)
+/* the call blocks that run (executions > 0) naming a function, in block order */
+typedef struct call_list {
+	size_t n, cap;
+	size_t *v;
+} call_list;
+
+/* the call blocks naming `fn` (every name of an indirect call's label):
+ * built once per rule run, so that finding the calls of a function is not
+ * a scan of every block (quadratic on large programs) */
+static const call_list *calls_of(const rule_ctx *kc, const char *fn)
 {
-	size_t n = strlen(fn);
-	for (const char *p = label; p && *p;) {
-		const char *bar = strchr(p, '|');
-		size_t len = bar ? (size_t)(bar - p) : strlen(p);
-		if (len == n && !strncmp(p, fn, n))
-			return 1;
-		p = bar ? bar + 1 : NULL;
+	/* a cache beside the run's data: the context itself is never const */
+	rule_ctx *k = (rule_ctx *)kc;
+	if (!k->calls_of) {
+		k->calls_of = vd_map_new();
+		for (size_t i = 0; i < k->r->nblocks; i++) {
+			const vd_block *c = &k->r->blocks[i];
+			if (c->kind != VD_KIND_CALL || c->executions <= 0 || !c->label)
+				continue;
+			for (const char *p = c->label; *p;) {
+				const char *bar = strchr(p, '|');
+				size_t len = bar ? (size_t)(bar - p) : strlen(p);
+				char *name = vd_xstrndup(p, len);
+				call_list *l = vd_map_get(k->calls_of, name);
+				if (!l) {
+					l = vd_xcalloc(1, sizeof *l);
+					vd_map_put(k->calls_of, name, l);
+				}
+				free(name);
+				if (!l->n || l->v[l->n - 1] != i) {
+					vd_vec_grow_((void **)&l->v, &l->cap, l->n + 1,
+						     sizeof *l->v);
+					l->v[l->n++] = i;
+				}
+				if (!bar)
+					break;
+				p = bar + 1;
+			}
+		}
 	}
-	return 0;
+	return vd_map_get(k->calls_of, fn);
+}
+
+void vd_rules_ctx_release(rule_ctx *k)
+{
+	if (!k->calls_of)
+		return;
+	size_t it = 0;
+	const char *key;
+	void *v;
+	while (vd_map_next(k->calls_of, &it, &key, &v)) {
+		call_list *l = v;
+		free(l->v);
+		free(l);
+	}
+	vd_map_free(k->calls_of);
+	k->calls_of = NULL;
 }
 
 /*
@@ -201,11 +246,9 @@ static const vd_block *loop_around(const rule_ctx *k, const vd_block *b, int dep
 	if (!fn || !fn->function || fn->executions < 2)
 		return NULL;
 	const vd_block *best = NULL;
-	for (size_t i = 0; i < k->r->nblocks; i++) {
-		const vd_block *c = &k->r->blocks[i];
-		if (c->kind != VD_KIND_CALL || c->executions <= 0 ||
-		    !label_names(c->label, fn->function))
-			continue;
+	const call_list *calls = calls_of(k, fn->function);
+	for (size_t j = 0; calls && j < calls->n; j++) {
+		const vd_block *c = &k->r->blocks[calls->v[j]];
 		const vd_block *cl = loop_around(k, c, depth - 1);
 		if (cl && (!best || cl->executions > best->executions))
 			best = cl;

@@ -584,6 +584,30 @@ XML
 	expect_in "2 from the cache" out "the edited TU alone is parsed"
 	blocks_of v.db > edited
 	cmp -s cold edited || fail "a comment changed the results"
+	# a change of the same size under the same time stamp (a checkout, a
+	# build system restoring times): contents decide, never time stamps
+	hit "before the same-size edit" --args 6
+	cp -p io.h io.h.orig
+	sed -i 's/#define RECORD 512/#define RECORD 256/' io.h
+	touch -r io.h.orig io.h
+	[ "$(stat -c '%s %Y' io.h)" = "$(stat -c '%s %Y' io.h.orig)" ] || fail "same size and time stamp"
+	miss "same size, same time stamp, other content" --args 6
+	[ "$(q "SELECT p3 FROM v_blocks WHERE block_id = 'save.c:save_block/loop#1'")" = \
+		"$(q "SELECT p3 FROM blocks WHERE run_id = 1 AND block_id = 'save.c:save_block/loop#1'") / 2" ] ||
+		[ "$(q "SELECT p3 * 2 = (SELECT p3 FROM blocks WHERE run_id = 1 AND block_id = 'save.c:save_block/loop#1') FROM v_blocks WHERE block_id = 'save.c:save_block/loop#1'")" = 1 ] ||
+		fail "the new record size is used (half the bytes)"
+	blocks_of v.db > sameinc
+	"$VIDYA" analyze --no-probe --no-cache --quiet --db fresh.db compile_commands.json --args 6 >/dev/null ||
+		fail "cold run of the same-size edit"
+	blocks_of fresh.db > freshinc
+	cmp -s sameinc freshinc || fail "the same-size edit's results differ from a cold run"
+	# the old content back under its old time stamp: each unit keeps one
+	# cache entry, so it is parsed again, and gives the first results
+	cp -p io.h.orig io.h
+	miss "the header's old content back" --args 6
+	blocks_of v.db > back
+	cmp -s cold back || fail "the header's old content gives other results"
+	hit "after the header's old content" --args 6
 	# another device profile: the database's newest one differs
 	mnt=$(df --output=target "$T" | tail -1)
 	q "INSERT INTO system_profiles (created_at, mount, seq_read_Bps, profile) VALUES (datetime('now'), '$mnt', 1e6, 'other')"
