@@ -283,7 +283,10 @@ int cli_analysis_prepare(cli_analysis *a)
 	if (a->env_inherit) { /* after the --env bindings: the first match wins */
 		extern char **environ;
 		for (char **e = environ; e && *e; e++)
-			if (strchr(*e, '='))
+			/* `_` is the shell's last command (vidya itself, or time,
+			 * perf, strace running it): not the program's setting, and
+			 * it would make every such run a cache miss */
+			if (strchr(*e, '=') && strncmp(*e, "_=", 2) != 0)
 				cli_strings_push(&a->envs, *e);
 		eo->env_complete = 1;
 	}

@@ -543,6 +543,20 @@ run_cache)
 	hit "--args back" --args 6
 	miss "--define" --args 6 --define N=3
 	miss "--env" --args 6 --env HOME=/x
+	# --env-inherit: the environment is in the key, but not `_` (the
+	# command the shell ran: `time vidya ...` or `perf record vidya ...`)
+	inherit() { # V, _, then hit or miss
+		env "V=$1" "_=$2" "$VIDYA" analyze --no-probe --db v.db compile_commands.json \
+			--args 6 --env-inherit >out 2>&1 || { cat out >&2; fail "--env-inherit V=$1 _=$2"; }
+		if [ "$3" = hit ]; then
+			[ "$(latest)" != none ] || fail "--env-inherit V=$1 _=$2: expected a hit"
+		else
+			[ "$(latest)" = none ] || fail "--env-inherit V=$1 _=$2: expected a miss"
+		fi
+	}
+	inherit 1 /bin/a miss
+	inherit 1 /usr/bin/time hit
+	inherit 2 /usr/bin/time miss
 	miss "--nprocs" --args 6 --nprocs 4
 	miss "--assume-trip" --args 6 --assume-trip 50
 	miss "--assume-bytes" --args 6 --assume-bytes 100
