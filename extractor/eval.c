@@ -7266,6 +7266,36 @@ static void eof_final_read(ctx *c, ir_stmt *s, double reach)
 	flush_ops(c);
 }
 
+/* A loop of unknown count whose condition tests an I/O call's result for
+ * a short count or a failure (`while ((n = write(fd, b, cnt)) != cnt)`,
+ * a retry loop): its first test runs once, here, in the loop's block, and
+ * when the success assumption makes it false (T_OK: the write returned
+ * cnt) the loop runs 0 times.  Otherwise *tested says the first test is
+ * counted. */
+static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (s->kind == S_DO || !ce || c->p->opts.paths_all || !expr_has_call(ce))
+		return 0;
+	enter(c, s->block, reach, 0, c->unk, NULL);
+	c->mult = reach;
+	val k = eval(c, s->e);
+	flush_ops(c);
+	int fails = (k.t & T_OK) && truth(&k) == 0;
+	if (fails) {
+		const vd_sblock *b = &c->p->blocks.v[s->block];
+		annotate(c, s->block, 0,
+			 note_at(c, s->block, 0,
+				 "loop at %s:%d: its condition tests an I/O call's result "
+				 "for a short count or a failure; calls are assumed to "
+				 "succeed: it runs 0 times",
+				 b->file, s->line));
+	}
+	leave(c, s->block);
+	*tested = !fails;
+	return fails;
+}
+
 static void exec_loop(ctx *c, ir_stmt *s)
 {
 	double reach = c->mult;
@@ -7326,6 +7356,9 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		c->nnotes = saved_notes;
 		return;
 	}
+	int tested = 0; /* the first test of the condition is done */
+	if (trip < 0 && first_test_fails(c, s, reach, &tested))
+		goto done;
 	const char *nt = loop_bound_note(c, s, &trip, &fin_var);
 	/* inside the body every scalar the loop writes varies per iteration
 	 * (unless there is one: do { } while (0)) */
@@ -7343,7 +7376,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	}
 	enter(c, s->block, reach, reach * trip, c->unk, nt);
 	/* the condition runs trip + 1 times (trip for do-while) */
-	c->mult = reach * (s->kind == S_DO ? trip : trip + 1);
+	c->mult = reach * (s->kind == S_DO ? trip : trip + 1 - tested);
 	c->rep += trip != 1;
 	if (s->e)
 		eval(c, s->e);
@@ -7378,6 +7411,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		c->eof_bytes = eof_bytes0;
 		c->eof_reach = eof_reach0;
 	}
+done:
+	c->mult = saved_mult;
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
 }
