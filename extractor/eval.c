@@ -1755,6 +1755,17 @@ static int arm_ends(const ir_stmt *s, int leaves)
 	return 0;
 }
 
+/* A `do { ... } while (0)`: a macro body that runs once */
+static int once_do(const ir_stmt *s)
+{
+	if (s->kind != S_DO || s->nkids != 1 || !s->e)
+		return 0;
+	const ir_expr *e = s->e;
+	while (e->kind == E_CAST && e->nkids == 1)
+		e = e->kids[0];
+	return e->kind == E_INT && e->ival == 0;
+}
+
 /* Does the arm end in an error exit: a goto (the `goto fail` idiom), a
  * return of a negative constant, or - from main - of a non-zero one? */
 static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
@@ -1778,14 +1789,59 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 		for (int i = s->nkids; i-- > 0;)
 			if (s->kids[i] && s->kids[i]->kind != S_NOP)
 				return arm_error_exit(s->kids[i], fn);
+	if (once_do(s)) /* a macro's `do { ...; goto done; } while (0)` */
+		return arm_error_exit(s->kids[0], fn);
 	return 0;
 }
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR };
+static ir_var *plain_var(ir_expr *e);
+
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_FAIL };
+
+/* Does the arm leave with a failure value: `ret = -1; goto done;` (a
+ * negative constant, or NULL into a pointer, stored just before a goto -
+ * HDF5's HGOTO_ERROR, the `rc = -1; goto out;` idiom)? */
+static int arm_fail_goto(const ir_stmt *s)
+{
+	while (s && (s->kind == S_SEQ || once_do(s))) {
+		if (s->kind != S_SEQ) {
+			s = s->kids[0];
+			continue;
+		}
+		int i = s->nkids - 1;
+		while (i >= 0 && (!s->kids[i] || s->kids[i]->kind == S_NOP))
+			i--;
+		if (i < 0)
+			return 0;
+		if (s->kids[i]->kind != S_GOTO) {
+			s = s->kids[i];
+			continue;
+		}
+		int j = i - 1;
+		while (j >= 0 && (!s->kids[j] || s->kids[j]->kind == S_NOP))
+			j--;
+		const ir_expr *x = j >= 0 && s->kids[j]->kind == S_EXPR ? s->kids[j]->e : NULL;
+		if (!x || x->kind != E_ASSIGN || x->op != OP_NONE || x->nkids != 2)
+			return 0;
+		const ir_expr *v = x->kids[1];
+		while (v->kind == E_CAST && v->nkids == 1)
+			v = v->kids[0];
+		long long k;
+		if (v->kind == E_INT)
+			k = v->ival;
+		else if (v->kind == E_UN && v->op == OP_NEG && v->nkids == 1 &&
+			 v->kids[0]->kind == E_INT)
+			k = -v->kids[0]->ival;
+		else
+			return 0;
+		ir_var *r = plain_var(x->kids[0]);
+		return r && (k < 0 || (k == 0 && r->is_pointer));
+	}
+	return 0;
+}
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
-static ir_var *plain_var(ir_expr *e);
 static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v);
 
 /* The step by which `v` grows in `e` (v++, ++v, v += k, v = v + k with k
@@ -1948,6 +2004,11 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 			*kind = PR_ERROR;
 			return tl ? 0 : 1;
 		}
+	}
+	int tf = arm_fail_goto(t), ff = arm_fail_goto(f);
+	if (tf != ff) { /* an error exit, whatever the test */
+		*kind = PR_FAIL;
+		return tf ? 0 : 1;
 	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
@@ -7021,6 +7082,11 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: error path after a failed "
 					"call assumed not taken",
 					b->file, s->line);
+		else if (kind == PR_FAIL)
+			o->nt = note_at(c, s->block, 0,
+					"branch at %s:%d: error path (the arm stores a failure "
+					"value and jumps out) assumed not taken",
+					b->file, s->line);
 		else if (kind == PR_HEUR) {
 			o->nt = note_at(c, s->block, o->pr[0] + 10.0 * o->why,
 					"branch at %s:%d: condition unknown, taken with "
@@ -7080,6 +7146,42 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
  * probability, then merge what they wrote.  Locals the arms write are
  * reset before each arm; globals callees write are logged, undone before
  * the next arm and merged at the end. */
+/* Code that runs 0 times is not walked; the functions it calls are
+ * reached all the same (they run 0 times from here, and are not code the
+ * entry does not reach): marked so, with everything they call. */
+static void reach_stmt(ctx *c, const ir_stmt *s);
+
+static void reach_expr(ctx *c, const ir_expr *e)
+{
+	if (!e)
+		return;
+	if (e->kind == E_STMT) {
+		reach_stmt(c, e->stmt);
+		return;
+	}
+	if (e->kind == E_CALL)
+		for (int i = 0; i < e->ncallees; i++) {
+			ir_func *f = e->callees[i];
+			if (f->reached)
+				continue;
+			f->reached = c->phase;
+			reach_stmt(c, f->body);
+		}
+	for (int i = 0; i < e->nkids; i++)
+		reach_expr(c, e->kids[i]);
+}
+
+static void reach_stmt(ctx *c, const ir_stmt *s)
+{
+	if (!s)
+		return;
+	reach_expr(c, s->e);
+	reach_expr(c, s->inc);
+	reach_stmt(c, s->init);
+	for (int i = 0; i < s->nkids; i++)
+		reach_stmt(c, s->kids[i]);
+}
+
 static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 {
 	vd_project *p = c->p;
@@ -7111,6 +7213,12 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	for (int a = 0; a < narms; a++) {
 		size_t apos = c->flog.n; /* this arm's field writes start here */
 		c->flog_arm0 = apos;
+		/* an arm assumed never taken (an error path, an exit) is not
+		 * walked: what it calls counts 0 times here, as it would */
+		if (o->pr[a] <= 0 && !p->opts.paths_all) {
+			reach_stmt(c, s->kids[a]);
+			continue;
+		}
 		for (size_t i = 0; i < w.n; i++) {
 			val *st = storage(c, w.v[i]);
 			if (st)
