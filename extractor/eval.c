@@ -3500,6 +3500,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 static int is_call(const char *name, const char *const *names);
 static void push_note(ctx *c, const char *n);
 static val call_function(ctx *c, ir_func *f, val *args, int n);
+static void glog_undo(ctx *c, size_t from);
 
 static void walk_callbacks(ctx *c, ir_expr *e, const char *name, val *args, int n)
 {
@@ -3548,8 +3549,18 @@ static void walk_callbacks(ctx *c, ir_expr *e, const char *name, val *args, int 
 			c->cond++;
 		}
 		c->mult = m0 * times;
+		/* an exit handler runs when the run ends: what it stores in
+		 * globals (a library's "initialized" flag cleared) is not seen
+		 * by the code after its registration */
+		int at_end = !strcmp(name, "atexit") || !strcmp(name, "on_exit");
+		size_t gpos = c->glog.n;
+		c->glog_on += at_end;
 		if (c->mult > 0)
 			call_function(c, f, cargs, f->nparams);
+		if (at_end) {
+			glog_undo(c, gpos);
+			c->glog_on--;
+		}
 		c->mult = m0;
 		if (nt)
 			c->cond--;
