@@ -1642,7 +1642,7 @@ typedef struct wcache_ent {
 	size_t n;
 } wcache_ent;
 
-enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT, WC_VARY };
+enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT, WC_VARY, WC_ONCE, WC_ONCE_RAN };
 
 static size_t wcache_slot(const ctx *c, uintptr_t key)
 {
@@ -1796,7 +1796,7 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 
 static ir_var *plain_var(ir_expr *e);
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_FAIL };
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL };
 
 /* Does the arm leave with a failure value: `ret = -1; goto done;` (a
  * negative constant, or NULL into a pointer, stored just before a goto -
@@ -1838,6 +1838,62 @@ static int arm_fail_goto(const ir_stmt *s)
 		return r && (k < 0 || (k == 0 && r->is_pointer));
 	}
 	return 0;
+}
+
+/* A run-once guard, `if (!done) { done = 1; init(); }`: the condition reads
+ * a global variable and the then-arm, first thing, stores a constant into
+ * it.  The flag, or NULL when s is not one. */
+static ir_var *once_guard_flag(const ir_stmt *s)
+{
+	if (s->kind != S_IF || !s->nkids || !s->kids[0] || !s->e)
+		return NULL;
+	const ir_stmt *a = s->kids[0];
+	while (a && a->kind == S_SEQ && a->nkids)
+		a = a->kids[0]; /* the arm's first statement */
+	if (!a || a->kind != S_EXPR || !a->e)
+		return NULL;
+	const ir_expr *x = a->e, *v;
+	if (x->kind != E_ASSIGN || x->op != OP_NONE || x->nkids != 2)
+		return NULL;
+	for (v = x->kids[1]; v->kind == E_CAST && v->nkids == 1;)
+		v = v->kids[0];
+	ir_var *g = plain_var(x->kids[0]);
+	return v->kind == E_INT && g && g->global && expr_uses(s->e, g) ? g : NULL;
+}
+
+/* The run-once state of the guard s: the expected share of runs in which
+ * its flag's arm (in this or another guard of the same flag) has already
+ * run, or NULL when s is none (kept as a double in the entry's n). */
+static size_t *once_state(ctx *c, const ir_stmt *s)
+{
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, WC_ONCE, &fresh);
+	if (fresh)
+		e->v = (ir_var **)once_guard_flag(s); /* the flag itself, not a list */
+	if (!e->v)
+		return NULL;
+	wcache_ent *r = wcache_get(c, (const ir_stmt *)(void *)e->v, WC_ONCE_RAN, &fresh);
+	if (fresh) {
+		double z = 0;
+		memcpy(&r->n, &z, sizeof z);
+	}
+	return &r->n;
+}
+
+static double once_ran(const size_t *st)
+{
+	double d;
+	memcpy(&d, st, sizeof d);
+	return d;
+}
+
+/* the guard's arm runs `m` times per run: so much more of the runs have it */
+static void once_add(size_t *st, double m)
+{
+	double d = once_ran(st) + m;
+	if (d > 1)
+		d = 1;
+	memcpy(st, &d, sizeof d);
 }
 
 /* The probability that an `if` whose condition `k` is unknown takes its
@@ -2009,6 +2065,14 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	if (tf != ff) { /* an error exit, whatever the test */
 		*kind = PR_FAIL;
 		return tf ? 0 : 1;
+	}
+	size_t *once = once_state(c, s);
+	if (once && once_ran(once) > 0) {
+		/* its flag is set in the runs where its arm already ran: the
+		 * arm runs once per run in all */
+		*kind = PR_ONCE;
+		p = c->mult > 0 ? (1 - once_ran(once)) / c->mult : 0;
+		return p > 1 ? 1 : p;
 	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
@@ -7098,6 +7162,12 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: error path (the arm stores a failure "
 					"value and jumps out) assumed not taken",
 					b->file, s->line);
+		else if (kind == PR_ONCE)
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: run-once guard: taken with "
+					"probability %.2f, in the runs where no earlier "
+					"pass set the flag it tests",
+					b->file, s->line, o->pr[0]);
 		else if (kind == PR_HEUR) {
 			o->nt = note_at(c, s->block, o->pr[0] + 10.0 * o->why,
 					"branch at %s:%d: condition unknown, taken with "
@@ -7315,6 +7385,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	size_t *once = s->kind == S_IF && live == 0 && c->mult > 0 ? once_state(c, s) : NULL;
+	if (once)
+		once_add(once, c->mult); /* a run-once guard's arm runs */
 	if (live >= 0) {
 		c->switch_depth += s->kind == S_SWITCH;
 		if (s->kind == S_SWITCH)
@@ -7327,6 +7400,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		branch_odds(c, s, &k, &o);
 		if (o.nt)
 			annotate(c, s->block, o.bits, o.nt);
+		once = s->kind == S_IF && o.pr[0] > 0 && c->mult > 0 ? once_state(c, s) : NULL;
+		if (once)
+			once_add(once, c->mult * o.pr[0]);
 		exec_arms_merged(c, s, &o);
 		if (o.pr != o.pr_few)
 			free(o.pr);
