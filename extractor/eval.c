@@ -6650,6 +6650,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		 * a loop of unknown count if the test is still undecided then */
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT)
 			return 0;
+	} else if (ce && ce->kind != E_INT && ce->kind != E_FLOAT && !expr_pure(s->e)) {
+		/* a hand-written option parser called in the condition with
+		 * argc, `while ((opt = get_option(argc, argv, ...)) != EOF)`,
+		 * runs per option, as a getopt loop does, when --args binds
+		 * argv; else (undecided) it is a loop of unknown count */
+		if (!p->opts.args || !mentions_argc(s->e))
+			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
 			return 0;
