@@ -7234,42 +7234,6 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
  * probability, then merge what they wrote.  Locals the arms write are
  * reset before each arm; globals callees write are logged, undone before
  * the next arm and merged at the end. */
-/* Code that runs 0 times is not walked; the functions it calls are
- * reached all the same (they run 0 times from here, and are not code the
- * entry does not reach): marked so, with everything they call. */
-static void reach_stmt(ctx *c, const ir_stmt *s);
-
-static void reach_expr(ctx *c, const ir_expr *e)
-{
-	if (!e)
-		return;
-	if (e->kind == E_STMT) {
-		reach_stmt(c, e->stmt);
-		return;
-	}
-	if (e->kind == E_CALL)
-		for (int i = 0; i < e->ncallees; i++) {
-			ir_func *f = e->callees[i];
-			if (f->reached)
-				continue;
-			f->reached = c->phase;
-			reach_stmt(c, f->body);
-		}
-	for (int i = 0; i < e->nkids; i++)
-		reach_expr(c, e->kids[i]);
-}
-
-static void reach_stmt(ctx *c, const ir_stmt *s)
-{
-	if (!s)
-		return;
-	reach_expr(c, s->e);
-	reach_expr(c, s->inc);
-	reach_stmt(c, s->init);
-	for (int i = 0; i < s->nkids; i++)
-		reach_stmt(c, s->kids[i]);
-}
-
 static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 {
 	vd_project *p = c->p;
@@ -7301,12 +7265,6 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	for (int a = 0; a < narms; a++) {
 		size_t apos = c->flog.n; /* this arm's field writes start here */
 		c->flog_arm0 = apos;
-		/* an arm assumed never taken (an error path, an exit) is not
-		 * walked: what it calls counts 0 times here, as it would */
-		if (o->pr[a] <= 0 && !p->opts.paths_all) {
-			reach_stmt(c, s->kids[a]);
-			continue;
-		}
 		for (size_t i = 0; i < w.n; i++) {
 			val *st = storage(c, w.v[i]);
 			if (st)
