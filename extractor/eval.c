@@ -1760,7 +1760,7 @@ typedef struct wcache_ent {
 	size_t n;
 } wcache_ent;
 
-enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT, WC_VARY };
+enum { WC_ARMS, WC_LOOP, WC_CALL, WC_RETURN, WC_SEQ_EXIT, WC_VARY, WC_ONCE, WC_ONCE_RAN };
 
 static size_t wcache_slot(const ctx *c, uintptr_t key)
 {
@@ -1873,6 +1873,17 @@ static int arm_ends(const ir_stmt *s, int leaves)
 	return 0;
 }
 
+/* A `do { ... } while (0)`: a macro body that runs once */
+static int once_do(const ir_stmt *s)
+{
+	if (s->kind != S_DO || s->nkids != 1 || !s->e)
+		return 0;
+	const ir_expr *e = s->e;
+	while (e->kind == E_CAST && e->nkids == 1)
+		e = e->kids[0];
+	return e->kind == E_INT && e->ival == 0;
+}
+
 /* Does the arm end in an error exit: a goto (the `goto fail` idiom), a
  * return of a negative constant, or - from main - of a non-zero one? */
 static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
@@ -1896,14 +1907,115 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 		for (int i = s->nkids; i-- > 0;)
 			if (s->kids[i] && s->kids[i]->kind != S_NOP)
 				return arm_error_exit(s->kids[i], fn);
+	if (once_do(s)) /* a macro's `do { ...; goto done; } while (0)` */
+		return arm_error_exit(s->kids[0], fn);
 	return 0;
 }
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR };
+static ir_var *plain_var(ir_expr *e);
+
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL };
+
+/* Does the arm leave with a failure value: `ret = -1; goto done;` (a
+ * negative constant, or NULL into a pointer, stored just before a goto -
+ * HDF5's HGOTO_ERROR, the `rc = -1; goto out;` idiom)? */
+static int arm_fail_goto(const ir_stmt *s)
+{
+	while (s && (s->kind == S_SEQ || once_do(s))) {
+		if (s->kind != S_SEQ) {
+			s = s->kids[0];
+			continue;
+		}
+		int i = s->nkids - 1;
+		while (i >= 0 && (!s->kids[i] || s->kids[i]->kind == S_NOP))
+			i--;
+		if (i < 0)
+			return 0;
+		if (s->kids[i]->kind != S_GOTO) {
+			s = s->kids[i];
+			continue;
+		}
+		int j = i - 1;
+		while (j >= 0 && (!s->kids[j] || s->kids[j]->kind == S_NOP))
+			j--;
+		const ir_expr *x = j >= 0 && s->kids[j]->kind == S_EXPR ? s->kids[j]->e : NULL;
+		if (!x || x->kind != E_ASSIGN || x->op != OP_NONE || x->nkids != 2)
+			return 0;
+		const ir_expr *v = x->kids[1];
+		while (v->kind == E_CAST && v->nkids == 1)
+			v = v->kids[0];
+		long long k;
+		if (v->kind == E_INT)
+			k = v->ival;
+		else if (v->kind == E_UN && v->op == OP_NEG && v->nkids == 1 &&
+			 v->kids[0]->kind == E_INT)
+			k = -v->kids[0]->ival;
+		else
+			return 0;
+		ir_var *r = plain_var(x->kids[0]);
+		return r && (k < 0 || (k == 0 && r->is_pointer));
+	}
+	return 0;
+}
+
+/* A run-once guard, `if (!done) { done = 1; init(); }`: the condition reads
+ * a global variable and the then-arm, first thing, stores a constant into
+ * it.  The flag, or NULL when s is not one. */
+static ir_var *once_guard_flag(const ir_stmt *s)
+{
+	if (s->kind != S_IF || !s->nkids || !s->kids[0] || !s->e)
+		return NULL;
+	const ir_stmt *a = s->kids[0];
+	while (a && a->kind == S_SEQ && a->nkids)
+		a = a->kids[0]; /* the arm's first statement */
+	if (!a || a->kind != S_EXPR || !a->e)
+		return NULL;
+	const ir_expr *x = a->e, *v;
+	if (x->kind != E_ASSIGN || x->op != OP_NONE || x->nkids != 2)
+		return NULL;
+	for (v = x->kids[1]; v->kind == E_CAST && v->nkids == 1;)
+		v = v->kids[0];
+	ir_var *g = plain_var(x->kids[0]);
+	return v->kind == E_INT && g && g->global && expr_uses(s->e, g) ? g : NULL;
+}
+
+/* The run-once state of the guard s: the expected share of runs in which
+ * its flag's arm (in this or another guard of the same flag) has already
+ * run, or NULL when s is none (kept as a double in the entry's n). */
+static size_t *once_state(ctx *c, const ir_stmt *s)
+{
+	int fresh;
+	wcache_ent *e = wcache_get(c, s, WC_ONCE, &fresh);
+	if (fresh)
+		e->v = (ir_var **)once_guard_flag(s); /* the flag itself, not a list */
+	if (!e->v)
+		return NULL;
+	wcache_ent *r = wcache_get(c, (const ir_stmt *)(void *)e->v, WC_ONCE_RAN, &fresh);
+	if (fresh) {
+		double z = 0;
+		memcpy(&r->n, &z, sizeof z);
+	}
+	return &r->n;
+}
+
+static double once_ran(const size_t *st)
+{
+	double d;
+	memcpy(&d, st, sizeof d);
+	return d;
+}
+
+/* the guard's arm runs `m` times per run: so much more of the runs have it */
+static void once_add(size_t *st, double m)
+{
+	double d = once_ran(st) + m;
+	if (d > 1)
+		d = 1;
+	memcpy(st, &d, sizeof d);
+}
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
-static ir_var *plain_var(ir_expr *e);
 static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v);
 
 /* The step by which `v` grows in `e` (v++, ++v, v += k, v = v + k with k
@@ -2066,6 +2178,19 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 			*kind = PR_ERROR;
 			return tl ? 0 : 1;
 		}
+	}
+	int tf = arm_fail_goto(t), ff = arm_fail_goto(f);
+	if (tf != ff) { /* an error exit, whatever the test */
+		*kind = PR_FAIL;
+		return tf ? 0 : 1;
+	}
+	size_t *once = once_state(c, s);
+	if (once && once_ran(once) > 0) {
+		/* its flag is set in the runs where its arm already ran: the
+		 * arm runs once per run in all */
+		*kind = PR_ONCE;
+		p = c->mult > 0 ? (1 - once_ran(once)) / c->mult : 0;
+		return p > 1 ? 1 : p;
 	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
@@ -3714,6 +3839,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 static int is_call(const char *name, const char *const *names);
 static void push_note(ctx *c, const char *n);
 static val call_function(ctx *c, ir_func *f, val *args, int n);
+static void glog_undo(ctx *c, size_t from);
 
 static void walk_callbacks(ctx *c, ir_expr *e, const char *name, val *args, int n)
 {
@@ -3762,8 +3888,18 @@ static void walk_callbacks(ctx *c, ir_expr *e, const char *name, val *args, int 
 			c->cond++;
 		}
 		c->mult = m0 * times;
+		/* an exit handler runs when the run ends: what it stores in
+		 * globals (a library's "initialized" flag cleared) is not seen
+		 * by the code after its registration */
+		int at_end = !strcmp(name, "atexit") || !strcmp(name, "on_exit");
+		size_t gpos = c->glog.n;
+		c->glog_on += at_end;
 		if (c->mult > 0)
 			call_function(c, f, cargs, f->nparams);
+		if (at_end) {
+			glog_undo(c, gpos);
+			c->glog_on--;
+		}
 		c->mult = m0;
 		if (nt)
 			c->cond--;
@@ -6996,6 +7132,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		 * a loop of unknown count if the test is still undecided then */
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT)
 			return 0;
+	} else if (ce && ce->kind != E_INT && ce->kind != E_FLOAT && !expr_pure(s->e)) {
+		/* a hand-written option parser called in the condition with
+		 * argc, `while ((opt = get_option(argc, argv, ...)) != EOF)`,
+		 * runs per option, as a getopt loop does, when --args binds
+		 * argv; else (undecided) it is a loop of unknown count */
+		if (!p->opts.args || !mentions_argc(s->e))
+			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
 			return 0;
@@ -7538,6 +7681,17 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: error path after a failed "
 					"call assumed not taken",
 					b->file, s->line);
+		else if (kind == PR_FAIL)
+			o->nt = note_at(c, s->block, 0,
+					"branch at %s:%d: error path (the arm stores a failure "
+					"value and jumps out) assumed not taken",
+					b->file, s->line);
+		else if (kind == PR_ONCE)
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: run-once guard: taken with "
+					"probability %.2f, in the runs where no earlier "
+					"pass set the flag it tests",
+					b->file, s->line, o->pr[0]);
 		else if (kind == PR_HEUR) {
 			o->nt = note_at(c, s->block, o->pr[0] + 10.0 * o->why,
 					"branch at %s:%d: condition unknown, taken with "
@@ -7763,6 +7917,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	int live = decided_arm(c, s, &k);
 	if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
+	size_t *once = s->kind == S_IF && live == 0 && c->mult > 0 ? once_state(c, s) : NULL;
+	if (once)
+		once_add(once, c->mult); /* a run-once guard's arm runs */
 	if (live >= 0) {
 		c->switch_depth += s->kind == S_SWITCH;
 		if (s->kind == S_SWITCH)
@@ -7775,6 +7932,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		branch_odds(c, s, &k, &o);
 		if (o.nt)
 			annotate(c, s->block, o.bits, o.nt);
+		once = s->kind == S_IF && o.pr[0] > 0 && c->mult > 0 ? once_state(c, s) : NULL;
+		if (once)
+			once_add(once, c->mult * o.pr[0]);
 		exec_arms_merged(c, s, &o);
 		if (o.pr != o.pr_few)
 			free(o.pr);
