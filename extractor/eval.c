@@ -51,8 +51,13 @@ enum {
 	T_RANK = 64,
 	T_ASSUMED = 128,
 	T_CALLRES = 256,
-	T_MEAN = 512
+	T_MEAN = 512,
+	T_PTRUE = 1024
 };
+/* T_PTRUE: an unknown value whose chance of being non-zero is known, in
+ * val.f: what a function returns when its returns are known values on arms
+ * of known probability (`return true` on an error arm taken 0.10 of the
+ * time, `return false` at the end), see ret_odds() */
 /* T_MEAN: an expected value, an average over calls (a read-to-the-end
  * loop's share of the file per read): a cast to an integer type keeps its
  * fraction, so that the calls that use it add up to the whole */
@@ -60,7 +65,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE)
 
 typedef struct val val;
 typedef struct arr {
@@ -132,6 +137,9 @@ struct frame {
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
 	int gotos;            /* gotos walked in this call */
+	double mult0;         /* the multiplier the call was entered with */
+	int rep0;             /* c->rep when it was entered */
+	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
 	size_t flog0;         /* the field-write log's length when the call began */
 };
 
@@ -433,7 +441,36 @@ static val merge(const val *a, const val *b)
 		return *a;
 	if (b->k == V_HANDLE && a->k != V_HANDLE)
 		return *b;
-	return unk(((a->t | b->t) & ~(unsigned)T_FACTS) | (a->t & b->t & T_FACTS));
+	unsigned facts = a->t & b->t & T_FACTS;
+	if ((facts & T_PTRUE) && a->f != b->f)
+		facts &= ~(unsigned)T_PTRUE;
+	val m = unk(((a->t | b->t) & ~(unsigned)T_FACTS) | facts);
+	if (facts & T_PTRUE)
+		m.f = a->f;
+	return m;
+}
+
+/* An unknown that is non-zero with probability p (T_PTRUE); a certain
+ * truth is that value, 0 or 1. */
+static val vodds(double p, unsigned t)
+{
+	if (p <= 0 || p >= 1)
+		return vint(p >= 1);
+	val v = unk((t & ~(unsigned)T_FACTS) | T_PTRUE);
+	v.f = p;
+	return v;
+}
+
+static int truth(const val *v);
+
+/* A value's chance of being non-zero: 0 or 1 when its truth is known,
+ * val.f for T_PTRUE, -1 otherwise. */
+static double odds_of(const val *v)
+{
+	int t = truth(v);
+	if (t >= 0)
+		return t;
+	return (v->t & T_PTRUE) ? v->f : -1;
 }
 
 /* A value's truth in a condition: 1, 0, or -1 when unknown.  Handles,
@@ -1079,6 +1116,22 @@ static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 	return 1;
 }
 
+/* `p == q` on two pointers to known strings: the same place is equal;
+ * strings whose texts differ (read now, from wherever they point) are at
+ * different places, so unequal (`pair->src_name == stdin_filename` with an
+ * --args word against a literal).  The same text at two places may be one
+ * object or two (identical literals may be merged): 0, undecided. */
+static int str_ptr_eq(const val *a, const val *b, int *eq)
+{
+	if (a->k != V_STR || b->k != V_STR || !a->s || !b->s)
+		return 0;
+	if (a->s == b->s)
+		return (*eq = 1), 1;
+	if (strcmp(a->s, b->s) != 0)
+		return (*eq = 0), 1;
+	return 0;
+}
+
 /* A store of `v` at `at` inside a known string.  Only the --args words
  * are the program's to change (argv strings are writable in C; literals
  * are not): `*eq = '\0'` after `eq = strchr(arg, '=')` cuts "--rows=40"
@@ -1226,6 +1279,49 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	}
 }
 
+/* `x = (T){ ... }`: C copies the literal's value into x.  Its elements
+ * belong to the frame that evaluated it and die with that call, so a
+ * variable that outlives the call (a `static` local or a global assigned
+ * in a callee: `static file_pair pair; pair = (file_pair){ .src_name =
+ * name };`) gets a copy of its own. */
+static void copy_literal(ctx *c, ir_expr *e, val *r)
+{
+	ir_expr *lhs = strip_casts(e->kids[0]), *rhs = strip_casts(e->kids[1]);
+	if (!lhs || !rhs || lhs->kind != E_VAR || rhs->kind != E_INITLIST || r->k != V_ARR ||
+	    !r->a || !r->a->v)
+		return;
+	val *st = storage(c, lhs->var);
+	int level = st ? level_of(c, st) : INT_MAX;
+	if (level >= r->a->level)
+		return;
+	arr *o = vd_arena_alloc(c->a, sizeof *o);
+	o->n = r->a->n;
+	o->level = level;
+	o->v = arr_elems(c, o);
+	for (int i = 0; o->v && i < o->n; i++)
+		o->v[i] = r->a->v[i];
+	r->a = o;
+}
+
+/* `&s.f`, `&p->f` of a scalar member, or of a struct member holding
+ * zeros (`pair->src_st` left out of a `(file_pair){ ... }` literal): the
+ * walk has no storage to point at, and the function it goes to may write
+ * through it (`fstat(fd, &pair->src_st)`), so the member is unknown from
+ * here on, and the pointer is an unknown non-null one.  0 (nothing done)
+ * for members whose value is itself a place - an array, a struct value, a
+ * string - and for bases with side effects. */
+static int member_escapes(ctx *c, ir_expr *m, val *out)
+{
+	if (!expr_pure(m))
+		return 0;
+	val cur = peek(c, m);
+	if (cur.k == V_ARR || cur.k == V_STR || cur.k == V_MEM)
+		return 0;
+	assign_to(c, m, unk(0));
+	*out = unk(T_NZ);
+	return 1;
+}
+
 /* x op y on integers with C's rules.  Where C leaves a signed result
  * undefined - overflow of + - *, division or remainder by zero,
  * LLONG_MIN / -1 and LLONG_MIN % -1, a shift by a negative count or by 64
@@ -1272,14 +1368,14 @@ static val arith_int(int op, long long x, long long y, int uns)
 		if (y < 0 || y >= 64)
 			return unk(0);
 		return vint(uns ? (long long)(ux >> y) : x >> y);
-	case OP_LT:
-		return vint(x < y);
+	case OP_LT: /* uns: an operand is unsigned, so both are (C's conversions) */
+		return vint(uns ? ux < uy : x < y);
 	case OP_GT:
-		return vint(x > y);
+		return vint(uns ? ux > uy : x > y);
 	case OP_LE:
-		return vint(x <= y);
+		return vint(uns ? ux <= uy : x <= y);
 	case OP_GE:
-		return vint(x >= y);
+		return vint(uns ? ux >= uy : x >= y);
 	case OP_EQ:
 		return vint(x == y);
 	case OP_NE:
@@ -1781,7 +1877,7 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 	return 0;
 }
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR };
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ODDS };
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
@@ -1949,6 +2045,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 			return tl ? 0 : 1;
 		}
 	}
+	if ((k->t & T_PTRUE) && truth(k) < 0) { /* a callee's odds (ret_odds) */
+		*kind = PR_ODDS;
+		return k->f;
+	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
 		*why = 16;
@@ -2071,6 +2171,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				int tb = truth(&b);
 				val r = tb >= 0 ? vint(tb) : unk(0);
 				r.t = ta | (b.t & ~(unsigned)T_FACTS);
+				if (tb < 0 && (b.t & T_PTRUE))
+					r = vodds(b.f, r.t);
 				return r;
 			}
 			/* the right operand runs only sometimes */
@@ -2117,6 +2219,16 @@ static val eval_expr(ctx *c, ir_expr *e)
 			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
 			return r;
 		}
+		if ((e->op == OP_EQ || e->op == OP_NE) && (a.t & T_PTRUE) != (b.t & T_PTRUE) &&
+		    ((b.k == V_INT && b.i == 0) || (a.k == V_INT && a.i == 0))) {
+			double pz = (a.t & T_PTRUE) ? a.f : b.f; /* `ok == 0`, `p != NULL` */
+			return vodds(e->op == OP_NE ? pz : 1 - pz, a.t | b.t);
+		}
+		if ((e->op == OP_EQ || e->op == OP_NE) && str_ptr_eq(&a, &b, &res)) {
+			val r = vint(e->op == OP_EQ ? res : !res);
+			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
+			return r;
+		}
 		/* other pointer comparisons stay unknown */
 		if ((e->op == OP_EQ || e->op == OP_NE) &&
 		    (a.k == V_HANDLE || b.k == V_HANDLE || a.k == V_MEM || b.k == V_MEM))
@@ -2126,7 +2238,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (str_arith(c, e->op, &a, &b, &sp))
 				return sp;
 		}
-		val r = arith(e->op, &a, &b, e->is_unsigned);
+		/* a comparison is unsigned when an operand is (`SIZE_MAX < n`) */
+		int uns = e->op >= OP_LT && e->op <= OP_GE
+				  ? e->kids[0]->is_unsigned || e->kids[1]->is_unsigned
+				  : e->is_unsigned;
+		val r = arith(e->op, &a, &b, uns);
 		r.t |= a.t | b.t;
 		r.t &= ~(unsigned)T_FACTS;
 		if (e->op == OP_MOD && (a.t & T_RAND))
@@ -2166,6 +2282,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 					r.ref = hf;
 					return r;
 				}
+				val fv;
+				if (member_escapes(c, k, &fv))
+					return fv;
 			}
 			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
@@ -2194,6 +2313,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			int t = truth(&a);
 			val r = t >= 0 ? vint(!t) : unk(0);
 			r.t = a.t & ~(unsigned)T_FACTS;
+			if (t < 0 && (a.t & T_PTRUE))
+				r = vodds(1 - a.f, a.t);
 			return r;
 		}
 		case OP_BNOT:
@@ -2241,6 +2362,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (n.k == V_UNK && nonaffine(e->op, &l, &r))
 				n.t |= T_RAND;
 			r = n;
+		} else {
+			copy_literal(c, e, &r);
 		}
 		assign_to(c, e->kids[0], r);
 		return r;
@@ -2282,12 +2405,20 @@ static val eval_expr(ctx *c, ir_expr *e)
 		val bv = unk(0);
 		int elem = 0;
 		val *owner = member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
+		val r;
 		if (elem)
-			return owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
-		if (!owner)
-			return field_of_value(e, &bv, 0);
-		field_val *f = field_slot(c, owner, e->str, 0);
-		return f ? f->v : field_of_value(e, owner, 0);
+			r = owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
+		else if (!owner)
+			r = field_of_value(e, &bv, 0);
+		else {
+			field_val *f = field_slot(c, owner, e->str, 0);
+			r = f ? f->v : field_of_value(e, owner, 0);
+		}
+		/* `out_buf.u8` of an array member: a pointer to it, never NULL
+		 * (a zero struct's 0 is its elements, not the address) */
+		if (e->is_array && (r.k == V_UNK || (r.k == V_INT && r.i == 0)))
+			r = unk((r.k == V_UNK ? r.t : 0) | T_NZ);
+		return r;
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);
@@ -2301,12 +2432,18 @@ static val eval_expr(ctx *c, ir_expr *e)
 			return r;
 		}
 		double pk = expr_prob(c, e->kids[0]);
+		if ((k.t & T_PTRUE) && !c->p->opts.paths_all)
+			pk = k.f;
 		c->cond++;
 		val a = eval_scaled(c, e->kids[1], pk);
 		val b = eval_scaled(c, e->kids[2], c->p->opts.paths_all ? 1 : 1 - pk);
 		c->cond--;
 		val m = merge(&a, &b);
-		m.t |= k.t;
+		m.t |= k.t & ~(unsigned)T_PTRUE;
+		/* `error ? NULL : &pair`: non-null as often as error is false */
+		double oa = odds_of(&a), ob = odds_of(&b);
+		if (m.k == V_UNK && (k.t & T_PTRUE) && oa >= 0 && ob >= 0 && !c->p->opts.paths_all)
+			m = vodds(pk * oa + (1 - pk) * ob, m.t);
 		return m;
 	}
 	case E_INITLIST: {
@@ -5090,6 +5227,38 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	return r;
 }
 
+/* A `return v` of the call being walked: the share of its entries that
+ * get here (the multiplier now over the one it was entered with) returns
+ * v.  Inside a loop walked once for many iterations the share is not
+ * known: unknown. */
+static void ret_mass_add(ctx *c, const val *v)
+{
+	frame *f = c->fr;
+	double share = f->mult0 > 0 && c->rep == f->rep0 ? c->mult / f->mult0 : -1;
+	double p = odds_of(v);
+	if (share < 0 || p < 0) {
+		f->ret_mass[2] += 1;
+		return;
+	}
+	f->ret_mass[0] += share * (1 - p);
+	f->ret_mass[1] += share * p;
+}
+
+/* A function whose returns are each known to be zero or non-zero (or
+ * known odds), on arms taken with known probabilities, but whose merged
+ * result is unknown: it is non-zero with the share of its entries that
+ * return non-zero (T_PTRUE), so a caller's `if (!open_dest(pair))` takes
+ * the callee's own odds instead of a heuristic. */
+static void ret_odds(const frame *f, val *r)
+{
+	double z = f->ret_mass[0], nz = f->ret_mass[1];
+	if (r->k != V_UNK || f->ret_mass[2] > 0 || z + nz <= 0)
+		return;
+	val o = vodds(nz / (z + nz), r->t);
+	if (o.k == V_UNK)
+		*r = o;
+}
+
 static val call_body(ctx *c, ir_func *f, val *args, int n)
 {
 	ir_expr *call = c->call_e; /* the call expression, for text written back */
@@ -5102,6 +5271,8 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		fr.slots[f->params[i]->slot] = i < n ? args[i] : unk(0);
 	fr.cond0 = c->cond;
 	fr.live = 1;
+	fr.mult0 = c->mult;
+	fr.rep0 = c->rep;
 	fr.up = c->fr;
 	fr.level = c->fr ? c->fr->level + 1 : 0;
 	fr.serial = ++c->nframes;
@@ -5143,6 +5314,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		copy_out_fills(c, f, call, filled, n);
 	free(filled);
 	val r = fr.has_ret ? fr.ret : unk(0);
+	ret_odds(&fr, &r);
 	release_arrs(c, &fr);
 	flog_forget(c, &fr);
 	free(fr.slots);
@@ -7021,7 +7193,14 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: error path after a failed "
 					"call assumed not taken",
 					b->file, s->line);
-		else if (kind == PR_HEUR) {
+		else if (kind == PR_ODDS) {
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: taken with probability %.2f, the "
+					"share of the called function's returns that give "
+					"this result",
+					b->file, s->line, o->pr[0]);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_HEUR) {
 			o->nt = note_at(c, s->block, o->pr[0] + 10.0 * o->why,
 					"branch at %s:%d: condition unknown, taken with "
 					"probability %.2f (%s)",
@@ -7080,6 +7259,48 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
  * probability, then merge what they wrote.  Locals the arms write are
  * reset before each arm; globals callees write are logged, undone before
  * the next arm and merged at the end. */
+/* `if (v == K)` with v unknown: inside the arm v is K (`if (avail_out ==
+ * 0) write(fd, buf, SIZE - avail_out)` writes SIZE), and afterwards it is
+ * unknown again unless the arm changed it. */
+typedef struct eq_bind {
+	ir_expr *lv;
+	val old;
+	long long k;
+} eq_bind;
+
+static void eq_bind_arm(ctx *c, ir_expr *cond, eq_bind *eb)
+{
+	eb->lv = NULL;
+	cond = strip_casts(cond);
+	if (c->p->opts.paths_all || !cond || cond->kind != E_BIN || cond->op != OP_EQ ||
+	    cond->nkids != 2)
+		return;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = strip_casts(cond->kids[1]);
+	if (r && r->kind != E_INT) {
+		ir_expr *t = l;
+		l = r, r = t;
+	}
+	if (!l || !r || r->kind != E_INT || (l->kind != E_VAR && l->kind != E_MEMBER) ||
+	    !expr_pure(l))
+		return;
+	val cur = peek(c, l);
+	if (cur.k != V_UNK)
+		return;
+	eb->lv = l;
+	eb->old = cur;
+	eb->k = r->ival;
+	assign_to(c, l, vint(r->ival));
+}
+
+static void eq_unbind_arm(ctx *c, const eq_bind *eb)
+{
+	if (!eb->lv)
+		return;
+	val now = peek(c, eb->lv);
+	if (now.k == V_INT && now.i == eb->k)
+		assign_to(c, eb->lv, eb->old);
+}
+
 static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 {
 	vd_project *p = c->p;
@@ -7121,11 +7342,15 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		fill_bind fb = { 0 };
 		if (a == 0 && s->kind == S_IF && (o->why & 16))
 			fill_bind_level(c, s->e, &fb);
+		eq_bind eb = { 0 };
+		if (a == 0 && s->kind == S_IF && !fb.st && o->pr[0] > 0)
+			eq_bind_arm(c, s->e, &eb);
 		if (s->kind == S_SWITCH)
 			exec_arm(c, s, a);
 		else
 			exec(c, s->kids[a]);
 		flush_ops(c);
+		eq_unbind_arm(c, &eb);
 		if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
 			*fb.st = fb.old; /* the arm did not change it: as before */
 		int gone = 0;            /* every entry of the arm returned */
@@ -7357,6 +7582,7 @@ static void exec(ctx *c, ir_stmt *s)
 		val v = s->e ? eval(c, s->e) : unk(0);
 		flush_ops(c);
 		if (c->fr) {
+			ret_mass_add(c, &v);
 			c->fr->ret = c->fr->has_ret ? merge(&c->fr->ret, &v) : v;
 			c->fr->has_ret = 1;
 			if (c->cond == c->fr->cond0) {
