@@ -167,6 +167,7 @@ typedef struct handle {
 	 * (0: none), and for a variable of it its id + 1 */
 	int sci_nc, sci_var;
 	long long sci_h5; /* an HDF5 input's library file id, 0 none */
+	double rbytes;    /* bytes read through it so far (known sizes, x multiplier) */
 } handle;
 
 static const handle handle_none = { .file = -1, .npoints = -1, .tsize = -1, .rank = -1, .cpos = -1 };
@@ -289,8 +290,9 @@ typedef struct ctx {
 	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
-	int rep;       /* loops being walked once for many iterations (heap_object) */
-	int eof_final; /* walking its last call, the one that finds the end */
+	int rep;          /* loops being walked once for many iterations (heap_object) */
+	frame *stream_fr; /* the frame of a stream loop's rest being walked (stream_rest) */
+	int eof_final;    /* walking its last call, the one that finds the end */
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
@@ -1877,7 +1879,7 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 	return 0;
 }
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ODDS };
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ODDS, PR_REFILL };
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
@@ -2016,6 +2018,62 @@ static int fill_bind_level(ctx *c, ir_expr *cond, fill_bind *fb)
 	return 1;
 }
 
+/* Two lvalues written the same way (`strm.avail_in`, `n`, `p->left`). */
+static int lv_same(const ir_expr *a, const ir_expr *b)
+{
+	a = strip_casts((ir_expr *)a), b = strip_casts((ir_expr *)b);
+	if (!a || !b || a->kind != b->kind)
+		return 0;
+	if (a->kind == E_VAR)
+		return a->var == b->var;
+	if (a->kind == E_MEMBER && a->nkids == 1 && b->nkids == 1)
+		return a->str && b->str && !strcmp(a->str, b->str) && a->op == b->op &&
+		       lv_same(a->kids[0], b->kids[0]);
+	return 0;
+}
+
+/* The variable `cond` finds empty: `v == 0`, `!v`, `v <= 0`, also as the
+ * left side of `&&`; NULL otherwise. */
+static ir_expr *empty_test(ir_expr *cond)
+{
+	cond = strip_casts(cond);
+	if (cond && cond->kind == E_BIN && cond->op == OP_LAND)
+		cond = strip_casts(cond->kids[0]);
+	if (!cond)
+		return NULL;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1)
+		return strip_casts(cond->kids[0]);
+	if (cond->kind == E_BIN && (cond->op == OP_EQ || cond->op == OP_LE) && cond->nkids == 2) {
+		ir_expr *r = strip_casts(cond->kids[1]);
+		if (r && r->kind == E_INT && r->ival == 0)
+			return strip_casts(cond->kids[0]);
+	}
+	return NULL;
+}
+
+/* In the rest of a stream loop (stream_rest), in its own function: `if
+ * (avail_in == 0 && ...) avail_in = read_more(...);` refills an empty
+ * input buffer from a call - once per iteration, since the iterations were
+ * counted by the reads they make. */
+static int refill_branch(ctx *c, ir_stmt *s)
+{
+	if (!c->stream_fr || c->fr != c->stream_fr || s->kind != S_IF || !s->nkids)
+		return 0;
+	ir_expr *v = empty_test(s->e);
+	if (!v || (v->kind != E_VAR && v->kind != E_MEMBER) || !expr_pure(v))
+		return 0;
+	ir_stmt *t = s->kids[0];
+	ir_stmt **items = t && t->kind == S_SEQ ? t->kids : &t;
+	int n = t && t->kind == S_SEQ ? t->nkids : 1;
+	for (int i = 0; i < n && i < 4; i++) {
+		ir_expr *e = items[i] && items[i]->kind == S_EXPR ? items[i]->e : NULL;
+		if (e && e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2 &&
+		    lv_same(e->kids[0], v) && expr_has_call(e->kids[1]))
+			return 1;
+	}
+	return 0;
+}
+
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
 {
 	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
@@ -2044,6 +2102,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 			*kind = PR_ERROR;
 			return tl ? 0 : 1;
 		}
+	}
+	if (refill_branch(c, s)) {
+		*kind = PR_REFILL;
+		return 1;
 	}
 	if ((k->t & T_PTRUE) && truth(k) < 0) { /* a callee's odds (ret_odds) */
 		*kind = PR_ODDS;
@@ -4432,6 +4494,8 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 			}
 		}
 	}
+	if (ce->op == VD_OP_READ && h && b.how == BYTES_KNOWN)
+		h->rbytes += x->ev.bytes * c->mult;
 }
 
 /* ---- inputs read at analysis time ------------------------------------------------------------
@@ -6509,6 +6573,22 @@ static int carried_state(ctx *c, ir_stmt *s)
 	return carried;
 }
 
+/* The rest of a loop run iteration by iteration, walked once for `more`
+ * iterations (its condition, body and increment). */
+static void walk_rest(ctx *c, ir_stmt *s, double reach, double more)
+{
+	c->mult = reach * more;
+	c->rep++;
+	if (s->e)
+		eval(c, s->e);
+	exec_body(c, s, reach * more);
+	c->brk = 0;
+	if (s->inc)
+		eval(c, s->inc);
+	flush_ops(c);
+	c->rep--;
+}
+
 /* The rest of a loop run iteration by iteration that stopped before its
  * end (k iterations run): one walk of the body for the iterations left -
  * of a counted loop, its count minus k; reading a followed text, as many
@@ -6549,16 +6629,96 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
 	varvec w = { 0 };
 	loop_vary(c, s, &w);
-	c->mult = reach * more;
-	c->rep++;
-	if (s->e)
-		eval(c, s->e);
-	exec_body(c, s, reach * more);
-	c->brk = 0;
-	if (s->inc)
-		eval(c, s->inc);
-	flush_ops(c);
-	c->rep--;
+	walk_rest(c, s, reach, more);
+	loop_settle(c, &w);
+	c->unk = saved_unk;
+	c->nnotes = saved_notes;
+	return more;
+}
+
+/* What a `for (;;)` loop run iteration by iteration had when it began:
+ * the bytes read through each handle, and the values of the variables it
+ * writes (stream_rest). */
+typedef struct stream_snap {
+	double *rb;
+	size_t nh;
+	const wcache_ent *lw;
+	val *before;
+} stream_snap;
+
+static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
+{
+	sn->nh = c->handles.n;
+	sn->rb = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
+	for (size_t i = 0; i < sn->nh; i++)
+		sn->rb[i] = c->handles.v[i].rbytes;
+	sn->lw = loop_writes(c, s);
+	sn->before = vd_xcalloc(sn->lw->n ? sn->lw->n : 1, sizeof(val));
+	for (size_t i = 0; i < sn->lw->n; i++) {
+		val *st = storage(c, sn->lw->v[i]);
+		sn->before[i] = st ? *st : unk(0);
+	}
+}
+
+/* A read-process-write stream loop (`for (;;)`, `while (!abort)`: read
+ * the input when its buffer is empty, code it, write the output when its
+ * buffer is full, leave at a status the walk cannot know) whose walked
+ * iterations read a file that exists now and that the run has not
+ * written: it runs until it has read the file, each further iteration as
+ * the walked ones - ceil(bytes left / bytes per iteration) more, walked
+ * once.  What the walked iterations left as they found it (a mode, a block
+ * size left at its "none" value) stays so; what they changed varies.
+ * Returns the iterations added, -1 when the loop is not one. */
+static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stream_snap *sn)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	if (k < 1 || reach <= 0 || c->p->opts.paths_all)
+		return -1;
+	int best = -1;
+	double d = 0;
+	for (size_t i = 0; i < sn->nh && i < c->handles.n; i++)
+		if (c->handles.v[i].rbytes - sn->rb[i] > d) {
+			d = c->handles.v[i].rbytes - sn->rb[i];
+			best = (int)i;
+		}
+	if (best < 0)
+		return -1;
+	const handle *h = &c->handles.v[best];
+	struct stat st;
+	if (!h->path || (h->file >= 0 && c->p->files.v[h->file].written > 0) ||
+	    stat(h->path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	double per = d / reach / k, left = (double)st.st_size - h->rbytes / reach;
+	if (per <= 0 || left < per)
+		return -1;
+	double more = ceil(left / per);
+	const char *nt = note_at(c, s->block, more,
+				 "loop at %s:%d streams %s: %.0f more iterations, as many as "
+				 "it takes to read its %lld bytes now at %.0f per iteration",
+				 b->file, s->line, h->path, more, (long long)st.st_size, per);
+	unsigned saved_unk = c->unk;
+	int saved_notes = c->nnotes;
+	c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+	push_note(c, nt);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	size_t nw = sn->lw->n;
+	unsigned char *keep = vd_xcalloc(nw ? nw : 1, 1);
+	for (size_t i = 0; i < nw; i++) {
+		val *stv = storage(c, sn->lw->v[i]);
+		keep[i] = stv && same(stv, &sn->before[i]);
+	}
+	varvec w = { 0 };
+	loop_vary(c, s, &w);
+	for (size_t i = 0; i < nw; i++) {
+		val *stv = storage(c, sn->lw->v[i]);
+		if (keep[i] && stv)
+			store_val(c, stv, sn->before[i]);
+	}
+	free(keep);
+	frame *sfr = c->stream_fr;
+	c->stream_fr = c->fr;
+	walk_rest(c, s, reach, more);
+	c->stream_fr = sfr;
 	loop_settle(c, &w);
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
@@ -6588,6 +6748,9 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	c->conc_switches = c->switch_depth;
 	c->conc_fr = c->fr;
 	enter(c, s->block, reach, 0, c->unk, NULL);
+	stream_snap sn = { 0 };
+	if (forever && content < 0 && counted < 0)
+		stream_snap_take(c, s, &sn);
 	long steps0 = c->steps;
 	double k = 0;
 	int undecided = 0;
@@ -6640,8 +6803,12 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				 "unknown condition): %.0f iterations is an upper bound",
 				 b->file, s->line, k));
 	c->conc_soft = ssoft;
-	if (undecided && !(c->fr && c->fr->returned))
-		k += concrete_rest(c, s, reach, k, content, cpos0, counted);
+	if (undecided && !(c->fr && c->fr->returned)) {
+		double more = sn.rb ? stream_rest(c, s, reach, k, &sn) : -1;
+		k += more >= 0 ? more : concrete_rest(c, s, reach, k, content, cpos0, counted);
+	}
+	free(sn.rb);
+	free(sn.before);
 	set_iters(c, s->block, reach * k);
 	c->mult = reach;
 	leave(c, s->block);
@@ -7193,7 +7360,13 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: error path after a failed "
 					"call assumed not taken",
 					b->file, s->line);
-		else if (kind == PR_ODDS) {
+		else if (kind == PR_REFILL) {
+			o->nt = note_at(c, s->block, 1,
+					"branch at %s:%d: refills an empty input buffer: "
+					"taken on every iteration of the stream loop",
+					b->file, s->line);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_ODDS) {
 			o->nt = note_at(c, s->block, o->pr[0],
 					"branch at %s:%d: taken with probability %.2f, the "
 					"share of the called function's returns that give "
