@@ -1305,23 +1305,21 @@ static void copy_literal(ctx *c, ir_expr *e, val *r)
 	r->a = o;
 }
 
-/* `&s.f`, `&p->f` of a scalar member, or of a struct member holding
- * zeros (`pair->src_st` left out of a `(file_pair){ ... }` literal): the
- * walk has no storage to point at, and the function it goes to may write
- * through it (`fstat(fd, &pair->src_st)`), so the member is unknown from
- * here on, and the pointer is an unknown non-null one.  0 (nothing done)
- * for members whose value is itself a place - an array, a struct value, a
- * string - and for bases with side effects. */
-static int member_escapes(ctx *c, ir_expr *m, val *out)
+/* `stat(path, &s.st)`, `fstat(fd, &pair->src_st)` into a struct member the
+ * walk has no storage to point at (one left zero by a compound literal):
+ * the call fills it, so the member is unknown from here on - not the
+ * literal's zeros (st_mode 0 is "not a regular file"). */
+static void stat_fills_member(ctx *c, ir_expr *arg)
 {
-	if (!expr_pure(m))
-		return 0;
+	ir_expr *m = strip_casts(arg);
+	if (!m || m->kind != E_UN || m->op != OP_ADDR || m->nkids != 1)
+		return;
+	m = strip_casts(m->kids[0]);
+	if (!m || m->kind != E_MEMBER || !expr_pure(m))
+		return;
 	val cur = peek(c, m);
-	if (cur.k == V_ARR || cur.k == V_STR || cur.k == V_MEM)
-		return 0;
-	assign_to(c, m, unk(0));
-	*out = unk(T_NZ);
-	return 1;
+	if (cur.k != V_ARR)
+		assign_to(c, m, unk(0));
 }
 
 /* x op y on integers with C's rules.  Where C leaves a signed result
@@ -2344,9 +2342,6 @@ static val eval_expr(ctx *c, ir_expr *e)
 					r.ref = hf;
 					return r;
 				}
-				val fv;
-				if (member_escapes(c, k, &fv))
-					return fv;
 			}
 			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
@@ -4827,8 +4822,8 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
  * its size and mode now, which stand for the run's as an input's size does.
  * fstat on an open descriptor of another file succeeds with the fields
  * unknown.  Returns 0 when the call is not one of these. */
-static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const handle *h,
-		     val *ret)
+static int stat_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+		     const handle *h, val *ret)
 {
 	static const char *const stats[] = { "stat",       "stat64",       "lstat",    "lstat64",
 					     "fstat",      "fstat64",      "fstatat",  "fstatat64",
@@ -4837,6 +4832,8 @@ static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const
 	if (ce->op != VD_OP_META || !is_call(ce->name, stats))
 		return 0;
 	int at = ce->path_arg >= 0 ? ce->path_arg : ce->handle_arg;
+	if (at + 1 >= 0 && at + 1 < e->nkids)
+		stat_fills_member(c, e->kids[at + 1]);
 	val *buf = arg_at(args, n, at + 1), *pv = arg_at(args, n, ce->path_arg);
 	const char *path = pv && pv->k == V_STR ? pv->s : h && ce->path_arg < 0 ? h->path : NULL;
 	int fi = h ? h->file : path ? (int)(intptr_t)vd_map_get(c->p->file_index, path) - 1 : -1;
@@ -4962,7 +4959,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		ret = open_result(c, e, ce, args, n, h, &x, nfiles0, ret);
 	} else if (followed) {
 		ret = cret; /* what the read returns on the text */
-	} else if (stat_call(c, ce, args, n, h, &cret)) {
+	} else if (stat_call(c, e, ce, args, n, h, &cret)) {
 		ret = cret;
 	} else if (data && e == c->eof_call && c->eof_trip > 0) { /* what one call returns */
 		/* on average: 10 bytes in reads of 4 return 10 / 3 each, so
