@@ -52,11 +52,16 @@ enum {
 	T_ASSUMED = 128,
 	T_CALLRES = 256,
 	T_MEAN = 512,
-	T_ARMW = 1024
+	T_ARMW = 1024,
+	T_PTRUE = 2048
 };
 /* T_ARMW: a struct field's value one arm of a branch whose condition is
  * unknown stored (the paths through the other arms may have left it as it
  * was: fields keep the arm's value, they are not merged as variables are) */
+/* T_PTRUE: an unknown value whose chance of being non-zero is known, in
+ * val.f: what a function returns when its returns are known values on arms
+ * of known probability (`return true` on an error arm taken 0.10 of the
+ * time, `return false` at the end), see ret_odds() */
 /* T_MEAN: an expected value, an average over calls (a read-to-the-end
  * loop's share of the file per read): a cast to an integer type keeps its
  * fraction, so that the calls that use it add up to the whole */
@@ -64,7 +69,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE)
 
 typedef struct val val;
 typedef struct arr {
@@ -137,6 +142,9 @@ struct frame {
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
 	int gotos;            /* gotos walked in this call */
+	double mult0;         /* the multiplier the call was entered with */
+	int rep0;             /* c->rep when it was entered */
+	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
 	size_t flog0;         /* the field-write log's length when the call began */
 };
 
@@ -169,6 +177,7 @@ typedef struct handle {
 	 * sequential reads of all its openings have taken so far - bytes and
 	 * the reads that found its end */
 	double rsize, rmult, rdone, reofs;
+	double rbytes; /* bytes read through it so far (known sizes, x multiplier) */
 } handle;
 
 static const handle handle_none = {
@@ -296,8 +305,9 @@ typedef struct ctx {
 	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
-	int rep;       /* loops being walked once for many iterations (heap_object) */
-	int eof_final; /* walking its last call, the one that finds the end */
+	int rep;          /* loops being walked once for many iterations (heap_object) */
+	frame *stream_fr; /* the frame of a stream loop's rest being walked (stream_rest) */
+	int eof_final;    /* walking its last call, the one that finds the end */
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
@@ -448,7 +458,36 @@ static val merge(const val *a, const val *b)
 		return *a;
 	if (b->k == V_HANDLE && a->k != V_HANDLE)
 		return *b;
-	return unk(((a->t | b->t) & ~(unsigned)T_FACTS) | (a->t & b->t & T_FACTS));
+	unsigned facts = a->t & b->t & T_FACTS;
+	if ((facts & T_PTRUE) && a->f != b->f)
+		facts &= ~(unsigned)T_PTRUE;
+	val m = unk(((a->t | b->t) & ~(unsigned)T_FACTS) | facts);
+	if (facts & T_PTRUE)
+		m.f = a->f;
+	return m;
+}
+
+/* An unknown that is non-zero with probability p (T_PTRUE); a certain
+ * truth is that value, 0 or 1. */
+static val vodds(double p, unsigned t)
+{
+	if (p <= 0 || p >= 1)
+		return vint(p >= 1);
+	val v = unk((t & ~(unsigned)T_FACTS) | T_PTRUE);
+	v.f = p;
+	return v;
+}
+
+static int truth(const val *v);
+
+/* A value's chance of being non-zero: 0 or 1 when its truth is known,
+ * val.f for T_PTRUE, -1 otherwise. */
+static double odds_of(const val *v)
+{
+	int t = truth(v);
+	if (t >= 0)
+		return t;
+	return (v->t & T_PTRUE) ? v->f : -1;
 }
 
 /* A value's truth in a condition: 1, 0, or -1 when unknown.  Handles,
@@ -1187,6 +1226,22 @@ static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 	return 1;
 }
 
+/* `p == q` on two pointers to known strings: the same place is equal;
+ * strings whose texts differ (read now, from wherever they point) are at
+ * different places, so unequal (`pair->src_name == stdin_filename` with an
+ * --args word against a literal).  The same text at two places may be one
+ * object or two (identical literals may be merged): 0, undecided. */
+static int str_ptr_eq(const val *a, const val *b, int *eq)
+{
+	if (a->k != V_STR || b->k != V_STR || !a->s || !b->s)
+		return 0;
+	if (a->s == b->s)
+		return (*eq = 1), 1;
+	if (strcmp(a->s, b->s) != 0)
+		return (*eq = 0), 1;
+	return 0;
+}
+
 /* A store of `v` at `at` inside a known string.  Only the --args words
  * are the program's to change (argv strings are writable in C; literals
  * are not): `*eq = '\0'` after `eq = strchr(arg, '=')` cuts "--rows=40"
@@ -1344,6 +1399,47 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	}
 }
 
+/* `x = (T){ ... }`: C copies the literal's value into x.  Its elements
+ * belong to the frame that evaluated it and die with that call, so a
+ * variable that outlives the call (a `static` local or a global assigned
+ * in a callee: `static file_pair pair; pair = (file_pair){ .src_name =
+ * name };`) gets a copy of its own. */
+static void copy_literal(ctx *c, ir_expr *e, val *r)
+{
+	ir_expr *lhs = strip_casts(e->kids[0]), *rhs = strip_casts(e->kids[1]);
+	if (!lhs || !rhs || lhs->kind != E_VAR || rhs->kind != E_INITLIST || r->k != V_ARR ||
+	    !r->a || !r->a->v)
+		return;
+	val *st = storage(c, lhs->var);
+	int level = st ? level_of(c, st) : INT_MAX;
+	if (level >= r->a->level)
+		return;
+	arr *o = vd_arena_alloc(c->a, sizeof *o);
+	o->n = r->a->n;
+	o->level = level;
+	o->v = arr_elems(c, o);
+	for (int i = 0; o->v && i < o->n; i++)
+		o->v[i] = r->a->v[i];
+	r->a = o;
+}
+
+/* `stat(path, &s.st)`, `fstat(fd, &pair->src_st)` into a struct member the
+ * walk has no storage to point at (one left zero by a compound literal):
+ * the call fills it, so the member is unknown from here on - not the
+ * literal's zeros (st_mode 0 is "not a regular file"). */
+static void stat_fills_member(ctx *c, ir_expr *arg)
+{
+	ir_expr *m = strip_casts(arg);
+	if (!m || m->kind != E_UN || m->op != OP_ADDR || m->nkids != 1)
+		return;
+	m = strip_casts(m->kids[0]);
+	if (!m || m->kind != E_MEMBER || !expr_pure(m))
+		return;
+	val cur = peek(c, m);
+	if (cur.k != V_ARR)
+		assign_to(c, m, unk(0));
+}
+
 /* x op y on integers with C's rules.  Where C leaves a signed result
  * undefined - overflow of + - *, division or remainder by zero,
  * LLONG_MIN / -1 and LLONG_MIN % -1, a shift by a negative count or by 64
@@ -1390,14 +1486,14 @@ static val arith_int(int op, long long x, long long y, int uns)
 		if (y < 0 || y >= 64)
 			return unk(0);
 		return vint(uns ? (long long)(ux >> y) : x >> y);
-	case OP_LT:
-		return vint(x < y);
+	case OP_LT: /* uns: an operand is unsigned, so both are (C's conversions) */
+		return vint(uns ? ux < uy : x < y);
 	case OP_GT:
-		return vint(x > y);
+		return vint(uns ? ux > uy : x > y);
 	case OP_LE:
-		return vint(x <= y);
+		return vint(uns ? ux <= uy : x <= y);
 	case OP_GE:
-		return vint(x >= y);
+		return vint(uns ? ux >= uy : x >= y);
 	case OP_EQ:
 		return vint(x == y);
 	case OP_NE:
@@ -1914,7 +2010,7 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 
 static ir_var *plain_var(ir_expr *e);
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL };
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL, PR_ODDS, PR_REFILL };
 
 /* Does the arm leave with a failure value: `ret = -1; goto done;` (a
  * negative constant, or NULL into a pointer, stored just before a goto -
@@ -2150,6 +2246,62 @@ static int fill_bind_level(ctx *c, ir_expr *cond, fill_bind *fb)
 	return 1;
 }
 
+/* Two lvalues written the same way (`strm.avail_in`, `n`, `p->left`). */
+static int lv_same(const ir_expr *a, const ir_expr *b)
+{
+	a = strip_casts((ir_expr *)a), b = strip_casts((ir_expr *)b);
+	if (!a || !b || a->kind != b->kind)
+		return 0;
+	if (a->kind == E_VAR)
+		return a->var == b->var;
+	if (a->kind == E_MEMBER && a->nkids == 1 && b->nkids == 1)
+		return a->str && b->str && !strcmp(a->str, b->str) && a->op == b->op &&
+		       lv_same(a->kids[0], b->kids[0]);
+	return 0;
+}
+
+/* The variable `cond` finds empty: `v == 0`, `!v`, `v <= 0`, also as the
+ * left side of `&&`; NULL otherwise. */
+static ir_expr *empty_test(ir_expr *cond)
+{
+	cond = strip_casts(cond);
+	if (cond && cond->kind == E_BIN && cond->op == OP_LAND)
+		cond = strip_casts(cond->kids[0]);
+	if (!cond)
+		return NULL;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1)
+		return strip_casts(cond->kids[0]);
+	if (cond->kind == E_BIN && (cond->op == OP_EQ || cond->op == OP_LE) && cond->nkids == 2) {
+		ir_expr *r = strip_casts(cond->kids[1]);
+		if (r && r->kind == E_INT && r->ival == 0)
+			return strip_casts(cond->kids[0]);
+	}
+	return NULL;
+}
+
+/* In the rest of a stream loop (stream_rest), in its own function: `if
+ * (avail_in == 0 && ...) avail_in = read_more(...);` refills an empty
+ * input buffer from a call - once per iteration, since the iterations were
+ * counted by the reads they make. */
+static int refill_branch(ctx *c, ir_stmt *s)
+{
+	if (!c->stream_fr || c->fr != c->stream_fr || s->kind != S_IF || !s->nkids)
+		return 0;
+	ir_expr *v = empty_test(s->e);
+	if (!v || (v->kind != E_VAR && v->kind != E_MEMBER) || !expr_pure(v))
+		return 0;
+	ir_stmt *t = s->kids[0];
+	ir_stmt **items = t && t->kind == S_SEQ ? t->kids : &t;
+	int n = t && t->kind == S_SEQ ? t->nkids : 1;
+	for (int i = 0; i < n && i < 4; i++) {
+		ir_expr *e = items[i] && items[i]->kind == S_EXPR ? items[i]->e : NULL;
+		if (e && e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2 &&
+		    lv_same(e->kids[0], v) && expr_has_call(e->kids[1]))
+			return 1;
+	}
+	return 0;
+}
+
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
 {
 	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
@@ -2191,6 +2343,14 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*kind = PR_ONCE;
 		p = c->mult > 0 ? (1 - once_ran(once)) / c->mult : 0;
 		return p > 1 ? 1 : p;
+	}
+	if (refill_branch(c, s)) {
+		*kind = PR_REFILL;
+		return 1;
+	}
+	if ((k->t & T_PTRUE) && truth(k) < 0) { /* a callee's odds (ret_odds) */
+		*kind = PR_ODDS;
+		return k->f;
 	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
@@ -2314,6 +2474,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				int tb = truth(&b);
 				val r = tb >= 0 ? vint(tb) : unk(0);
 				r.t = ta | (b.t & ~(unsigned)T_FACTS);
+				if (tb < 0 && (b.t & T_PTRUE))
+					r = vodds(b.f, r.t);
 				return r;
 			}
 			/* the right operand runs only sometimes */
@@ -2360,6 +2522,16 @@ static val eval_expr(ctx *c, ir_expr *e)
 			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
 			return r;
 		}
+		if ((e->op == OP_EQ || e->op == OP_NE) && (a.t & T_PTRUE) != (b.t & T_PTRUE) &&
+		    ((b.k == V_INT && b.i == 0) || (a.k == V_INT && a.i == 0))) {
+			double pz = (a.t & T_PTRUE) ? a.f : b.f; /* `ok == 0`, `p != NULL` */
+			return vodds(e->op == OP_NE ? pz : 1 - pz, a.t | b.t);
+		}
+		if ((e->op == OP_EQ || e->op == OP_NE) && str_ptr_eq(&a, &b, &res)) {
+			val r = vint(e->op == OP_EQ ? res : !res);
+			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
+			return r;
+		}
 		/* other pointer comparisons stay unknown */
 		if ((e->op == OP_EQ || e->op == OP_NE) &&
 		    (a.k == V_HANDLE || b.k == V_HANDLE || a.k == V_MEM || b.k == V_MEM))
@@ -2374,7 +2546,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (mem_arith(e->op, &a, &b, &mp))
 				return mp;
 		}
-		val r = arith(e->op, &a, &b, e->is_unsigned);
+		/* a comparison is unsigned when an operand is (`SIZE_MAX < n`) */
+		int uns = e->op >= OP_LT && e->op <= OP_GE
+				  ? e->kids[0]->is_unsigned || e->kids[1]->is_unsigned
+				  : e->is_unsigned;
+		val r = arith(e->op, &a, &b, uns);
 		r.t |= a.t | b.t;
 		r.t &= ~(unsigned)T_FACTS;
 		if (e->op == OP_MOD && (a.t & T_RAND))
@@ -2443,6 +2619,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			int t = truth(&a);
 			val r = t >= 0 ? vint(!t) : unk(0);
 			r.t = a.t & ~(unsigned)T_FACTS;
+			if (t < 0 && (a.t & T_PTRUE))
+				r = vodds(1 - a.f, a.t);
 			return r;
 		}
 		case OP_BNOT:
@@ -2494,6 +2672,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (n.k == V_UNK && nonaffine(e->op, &l, &r))
 				n.t |= T_RAND;
 			r = n;
+		} else {
+			copy_literal(c, e, &r);
 		}
 		assign_to(c, e->kids[0], r);
 		return r;
@@ -2538,12 +2718,20 @@ static val eval_expr(ctx *c, ir_expr *e)
 		val bv = unk(0);
 		int elem = 0;
 		val *owner = member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
+		val r;
 		if (elem)
-			return owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
-		if (!owner)
-			return field_of_value(e, &bv, 0);
-		field_val *f = field_slot(c, owner, e->str, 0);
-		return f ? f->v : field_of_value(e, owner, 0);
+			r = owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
+		else if (!owner)
+			r = field_of_value(e, &bv, 0);
+		else {
+			field_val *f = field_slot(c, owner, e->str, 0);
+			r = f ? f->v : field_of_value(e, owner, 0);
+		}
+		/* `out_buf.u8` of an array member: a pointer to it, never NULL
+		 * (a zero struct's 0 is its elements, not the address) */
+		if (e->is_array && (r.k == V_UNK || (r.k == V_INT && r.i == 0)))
+			r = unk((r.k == V_UNK ? r.t : 0) | T_NZ);
+		return r;
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);
@@ -2557,12 +2745,18 @@ static val eval_expr(ctx *c, ir_expr *e)
 			return r;
 		}
 		double pk = expr_prob(c, e->kids[0]);
+		if ((k.t & T_PTRUE) && !c->p->opts.paths_all)
+			pk = k.f;
 		c->cond++;
 		val a = eval_scaled(c, e->kids[1], pk);
 		val b = eval_scaled(c, e->kids[2], c->p->opts.paths_all ? 1 : 1 - pk);
 		c->cond--;
 		val m = merge(&a, &b);
-		m.t |= k.t;
+		m.t |= k.t & ~(unsigned)T_PTRUE;
+		/* `error ? NULL : &pair`: non-null as often as error is false */
+		double oa = odds_of(&a), ob = odds_of(&b);
+		if (m.k == V_UNK && (k.t & T_PTRUE) && oa >= 0 && ob >= 0 && !c->p->opts.paths_all)
+			m = vodds(pk * oa + (1 - pk) * ob, m.t);
 		return m;
 	}
 	case E_INITLIST: {
@@ -4712,6 +4906,8 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 			}
 		}
 	}
+	if (ce->op == VD_OP_READ && h && b.how == BYTES_KNOWN)
+		h->rbytes += x->ev.bytes * c->mult;
 }
 
 /* ---- inputs read at analysis time ------------------------------------------------------------
@@ -5043,8 +5239,8 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
  * its size and mode now, which stand for the run's as an input's size does.
  * fstat on an open descriptor of another file succeeds with the fields
  * unknown.  Returns 0 when the call is not one of these. */
-static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const handle *h,
-		     val *ret)
+static int stat_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+		     const handle *h, val *ret)
 {
 	static const char *const stats[] = { "stat",       "stat64",       "lstat",    "lstat64",
 					     "fstat",      "fstat64",      "fstatat",  "fstatat64",
@@ -5053,6 +5249,8 @@ static int stat_call(ctx *c, const vd_catalog_entry *ce, val *args, int n, const
 	if (ce->op != VD_OP_META || !is_call(ce->name, stats))
 		return 0;
 	int at = ce->path_arg >= 0 ? ce->path_arg : ce->handle_arg;
+	if (at + 1 >= 0 && at + 1 < e->nkids)
+		stat_fills_member(c, e->kids[at + 1]);
 	val *buf = arg_at(args, n, at + 1), *pv = arg_at(args, n, ce->path_arg);
 	const char *path = pv && pv->k == V_STR ? pv->s : h && ce->path_arg < 0 ? h->path : NULL;
 	int fi = h ? h->file : path ? (int)(intptr_t)vd_map_get(c->p->file_index, path) - 1 : -1;
@@ -5243,7 +5441,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		ret = open_result(c, e, ce, args, n, h, &x, nfiles0, ret);
 	} else if (followed) {
 		ret = cret; /* what the read returns on the text */
-	} else if (stat_call(c, ce, args, n, h, &cret)) {
+	} else if (stat_call(c, e, ce, args, n, h, &cret)) {
 		ret = cret;
 	} else if (data && e == c->eof_call && c->eof_trip > 0) { /* what one call returns */
 		/* on average: 10 bytes in reads of 4 return 10 / 3 each, so
@@ -5601,6 +5799,38 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	return r;
 }
 
+/* A `return v` of the call being walked: the share of its entries that
+ * get here (the multiplier now over the one it was entered with) returns
+ * v.  Inside a loop walked once for many iterations the share is not
+ * known: unknown. */
+static void ret_mass_add(ctx *c, const val *v)
+{
+	frame *f = c->fr;
+	double share = f->mult0 > 0 && c->rep == f->rep0 ? c->mult / f->mult0 : -1;
+	double p = odds_of(v);
+	if (share < 0 || p < 0) {
+		f->ret_mass[2] += 1;
+		return;
+	}
+	f->ret_mass[0] += share * (1 - p);
+	f->ret_mass[1] += share * p;
+}
+
+/* A function whose returns are each known to be zero or non-zero (or
+ * known odds), on arms taken with known probabilities, but whose merged
+ * result is unknown: it is non-zero with the share of its entries that
+ * return non-zero (T_PTRUE), so a caller's `if (!open_dest(pair))` takes
+ * the callee's own odds instead of a heuristic. */
+static void ret_odds(const frame *f, val *r)
+{
+	double z = f->ret_mass[0], nz = f->ret_mass[1];
+	if (r->k != V_UNK || f->ret_mass[2] > 0 || z + nz <= 0)
+		return;
+	val o = vodds(nz / (z + nz), r->t);
+	if (o.k == V_UNK)
+		*r = o;
+}
+
 static val call_body(ctx *c, ir_func *f, val *args, int n)
 {
 	ir_expr *call = c->call_e; /* the call expression, for text written back */
@@ -5613,6 +5843,8 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		fr.slots[f->params[i]->slot] = i < n ? args[i] : unk(0);
 	fr.cond0 = c->cond;
 	fr.live = 1;
+	fr.mult0 = c->mult;
+	fr.rep0 = c->rep;
 	fr.up = c->fr;
 	fr.level = c->fr ? c->fr->level + 1 : 0;
 	fr.serial = ++c->nframes;
@@ -5654,6 +5886,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		copy_out_fills(c, f, call, filled, n);
 	free(filled);
 	val r = fr.has_ret ? fr.ret : unk(0);
+	ret_odds(&fr, &r);
 	release_arrs(c, &fr);
 	flog_forget(c, &fr);
 	free(fr.slots);
@@ -6945,6 +7178,22 @@ static int carried_state(ctx *c, ir_stmt *s)
 	return carried;
 }
 
+/* The rest of a loop run iteration by iteration, walked once for `more`
+ * iterations (its condition, body and increment). */
+static void walk_rest(ctx *c, ir_stmt *s, double reach, double more)
+{
+	c->mult = reach * more;
+	c->rep++;
+	if (s->e)
+		eval(c, s->e);
+	exec_body(c, s, reach * more);
+	c->brk = 0;
+	if (s->inc)
+		eval(c, s->inc);
+	flush_ops(c);
+	c->rep--;
+}
+
 /* The rest of a loop run iteration by iteration that stopped before its
  * end (k iterations run): one walk of the body for the iterations left -
  * of a counted loop, its count minus k; reading a followed text, as many
@@ -6985,16 +7234,96 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
 	varvec w = { 0 };
 	loop_vary(c, s, &w);
-	c->mult = reach * more;
-	c->rep++;
-	if (s->e)
-		eval(c, s->e);
-	exec_body(c, s, reach * more);
-	c->brk = 0;
-	if (s->inc)
-		eval(c, s->inc);
-	flush_ops(c);
-	c->rep--;
+	walk_rest(c, s, reach, more);
+	loop_settle(c, &w);
+	c->unk = saved_unk;
+	c->nnotes = saved_notes;
+	return more;
+}
+
+/* What a `for (;;)` loop run iteration by iteration had when it began:
+ * the bytes read through each handle, and the values of the variables it
+ * writes (stream_rest). */
+typedef struct stream_snap {
+	double *rb;
+	size_t nh;
+	const wcache_ent *lw;
+	val *before;
+} stream_snap;
+
+static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
+{
+	sn->nh = c->handles.n;
+	sn->rb = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
+	for (size_t i = 0; i < sn->nh; i++)
+		sn->rb[i] = c->handles.v[i].rbytes;
+	sn->lw = loop_writes(c, s);
+	sn->before = vd_xcalloc(sn->lw->n ? sn->lw->n : 1, sizeof(val));
+	for (size_t i = 0; i < sn->lw->n; i++) {
+		val *st = storage(c, sn->lw->v[i]);
+		sn->before[i] = st ? *st : unk(0);
+	}
+}
+
+/* A read-process-write stream loop (`for (;;)`, `while (!abort)`: read
+ * the input when its buffer is empty, code it, write the output when its
+ * buffer is full, leave at a status the walk cannot know) whose walked
+ * iterations read a file that exists now and that the run has not
+ * written: it runs until it has read the file, each further iteration as
+ * the walked ones - ceil(bytes left / bytes per iteration) more, walked
+ * once.  What the walked iterations left as they found it (a mode, a block
+ * size left at its "none" value) stays so; what they changed varies.
+ * Returns the iterations added, -1 when the loop is not one. */
+static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stream_snap *sn)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	if (k < 1 || reach <= 0 || c->p->opts.paths_all)
+		return -1;
+	int best = -1;
+	double d = 0;
+	for (size_t i = 0; i < sn->nh && i < c->handles.n; i++)
+		if (c->handles.v[i].rbytes - sn->rb[i] > d) {
+			d = c->handles.v[i].rbytes - sn->rb[i];
+			best = (int)i;
+		}
+	if (best < 0)
+		return -1;
+	const handle *h = &c->handles.v[best];
+	struct stat st;
+	if (!h->path || (h->file >= 0 && c->p->files.v[h->file].written > 0) ||
+	    stat(h->path, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	double per = d / reach / k, left = (double)st.st_size - h->rbytes / reach;
+	if (per <= 0 || left < per)
+		return -1;
+	double more = ceil(left / per);
+	const char *nt = note_at(c, s->block, more,
+				 "loop at %s:%d streams %s: %.0f more iterations, as many as "
+				 "it takes to read its %lld bytes now at %.0f per iteration",
+				 b->file, s->line, h->path, more, (long long)st.st_size, per);
+	unsigned saved_unk = c->unk;
+	int saved_notes = c->nnotes;
+	c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+	push_note(c, nt);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	size_t nw = sn->lw->n;
+	unsigned char *keep = vd_xcalloc(nw ? nw : 1, 1);
+	for (size_t i = 0; i < nw; i++) {
+		val *stv = storage(c, sn->lw->v[i]);
+		keep[i] = stv && same(stv, &sn->before[i]);
+	}
+	varvec w = { 0 };
+	loop_vary(c, s, &w);
+	for (size_t i = 0; i < nw; i++) {
+		val *stv = storage(c, sn->lw->v[i]);
+		if (keep[i] && stv)
+			store_val(c, stv, sn->before[i]);
+	}
+	free(keep);
+	frame *sfr = c->stream_fr;
+	c->stream_fr = c->fr;
+	walk_rest(c, s, reach, more);
+	c->stream_fr = sfr;
 	loop_settle(c, &w);
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
@@ -7024,6 +7353,9 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	c->conc_switches = c->switch_depth;
 	c->conc_fr = c->fr;
 	enter(c, s->block, reach, 0, c->unk, NULL);
+	stream_snap sn = { 0 };
+	if (forever && content < 0 && counted < 0)
+		stream_snap_take(c, s, &sn);
 	long steps0 = c->steps;
 	double k = 0;
 	int undecided = 0;
@@ -7083,8 +7415,12 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				 "unknown condition): %.0f iterations is an upper bound",
 				 b->file, s->line, k));
 	c->conc_soft = ssoft;
-	if (undecided && !(c->fr && c->fr->returned))
-		k += concrete_rest(c, s, reach, k, content, cpos0, counted);
+	if (undecided && !(c->fr && c->fr->returned)) {
+		double more = sn.rb ? stream_rest(c, s, reach, k, &sn) : -1;
+		k += more >= 0 ? more : concrete_rest(c, s, reach, k, content, cpos0, counted);
+	}
+	free(sn.rb);
+	free(sn.before);
 	set_iters(c, s->block, reach * k);
 	c->mult = reach;
 	leave(c, s->block);
@@ -7692,7 +8028,20 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"probability %.2f, in the runs where no earlier "
 					"pass set the flag it tests",
 					b->file, s->line, o->pr[0]);
-		else if (kind == PR_HEUR) {
+		else if (kind == PR_REFILL) {
+			o->nt = note_at(c, s->block, 1,
+					"branch at %s:%d: refills an empty input buffer: "
+					"taken on every iteration of the stream loop",
+					b->file, s->line);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_ODDS) {
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: taken with probability %.2f, the "
+					"share of the called function's returns that give "
+					"this result",
+					b->file, s->line, o->pr[0]);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_HEUR) {
 			o->nt = note_at(c, s->block, o->pr[0] + 10.0 * o->why,
 					"branch at %s:%d: condition unknown, taken with "
 					"probability %.2f (%s)",
@@ -7751,6 +8100,48 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
  * probability, then merge what they wrote.  Locals the arms write are
  * reset before each arm; globals callees write are logged, undone before
  * the next arm and merged at the end. */
+/* `if (v == K)` with v unknown: inside the arm v is K (`if (avail_out ==
+ * 0) write(fd, buf, SIZE - avail_out)` writes SIZE), and afterwards it is
+ * unknown again unless the arm changed it. */
+typedef struct eq_bind {
+	ir_expr *lv;
+	val old;
+	long long k;
+} eq_bind;
+
+static void eq_bind_arm(ctx *c, ir_expr *cond, eq_bind *eb)
+{
+	eb->lv = NULL;
+	cond = strip_casts(cond);
+	if (c->p->opts.paths_all || !cond || cond->kind != E_BIN || cond->op != OP_EQ ||
+	    cond->nkids != 2)
+		return;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = strip_casts(cond->kids[1]);
+	if (r && r->kind != E_INT) {
+		ir_expr *t = l;
+		l = r, r = t;
+	}
+	if (!l || !r || r->kind != E_INT || (l->kind != E_VAR && l->kind != E_MEMBER) ||
+	    !expr_pure(l))
+		return;
+	val cur = peek(c, l);
+	if (cur.k != V_UNK)
+		return;
+	eb->lv = l;
+	eb->old = cur;
+	eb->k = r->ival;
+	assign_to(c, l, vint(r->ival));
+}
+
+static void eq_unbind_arm(ctx *c, const eq_bind *eb)
+{
+	if (!eb->lv)
+		return;
+	val now = peek(c, eb->lv);
+	if (now.k == V_INT && now.i == eb->k)
+		assign_to(c, eb->lv, eb->old);
+}
+
 static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 {
 	vd_project *p = c->p;
@@ -7792,11 +8183,15 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		fill_bind fb = { 0 };
 		if (a == 0 && s->kind == S_IF && (o->why & 16))
 			fill_bind_level(c, s->e, &fb);
+		eq_bind eb = { 0 };
+		if (a == 0 && s->kind == S_IF && !fb.st && o->pr[0] > 0)
+			eq_bind_arm(c, s->e, &eb);
 		if (s->kind == S_SWITCH)
 			exec_arm(c, s, a);
 		else
 			exec(c, s->kids[a]);
 		flush_ops(c);
+		eq_unbind_arm(c, &eb);
 		if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
 			*fb.st = fb.old; /* the arm did not change it: as before */
 		int gone = 0;            /* every entry of the arm returned */
@@ -8084,6 +8479,7 @@ static void exec(ctx *c, ir_stmt *s)
 		val v = s->e ? eval(c, s->e) : unk(0);
 		flush_ops(c);
 		if (c->fr) {
+			ret_mass_add(c, &v);
 			c->fr->ret = c->fr->has_ret ? merge(&c->fr->ret, &v) : v;
 			c->fr->has_ret = 1;
 			if (c->cond == c->fr->cond0) {

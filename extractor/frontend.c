@@ -835,6 +835,8 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		e->str = cx_dup(L->p->arena, clang_getCursorSpelling(c));
 		e->usr = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
 		e->ival = field_index(f) + 1; /* 0: unknown */
+		CXType mt = clang_getCanonicalType(clang_getCursorType(c));
+		e->is_array = mt.kind == CXType_ConstantArray || mt.kind == CXType_IncompleteArray;
 		if (ch.n > 0) {
 			/* op 1: `p->f`, the base is a pointer */
 			CXType bt = clang_getCanonicalType(clang_getCursorType(ch.v[0]));
@@ -908,6 +910,7 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 	}
 	case CXCursor_CStyleCastExpr:
 	case CXCursor_UnexposedExpr:
+	case CXCursor_CompoundLiteralExpr: /* (T){ ... }: its initializer's value */
 	case CXCursor_ParenExpr: {
 		/* pass through, remembering a cast's type for float -> int */
 		size_t last = ch.n;
