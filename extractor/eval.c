@@ -7386,7 +7386,7 @@ static void exec(ctx *c, ir_stmt *s)
 		exec_label(c, s);
 		break;
 	case S_GOTO:
-		if (c->fr)
+		if (c->fr && c->mult > 0) /* a path counted 0 times jumps nowhere */
 			c->fr->gotos++;
 		break;
 	case S_BREAK:
