@@ -910,8 +910,11 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 	if (base->kind == E_VAR) {
 		val *st = storage(c, base->var);
 		/* p->f with p = &s (or a table's &backend): s's field */
-		if (st && base->var->is_pointer && st->k == V_REF && ref_live(c, st))
+		if (st && base->var->is_pointer && st->k == V_REF && ref_live(c, st)) {
+			if (bval)
+				*bval = *st;
 			return st->ref;
+		}
 		if (st && arrow && st->k == V_ARR) {
 			if (bval)
 				*bval = *st;
@@ -2287,7 +2290,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (!owner)
 			return field_of_value(e, &bv, 0);
 		field_val *f = field_slot(c, owner, e->str, 0);
-		return f ? f->v : field_of_value(e, owner, 0);
+		/* p->f with p = &s: s's field, a zero struct's as s.f reads it */
+		return f ? f->v : field_of_value(e, owner, bv.k == V_REF);
 	}
 	case E_COND: {
 		val k = eval(c, e->kids[0]);
