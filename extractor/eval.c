@@ -7498,6 +7498,19 @@ static void init_globals(ctx *c)
 
 /* --entry NAME, or FILE:NAME when several programs define NAME: the first
  * function of that name, with a note naming the others */
+/* What the loader does before main: every function marked
+ * __attribute__((constructor)) runs once, in the order the database lists
+ * them (priorities are not read), so the tables they register - I/O
+ * engines, options - are filled when main starts. */
+static void run_constructors(ctx *c)
+{
+	for (size_t i = 0; i < c->p->funcs.n; i++) {
+		ir_func *f = c->p->funcs.v[i];
+		if (f->is_ctor && f->body && f->nparams == 0)
+			call_function(c, f, NULL, 0);
+	}
+}
+
 static ir_func *find_entry(ctx *c)
 {
 	vd_project *p = c->p;
@@ -7662,6 +7675,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		args[0] = p->opts.args && argc >= 0 ? vint(argc) : unk(0);
 		if (!p->opts.args) /* without --args, argv's contents are unknown */
 			args[1] = unk(0);
+		run_constructors(&c);
 		call_function(&c, entry, args, 2);
 	} else {
 		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
