@@ -2620,6 +2620,26 @@ LIB_MODEL(lib_default)
 	return unk(0);
 }
 
+/* memset(&s, 0, sizeof s): the variable (a struct) holds zero in every
+ * field, as a zero-initialized one does (fio's fill_def_thread clears its
+ * global default job so); any other fill leaves it unknown */
+LIB_MODEL(lib_memset)
+{
+	val *st = args[0].k == V_REF ? args[0].ref : NULL;
+	if (!st || st->k == V_MEM || st->k == V_ARR || st->k == V_HANDLE || args[1].k != V_INT ||
+	    args[1].i != 0 || args[1].t)
+		return lib_default(c, e, name, args, n);
+	store_val(c, st, vint(0));
+	fieldvec *list;
+	field_slot_in(c, st, "", 0, &list);
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == st) {
+			flog_note(c, list, i, NULL);
+			list->v[i].v = vint(0);
+		}
+	return args[0];
+}
+
 /* pthread_create/thrd_create: only the thread id is written (the
  * argument handed to the start routine is not the library's to change:
  * walk_callbacks runs the routine with it); success */
@@ -3346,6 +3366,7 @@ static const lib_model lib_models[] = {
 	{ "llabs", 1, lib_abs },
 	{ "lrand48", 0, lib_random },
 	{ "malloc", 1, lib_malloc },
+	{ "memset", 3, lib_memset },
 	{ "mrand48", 0, lib_random },
 	{ "nc_inq", 2, lib_nc_inq },
 	{ "nc_inq_att", 2, lib_nc_inq },
