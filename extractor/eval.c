@@ -220,7 +220,9 @@ typedef struct ctx {
 	int depth;
 	double ops;
 	long steps;
-	long step_limit; /* steps at which the call tree being walked is cut: the
+	long zero_fills;   /* memset(p, 0, n) calls walked so far ... */
+	double zero_bytes; /* ... and the last one's n (user_alloc_result) */
+	long step_limit;   /* steps at which the call tree being walked is cut: the
 			  * budget, halved for each of main's calls and their
 			  * calls, so that one subtree cannot starve the rest */
 	int phase;
@@ -2625,6 +2627,10 @@ LIB_MODEL(lib_default)
  * global default job so); any other fill leaves it unknown */
 LIB_MODEL(lib_memset)
 {
+	if (args[1].k == V_INT && args[1].i == 0 && !args[1].t && known_num(&args[2])) {
+		c->zero_fills++;
+		c->zero_bytes = num(&args[2]);
+	}
 	val *st = args[0].k == V_REF ? args[0].ref : NULL;
 	if (!st || st->k == V_MEM || st->k == V_ARR || st->k == V_HANDLE || args[1].k != V_INT ||
 	    args[1].i != 0 || args[1].t)
@@ -5115,6 +5121,30 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	return r;
 }
 
+/* A project allocator - named like one, with integer parameters: the size
+ * (`smalloc(size)`, `xmalloc(size)`) or, for a name ending in "calloc",
+ * a count and a size (`scalloc(n, size)`) - whose result the walk cannot
+ * follow (it hands out pieces of a pool it manages itself) returns a new
+ * allocation as malloc or calloc would, an object whose fields keep what
+ * is stored in them where malloc's would.  Its contents are zero for the
+ * calloc shape, or when its body cleared what it hands out (a memset(p,
+ * 0, size) of the size asked for), else unknown. */
+static val user_alloc_result(ctx *c, ir_func *f, val *args, int n, val r, long zero_fills0)
+{
+	size_t len = strlen(f->name);
+	int two = len >= 6 && !strcasecmp(f->name + len - 6, "calloc");
+	if (r.k != V_UNK || len < 5 || strcasecmp(f->name + len - 5, "alloc") ||
+	    f->nparams != 1 + two || n != f->nparams)
+		return r;
+	for (int i = 0; i < n; i++)
+		if (f->params[i]->is_pointer || !known_num(&args[i]))
+			return r;
+	val sz[2] = { two ? args[0] : vint(1), args[n - 1] };
+	int zeroed = two || (c->zero_fills > zero_fills0 && c->zero_bytes == num(&args[0]));
+	return lib_malloc(c, NULL, zeroed ? "calloc" : "malloc", zeroed ? sz : args,
+			  zeroed ? 2 : 1);
+}
+
 static val call_body(ctx *c, ir_func *f, val *args, int n)
 {
 	ir_expr *call = c->call_e; /* the call expression, for text written back */
@@ -5148,6 +5178,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	int conc0 = c->conc_depth;
 	if (f->on_stack > 1)
 		c->conc_depth = 0;
+	long zero_fills0 = c->zero_fills;
 	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
 	exec(c, f->body);
 	flush_ops(c);
@@ -5167,7 +5198,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	if (filled)
 		copy_out_fills(c, f, call, filled, n);
 	free(filled);
-	val r = fr.has_ret ? fr.ret : unk(0);
+	val r = user_alloc_result(c, f, args, n, fr.has_ret ? fr.ret : unk(0), zero_fills0);
 	release_arrs(c, &fr);
 	flog_forget(c, &fr);
 	free(fr.slots);
