@@ -164,7 +164,8 @@ void vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 		u32(&w, (uint32_t)f->line);
 		u32(&w, (uint32_t)f->end_line);
 		u8(&w,
-		   (unsigned)(f->is_variadic | (vd_map_get(t->func_by_name, f->name) == f) << 1));
+		   (unsigned)(f->is_variadic | (vd_map_get(t->func_by_name, f->name) == f) << 1 |
+			      f->is_ctor << 2));
 		u32(&w, (uint32_t)f->nparams);
 		for (int k = 0; k < f->nparams; k++)
 			var_ref(&w, f->params[k]);
@@ -440,6 +441,7 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 		f->end_line = (int)g32(&r);
 		unsigned fl = g8(&r);
 		f->is_variadic = fl & 1;
+		f->is_ctor = (fl >> 2) & 1;
 		int external = (fl >> 1) & 1;
 		f->nparams = (int)g32(&r);
 		if ((uint32_t)f->nparams > r.nvars + 1) {

@@ -1301,6 +1301,31 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 
 /* ---- top level ------------------------------------------------------------------------- */
 
+/* an attribute cursor that starts with `constructor` (libclang exposes
+ * __attribute__((constructor)) only as an unexposed attribute) */
+static int is_ctor_attr(lower *L, CXCursor a)
+{
+	if (clang_getCursorKind(a) != CXCursor_UnexposedAttr)
+		return 0;
+	CXToken *t = NULL;
+	unsigned n = 0;
+	/* the token where the attribute starts: its extent may run from a
+	 * macro's definition in a header (`#define fio_init
+	 * __attribute__((constructor))`) to its use, which does not tokenize */
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(a));
+	clang_tokenize(L->tu, clang_getRange(at, at), &t, &n);
+	int yes = 0;
+	if (n > 0) {
+		CXString sp = clang_getTokenSpelling(L->tu, t[0]);
+		const char *w = clang_getCString(sp);
+		yes = w && (!strcmp(w, "constructor") || !strcmp(w, "__constructor__"));
+		clang_disposeString(sp);
+	}
+	if (t)
+		clang_disposeTokens(L->tu, t, n);
+	return yes;
+}
+
 static void lower_function(lower *L, CXCursor c)
 {
 	const char *usr = usr_of(L, c);
@@ -1326,9 +1351,12 @@ static void lower_function(lower *L, CXCursor c)
 		f->params[i] = var_for(L, clang_Cursor_getArgument(c, (unsigned)i));
 	f->nparams = np;
 	cursors ch = children(c);
-	for (size_t i = 0; i < ch.n; i++)
+	for (size_t i = 0; i < ch.n; i++) {
 		if (clang_getCursorKind(ch.v[i]) == CXCursor_CompoundStmt)
 			f->body = lower_stmt(L, ch.v[i]);
+		else if (is_ctor_attr(L, ch.v[i]))
+			f->is_ctor = 1;
+	}
 	vd_vec_free(ch);
 	L->fn = NULL;
 	if (!f->body)

@@ -166,6 +166,7 @@ struct ir_func {
 	int block; /* function block */
 	int is_variadic;
 	int noreturn; /* its body always ends the program (exit, abort, ...) */
+	int is_ctor;  /* __attribute__((constructor)): the loader runs it before main */
 	/* walk state */
 	int reached;          /* 1: reached from the entry, 2: in the standalone phase,
 			       * 3: walked on its own after a budget cut (reachable) */
