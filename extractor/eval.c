@@ -8715,8 +8715,9 @@ static ir_func *find_entry(ctx *c)
 /* Phase 3: the functions a budget cut left unwalked from the entry.  They
  * are reachable: each is walked once on its own with unknown parameters,
  * as many times as the calls the cut made (their expected executions),
- * flagged, and what it does counts in the program's totals (the blocks
- * between the entry and the cut do not get it: their notes name the cut).
+ * flagged; what it does stays in its blocks, out of the program's totals
+ * (the aggregator's active(); the blocks between the entry and the cut do
+ * not get it either: their notes name the cut).
  * A call it makes that its own share of steps cannot unroll is cut again,
  * noted, and its callee walked with the unreached code: a cascade of walks
  * with unknown parameters reaches code an unknown dispatch selects, and
