@@ -39,6 +39,11 @@ Tried in order, first hit wins:
          (e.g. a read inside a system library's routine), from code the
          analysis did not see, or from a call the catalog lacks.
 
+A site in a block the analysis marks unreachable (code the entry does not
+reach, walked on its own) predicts 0 and is not flagged: its counts are not
+part of the program's totals, and its notes are about walking it on its
+own, not about why the run reaches it.
+
 Sites that were analyzed several times (a static function in a header
 included by several translation units) are merged by (file, line, call):
 counts and bytes add up.
@@ -159,8 +164,8 @@ def main():
     pred_p2, pred_p3 = (prog["p2"] or 0.0), (prog["p3"] or 0.0)
     blk = {}
     for b in db.execute(
-        "SELECT block_id, kind, file, function, line, p2, p3, unknown_mask, unknowns, executions "
-        "FROM blocks WHERE run_id = ?",
+        "SELECT block_id, kind, file, function, line, p2, p3, unknown_mask, unknowns, executions, "
+        "reachable FROM blocks WHERE run_id = ?",
         (rid,),
     ):
         blk[b["block_id"]] = b
@@ -184,9 +189,17 @@ def main():
             by_line[(s["file"], s["line"])].append(d)
             by_fn[(s["file"], fn, nc)].append(d)
         d["copies"] += 1
-        d["pred"] += s["count"] or 0.0
-        d["pred_bytes"] += s["bytes_total"] or 0.0
+        # a site in code the entry does not reach predicts nothing for the
+        # run (its counts, from walking that code on its own, are not part
+        # of the program's totals); it still matches measured calls
+        if b is None or b["reachable"]:
+            d["pred"] += s["count"] or 0.0
+            d["pred_bytes"] += s["bytes_total"] or 0.0
         mask = b["unknown_mask"] if b is not None else 0
+        # an unreachable site's notes are about walking it on its own, not
+        # about why the run reaches it: they flag nothing
+        if b is not None and not b["reachable"]:
+            continue
         if s["unknowns"] or s["count_unknown"] or s["bytes_unknown"] or (mask & (P2_BIT | P3_BIT)):
             d["flagged"] = True
             for u in (s["unknowns"] or (b["unknowns"] if b is not None else "") or "").split("; "):
