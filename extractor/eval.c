@@ -7099,16 +7099,37 @@ static int mentions_argc(const ir_expr *e)
  * counting records in w->nrec, a pointer to a struct).  Walked once, such
  * a loop would read that state at its value before the loop; run one
  * iteration after the other it is exact. */
-static int passes_state(ir_expr *e);
+/* Does `at` hold at some expression node of the statement tree s (its
+ * conditions, increments, initializers, sub-statements, and the statements
+ * of statement expressions), or of the expression e?  `at` sees every node
+ * and does not look inside it itself. */
+typedef int (*node_test)(const ir_expr *e, void *arg);
 
-static int passes_state_stmt(ir_stmt *s)
+static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
+
+static int ir_any_expr(const ir_expr *e, node_test at, void *arg)
+{
+	if (!e)
+		return 0;
+	if (at(e, arg))
+		return 1;
+	if (e->kind == E_STMT && ir_any_stmt(e->stmt, at, arg))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (ir_any_expr(e->kids[i], at, arg))
+			return 1;
+	return 0;
+}
+
+static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg)
 {
 	if (!s)
 		return 0;
-	if (passes_state(s->e) || passes_state(s->inc) || passes_state_stmt(s->init))
+	if (ir_any_expr(s->e, at, arg) || ir_any_expr(s->inc, at, arg) ||
+	    ir_any_stmt(s->init, at, arg))
 		return 1;
 	for (int i = 0; i < s->nkids; i++)
-		if (passes_state_stmt(s->kids[i]))
+		if (ir_any_stmt(s->kids[i], at, arg))
 			return 1;
 	return 0;
 }
@@ -7126,26 +7147,26 @@ static int indexed(const ir_expr *e)
 	return 0;
 }
 
-static int passes_state(ir_expr *e)
+/* a call handing its callee a pointer, an address, or an element picked
+ * per iteration (the children of a tree node: `dump(o, n->kids[k],
+ * depth + 1)`) */
+static int passes_state_at(const ir_expr *e, void *arg)
 {
-	if (!e)
-		return 0;
-	/* a pointer, an address, or an element picked per iteration (the
-	 * children of a tree node: `dump(o, n->kids[k], depth + 1)`) */
+	(void)arg;
 	if (e->kind == E_CALL && !e->cat && e->ncallees > 0)
 		for (int i = 0; i < e->nkids; i++) {
-			ir_expr *a = strip_casts(e->kids[i]);
+			const ir_expr *a = strip_casts(e->kids[i]);
 			if ((a->kind == E_UN && a->op == OP_ADDR) ||
 			    (a->kind == E_VAR && a->var && a->var->is_pointer) ||
 			    (indexed(a) && a->kind != E_CALL))
 				return 1;
 		}
-	if (e->kind == E_STMT && passes_state_stmt(e->stmt))
-		return 1;
-	for (int i = 0; i < e->nkids; i++)
-		if (passes_state(e->kids[i]))
-			return 1;
 	return 0;
+}
+
+static int passes_state_stmt(const ir_stmt *s)
+{
+	return ir_any_stmt(s, passes_state_at, NULL);
 }
 
 /* Does the code open a file, itself or in the functions it calls (down to
@@ -7154,65 +7175,35 @@ static int passes_state(ir_expr *e)
  * (`snprintf(path, .., "%s/%04d.dat", dir, i); fopen(path, "rb")`). */
 static int opens_stmt(const ir_stmt *s, int depth);
 
-static int opens_expr(const ir_expr *e, int depth)
+static int opens_at(const ir_expr *e, void *arg)
 {
-	if (!e)
-		return 0;
+	int depth = *(const int *)arg;
 	if (e->kind == E_CALL && e->cat && e->cat->op == VD_OP_OPEN)
 		return 1;
 	if (e->kind == E_CALL && !e->callee && depth > 0)
 		for (int i = 0; i < e->ncallees; i++)
 			if (e->callees[i] && opens_stmt(e->callees[i]->body, depth - 1))
 				return 1;
-	if (e->kind == E_STMT && opens_stmt(e->stmt, depth))
-		return 1;
-	for (int i = 0; i < e->nkids; i++)
-		if (opens_expr(e->kids[i], depth))
-			return 1;
 	return 0;
 }
 
 static int opens_stmt(const ir_stmt *s, int depth)
 {
-	if (!s)
-		return 0;
-	if (opens_expr(s->e, depth) || opens_expr(s->inc, depth) || opens_stmt(s->init, depth))
-		return 1;
-	for (int i = 0; i < s->nkids; i++)
-		if (opens_stmt(s->kids[i], depth))
-			return 1;
-	return 0;
+	return ir_any_stmt(s, opens_at, &depth);
 }
 
 /* Does the code ask a NetCDF input about its header (nc_inq*)?  Run one
  * iteration after the other, a loop over its variables or dimensions sees
  * each one's own answers (`nc_inq_var(ncid, v, ...)`). */
-static int nc_inquires(const ir_expr *e);
+static int nc_inquires_at(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_CALL && !e->callee && e->str && !strncmp(e->str, "nc_inq", 6);
+}
 
 static int nc_inquires_stmt(const ir_stmt *s)
 {
-	if (!s)
-		return 0;
-	if (nc_inquires(s->e) || nc_inquires(s->inc) || nc_inquires_stmt(s->init))
-		return 1;
-	for (int i = 0; i < s->nkids; i++)
-		if (nc_inquires_stmt(s->kids[i]))
-			return 1;
-	return 0;
-}
-
-static int nc_inquires(const ir_expr *e)
-{
-	if (!e)
-		return 0;
-	if (e->kind == E_CALL && !e->callee && e->str && !strncmp(e->str, "nc_inq", 6))
-		return 1;
-	if (e->kind == E_STMT && nc_inquires_stmt(e->stmt))
-		return 1;
-	for (int i = 0; i < e->nkids; i++)
-		if (nc_inquires(e->kids[i]))
-			return 1;
-	return 0;
+	return ir_any_stmt(s, nc_inquires_at, NULL);
 }
 
 static int carried_state(ctx *c, ir_stmt *s)
@@ -7792,6 +7783,41 @@ static void eof_final_read(ctx *c, ir_stmt *s, double reach)
 	flush_ops(c);
 }
 
+/* The read state of the enclosing read-to-the-end loop, kept while an
+ * inner loop is walked */
+typedef struct {
+	const ir_expr *call;
+	double bytes, reach;
+} eof_state;
+
+static void eof_end(ctx *c, const eof_state *outer)
+{
+	c->eof_call = outer->call;
+	c->eof_bytes = outer->bytes;
+	c->eof_reach = outer->reach;
+}
+
+/* A loop that reads to the end of its input (eof_loop_trip): its count in
+ * *trip (when not known already) and its note; the enclosing loop's read
+ * state is kept in *outer, given back at once when this loop reads nothing
+ * to the end, else by eof_end when it is done. */
+static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof_state *outer)
+{
+	const char *nt = NULL;
+	*outer = (eof_state){ c->eof_call, c->eof_bytes, c->eof_reach };
+	c->eof_call = NULL;
+	if (*trip < 0 && (*trip = eof_loop_trip(c, s, &nt)) >= 0) {
+		c->eof_reach = reach;
+		c->early_exit = 0;
+		annotate(c, s->block, 0, nt);
+	}
+	if (!c->eof_call) { /* an outer loop's read is its own business */
+		eof_end(c, outer);
+		outer->call = NULL;
+	}
+	return nt;
+}
+
 /* A loop of unknown count whose condition tests an I/O call's result for
  * a short count or a failure (`while ((n = write(fd, b, cnt)) != cnt)`,
  * a retry loop): its first test runs once, here, in the loop's block, and
@@ -7856,21 +7882,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		trip = s->kind == S_DO ? 1 : 0; /* do { } while (0): a macro's body, once */
 	else
 		trip = trip_count(c, s, &fin_var, &fin, &lc);
-	const char *eof_note = NULL;
-	const ir_expr *eof_call0 = c->eof_call;
-	double eof_bytes0 = c->eof_bytes, eof_reach0 = c->eof_reach;
-	c->eof_call = NULL;
-	if (trip < 0 && (trip = eof_loop_trip(c, s, &eof_note)) >= 0) {
-		c->eof_reach = reach;
-		c->early_exit = 0;
-		annotate(c, s->block, 0, eof_note);
-	}
-	if (!c->eof_call) { /* an outer loop's read is its own business */
-		c->eof_call = eof_call0;
-		c->eof_bytes = eof_bytes0;
-		c->eof_reach = eof_reach0;
-		eof_call0 = NULL;
-	}
+	eof_state outer;
+	const char *eof_note = eof_begin(c, s, reach, &trip, &outer);
 	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit, -1)) {
 		if (fin_var) { /* the counter's final value, however the rest ran */
 			val *st = storage(c, fin_var);
@@ -7932,11 +7945,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		if (st)
 			*st = fin;
 	}
-	if (eof_note) {
-		c->eof_call = eof_call0;
-		c->eof_bytes = eof_bytes0;
-		c->eof_reach = eof_reach0;
-	}
+	if (eof_note)
+		eof_end(c, &outer);
 done:
 	c->mult = saved_mult;
 	c->unk = saved_unk;
@@ -8308,30 +8318,17 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 
 /* The I/O calls written in a statement (not those of the functions it
  * calls): each gets the note and bits, their count resting on them. */
-static void flag_io_sites(ctx *c, const ir_stmt *s, const ir_expr *e, const char *nt);
+typedef struct {
+	ctx *c;
+	const char *nt;
+} flag_arg;
 
-static void flag_io_expr(ctx *c, const ir_expr *e, const char *nt)
+static int flag_io_at(const ir_expr *e, void *arg)
 {
-	if (!e)
-		return;
-	if (e->kind == E_CALL && e->block >= 0 && c->p->blocks.v[e->block].kind == VD_KIND_IO)
-		annotate(c, e->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
-	if (e->kind == E_STMT)
-		flag_io_sites(c, e->stmt, NULL, nt);
-	for (int i = 0; i < e->nkids; i++)
-		flag_io_expr(c, e->kids[i], nt);
-}
-
-static void flag_io_sites(ctx *c, const ir_stmt *s, const ir_expr *e, const char *nt)
-{
-	flag_io_expr(c, e, nt);
-	if (!s)
-		return;
-	flag_io_expr(c, s->e, nt);
-	flag_io_expr(c, s->inc, nt);
-	flag_io_sites(c, s->init, NULL, nt);
-	for (int i = 0; i < s->nkids; i++)
-		flag_io_sites(c, s->kids[i], NULL, nt);
+	flag_arg *f = arg;
+	if (e->kind == E_CALL && e->block >= 0 && f->c->p->blocks.v[e->block].kind == VD_KIND_IO)
+		annotate(f->c, e->block, COUNT_BITS | P_BIT(3) | P_BIT(8), f->nt);
+	return 0; /* every one */
 }
 
 /* A branch decided by a field value an earlier arm stored (T_ARMW): the
@@ -8347,8 +8344,9 @@ static void flag_armw_decided(ctx *c, ir_stmt *s)
 				 "may not have",
 				 b->file, s->line);
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	flag_arg f = { c, nt };
 	for (int i = 0; i < s->nkids; i++)
-		flag_io_sites(c, s->kids[i], NULL, nt);
+		ir_any_stmt(s->kids[i], flag_io_at, &f);
 }
 
 static void exec_branch(ctx *c, ir_stmt *s)
@@ -8712,6 +8710,15 @@ static ir_func *find_entry(ctx *c)
 	return entry;
 }
 
+/* The step limit of a function walked on its own after the entry's walk
+ * (phases 2 and 3, which began at steps2): a quarter of what is left of
+ * UNREACHED_BUDGET, at least UNREACHED_FLOOR. */
+static long own_share(const ctx *c, long steps2)
+{
+	long left = UNREACHED_BUDGET - (c->steps - steps2);
+	return c->steps + (left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
+}
+
 /* Phase 3: the functions a budget cut left unwalked from the entry.  They
  * are reachable: each is walked once on its own with unknown parameters,
  * as many times as the calls the cut made (their expected executions),
@@ -8734,9 +8741,7 @@ static void walk_cut(ctx *c, long steps2)
 		c->mult = f->cut_mult;
 		c->cond = 0;
 		c->nnotes = 0;
-		long left = UNREACHED_BUDGET - (c->steps - steps2);
-		c->step_limit =
-			c->steps + (left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
+		c->step_limit = own_share(c, steps2);
 		const char *nt = note(c,
 				      "%s: not walked from the entry (evaluation budget "
 				      "exhausted); analyzed once on its own with unknown "
@@ -8784,9 +8789,7 @@ static void walk_unreached(ctx *c)
 			c->unk = 0;
 			c->nnotes = 0;
 			/* each on its own share: a cut in phase 1 leaves nothing unwalked */
-			long left = UNREACHED_BUDGET - (c->steps - steps2);
-			c->step_limit = c->steps +
-					(left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
+			c->step_limit = own_share(c, steps2);
 			val *args = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
 			call_function(c, f, args, f->nparams);
 			free(args);
