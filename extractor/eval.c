@@ -53,8 +53,13 @@ enum {
 	T_CALLRES = 256,
 	T_MEAN = 512,
 	T_ARMW = 1024,
-	T_PTRUE = 2048
+	T_PTRUE = 2048,
+	T_BUF = 4096,
+	T_BUFOFF = 8192
 };
+/* T_BUF: an unknown pointer into an array of known size whose elements
+ * the walk does not keep (`uch window[65536]`), its bytes in val.f;
+ * T_BUFOFF: at an unknown offset in it (see buf_arith, buf_read_bytes) */
 /* T_ARMW: a struct field's value one arm of a branch whose condition is
  * unknown stored (the paths through the other arms may have left it as it
  * was: fields keep the arm's value, they are not merged as variables are) */
@@ -69,7 +74,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF)
 
 typedef struct val val;
 typedef struct arr {
@@ -1584,6 +1589,35 @@ static int ref_live(const ctx *c, const val *r)
 	return 0;
 }
 
+/* An array whose elements the walk does not keep (a global of more than
+ * GLOBAL_ARR_MAX elements) is still a buffer of known size: a read into it
+ * of unknown length is bounded by it (buf_read_bytes). */
+static val array_buf(const ir_var *var, val v)
+{
+	if (v.k != V_UNK || var->array_len <= 0 || var->size <= 0 || (v.t & T_PTRUE))
+		return v;
+	v.t |= T_BUF | T_NZ;
+	v.f = (double)var->size;
+	return v;
+}
+
+/* p + k, p - k on such a buffer (see array_buf): still in it, at an
+ * unknown offset unless k is 0. 1 and *out set; 0 when no operand is one. */
+static int buf_arith(int op, const val *a, const val *b, val *out)
+{
+	if (op != OP_ADD && op != OP_SUB)
+		return 0;
+	const val *p = (a->t & T_BUF) ? a : (op == OP_ADD && (b->t & T_BUF)) ? b : NULL;
+	const val *k = p == a ? b : a;
+	if (!p || (k->t & T_BUF) || p->k != V_UNK)
+		return 0;
+	*out = unk(((a->t | b->t) & ~(unsigned)T_FACTS) | T_BUF | T_NZ | (p->t & T_BUFOFF));
+	out->f = p->f;
+	if (!(k->k == V_INT && k->i == 0))
+		out->t |= T_BUFOFF;
+	return 1;
+}
+
 static val eval_var(ctx *c, ir_var *var)
 {
 	const char *d = define_of(c, var->name);
@@ -1608,7 +1642,7 @@ static val eval_var(ctx *c, ir_var *var)
 		t.a = st->a;          /* still that array, to be filled again */
 		return t;
 	}
-	return st ? *st : unk(0);
+	return array_buf(var, st ? *st : unk(0));
 }
 
 /* A value that changes per iteration through anything but affine
@@ -2550,6 +2584,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 			val mp;
 			if (mem_arith(e->op, &a, &b, &mp))
 				return mp;
+		}
+		if ((a.t | b.t) & T_BUF) {
+			val bp;
+			if (buf_arith(e->op, &a, &b, &bp))
+				return bp;
 		}
 		/* a comparison is unsigned when an operand is (`SIZE_MAX < n`) */
 		int uns = e->op >= OP_LT && e->op <= OP_GE
@@ -4853,6 +4892,31 @@ static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *
 	b->how = anyu ? BYTES_ESTIMATED : BYTES_KNOWN;
 }
 
+/* A read of unknown length into an array of known size (array_buf) reads
+ * what fits: the array's bytes when it reads to the array's start, half
+ * of them (the expected room left at an offset spread evenly over it)
+ * when it reads to an unknown place in it - gzip's fill_window reading
+ * `window_size - lookahead - strstart` bytes to `window + strstart +
+ * lookahead`. 1 with *bytes set and noted; 0 when no argument is such a
+ * buffer. */
+static int buf_read_bytes(ctx *c, ir_expr *e, const vd_catalog_entry *ce, const val *args, int n,
+			  io_ev *x, double *bytes)
+{
+	if (ce->op != VD_OP_READ)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		if (!(args[i].t & T_BUF) || args[i].f <= 0)
+			continue;
+		int mid = !!(args[i].t & T_BUFOFF);
+		*bytes = mid ? floor(args[i].f / 2) : args[i].f;
+		io_note(c, x, ce, e,
+			"byte count unknown, assumed %.0f: %s array of %.0f bytes it reads into",
+			*bytes, mid ? "half the room of the" : "the room of the", args[i].f);
+		return 1;
+	}
+	return 0;
+}
+
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
 static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
@@ -4893,7 +4957,9 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		b.v = c->p->opts.assume_bytes;
 		x->ev.unknown |= sized;
 		x->sized = 1;
-		io_note(c, x, ce, e, "byte count unknown, assumed %.0f", c->p->opts.assume_bytes);
+		if (!buf_read_bytes(c, e, ce, args, n, x, &b.v))
+			io_note(c, x, ce, e, "byte count unknown, assumed %.0f",
+				c->p->opts.assume_bytes);
 		break;
 	}
 	x->ev.bytes = b.v < 0 ? 0 : b.v;

@@ -1373,7 +1373,9 @@ static void lower_global(lower *L, CXCursor c)
 {
 	ir_var *v = var_for(L, c);
 	if (clang_Cursor_getStorageClass(c) == CX_SC_Extern && !clang_isCursorDefinition(c))
-		return; /* a declaration: nothing to read from its tokens */
+		return;  /* a declaration: nothing to read from its tokens */
+	if (v->size < 0) /* first met as `extern uch window[];`: the definition has the size */
+		fill_var_type(v, clang_getCursorType(c));
 	load_tokens(L, c);
 	CXCursor init = initializer_of(c);
 	if (!clang_Cursor_isNull(init)) {
