@@ -2048,13 +2048,13 @@ static void parse_here(pool *P, size_t j)
 }
 
 /* Keeps the workers busy until *done_want is set (or every job is done,
- * done_want NULL). */
+ * done_want NULL).  Called between the decoding of two units: a worker
+ * that finished meanwhile gets its next unit (and its answer is read, so
+ * a large blob does not hold it) even when the unit wanted is there. */
 static void pump(pool *P, worker *ws, int nw, const char *done_want)
 {
 	struct pollfd *pf = vd_xcalloc((size_t)nw, sizeof(*pf));
 	for (;;) {
-		if (done_want && *done_want)
-			break;
 		int busy = 0;
 		for (int k = 0; k < nw; k++) {
 			while (!ws[k].busy && P->next < P->ntodo) {
@@ -2080,6 +2080,7 @@ static void pump(pool *P, worker *ws, int nw, const char *done_want)
 			}
 			busy += ws[k].busy;
 		}
+		int have = done_want && *done_want;
 		if (!busy)
 			break;
 		for (int k = 0; k < nw; k++) {
@@ -2087,8 +2088,11 @@ static void pump(pool *P, worker *ws, int nw, const char *done_want)
 			pf[k].events = POLLIN;
 			pf[k].revents = 0;
 		}
-		if (poll(pf, (nfds_t)nw, -1) < 0 && errno != EINTR)
+		int ready = poll(pf, (nfds_t)nw, have ? 0 : -1);
+		if (ready < 0 && errno != EINTR)
 			break;
+		if (ready <= 0 && have)
+			break; /* nothing more to read now: back to decoding */
 		for (int k = 0; k < nw; k++) {
 			if (!ws[k].busy || !(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
