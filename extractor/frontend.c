@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1858,16 +1859,24 @@ typedef struct pool {
 	char *done; /* 1 parsed, 2 failed */
 } pool;
 
-/* A translation unit is parsed in a child process: a crash in libclang or
- * a stack overflow on a pathological input costs that unit only (an error,
- * exit 3), never the run.  The child sends back, on a pipe, whether the
- * parse failed, the dependency list and the IR blob. */
-typedef struct child {
-	pid_t pid;
-	int fd;
+/* The units are parsed in worker processes, one per -j slot: a crash in
+ * libclang or a stack overflow on a pathological input costs that unit
+ * only (an error, exit 3), never the run.  A worker is forked once, when
+ * the first unit is handed out (before any IR is decoded in the parent, so
+ * the fork copies a small process), creates libclang's index once and
+ * parses unit after unit: the parent sends a job index (8 bytes) on a
+ * socket pair, the worker answers with whether the parse failed, the
+ * dependency list and the IR blob (a 3 x 8-byte header, then the two).  A
+ * worker that dies on a unit (a signal, a failed write) makes that unit an
+ * error with the diagnostic of its exit status and is replaced by a new
+ * fork for the units left. */
+typedef struct worker {
+	pid_t pid; /* 0: no process */
+	int fd;    /* the parent's end of the socket pair */
+	int busy;  /* parsing `job` */
 	size_t job;
-	vd_buf in;
-} child;
+	vd_buf in; /* the answer read so far */
+} worker;
 
 static int write_all(int fd, const void *buf, size_t n)
 {
@@ -1884,6 +1893,22 @@ static int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
+/* 0 when n bytes were read, -1 at the end of the stream or on an error */
+static int read_all(int fd, void *buf, size_t n)
+{
+	char *q = buf;
+	while (n) {
+		ssize_t r = read(fd, q, n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		q += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
 static void parse_one(pool *P, CXIndex idx, size_t j, int *failed, vd_buf *deps, vd_buf *blob)
 {
 	vd_project *s = shadow_new(P->p);
@@ -1892,65 +1917,108 @@ static void parse_one(pool *P, CXIndex idx, size_t j, int *failed, vd_buf *deps,
 	shadow_free(s);
 }
 
-static _Noreturn void child_main(pool *P, size_t j, int fd)
+/* A worker: job indices in, answers out, until the parent closes its end.
+ * Every unit is parsed into a fresh shadow project, so what it parsed
+ * before does not change a blob (the memo of file hashes it keeps is of
+ * contents, the same for every process of the run). */
+static _Noreturn void worker_main(pool *P, int fd)
 {
 	CXIndex idx = clang_createIndex(0, 0);
 	vd_buf deps = VD_BUF_INIT, blob = VD_BUF_INIT;
-	int failed = 1;
-	parse_one(P, idx, j, &failed, &deps, &blob);
-	uint64_t hdr[3] = { (uint64_t)failed, deps.len, blob.len };
-	int bad = write_all(fd, hdr, sizeof(hdr)) ||
-		  write_all(fd, deps.ptr ? deps.ptr : "", deps.len) ||
-		  write_all(fd, blob.ptr ? blob.ptr : "", blob.len);
-	_exit(bad ? 1 : 0); /* no atexit handlers, no leak report: the parent goes on */
+	uint64_t j;
+	while (read_all(fd, &j, sizeof(j)) == 0 && j < P->p->jobs.n) {
+		int failed = 1;
+		vd_buf_clear(&deps);
+		vd_buf_clear(&blob);
+		parse_one(P, idx, (size_t)j, &failed, &deps, &blob);
+		uint64_t hdr[3] = { (uint64_t)failed, deps.len, blob.len };
+		if (write_all(fd, hdr, sizeof(hdr)) ||
+		    write_all(fd, deps.ptr ? deps.ptr : "", deps.len) ||
+		    write_all(fd, blob.ptr ? blob.ptr : "", blob.len))
+			_exit(1);
+	}
+	_exit(0); /* no atexit handlers, no leak report: the parent goes on */
 }
 
-static int spawn(pool *P, child *c, size_t j)
+static int spawn(pool *P, worker *ws, int nw, int k)
 {
-	int fds[2];
-	if (pipe(fds) != 0)
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
 		return -1;
 	pid_t pid = fork();
 	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
+		close(sv[0]);
+		close(sv[1]);
 		return -1;
 	}
 	if (pid == 0) {
-		close(fds[0]);
-		child_main(P, j, fds[1]);
+		close(sv[0]);
+		/* the other workers' sockets: held here, their end of stream
+		 * would never come */
+		for (int o = 0; o < nw; o++)
+			if (o != k && ws[o].pid)
+				close(ws[o].fd);
+		worker_main(P, sv[1]);
 	}
-	close(fds[1]);
-	c->pid = pid;
-	c->fd = fds[0];
-	c->job = j;
-	vd_buf_clear(&c->in);
+	close(sv[1]);
+	ws[k].pid = pid;
+	ws[k].fd = sv[0];
+	ws[k].busy = 0;
+	vd_buf_clear(&ws[k].in);
 	return 0;
 }
 
-/* The child of job j has ended: its results, or the error of a crash. */
-static void reap(pool *P, child *c)
+/* Hands job j to worker w; -1 when the worker is gone (the caller reaps). */
+static int assign(worker *w, size_t j)
+{
+	uint64_t v = j;
+	ssize_t s;
+	while ((s = send(w->fd, &v, sizeof(v), MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	if (s != (ssize_t)sizeof(v))
+		return -1;
+	w->busy = 1;
+	w->job = j;
+	vd_buf_clear(&w->in);
+	return 0;
+}
+
+/* The worker's answer is complete: the unit's results. */
+static int answered(pool *P, worker *w)
+{
+	uint64_t hdr[3];
+	if (w->in.len < sizeof(hdr))
+		return 0;
+	memcpy(hdr, w->in.ptr, sizeof(hdr));
+	if (w->in.len - sizeof(hdr) < hdr[1] || w->in.len - sizeof(hdr) - hdr[1] < hdr[2])
+		return 0;
+	size_t j = w->job;
+	const char *q = w->in.ptr + sizeof(hdr);
+	vd_buf_put(&P->deps[j], q, hdr[1]);
+	vd_buf_put(&P->blobs[j], q + hdr[1], hdr[2]);
+	P->done[j] = hdr[0] ? 2 : 1;
+	w->busy = 0;
+	vd_buf_clear(&w->in);
+	return 1;
+}
+
+/* The worker has ended (or must, kill = 1): waited for; the unit it was
+ * parsing, if any, becomes the error of its exit status. */
+static void reap(pool *P, worker *w, int kill_it)
 {
 	int status = 0;
-	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+	if (kill_it)
+		kill(w->pid, SIGKILL);
+	close(w->fd);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	close(c->fd);
-	c->pid = 0;
-	size_t j = c->job;
-	uint64_t hdr[3];
-	const char *q = c->in.ptr;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && c->in.len >= sizeof(hdr)) {
-		memcpy(hdr, q, sizeof(hdr));
-		if (sizeof(hdr) + hdr[1] + hdr[2] == c->in.len) {
-			vd_buf_put(&P->deps[j], q + sizeof(hdr), hdr[1]);
-			vd_buf_put(&P->blobs[j], q + sizeof(hdr) + hdr[1], hdr[2]);
-			P->done[j] = hdr[0] ? 2 : 1;
-			vd_buf_clear(&c->in);
-			return;
-		}
-	}
-	vd_buf_clear(&c->in);
+	w->pid = 0;
+	vd_buf_clear(&w->in);
+	if (!w->busy || kill_it)
+		return;
+	w->busy = 0;
 	/* the parse crashed: the unit is an error, the rest goes on */
+	size_t j = w->job;
 	vd_project *s = shadow_new(P->p);
 	const char *rel = vd_path_relative(s->arena, P->p->root, P->p->jobs.v[j].file);
 	if (WIFSIGNALED(status))
@@ -1965,57 +2033,82 @@ static void reap(pool *P, child *c)
 				"not analyzed",
 				WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	vd_buf_clear(&P->blobs[j]);
+	vd_buf_clear(&P->deps[j]);
 	vd_blob_write(&P->blobs[j], s, 1);
 	shadow_free(s);
 	P->done[j] = 2;
 }
 
-/* Runs children until job `want` is done (or every job, want = (size_t)-1),
- * at most `nchild` at a time. */
-static void pump(pool *P, child *kids, int nchild, const char *done_want)
+/* Job j parsed here, when no worker process can be had (unprotected). */
+static void parse_here(pool *P, size_t j)
 {
+	CXIndex idx = clang_createIndex(0, 0);
+	int failed;
+	parse_one(P, idx, j, &failed, &P->deps[j], &P->blobs[j]);
+	clang_disposeIndex(idx);
+	P->done[j] = failed ? 2 : 1;
+}
+
+/* Keeps the workers busy until *done_want is set (or every job is done,
+ * done_want NULL).  Called between the decoding of two units: a worker
+ * that finished meanwhile gets its next unit (and its answer is read, so
+ * a large blob does not hold it) even when the unit wanted is there. */
+static void pump(pool *P, worker *ws, int nw, const char *done_want)
+{
+	struct pollfd *pf = vd_xcalloc((size_t)nw, sizeof(*pf));
 	for (;;) {
-		if (done_want && *done_want)
-			return;
-		int running = 0;
-		for (int k = 0; k < nchild; k++) {
-			if (!kids[k].pid && P->next < P->ntodo) {
-				size_t j = P->todo[P->next++];
-				if (spawn(P, &kids[k], j) != 0) {
-					/* no process to be had: parse here, unprotected */
-					CXIndex idx = clang_createIndex(0, 0);
-					int failed;
-					parse_one(P, idx, j, &failed, &P->deps[j], &P->blobs[j]);
-					clang_disposeIndex(idx);
-					P->done[j] = failed ? 2 : 1;
+		int busy = 0;
+		for (int k = 0; k < nw; k++) {
+			while (!ws[k].busy && P->next < P->ntodo) {
+				size_t j = P->todo[P->next];
+				int fresh = !ws[k].pid;
+				if (fresh && spawn(P, ws, nw, k) != 0) {
+					/* no process to be had: parse here */
+					P->next++;
+					parse_here(P, j);
 					continue;
 				}
+				if (assign(&ws[k], j) != 0) {
+					/* died idle: a new one, or here when a new one
+					 * cannot take it either */
+					reap(P, &ws[k], 0);
+					if (fresh) {
+						P->next++;
+						parse_here(P, j);
+					}
+					continue;
+				}
+				P->next++;
 			}
-			running += kids[k].pid != 0;
+			busy += ws[k].busy;
 		}
-		if (!running)
-			return;
-		struct pollfd *pf = vd_xcalloc((size_t)nchild, sizeof(*pf));
-		for (int k = 0; k < nchild; k++) {
-			pf[k].fd = kids[k].pid ? kids[k].fd : -1;
+		int have = done_want && *done_want;
+		if (!busy)
+			break;
+		for (int k = 0; k < nw; k++) {
+			pf[k].fd = ws[k].busy ? ws[k].fd : -1;
 			pf[k].events = POLLIN;
+			pf[k].revents = 0;
 		}
-		if (poll(pf, (nfds_t)nchild, -1) < 0 && errno != EINTR) {
-			free(pf);
-			return;
-		}
-		for (int k = 0; k < nchild; k++) {
-			if (!kids[k].pid || !(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
+		int ready = poll(pf, (nfds_t)nw, have ? 0 : -1);
+		if (ready < 0 && errno != EINTR)
+			break;
+		if (ready <= 0 && have)
+			break; /* nothing more to read now: back to decoding */
+		for (int k = 0; k < nw; k++) {
+			if (!ws[k].busy || !(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			char buf[65536];
-			ssize_t r = read(kids[k].fd, buf, sizeof(buf));
-			if (r > 0)
-				vd_buf_put(&kids[k].in, buf, (size_t)r);
-			else if (r == 0 || errno != EINTR)
-				reap(P, &kids[k]);
+			ssize_t r = read(ws[k].fd, buf, sizeof(buf));
+			if (r > 0) {
+				vd_buf_put(&ws[k].in, buf, (size_t)r);
+				answered(P, &ws[k]);
+			} else if (r == 0 || errno != EINTR) {
+				reap(P, &ws[k], 0);
+			}
 		}
-		free(pf);
 	}
+	free(pf);
 }
 
 /* identity of a job for the cache: what it parses and how */
@@ -2163,7 +2256,7 @@ int vd_frontend_parse_all(vd_project *p)
 	size_t n = p->jobs.n;
 	int rc = -1;
 	pool P = { 0 };
-	child *kids = NULL;
+	worker *kids = NULL;
 	int nkids = 0;
 	char *selected = vd_xcalloc(n + 1, 1);
 	char *cached = vd_xcalloc(n + 1, 1);
@@ -2212,7 +2305,7 @@ int vd_frontend_parse_all(vd_project *p)
 	nkids = p->opts.jobs > 0 ? p->opts.jobs : 1;
 	if ((size_t)nkids > P.ntodo)
 		nkids = P.ntodo ? (int)P.ntodo : 1;
-	kids = vd_xcalloc((size_t)nkids, sizeof(child));
+	kids = vd_xcalloc((size_t)nkids, sizeof(worker));
 	size_t step = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!selected[i])
@@ -2238,12 +2331,11 @@ int vd_frontend_parse_all(vd_project *p)
 		p->opts.progress(p->opts.payload, p->tus_selected, p->tus_selected, NULL);
 	rc = 0;
 cleanup:
-	/* children still parsing (an error stopped the decoding): end them */
+	/* the workers: an idle one ends at the end of its stream, one still
+	 * parsing (an error stopped the decoding) is killed */
 	for (int k = 0; kids && k < nkids; k++)
-		if (kids[k].pid) {
-			kill(kids[k].pid, SIGKILL);
-			reap(&P, &kids[k]);
-		}
+		if (kids[k].pid)
+			reap(&P, &kids[k], kids[k].busy);
 	for (int k = 0; kids && k < nkids; k++)
 		vd_buf_release(&kids[k].in);
 	free(kids);

@@ -333,6 +333,43 @@ EOF2
 	expect_in "deep.c: error: the parser" out "the error names the file"
 	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'program'")" = "3.0" ] || fail "ok.c analyzed"
 	;;
+pool_crash)
+	# the parse workers (one per -j slot, each parsing many units): a
+	# worker that crashes on a unit makes that unit an error and is
+	# replaced, the units after it are parsed; one worker parsing every
+	# unit gives the results of several
+	for i in 1 2 3 4; do
+		cat > u$i.c <<EOF2
+#include <stdio.h>
+void f$i(int n) { FILE *f = fopen("o$i", "w"); for (int k = 0; k < n * $i; k++) fputs("x\n", f); fclose(f); }
+EOF2
+	done
+	cat > main.c <<'EOF2'
+void f1(int), f2(int), f3(int), f4(int);
+int main(void) { f1(10); f2(10); f3(10); f4(10); return 0; }
+EOF2
+	awk 'BEGIN { printf "int g(int a) { return a"; for (i = 1; i < 200000; i++) printf " + a"; print "; }" }' > deep.c
+	unit() { printf '{"directory": "%s", "arguments": ["cc", "-c", "%s"], "file": "%s"}' "$T" "$1" "$1"; }
+	{ echo "[$(unit u1.c), $(unit deep.c), $(unit u2.c), $(unit u3.c), $(unit main.c), $(unit u4.c)]"; } > compile_commands.json
+	for j in 1 2; do
+		"$VIDYA" analyze --no-probe -j $j --db v$j.db compile_commands.json >out$j 2>&1
+		expect_rc 3 $? "-j $j: the crashed unit fails the run"
+		expect_in "deep.c: error: the parser crashed on this file" out$j "-j $j: the crash is named"
+		! grep 'the parser' out$j | grep -qv '^ *deep\.c: ' || fail "-j $j: only deep.c crashed"
+		n=$(sqlite3 -batch v$j.db "SELECT count(DISTINCT function) FROM v_blocks WHERE function IN ('f1','f2','f3','f4','main')")
+		[ "$n" = 5 ] || fail "-j $j: the units before and after the crash are analyzed ($n of 5)"
+	done
+	rows() { sqlite3 -batch "$1" "SELECT block_id, p1, p2, p3, ops, executions FROM v_blocks ORDER BY block_id"; }
+	[ "$(rows v1.db)" = "$(rows v2.db)" ] || fail "-j 1 and -j 2 give the same blocks"
+	# without the crash: one worker for five units, the same as five forks' worth
+	{ echo "[$(unit u1.c), $(unit u2.c), $(unit u3.c), $(unit main.c), $(unit u4.c)]"; } > compile_commands.json
+	"$VIDYA" analyze --no-probe -j 1 --db w1.db compile_commands.json >out 2>&1
+	expect_rc 0 $? "no crash"
+	"$VIDYA" analyze --no-probe -j 4 --db w4.db compile_commands.json >out 2>&1
+	expect_rc 0 $? "no crash, -j 4"
+	[ "$(rows w1.db)" = "$(rows w4.db)" ] || fail "-j 1 and -j 4 give the same blocks"
+	[ "$(rows w1.db)" = "$(rows v1.db)" ] || fail "the crash changes no other unit's blocks"
+	;;
 cache_shadow)
 	# a new header that shadows the one found last time (earlier on the
 	# include path) invalidates the cached parse
@@ -631,8 +668,8 @@ XML
 	;;
 jobs)
 	multi_project
-	"$VIDYA" analyze --no-probe --no-cache -j 1 --db one.db compile_commands.json --args 6 >/dev/null || fail "-j 1"
-	"$VIDYA" analyze --no-probe --no-cache -j 3 --db three.db compile_commands.json --args 6 >/dev/null || fail "-j 3"
+	"$VIDYA" analyze --no-probe -j 1 --db one.db compile_commands.json --args 6 >/dev/null || fail "-j 1"
+	"$VIDYA" analyze --no-probe -j 3 --db three.db compile_commands.json --args 6 >/dev/null || fail "-j 3"
 	blocks_of one.db > a
 	blocks_of three.db > b
 	[ -s a ] || fail "no blocks"
