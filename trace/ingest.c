@@ -265,13 +265,42 @@ static int compact_op(opdec *d, const vd_tl_rec *r, vop *v)
 	return 1;
 }
 
-/* a call record (either kind) into *v, when it holds what it says */
+/* A call the previous one predicts (vd_tl_opf) into *v. */
+static int fixed_op(opdec *d, const vd_tl_rec *r, vop *v)
+{
+	const vd_tl_opf *f = (const vd_tl_opf *)r;
+	const vd_tl_prev *pv = &d->prev;
+	if (r->size < sizeof *f || f->call >= VD_TL_NCALLS ||
+	    (f->slot && (f->slot > VD_TL_NSLOTS || !d->slot[f->slot - 1])))
+		return 0;
+	memset(v, 0, sizeof *v);
+	vd_tl_op *o = &v->op;
+	o->id = pv->id + 1;
+	o->handle = pv->handle;
+	o->fd = pv->fd;
+	o->offset = pv->next;
+	o->req = o->done = f->done;
+	o->t_start_ns = pv->t_end + f->gap;
+	o->t_end_ns = o->t_start_ns + f->dur;
+	o->tid = d->tid;
+	o->call = f->call;
+	if (f->slot) {
+		v->frames = d->slot[f->slot - 1];
+		o->nframes = d->nslot[f->slot - 1];
+	}
+	vd_tl_prev_update(&d->prev, o->id, o->t_end_ns, o->handle, o->fd, o->offset, o->done);
+	return 1;
+}
+
+/* a call record (any kind) into *v, when it holds what it says */
 static int as_op(opdec *d, const vd_tl_rec *r, vop *v)
 {
 	if (r->type == VD_TL_OPREC)
 		return full_op(d, r, v);
 	if (r->type == VD_TL_OPC)
 		return compact_op(d, r, v);
+	if (r->type == VD_TL_OPF)
+		return fixed_op(d, r, v);
 	return 0;
 }
 
@@ -318,6 +347,7 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 		switch (r->type) {
 		case VD_TL_OPREC:
 		case VD_TL_OPC:
+		case VD_TL_OPF:
 			if (!as_op(&dec, r, &v))
 				break;
 			p->nops++;

@@ -1526,7 +1526,7 @@ sigterm)
 	done
 	;;
 compact)
-	# the log's compact call records (vd_tracelog.h, VD_TL_OPC): 20000
+	# the log's compact call records (vd_tracelog.h, VD_TL_OPC, VD_TL_OPF): 20000
 	# sequential pwrites take at most 40 B each, and a record torn by a
 	# killed program (its type never written) ends the log cleanly there
 	build many_calls cc
@@ -1548,7 +1548,7 @@ while off + 8 <= len(d):
     t, s = struct.unpack_from("<II", d, off)
     if t == 0 or s < 8:
         break
-    if t == 7:
+    if t in (7, 8):
         n += 1
         size += s
         if n == 10001:

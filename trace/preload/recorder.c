@@ -84,10 +84,11 @@ _Static_assert(NCHAINS <= VD_TL_NSLOTS, "a chain is a slot of the log");
 /* The call chain of an application call, as taken by a full unwind, and
  * for each frame the stack address its return address was read from. */
 typedef struct chain {
-	uintptr_t sp; /* the frame address the unwind started from, 0: empty */
-	int n, stale; /* frames; calls since it last matched */
-	int own;      /* the first frames, the recorder's own: not logged */
-	int logged;   /* written as its slot in this thread's log (VD_TL_C_DEF) */
+	uintptr_t sp;  /* the frame address the unwind started from, 0: empty */
+	int n;         /* frames */
+	uint64_t used; /* the chain_here call that last matched it (tstate.chain_clock) */
+	int own;       /* the first frames, the recorder's own: not logged */
+	int logged;    /* written as its slot in this thread's log (VD_TL_C_DEF) */
 	uint64_t ip[VD_TL_MAXFRAMES];
 	uintptr_t slot[VD_TL_MAXFRAMES];
 } chain;
@@ -114,6 +115,8 @@ typedef struct tstate {
 	int nanchor;                      /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
 	chain chains[NCHAINS];            /* the last distinct chains (chain_here) */
+	uint64_t chain_clock;             /* chain_here calls */
+	int chain_last;                   /* the chain that matched last */
 	/* the clock (vt_now): anchor ticks and ns, ns per tick (32.32), the
 	 * ticks past the anchor the rate is used for, the last timestamp */
 	uint64_t ck_tsc, ck_ns, ck_mult, ck_span, ck_last;
@@ -474,10 +477,11 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *s
 #if defined(__x86_64__)
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
 	chain *old = NULL;
-	for (int c = 0; c < NCHAINS; c++) {
-		chain *ch = &t->chains[c];
-		ch->stale++;
-		if (ch->sp != sp || old)
+	uint64_t now = ++t->chain_clock;
+	/* the chain that matched last first: a loop's call matches it again */
+	for (int i = 0; i < NCHAINS && !old; i++) {
+		chain *ch = &t->chains[(t->chain_last + i) % NCHAINS];
+		if (ch->sp != sp)
 			continue;
 		int k = 1;
 		while (k < ch->n && *(const volatile uint64_t *)ch->slot[k] == ch->ip[k])
@@ -486,8 +490,9 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *s
 			old = ch;
 	}
 	if (old) {
-		old->stale = 0;
-		*slot = (int)(old - t->chains);
+		old->used = now;
+		t->chain_last = (int)(old - t->chains);
+		*slot = t->chain_last;
 		if (old->logged)
 			return old->n - old->own; /* the log has them: not copied */
 		for (int k = old->own; k < old->n; k++)
@@ -497,7 +502,7 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *s
 	/* a full unwind, into the chain used longest ago */
 	chain *ch = &t->chains[0];
 	for (int c = 1; c < NCHAINS; c++)
-		if (t->chains[c].stale > ch->stale)
+		if (t->chains[c].used < ch->used)
 			ch = &t->chains[c];
 	ch->sp = 0;
 	int n = 0, keep = 1;
@@ -529,8 +534,9 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *s
 	if (keep && n > 1) {
 		ch->n = n;
 		ch->own = own;
-		ch->stale = 0;
+		ch->used = now;
 		ch->sp = sp;
+		t->chain_last = (int)(ch - t->chains);
 		*slot = (int)(ch - t->chains);
 	}
 	return n - own;
@@ -677,7 +683,7 @@ static int open_log(tstate *t)
 
 /* Space for a record of `size` bytes (multiple of 8) in this thread's log,
  * or NULL.  The caller fills it and calls publish(). */
-static vd_tl_rec *reserve(tstate *t, uint32_t size)
+static vd_tl_rec *reserve_slow(tstate *t, uint32_t size)
 {
 	if (t->init == 0) {
 		t->tid = gettid_raw();
@@ -701,6 +707,17 @@ static vd_tl_rec *reserve(tstate *t, uint32_t size)
 	vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
 	r->size = size;
 	return r;
+}
+
+static inline vd_tl_rec *reserve(tstate *t, uint32_t size)
+{
+	/* the usual case: the log is open and the chunk's pages are ready */
+	if (__builtin_expect(t->init > 0 && t->pos + size <= t->ready, 1)) {
+		vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
+		r->size = size;
+		return r;
+	}
+	return reserve_slow(t, size);
 }
 
 static void publish(tstate *t, vd_tl_rec *r, uint32_t type)
@@ -1542,8 +1559,26 @@ static void write_full(tstate *t, const vt_call *c, uint64_t t1, int64_t handle,
 static void write_compact(tstate *t, const vt_call *c, uint64_t t1, int64_t handle, int64_t offset,
 			  int64_t req, int64_t done, int err, void **frames, int nf, int slot)
 {
-	uint8_t buf[16 * 10];
 	vd_tl_prev *pv = &t->prev;
+	uint64_t gap = c->t0 - pv->t_end, dur = t1 - c->t0;
+	if (!c->parent && c->id == pv->id + 1 && handle == pv->handle && c->fd == pv->fd &&
+	    offset == pv->next && req == done && !err && c->t0 >= pv->t_end && gap <= UINT32_MAX &&
+	    dur <= UINT32_MAX && done >= 0 && done <= UINT32_MAX &&
+	    (nf == 0 || (slot >= 0 && t->chains[slot].logged))) {
+		vd_tl_opf *f = (vd_tl_opf *)reserve(t, sizeof *f);
+		if (!f)
+			return;
+		f->call = (uint16_t)c->call;
+		f->slot = (uint8_t)(nf ? slot + 1 : 0);
+		f->gap = (uint32_t)gap;
+		f->dur = (uint32_t)dur;
+		f->done = (uint32_t)done;
+		pv->id = c->id;
+		pv->t_end = t1;
+		pv->next = offset >= 0 ? (int64_t)((uint64_t)offset + (uint64_t)done) : offset;
+		publish(t, &f->rec, VD_TL_OPF);
+		return;
+	}
 	unsigned flags = 0;
 	if (c->parent)
 		flags |= VD_TL_C_PARENT;
@@ -1557,6 +1592,13 @@ static void write_compact(tstate *t, const vt_call *c, uint64_t t1, int64_t hand
 		flags |= slot < 0                 ? VD_TL_C_INL
 			 : t->chains[slot].logged ? VD_TL_C_REF
 						  : VD_TL_C_DEF;
+	/* coded in place (no copy): room for the longest varints first, the
+	 * record's size set to what they took */
+	size_t fr = flags & (VD_TL_C_DEF | VD_TL_C_INL) ? (size_t)nf * 8 : 0;
+	vd_tl_rec *r = reserve(t, align8(sizeof(vd_tl_rec) + 14 * 10) + (uint32_t)fr);
+	if (!r)
+		return;
+	uint8_t *buf = (uint8_t *)(r + 1);
 	uint8_t *p = vd_tl_put_u(buf, flags);
 	p = vd_tl_put_u(p, (uint64_t)c->call);
 	p = vd_tl_put_s(p, (int64_t)(c->id - pv->id));
@@ -1578,13 +1620,8 @@ static void write_compact(tstate *t, const vt_call *c, uint64_t t1, int64_t hand
 	if (flags & (VD_TL_C_DEF | VD_TL_C_INL))
 		p = vd_tl_put_u(p, (uint64_t)nf);
 	size_t head = sizeof(vd_tl_rec) + (size_t)(p - buf);
-	size_t fr = flags & (VD_TL_C_DEF | VD_TL_C_INL) ? (size_t)nf * 8 : 0;
-	uint32_t size = align8(align8(head) + fr);
-	vd_tl_rec *r = reserve(t, size);
-	if (!r)
-		return;
 	/* the log's fresh pages are zero: the padding needs no writing */
-	memcpy(r + 1, buf, (size_t)(p - buf));
+	r->size = align8(head) + (uint32_t)fr;
 	if (fr) {
 		uint64_t *f = (uint64_t *)((char *)r + align8(head));
 		for (int i = 0; i < nf; i++)
