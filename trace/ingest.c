@@ -234,7 +234,8 @@ static int compact_op(opdec *d, const vd_tl_rec *r, vop *v)
 	o->t_start_ns = pv->t_end + (uint64_t)vd_tl_get_s(&p, end, &ok);
 	o->t_end_ns = o->t_start_ns + (uint64_t)vd_tl_get_s(&p, end, &ok);
 	o->handle = (int64_t)((uint64_t)pv->handle + (uint64_t)vd_tl_get_s(&p, end, &ok));
-	o->fd = (int32_t)((int64_t)pv->fd + vd_tl_get_s(&p, end, &ok));
+	o->fd = (int32_t)(uint32_t)((uint64_t)(int64_t)pv->fd +
+				    (uint64_t)vd_tl_get_s(&p, end, &ok));
 	o->offset = flags & VD_TL_C_SEQ ? pv->next : vd_tl_get_s(&p, end, &ok);
 	o->done = vd_tl_get_s(&p, end, &ok);
 	o->req = flags & VD_TL_C_REQ_DONE ? o->done : vd_tl_get_s(&p, end, &ok);
