@@ -20,7 +20,10 @@
 # measured directly: the `vidya trace` process's own CPU time, without its
 # children's (`perf stat --no-inherit` on the second trace of a round, "-"
 # without a working perf); peak MB is the command's
-# largest resident set (the store's, as the program is smaller).
+# largest resident set (the store's, as the program is smaller).  "run
+# quartiles" are the first and third quartiles over the rounds of the run
+# phase per call; "log B/call" the bytes of call records per call in the
+# recorder's logs (of the first round).
 #
 # Modes: "default" is `vidya trace` as it comes (counters and call sites),
 # "--ops" keeps every call too, "--no-stacks" records no call stacks.
@@ -77,10 +80,10 @@ print(f"# vidya trace cost: {mib} MiB written + read back in {bs} B POSIX calls 
       f"{rounds} rounds, medians; load average {os.getloadavg()[0]:.1f}")
 print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {os.cpu_count()} CPUs")
 print()
-print("| mode | calls | untraced s | run µs/call | run ratio | run user µs/call | "
-      "run system µs/call | store µs/call | store own µs/call | store peak MB | db B/call | "
-      "whole / untraced |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| mode | calls | untraced s | run µs/call | run quartiles | log B/call | run ratio | "
+      "run user µs/call | run system µs/call | store µs/call | store own µs/call | store peak MB | "
+      "db B/call | whole / untraced |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 split = {}  # cmd's last user and system seconds, apart
 perf = shutil.which("perf") and subprocess.run(
@@ -98,6 +101,28 @@ def run(cmd, env=None, out=None):
     split["user"], split["sys"] = ru.ru_utime, ru.ru_stime
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, time.monotonic() - t0
 
+def log_bytes(logs):
+    """bytes per call record in the logs (record types 1, 7, 8: vd_tracelog.h)"""
+    import glob, struct
+    n = size = 0
+    for f in glob.glob(os.path.join(logs, "*.vtl")):
+        d = open(f, "rb").read()
+        off = 4096
+        while off + 8 <= len(d):
+            t, s = struct.unpack_from("<II", d, off)
+            if t == 0 or s < 8:
+                break
+            if t in (1, 7, 8):
+                n, size = n + 1, size + s
+            off += s
+    return size / n if n else 0.0
+
+def quart(v):
+    """first and third quartiles of per-round µs/call values"""
+    q = statistics.quantiles(v, n=4) if len(v) > 1 else [v[0]] * 3
+    return f"{q[0]:.3f}–{q[2]:.3f}"
+
+logper = {}  # (mode, lib) -> log bytes per call, from the first round
 for mode in modes:
     opts = [] if mode == "default" else mode.split()
     plain, runs, stores, peaks, dbper, whole, bruns, owns = [], [], [], [], [], [], [], []
@@ -115,7 +140,10 @@ for mode in modes:
             os.makedirs(logs)
             env = dict(os.environ, LD_PRELOAD=lib, VIDYA_TRACE_DIR=logs, VIDYA_TRACE_HZ="1000",
                        VIDYA_TRACE_FRAMES="0" if "--no-stacks" in opts else "1")
-            return run(argv, env)[0], split["user"] - pu
+            res = run(argv, env)[0], split["user"] - pu
+            if (mode, lib) not in logper:
+                logper[mode, lib] = log_bytes(logs)
+            return res
         if base and r % 2:
             bruns.append(traced(base))
         cpu, user = traced(preload)
@@ -158,7 +186,9 @@ for mode in modes:
         w = statistics.median(whole)
         store, peak = f"{1e6 * (w - t) / calls:.3f}", f"{statistics.median(peaks):.0f}"
         db, ratio = f"{statistics.median(dbper):.1f}", f"{w / u:.2f}"
-    print(f"| {mode} | {calls} | {u:.3f} | {1e6 * (t - u) / calls:.3f} | {t / u:.2f} | "
+    per = [1e6 * (runs[i] - plain[i]) / calls for i in range(rounds)]
+    print(f"| {mode} | {calls} | {u:.3f} | {1e6 * (t - u) / calls:.3f} | {quart(per)} | "
+          f"{logper.get((mode, preload), 0):.1f} | {t / u:.2f} | "
           f"{1e6 * statistics.median(users) / calls:.3f} | "
           f"{1e6 * statistics.median(systems) / calls:.3f} | "
           f"{store} | {own} | {peak} | {db} | {ratio} |")
@@ -171,15 +201,19 @@ for mode in modes:
         med = lambda v: 1e6 * statistics.median(v) / calls
         a, b = med([x[0] for x in this]), med([x[0] for x in other])
         au, bu = med([x[1] for x in this]), med([x[1] for x in other])
+        qa = quart([1e6 * x[0] / calls for x in this])
+        qb = quart([1e6 * x[0] / calls for x in other])
         ab.append((mode, a, b, au, bu, f"{a / b:.2f}" if b > 0 else "-",
-                   f"{au / bu:.2f}" if bu > 0 else "-"))
+                   f"{au / bu:.2f}" if bu > 0 else "-", qa, qb,
+                   logper.get((mode, preload), 0), logper.get((mode, base), 0)))
 if ab:
     print()
     print(f"Run phase against BASE_PRELOAD={base}, same rounds (medians over the rounds of traced minus untraced; ratios of those medians):")
     print()
-    print("| mode | run µs/call | base run µs/call | run user µs/call | base run user µs/call | "
-          "run ratio this/base | user ratio this/base |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for m, a, b, au, bu, ra, ru in ab:
-        print(f"| {m} | {a:.3f} | {b:.3f} | {au:.3f} | {bu:.3f} | {ra} | {ru} |")
+    print("| mode | run µs/call | quartiles | base run µs/call | base quartiles | run user µs/call | "
+          "base run user µs/call | run ratio this/base | user ratio this/base | log B/call | base log B/call |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for m, a, b, au, bu, ra, ru, qa, qb, la, lb in ab:
+        print(f"| {m} | {a:.3f} | {qa} | {b:.3f} | {qb} | {au:.3f} | {bu:.3f} | {ra} | {ru} | "
+              f"{la:.1f} | {lb:.1f} |")
 PY

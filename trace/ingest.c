@@ -116,16 +116,34 @@ typedef struct logmap {
 	size_t len;
 } logmap;
 
+/* A call as read from a log, whichever record held it: its frames and
+ * path point into the log. */
+typedef struct vop {
+	vd_tl_op op; /* op.rec unused */
+	const uint64_t *frames;
+	const char *path;
+} vop;
+
+/* What decoding a log's call records needs (vd_tracelog.h: VD_TL_OPC):
+ * the previous call, the chains its slots name. */
+typedef struct opdec {
+	int32_t tid; /* the log's */
+	vd_tl_prev prev;
+	const uint64_t *slot[VD_TL_NSLOTS];
+	uint16_t nslot[VD_TL_NSLOTS];
+} opdec;
+
 /* One thread's log, read again call by call once it was scanned: its
  * calls come in the order they ended (a parent after its children); a
  * group is the calls up to the next one the application made itself,
  * put in start order (see next_op). */
 typedef struct tstream {
 	const char *base;
-	size_t len, off;                /* the next record */
-	size_t dropped;                 /* pages before this left (drop_pages) */
-	VD_VEC(const vd_tl_op *) group; /* read, in start order */
-	size_t next;                    /* the next of group to hand out */
+	size_t len, off;   /* the next record */
+	size_t dropped;    /* pages before this left (drop_pages) */
+	opdec dec;         /* the calls before off */
+	VD_VEC(vop) group; /* read, in start order */
+	size_t next;       /* the next of group to hand out */
 } tstream;
 
 typedef struct proc {
@@ -185,14 +203,106 @@ static const vd_tl_rec *next_rec(const char *base, size_t len, size_t *off)
 	return r;
 }
 
-/* a call record that holds what it says, or NULL */
-static const vd_tl_op *as_op(const vd_tl_rec *r)
+/* A full call record (vd_tl_op) into *v, when it holds what it says. */
+static int full_op(opdec *d, const vd_tl_rec *r, vop *v)
 {
 	const vd_tl_op *o = (const vd_tl_op *)r;
-	if (r->type != VD_TL_OPREC || r->size < sizeof *o + (size_t)o->nframes * 8 + o->path_len ||
+	if (r->size < sizeof *o || r->size < sizeof *o + (size_t)o->nframes * 8 + o->path_len ||
 	    o->call >= VD_TL_NCALLS)
-		return NULL;
-	return o;
+		return 0;
+	v->op = *o;
+	v->frames = (const uint64_t *)(o + 1);
+	v->path = o->path_len ? (const char *)(v->frames + o->nframes) : NULL;
+	vd_tl_prev_update(&d->prev, o->id, o->t_end_ns, o->handle, o->fd, o->offset, o->done);
+	return 1;
+}
+
+/* A compact call record (VD_TL_OPC) into *v, decoded against the log's
+ * previous call.  0 when it cannot be one (it then leaves the state as it
+ * was). */
+static int compact_op(opdec *d, const vd_tl_rec *r, vop *v)
+{
+	const uint8_t *p = (const uint8_t *)(r + 1), *end = (const uint8_t *)r + r->size;
+	const vd_tl_prev *pv = &d->prev;
+	int ok = 1;
+	vd_tl_op *o = &v->op;
+	memset(v, 0, sizeof *v);
+	unsigned flags = (unsigned)vd_tl_get_u(&p, end, &ok);
+	uint64_t call = vd_tl_get_u(&p, end, &ok);
+	o->id = pv->id + (uint64_t)vd_tl_get_s(&p, end, &ok);
+	o->parent = flags & VD_TL_C_PARENT ? o->id - (uint64_t)vd_tl_get_s(&p, end, &ok) : 0;
+	o->t_start_ns = pv->t_end + (uint64_t)vd_tl_get_s(&p, end, &ok);
+	o->t_end_ns = o->t_start_ns + (uint64_t)vd_tl_get_s(&p, end, &ok);
+	o->handle = (int64_t)((uint64_t)pv->handle + (uint64_t)vd_tl_get_s(&p, end, &ok));
+	o->fd = (int32_t)(uint32_t)((uint64_t)(int64_t)pv->fd +
+				    (uint64_t)vd_tl_get_s(&p, end, &ok));
+	o->offset = flags & VD_TL_C_SEQ ? pv->next : vd_tl_get_s(&p, end, &ok);
+	o->done = vd_tl_get_s(&p, end, &ok);
+	o->req = flags & VD_TL_C_REQ_DONE ? o->done : vd_tl_get_s(&p, end, &ok);
+	o->err = flags & VD_TL_C_ERR ? (int32_t)vd_tl_get_s(&p, end, &ok) : 0;
+	uint64_t slot = flags & (VD_TL_C_REF | VD_TL_C_DEF) ? vd_tl_get_u(&p, end, &ok) : 0;
+	uint64_t nf = flags & (VD_TL_C_DEF | VD_TL_C_INL) ? vd_tl_get_u(&p, end, &ok) : 0;
+	o->tid = d->tid;
+	if (!ok || call >= VD_TL_NCALLS || slot >= VD_TL_NSLOTS || nf > VD_TL_MAXFRAMES)
+		return 0;
+	o->call = (uint16_t)call;
+	if (flags & (VD_TL_C_DEF | VD_TL_C_INL)) {
+		size_t at = ((size_t)(p - (const uint8_t *)r) + 7) & ~(size_t)7;
+		if (at + nf * 8 > r->size)
+			return 0;
+		v->frames = (const uint64_t *)((const char *)r + at);
+		o->nframes = (uint16_t)nf;
+		if (flags & VD_TL_C_DEF) {
+			d->slot[slot] = v->frames;
+			d->nslot[slot] = (uint16_t)nf;
+		}
+	} else if (flags & VD_TL_C_REF) {
+		if (!d->slot[slot])
+			return 0;
+		v->frames = d->slot[slot];
+		o->nframes = d->nslot[slot];
+	}
+	vd_tl_prev_update(&d->prev, o->id, o->t_end_ns, o->handle, o->fd, o->offset, o->done);
+	return 1;
+}
+
+/* A call the previous one predicts (vd_tl_opf) into *v. */
+static int fixed_op(opdec *d, const vd_tl_rec *r, vop *v)
+{
+	const vd_tl_opf *f = (const vd_tl_opf *)r;
+	const vd_tl_prev *pv = &d->prev;
+	if (r->size < sizeof *f || f->call >= VD_TL_NCALLS ||
+	    (f->slot && (f->slot > VD_TL_NSLOTS || !d->slot[f->slot - 1])))
+		return 0;
+	memset(v, 0, sizeof *v);
+	vd_tl_op *o = &v->op;
+	o->id = pv->id + 1;
+	o->handle = pv->handle;
+	o->fd = pv->fd;
+	o->offset = pv->next;
+	o->req = o->done = f->done;
+	o->t_start_ns = pv->t_end + f->gap;
+	o->t_end_ns = o->t_start_ns + f->dur;
+	o->tid = d->tid;
+	o->call = f->call;
+	if (f->slot) {
+		v->frames = d->slot[f->slot - 1];
+		o->nframes = d->nslot[f->slot - 1];
+	}
+	vd_tl_prev_update(&d->prev, o->id, o->t_end_ns, o->handle, o->fd, o->offset, o->done);
+	return 1;
+}
+
+/* a call record (any kind) into *v, when it holds what it says */
+static int as_op(opdec *d, const vd_tl_rec *r, vop *v)
+{
+	if (r->type == VD_TL_OPREC)
+		return full_op(d, r, v);
+	if (r->type == VD_TL_OPC)
+		return compact_op(d, r, v);
+	if (r->type == VD_TL_OPF)
+		return fixed_op(d, r, v);
+	return 0;
 }
 
 /* Pages of a log read already leave the loader's memory (they stay in
@@ -212,8 +322,8 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	if (m->len < 4096)
 		return -1;
 	const vd_tl_header *h = m->base;
-	if (memcmp(h->magic, VD_TL_MAGIC, 8) != 0 || h->version != VD_TL_VERSION ||
-	    h->header_size != 4096)
+	if (memcmp(h->magic, VD_TL_MAGIC, 8) != 0 || h->version < VD_TL_VERSION_MIN ||
+	    h->version > VD_TL_VERSION || h->header_size != 4096)
 		return -1;
 	proc *p = find_proc(pv, h);
 	if (h->flags & VD_TL_F_NOSPACE)
@@ -226,20 +336,24 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	const char *base = m->base;
 	size_t off = 4096, dropped = 0;
 	const vd_tl_rec *r;
+	opdec dec;
+	memset(&dec, 0, sizeof dec);
+	dec.tid = h->tid;
+	vop v;
 	while ((r = next_rec(base, m->len, &off))) {
 		if (off - dropped > DROP_EVERY) {
 			drop_pages(base, off - r->size);
 			dropped = off;
 		}
 		switch (r->type) {
-		case VD_TL_OPREC: {
-			const vd_tl_op *o = as_op(r);
-			if (!o)
+		case VD_TL_OPREC:
+		case VD_TL_OPC:
+		case VD_TL_OPF:
+			if (!as_op(&dec, r, &v))
 				break;
 			p->nops++;
-			span(p, o->t_start_ns, o->t_end_ns);
+			span(p, v.op.t_start_ns, v.op.t_end_ns);
 			break;
-		}
 		case VD_TL_SAMPLE: {
 			const vd_tl_sample *s = (const vd_tl_sample *)r;
 			if (r->size < sizeof *s + (size_t)s->nframes * 8)
@@ -274,6 +388,7 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 	ts.base = base;
 	ts.len = m->len;
 	ts.off = 4096;
+	ts.dec.tid = h->tid;
 	vd_vec_push(p->streams, ts);
 	return 0;
 }
@@ -282,7 +397,7 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
  * the same nanosecond, has the smaller id) */
 static int cmp_rec_start(const void *a, const void *b)
 {
-	const vd_tl_op *x = *(const vd_tl_op *const *)a, *y = *(const vd_tl_op *const *)b;
+	const vd_tl_op *x = &((const vop *)a)->op, *y = &((const vop *)b)->op;
 	if (x->t_start_ns != y->t_start_ns)
 		return x->t_start_ns < y->t_start_ns ? -1 : 1;
 	return x->id < y->id ? -1 : x->id > y->id;
@@ -304,12 +419,12 @@ static void stream_fill(tstream *ts)
 {
 	ts->group.n = ts->next = 0;
 	const vd_tl_rec *r;
+	vop v;
 	while ((r = next_rec(ts->base, ts->len, &ts->off))) {
-		const vd_tl_op *o = as_op(r);
-		if (!o)
+		if (!as_op(&ts->dec, r, &v))
 			continue;
-		vd_vec_push(ts->group, o);
-		if (!o->parent)
+		vd_vec_push(ts->group, v);
+		if (!v.op.parent)
 			break;
 	}
 	if (ts->group.n > 1)
@@ -317,14 +432,15 @@ static void stream_fill(tstream *ts)
 }
 
 /* before: a started before b (at the same nanosecond: the smaller id) */
-static int starts_before(const vd_tl_op *a, const vd_tl_op *b)
+static int starts_before(const vop *va, const vop *vb)
 {
+	const vd_tl_op *a = &va->op, *b = &vb->op;
 	return a->t_start_ns != b->t_start_ns ? a->t_start_ns < b->t_start_ns : a->id < b->id;
 }
 
 /* The process's next call in start order over all its threads, NULL
  * when there is none left. */
-static const vd_tl_op *next_op(proc *p)
+static const vop *next_op(proc *p)
 {
 	tstream *best = NULL;
 	for (size_t i = 0; i < p->streams.n; i++) {
@@ -332,29 +448,24 @@ static const vd_tl_op *next_op(proc *p)
 		if (ts->next >= ts->group.n)
 			stream_fill(ts);
 		if (ts->next < ts->group.n &&
-		    (!best || starts_before(ts->group.v[ts->next], best->group.v[best->next])))
+		    (!best || starts_before(&ts->group.v[ts->next], &best->group.v[best->next])))
 			best = ts;
 	}
-	return best ? best->group.v[best->next++] : NULL;
+	return best ? &best->group.v[best->next++] : NULL;
 }
 
 /* ---- helpers ---- */
 
-static const uint64_t *op_frames(const vd_tl_op *o)
-{
-	return (const uint64_t *)(o + 1);
-}
-
 static const char *intern(vd_trace *t, const char *str);
 
 /* one copy per distinct path: a file's calls share it (and compare by it) */
-static const char *op_path(vd_trace *t, const vd_tl_op *o)
+static const char *op_path(vd_trace *t, const vop *v)
 {
 	char buf[VD_TL_PATHMAX + 1];
-	if (!o->path_len)
+	if (!v->op.path_len || !v->path)
 		return NULL;
-	size_t n = o->path_len < VD_TL_PATHMAX ? o->path_len : VD_TL_PATHMAX;
-	memcpy(buf, (const char *)(op_frames(o) + o->nframes), n);
+	size_t n = v->op.path_len < VD_TL_PATHMAX ? v->op.path_len : VD_TL_PATHMAX;
+	memcpy(buf, v->path, n);
 	buf[n] = 0;
 	return intern(t, buf);
 }
@@ -1135,9 +1246,10 @@ static size_t proc_calls(pload *c, size_t max)
 	proc *p = c->p;
 	size_t got;
 	for (got = 0; got < max; got++) {
-		const vd_tl_op *o = next_op(p);
-		if (!o)
+		const vop *v = next_op(p);
+		if (!v)
 			break;
+		const vd_tl_op *o = &v->op;
 		vd_trace_op r;
 		memset(&r, 0, sizeof r);
 		r.op_id = o->id;
@@ -1148,7 +1260,7 @@ static size_t proc_calls(pload *c, size_t max)
 		r.api = api_name[calls[o->call].api];
 		r.call = calls[o->call].name;
 		r.cls = vd_opclass_name(calls[o->call].cls);
-		r.path = op_path(t, o);
+		r.path = op_path(t, v);
 		r.handle = o->handle;
 		r.offset = o->offset;
 		r.bytes = o->done;
@@ -1189,7 +1301,7 @@ static size_t proc_calls(pload *c, size_t max)
 			}
 		} else if (c->have_map && o->nframes) {
 			/* a loop makes the same call from the same stack: mapped once */
-			const scache_ent *ce = scache_get(&c->sc, t, &c->mp, c->run, op_frames(o),
+			const scache_ent *ce = scache_get(&c->sc, t, &c->mp, c->run, v->frames,
 							  o->nframes, c->set, c->nb);
 			for (size_t k = 0; k < ce->nblk; k++) {
 				acc *x = &c->a[c->sc.blocks.v[ce->off + k]];

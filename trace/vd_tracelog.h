@@ -20,9 +20,10 @@
 #include "vd_vocab.h"
 
 #define VD_TL_MAGIC "VDTRACE\0"
-#define VD_TL_VERSION 2
-#define VD_TL_MAXFRAMES 48 /* return addresses kept per op / sample */
-#define VD_TL_PATHMAX 1024 /* longest path stored (truncated beyond) */
+#define VD_TL_VERSION 3     /* 3: compact call records (VD_TL_OPC) */
+#define VD_TL_VERSION_MIN 2 /* the oldest the reader takes (2: full records only) */
+#define VD_TL_MAXFRAMES 48  /* return addresses kept per op / sample */
+#define VD_TL_PATHMAX 1024  /* longest path stored (truncated beyond) */
 
 /* Environment the recorder reads. */
 #define VD_TL_ENV_DIR "VIDYA_TRACE_DIR"       /* where logs go (required) */
@@ -369,7 +370,9 @@ enum vd_tl_type {
 	VD_TL_MODULE = 3, /* a loaded ELF object: vd_tl_module */
 	VD_TL_EXIT = 4,   /* the process left through exit(): vd_tl_exit */
 	VD_TL_SKIP = 5,   /* padding up to the end of a chunk: skip `size` bytes */
-	VD_TL_DONE = 6    /* an earlier op's transfer completed: vd_tl_done */
+	VD_TL_DONE = 6,   /* an earlier op's transfer completed: vd_tl_done */
+	VD_TL_OPC = 7,    /* one interposed call, delta-coded (below) */
+	VD_TL_OPF = 8     /* a call the previous one predicts: vd_tl_opf */
 };
 
 #define VD_TL_CHUNK (4u << 20) /* files grow by this much; no record crosses a chunk */
@@ -490,5 +493,123 @@ typedef struct vd_tl_exit {
 	int32_t status;
 	int32_t pad;
 } vd_tl_exit;
+
+/*
+ * Compact call records (VD_TL_OPC).  A call is mostly what the previous
+ * call of the same thread predicts: the same descriptor, the offset where
+ * the previous transfer ended, a start just after its end, the same call
+ * chain.  After its vd_tl_rec a compact record holds LEB128 varints (the
+ * signed ones zigzag-coded), differences against the state the previous
+ * call record of the same log left (either kind: VD_TL_OPREC updates it
+ * too), in this order:
+ *
+ *   flags                  VD_TL_C_*
+ *   call                   vd_tl_call
+ *   id - prev.id           signed
+ *   id - parent            only with VD_TL_C_PARENT (else parent 0)
+ *   t_start - prev.t_end   signed
+ *   t_end - t_start        signed
+ *   handle - prev.handle   signed
+ *   fd - prev.fd           signed
+ *   offset                 signed; absent with VD_TL_C_SEQ: prev.next
+ *   done                   signed
+ *   req                    signed; absent with VD_TL_C_REQ_DONE: done
+ *   err                    signed; only with VD_TL_C_ERR (else 0)
+ *   slot                   with VD_TL_C_REF or VD_TL_C_DEF: chain slot
+ *   nframes                with VD_TL_C_DEF or VD_TL_C_INL
+ *
+ * then, with VD_TL_C_DEF or VD_TL_C_INL, nframes return addresses
+ * (uint64_t) at the next multiple of 8 from the record's start.  DEF
+ * also makes them chain `slot` (< VD_TL_NSLOTS) of this log, which a
+ * later record's REF names without repeating them; a slot is defined
+ * again when the recorder's chain changes.  A compact record has no path
+ * (a call with one is written as a vd_tl_op) and its tid is the header's.
+ * prev.next is prev.offset + prev.done (64-bit, wrapping) when prev.offset
+ * >= 0, else prev.offset; prev starts at all zero.
+ */
+#define VD_TL_NSLOTS 4
+
+/*
+ * The commonest call in 24 bytes, written without varints (cheaper to
+ * write): an application's call (parent 0) whose id is prev.id + 1, on
+ * prev's handle and fd, at offset prev.next, that moved all it asked for
+ * (req = done) without error, started less than 4.3 s after prev ended,
+ * lasted less than 4.3 s and moved less than 4 GiB.  Its frames are chain
+ * slot - 1 (slot 0: none).  It updates prev like the other call records.
+ */
+typedef struct vd_tl_opf {
+	vd_tl_rec rec;
+	uint16_t call;
+	uint8_t slot;
+	uint8_t pad;
+	uint32_t gap;  /* t_start - prev.t_end, ns */
+	uint32_t dur;  /* t_end - t_start, ns */
+	uint32_t done; /* bytes moved (and asked for) */
+} vd_tl_opf;
+#define VD_TL_C_PARENT 1u
+#define VD_TL_C_SEQ 2u
+#define VD_TL_C_REQ_DONE 4u
+#define VD_TL_C_ERR 8u
+#define VD_TL_C_REF 16u /* the frames of chain `slot` */
+#define VD_TL_C_DEF 32u /* frames inline, kept as chain `slot` */
+#define VD_TL_C_INL 64u /* frames inline */
+
+/* the state a log's call records are coded against */
+typedef struct vd_tl_prev {
+	uint64_t id, t_end;
+	int64_t handle, next;
+	int32_t fd;
+} vd_tl_prev;
+
+static inline void vd_tl_prev_update(vd_tl_prev *p, uint64_t id, uint64_t t_end, int64_t handle,
+				     int32_t fd, int64_t offset, int64_t done)
+{
+	p->id = id;
+	p->t_end = t_end;
+	p->handle = handle;
+	p->fd = fd;
+	p->next = offset >= 0 ? (int64_t)((uint64_t)offset + (uint64_t)done) : offset;
+}
+
+/* LEB128: at most 10 bytes */
+static inline uint8_t *vd_tl_put_u(uint8_t *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (uint8_t)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (uint8_t)v;
+	return p;
+}
+
+static inline uint8_t *vd_tl_put_s(uint8_t *p, int64_t v)
+{
+	return vd_tl_put_u(p, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
+/* the varint at *p (before end), moving *p past it; 0 when it does not
+ * end before `end` or is longer than 10 bytes (*ok cleared) */
+static inline uint64_t vd_tl_get_u(const uint8_t **p, const uint8_t *end, int *ok)
+{
+	uint64_t v = 0;
+	for (unsigned sh = 0; sh < 70; sh += 7) {
+		if (*p >= end) {
+			*ok = 0;
+			return 0;
+		}
+		uint8_t b = *(*p)++;
+		v |= (uint64_t)(b & 0x7f) << sh;
+		if (!(b & 0x80))
+			return v;
+	}
+	*ok = 0;
+	return 0;
+}
+
+static inline int64_t vd_tl_get_s(const uint8_t **p, const uint8_t *end, int *ok)
+{
+	uint64_t u = vd_tl_get_u(p, end, ok);
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
 
 #endif

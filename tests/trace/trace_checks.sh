@@ -1119,24 +1119,25 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r == 0 else -r)'
 		fail "the store took $small KiB for 20000 calls, $large KiB for 400000"
 	;;
 many_calls)
-	# 50000 calls with stacks and samples: about 10 MiB of log, three chunks
+	# 400000 calls with stacks and samples: about 10 MiB of log (24 B a call,
+	# compact records), three chunks
 	build many_calls cc
-	analyze 50000
-	trace ./many_calls 50000
+	analyze 400000
+	trace ./many_calls 400000
 	expect_rc 0 $rc "vidya trace"
-	expect_in "many_calls: 50000 records" out "the program's output"
+	expect_in "many_calls: 400000 records" out "the program's output"
 	W=$(at many.dat)
-	eq "every call across the log's chunks" "close:close:1 fsync:sync:1 open:open:1 pwrite:write:50000" \
+	eq "every call across the log's chunks" "close:close:1 fsync:sync:1 open:open:1 pwrite:write:400000" \
 		"$(calls "api = 'posix' AND $W")"
-	eq "bytes and offsets" "800000|0|799984|799999" \
+	eq "bytes and offsets" "6400000|0|6399984|6399999" \
 		"SELECT sum(bytes), min(offset), max(offset), max_byte_written FROM v_trace_ops,
 		 (SELECT max_byte_written FROM v_trace_files WHERE api = 'posix' AND $W) WHERE call = 'pwrite' AND $W"
 	eq "op ids are 1..n without gaps in the program's own calls" 0 \
 		"SELECT count(*) FROM v_trace_ops a WHERE call = 'pwrite' AND $W AND NOT EXISTS
 		 (SELECT 1 FROM v_trace_ops b WHERE b.pid = a.pid AND b.op_id = a.op_id + 1)"
-	eq "consecutive pwrites (all but the first)" "49999|49999|0" \
+	eq "consecutive pwrites (all but the first)" "399999|399999|0" \
 		"SELECT consec_writes, seq_writes, random_ops FROM v_trace_files WHERE api = 'posix' AND $W"
-	eq "every pwrite attributed to main's loop" 50000 \
+	eq "every pwrite attributed to main's loop" 400000 \
 		"SELECT io_ops FROM v_measured_blocks WHERE block_id = 'many_calls.c:main/loop#1'"
 	;;
 children)
@@ -1203,28 +1204,28 @@ closefds)
 		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at out.dat)"
 	;;
 nospace)
-	# 50000 calls need about 10 MiB of log; the log may grow to 6 MiB only
+	# 300000 calls need about 7 MiB of log (and 4.7 MiB of data); the log may grow to 6 MiB only
 	# (its first 4 MiB chunk, not the second).  The recorder stops and says
 	# so, the program runs on: before, the file size limit killed it with
 	# SIGXFSZ (exit 153), and a full file system with SIGBUS.
 	command -v prlimit >/dev/null || skip "no prlimit"
 	build many_calls cc
-	trace prlimit --fsize=6291456 ./many_calls 50000
+	trace prlimit --fsize=6291456 ./many_calls 300000
 	expect_rc 0 $rc "traced under a 6 MiB file size limit"
-	expect_in "many_calls: 50000 records" out "the program's output"
+	expect_in "many_calls: 300000 records" out "the program's output"
 	expect_in "stopped early for want of disk space" err "the lost records are reported"
-	between "the calls of the first chunk are stored" 10000 49999 \
+	between "the calls of the first chunk are stored" 10000 299999 \
 		"SELECT count(*) FROM v_trace_ops WHERE call = 'pwrite'"
-	[ "$(stat -c %s many.dat)" = 800000 ] || fail "many.dat is complete"
+	[ "$(stat -c %s many.dat)" = 4800000 ] || fail "many.dat is complete"
 	# a full file system (a 6 MiB tmpfs), when this runs as root
 	mkdir mnt
 	if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=6m vidya-test mnt 2>/dev/null; then
 		rm -f many.dat
-		"$VIDYA" trace --ops --out mnt --db v.db -- ./many_calls 50000 >out 2>err
+		"$VIDYA" trace --ops --out mnt --db v.db -- ./many_calls 300000 >out 2>err
 		rc=$?
 		umount mnt
 		expect_rc 0 $rc "traced with logs on a full file system"
-		expect_in "many_calls: 50000 records" out "the program's output (full file system)"
+		expect_in "many_calls: 300000 records" out "the program's output (full file system)"
 		expect_in "stopped early for want of disk space" err "reported (full file system)"
 	else
 		echo "note: no tmpfs (not root): the full file system case is not run"
@@ -1523,6 +1524,52 @@ sigterm)
 		eq "SIG$sig: the trace records the program's status" $((128 + num)) \
 			"SELECT exit_status FROM traces ORDER BY trace_id DESC LIMIT 1"
 	done
+	;;
+compact)
+	# the log's compact call records (vd_tracelog.h, VD_TL_OPC, VD_TL_OPF): 20000
+	# sequential pwrites take at most 40 B each, and a record torn by a
+	# killed program (its type never written) ends the log cleanly there
+	build many_calls cc
+	mkdir kept
+	"$VIDYA" trace --ops --out kept --db v.db -- ./many_calls 20000 >out 2>err
+	expect_rc 0 $? "vidya trace --out"
+	eq "every call" "close:close:1 fsync:sync:1 open:open:1 pwrite:write:20000" \
+		"$(calls "api = 'posix' AND $(at many.dat)")"
+	d=$(find kept -mindepth 1 -maxdepth 1 -type d)
+	log=$(ls -S "$d"/*.vtl | head -n 1)
+	# walks the records: "<compact calls> <their bytes>"; then the type of
+	# the 10001st compact record is zeroed and its bytes made garbage
+	stats=$(python3 - "$log" <<'PY'
+import struct, sys
+f = open(sys.argv[1], "r+b")
+d = bytearray(f.read())
+off, n, size, torn = 4096, 0, 0, None
+while off + 8 <= len(d):
+    t, s = struct.unpack_from("<II", d, off)
+    if t == 0 or s < 8:
+        break
+    if t in (7, 8):
+        n += 1
+        size += s
+        if n == 10001:
+            torn = (off, s)
+    off += s
+print(n, size)
+o, s = torn
+d[o:o + s] = b"\xff" * s
+d[o:o + 4] = b"\0\0\0\0"
+f.seek(0)
+f.write(d)
+PY
+)
+	set -- $stats
+	[ "${1:-0}" -ge 20000 ] || fail "compact records: $stats"
+	[ "$2" -le $((40 * $1)) ] || fail "compact records take more than 40 B each: $stats"
+	mv v.db first.db
+	"$VIDYA" trace --load "$d" --ops --db v.db >out 2>err
+	expect_rc 0 $? "vidya trace --load of a torn log"
+	eq "the calls before the torn record, none after" "10000|0|159984" \
+		"SELECT count(*), min(offset), max(offset) FROM v_trace_ops WHERE call = 'pwrite'"
 	;;
 load)
 	# --load DIR: logs kept with --out, stored later (here in both modes)

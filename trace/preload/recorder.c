@@ -79,13 +79,16 @@
 #define TLS __thread __attribute__((tls_model("initial-exec")))
 #define MAXDEPTH 16
 #define NCHAINS 4 /* call chains of application calls remembered per thread */
+_Static_assert(NCHAINS <= VD_TL_NSLOTS, "a chain is a slot of the log");
 
 /* The call chain of an application call, as taken by a full unwind, and
  * for each frame the stack address its return address was read from. */
 typedef struct chain {
-	uintptr_t sp; /* the frame address the unwind started from, 0: empty */
-	int n, stale; /* frames; calls since it last matched */
-	int own;      /* the first frames, the recorder's own: not logged */
+	uintptr_t sp;  /* the frame address the unwind started from, 0: empty */
+	int n;         /* frames */
+	uint64_t used; /* the chain_here call that last matched it (tstate.chain_clock) */
+	int own;       /* the first frames, the recorder's own: not logged */
+	int logged;    /* written as its slot in this thread's log (VD_TL_C_DEF) */
 	uint64_t ip[VD_TL_MAXFRAMES];
 	uintptr_t slot[VD_TL_MAXFRAMES];
 } chain;
@@ -112,11 +115,14 @@ typedef struct tstate {
 	int nanchor;                      /* frames in anchor, 0: none (samples are deferred) */
 	uint64_t anchor[VD_TL_MAXFRAMES]; /* call chain at the outermost anchor */
 	chain chains[NCHAINS];            /* the last distinct chains (chain_here) */
+	uint64_t chain_clock;             /* chain_here calls */
+	int chain_last;                   /* the chain that matched last */
 	/* the clock (vt_now): anchor ticks and ns, ns per tick (32.32), the
 	 * ticks past the anchor the rate is used for, the last timestamp */
 	uint64_t ck_tsc, ck_ns, ck_mult, ck_span, ck_last;
 	/* call ids: this thread's slot << VT_ID_SHIFT, then its own count */
 	uint64_t id_base, id_next;
+	vd_tl_prev prev; /* what the log's last call record left (VD_TL_OPC) */
 } tstate;
 
 static TLS tstate T;
@@ -465,15 +471,17 @@ static int backtrace_here(void **frames, int max)
  * through a signal frame is never remembered.  Other architectures
  * unwind every time.
  */
-__attribute__((noinline)) static int chain_here(tstate *t, void **frames)
+__attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *slot)
 {
+	*slot = -1;
 #if defined(__x86_64__)
 	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
 	chain *old = NULL;
-	for (int c = 0; c < NCHAINS; c++) {
-		chain *ch = &t->chains[c];
-		ch->stale++;
-		if (ch->sp != sp || old)
+	uint64_t now = ++t->chain_clock;
+	/* the chain that matched last first: a loop's call matches it again */
+	for (int i = 0; i < NCHAINS && !old; i++) {
+		chain *ch = &t->chains[(t->chain_last + i) % NCHAINS];
+		if (ch->sp != sp)
 			continue;
 		int k = 1;
 		while (k < ch->n && *(const volatile uint64_t *)ch->slot[k] == ch->ip[k])
@@ -482,7 +490,11 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames)
 			old = ch;
 	}
 	if (old) {
-		old->stale = 0;
+		old->used = now;
+		t->chain_last = (int)(old - t->chains);
+		*slot = t->chain_last;
+		if (old->logged)
+			return old->n - old->own; /* the log has them: not copied */
 		for (int k = old->own; k < old->n; k++)
 			frames[k - old->own] = (void *)(uintptr_t)old->ip[k];
 		return old->n - old->own;
@@ -490,7 +502,7 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames)
 	/* a full unwind, into the chain used longest ago */
 	chain *ch = &t->chains[0];
 	for (int c = 1; c < NCHAINS; c++)
-		if (t->chains[c].stale > ch->stale)
+		if (t->chains[c].used < ch->used)
 			ch = &t->chains[c];
 	ch->sp = 0;
 	int n = 0, keep = 1;
@@ -518,11 +530,14 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames)
 		own++;
 	for (int k = own; k < n; k++)
 		frames[k - own] = (void *)(uintptr_t)ch->ip[k];
+	ch->logged = 0;
 	if (keep && n > 1) {
 		ch->n = n;
 		ch->own = own;
-		ch->stale = 0;
+		ch->used = now;
 		ch->sp = sp;
+		t->chain_last = (int)(ch - t->chains);
+		*slot = (int)(ch - t->chains);
 	}
 	return n - own;
 #else
@@ -659,12 +674,16 @@ static int open_log(tstate *t)
 	put_str(h->exe, 0, sizeof h->exe, G.exe);
 	put_str(h->host, 0, sizeof h->host, G.host);
 	t->pos = 4096;
+	/* a new log: its call records are coded against nothing yet */
+	memset(&t->prev, 0, sizeof t->prev);
+	for (int c = 0; c < NCHAINS; c++)
+		t->chains[c].logged = 0;
 	return 0;
 }
 
 /* Space for a record of `size` bytes (multiple of 8) in this thread's log,
  * or NULL.  The caller fills it and calls publish(). */
-static vd_tl_rec *reserve(tstate *t, uint32_t size)
+static vd_tl_rec *reserve_slow(tstate *t, uint32_t size)
 {
 	if (t->init == 0) {
 		t->tid = gettid_raw();
@@ -688,6 +707,17 @@ static vd_tl_rec *reserve(tstate *t, uint32_t size)
 	vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
 	r->size = size;
 	return r;
+}
+
+static inline vd_tl_rec *reserve(tstate *t, uint32_t size)
+{
+	/* the usual case: the log is open and the chunk's pages are ready */
+	if (__builtin_expect(t->init > 0 && t->pos + size <= t->ready, 1)) {
+		vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
+		r->size = size;
+		return r;
+	}
+	return reserve_slow(t, size);
 }
 
 static void publish(tstate *t, vd_tl_rec *r, uint32_t type)
@@ -1486,6 +1516,123 @@ size_t vt_abs_path(int dirfd, const char *path, char *out, size_t cap)
 	return o;
 }
 
+/* A call as a vd_tl_op: with a path (a file's first call), or before the
+ * log is open.  `frames` holds nf frames unless they are chain `slot`'s,
+ * already in the log. */
+static void write_full(tstate *t, const vt_call *c, uint64_t t1, int64_t handle, int64_t offset,
+		       int64_t req, int64_t done, int err, void **frames, int nf, int slot,
+		       const char *path, size_t plen)
+{
+	uint64_t *src = NULL;
+	if (slot >= 0 && t->chains[slot].logged)
+		src = t->chains[slot].ip + t->chains[slot].own;
+	uint32_t size = align8(sizeof(vd_tl_op) + (size_t)nf * 8 + plen);
+	vd_tl_op *o = (vd_tl_op *)reserve(t, size);
+	if (!o)
+		return;
+	o->id = c->id;
+	o->parent = c->parent;
+	o->handle = handle;
+	o->offset = offset;
+	o->req = req;
+	o->done = done;
+	o->t_start_ns = c->t0;
+	o->t_end_ns = t1;
+	o->tid = t->tid;
+	o->err = err;
+	o->fd = c->fd;
+	o->call = (uint16_t)c->call;
+	o->nframes = (uint16_t)nf;
+	o->path_len = (uint16_t)plen;
+	uint64_t *f = (uint64_t *)(o + 1);
+	for (int i = 0; i < nf; i++)
+		f[i] = src ? src[i] : (uint64_t)(uintptr_t)frames[i];
+	if (plen)
+		memcpy((char *)(f + nf), path, plen);
+	vd_tl_prev_update(&t->prev, c->id, t1, handle, c->fd, offset, done);
+	publish(t, &o->rec, VD_TL_OPREC);
+}
+
+/* A call as a VD_TL_OPC record (vd_tracelog.h): about 24 bytes for a
+ * transfer that follows the previous one, where a vd_tl_op and its chain
+ * take 96 and more. */
+static void write_compact(tstate *t, const vt_call *c, uint64_t t1, int64_t handle, int64_t offset,
+			  int64_t req, int64_t done, int err, void **frames, int nf, int slot)
+{
+	vd_tl_prev *pv = &t->prev;
+	uint64_t gap = c->t0 - pv->t_end, dur = t1 - c->t0;
+	if (!c->parent && c->id == pv->id + 1 && handle == pv->handle && c->fd == pv->fd &&
+	    offset == pv->next && req == done && !err && c->t0 >= pv->t_end && gap <= UINT32_MAX &&
+	    dur <= UINT32_MAX && done >= 0 && done <= UINT32_MAX &&
+	    (nf == 0 || (slot >= 0 && t->chains[slot].logged))) {
+		vd_tl_opf *f = (vd_tl_opf *)reserve(t, sizeof *f);
+		if (!f)
+			return;
+		f->call = (uint16_t)c->call;
+		f->slot = (uint8_t)(nf ? slot + 1 : 0);
+		f->gap = (uint32_t)gap;
+		f->dur = (uint32_t)dur;
+		f->done = (uint32_t)done;
+		pv->id = c->id;
+		pv->t_end = t1;
+		pv->next = offset >= 0 ? (int64_t)((uint64_t)offset + (uint64_t)done) : offset;
+		publish(t, &f->rec, VD_TL_OPF);
+		return;
+	}
+	unsigned flags = 0;
+	if (c->parent)
+		flags |= VD_TL_C_PARENT;
+	if (offset == pv->next)
+		flags |= VD_TL_C_SEQ;
+	if (req == done)
+		flags |= VD_TL_C_REQ_DONE;
+	if (err)
+		flags |= VD_TL_C_ERR;
+	if (nf > 0)
+		flags |= slot < 0                 ? VD_TL_C_INL
+			 : t->chains[slot].logged ? VD_TL_C_REF
+						  : VD_TL_C_DEF;
+	/* coded in place (no copy): room for the longest varints first, the
+	 * record's size set to what they took */
+	size_t fr = flags & (VD_TL_C_DEF | VD_TL_C_INL) ? (size_t)nf * 8 : 0;
+	vd_tl_rec *r = reserve(t, align8(sizeof(vd_tl_rec) + 14 * 10) + (uint32_t)fr);
+	if (!r)
+		return;
+	uint8_t *buf = (uint8_t *)(r + 1);
+	uint8_t *p = vd_tl_put_u(buf, flags);
+	p = vd_tl_put_u(p, (uint64_t)c->call);
+	p = vd_tl_put_s(p, (int64_t)(c->id - pv->id));
+	if (c->parent)
+		p = vd_tl_put_s(p, (int64_t)(c->id - c->parent));
+	p = vd_tl_put_s(p, (int64_t)(c->t0 - pv->t_end));
+	p = vd_tl_put_s(p, (int64_t)(t1 - c->t0));
+	p = vd_tl_put_s(p, (int64_t)((uint64_t)handle - (uint64_t)pv->handle));
+	p = vd_tl_put_s(p, (int64_t)c->fd - pv->fd);
+	if (!(flags & VD_TL_C_SEQ))
+		p = vd_tl_put_s(p, offset);
+	p = vd_tl_put_s(p, done);
+	if (!(flags & VD_TL_C_REQ_DONE))
+		p = vd_tl_put_s(p, req);
+	if (err)
+		p = vd_tl_put_s(p, err);
+	if (flags & (VD_TL_C_REF | VD_TL_C_DEF))
+		p = vd_tl_put_u(p, (uint64_t)slot);
+	if (flags & (VD_TL_C_DEF | VD_TL_C_INL))
+		p = vd_tl_put_u(p, (uint64_t)nf);
+	size_t head = sizeof(vd_tl_rec) + (size_t)(p - buf);
+	/* the log's fresh pages are zero: the padding needs no writing */
+	r->size = align8(head) + (uint32_t)fr;
+	if (fr) {
+		uint64_t *f = (uint64_t *)((char *)r + align8(head));
+		for (int i = 0; i < nf; i++)
+			f[i] = (uint64_t)(uintptr_t)frames[i];
+		if (flags & VD_TL_C_DEF)
+			t->chains[slot].logged = 1;
+	}
+	vd_tl_prev_update(pv, c->id, t1, handle, c->fd, offset, done);
+	publish(t, r, VD_TL_OPC);
+}
+
 void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
 	    const char *path)
 {
@@ -1520,34 +1667,14 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 			atomic_store_explicit(&fd_known[c->fd], known, memory_order_relaxed);
 	}
 	void *frames[VD_TL_MAXFRAMES];
-	int nf = 0;
+	int nf = 0, slot = -1;
 	t->busy = 1;
 	if (G.stacks && c->parent == 0)
-		nf = chain_here(t, frames);
-	uint32_t size = align8(sizeof(vd_tl_op) + (size_t)nf * 8 + plen);
-	vd_tl_op *o = (vd_tl_op *)reserve(t, size);
-	if (o) {
-		o->id = c->id;
-		o->parent = c->parent;
-		o->handle = handle;
-		o->offset = offset;
-		o->req = req;
-		o->done = done;
-		o->t_start_ns = c->t0;
-		o->t_end_ns = t1;
-		o->tid = t->tid;
-		o->err = err;
-		o->fd = c->fd;
-		o->call = (uint16_t)c->call;
-		o->nframes = (uint16_t)nf;
-		o->path_len = (uint16_t)plen;
-		uint64_t *f = (uint64_t *)(o + 1);
-		for (int i = 0; i < nf; i++)
-			f[i] = (uint64_t)(uintptr_t)frames[i];
-		if (plen)
-			memcpy((char *)(f + nf), path, plen);
-		publish(t, &o->rec, VD_TL_OPREC);
-	}
+		nf = chain_here(t, frames, &slot);
+	if (plen == 0 && t->init > 0)
+		write_compact(t, c, t1, handle, offset, req, done, err, frames, nf, slot);
+	else
+		write_full(t, c, t1, handle, offset, req, done, err, frames, nf, slot, path, plen);
 	FENCE();
 	t->busy = 0;
 	maybe_flush(t);
