@@ -297,13 +297,14 @@ static int counts(const agg *g, size_t i)
 	return g->chain.v[i].counting;
 }
 
-/* Phase 1 (the entry's walk) counts everywhere.  Phase 2 (code the entry
- * does not reach) counts only in blocks the entry did not reach, and so
- * does phase 3 (functions a budget cut left unwalked, walked on their own
- * with unknown parameters), also in blocks the entry reached 0 times; what
- * phase 3 finds stays in those blocks, out of the program's totals: on
- * real code (xz, fio, ncgen) its guesses moved the totals further from
- * the measured ones than leaving them out did. */
+/* Phase 1 (the entry's walk) counts everywhere.  Phase 3 (functions a
+ * budget cut left unwalked, walked on their own with unknown parameters)
+ * counts in blocks the entry did not reach or reached 0 times; what it
+ * finds stays in those blocks, out of the program's totals: on real code
+ * (xz, fio, ncgen) its guesses moved the totals further from the measured
+ * ones than leaving them out did.  Phase 2 (code the entry does not
+ * reach, walked after phase 3) counts only in blocks neither reached:
+ * nothing of it lands in code the program runs. */
 static int active(agg *g, int block)
 {
 	if (*g->phase == 1)
@@ -311,6 +312,8 @@ static int active(agg *g, int block)
 	bstate *b = &g->b[block];
 	if (*g->phase == 3 && b->reached == 1 && block != 0 && b->executions == 0)
 		b->reached = 3; /* reached 0 times from the entry: phase 3's */
+	if (*g->phase == 2)
+		return b->reached == 2 || !b->reached;
 	return b->reached == 2 || b->reached == 3 || !b->reached;
 }
 
