@@ -184,6 +184,10 @@ typedef struct agg {
 	VD_VEC(summary *) summaries;
 	size_t summary_bytes;  /* kept summaries; none kept past SUMMARY_BUDGET */
 	VD_VEC(capture) spare; /* ended captures' emptied buffers, for the next */
+	/* what each walk of unreached code starts from (on_standalone) */
+	vd_pcache *pcache0;
+	double live0, stack0;
+	size_t nsummaries0, summary_bytes0;
 } agg;
 
 /* a call of the site names `path` */
@@ -293,13 +297,14 @@ static int counts(const agg *g, size_t i)
 	return g->chain.v[i].counting;
 }
 
-/* Phase 1 (the entry's walk) counts everywhere.  Phase 2 (code the entry
- * does not reach) counts only in blocks the entry did not reach, and so
- * does phase 3 (functions a budget cut left unwalked, walked on their own
- * with unknown parameters), also in blocks the entry reached 0 times; what
- * phase 3 finds stays in those blocks, out of the program's totals: on
- * real code (xz, fio, ncgen) its guesses moved the totals further from
- * the measured ones than leaving them out did. */
+/* Phase 1 (the entry's walk) counts everywhere.  Phase 3 (functions a
+ * budget cut left unwalked, walked on their own with unknown parameters)
+ * counts in blocks the entry did not reach or reached 0 times; what it
+ * finds stays in those blocks, out of the program's totals: on real code
+ * (xz, fio, ncgen) its guesses moved the totals further from the measured
+ * ones than leaving them out did.  Phase 2 (code the entry does not
+ * reach, walked after phase 3) counts only in blocks neither reached:
+ * nothing of it lands in code the program runs. */
 static int active(agg *g, int block)
 {
 	if (*g->phase == 1)
@@ -307,6 +312,8 @@ static int active(agg *g, int block)
 	bstate *b = &g->b[block];
 	if (*g->phase == 3 && b->reached == 1 && block != 0 && b->executions == 0)
 		b->reached = 3; /* reached 0 times from the entry: phase 3's */
+	if (*g->phase == 2)
+		return b->reached == 2 || !b->reached;
 	return b->reached == 2 || b->reached == 3 || !b->reached;
 }
 
@@ -851,6 +858,39 @@ static void on_alloc(void *pl, double delta)
 	raise_peaks(g);
 }
 
+static void summary_free(summary *sm)
+{
+	free(sm->d);
+	free(sm->f);
+	free(sm);
+}
+
+/* The walks of code the entry does not reach start from one state: the
+ * live bytes, the page cache and the summaries' memory the entry's walk
+ * left (the walk's summaries of one such walk are not used by the next) */
+static void on_standalone(void *pl, int save)
+{
+	agg *g = pl;
+	if (save) {
+		if (!g->pcache0)
+			g->pcache0 = vd_pcache_new(g->dev, g->nprocs);
+		vd_pcache_copy(g->pcache0, g->pcache);
+		g->live0 = g->live;
+		g->stack0 = g->stack;
+		g->nsummaries0 = g->summaries.n;
+		g->summary_bytes0 = g->summary_bytes;
+		return;
+	}
+	if (!g->pcache0)
+		return;
+	vd_pcache_copy(g->pcache, g->pcache0);
+	g->live = g->live0;
+	g->stack = g->stack0;
+	while (g->summaries.n > g->nsummaries0)
+		summary_free(g->summaries.v[--g->summaries.n]);
+	g->summary_bytes = g->summary_bytes0;
+}
+
 static const char *join_notes(vd_arena *a, const char *const *notes, int n)
 {
 	if (n == 0)
@@ -985,16 +1025,14 @@ static void agg_release(agg *g)
 	while (g->spare.n)
 		capture_free(&g->spare.v[--g->spare.n]);
 	vd_vec_free(g->spare);
-	for (size_t i = 0; i < g->summaries.n; i++) {
-		free(g->summaries.v[i]->d);
-		free(g->summaries.v[i]->f);
-		free(g->summaries.v[i]);
-	}
+	for (size_t i = 0; i < g->summaries.n; i++)
+		summary_free(g->summaries.v[i]);
 	vd_vec_free(g->summaries);
 	vd_vec_free(g->chain);
 	vd_map_free(g->fileset);
 	vd_arena_free(g->a);
 	vd_pcache_free(g->pcache);
+	vd_pcache_free(g->pcache0);
 }
 
 int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int nprocs)
@@ -1017,9 +1055,9 @@ int vd_analyze(vd_result **out, struct vd_project *p, const vd_device *dev, int 
 	double libops[VD_LIBCALL_N];
 	vd_score_libcall_ops(dev, libops);
 	vd_project_set_libcall_ops(p, libops);
-	vd_visitor v = { &g,        on_enter,        on_leave,         on_io,
-			 on_ops,    on_alloc,        on_capture_begin, on_capture_end,
-			 on_replay, on_capture_doom, on_annotate,      on_iterations };
+	vd_visitor v = { &g,          on_enter,         on_leave,       on_io,     on_ops,
+			 on_alloc,    on_capture_begin, on_capture_end, on_replay, on_capture_doom,
+			 on_annotate, on_iterations,    on_standalone };
 	if (vd_project_walk(p, &v, &phase) != 0) {
 		agg_release(&g);
 		return -1;

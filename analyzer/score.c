@@ -133,6 +133,15 @@ void vd_pcache_free(vd_pcache *pc)
 	free(pc);
 }
 
+void vd_pcache_copy(vd_pcache *dst, const vd_pcache *src)
+{
+	free(dst->files);
+	*dst = *src;
+	dst->files = vd_xmalloc((src->nfiles ? src->nfiles : 1) * sizeof(pfile));
+	if (src->nfiles)
+		memcpy(dst->files, src->files, src->nfiles * sizeof(pfile));
+}
+
 /* the state of file `i` (NULL for none) */
 static pfile *pfile_of(vd_pcache *pc, int i, double stat_size)
 {

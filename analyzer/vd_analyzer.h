@@ -173,6 +173,8 @@ void vd_score_libcall_ops(const vd_device *dev, double *ops);
 typedef struct vd_pcache vd_pcache;
 vd_pcache *vd_pcache_new(const vd_device *dev, int nprocs);
 void vd_pcache_free(vd_pcache *pc);
+/* dst becomes a copy of src (both made by vd_pcache_new) */
+void vd_pcache_copy(vd_pcache *dst, const vd_pcache *src);
 double vd_pcache_io_seconds(vd_pcache *pc, const struct vd_io_event *e, double stat_size);
 
 /* ---- reports ------------------------------------------------------------------- */

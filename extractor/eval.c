@@ -212,13 +212,17 @@ typedef struct wdelta {
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
-/* Code the entry does not reach (phase 2): every such function is walked
- * on its own, within a share of UNREACHED_BUDGET (a quarter of what is
- * left of it) and at least UNREACHED_FLOOR steps.  Its blocks are not part
- * of the program's totals; on large libraries (HDF5: 4000 such functions)
- * it was 90 % of the walk when each got at least 200000. */
+/* Functions a budget cut left unwalked from the entry (phase 3): each is
+ * walked on its own within a share of UNREACHED_BUDGET (a quarter of what
+ * is left of it) and at least UNREACHED_FLOOR steps.  Code the entry does
+ * not reach (phase 2): every such function is walked on its own within
+ * UNREACHED_EACH steps, from the state the entry's walk left (state_save),
+ * independent of the others.  Neither is part of the program's totals;
+ * on large libraries (HDF5: 4000 such functions) phase 2 was 90 % of the
+ * walk when each got 200000. */
 #define UNREACHED_BUDGET (EVAL_STEP_BUDGET / 5)
 #define UNREACHED_FLOOR 20000L
+#define UNREACHED_EACH 20000L
 
 typedef struct loopctx {
 	ir_var *v; /* the counter */
@@ -324,6 +328,7 @@ typedef struct ctx {
 	struct wcache_ent *wcache;    /* statement -> the variables it writes (stmt_writes) */
 	size_t wcache_cap, wcache_n;
 	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
+	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -2129,6 +2134,7 @@ static size_t *once_state(ctx *c, const ir_stmt *s)
 	if (fresh) {
 		double z = 0;
 		memcpy(&r->n, &z, sizeof z);
+		vd_vec_push(c->once_keys, r->key); /* state: see state_save */
 	}
 	return &r->n;
 }
@@ -8776,9 +8782,278 @@ static ir_func *find_entry(ctx *c)
 	return entry;
 }
 
-/* The step limit of a function walked on its own after the entry's walk
- * (phases 2 and 3, which began at steps2): a quarter of what is left of
- * UNREACHED_BUDGET, at least UNREACHED_FLOOR. */
+/* ---- the state code the entry does not reach is walked from -----------------------
+ * Every function the entry does not reach is walked on its own from the
+ * state the entry's walk (and phase 3) left: globals, struct fields,
+ * heap objects and arrays reachable from them, strings in the program's
+ * buffers, handles, file sizes, texts written, run-once guards, call
+ * summaries' bookkeeping.  That state is saved once and put back after
+ * each such walk, so that no walk sees what another did: each one's
+ * result depends on its own code, its callees' and that state only,
+ * whatever else the program holds or in what order they run. */
+
+typedef struct arr_save {
+	arr *a;
+	arr old;
+	val *v; /* copy of old.v[0 .. old.n) */
+} arr_save;
+
+typedef struct cell_save {
+	val *cell;
+	val old;
+} cell_save;
+
+typedef struct text_save {
+	char *lo; /* a program's buffer, or an --args word */
+	char *copy;
+	size_t len;
+} text_save;
+
+typedef struct wtext_save {
+	wtext *w;
+	wtext old;
+} wtext_save;
+
+typedef struct start_state {
+	val *globals;
+	field_val *fields;
+	size_t nfields;
+	handle *handles;
+	size_t nhandles;
+	size_t nfiles;
+	double *fsizes;   /* written, made per file */
+	int *memo_counts; /* memo_tries, memo_fails per function */
+	VD_VEC(arr_save) arrs;
+	VD_VEC(cell_save) cells;
+	VD_VEC(text_save) texts;
+	VD_VEC(wtext_save) wtexts;
+	VD_VEC(wcache_ent) onces;
+	size_t nonce_keys;
+	VD_VEC(const val *) todo;
+	const void **seen; /* open addressing: the objects saved */
+	size_t seen_cap, seen_n;
+	const char *strtok_rest;
+	long zero_fills;
+	double zero_bytes;
+	vd_map *memo;
+} start_state;
+
+/* 1 when p was already seen (else it is now) */
+static int seen_once(start_state *s, const void *p)
+{
+	if ((s->seen_n + 1) * 2 > s->seen_cap) {
+		const void **old = s->seen;
+		size_t ocap = s->seen_cap;
+		s->seen_cap = ocap ? ocap * 2 : 4096;
+		s->seen = vd_xcalloc(s->seen_cap, sizeof(void *));
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i]) {
+				size_t k =
+					(size_t)(((uintptr_t)old[i] >> 3) * 0x9e3779b97f4a7c15ull) &
+					(s->seen_cap - 1);
+				while (s->seen[k])
+					k = (k + 1) & (s->seen_cap - 1);
+				s->seen[k] = old[i];
+			}
+		free(old);
+	}
+	size_t k = (size_t)(((uintptr_t)p >> 3) * 0x9e3779b97f4a7c15ull) & (s->seen_cap - 1);
+	while (s->seen[k]) {
+		if (s->seen[k] == p)
+			return 1;
+		k = (k + 1) & (s->seen_cap - 1);
+	}
+	s->seen[k] = p;
+	s->seen_n++;
+	return 0;
+}
+
+static void save_text(start_state *s, char *lo, size_t len)
+{
+	if (!lo || seen_once(s, lo))
+		return;
+	text_save t = { lo, vd_xmalloc(len + 1), len };
+	memcpy(t.copy, lo, len + 1);
+	vd_vec_push(s->texts, t);
+}
+
+static void save_cell(start_state *s, val *cell)
+{
+	if (!cell || seen_once(s, cell))
+		return;
+	cell_save cs = { cell, *cell };
+	vd_vec_push(s->cells, cs);
+	vd_vec_push(s->todo, cell);
+}
+
+static void save_arr(start_state *s, arr *a)
+{
+	if (!a || seen_once(s, a))
+		return;
+	arr_save as = { a, *a, NULL };
+	if (a->v && a->n > 0) {
+		as.v = vd_xmalloc((size_t)a->n * sizeof(val));
+		memcpy(as.v, a->v, (size_t)a->n * sizeof(val));
+		for (int i = 0; i < a->n; i++)
+			vd_vec_push(s->todo, &a->v[i]);
+	}
+	vd_vec_push(s->arrs, as);
+	save_cell(s, a->text);
+	save_arr(s, a->elems);
+}
+
+/* what a value leads to: arrays, heap objects, referenced storage, the
+ * program's string buffers */
+static void save_reach(start_state *s)
+{
+	while (s->todo.n) {
+		const val *v = s->todo.v[--s->todo.n];
+		if (v->a)
+			save_arr(s, v->a);
+		if (v->k == V_REF)
+			save_cell(s, v->ref);
+		if (v->own)
+			save_text(s, v->own->lo, v->own->len);
+	}
+}
+
+static void state_save(ctx *c, start_state *s)
+{
+	vd_project *p = c->p;
+	memset(s, 0, sizeof *s);
+	size_t ng = p->globals.n;
+	s->globals = vd_xmalloc((ng + 1) * sizeof(val));
+	memcpy(s->globals, c->globals, ng * sizeof(val));
+	for (size_t i = 0; i < ng; i++)
+		vd_vec_push(s->todo, &c->globals[i]);
+	s->nfields = c->fields.n;
+	s->fields = vd_xmalloc((s->nfields + 1) * sizeof(field_val));
+	if (s->nfields)
+		memcpy(s->fields, c->fields.v, s->nfields * sizeof(field_val));
+	for (size_t i = 0; i < s->nfields; i++)
+		vd_vec_push(s->todo, &c->fields.v[i].v);
+	save_reach(s);
+	for (int i = 0; i < c->nargv; i++)
+		save_text(s, (char *)c->argv_words[i], c->argv_len[i]);
+	s->nhandles = c->handles.n;
+	s->handles = vd_xmalloc((s->nhandles + 1) * sizeof(handle));
+	memcpy(s->handles, c->handles.v, s->nhandles * sizeof(handle));
+	s->nfiles = p->files.n;
+	s->fsizes = vd_xmalloc((2 * s->nfiles + 1) * sizeof(double));
+	for (size_t i = 0; i < s->nfiles; i++) {
+		s->fsizes[2 * i] = p->files.v[i].written;
+		s->fsizes[2 * i + 1] = p->files.v[i].made;
+	}
+	s->memo_counts = vd_xmalloc((2 * p->funcs.n + 1) * sizeof(int));
+	for (size_t i = 0; i < p->funcs.n; i++) {
+		s->memo_counts[2 * i] = p->funcs.v[i]->memo_tries;
+		s->memo_counts[2 * i + 1] = p->funcs.v[i]->memo_fails;
+	}
+	size_t it = 0;
+	const char *key;
+	void *w;
+	while (c->wtexts && vd_map_next(c->wtexts, &it, &key, &w)) {
+		wtext_save ws = { w, *(wtext *)w };
+		vd_vec_push(s->wtexts, ws);
+	}
+	for (size_t i = 0; i < c->once_keys.n; i++)
+		vd_vec_push(s->onces, c->wcache[wcache_slot(c, c->once_keys.v[i])]);
+	s->nonce_keys = c->once_keys.n;
+	s->strtok_rest = c->strtok_rest;
+	s->zero_fills = c->zero_fills;
+	s->zero_bytes = c->zero_bytes;
+	s->memo = c->memo;
+	c->memo = vd_map_new();
+	if (c->v->standalone)
+		c->v->standalone(c->v->payload, 1);
+}
+
+/* back to the saved state after a walk of unreached code */
+static void state_restore(ctx *c, start_state *s)
+{
+	vd_project *p = c->p;
+	memcpy(c->globals, s->globals, p->globals.n * sizeof(val));
+	c->fields.n = 0;
+	for (size_t i = 0; i < s->nfields; i++)
+		vd_vec_push(c->fields, s->fields[i]);
+	for (size_t i = 0; i < s->arrs.n; i++) {
+		arr_save *as = &s->arrs.v[i];
+		*as->a = as->old;
+		if (as->v)
+			memcpy(as->a->v, as->v, (size_t)as->a->n * sizeof(val));
+	}
+	for (size_t i = 0; i < s->cells.n; i++)
+		*s->cells.v[i].cell = s->cells.v[i].old;
+	for (size_t i = 0; i < s->texts.n; i++) /* some are literals: changed ones only */
+		if (memcmp(s->texts.v[i].lo, s->texts.v[i].copy, s->texts.v[i].len + 1))
+			memcpy(s->texts.v[i].lo, s->texts.v[i].copy, s->texts.v[i].len + 1);
+	/* library inputs the walk opened are closed; the saved ones stay */
+	for (size_t i = s->nhandles; i < c->handles.n; i++) {
+		handle *h = &c->handles.v[i];
+		if (h->sci_nc && !h->sci_var) {
+			vd_sci_nc_close(h->sci_nc - 1);
+			c->nc_inputs--;
+		}
+		if (h->sci_h5)
+			vd_sci_h5_close(h->sci_h5);
+	}
+	c->handles.n = 0;
+	for (size_t i = 0; i < s->nhandles; i++)
+		vd_vec_push(c->handles, s->handles[i]);
+	for (size_t i = 0; i < p->files.n; i++) {
+		int old = i < s->nfiles;
+		p->files.v[i].written = old ? s->fsizes[2 * i] : 0;
+		p->files.v[i].made = old ? s->fsizes[2 * i + 1] : -1;
+	}
+	for (size_t i = 0; i < p->funcs.n; i++) {
+		p->funcs.v[i]->memo_tries = s->memo_counts[2 * i];
+		p->funcs.v[i]->memo_fails = s->memo_counts[2 * i + 1];
+	}
+	size_t it = 0;
+	const char *key;
+	void *w;
+	while (c->wtexts && vd_map_next(c->wtexts, &it, &key, &w))
+		((wtext *)w)->ok = 0; /* a text the walk began: as if never written */
+	for (size_t i = 0; i < s->wtexts.n; i++)
+		*s->wtexts.v[i].w = s->wtexts.v[i].old;
+	for (size_t i = s->nonce_keys; i < c->once_keys.n; i++)
+		c->wcache[wcache_slot(c, c->once_keys.v[i])].n = 0; /* (double) 0: never ran */
+	for (size_t i = 0; i < s->onces.n; i++)
+		c->wcache[wcache_slot(c, s->onces.v[i].key)].n = s->onces.v[i].n;
+	c->strtok_rest = s->strtok_rest;
+	c->zero_fills = s->zero_fills;
+	c->zero_bytes = s->zero_bytes;
+	vd_map_free(c->memo); /* its summaries were this walk's */
+	c->memo = vd_map_new();
+	if (c->v->standalone)
+		c->v->standalone(c->v->payload, 0);
+}
+
+static void state_free(ctx *c, start_state *s)
+{
+	vd_map_free(c->memo);
+	c->memo = s->memo;
+	free(s->globals);
+	free(s->fields);
+	free(s->handles);
+	free(s->fsizes);
+	free(s->memo_counts);
+	for (size_t i = 0; i < s->arrs.n; i++)
+		free(s->arrs.v[i].v);
+	for (size_t i = 0; i < s->texts.n; i++)
+		free(s->texts.v[i].copy);
+	vd_vec_free(s->arrs);
+	vd_vec_free(s->cells);
+	vd_vec_free(s->texts);
+	vd_vec_free(s->wtexts);
+	vd_vec_free(s->onces);
+	vd_vec_free(s->todo);
+	free(s->seen);
+}
+
+/* The step limit of a function a budget cut left unwalked, walked on its
+ * own after the entry's walk (phase 3, which began at steps2): a quarter
+ * of what is left of UNREACHED_BUDGET, at least UNREACHED_FLOOR. */
 static long own_share(const ctx *c, long steps2)
 {
 	long left = UNREACHED_BUDGET - (c->steps - steps2);
@@ -8827,12 +9102,17 @@ static void walk_cut(ctx *c, long steps2)
 }
 
 /* Phase 2: functions the entry does not reach, once each, roots first
- * (a function only unreached code calls waits for the second pass). */
+ * (a function only unreached code calls waits for the second pass, and is
+ * walked on its own only if no walk of the first reached it).  Each walk
+ * has UNREACHED_EACH steps and starts from the state phases 1 and 3 left
+ * (state_save): its result does not depend on the others. */
 static void walk_unreached(ctx *c)
 {
 	vd_project *p = c->p;
 	long steps2 = c->steps;
 	walk_cut(c, steps2);
+	start_state st;
+	state_save(c, &st);
 	for (size_t i = 0; i < p->calls.n; i++) {
 		ir_expr *e = p->calls.v[i];
 		if (!e->owner || e->owner->reached)
@@ -8854,18 +9134,20 @@ static void walk_unreached(ctx *c)
 			c->cond = 0;
 			c->unk = 0;
 			c->nnotes = 0;
-			/* each on its own share: a cut in phase 1 leaves nothing unwalked */
-			c->step_limit = own_share(c, steps2);
+			/* each on its own steps: a cut in phase 1 leaves nothing unwalked */
+			c->step_limit = c->steps + UNREACHED_EACH;
 			val *args = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
 			call_function(c, f, args, f->nparams);
 			free(args);
+			state_restore(c, &st);
 		}
+	state_free(c, &st);
 	if (c->unreached_cuts)
 		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
 				"code the entry does not reach: %lu calls not unrolled (each "
-				"function is walked on its own within %ld steps in all, at least "
-				"%ld each); the blocks they miss are marked unknown",
-				c->unreached_cuts, (long)UNREACHED_BUDGET, (long)UNREACHED_FLOOR);
+				"function is walked on its own within %ld steps); the blocks they "
+				"miss are marked unknown",
+				c->unreached_cuts, (long)UNREACHED_EACH);
 }
 
 /* What the user bound (--args words, --define names) and nothing read */
@@ -8913,6 +9195,7 @@ static void ctx_release(ctx *c)
 	h5_input_close(c, NULL, 1);
 	vd_vec_free(c->handles);
 	free(c->wcache);
+	vd_vec_free(c->once_keys);
 	vd_arena_free(c->a);
 }
 

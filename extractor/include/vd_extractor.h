@@ -166,6 +166,11 @@ typedef struct vd_visitor {
 	/* the loop block being walked (entered with 0 iterations) ran its
 	 * body `iterations` times in all, each walked on its own (optional) */
 	void (*iterations)(void *payload, int block, double iterations);
+	/* the walks of code the entry does not reach all start from one state
+	 * (optional): save = 1 before the first (keep what the visitor needs
+	 * to start each from there: live bytes, the page cache), save = 0
+	 * after each (go back to it) */
+	void (*standalone)(void *payload, int save);
 } vd_visitor;
 
 typedef struct vd_file_info {

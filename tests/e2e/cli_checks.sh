@@ -531,6 +531,59 @@ edit_equals_cold)
 	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'save.c:save_block/loop#1'")" = "500.0 128000.0" ] ||
 		fail "half the bytes per write (n is assumed 100 there): $(q "SELECT block_id, p2, p3 FROM v_blocks WHERE kind = 'loop'")"
 	;;
+unreached_independent)
+	# code the entry does not reach: each function walked on its own from
+	# the state the entry's walk left, not from what the walks before it
+	# did (a global another unreached function sets, bytes it writes to a
+	# file the entry writes); one appended changes no other block
+	cat > app.c <<'C'
+#include <fcntl.h>
+#include <unistd.h>
+static int mode;
+static char buf[4096];
+void tune(void) { mode = 8; }
+void dump(int fd)
+{
+	int n = mode ? mode : 2;
+	for (int i = 0; i < n; i++)
+		write(fd, buf, 100);
+}
+void big(void)
+{
+	int fd = open("out.bin", O_WRONLY | O_APPEND);
+	for (int i = 0; i < 1000; i++)
+		write(fd, buf, 4096);
+	close(fd);
+}
+int main(void)
+{
+	int fd = open("out.bin", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	write(fd, buf, 10);
+	close(fd);
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "app.c"], "file": "app.c"}]
+JSON
+	an() { "$VIDYA" analyze --no-probe --db "$1" compile_commands.json >out 2>&1 || { cat out >&2; fail "analyze $1"; }; }
+	an v.db
+	[ "$(q "SELECT p2 FROM v_blocks WHERE block_id = 'app.c:dump/loop#1/io#1'")" = 2.0 ] ||
+		fail "dump sees mode as the entry left it (0: 2 writes), not tune's 8: $(q "SELECT block_id, p2 FROM v_blocks WHERE function = 'dump'")"
+	[ "$(q "SELECT group_concat(DISTINCT p8) FROM v_blocks WHERE function = 'main'")" = 10.0 ] ||
+		fail "out.bin's size in main's blocks is what main wrote, not big's 4 MB too: $(q "SELECT block_id, p8 FROM v_blocks WHERE function = 'main'")"
+	blocks_of v.db > before
+	printf 'void tune2(void) { mode = 16; }\n' >> app.c
+	an v.db
+	blocks_of v.db > after
+	# (the file's block ends a line later)
+	grep -v '^app.c|file|' before > b1
+	grep -v -e '^app.c:tune2' -e '^app.c|file|' after | cmp -s b1 - ||
+		{ diff before after >&2; fail "an appended function changed other blocks"; }
+	grep -q '^app.c:tune2|' after || fail "the appended function is analyzed"
+	rm -f c.db && an c.db
+	blocks_of c.db | cmp -s after - || fail "the re-run differs from a cold run"
+	;;
 run_cache)
 	# the run-level cache: unchanged inputs reuse the stored results
 	# without parsing or walking; any changed input misses
