@@ -6004,17 +6004,27 @@ static val nc_contract_open(ctx *c, const vd_catalog_entry *ce, val *args, int n
  * program's call.  When HDF5's sources are part of the project these calls
  * are answered in the same way and their bodies are not walked (they work
  * on the library's in-memory state, which the walk does not know), and
- * neither are the bodies of the other public calls made while an input is
- * open (H5Pcreate, H5Tequal ...: unknown results). */
+ * neither are the bodies of the other public calls (H5open, H5Pcreate,
+ * H5Eset_auto2, H5Tequal ...: unknown results, the catalog's helpers such
+ * as H5Screate_simple their model's), before an input is opened too: they
+ * set up in-memory state (the library's start-up, property lists, the
+ * error stack, the ID tables) whose walk costs more than the step budget.
+ * The bodies of the catalog's I/O calls on files that are not inputs
+ * (H5Fcreate, H5Dwrite ...) are walked. */
 
 #define H5_RANK_MAX 32 /* H5S_MAX_RANK */
 
-/* a public HDF5 API name: H5 + an interface letter + a lower-case name
- * (H5Dread, H5Tget_class; not H5D__read, H5D_read, H5TOOLS_..., H5open) */
+/* a public HDF5 API name: H5 + an interface's one or two capitals + a
+ * lower-case name (H5Dread, H5Tget_class, H5FDregister), or H5 + a
+ * lower-case name (H5open); not H5D__read, H5D_read, H5TOOLS_... */
 static int h5_public(const char *name)
 {
-	return name && name[0] == 'H' && name[1] == '5' && isupper((unsigned char)name[2]) &&
-	       islower((unsigned char)name[3]) && !strstr(name, "__");
+	if (!name || name[0] != 'H' || name[1] != '5' || strstr(name, "__"))
+		return 0;
+	int k = 2; /* H5open; H5Dread; H5FDregister, H5PLappend */
+	while (k < 4 && isupper((unsigned char)name[k]))
+		k++;
+	return islower((unsigned char)name[k]);
 }
 
 /* the input file's library id and the object's path in it for a value
@@ -6061,7 +6071,7 @@ static val h5_catalog(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, name);
 	if (!ce || strcmp(ce->api, "hdf5"))
 		return unk(0);
-	c->h5_io = 1;
+	c->h5_io = ce->op != VD_OP_NONE; /* io_call enters the call's block */
 	return io_call(c, e, ce, args, n);
 }
 
@@ -6080,13 +6090,35 @@ static val h5_info(ctx *c, const char *f, long long x)
 	return p;
 }
 
+/* a handle on the group at `path` of the input whose file handle has
+ * sci_h5 id `fid` (the group an iteration by name visits, which the
+ * library hands to the callback): no I/O call of the program's */
+static val h5_group_handle(ctx *c, long long fid, const char *path)
+{
+	int fh = -1;
+	for (size_t i = 0; i < c->handles.n; i++)
+		if (c->handles.v[i].sci_h5 == fid)
+			fh = (int)i;
+	if (fh < 0)
+		return unk(0);
+	int nh = new_handle(c);
+	handle *H = &c->handles.v[nh], *F = &c->handles.v[fh];
+	H->file = F->file;
+	H->path = F->path;
+	H->obj = strcmp(path, "/") ? path : "";
+	val hv = { 0 };
+	hv.k = V_HANDLE;
+	hv.h = nh;
+	return hv;
+}
+
 /* The iteration calls: the program's callback (argument cb) once per link
  * or attribute of the object at `path` (which: 'l' links, 'v' all links
  * below, 'o' objects below, 'a' attributes), each with the location
  * argument, the name, the library's info struct and op_data (argument
  * od).  The callback runs in the caller's context, once per name. */
 static int h5_iterate(ctx *c, val *args, int n, long long fid, const char *path, int which, int cb,
-		      int od)
+		      int od, int by_name)
 {
 	if (cb >= n || args[cb].k != V_FUNC || !args[cb].fn || args[cb].fn->on_stack)
 		return 1;
@@ -6105,7 +6137,7 @@ static int h5_iterate(ctx *c, val *args, int n, long long fid, const char *path,
 		for (int k = 0; k < f->nparams; k++)
 			ca[k] = unk(0);
 		if (f->nparams >= 1)
-			ca[0] = args[0];
+			ca[0] = by_name ? h5_group_handle(c, fid, path) : args[0];
 		if (f->nparams >= 2)
 			ca[1] = vstr(vd_arena_strdup(c->a, s));
 		if (f->nparams >= 3) /* H5L_info_t.type: hard (0) or soft (1) */
@@ -6132,6 +6164,8 @@ static int h5_oinfo(ctx *c, val *args, int n, long long fid, const char *path, i
 			return 1;
 		val nv = args[1];
 		path = object_path(c, strcmp(path, "/") ? path : "", &nv);
+		if (path && !path[0])
+			path = "/";
 	}
 	if (!path || k >= n || args[k].k != V_REF || vd_sci_h5_object(fid, path, &type, &natts))
 		return 1;
@@ -6195,13 +6229,14 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
 		int which = q[0] == 'A' ? 'a' : q[0] == 'O' ? 'o' : q[1] == 'v' ? 'v' : 'l';
 		/* (loc, [name,] idx_type, order, [idx,] op, op_data) */
 		int cb = off + (which == 'l' || which == 'a' ? 4 : 3);
-		if (h5_iterate(c, args, n, fid, path, which, cb, cb + 1))
+		if (h5_iterate(c, args, n, fid, path, which, cb, cb + 1, by_name))
 			return 0;
 		*r = vint(0);
 		return 1;
 	}
-	if (!strncmp(q, "Oget_info", 9)) {
-		if (h5_oinfo(c, args, n, fid, path, strstr(q, "_by_name") != NULL))
+	if (!strncmp(q, "Oget_info", 9)) { /* of an object (a handle), not a type */
+		if (args[0].k != V_HANDLE ||
+		    h5_oinfo(c, args, n, fid, path, strstr(q, "_by_name") != NULL))
 			return 0;
 		*r = vint(0);
 		return 1;
@@ -6314,18 +6349,29 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int
 		vd_sci_h5_close(id);
 		if (!own)
 			return 0; /* the catalog's model opens it (h5_input_open) */
+		args[0] = pv;     /* a path the program built in a heap buffer */
 		*r = h5_catalog(c, e, name, args, n);
 		return 1;
 	}
-	if (c->h5_inputs <= 0)
-		return 0;
 	const char *path = NULL;
-	long long fid = n > 0 ? h5_src(c, &args[0], &path) : 0;
+	long long fid = c->h5_inputs > 0 && n > 0 ? h5_src(c, &args[0], &path) : 0;
+	if (!fid && c->h5_inputs == 1 && n > 1 && args[0].k == V_UNK && args[1].k == V_STR &&
+	    args[1].s[0] == '/') {
+		/* (loc, "/absolute/name", ...) with loc unknown while one input
+		 * is open: any location in that file names the same object */
+		for (size_t i = 0; i < c->handles.n && !fid; i++)
+			if (c->handles.v[i].sci_h5) {
+				args[0] = (val){ .k = V_HANDLE, .h = (int)i };
+				fid = h5_src(c, &args[0], &path);
+			}
+	}
 	if (fid && h5_on_input(c, e, name, args, n, fid, path, r))
 		return 1;
 	if (!own)
 		return 0;
 	const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, name);
+	if (c->h5_inputs <= 0 && ce && ce->op != VD_OP_NONE)
+		return 0; /* I/O of a file that is not an input: walked */
 	if (ce && !strcmp(ce->api, "hdf5")) {
 		*r = h5_catalog(c, e, name, args, n);
 		return 1;
