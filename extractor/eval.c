@@ -242,6 +242,8 @@ typedef struct ctx {
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
 	int nc_inputs;    /* NetCDF inputs open in the library (sciinput.c) */
+	int h5_inputs;    /* HDF5 inputs open in the library (h5_answer) */
+	int h5_io;        /* h5_answer answered with the catalog's model (io_call) */
 	int out_arg;      /* evaluating `&local` written as a call's argument (out_param_arg) */
 	ir_expr *nc_call; /* the NetCDF inquiry call being answered (nc_inq_answer) */
 	double mult;
@@ -3906,6 +3908,7 @@ static void h5_input_open(ctx *c, const vd_catalog_entry *ce, handle *H)
 		if (H->path && c->p->files.v[H->file].written <= 0 && stat(H->path, &st) == 0 &&
 		    S_ISREG(st.st_mode) && !vd_sci_h5_open(H->path, &id)) {
 			H->sci_h5 = id;
+			c->h5_inputs++;
 			c->hfx++; /* handle state a call summary cannot replay */
 		}
 		return;
@@ -3936,6 +3939,7 @@ static void h5_input_close(ctx *c, handle *h, int all)
 		if (k->sci_h5 && (all || k == h)) {
 			vd_sci_h5_close(k->sci_h5);
 			k->sci_h5 = 0;
+			c->h5_inputs--;
 		}
 	}
 }
@@ -6058,11 +6062,404 @@ static val nc_contract_open(ctx *c, const vd_catalog_entry *ce, val *args, int n
 	return vint(0);
 }
 
+/* ---- HDF5 inputs: the public API answered from the file ----
+ * While an HDF5 file that exists at analysis time is open (H5Fopen of an
+ * input, h5_input_open), the calls of HDF5's public API on it are
+ * answered from the file with libhdf5 at analysis time (sciinput.c), as
+ * the library answers them from what it reads: the links a group holds
+ * (H5Literate/H5Lvisit/H5Ovisit call the program's callback once per
+ * link with its real name), an object's type and number of attributes
+ * (H5Oget_info*), the attributes (H5Aiterate, H5Aopen*), a dataset's or
+ * attribute's dataspace (rank, dimensions, points) and datatype (class,
+ * size).  Opens, reads and closes are the catalog's calls (io_call): an
+ * H5Dread of an input dataset is one read of the selection's bytes at the
+ * program's call.  When HDF5's sources are part of the project these calls
+ * are answered in the same way and their bodies are not walked (they work
+ * on the library's in-memory state, which the walk does not know), and
+ * neither are the bodies of the other public calls (H5open, H5Pcreate,
+ * H5Eset_auto2, H5Tequal ...: unknown results, the catalog's helpers such
+ * as H5Screate_simple their model's), before an input is opened too: they
+ * set up in-memory state (the library's start-up, property lists, the
+ * error stack, the ID tables) whose walk costs more than the step budget.
+ * The bodies of the catalog's I/O calls on files that are not inputs
+ * (H5Fcreate, H5Dwrite ...) are walked. */
+
+#define H5_RANK_MAX 32 /* H5S_MAX_RANK */
+
+/* a public HDF5 API name: H5 + an interface's one or two capitals + a
+ * lower-case name (H5Dread, H5Tget_class, H5FDregister), or H5 + a
+ * lower-case name (H5open); not H5D__read, H5D_read, H5TOOLS_... */
+static int h5_public(const char *name)
+{
+	if (!name || name[0] != 'H' || name[1] != '5' || strstr(name, "__"))
+		return 0;
+	int k = 2; /* H5open; H5Dread; H5FDregister, H5PLappend */
+	while (k < 4 && isupper((unsigned char)name[k]))
+		k++;
+	return islower((unsigned char)name[k]);
+}
+
+/* the input file's library id and the object's path in it for a value
+ * derived from an input: an object handle, or a dataspace or datatype of
+ * one (h5_mark); 0 when none */
+static long long h5_src(ctx *c, const val *v, const char **path)
+{
+	int fh = -1;
+	const char *p = NULL;
+	if (v->k == V_HANDLE) {
+		const handle *h = handle_of(c, v);
+		if (!h || !h->obj || h->file < 0)
+			return 0;
+		for (size_t i = 0; i < c->handles.n; i++)
+			if (c->handles.v[i].sci_h5 && c->handles.v[i].file == h->file)
+				fh = (int)i;
+		p = h->obj;
+	} else if ((v->k == V_SPACE || v->k == V_TYPE) && v->s && v->h >= 0 &&
+		   v->h < (int)c->handles.n) {
+		fh = v->h;
+		p = v->s;
+	}
+	if (fh < 0 || !c->handles.v[fh].sci_h5)
+		return 0;
+	*path = p[0] ? p : "/";
+	return c->handles.v[fh].sci_h5;
+}
+
+/* a dataspace or datatype value of the object at `path` of the input
+ * whose file handle has sci_h5 id `fid` */
+static val h5_mark(ctx *c, val v, long long fid, const char *path)
+{
+	for (size_t i = 0; i < c->handles.n; i++)
+		if (c->handles.v[i].sci_h5 == fid) {
+			v.h = (int)i;
+			v.s = path;
+		}
+	return v;
+}
+
+/* a catalog call answered by its model (io_call) */
+static val h5_catalog(ctx *c, ir_expr *e, const char *name, val *args, int n)
+{
+	const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, name);
+	if (!ce || strcmp(ce->api, "hdf5"))
+		return unk(0);
+	c->h5_io = ce->op != VD_OP_NONE; /* io_call enters the call's block */
+	return io_call(c, e, ce, args, n);
+}
+
+/* a struct the library fills for a callback (H5L_info_t, H5A_info_t,
+ * H5O_info_t): a pointer to storage of the walk's own, with field `f` = x */
+static val h5_info(ctx *c, const char *f, long long x)
+{
+	val *st = vd_arena_alloc(c->a, sizeof *st);
+	*st = unk(0);
+	field_val *fv = f ? field_slot(c, st, f, 1) : NULL;
+	if (fv)
+		fv->v = vint(x);
+	val p = { 0 };
+	p.k = V_REF;
+	p.ref = st;
+	return p;
+}
+
+/* a handle on the group at `path` of the input whose file handle has
+ * sci_h5 id `fid` (the group an iteration by name visits, which the
+ * library hands to the callback): no I/O call of the program's */
+static val h5_group_handle(ctx *c, long long fid, const char *path)
+{
+	int fh = -1;
+	for (size_t i = 0; i < c->handles.n; i++)
+		if (c->handles.v[i].sci_h5 == fid)
+			fh = (int)i;
+	if (fh < 0)
+		return unk(0);
+	int nh = new_handle(c);
+	handle *H = &c->handles.v[nh], *F = &c->handles.v[fh];
+	H->file = F->file;
+	H->path = F->path;
+	H->obj = strcmp(path, "/") ? path : "";
+	val hv = { 0 };
+	hv.k = V_HANDLE;
+	hv.h = nh;
+	return hv;
+}
+
+/* The iteration calls: the program's callback (argument cb) once per link
+ * or attribute of the object at `path` (which: 'l' links, 'v' all links
+ * below, 'o' objects below, 'a' attributes), each with the location
+ * argument, the name, the library's info struct and op_data (argument
+ * od).  The callback runs in the caller's context, once per name. */
+static int h5_iterate(ctx *c, val *args, int n, long long fid, const char *path, int which, int cb,
+		      int od, int by_name)
+{
+	if (cb >= n || args[cb].k != V_FUNC || !args[cb].fn || args[cb].fn->on_stack)
+		return 1;
+	ir_func *f = args[cb].fn;
+	vd_sci_h5_name *nm = NULL;
+	size_t cnt = 0;
+	if (vd_sci_h5_names(fid, path, which == 'o' ? 'v' : which, &nm, &cnt))
+		return 1;
+	int self = which == 'o'; /* H5Ovisit: the object itself first, as "." */
+	for (size_t i = 0; i < cnt + (size_t)self && c->mult > 0; i++) {
+		const char *s = self && i == 0 ? "." : nm[i - (size_t)self].name;
+		int type = self && i == 0 ? 0 : nm[i - (size_t)self].type;
+		if (which == 'o' && type < 0)
+			continue; /* H5Ovisit: objects, not soft links */
+		val *ca = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
+		for (int k = 0; k < f->nparams; k++)
+			ca[k] = unk(0);
+		if (f->nparams >= 1)
+			ca[0] = by_name ? h5_group_handle(c, fid, path) : args[0];
+		if (f->nparams >= 2)
+			ca[1] = vstr(vd_arena_strdup(c->a, s));
+		if (f->nparams >= 3) /* H5L_info_t.type: hard (0) or soft (1) */
+			ca[2] = which == 'a'   ? h5_info(c, NULL, 0)
+				: which == 'o' ? h5_info(c, "type", type)
+					       : h5_info(c, "type", type < 0);
+		if (f->nparams >= 4 && od < n)
+			ca[3] = args[od];
+		call_function(c, f, ca, f->nparams);
+		free(ca);
+	}
+	vd_sci_h5_names_free(nm, cnt);
+	c->h5_io = 0; /* the callbacks' calls are not this call */
+	return 0;
+}
+
+/* H5Oget_info*(loc, &oinfo, ...), H5Oget_info_by_name*(loc, name, &oinfo,
+ * ...): the object's type, one reference and its number of attributes */
+static int h5_oinfo(ctx *c, val *args, int n, long long fid, const char *path, int by_name)
+{
+	int k = by_name ? 2 : 1, type, natts;
+	if (by_name) {
+		if (n < 2 || args[1].k != V_STR)
+			return 1;
+		val nv = args[1];
+		path = object_path(c, strcmp(path, "/") ? path : "", &nv);
+		if (path && !path[0])
+			path = "/";
+	}
+	if (!path || k >= n || args[k].k != V_REF || vd_sci_h5_object(fid, path, &type, &natts))
+		return 1;
+	static const char *const fields[] = { "type", "rc", "num_attrs" };
+	long long x[] = { type, 1, natts };
+	for (int i = 0; i < 3; i++) {
+		field_val *f = field_slot(c, args[k].ref, fields[i], 1);
+		if (f)
+			f->v = vint(x[i]);
+	}
+	return 0;
+}
+
+/* H5Sget_simple_extent_{ndims,dims,npoints,type}(space, ...) */
+static int h5_extent(ctx *c, const char *q, val *args, int n, long long fid, const char *path,
+		     val *r)
+{
+	int rank;
+	double dims[VD_SCI_MAX_DIMS], pts;
+	if (vd_sci_h5_extent(fid, path, &rank, dims, VD_SCI_MAX_DIMS, &pts))
+		return 1;
+	if (!strcmp(q, "ndims")) {
+		*r = vint(rank);
+	} else if (!strcmp(q, "npoints")) {
+		*r = vint((long long)pts);
+	} else if (!strcmp(q, "type")) {
+		*r = vint(rank > 0 ? 1 : pts > 0 ? 0 : 2); /* H5S_SIMPLE, SCALAR, NULL */
+	} else if (!strcmp(q, "dims")) {
+		val x[H5_RANK_MAX];
+		for (int i = 0; i < rank && i < H5_RANK_MAX; i++)
+			x[i] = vint((long long)dims[i]);
+		for (int k = 1; k <= 2 && k < n; k++)
+			if (args[k].k == V_ARR || args[k].k == V_MEM)
+				nc_out_vals(c, &args[k], x,
+					    rank < H5_RANK_MAX ? rank : H5_RANK_MAX);
+		*r = vint(rank);
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
+/* the input-derived object argument 0 of call `name`: answered from the
+ * file (1, *r) or not */
+static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, long long fid,
+		       const char *path, val *r)
+{
+	const char *q = name + 2;
+	int cls;
+	double sz;
+	if (!strncmp(q, "Literate", 8) || !strncmp(q, "Lvisit", 6) || !strncmp(q, "Ovisit", 6) ||
+	    !strncmp(q, "Aiterate", 8)) {
+		int by_name = strstr(q, "_by_name") != NULL, off = by_name;
+		if (by_name) {
+			val nv = n > 1 ? args[1] : unk(0);
+			path = object_path(c, strcmp(path, "/") ? path : "", &nv);
+			if (!path)
+				return 0;
+			path = path[0] ? path : "/";
+		}
+		int which = q[0] == 'A' ? 'a' : q[0] == 'O' ? 'o' : q[1] == 'v' ? 'v' : 'l';
+		/* (loc, [name,] idx_type, order, [idx,] op, op_data) */
+		int cb = off + (which == 'l' || which == 'a' ? 4 : 3);
+		if (h5_iterate(c, args, n, fid, path, which, cb, cb + 1, by_name))
+			return 0;
+		*r = vint(0);
+		return 1;
+	}
+	if (!strncmp(q, "Oget_info", 9)) { /* of an object (a handle), not a type */
+		if (args[0].k != V_HANDLE ||
+		    h5_oinfo(c, args, n, fid, path, strstr(q, "_by_name") != NULL))
+			return 0;
+		*r = vint(0);
+		return 1;
+	}
+	if (!strcmp(q, "Aget_num_attrs") || !strcmp(q, "Oget_type")) {
+		int type, natts;
+		if (vd_sci_h5_object(fid, path, &type, &natts))
+			return 0;
+		*r = vint(q[1] == 'g' ? natts : type);
+		return 1;
+	}
+	if (!strncmp(q, "Sget_simple_extent_", 19))
+		return !h5_extent(c, q + 19, args, n, fid, path, r);
+	if (!strcmp(q, "Tget_class") || !strcmp(q, "Tget_size")) {
+		if (vd_sci_h5_dtype(fid, path, &cls, &sz))
+			return 0;
+		*r = vint(q[4] == 'c' ? cls : (long long)sz);
+		return 1;
+	}
+	if (!strcmp(q, "Tget_native_type") || !strcmp(q, "Tcopy")) {
+		*r = args[0]; /* a type of the same class and size */
+		return 1;
+	}
+	if (!strcmp(q, "Dget_space") || !strcmp(q, "Aget_space") || !strcmp(q, "Dget_type") ||
+	    !strcmp(q, "Aget_type")) {
+		int sp = q[5] == 's', rank;
+		double pts;
+		val v = { 0 };
+		if (sp ? vd_sci_h5_extent(fid, path, &rank, NULL, 0, &pts)
+		       : vd_sci_h5_dtype(fid, path, &cls, &pts))
+			return 0;
+		v.k = sp ? V_SPACE : V_TYPE;
+		v.f = pts;
+		*r = h5_mark(c, v, fid, path);
+		return 1;
+	}
+	if (!strcmp(q, "Oopen")) { /* a group or dataset, by its object type */
+		int type, natts;
+		val nv = n > 1 ? args[1] : unk(0);
+		const char *op = object_path(c, strcmp(path, "/") ? path : "", &nv);
+		if (!op || vd_sci_h5_object(fid, op[0] ? op : "/", &type, &natts) || type > 1)
+			return 0;
+		*r = h5_catalog(c, e, type ? "H5Dopen2" : "H5Gopen2", args, n);
+		return 1;
+	}
+	if (!strncmp(q, "Aopen", 5)) {
+		/* H5Aopen(obj, attr, aapl), H5Aopen_name(obj, attr),
+		 * H5Aopen_by_name(loc, obj, attr, ...), H5Aopen_by_idx(loc, obj,
+		 * idx_type, order, n, ...): a handle on "<object>/<attr>" */
+		const char *on = path, *an = NULL;
+		if (!strcmp(q, "Aopen") || !strcmp(q, "Aopen_name")) {
+			an = n > 1 && args[1].k == V_STR ? args[1].s : NULL;
+		} else {
+			val ov = n > 1 ? args[1] : unk(0);
+			on = object_path(c, strcmp(path, "/") ? path : "", &ov);
+			if (!strcmp(q, "Aopen_by_name"))
+				an = n > 2 && args[2].k == V_STR ? args[2].s : NULL;
+			else if (!strcmp(q, "Aopen_by_idx") && on && n > 4 && args[4].k == V_INT) {
+				vd_sci_h5_name *ns = NULL;
+				size_t cnt = 0;
+				if (!vd_sci_h5_names(fid, on[0] ? on : "/", 'a', &ns, &cnt)) {
+					if (args[4].i >= 0 && (size_t)args[4].i < cnt)
+						an = vd_arena_strdup(c->a, ns[args[4].i].name);
+					vd_sci_h5_names_free(ns, cnt);
+				}
+			}
+		}
+		if (!on || !an)
+			return 0;
+		val rv = h5_catalog(c, e, "H5Aopen", args, n);
+		handle *H = handle_of(c, &rv);
+		if (!H)
+			return 0;
+		vd_buf b = VD_BUF_INIT;
+		vd_buf_printf(&b, "%s/%s", strcmp(on, "/") ? on : "", an);
+		H->obj = vd_arena_strdup(c->a, vd_buf_cstr(&b));
+		vd_buf_release(&b);
+		int rank;
+		double pts, tsz;
+		if (!vd_sci_h5_extent(fid, H->obj, &rank, NULL, 0, &pts) &&
+		    !vd_sci_h5_dtype(fid, H->obj, &cls, &tsz)) {
+			H->npoints = pts;
+			H->tsize = tsz;
+			H->rank = rank;
+		}
+		*r = rv;
+		return 1;
+	}
+	return 0;
+}
+
+/* An HDF5 call while an input is open (or H5Fopen of one): answered from
+ * the file and the catalog (1, *r), or not (0: walked or modelled as
+ * before).  `own`: the function's body is in the project - then every
+ * public call made while an input is open is answered without its body. */
+static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int own, val *r)
+{
+	if (c->p->opts.paths_all || !h5_public(name))
+		return 0;
+	if (!strcmp(name, "H5Fopen")) {
+		struct stat st;
+		long long id;
+		val pv = n > 0 ? args[0] : unk(0);
+		const char *mt = n > 0 ? mem_text(c, &args[0]) : NULL;
+		if (mt)
+			pv = vstr(mt);
+		if (pv.k != V_STR || stat(pv.s, &st) != 0 || !S_ISREG(st.st_mode) ||
+		    vd_sci_h5_open(pv.s, &id))
+			return 0;
+		vd_sci_h5_close(id);
+		if (!own)
+			return 0; /* the catalog's model opens it (h5_input_open) */
+		args[0] = pv;     /* a path the program built in a heap buffer */
+		*r = h5_catalog(c, e, name, args, n);
+		return 1;
+	}
+	const char *path = NULL;
+	long long fid = c->h5_inputs > 0 && n > 0 ? h5_src(c, &args[0], &path) : 0;
+	if (!fid && c->h5_inputs == 1 && n > 1 && args[0].k == V_UNK && args[1].k == V_STR &&
+	    args[1].s[0] == '/') {
+		/* (loc, "/absolute/name", ...) with loc unknown while one input
+		 * is open: any location in that file names the same object */
+		for (size_t i = 0; i < c->handles.n && !fid; i++)
+			if (c->handles.v[i].sci_h5) {
+				args[0] = (val){ .k = V_HANDLE, .h = (int)i };
+				fid = h5_src(c, &args[0], &path);
+			}
+	}
+	if (fid && h5_on_input(c, e, name, args, n, fid, path, r))
+		return 1;
+	if (!own)
+		return 0;
+	const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, name);
+	if (c->h5_inputs <= 0 && ce && ce->op != VD_OP_NONE)
+		return 0; /* I/O of a file that is not an input: walked */
+	if (ce && !strcmp(ce->api, "hdf5")) {
+		*r = h5_catalog(c, e, name, args, n);
+		return 1;
+	}
+	*r = lib_default(c, e, name, args, n);
+	walk_callbacks(c, e, name, args, n);
+	return 1;
+}
+
 /* Before the walk: an inquiry call (nc_inq*) on an input is answered from
  * the file, as the library answers it from the header it read at nc_open,
  * and its body is not walked (1, *r the status). */
 static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
 {
+	if (h5_answer(c, e, f->name, args, n, 1, r))
+		return 1;
 	if (c->p->opts.paths_all || !f->name || c->nc_inputs <= 0)
 		return 0;
 	int rc = !strncmp(f->name, "nc_get_att", 10) ? nc_get_att_answer(c, f->name, args, n)
@@ -6120,7 +6517,8 @@ static val eval_call(ctx *c, ir_expr *e)
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
-		r = io_call(c, e, e->cat, args, n);
+		if (!h5_answer(c, e, e->cat->name, args, n, 0, &r))
+			r = io_call(c, e, e->cat, args, n);
 		goto done;
 	}
 	/* an indirect call whose target value is known in this context */
@@ -6138,9 +6536,11 @@ static val eval_call(ctx *c, ir_expr *e)
 		}
 	}
 	if ((known || e->ncallees == 1) &&
-	    api_answers(c, e, known ? known : e->callees[0], args, n, &r)) {
-		enter(c, e->block, c->mult, c->mult, c->unk, NULL);
-		leave(c, e->block);
+	    (c->h5_io = 0, api_answers(c, e, known ? known : e->callees[0], args, n, &r))) {
+		if (!c->h5_io) { /* io_call entered the block */
+			enter(c, e->block, c->mult, c->mult, c->unk, NULL);
+			leave(c, e->block);
+		}
 		goto done;
 	}
 	if (known || e->ncallees > 0) {
@@ -6216,6 +6616,8 @@ static val eval_call(ctx *c, ir_expr *e)
 		leave(c, e->block);
 		goto done;
 	}
+	if (h5_answer(c, e, e->str, args, n, 0, &r))
+		goto done; /* an HDF5 input's answer, its callbacks walked */
 	r = call_external(c, e, e->str, args, n);
 	walk_callbacks(c, e, e->str, args, n);
 done:

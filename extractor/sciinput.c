@@ -8,6 +8,7 @@
 #include <hdf5.h>
 #include <netcdf.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vd_sciinput.h"
@@ -254,4 +255,171 @@ int vd_sci_h5_dataset(long long id, const char *path, double *points, double *ts
 	*tsize = (double)sz;
 	*rank = nd;
 	return unlock(0);
+}
+
+/* the object at `path` of file `id`, or when there is none, the attribute
+ * named by its last component on the object before it: the dataspace or
+ * datatype (which 's' or 't') of a dataset or attribute; < 0 on failure */
+static hid_t h5_part(hid_t f, const char *path, int which)
+{
+	hid_t o = -1, r = -1;
+	if (H5Oexists_by_name(f, path, H5P_DEFAULT) > 0) {
+		o = H5Oopen(f, path, H5P_DEFAULT);
+		if (o < 0)
+			return -1;
+		if (H5Iget_type(o) == H5I_DATASET)
+			r = which == 's' ? H5Dget_space(o) : H5Dget_type(o);
+		else if (H5Iget_type(o) == H5I_DATATYPE && which == 't')
+			r = H5Tcopy(o);
+		H5Oclose(o);
+		return r;
+	}
+	const char *sl = strrchr(path, '/');
+	if (!sl || !sl[1])
+		return -1;
+	char parent[1024];
+	size_t len = (size_t)(sl - path);
+	if (len >= sizeof parent)
+		return -1;
+	memcpy(parent, path, len);
+	parent[len] = '\0';
+	if (!len)
+		strcpy(parent, "/");
+	hid_t a = H5Aopen_by_name(f, parent, sl + 1, H5P_DEFAULT, H5P_DEFAULT);
+	if (a < 0)
+		return -1;
+	r = which == 's' ? H5Aget_space(a) : H5Aget_type(a);
+	H5Aclose(a);
+	return r;
+}
+
+/* h5_part under the lock (the caller unlocks), errors not printed */
+static hid_t part_locked(long long id, const char *path, int which)
+{
+	lock();
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+	return h5_part((hid_t)id, path, which);
+}
+
+int vd_sci_h5_extent(long long id, const char *path, int *rank, double *dims, int max,
+		     double *points)
+{
+	hsize_t d[H5S_MAX_RANK];
+	hid_t s = part_locked(id, path, 's');
+	if (s < 0)
+		return unlock(1);
+	int nd = H5Sget_simple_extent_ndims(s);
+	hssize_t np = H5Sget_simple_extent_npoints(s);
+	if (nd >= 0 && H5Sget_simple_extent_dims(s, d, NULL) < 0)
+		nd = -1;
+	H5Sclose(s);
+	if (nd < 0 || np < 0)
+		return unlock(1);
+	*rank = nd;
+	*points = (double)np;
+	for (int i = 0; dims && i < nd && i < max; i++)
+		dims[i] = (double)d[i];
+	return unlock(0);
+}
+
+int vd_sci_h5_dtype(long long id, const char *path, int *cls, double *size)
+{
+	hid_t t = part_locked(id, path, 't');
+	if (t < 0)
+		return unlock(1);
+	H5T_class_t k = H5Tget_class(t);
+	size_t sz = H5Tget_size(t);
+	H5Tclose(t);
+	if (k == H5T_NO_CLASS || sz == 0)
+		return unlock(1);
+	*cls = (int)k;
+	*size = (double)sz;
+	return unlock(0);
+}
+
+int vd_sci_h5_object(long long id, const char *path, int *otype, int *nattrs)
+{
+	H5O_info_t oi;
+	lock();
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+	if (H5Oexists_by_name((hid_t)id, path, H5P_DEFAULT) <= 0 ||
+	    H5Oget_info_by_name2((hid_t)id, path, &oi, H5O_INFO_BASIC | H5O_INFO_NUM_ATTRS,
+				 H5P_DEFAULT) < 0)
+		return unlock(1);
+	*otype = (int)oi.type;
+	*nattrs = (int)oi.num_attrs;
+	return unlock(0);
+}
+
+typedef struct names_acc {
+	vd_sci_h5_name *v;
+	size_t n, cap;
+} names_acc;
+
+static int names_push(names_acc *acc, const char *name, int type)
+{
+	if (acc->n == acc->cap) {
+		size_t cap = acc->cap ? 2 * acc->cap : 16;
+		vd_sci_h5_name *v = realloc(acc->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		acc->v = v;
+		acc->cap = cap;
+	}
+	vd_sci_h5_name *x = &acc->v[acc->n];
+	size_t len = strlen(name);
+	x->name = malloc(len + 1);
+	if (!x->name)
+		return -1;
+	memcpy(x->name, name, len + 1);
+	x->type = type;
+	acc->n++;
+	return 0;
+}
+
+/* a link's object type: the object it points to for a hard link, -1 else */
+static herr_t link_cb(hid_t g, const char *name, const H5L_info_t *li, void *arg)
+{
+	names_acc *acc = arg;
+	H5O_info_t oi;
+	int type = -1;
+	if (li->type == H5L_TYPE_HARD &&
+	    H5Oget_info_by_name2(g, name, &oi, H5O_INFO_BASIC, H5P_DEFAULT) >= 0)
+		type = (int)oi.type;
+	return names_push(acc, name, type) ? -1 : 0;
+}
+
+static herr_t attr_cb(hid_t o, const char *name, const H5A_info_t *ai, void *arg)
+{
+	(void)o, (void)ai;
+	return names_push(arg, name, 0) ? -1 : 0;
+}
+
+int vd_sci_h5_names(long long id, const char *path, int which, vd_sci_h5_name **names, size_t *n)
+{
+	names_acc acc = { NULL, 0, 0 };
+	lock();
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+	hid_t o = H5Oopen((hid_t)id, path, H5P_DEFAULT);
+	if (o < 0)
+		return unlock(1);
+	hsize_t idx = 0;
+	herr_t rc = which == 'a'   ? H5Aiterate2(o, H5_INDEX_NAME, H5_ITER_INC, &idx, attr_cb, &acc)
+		    : which == 'v' ? H5Lvisit(o, H5_INDEX_NAME, H5_ITER_INC, link_cb, &acc)
+				   : H5Literate(o, H5_INDEX_NAME, H5_ITER_INC, &idx, link_cb, &acc);
+	H5Oclose(o);
+	if (rc < 0) {
+		vd_sci_h5_names_free(acc.v, acc.n);
+		return unlock(1);
+	}
+	*names = acc.v;
+	*n = acc.n;
+	return unlock(0);
+}
+
+void vd_sci_h5_names_free(vd_sci_h5_name *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i].name);
+	free(names);
 }

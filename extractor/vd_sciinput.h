@@ -65,4 +65,25 @@ void vd_sci_h5_close(long long id);
 /* the dataset at `path` in file `id`: its points, element size and rank */
 int vd_sci_h5_dataset(long long id, const char *path, double *points, double *tsize, int *rank);
 
+/* The dataset, or attribute, at `path` of file `id` (an attribute: the
+ * last component names it on the object before it, "/ds/units"): its
+ * dataspace's rank, first max dimensions and points */
+int vd_sci_h5_extent(long long id, const char *path, int *rank, double *dims, int max,
+		     double *points);
+/* its datatype's class (H5T_class_t) and size in bytes */
+int vd_sci_h5_dtype(long long id, const char *path, int *cls, double *size);
+/* the object at `path`: its H5O_type_t and number of attributes */
+int vd_sci_h5_object(long long id, const char *path, int *otype, int *nattrs);
+
+typedef struct vd_sci_h5_name {
+	char *name;
+	int type; /* a link's object type (H5O_type_t), -1 not a hard link */
+} vd_sci_h5_name;
+/* the names, in increasing name order, of the links of the group at `path`
+ * (which 'l', H5Literate2's), of all links below it ('v', H5Lvisit2's:
+ * paths relative to it) or of the object's attributes ('a'): a malloc'd
+ * array in *names (vd_sci_h5_names_free) */
+int vd_sci_h5_names(long long id, const char *path, int which, vd_sci_h5_name **names, size_t *n);
+void vd_sci_h5_names_free(vd_sci_h5_name *names, size_t n);
+
 #endif
