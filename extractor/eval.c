@@ -53,7 +53,8 @@ enum {
 	T_CALLRES = 256,
 	T_MEAN = 512,
 	T_ARMW = 1024,
-	T_PTRUE = 2048
+	T_PTRUE = 2048,
+	T_CLOCK = 4096 /* read from a clock (time, MPI_Wtime), or computed from one */
 };
 /* T_ARMW: a struct field's value one arm of a branch whose condition is
  * unknown stored (the paths through the other arms may have left it as it
@@ -2117,21 +2118,23 @@ static void once_add(size_t *st, double m)
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
-static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v);
+static double grows_by_stmt(ctx *c, ir_stmt *s, const ir_expr *v);
+static int lv_same(const ir_expr *a, const ir_expr *b);
 
-/* The step by which `v` grows in `e` (v++, ++v, v += k, v = v + k with k
- * known), 0 when it does not */
-static double grows_by(ctx *c, ir_expr *e, ir_var *v)
+/* The step by which the lvalue `v` (a variable, or a member: `w->used`)
+ * grows in `e` (v++, ++v, v += k, v = v + k with k known), 0 when it does
+ * not */
+static double grows_by(ctx *c, ir_expr *e, const ir_expr *v)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_INCDEC && e->nkids == 1 && plain_var(e->kids[0]) == v &&
+	if (e->kind == E_INCDEC && e->nkids == 1 && lv_same(e->kids[0], v) &&
 	    (e->op == OP_PREINC || e->op == OP_POSTINC))
 		return 1;
-	if (e->kind == E_ASSIGN && e->nkids == 2 && plain_var(e->kids[0]) == v &&
+	if (e->kind == E_ASSIGN && e->nkids == 2 && lv_same(e->kids[0], v) &&
 	    (e->op == OP_ADD ||
 	     (e->op == OP_NONE && e->kids[1]->kind == E_BIN && e->kids[1]->op == OP_ADD &&
-	      e->kids[1]->nkids == 2 && plain_var(e->kids[1]->kids[0]) == v))) {
+	      e->kids[1]->nkids == 2 && lv_same(e->kids[1]->kids[0], v)))) {
 		ir_expr *k = e->op == OP_ADD ? e->kids[1] : e->kids[1]->kids[1];
 		if (expr_pure(k)) {
 			double ops0 = c->ops;
@@ -2151,7 +2154,7 @@ static double grows_by(ctx *c, ir_expr *e, ir_var *v)
 	return 0;
 }
 
-static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v)
+static double grows_by_stmt(ctx *c, ir_stmt *s, const ir_expr *v)
 {
 	if (!s)
 		return 0;
@@ -2163,12 +2166,134 @@ static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v)
 	return st;
 }
 
+static int fill_prob(ctx *c, ir_expr *cond, double *p);
+
+/* Is `e` a test that enough time has passed: `now - last > K`,
+ * `t >= deadline`, `K < elapsed` - a comparison whose greater side is
+ * read from a clock (T_CLOCK) and whose other side is not */
+static int clock_value(ctx *c, ir_expr *x)
+{
+	x = strip_casts(x);
+	if (!x)
+		return 0;
+	if (x->kind == E_CALL) /* `MPI_Wtime() - t0`, `difftime(now, last)`: not walked here */
+		return x->str && (!strcmp(x->str, "time") || !strcmp(x->str, "clock") ||
+				  !strcmp(x->str, "difftime") || !strcmp(x->str, "MPI_Wtime") ||
+				  !strcmp(x->str, "omp_get_wtime"));
+	if (x->kind == E_BIN && x->nkids == 2 && !expr_pure(x) &&
+	    (x->op == OP_SUB || x->op == OP_ADD || x->op == OP_MUL || x->op == OP_DIV))
+		return clock_value(c, x->kids[0]) || clock_value(c, x->kids[1]);
+	if (!expr_pure(x))
+		return 0;
+	double ops0 = c->ops;
+	val v = eval(c, x);
+	c->ops = ops0;
+	return v.k == V_UNK && (v.t & T_CLOCK);
+}
+
+static int elapsed_test(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (!e || e->kind != E_BIN || e->nkids != 2 ||
+	    (e->op != OP_GT && e->op != OP_GE && e->op != OP_LT && e->op != OP_LE))
+		return 0;
+	int big = e->op == OP_GT || e->op == OP_GE ? 0 : 1; /* the side that must be larger */
+	return clock_value(c, e->kids[big]) && !clock_value(c, e->kids[1 - big]);
+}
+
+/* An elapsed-time test (`if (now - last > max_seconds) checkpoint();`)
+ * counts as not taken: the time a run takes is not known from the source,
+ * and such thresholds are set to be rare (minutes or hours against steps
+ * that take less).  `step % every == 0 || now - last > max` holds as its
+ * other operand does; `&&` with one never holds.  *p gets the share. */
+static int elapsed_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond)
+		return 0;
+	if (elapsed_test(c, cond)) {
+		*p = 0;
+		return 1;
+	}
+	if (cond->kind != E_BIN || cond->nkids != 2 || (cond->op != OP_LOR && cond->op != OP_LAND))
+		return 0;
+	int side = elapsed_test(c, cond->kids[1]) ? 0 : elapsed_test(c, cond->kids[0]) ? 1 : -1;
+	if (side < 0)
+		return 0;
+	if (cond->op == OP_LAND) {
+		*p = 0;
+		return 1;
+	}
+	ir_expr *o = cond->kids[side];
+	double ops0 = c->ops;
+	val ov = expr_pure(o) ? eval(c, o) : unk(0);
+	c->ops = ops0;
+	int t = truth(&ov);
+	unsigned why = 0;
+	if (t >= 0)
+		*p = t;
+	else if (!counter_prob(c, o, p) && !fill_prob(c, o, p))
+		*p = cond_heuristics(o, &why);
+	return 1;
+}
+
+/* The lvalue a buffer-fill test counts with: a variable, or a member of
+ * a struct the walk knows (`w->used`, `s.n`), NULL for anything else */
+static ir_expr *fill_lvalue(ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_VAR)
+		return e;
+	if (e && e->kind == E_MEMBER && e->nkids == 1 && e->str && expr_pure(e))
+		return e;
+	return NULL;
+}
+
+/* The slot of the member `m` of a struct the walk knows, NULL when it has
+ * none; *list and *idx locate it in its list of fields. */
+static field_val *fill_field(ctx *c, ir_expr *m, fieldvec **list)
+{
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem)
+		return NULL;
+	return field_slot_in(c, owner, m->str, 0, list);
+}
+
+/* Does the fill level `lv` vary from pass to pass: a variable the walk
+ * marked varying, or a member whose value is unknown */
+static int fill_varies(ctx *c, ir_expr *lv)
+{
+	if (lv->kind == E_VAR) {
+		val *st = storage(c, lv->var);
+		return st && st->k == V_UNK && (st->t & T_VARY);
+	}
+	fieldvec *list;
+	field_val *f = fill_field(c, lv, &list);
+	return f && f->v.k == V_UNK;
+}
+
+/* Where a buffer-fill test on a member holds, the member holds the fill
+ * level (marked assumed): stored as any field write is (logged while a
+ * branch's arms are walked, so the arm's own `w->used = 0` or the walk
+ * of the other arm undoes it). */
+static void fill_field_level(ctx *c, ir_expr *m, double level)
+{
+	fieldvec *list;
+	field_val *f = fill_field(c, m, &list);
+	if (!f)
+		return;
+	flog_note(c, list, (size_t)(f - list->v), NULL);
+	f->v = flt_to_int(level, T_ASSUMED);
+}
+
 /* A buffer filled in steps and emptied when full - `if (outcnt ==
  * OUTBUFSIZ) flush_outbuf();` next to `outcnt++`, `if (used + n > CAP)
  * flush(); ... used += n;` - takes its arm once per ⌊(CAP - n) / step⌋ + 1
  * passes, not with a general heuristic's 0.2: `v` varies, CAP and n are
  * known, and the function grows `v` by a known step.  *p gets that share. */
-static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *level)
+static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_expr **fv, double *level)
 {
 	cond = strip_casts(cond);
 	if (!cond || cond->kind != E_BIN || cond->nkids != 2 || !c->fr || !c->fr->fn ||
@@ -2176,15 +2301,15 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 		return 0;
 	ir_expr *l = strip_casts(cond->kids[0]), *r = cond->kids[1];
 	double add = 0;
-	ir_var *v = plain_var(l);
-	if (!v && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
+	ir_expr *lv = fill_lvalue(l);
+	if (!lv && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
 		ir_expr *a = l->kids[0], *b = l->kids[1];
-		if (!plain_var(a) && plain_var(b)) {
+		if (!fill_lvalue(a) && fill_lvalue(b)) {
 			ir_expr *t = a;
 			a = b, b = t;
 		}
-		v = plain_var(a);
-		if (!v || !expr_pure(b))
+		lv = fill_lvalue(a);
+		if (!lv || !expr_pure(b))
 			return 0;
 		double ops0 = c->ops;
 		val bv = eval(c, b);
@@ -2193,17 +2318,14 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 			return 0;
 		add = num(&bv);
 	}
-	if (!v || !expr_pure(r))
-		return 0;
-	val *st = storage(c, v);
-	if (!st || st->k != V_UNK || !(st->t & T_VARY))
+	if (!lv || !expr_pure(r) || !fill_varies(c, lv))
 		return 0;
 	double ops0 = c->ops;
 	val kv = eval(c, r);
 	c->ops = ops0;
 	if (!known_num(&kv))
 		return 0;
-	double cap = num(&kv) - add, step = grows_by_stmt(c, c->fr->fn->body, v);
+	double cap = num(&kv) - add, step = grows_by_stmt(c, c->fr->fn->body, lv);
 	if (step <= 0 || cap < step)
 		return 0;
 	double period = cond->op == OP_EQ ? cap / step : floor(cap / step) + (cond->op == OP_GT);
@@ -2211,7 +2333,7 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 		return 0;
 	*p = 1 / period;
 	if (fv) { /* what the variable holds when the arm runs: the fill level */
-		*fv = v;
+		*fv = lv;
 		*level = cond->op == OP_EQ   ? cap
 			 : cond->op == OP_GT ? (floor(cap / step) + 1) * step
 					     : ceil(cap / step) * step;
@@ -2236,10 +2358,17 @@ typedef struct fill_bind {
 
 static int fill_bind_level(ctx *c, ir_expr *cond, fill_bind *fb)
 {
-	ir_var *v = NULL;
+	ir_expr *fl = NULL;
 	double p;
 	fb->st = NULL;
-	if (!fill_prob_at(c, cond, &p, &v, &fb->level) || !(fb->st = storage(c, v)))
+	if (!fill_prob_at(c, cond, &p, &fl, &fb->level))
+		return 0;
+	if (fl->kind == E_MEMBER) {
+		fill_field_level(c, fl, fb->level);
+		return 0;
+	}
+	ir_var *v = fl->var;
+	if (!(fb->st = storage(c, v)))
 		return 0;
 	fb->old = *fb->st;
 	fb->global = v->global;
@@ -2362,6 +2491,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*why = 16;
 		return p;
 	}
+	if (elapsed_prob(c, s->e, &p)) {
+		*why = 32;
+		return p;
+	}
 	p = cond_heuristics(s->e, why);
 	int tr = stmt_has_once(c, t, 'r'), fr = stmt_has_once(c, f, 'r');
 	if (tr != fr) {
@@ -2378,14 +2511,15 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 
 static const char *why_text(unsigned why)
 {
-	static const char *const names[] = { "pointer", "opcode", "return", "call", "buffer-fill" };
+	static const char *const names[] = { "pointer", "opcode",      "return",
+					     "call",    "buffer-fill", "elapsed-time" };
 	static char buf[8][64];
 	static int slot;
 	if (!why)
 		return "no heuristic applies";
 	char *b = buf[slot++ & 7];
 	b[0] = 0;
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		if (why & (1u << i)) {
 			if (b[0])
 				strcat(b, "+");
@@ -2403,7 +2537,7 @@ static double expr_prob(ctx *c, ir_expr *e)
 	unsigned why = 0;
 	if (c->p->opts.paths_all)
 		return 1;
-	if (counter_prob(c, e, &p) || fill_prob(c, e, &p))
+	if (counter_prob(c, e, &p) || fill_prob(c, e, &p) || elapsed_prob(c, e, &p))
 		return p;
 	return cond_heuristics(e, &why);
 }
@@ -3195,6 +3329,14 @@ LIB_MODEL(lib_random)
 	return unk(T_RAND);
 }
 
+/* time(), clock(), MPI_Wtime(), omp_get_wtime(), difftime(): a clock's
+ * reading, unknown; what is computed from it stays marked (elapsed_prob) */
+LIB_MODEL(lib_clock)
+{
+	(void)c, (void)e, (void)name, (void)args, (void)n;
+	return unk(T_CLOCK | T_NN);
+}
+
 /* abs(LLONG_MIN) is undefined */
 LIB_MODEL(lib_abs)
 {
@@ -3910,6 +4052,7 @@ static const lib_model lib_models[] = {
 	{ "MPI_Comm_size", 2, lib_mpi_comm_size },
 	{ "MPI_Init", 0, lib_mpi_init },
 	{ "MPI_Init_thread", 0, lib_mpi_init },
+	{ "MPI_Wtime", 0, lib_clock },
 	{ "__ctype_b_loc", 0, lib_ctype_table },
 	{ "__ctype_tolower_loc", 0, lib_ctype_table },
 	{ "__ctype_toupper_loc", 0, lib_ctype_table },
@@ -3924,6 +4067,8 @@ static const lib_model lib_models[] = {
 	{ "atol", 1, lib_atoi },
 	{ "atoll", 1, lib_atoi },
 	{ "calloc", 2, lib_malloc },
+	{ "clock", 0, lib_clock },
+	{ "difftime", 0, lib_clock },
 	{ "drand48", 0, lib_random },
 	{ "erand48", 0, lib_random },
 	{ "feof", 1, lib_feof },
@@ -3978,6 +4123,7 @@ static const lib_model lib_models[] = {
 	{ "nc_inq_varndims", 2, lib_nc_inq },
 	{ "nc_inq_vartype", 2, lib_nc_inq },
 	{ "nrand48", 0, lib_random },
+	{ "omp_get_wtime", 0, lib_clock },
 	{ "posix_memalign", 3, lib_posix_memalign },
 	{ "pthread_create", 3, lib_thread_create },
 	{ "rand", 0, lib_random },
@@ -4012,6 +4158,7 @@ static const lib_model lib_models[] = {
 	{ "strtoull", 1, lib_strtol },
 	{ "strtoumax", 1, lib_strtol },
 	{ "thrd_create", 2, lib_thread_create },
+	{ "time", 0, lib_clock },
 	{ "tolower", 1, lib_ctype },
 	{ "toupper", 1, lib_ctype },
 };
@@ -4931,6 +5078,29 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		h->rbytes += x->ev.bytes * c->mult;
 }
 
+/* A file mapping's call (mmap, munmap, msync: the catalog's "mapping"
+ * flag): its bytes are the mapping's length, as the trace records them
+ * (P3, not a data call: the loads and stores through the mapping are not
+ * calls).  An unknown length takes --assume-bytes, flagged. */
+static void mapping_bytes(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			  io_ev *x)
+{
+	val *a = arg_at(args, n, ce->bytes_arg);
+	if (!a)
+		return;
+	if (known_num(a) && num(a) >= 0) {
+		x->ev.bytes = num(a);
+		if (a->t & T_ASSUMED) {
+			x->ev.unknown |= P_BIT(3);
+			io_note(c, x, ce, e, "mapping length from an assumed value");
+		}
+		return;
+	}
+	x->ev.bytes = c->p->opts.assume_bytes;
+	x->ev.unknown |= P_BIT(3);
+	io_note(c, x, ce, e, "mapping length unknown, assumed %.0f", c->p->opts.assume_bytes);
+}
+
 /* ---- inputs read at analysis time ------------------------------------------------------------
  * A stream opened for reading on a small regular file that exists now
  * (a configuration, a script, a table of numbers named by --args) is
@@ -5432,6 +5602,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		data_call(c, e, ce, args, n, h, &x);
 		read_budget(c, e, ce, h, &x);
 	}
+	if (ce->flags & VD_CAT_MAPPING)
+		mapping_bytes(c, e, ce, args, n, &x);
 	if (ce->op == VD_OP_SEEK && h)
 		h->rsize = -1; /* reads may take the same bytes again */
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
