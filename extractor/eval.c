@@ -3294,6 +3294,17 @@ LIB_MODEL(lib_strlen)
 	return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
 }
 
+/* strcspn/strspn of known strings: the span's length
+ * (`name[strcspn(name, "\n")] = '\0'` trims a line read with fgets) */
+LIB_MODEL(lib_strspan)
+{
+	(void)c, (void)e, (void)n;
+	if (args[0].k != V_STR || args[1].k != V_STR)
+		return unk((args[0].t | args[1].t) | T_NN);
+	size_t k = name[3] == 'c' ? strcspn(args[0].s, args[1].s) : strspn(args[0].s, args[1].s);
+	return vint((long long)k);
+}
+
 /* searches in a known string: a pointer into it, or NULL */
 LIB_MODEL(lib_strchr)
 {
@@ -4139,6 +4150,7 @@ static const lib_model lib_models[] = {
 	{ "strchr", 2, lib_strchr },
 	{ "strcmp", 2, lib_strcmp },
 	{ "strcpy", 1, lib_strcpy },
+	{ "strcspn", 2, lib_strspan },
 	{ "strdup", 1, lib_strcpy },
 	{ "strlen", 1, lib_strlen },
 	{ "strncasecmp", 2, lib_strcmp },
@@ -4146,6 +4158,7 @@ static const lib_model lib_models[] = {
 	{ "strncpy", 1, lib_strcpy },
 	{ "strpbrk", 2, lib_strstr },
 	{ "strrchr", 2, lib_strchr },
+	{ "strspn", 2, lib_strspan },
 	{ "strstr", 2, lib_strstr },
 	{ "strtod", 1, lib_strtod },
 	{ "strtof", 1, lib_strtod },
