@@ -5091,6 +5091,40 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		h->rbytes += x->ev.bytes * c->mult;
 }
 
+/* fread of records (an item size above 1): it returns whole items, the
+ * count asked for on every call but the one at the end, not the average
+ * share of the file's bytes a read(2)'s result is in a read-to-the-end
+ * loop (`if (fread(&rec, sizeof rec, 1, f) != 1) break;` holds only
+ * there) */
+static int record_read(const vd_catalog_entry *ce, val *args, int n)
+{
+	val *sz = arg_at(args, n, ce->size_arg);
+	return ce->count_arg >= 0 && sz && known_num(sz) && num(sz) > 1;
+}
+
+/* A read into a variable (`fread(&hdr, sizeof hdr, 1, f)`, `read(fd,
+ * &n, sizeof n)`) fills it with the file's data: unknown, and a value a
+ * call returned (T_CALLRES), so a validity check of it that ends in an
+ * error exit (`if (hdr.magic != MAGIC) { ...; return 1; }`) is an error
+ * path, as a check of the call's own result is.  Its members too. */
+static void read_fills(ctx *c, val *args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (args[i].k != V_REF || !args[i].ref || args[i].ref->k == V_MEM ||
+		    args[i].ref->k == V_ARR)
+			continue;
+		val *owner = args[i].ref;
+		store_val(c, owner, unk(T_CALLRES));
+		for (frame *f = c->fr; f; f = f->up)
+			for (size_t k = 0; k < f->fields.n; k++)
+				if (f->fields.v[k].owner == owner)
+					f->fields.v[k].v = unk(T_CALLRES);
+		for (size_t k = 0; k < c->fields.n; k++)
+			if (c->fields.v[k].owner == owner)
+				c->fields.v[k].v = unk(T_CALLRES);
+	}
+}
+
 /* A file mapping's call (mmap, munmap, msync: the catalog's "mapping"
  * flag): its bytes are the mapping's length, as the trace records them
  * (P3, not a data call: the loads and stores through the mapping are not
@@ -5614,6 +5648,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (data && !followed) {
 		data_call(c, e, ce, args, n, h, &x);
 		read_budget(c, e, ce, h, &x);
+		if (ce->op == VD_OP_READ)
+			read_fills(c, args, n);
 	}
 	if (ce->flags & VD_CAT_MAPPING)
 		mapping_bytes(c, e, ce, args, n, &x);
@@ -5655,7 +5691,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		 * the file's 10 bytes, not 3 x 3 */
 		double share = c->eof_bytes / c->eof_trip;
 		ret = io_success(ce, args, n, share, 1);
-		if (ret.k == V_INT && share != floor(share)) {
+		if (ret.k == V_INT && share != floor(share) && !record_read(ce, args, n)) {
 			unsigned t = ret.t;
 			ret = vflt(share);
 			ret.t = t | T_MEAN;
@@ -7815,6 +7851,18 @@ static int content_loop(ctx *c, ir_stmt *s)
 	return h && content_live(c, h) ? hv.h : -1;
 }
 
+/* What the sequential reads of an opening took before a read-to-the-end
+ * loop starts (a header read first: `fread(&hdr, sizeof hdr, 1, f)`), 0
+ * when the handle's reads are not tracked (read_budget) or took none or
+ * all of the file: the loop reads the rest. */
+static double read_before(const handle *h, double size)
+{
+	if (h->rsize < 0 || h->rmult <= 0)
+		return 0;
+	double done = h->rdone / h->rmult;
+	return done > 0 && done < size ? done : 0;
+}
+
 static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 {
 	ir_expr *r = loop_read_call(s);
@@ -7878,12 +7926,23 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 			    c->p->blocks.v[s->block].file, s->line, path, trip, ce->name,
 			    (long long)st.st_size);
 	} else {
-		trip = ceil((double)st.st_size / bytes);
-		*why = note(c,
-			    "loop at %s:%d reads %s to its end: %.0f iterations from its size "
-			    "now (%lld bytes / %.0f per %s)",
-			    c->p->blocks.v[s->block].file, s->line, path, trip,
-			    (long long)st.st_size, bytes, ce->name);
+		double before = read_before(&c->handles.v[hv->h], (double)st.st_size);
+		trip = ceil(((double)st.st_size - before) / bytes);
+		*why = before > 0 ? note(c,
+					 "loop at %s:%d reads %s to its end: %.0f iterations from "
+					 "its size now (%lld bytes, %.0f read before the loop, / "
+					 "%.0f per %s)",
+					 c->p->blocks.v[s->block].file, s->line, path, trip,
+					 (long long)st.st_size, before, bytes, ce->name)
+				  : note(c,
+					 "loop at %s:%d reads %s to its end: %.0f iterations from "
+					 "its size now (%lld bytes / %.0f per %s)",
+					 c->p->blocks.v[s->block].file, s->line, path, trip,
+					 (long long)st.st_size, bytes, ce->name);
+		c->eof_call = r;
+		c->eof_bytes = (double)st.st_size - before;
+		c->eof_trip = trip;
+		return trip;
 	}
 	/* the calls move the file's bytes, the last ones fewer than asked */
 	c->eof_call = r;
@@ -8230,6 +8289,7 @@ typedef struct {
 	unsigned why; /* predict_if's reasons (16: a buffer-fill arm) */
 	unsigned bits;
 	const char *nt;
+	int kind; /* an if's PR_* */
 } arm_odds;
 
 static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
@@ -8245,6 +8305,7 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 	if (s->kind == S_IF) {
 		int kind = PR_HEUR;
 		o->pr[0] = predict_if(c, s, k, &kind, &o->why);
+		o->kind = kind;
 		if (narms > 1)
 			o->pr[1] = 1 - o->pr[0];
 		else
@@ -8534,6 +8595,38 @@ static void flag_armw_decided(ctx *c, ir_stmt *s)
 		ir_any_stmt(s->kids[i], flag_io_at, &f);
 }
 
+/* After `if (x != K || y != L) <error path>` whose arm is assumed not
+ * taken, the walk goes on where the check passed: x is K and y is L (a
+ * header's record size, version or magic checked against the constant the
+ * program expects).  Marked assumed: it rests on the error path's
+ * assumption. */
+static void guard_holds(ctx *c, ir_expr *cond)
+{
+	cond = strip_casts(cond);
+	if (!cond || cond->kind != E_BIN || cond->nkids != 2)
+		return;
+	if (cond->op == OP_LOR) {
+		guard_holds(c, cond->kids[0]);
+		guard_holds(c, cond->kids[1]);
+		return;
+	}
+	if (cond->op != OP_NE)
+		return;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = cond->kids[1];
+	if (l && l->kind != E_VAR && l->kind != E_MEMBER) {
+		r = cond->kids[0];
+		l = strip_casts(cond->kids[1]);
+	}
+	if (!l || (l->kind != E_VAR && l->kind != E_MEMBER) || !expr_pure(l) || !expr_pure(r))
+		return;
+	val cur = peek(c, l), kv = peek(c, r);
+	if (cur.k != V_UNK || kv.k != V_INT)
+		return;
+	val v = vint(kv.i);
+	v.t = T_ASSUMED;
+	assign_to(c, l, v);
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
@@ -8561,6 +8654,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		if (once)
 			once_add(once, c->mult * o.pr[0]);
 		exec_arms_merged(c, s, &o);
+		if (s->kind == S_IF && s->nkids == 1 && o.pr[0] <= 0 &&
+		    (o.kind == PR_EXIT || o.kind == PR_ERROR || o.kind == PR_FAIL))
+			guard_holds(c, s->e);
 		if (o.pr != o.pr_few)
 			free(o.pr);
 	}
