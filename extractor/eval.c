@@ -5013,6 +5013,38 @@ static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *
 	b->how = anyu ? BYTES_ESTIMATED : BYTES_KNOWN;
 }
 
+/* A binary read whose byte count is unknown (`fread(&rec, hdr.recsize, 1,
+ * f)`, `read(fd, buf, n)` with n computed at run time) into one variable
+ * of known size - `&rec`, an array `buf` - moves that size: a read does not
+ * fill more than its destination, and readers size it to what they read.
+ * -1 when the destination is not such a variable. */
+static double read_dest_size(const vd_catalog_entry *ce, const ir_expr *call)
+{
+	if (!call || ce->op != VD_OP_READ || !(ce->flags & VD_CAT_BINARY) || ce->iov_arg >= 0 ||
+	    ce->type_arg >= 0 || ce->counts_arg >= 0 || vd_catalog_array_sized(ce))
+		return -1;
+	double size = -1;
+	int found = 0;
+	for (int i = 0; i < call->nkids; i++) {
+		if (i == ce->handle_arg || i == ce->bytes_arg || i == ce->count_arg ||
+		    i == ce->size_arg || i == ce->offset_arg)
+			continue;
+		const ir_expr *a = strip_casts(call->kids[i]);
+		const ir_var *v = NULL;
+		if (a && a->kind == E_UN && a->op == OP_ADDR && a->nkids == 1) {
+			const ir_expr *k = strip_casts(a->kids[0]);
+			v = k && k->kind == E_VAR ? k->var : NULL;
+		} else if (a && a->kind == E_VAR && a->var && a->var->array_len > 0) {
+			v = a->var;
+		}
+		if (!v || v->size <= 0 || (v->is_pointer && v->array_len <= 0))
+			return -1;
+		size = (double)v->size;
+		found++;
+	}
+	return found == 1 ? size : -1;
+}
+
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
 static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
@@ -5028,9 +5060,17 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
 			b = bytes_of(-1);
 	}
-	if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0)
+	if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0) {
 		/* a read-to-the-end loop: the file's bytes over its calls */
+		int dest = b.how == BYTES_UNKNOWN && read_dest_size(ce, e) > 0; /* sized by it */
 		b = bytes_of(c->eof_final ? 0 : c->eof_bytes * c->eof_reach / c->mult);
+		if (dest) {
+			x->ev.unknown |= sized;
+			x->sized = 1;
+			io_note(c, x, ce, e,
+				"byte count unknown: the loop's calls sized by their destination");
+		}
+	}
 	switch (b.how) {
 	case BYTES_KNOWN:
 		for (int i = 0; i < n; i++)
@@ -5050,9 +5090,14 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 			io_note(c, x, ce, e, "formatted length estimated");
 		break;
 	case BYTES_UNKNOWN:
-		b.v = c->p->opts.assume_bytes;
+		b.v = read_dest_size(ce, e);
 		x->ev.unknown |= sized;
 		x->sized = 1;
+		if (b.v > 0) {
+			io_note(c, x, ce, e, "byte count unknown, the destination's %.0f", b.v);
+			break;
+		}
+		b.v = c->p->opts.assume_bytes;
 		io_note(c, x, ce, e, "byte count unknown, assumed %.0f", c->p->opts.assume_bytes);
 		break;
 	}
@@ -7887,6 +7932,8 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	else if (ce->size_arg >= 0 && ce->count_arg >= 0 && ce->size_arg < n && ce->count_arg < n &&
 		 known_num(&args[ce->size_arg]) && known_num(&args[ce->count_arg]))
 		bytes = num(&args[ce->size_arg]) * num(&args[ce->count_arg]);
+	if (bytes <= 0)
+		bytes = read_dest_size(ce, r);
 	struct stat st;
 	int lines = line_reader(ce->name);
 	if (lines && !strncmp(ce->name, "fgets", 5) && bytes <= 1)
