@@ -156,6 +156,7 @@ typedef struct handle {
 	int sync;        /* O_SYNC/O_DSYNC */
 	int direct;      /* O_DIRECT */
 	int rand_pos;    /* last seek was random */
+	int at_end;      /* the last seek went to the end (offset 0, SEEK_END): end_offset */
 	double npoints;  /* HDF5 dataset/attribute points, -1 unknown */
 	double tsize;    /* its datatype size, -1 unknown */
 	const char *obj; /* HDF5 object path inside the file ("" = root), NULL unknown */
@@ -3494,6 +3495,33 @@ LIB_MODEL(lib_strcpy)
 	return args[0];
 }
 
+/* strftime(buf, max, fmt, tm) with a known format: the text the format
+ * gives for the time of the analysis (a run's clock is not known, but
+ * the widths of %Y-%m-%d %H:%M:%S are), stored in buf and marked assumed;
+ * its length is the result.  Unknown format: unknown. */
+LIB_MODEL(lib_strftime)
+{
+	(void)name;
+	ir_expr *dst = strip_casts(e->kids[0]);
+	if (args[2].k != V_STR || (dst->kind != E_VAR && dst->kind != E_MEMBER))
+		return lib_default(c, e, name, args, n);
+	char out[512];
+	time_t now = time(NULL);
+	struct tm tmv;
+	size_t cap = known_num(&args[1]) && num(&args[1]) > 0 && num(&args[1]) < sizeof out
+			     ? (size_t)num(&args[1])
+			     : sizeof out;
+	size_t len = localtime_r(&now, &tmv) ? strftime(out, cap, args[2].s, &tmv) : 0;
+	if (!len)
+		return lib_default(c, e, name, args, n);
+	val v = own_str(c->a, out, len);
+	v.t |= T_ASSUMED;
+	store_text(c, dst, v);
+	val r = vint((long long)len);
+	r.t = T_ASSUMED;
+	return r;
+}
+
 /* --env NAME=VALUE, --env NAME (unset: NULL); else unknown */
 LIB_MODEL(lib_getenv)
 {
@@ -4152,6 +4180,7 @@ static const lib_model lib_models[] = {
 	{ "strcpy", 1, lib_strcpy },
 	{ "strcspn", 2, lib_strspan },
 	{ "strdup", 1, lib_strcpy },
+	{ "strftime", 4, lib_strftime },
 	{ "strlen", 1, lib_strlen },
 	{ "strncasecmp", 2, lib_strcmp },
 	{ "strncmp", 2, lib_strcmp },
@@ -5013,6 +5042,34 @@ static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *
 	b->how = anyu ? BYTES_ESTIMATED : BYTES_KNOWN;
 }
 
+/* The size of the file a handle is open on: what the walk wrote to it
+ * when it made it, else its size now when it exists; -1 unknown */
+static double handle_size(ctx *c, const handle *h)
+{
+	struct stat st;
+	if (h->file >= 0 && c->p->files.v[h->file].made >= 0)
+		return c->p->files.v[h->file].made;
+	if (h->path && stat(h->path, &st) == 0 && S_ISREG(st.st_mode))
+		return (double)st.st_size;
+	return -1;
+}
+
+/* `lseek(fd, 0, SEEK_END)`, and `ftell(f)` after `fseek(f, 0, SEEK_END)`:
+ * the file's size (handle_size), so a buffer sized by it and the fread of
+ * the whole file that follows (`fseek; n = ftell(f); rewind(f); fread(buf,
+ * 1, n, f)`) have their sizes. */
+static void end_offset(ctx *c, const vd_catalog_entry *ce, const handle *h, val *ret)
+{
+	if (!h || !h->at_end || c->p->opts.paths_all ||
+	    (strcmp(ce->name, "ftell") && strcmp(ce->name, "ftello") &&
+	     strcmp(ce->name, "ftello64") && strcmp(ce->name, "lseek") &&
+	     strcmp(ce->name, "lseek64")))
+		return;
+	double size = handle_size(c, h);
+	if (size >= 0)
+		*ret = flt_to_int(size, 0);
+}
+
 /* A binary read whose byte count is unknown (`fread(&rec, hdr.recsize, 1,
  * f)`, `read(fd, buf, n)` with n computed at run time) into one variable
  * of known size - `&rec`, an array `buf` - moves that size: a read does not
@@ -5713,6 +5770,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		if (rp != h->rand_pos)
 			c->hfx++;
 		h->rand_pos = rp;
+		val *wh = arg_at(args, n, ce->whence_arg);
+		h->at_end = off && off->k == V_INT && off->i == 0 && wh && wh->k == V_INT &&
+			    wh->i == SEEK_END;
+	} else if (data && h) {
+		h->at_end = 0;
 	}
 	x.ev.notes[x.nn] = NULL;
 
@@ -5746,6 +5808,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	}
 	if (dirv.k == V_HANDLE)
 		ret = dirv;
+	end_offset(c, ce, h, &ret);
 	if (!strncmp(ce->name, "nc_get_att", 10) && !strcmp(ce->api, "netcdf")) {
 		int rc = nc_get_att_answer(c, ce->name, args, n); /* an input's attribute */
 		if (!rc || rc == NC_ANSWER_ENOTATT)
