@@ -518,6 +518,8 @@ static void add_event(agg *g, int block, const vd_io_event *e, double secs, int 
 			b->p[VD_p12] += n;
 		if (e->bytes < g->dev->small_io_threshold)
 			b->p[VD_p13] += n;
+	} else {
+		b->p[VD_p3] += e->bytes * n; /* a file mapping's length (mmap) */
 	}
 	b->io_s += secs;
 	/* an event that counts nothing rests on nothing, except at its own

@@ -62,6 +62,7 @@ static const struct {
 	{ "completion", VD_CAT_COMPLETION }, { "sync-all", VD_CAT_SYNC_ALL },
 	{ "stderr", VD_CAT_STDERR },         { "unique", VD_CAT_UNIQUE },
 	{ "whole", VD_CAT_WHOLE },           { "one", VD_CAT_ONE },
+	{ "mapping", VD_CAT_MAPPING },
 };
 
 /* XML attribute -> int field of vd_catalog_entry holding an argument index */

@@ -34,7 +34,9 @@ enum {
 	VD_CAT_UNIQUE =
 		1u << 9, /* open: a new, differently named file on every call (mkstemp, tmpfile) */
 	VD_CAT_WHOLE = 1u << 10, /* moves the whole variable of handle_arg (nc_put_var_double) */
-	VD_CAT_ONE = 1u << 11    /* moves one element of it (nc_put_var1_double) */
+	VD_CAT_ONE = 1u << 11,   /* moves one element of it (nc_put_var1_double) */
+	VD_CAT_MAPPING =
+		1u << 12 /* maps, unmaps or syncs a file mapping of bytes_arg bytes (mmap) */
 };
 
 /* what a value-semantics helper creates (role attribute) */

@@ -55,7 +55,8 @@ enum {
 	T_ARMW = 1024,
 	T_PTRUE = 2048,
 	T_BUF = 4096,
-	T_BUFOFF = 8192
+	T_BUFOFF = 8192,
+	T_CLOCK = 16384 /* read from a clock (time, MPI_Wtime), or computed from one */
 };
 /* T_BUF: an unknown pointer into an array of known size whose elements
  * the walk does not keep (`uch window[65536]`), its bytes in val.f;
@@ -160,6 +161,7 @@ typedef struct handle {
 	int sync;        /* O_SYNC/O_DSYNC */
 	int direct;      /* O_DIRECT */
 	int rand_pos;    /* last seek was random */
+	int at_end;      /* the last seek went to the end (offset 0, SEEK_END): end_offset */
 	double npoints;  /* HDF5 dataset/attribute points, -1 unknown */
 	double tsize;    /* its datatype size, -1 unknown */
 	const char *obj; /* HDF5 object path inside the file ("" = root), NULL unknown */
@@ -2159,21 +2161,23 @@ static void once_add(size_t *st, double m)
 
 /* The probability that an `if` whose condition `k` is unknown takes its
  * then arm; *kind says on what it rests, *why (heuristics) which fired. */
-static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v);
+static double grows_by_stmt(ctx *c, ir_stmt *s, const ir_expr *v);
+static int lv_same(const ir_expr *a, const ir_expr *b);
 
-/* The step by which `v` grows in `e` (v++, ++v, v += k, v = v + k with k
- * known), 0 when it does not */
-static double grows_by(ctx *c, ir_expr *e, ir_var *v)
+/* The step by which the lvalue `v` (a variable, or a member: `w->used`)
+ * grows in `e` (v++, ++v, v += k, v = v + k with k known), 0 when it does
+ * not */
+static double grows_by(ctx *c, ir_expr *e, const ir_expr *v)
 {
 	if (!e)
 		return 0;
-	if (e->kind == E_INCDEC && e->nkids == 1 && plain_var(e->kids[0]) == v &&
+	if (e->kind == E_INCDEC && e->nkids == 1 && lv_same(e->kids[0], v) &&
 	    (e->op == OP_PREINC || e->op == OP_POSTINC))
 		return 1;
-	if (e->kind == E_ASSIGN && e->nkids == 2 && plain_var(e->kids[0]) == v &&
+	if (e->kind == E_ASSIGN && e->nkids == 2 && lv_same(e->kids[0], v) &&
 	    (e->op == OP_ADD ||
 	     (e->op == OP_NONE && e->kids[1]->kind == E_BIN && e->kids[1]->op == OP_ADD &&
-	      e->kids[1]->nkids == 2 && plain_var(e->kids[1]->kids[0]) == v))) {
+	      e->kids[1]->nkids == 2 && lv_same(e->kids[1]->kids[0], v)))) {
 		ir_expr *k = e->op == OP_ADD ? e->kids[1] : e->kids[1]->kids[1];
 		if (expr_pure(k)) {
 			double ops0 = c->ops;
@@ -2193,7 +2197,7 @@ static double grows_by(ctx *c, ir_expr *e, ir_var *v)
 	return 0;
 }
 
-static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v)
+static double grows_by_stmt(ctx *c, ir_stmt *s, const ir_expr *v)
 {
 	if (!s)
 		return 0;
@@ -2205,12 +2209,134 @@ static double grows_by_stmt(ctx *c, ir_stmt *s, ir_var *v)
 	return st;
 }
 
+static int fill_prob(ctx *c, ir_expr *cond, double *p);
+
+/* Is `e` a test that enough time has passed: `now - last > K`,
+ * `t >= deadline`, `K < elapsed` - a comparison whose greater side is
+ * read from a clock (T_CLOCK) and whose other side is not */
+static int clock_value(ctx *c, ir_expr *x)
+{
+	x = strip_casts(x);
+	if (!x)
+		return 0;
+	if (x->kind == E_CALL) /* `MPI_Wtime() - t0`, `difftime(now, last)`: not walked here */
+		return x->str && (!strcmp(x->str, "time") || !strcmp(x->str, "clock") ||
+				  !strcmp(x->str, "difftime") || !strcmp(x->str, "MPI_Wtime") ||
+				  !strcmp(x->str, "omp_get_wtime"));
+	if (x->kind == E_BIN && x->nkids == 2 && !expr_pure(x) &&
+	    (x->op == OP_SUB || x->op == OP_ADD || x->op == OP_MUL || x->op == OP_DIV))
+		return clock_value(c, x->kids[0]) || clock_value(c, x->kids[1]);
+	if (!expr_pure(x))
+		return 0;
+	double ops0 = c->ops;
+	val v = eval(c, x);
+	c->ops = ops0;
+	return v.k == V_UNK && (v.t & T_CLOCK);
+}
+
+static int elapsed_test(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (!e || e->kind != E_BIN || e->nkids != 2 ||
+	    (e->op != OP_GT && e->op != OP_GE && e->op != OP_LT && e->op != OP_LE))
+		return 0;
+	int big = e->op == OP_GT || e->op == OP_GE ? 0 : 1; /* the side that must be larger */
+	return clock_value(c, e->kids[big]) && !clock_value(c, e->kids[1 - big]);
+}
+
+/* An elapsed-time test (`if (now - last > max_seconds) checkpoint();`)
+ * counts as not taken: the time a run takes is not known from the source,
+ * and such thresholds are set to be rare (minutes or hours against steps
+ * that take less).  `step % every == 0 || now - last > max` holds as its
+ * other operand does; `&&` with one never holds.  *p gets the share. */
+static int elapsed_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond)
+		return 0;
+	if (elapsed_test(c, cond)) {
+		*p = 0;
+		return 1;
+	}
+	if (cond->kind != E_BIN || cond->nkids != 2 || (cond->op != OP_LOR && cond->op != OP_LAND))
+		return 0;
+	int side = elapsed_test(c, cond->kids[1]) ? 0 : elapsed_test(c, cond->kids[0]) ? 1 : -1;
+	if (side < 0)
+		return 0;
+	if (cond->op == OP_LAND) {
+		*p = 0;
+		return 1;
+	}
+	ir_expr *o = cond->kids[side];
+	double ops0 = c->ops;
+	val ov = expr_pure(o) ? eval(c, o) : unk(0);
+	c->ops = ops0;
+	int t = truth(&ov);
+	unsigned why = 0;
+	if (t >= 0)
+		*p = t;
+	else if (!counter_prob(c, o, p) && !fill_prob(c, o, p))
+		*p = cond_heuristics(o, &why);
+	return 1;
+}
+
+/* The lvalue a buffer-fill test counts with: a variable, or a member of
+ * a struct the walk knows (`w->used`, `s.n`), NULL for anything else */
+static ir_expr *fill_lvalue(ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_VAR)
+		return e;
+	if (e && e->kind == E_MEMBER && e->nkids == 1 && e->str && expr_pure(e))
+		return e;
+	return NULL;
+}
+
+/* The slot of the member `m` of a struct the walk knows, NULL when it has
+ * none; *list and *idx locate it in its list of fields. */
+static field_val *fill_field(ctx *c, ir_expr *m, fieldvec **list)
+{
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem)
+		return NULL;
+	return field_slot_in(c, owner, m->str, 0, list);
+}
+
+/* Does the fill level `lv` vary from pass to pass: a variable the walk
+ * marked varying, or a member whose value is unknown */
+static int fill_varies(ctx *c, ir_expr *lv)
+{
+	if (lv->kind == E_VAR) {
+		val *st = storage(c, lv->var);
+		return st && st->k == V_UNK && (st->t & T_VARY);
+	}
+	fieldvec *list;
+	field_val *f = fill_field(c, lv, &list);
+	return f && f->v.k == V_UNK;
+}
+
+/* Where a buffer-fill test on a member holds, the member holds the fill
+ * level (marked assumed): stored as any field write is (logged while a
+ * branch's arms are walked, so the arm's own `w->used = 0` or the walk
+ * of the other arm undoes it). */
+static void fill_field_level(ctx *c, ir_expr *m, double level)
+{
+	fieldvec *list;
+	field_val *f = fill_field(c, m, &list);
+	if (!f)
+		return;
+	flog_note(c, list, (size_t)(f - list->v), NULL);
+	f->v = flt_to_int(level, T_ASSUMED);
+}
+
 /* A buffer filled in steps and emptied when full - `if (outcnt ==
  * OUTBUFSIZ) flush_outbuf();` next to `outcnt++`, `if (used + n > CAP)
  * flush(); ... used += n;` - takes its arm once per ⌊(CAP - n) / step⌋ + 1
  * passes, not with a general heuristic's 0.2: `v` varies, CAP and n are
  * known, and the function grows `v` by a known step.  *p gets that share. */
-static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *level)
+static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_expr **fv, double *level)
 {
 	cond = strip_casts(cond);
 	if (!cond || cond->kind != E_BIN || cond->nkids != 2 || !c->fr || !c->fr->fn ||
@@ -2218,15 +2344,15 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 		return 0;
 	ir_expr *l = strip_casts(cond->kids[0]), *r = cond->kids[1];
 	double add = 0;
-	ir_var *v = plain_var(l);
-	if (!v && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
+	ir_expr *lv = fill_lvalue(l);
+	if (!lv && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
 		ir_expr *a = l->kids[0], *b = l->kids[1];
-		if (!plain_var(a) && plain_var(b)) {
+		if (!fill_lvalue(a) && fill_lvalue(b)) {
 			ir_expr *t = a;
 			a = b, b = t;
 		}
-		v = plain_var(a);
-		if (!v || !expr_pure(b))
+		lv = fill_lvalue(a);
+		if (!lv || !expr_pure(b))
 			return 0;
 		double ops0 = c->ops;
 		val bv = eval(c, b);
@@ -2235,17 +2361,14 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 			return 0;
 		add = num(&bv);
 	}
-	if (!v || !expr_pure(r))
-		return 0;
-	val *st = storage(c, v);
-	if (!st || st->k != V_UNK || !(st->t & T_VARY))
+	if (!lv || !expr_pure(r) || !fill_varies(c, lv))
 		return 0;
 	double ops0 = c->ops;
 	val kv = eval(c, r);
 	c->ops = ops0;
 	if (!known_num(&kv))
 		return 0;
-	double cap = num(&kv) - add, step = grows_by_stmt(c, c->fr->fn->body, v);
+	double cap = num(&kv) - add, step = grows_by_stmt(c, c->fr->fn->body, lv);
 	if (step <= 0 || cap < step)
 		return 0;
 	double period = cond->op == OP_EQ ? cap / step : floor(cap / step) + (cond->op == OP_GT);
@@ -2253,7 +2376,7 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_var **fv, double *l
 		return 0;
 	*p = 1 / period;
 	if (fv) { /* what the variable holds when the arm runs: the fill level */
-		*fv = v;
+		*fv = lv;
 		*level = cond->op == OP_EQ   ? cap
 			 : cond->op == OP_GT ? (floor(cap / step) + 1) * step
 					     : ceil(cap / step) * step;
@@ -2278,10 +2401,17 @@ typedef struct fill_bind {
 
 static int fill_bind_level(ctx *c, ir_expr *cond, fill_bind *fb)
 {
-	ir_var *v = NULL;
+	ir_expr *fl = NULL;
 	double p;
 	fb->st = NULL;
-	if (!fill_prob_at(c, cond, &p, &v, &fb->level) || !(fb->st = storage(c, v)))
+	if (!fill_prob_at(c, cond, &p, &fl, &fb->level))
+		return 0;
+	if (fl->kind == E_MEMBER) {
+		fill_field_level(c, fl, fb->level);
+		return 0;
+	}
+	ir_var *v = fl->var;
+	if (!(fb->st = storage(c, v)))
 		return 0;
 	fb->old = *fb->st;
 	fb->global = v->global;
@@ -2404,6 +2534,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*why = 16;
 		return p;
 	}
+	if (elapsed_prob(c, s->e, &p)) {
+		*why = 32;
+		return p;
+	}
 	p = cond_heuristics(s->e, why);
 	int tr = stmt_has_once(c, t, 'r'), fr = stmt_has_once(c, f, 'r');
 	if (tr != fr) {
@@ -2420,14 +2554,15 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 
 static const char *why_text(unsigned why)
 {
-	static const char *const names[] = { "pointer", "opcode", "return", "call", "buffer-fill" };
+	static const char *const names[] = { "pointer", "opcode",      "return",
+					     "call",    "buffer-fill", "elapsed-time" };
 	static char buf[8][64];
 	static int slot;
 	if (!why)
 		return "no heuristic applies";
 	char *b = buf[slot++ & 7];
 	b[0] = 0;
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		if (why & (1u << i)) {
 			if (b[0])
 				strcat(b, "+");
@@ -2445,7 +2580,7 @@ static double expr_prob(ctx *c, ir_expr *e)
 	unsigned why = 0;
 	if (c->p->opts.paths_all)
 		return 1;
-	if (counter_prob(c, e, &p) || fill_prob(c, e, &p))
+	if (counter_prob(c, e, &p) || fill_prob(c, e, &p) || elapsed_prob(c, e, &p))
 		return p;
 	return cond_heuristics(e, &why);
 }
@@ -3207,6 +3342,17 @@ LIB_MODEL(lib_strlen)
 	return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
 }
 
+/* strcspn/strspn of known strings: the span's length
+ * (`name[strcspn(name, "\n")] = '\0'` trims a line read with fgets) */
+LIB_MODEL(lib_strspan)
+{
+	(void)c, (void)e, (void)n;
+	if (args[0].k != V_STR || args[1].k != V_STR)
+		return unk((args[0].t | args[1].t) | T_NN);
+	size_t k = name[3] == 'c' ? strcspn(args[0].s, args[1].s) : strspn(args[0].s, args[1].s);
+	return vint((long long)k);
+}
+
 /* searches in a known string: a pointer into it, or NULL */
 LIB_MODEL(lib_strchr)
 {
@@ -3240,6 +3386,14 @@ LIB_MODEL(lib_random)
 {
 	(void)c, (void)e, (void)name, (void)args, (void)n;
 	return unk(T_RAND);
+}
+
+/* time(), clock(), MPI_Wtime(), omp_get_wtime(), difftime(): a clock's
+ * reading, unknown; what is computed from it stays marked (elapsed_prob) */
+LIB_MODEL(lib_clock)
+{
+	(void)c, (void)e, (void)name, (void)args, (void)n;
+	return unk(T_CLOCK | T_NN);
 }
 
 /* abs(LLONG_MIN) is undefined */
@@ -3386,6 +3540,33 @@ LIB_MODEL(lib_strcpy)
 		return v;
 	}
 	return args[0];
+}
+
+/* strftime(buf, max, fmt, tm) with a known format: the text the format
+ * gives for the time of the analysis (a run's clock is not known, but
+ * the widths of %Y-%m-%d %H:%M:%S are), stored in buf and marked assumed;
+ * its length is the result.  Unknown format: unknown. */
+LIB_MODEL(lib_strftime)
+{
+	(void)name;
+	ir_expr *dst = strip_casts(e->kids[0]);
+	if (args[2].k != V_STR || (dst->kind != E_VAR && dst->kind != E_MEMBER))
+		return lib_default(c, e, name, args, n);
+	char out[512];
+	time_t now = time(NULL);
+	struct tm tmv;
+	size_t cap = known_num(&args[1]) && num(&args[1]) > 0 && num(&args[1]) < sizeof out
+			     ? (size_t)num(&args[1])
+			     : sizeof out;
+	size_t len = localtime_r(&now, &tmv) ? strftime(out, cap, args[2].s, &tmv) : 0;
+	if (!len)
+		return lib_default(c, e, name, args, n);
+	val v = own_str(c->a, out, len);
+	v.t |= T_ASSUMED;
+	store_text(c, dst, v);
+	val r = vint((long long)len);
+	r.t = T_ASSUMED;
+	return r;
 }
 
 /* --env NAME=VALUE, --env NAME (unset: NULL); else unknown */
@@ -3959,6 +4140,7 @@ static const lib_model lib_models[] = {
 	{ "MPI_Comm_size", 2, lib_mpi_comm_size },
 	{ "MPI_Init", 0, lib_mpi_init },
 	{ "MPI_Init_thread", 0, lib_mpi_init },
+	{ "MPI_Wtime", 0, lib_clock },
 	{ "__ctype_b_loc", 0, lib_ctype_table },
 	{ "__ctype_tolower_loc", 0, lib_ctype_table },
 	{ "__ctype_toupper_loc", 0, lib_ctype_table },
@@ -3973,6 +4155,8 @@ static const lib_model lib_models[] = {
 	{ "atol", 1, lib_atoi },
 	{ "atoll", 1, lib_atoi },
 	{ "calloc", 2, lib_malloc },
+	{ "clock", 0, lib_clock },
+	{ "difftime", 0, lib_clock },
 	{ "drand48", 0, lib_random },
 	{ "erand48", 0, lib_random },
 	{ "feof", 1, lib_feof },
@@ -4027,6 +4211,7 @@ static const lib_model lib_models[] = {
 	{ "nc_inq_varndims", 2, lib_nc_inq },
 	{ "nc_inq_vartype", 2, lib_nc_inq },
 	{ "nrand48", 0, lib_random },
+	{ "omp_get_wtime", 0, lib_clock },
 	{ "posix_memalign", 3, lib_posix_memalign },
 	{ "pthread_create", 3, lib_thread_create },
 	{ "rand", 0, lib_random },
@@ -4042,13 +4227,16 @@ static const lib_model lib_models[] = {
 	{ "strchr", 2, lib_strchr },
 	{ "strcmp", 2, lib_strcmp },
 	{ "strcpy", 1, lib_strcpy },
+	{ "strcspn", 2, lib_strspan },
 	{ "strdup", 1, lib_strcpy },
+	{ "strftime", 4, lib_strftime },
 	{ "strlen", 1, lib_strlen },
 	{ "strncasecmp", 2, lib_strcmp },
 	{ "strncmp", 2, lib_strcmp },
 	{ "strncpy", 1, lib_strcpy },
 	{ "strpbrk", 2, lib_strstr },
 	{ "strrchr", 2, lib_strchr },
+	{ "strspn", 2, lib_strspan },
 	{ "strstr", 2, lib_strstr },
 	{ "strtod", 1, lib_strtod },
 	{ "strtof", 1, lib_strtod },
@@ -4061,6 +4249,7 @@ static const lib_model lib_models[] = {
 	{ "strtoull", 1, lib_strtol },
 	{ "strtoumax", 1, lib_strtol },
 	{ "thrd_create", 2, lib_thread_create },
+	{ "time", 0, lib_clock },
 	{ "tolower", 1, lib_ctype },
 	{ "toupper", 1, lib_ctype },
 };
@@ -4927,6 +5116,66 @@ static int buf_read_bytes(ctx *c, ir_expr *e, const vd_catalog_entry *ce, const 
 	return 0;
 }
 
+/* The size of the file a handle is open on: what the walk wrote to it
+ * when it made it, else its size now when it exists; -1 unknown */
+static double handle_size(ctx *c, const handle *h)
+{
+	struct stat st;
+	if (h->file >= 0 && c->p->files.v[h->file].made >= 0)
+		return c->p->files.v[h->file].made;
+	if (h->path && stat(h->path, &st) == 0 && S_ISREG(st.st_mode))
+		return (double)st.st_size;
+	return -1;
+}
+
+/* `lseek(fd, 0, SEEK_END)`, and `ftell(f)` after `fseek(f, 0, SEEK_END)`:
+ * the file's size (handle_size), so a buffer sized by it and the fread of
+ * the whole file that follows (`fseek; n = ftell(f); rewind(f); fread(buf,
+ * 1, n, f)`) have their sizes. */
+static void end_offset(ctx *c, const vd_catalog_entry *ce, const handle *h, val *ret)
+{
+	if (!h || !h->at_end || c->p->opts.paths_all ||
+	    (strcmp(ce->name, "ftell") && strcmp(ce->name, "ftello") &&
+	     strcmp(ce->name, "ftello64") && strcmp(ce->name, "lseek") &&
+	     strcmp(ce->name, "lseek64")))
+		return;
+	double size = handle_size(c, h);
+	if (size >= 0)
+		*ret = flt_to_int(size, 0);
+}
+
+/* A binary read whose byte count is unknown (`fread(&rec, hdr.recsize, 1,
+ * f)`, `read(fd, buf, n)` with n computed at run time) into one variable
+ * of known size - `&rec`, an array `buf` - moves that size: a read does not
+ * fill more than its destination, and readers size it to what they read.
+ * -1 when the destination is not such a variable. */
+static double read_dest_size(const vd_catalog_entry *ce, const ir_expr *call)
+{
+	if (!call || ce->op != VD_OP_READ || !(ce->flags & VD_CAT_BINARY) || ce->iov_arg >= 0 ||
+	    ce->type_arg >= 0 || ce->counts_arg >= 0 || vd_catalog_array_sized(ce))
+		return -1;
+	double size = -1;
+	int found = 0;
+	for (int i = 0; i < call->nkids; i++) {
+		if (i == ce->handle_arg || i == ce->bytes_arg || i == ce->count_arg ||
+		    i == ce->size_arg || i == ce->offset_arg)
+			continue;
+		const ir_expr *a = strip_casts(call->kids[i]);
+		const ir_var *v = NULL;
+		if (a && a->kind == E_UN && a->op == OP_ADDR && a->nkids == 1) {
+			const ir_expr *k = strip_casts(a->kids[0]);
+			v = k && k->kind == E_VAR ? k->var : NULL;
+		} else if (a && a->kind == E_VAR && a->var && a->var->array_len > 0) {
+			v = a->var;
+		}
+		if (!v || v->size <= 0 || (v->is_pointer && v->array_len <= 0))
+			return -1;
+		size = (double)v->size;
+		found++;
+	}
+	return found == 1 ? size : -1;
+}
+
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
 static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
@@ -4942,9 +5191,17 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
 			b = bytes_of(-1);
 	}
-	if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0)
+	if (e == c->eof_call && c->mult > 0 && c->eof_reach > 0) {
 		/* a read-to-the-end loop: the file's bytes over its calls */
+		int dest = b.how == BYTES_UNKNOWN && read_dest_size(ce, e) > 0; /* sized by it */
 		b = bytes_of(c->eof_final ? 0 : c->eof_bytes * c->eof_reach / c->mult);
+		if (dest) {
+			x->ev.unknown |= sized;
+			x->sized = 1;
+			io_note(c, x, ce, e,
+				"byte count unknown: the loop's calls sized by their destination");
+		}
+	}
 	switch (b.how) {
 	case BYTES_KNOWN:
 		for (int i = 0; i < n; i++)
@@ -4964,9 +5221,14 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 			io_note(c, x, ce, e, "formatted length estimated");
 		break;
 	case BYTES_UNKNOWN:
-		b.v = c->p->opts.assume_bytes;
+		b.v = read_dest_size(ce, e);
 		x->ev.unknown |= sized;
 		x->sized = 1;
+		if (b.v > 0) {
+			io_note(c, x, ce, e, "byte count unknown, the destination's %.0f", b.v);
+			break;
+		}
+		b.v = c->p->opts.assume_bytes;
 		if (!buf_read_bytes(c, e, ce, args, n, x, &b.v))
 			io_note(c, x, ce, e, "byte count unknown, assumed %.0f",
 				c->p->opts.assume_bytes);
@@ -5005,6 +5267,63 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	}
 	if (ce->op == VD_OP_READ && h && b.how == BYTES_KNOWN)
 		h->rbytes += x->ev.bytes * c->mult;
+}
+
+/* fread of records (an item size above 1): it returns whole items, the
+ * count asked for on every call but the one at the end, not the average
+ * share of the file's bytes a read(2)'s result is in a read-to-the-end
+ * loop (`if (fread(&rec, sizeof rec, 1, f) != 1) break;` holds only
+ * there) */
+static int record_read(const vd_catalog_entry *ce, val *args, int n)
+{
+	val *sz = arg_at(args, n, ce->size_arg);
+	return ce->count_arg >= 0 && sz && known_num(sz) && num(sz) > 1;
+}
+
+/* A read into a variable (`fread(&hdr, sizeof hdr, 1, f)`, `read(fd,
+ * &n, sizeof n)`) fills it with the file's data: unknown, and a value a
+ * call returned (T_CALLRES), so a validity check of it that ends in an
+ * error exit (`if (hdr.magic != MAGIC) { ...; return 1; }`) is an error
+ * path, as a check of the call's own result is.  Its members too. */
+static void read_fills(ctx *c, val *args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (args[i].k != V_REF || !args[i].ref || args[i].ref->k == V_MEM ||
+		    args[i].ref->k == V_ARR)
+			continue;
+		val *owner = args[i].ref;
+		store_val(c, owner, unk(T_CALLRES));
+		for (frame *f = c->fr; f; f = f->up)
+			for (size_t k = 0; k < f->fields.n; k++)
+				if (f->fields.v[k].owner == owner)
+					f->fields.v[k].v = unk(T_CALLRES);
+		for (size_t k = 0; k < c->fields.n; k++)
+			if (c->fields.v[k].owner == owner)
+				c->fields.v[k].v = unk(T_CALLRES);
+	}
+}
+
+/* A file mapping's call (mmap, munmap, msync: the catalog's "mapping"
+ * flag): its bytes are the mapping's length, as the trace records them
+ * (P3, not a data call: the loads and stores through the mapping are not
+ * calls).  An unknown length takes --assume-bytes, flagged. */
+static void mapping_bytes(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			  io_ev *x)
+{
+	val *a = arg_at(args, n, ce->bytes_arg);
+	if (!a)
+		return;
+	if (known_num(a) && num(a) >= 0) {
+		x->ev.bytes = num(a);
+		if (a->t & T_ASSUMED) {
+			x->ev.unknown |= P_BIT(3);
+			io_note(c, x, ce, e, "mapping length from an assumed value");
+		}
+		return;
+	}
+	x->ev.bytes = c->p->opts.assume_bytes;
+	x->ev.unknown |= P_BIT(3);
+	io_note(c, x, ce, e, "mapping length unknown, assumed %.0f", c->p->opts.assume_bytes);
 }
 
 /* ---- inputs read at analysis time ------------------------------------------------------------
@@ -5507,7 +5826,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	if (data && !followed) {
 		data_call(c, e, ce, args, n, h, &x);
 		read_budget(c, e, ce, h, &x);
+		if (ce->op == VD_OP_READ)
+			read_fills(c, args, n);
 	}
+	if (ce->flags & VD_CAT_MAPPING)
+		mapping_bytes(c, e, ce, args, n, &x);
 	if (ce->op == VD_OP_SEEK && h)
 		h->rsize = -1; /* reads may take the same bytes again */
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
@@ -5523,6 +5846,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		if (rp != h->rand_pos)
 			c->hfx++;
 		h->rand_pos = rp;
+		val *wh = arg_at(args, n, ce->whence_arg);
+		h->at_end = off && off->k == V_INT && off->i == 0 && wh && wh->k == V_INT &&
+			    wh->i == SEEK_END;
+	} else if (data && h) {
+		h->at_end = 0;
 	}
 	x.ev.notes[x.nn] = NULL;
 
@@ -5546,7 +5874,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		 * the file's 10 bytes, not 3 x 3 */
 		double share = c->eof_bytes / c->eof_trip;
 		ret = io_success(ce, args, n, share, 1);
-		if (ret.k == V_INT && share != floor(share)) {
+		if (ret.k == V_INT && share != floor(share) && !record_read(ce, args, n)) {
 			unsigned t = ret.t;
 			ret = vflt(share);
 			ret.t = t | T_MEAN;
@@ -5556,6 +5884,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	}
 	if (dirv.k == V_HANDLE)
 		ret = dirv;
+	end_offset(c, ce, h, &ret);
 	if (!strncmp(ce->name, "nc_get_att", 10) && !strcmp(ce->api, "netcdf")) {
 		int rc = nc_get_att_answer(c, ce->name, args, n); /* an input's attribute */
 		if (!rc || rc == NC_ANSWER_ENOTATT)
@@ -8104,6 +8433,18 @@ static int content_loop(ctx *c, ir_stmt *s)
 	return h && content_live(c, h) ? hv.h : -1;
 }
 
+/* What the sequential reads of an opening took before a read-to-the-end
+ * loop starts (a header read first: `fread(&hdr, sizeof hdr, 1, f)`), 0
+ * when the handle's reads are not tracked (read_budget) or took none or
+ * all of the file: the loop reads the rest. */
+static double read_before(const handle *h, double size)
+{
+	if (h->rsize < 0 || h->rmult <= 0)
+		return 0;
+	double done = h->rdone / h->rmult;
+	return done > 0 && done < size ? done : 0;
+}
+
 static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 {
 	ir_expr *r = loop_read_call(s);
@@ -8128,6 +8469,8 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	else if (ce->size_arg >= 0 && ce->count_arg >= 0 && ce->size_arg < n && ce->count_arg < n &&
 		 known_num(&args[ce->size_arg]) && known_num(&args[ce->count_arg]))
 		bytes = num(&args[ce->size_arg]) * num(&args[ce->count_arg]);
+	if (bytes <= 0)
+		bytes = read_dest_size(ce, r);
 	struct stat st;
 	int lines = line_reader(ce->name);
 	if (lines && !strncmp(ce->name, "fgets", 5) && bytes <= 1)
@@ -8167,12 +8510,23 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 			    c->p->blocks.v[s->block].file, s->line, path, trip, ce->name,
 			    (long long)st.st_size);
 	} else {
-		trip = ceil((double)st.st_size / bytes);
-		*why = note(c,
-			    "loop at %s:%d reads %s to its end: %.0f iterations from its size "
-			    "now (%lld bytes / %.0f per %s)",
-			    c->p->blocks.v[s->block].file, s->line, path, trip,
-			    (long long)st.st_size, bytes, ce->name);
+		double before = read_before(&c->handles.v[hv->h], (double)st.st_size);
+		trip = ceil(((double)st.st_size - before) / bytes);
+		*why = before > 0 ? note(c,
+					 "loop at %s:%d reads %s to its end: %.0f iterations from "
+					 "its size now (%lld bytes, %.0f read before the loop, / "
+					 "%.0f per %s)",
+					 c->p->blocks.v[s->block].file, s->line, path, trip,
+					 (long long)st.st_size, before, bytes, ce->name)
+				  : note(c,
+					 "loop at %s:%d reads %s to its end: %.0f iterations from "
+					 "its size now (%lld bytes / %.0f per %s)",
+					 c->p->blocks.v[s->block].file, s->line, path, trip,
+					 (long long)st.st_size, bytes, ce->name);
+		c->eof_call = r;
+		c->eof_bytes = (double)st.st_size - before;
+		c->eof_trip = trip;
+		return trip;
 	}
 	/* the calls move the file's bytes, the last ones fewer than asked */
 	c->eof_call = r;
@@ -8519,6 +8873,7 @@ typedef struct {
 	unsigned why; /* predict_if's reasons (16: a buffer-fill arm) */
 	unsigned bits;
 	const char *nt;
+	int kind; /* an if's PR_* */
 } arm_odds;
 
 static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
@@ -8534,6 +8889,7 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 	if (s->kind == S_IF) {
 		int kind = PR_HEUR;
 		o->pr[0] = predict_if(c, s, k, &kind, &o->why);
+		o->kind = kind;
 		if (narms > 1)
 			o->pr[1] = 1 - o->pr[0];
 		else
@@ -8823,6 +9179,38 @@ static void flag_armw_decided(ctx *c, ir_stmt *s)
 		ir_any_stmt(s->kids[i], flag_io_at, &f);
 }
 
+/* After `if (x != K || y != L) <error path>` whose arm is assumed not
+ * taken, the walk goes on where the check passed: x is K and y is L (a
+ * header's record size, version or magic checked against the constant the
+ * program expects).  Marked assumed: it rests on the error path's
+ * assumption. */
+static void guard_holds(ctx *c, ir_expr *cond)
+{
+	cond = strip_casts(cond);
+	if (!cond || cond->kind != E_BIN || cond->nkids != 2)
+		return;
+	if (cond->op == OP_LOR) {
+		guard_holds(c, cond->kids[0]);
+		guard_holds(c, cond->kids[1]);
+		return;
+	}
+	if (cond->op != OP_NE)
+		return;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = cond->kids[1];
+	if (l && l->kind != E_VAR && l->kind != E_MEMBER) {
+		r = cond->kids[0];
+		l = strip_casts(cond->kids[1]);
+	}
+	if (!l || (l->kind != E_VAR && l->kind != E_MEMBER) || !expr_pure(l) || !expr_pure(r))
+		return;
+	val cur = peek(c, l), kv = peek(c, r);
+	if (cur.k != V_UNK || kv.k != V_INT)
+		return;
+	val v = vint(kv.i);
+	v.t = T_ASSUMED;
+	assign_to(c, l, v);
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
@@ -8850,6 +9238,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		if (once)
 			once_add(once, c->mult * o.pr[0]);
 		exec_arms_merged(c, s, &o);
+		if (s->kind == S_IF && s->nkids == 1 && o.pr[0] <= 0 &&
+		    (o.kind == PR_EXIT || o.kind == PR_ERROR || o.kind == PR_FAIL))
+			guard_holds(c, s->e);
 		if (o.pr != o.pr_few)
 			free(o.pr);
 	}
