@@ -51,6 +51,13 @@ typedef struct inst {
 	int prevpos;           /* the block's chainpos before this instance (recursion) */
 	int fn_file;           /* file block of the innermost function instance up to here */
 	unsigned long snapped; /* serial of the capture known to hold its block's snapshot */
+	/* operations counted while it is on the chain, handed to its block
+	 * when it leaves (on_ops, on_leave: one addition per statement instead
+	 * of one per chain instance); dup: what inner instances of its block
+	 * (recursion) handed to it already; ops_unk: VD_UNK_COMPUTE if any of
+	 * them rests on an assumption */
+	double ops, dup;
+	unsigned ops_unk;
 } inst;
 
 typedef struct site {
@@ -209,7 +216,7 @@ static void site_path(agg *g, site *s, const char *path, int several)
 
 /* Before block `b` changes: snapshot it into the innermost capture it lies
  * inside (not on that capture's caller chain). */
-static void touch(agg *g, int b)
+static void touch_pos(agg *g, int b, int pos)
 {
 	if (!g->caps_live)
 		return;
@@ -217,7 +224,6 @@ static void touch(agg *g, int b)
 	 * chain at `pos` belongs to the innermost capture begun at or before
 	 * it; one off the chain to the innermost capture */
 	size_t k = g->caps.n;
-	int pos = g->chainpos[b];
 	if (pos >= 0) {
 		size_t lo = 0, hi = g->caps.n;
 		while (lo < hi) {
@@ -237,6 +243,11 @@ static void touch(agg *g, int b)
 	snap sn = { b, g->b[b], g->sites[b] };
 	vd_vec_push(c->touched, sn);
 	im_put(&c->idx, b, (int)c->touched.n - 1);
+}
+
+static void touch(agg *g, int b)
+{
+	touch_pos(g, b, g->chainpos[b]);
 }
 
 /* touch() for chain instance `in` (one that counts: the innermost instance
@@ -329,6 +340,31 @@ static void on_annotate(void *pl, int block, unsigned unknown, const char *note)
 	add_note(b->notes, &b->nnotes, note);
 }
 
+/* An instance leaving the chain (at index g->chain.n, already popped):
+ * its block takes the operations counted while it was on the chain, less
+ * what an inner instance of the same block (recursion) handed it already;
+ * the caller's instance takes them all, and an outer instance of the block
+ * learns what this one handed.  Each block thus takes each operation once,
+ * while any instance of it is on the chain, as if every instance had been
+ * added to at every statement; the snapshot goes to the capture this
+ * instance lay in. */
+static void leave_ops(agg *g, const inst *in)
+{
+	double own = in->ops - in->dup;
+	if (in->active && (own != 0 || in->ops_unk)) {
+		touch_pos(g, in->block, (int)g->chain.n);
+		g->b[in->block].ops += own;
+		g->b[in->block].unk |= in->ops_unk;
+	}
+	if (g->chain.n) {
+		inst *up = &g->chain.v[g->chain.n - 1];
+		up->ops += in->ops;
+		up->ops_unk |= in->ops_unk;
+	}
+	if (in->prevpos >= 0)
+		g->chain.v[in->prevpos].dup += in->ops;
+}
+
 static void on_enter(void *pl, int block, double reach, double iters, unsigned unknown,
 		     const char *note)
 {
@@ -418,6 +454,7 @@ static void on_leave(void *pl, int block)
 	if (g->chain.n == 0)
 		return;
 	inst in = g->chain.v[--g->chain.n];
+	leave_ops(g, &in);
 	g->chainpos[in.block] = in.prevpos;
 	if (in.speak - in.stack0 > in.smax)
 		in.smax = in.speak - in.stack0;
@@ -599,35 +636,19 @@ static void on_io(void *pl, const vd_io_event *e)
 static void on_ops(void *pl, double n, unsigned unknown)
 {
 	agg *g = pl;
-	int fn_file = g->chain.n ? g->chain.v[g->chain.n - 1].fn_file : -1;
+	if (!g->chain.n)
+		return;
+	inst *top = &g->chain.v[g->chain.n - 1];
 	/* operations counted under an assumed trip count or branch probability:
 	 * every block holding them has an assumed compute time */
-	unsigned flag = (unknown & (1u << VD_p2)) && n > 0 ? VD_UNK_COMPUTE : 0;
-	/* the hottest loop of the walk: once per statement, over the chain */
-	if (!g->caps_live) { /* nothing to snapshot (touch_at does nothing) */
-		inst *c = g->chain.v, *end = c + g->chain.n;
-		for (; c < end; c++)
-			if (c->counting) {
-				bstate *b = &g->b[c->block];
-				b->ops += n;
-				b->unk |= flag;
-			}
-	} else {
-		size_t k = 0; /* captures begun at or before position i */
-		for (size_t i = 0; i < g->chain.n; i++) {
-			inst *c = &g->chain.v[i];
-			while (k < g->caps.n && g->caps.v[k].chain0 <= i)
-				k++;
-			if (c->counting) {
-				touch_at(g, c, k);
-				g->b[c->block].ops += n;
-				g->b[c->block].unk |= flag;
-			}
-		}
-	}
-	if (*g->phase == 1 && fn_file >= 0) {
-		touch(g, fn_file);
-		g->b[fn_file].ops += n;
+	if ((unknown & (1u << VD_p2)) && n > 0)
+		top->ops_unk |= VD_UNK_COMPUTE;
+	/* the hottest call of the walk, once per statement: every block on the
+	 * chain takes n, handed down the chain as instances leave (leave_ops) */
+	top->ops += n;
+	if (*g->phase == 1 && top->fn_file >= 0) {
+		touch(g, top->fn_file);
+		g->b[top->fn_file].ops += n;
 	}
 }
 
@@ -812,9 +833,12 @@ static void on_replay(void *pl, const void *summary_, double mult)
 	for (size_t i = 0; i < sm->nf; i++)
 		if (active(g, sm->f[i].block))
 			add_fileset(g, sm->f[i].block, sm->f[i].file, k * sm->f[i].per);
-	/* the caller's chain gets what the function block got */
+	/* the caller's chain gets what the function block got (its operations
+	 * through the innermost instance: leave_ops) */
 	if (sm->fidx >= 0) {
 		const snap *fd = &sm->d[sm->fidx];
+		if (g->chain.n)
+			g->chain.v[g->chain.n - 1].ops += k * fd->b.ops;
 		for (size_t i = 0; i < g->chain.n; i++) {
 			inst *c = &g->chain.v[i];
 			if (!counts(g, i))
@@ -825,7 +849,6 @@ static void on_replay(void *pl, const void *summary_, double mult)
 				if (q != VD_p10 && q != VD_p11)
 					b->p[q] += k * fd->b.p[q];
 			b->io_s += k * fd->b.io_s;
-			b->ops += k * fd->b.ops;
 			b->unk |= fd->b.unk;
 			for (int q = 0; q < fd->b.nnotes; q++)
 				add_note(b->notes, &b->nnotes, fd->b.notes[q]);
