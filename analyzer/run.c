@@ -394,7 +394,7 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts, v
 		vd_error_set("vd_run_analysis: no compilation database or catalog");
 		return -1;
 	}
-	double t0 = vd_now();
+	double t0 = vd_now(), ts;
 	vd_model *model = NULL;
 	vd_project *p = NULL;
 	vd_result *r = NULL;
@@ -411,12 +411,19 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts, v
 	if (!opts->no_cache && opts->extract.shard_n <= 1 &&
 	    (have_key = run_key(&c, key, &dev, 1)) == 1) {
 		long from = 0;
-		if (vd_store_find_run_key(store, key, &from) == 0)
-			return reuse_run(&c, from, out, t0);
+		c.stats->key_s = vd_now() - t0;
+		if (vd_store_find_run_key(store, key, &from) == 0) {
+			ts = vd_now();
+			int rr = reuse_run(&c, from, out, t0);
+			c.stats->save_s = vd_now() - ts;
+			return rr;
+		}
 		vd_error_clear();
 	}
+	ts = vd_now();
 	if (parse_project(&c, &p) != 0)
 		goto done;
+	c.stats->parse_s = vd_now() - ts;
 	if (opts->extract.shard_n > 1) {
 		/* a shard's result: no blocks, only the parse's diagnostics and counts */
 		*out = vd_result_new();
@@ -430,20 +437,29 @@ int vd_run_analysis(vd_result **out, vd_store *store, const vd_run_opts *opts, v
 		choose_device(&c, vd_project_root(p), &dev);
 		/* the parse filled the per-TU cache: the key of this run, for the
 		 * next one (also under no_cache, which only bypasses reading) */
+		ts = vd_now();
 		have_key = run_key(&c, key, &dev, 0);
+		c.stats->key_s += vd_now() - ts;
 	}
+	ts = vd_now();
 	if (vd_analyze(&r, p, &dev, opts->extract.nprocs) != 0)
 		goto done;
+	c.stats->analyze_s = vd_now() - ts;
+	c.stats->walk = *vd_project_walk_stats(p);
+	ts = vd_now();
 	/* CIOC from the fitted model, on this machine's device figures */
 	if (model && vd_model_score_result(model, r) != 0)
 		goto done;
 	/* the result holds what it needs: the IR's memory can serve the save */
 	vd_project_free(p);
 	p = NULL;
+	c.stats->score_s = vd_now() - ts;
 	record_facts(r, opts, t0);
 	r->run_key = have_key ? vd_arena_strdup(r->arena, key) : NULL;
+	ts = vd_now();
 	if (!opts->no_save && vd_store_save_run(store, r) != 0)
 		goto done;
+	c.stats->save_s = vd_now() - ts;
 	*out = r;
 	r = NULL;
 	rc = 0;

@@ -83,6 +83,13 @@ typedef struct vd_run_stats {
 	size_t tus;        /* translation units of this run (a shard's share) */
 	size_t tus_failed; /* of which could not be parsed */
 	size_t tus_cached; /* of which came from the cache */
+	/* wall seconds of each step of the run (0: not run) */
+	double key_s;     /* the run-level cache key: reading inputs, hashing */
+	double parse_s;   /* parsing what changed, decoding the rest from the cache */
+	double analyze_s; /* the walk and the blocks' figures (walk below) */
+	double score_s;   /* the model's CIOC, freeing the IR */
+	double save_s;    /* storing the run */
+	vd_walk_stats walk;
 } vd_run_stats;
 
 /*

@@ -28,6 +28,7 @@ typedef struct analyze_args {
 	cli_analysis an;
 	const char *db;
 	int quiet;
+	int timings; /* --timings: where the run's time went, on stderr */
 	vd_report_opts ro;
 } analyze_args;
 
@@ -109,6 +110,9 @@ static int parse_analyze(analyze_args *a, int argc, char **argv, const char *cmd
 		CLI_BOOL(0, "all", &a->ro.include_unreachable,
 			 "also list blocks not reachable from the entry point"),
 		CLI_BOOL(0, "quiet", &a->quiet, "print nothing on success"),
+		CLI_BOOL(0, "timings", &a->timings,
+			 "print where the run's time went on stderr (run key,\n"
+			 "parse, each phase of the walk, store)"),
 		CLI_END(),
 	};
 	cli_usage u = analyze_usage;
@@ -215,8 +219,40 @@ static int print_shard(const analyze_args *a, const vd_result *r, const vd_run_s
 	return s->tus_failed ? VD_EXIT_PARTIAL : VD_EXIT_OK;
 }
 
+/* --timings: one line on stderr (wall seconds; the walk's phases with
+ * their evaluation steps and CPU seconds) */
+static void print_timings(const vd_result *r, const vd_run_stats *s)
+{
+	fprintf(stderr, "timings: run key %.2f s", s->key_s);
+	if (r->cached_from > 0) {
+		fprintf(stderr, ", results of run %ld copied %.2f s\n", r->cached_from, s->save_s);
+		return;
+	}
+	const vd_walk_stats *w = &s->walk;
+	static const char *const what[4] = { NULL, "entry", "unreached code",
+					     "budget-cut functions" };
+	static const int order[3] = { 1, 3, 2 };
+	double walked = 0;
+	fprintf(stderr, ", parse %.2f s (%zu of %zu units parsed), walk:", s->parse_s,
+		s->tus - s->tus_cached, s->tus);
+	for (int i = 0; i < 3; i++) {
+		int ph = order[i];
+		walked += w->wall_s[ph];
+		fprintf(stderr, "%s %s", i ? ";" : "", what[ph]);
+		if (ph != 1)
+			fprintf(stderr, " %ld walk%s", w->walks[ph], w->walks[ph] == 1 ? "" : "s");
+		fprintf(stderr, " %ld steps %.2f s (%.2f CPU s)", w->steps[ph], w->wall_s[ph],
+			w->cpu_s[ph]);
+	}
+	double figures = s->analyze_s - walked;
+	fprintf(stderr, ", figures %.2f s, model %.2f s, store %.2f s\n", figures > 0 ? figures : 0,
+		s->score_s, s->save_s);
+}
+
 static int print_run(const analyze_args *a, const vd_result *r, const vd_run_stats *s)
 {
+	if (a->timings)
+		print_timings(r, s);
 	cli_print_diags(r, a->quiet ? VD_DIAG_WARNING : VD_DIAG_NOTE);
 	if (!a->quiet) {
 		vd_buf out = VD_BUF_INIT;

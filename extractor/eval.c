@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "project.h"
 #include "vd_getopt.h"
@@ -9845,6 +9846,24 @@ static void state_free(ctx *c, start_state *s)
 	free(s->seen);
 }
 
+/* CPU seconds of the calling thread (the walk's) */
+static double thread_cpu(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* phase `ph` ran from t0/cpu0/steps0 until now */
+static void phase_done(ctx *c, int ph, double t0, double cpu0, long steps0)
+{
+	vd_walk_stats *w = &c->p->walk_stats;
+	w->wall_s[ph] += vd_now() - t0;
+	w->cpu_s[ph] += thread_cpu() - cpu0;
+	w->steps[ph] += c->steps - steps0;
+}
+
 /* The step limit of a function a budget cut left unwalked, walked on its
  * own after the entry's walk (phase 3, which began at steps2): a quarter
  * of what is left of UNREACHED_BUDGET, at least UNREACHED_FLOOR. */
@@ -9867,12 +9886,14 @@ static long own_share(const ctx *c, long steps2)
 static void walk_cut(ctx *c, long steps2)
 {
 	vd_project *p = c->p;
+	double t0 = vd_now(), cpu0 = thread_cpu();
 	*c->vphase = 3;
 	c->phase = 3;
 	for (size_t i = 0; i < p->funcs.n; i++) {
 		ir_func *f = p->funcs.v[i];
 		if (!f->budget_cut || vd_runtime_name(f->name))
 			continue;
+		p->walk_stats.walks[3]++;
 		c->mult = f->cut_mult;
 		c->cond = 0;
 		c->nnotes = 0;
@@ -9893,6 +9914,7 @@ static void walk_cut(ctx *c, long steps2)
 	}
 	*c->vphase = 2;
 	c->phase = 2;
+	phase_done(c, 3, t0, cpu0, steps2);
 }
 
 /* Phase 2: functions the entry does not reach, once each, roots first
@@ -9905,6 +9927,8 @@ static void walk_unreached(ctx *c)
 	vd_project *p = c->p;
 	long steps2 = c->steps;
 	walk_cut(c, steps2);
+	double t0 = vd_now(), cpu0 = thread_cpu();
+	long steps0 = c->steps;
 	start_state st;
 	state_save(c, &st);
 	for (size_t i = 0; i < p->calls.n; i++) {
@@ -9930,12 +9954,14 @@ static void walk_unreached(ctx *c)
 			c->nnotes = 0;
 			/* each on its own steps: a cut in phase 1 leaves nothing unwalked */
 			c->step_limit = c->steps + UNREACHED_EACH;
+			p->walk_stats.walks[2]++;
 			val *args = vd_xcalloc((size_t)f->nparams + 1, sizeof(val));
 			call_function(c, f, args, f->nparams);
 			free(args);
 			state_restore(c, &st);
 		}
 	state_free(c, &st);
+	phase_done(c, 2, t0, cpu0, steps0);
 	if (c->unreached_cuts)
 		vd_project_diag(p, VD_DIAG_NOTE, NULL, 0,
 				"code the entry does not reach: %lu calls not unrolled (each "
@@ -10008,6 +10034,8 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		new_handle(&c); /* stdin, stdout, stderr */
 	*phase = 1;
 	c.phase = 1;
+	memset(&p->walk_stats, 0, sizeof(p->walk_stats));
+	double t0 = vd_now(), cpu0 = thread_cpu();
 	init_globals(&c);
 
 	ir_func *entry = find_entry(&c);
@@ -10027,6 +10055,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 				p->opts.entry);
 	}
 	leave(&c, 0);
+	phase_done(&c, 1, t0, cpu0, 0);
 
 	*phase = 2;
 	c.phase = 2;
@@ -10071,6 +10100,11 @@ int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase)
 		return walk(p, v, phase); /* no thread to be had: the caller's stack */
 	pthread_join(t, NULL);
 	return w.rc;
+}
+
+const vd_walk_stats *vd_project_walk_stats(const vd_project *p)
+{
+	return &p->walk_stats;
 }
 
 const vd_file_info *vd_project_files(const vd_project *p, size_t *n)

@@ -49,6 +49,7 @@ struct vd_project {
 	double libcall_ops[VD_LIBCALL_N]; /* vd_project_set_libcall_ops; 0: built-in */
 	/* walk results */
 	VD_VEC(vd_file_info) files;
+	vd_walk_stats walk_stats;
 	vd_map *file_index; /* key -> index + 1 */
 	/* parsed --define and --args */
 	vd_map *defines;      /* name -> const char *value */

@@ -191,6 +191,17 @@ typedef struct vd_file_info {
  */
 int vd_project_walk(vd_project *p, const vd_visitor *v, int *phase);
 
+/* What each phase of the last vd_project_walk() took: index 1 the
+ * entry's walk, 3 the functions a budget cut left unwalked, 2 code the
+ * entry does not reach (0 unused).  Steps are the walk's evaluation
+ * steps; CPU seconds those of the thread that walked. */
+typedef struct vd_walk_stats {
+	long steps[4];
+	double wall_s[4], cpu_s[4];
+	long walks[4]; /* functions walked on their own (phases 2 and 3) */
+} vd_walk_stats;
+const vd_walk_stats *vd_project_walk_stats(const vd_project *p);
+
 /* Library compute calls the walk counts as operations (no I/O): the class
  * of a call decides what one unit is. */
 enum {

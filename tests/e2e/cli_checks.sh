@@ -515,8 +515,16 @@ edit_equals_cold)
 	an --db v.db
 	blocks_of v.db > before
 	printf '\nint log_unused(int x);\nint log_unused(int x) { return x + 1; }\n' >> log.c
-	an --db v.db
+	an --db v.db --timings
 	expect_in "2 from the cache" out "the edited unit alone is parsed"
+	# --timings: where the time went, phase by phase
+	grep -q "parse [0-9.]* s (1 of 3 units parsed), walk: entry [1-9][0-9]* steps" out ||
+		{ cat out >&2; fail "--timings names the parse and the entry's walk"; }
+	grep -q "unreached code [1-9][0-9]* walks\{0,1\} [1-9][0-9]* steps" out ||
+		{ cat out >&2; fail "--timings counts the walks of unreached code (log_unused's at least)"; }
+	an --db v.db --timings
+	grep -q "timings: run key [0-9.]* s, results of run [0-9]* copied" out ||
+		{ cat out >&2; fail "--timings on an unchanged re-run"; }
 	blocks_of v.db > edit1
 	rm -f c.db && an --db c.db
 	blocks_of c.db > cold1
