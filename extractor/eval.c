@@ -8226,7 +8226,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				       ? 0
 			       : nc_loop ? NC_CARRIED_STEPS
 					 : smax;
-		if (k >= kmax || c->steps - steps0 > smax) {
+		if (k >= kmax || c->steps - steps0 > smax || (c->phase == 2 && c->steps > c->step_limit)) {
 			undecided = 1;
 			break;
 		}
