@@ -8226,7 +8226,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				       ? 0
 			       : nc_loop ? NC_CARRIED_STEPS
 					 : smax;
-		if (k >= kmax || c->steps - steps0 > smax || (c->phase == 2 && c->steps > c->step_limit)) {
+		if (k >= kmax || c->steps - steps0 > smax ||
+		    (c->phase == 2 && c->steps > c->step_limit)) {
 			undecided = 1;
 			break;
 		}
@@ -9719,8 +9720,12 @@ static void state_save(ctx *c, start_state *s)
 	size_t ng = p->globals.n;
 	s->globals = vd_xmalloc((ng + 1) * sizeof(val));
 	memcpy(s->globals, c->globals, ng * sizeof(val));
+	/* what read-only globals lead to is not saved: the program does not
+	 * write them (lookup tables: utf8proc's 38 912 entries, 16 MB per
+	 * restore on ncdump), and their own values are in s->globals */
 	for (size_t i = 0; i < ng; i++)
-		vd_vec_push(s->todo, &c->globals[i]);
+		if (!p->globals.v[i]->read_only)
+			vd_vec_push(s->todo, &c->globals[i]);
 	s->nfields = c->fields.n;
 	s->fields = vd_xmalloc((s->nfields + 1) * sizeof(field_val));
 	if (s->nfields)

@@ -329,6 +329,14 @@ static void fill_var_type(ir_var *v, CXType t)
 		v->array_len = (long)clang_getArraySize(t);
 		v->elem_size = (long)clang_Type_getSizeOf(clang_getArrayElementType(t));
 	}
+	/* a canonical array type holds its elements' qualifiers itself */
+	CXType e = t;
+	int ro = clang_isConstQualifiedType(e);
+	while (!ro && (e.kind == CXType_ConstantArray || e.kind == CXType_IncompleteArray)) {
+		e = clang_getCanonicalType(clang_getArrayElementType(e));
+		ro = clang_isConstQualifiedType(e);
+	}
+	v->read_only = ro != 0;
 }
 
 /* The ir_var for a declaration cursor (VarDecl/ParmDecl), created on first use. */

@@ -34,6 +34,7 @@ struct ir_var {
 	int is_struct;
 	ir_expr *init; /* globals: initializer */
 	int has_def;   /* a definition (not just extern) was seen */
+	int read_only; /* const-qualified (an array: its elements): the program never writes it */
 };
 
 enum {
