@@ -229,8 +229,9 @@ typedef struct wdelta {
 typedef struct loopctx {
 	ir_var *v; /* the counter */
 	double start, step, trip;
-	int mul;   /* v *= step */
-	frame *fr; /* the frame it lives in */
+	int mul;       /* v *= step */
+	frame *fr;     /* the frame it lives in */
+	ir_stmt *body; /* the loop's body (counter_derived) */
 } loopctx;
 
 typedef struct ctx {
@@ -1793,16 +1794,93 @@ static int counter_mean(ctx *c, ir_expr *x, double *m)
 	return counter_avg(c, x, 0, m);
 }
 
+/* A variable the loop's body sets from its counter before it tests it:
+ * `int r = i % 17; if (r > 14) continue;`, `t = i * dt; if (t >= next)`. */
+#define MAX_DERIVED 4
+static ir_var *plain_var(ir_expr *e);
+typedef struct derived {
+	val *st;    /* the variable's storage */
+	val old;    /* its value before the sampling */
+	ir_expr *e; /* the counter expression it is set to */
+} derived;
+
+/* The expression the top level of `body` sets `v` to (its declaration's
+ * initializer, or `v = e`), NULL when none */
+static ir_expr *body_def(ir_stmt *body, const ir_var *v)
+{
+	ir_stmt **items = body && body->kind == S_SEQ ? body->kids : &body;
+	int n = body && body->kind == S_SEQ ? body->nkids : 1;
+	for (int i = 0; i < n; i++) {
+		ir_stmt *it = items[i];
+		if (it && it->kind == S_SEQ && it->nkids == 1)
+			it = it->kids[0];
+		if (!it)
+			continue;
+		if (it->kind == S_DECL && it->var == v && it->e)
+			return it->e;
+		if (it->kind == S_EXPR && it->e && it->e->kind == E_ASSIGN &&
+		    it->e->op == OP_NONE && it->e->nkids == 2 && plain_var(it->e->kids[0]) == v)
+			return it->e->kids[1];
+	}
+	return NULL;
+}
+
+static void derived_vars(ctx *c, const loopctx *lc, ir_expr *x, derived *dv, int *nd, int *bad)
+{
+	if (!x || *bad)
+		return;
+	ir_var *v = x->kind == E_VAR ? x->var : NULL;
+	if (v && v != lc->v && !v->global) {
+		for (int d = 0; d < *nd; d++)
+			if (dv[d].e && dv[d].st == storage(c, v))
+				return;
+		ir_expr *def = body_def(lc->body, v);
+		if (def && expr_pure(def) && expr_uses(def, lc->v)) {
+			val *st = storage(c, v);
+			if (!st || *nd >= MAX_DERIVED) {
+				*bad = 1;
+				return;
+			}
+			dv[*nd].st = st;
+			dv[*nd].old = *st;
+			dv[*nd].e = def;
+			(*nd)++;
+		}
+		return;
+	}
+	if (x->kind == E_STMT || x->kind == E_CALL)
+		return;
+	for (int i = 0; i < x->nkids; i++)
+		derived_vars(c, lc, x->kids[i], dv, nd, bad);
+}
+
+/* The variables `cond` tests that the body of loop lc sets from its
+ * counter (body_def), into dv: how many, 0 when none */
+static int counter_derived(ctx *c, const loopctx *lc, ir_expr *cond, derived *dv)
+{
+	if (!lc->body || lc->trip < 1)
+		return 0;
+	int nd = 0, bad = 0;
+	derived_vars(c, lc, cond, dv, &nd, &bad);
+	return bad ? 0 : nd;
+}
+
 static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 {
 	if (!cond || !expr_pure(cond))
 		return 0;
 	loopctx *lc = NULL, rk = { 0 };
+	derived dv[MAX_DERIVED];
+	int nd = 0;
 	for (size_t i = c->loops.n; i-- > 0;)
 		if (c->loops.v[i].fr == c->fr && expr_uses(cond, c->loops.v[i].v)) {
 			lc = &c->loops.v[i];
 			break;
 		}
+	for (size_t i = c->loops.n; !lc && i-- > 0;)
+		if (c->loops.v[i].fr == c->fr &&
+		    (nd = counter_derived(c, &c->loops.v[i], cond, dv)) > 0)
+			lc = &c->loops.v[i];
 	if (!lc && (rk.v = rank_var(c, cond))) {
 		/* `rank == 0`: the share of the P14 ranks for which it holds */
 		rk.start = 0, rk.step = 1;
@@ -1824,6 +1902,8 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
 		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
 		*st = flt_to_int(x, 0);
+		for (int d = 0; d < nd; d++)
+			*dv[d].st = eval(c, dv[d].e);
 		val r;
 		if (!as_truth && cond->kind == E_COND) { /* the arm, not this E_COND again */
 			val kv = eval(c, cond->kids[0]);
@@ -1838,6 +1918,8 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 		hits += as_truth ? tv > 0 : (ok ? num(&r) : 0);
 	}
 	*st = saved;
+	for (int d = 0; d < nd; d++)
+		*dv[d].st = dv[d].old;
 	c->ops = saved_ops;
 	c->steps = saved_steps;
 	if (!ok)
@@ -8739,6 +8821,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	int counted = lc.v != NULL;
 	if (counted) {
 		lc.fr = c->fr;
+		lc.body = s->nkids ? s->kids[0] : NULL;
 		vd_vec_push(c->loops, lc);
 	}
 	enter(c, s->block, reach, reach * trip, c->unk, nt);
