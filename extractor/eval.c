@@ -2362,6 +2362,85 @@ static int elapsed_prob(ctx *c, ir_expr *cond, double *p)
 	return 1;
 }
 
+/* The share of the values of x that `x & m` (m a positive constant) or
+ * `x % k == r` (k > 0, 0 <= r < k) accept when x is a value read from
+ * input or returned by a call (T_CALLRES) the walk does not know, its low
+ * bits taken as evenly spread: `x & 1` 1/2, `x & 6` 3/4, `x % 4 == 0`
+ * 1/4.  *kind: 1 for `x & m`, 2 for `x % k == r`; 0 when e is neither. */
+static double low_bits_share(ctx *c, ir_expr *e, int *kind)
+{
+	*kind = 0;
+	e = strip_casts(e);
+	if (!e || e->kind != E_BIN || e->nkids != 2)
+		return 0;
+	ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+	if (e->op == OP_BAND && l && r && l->kind == E_INT)
+		l = r, r = strip_casts(e->kids[0]);
+	ir_expr *m = e->op == OP_MOD || e->op == OP_BAND ? r : NULL;
+	if (!m || m->kind != E_INT || m->ival <= 0 || !expr_pure(l))
+		return 0;
+	val x = peek(c, l);
+	if (x.k != V_UNK || !(x.t & T_CALLRES))
+		return 0;
+	if (e->op == OP_BAND) {
+		*kind = 1;
+		return 1 - ldexp(1, -__builtin_popcountll((unsigned long long)m->ival));
+	}
+	*kind = 2;
+	return 1.0 / (double)m->ival;
+}
+
+/* A test of the low bits of an unknown value from input or a call
+ * (low_bits_share): `p.flags & 1`, `!(x & 4)`, `(x & 3) == 0`, `h % 4 ==
+ * 0`, `h % 4 != 1`.  *p gets the share of the values for which it holds. */
+static int bits_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond)
+		return 0;
+	int neg = 0, kind;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1)
+		neg = 1, cond = strip_casts(cond->kids[0]);
+	double sh = low_bits_share(c, cond, &kind);
+	if (kind == 1) { /* x & m as a truth value */
+		*p = neg ? 1 - sh : sh;
+		return 1;
+	}
+	if (kind == 2) { /* x % k as a truth value: not 0 */
+		*p = neg ? sh : 1 - sh;
+		return 1;
+	}
+	if (!cond || cond->kind != E_BIN || cond->nkids != 2 ||
+	    (cond->op != OP_EQ && cond->op != OP_NE))
+		return 0;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = strip_casts(cond->kids[1]);
+	if (l && l->kind == E_INT)
+		l = r, r = strip_casts(cond->kids[0]);
+	if (!r || r->kind != E_INT)
+		return 0;
+	sh = low_bits_share(c, l, &kind);
+	double eq;
+	if (kind == 1) {
+		ir_expr *bl = strip_casts(l->kids[0]), *bm = strip_casts(l->kids[1]);
+		long long mv = bm && bm->kind == E_INT ? bm->ival : bl->ival;
+		int bits = __builtin_popcountll((unsigned long long)mv);
+		if (r->ival == 0)
+			eq = ldexp(1, -bits);
+		else if ((r->ival & ~mv) == 0)
+			eq = ldexp(1, -bits); /* one pattern of the masked bits */
+		else
+			eq = 0;
+	} else if (kind == 2) {
+		ir_expr *km = strip_casts(l->kids[1]);
+		eq = r->ival >= 0 && r->ival < km->ival ? sh : 0;
+	} else {
+		return 0;
+	}
+	double q = cond->op == OP_EQ ? eq : 1 - eq;
+	*p = neg ? 1 - q : q;
+	return 1;
+}
+
 /* The lvalue a buffer-fill test counts with: a variable, or a member of
  * a struct the walk knows (`w->used`, `s.n`), NULL for anything else */
 static ir_expr *fill_lvalue(ir_expr *e)
@@ -2620,6 +2699,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*why = 32;
 		return p;
 	}
+	if (bits_prob(c, s->e, &p)) {
+		*why = 64;
+		return p;
+	}
 	p = cond_heuristics(s->e, why);
 	int tr = stmt_has_once(c, t, 'r'), fr = stmt_has_once(c, f, 'r');
 	if (tr != fr) {
@@ -2636,15 +2719,15 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 
 static const char *why_text(unsigned why)
 {
-	static const char *const names[] = { "pointer", "opcode",      "return",
-					     "call",    "buffer-fill", "elapsed-time" };
+	static const char *const names[] = { "pointer",     "opcode",       "return",  "call",
+					     "buffer-fill", "elapsed-time", "low-bits" };
 	static char buf[8][64];
 	static int slot;
 	if (!why)
 		return "no heuristic applies";
 	char *b = buf[slot++ & 7];
 	b[0] = 0;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 7; i++)
 		if (why & (1u << i)) {
 			if (b[0])
 				strcat(b, "+");
