@@ -3809,6 +3809,23 @@ LIB_MODEL(lib_strtok)
 	return vstr(vd_arena_strndup(c->a, from, len));
 }
 
+/* strsep(&p, delim) on a known text: the token up to the first delimiter
+ * (a copy, possibly empty: the walk does not write the '\0' into the
+ * text), *p moved past that delimiter or NULL when there is none; NULL
+ * when *p is NULL.  Unknown text: unknown, *p too. */
+LIB_MODEL(lib_strsep)
+{
+	val *sp = args[0].k == V_REF && ref_live(c, &args[0]) ? args[0].ref : NULL;
+	if (!sp || (sp->k != V_STR && !(sp->k == V_INT && sp->i == 0)) || args[1].k != V_STR)
+		return lib_default(c, e, name, args, n);
+	if (sp->k == V_INT)
+		return vint(0);
+	const char *from = sp->s;
+	size_t len = strcspn(from, args[1].s);
+	store_val(c, sp, from[len] ? vstr(from + len + 1) : vint(0));
+	return vstr(vd_arena_strndup(c->a, from, len));
+}
+
 /* <ctype.h> on a known character (the "C" locale: a program that has not
  * called setlocale runs in it) */
 LIB_MODEL(lib_ctype)
@@ -4401,6 +4418,7 @@ static const lib_model lib_models[] = {
 	{ "strncpy", 1, lib_strcpy },
 	{ "strpbrk", 2, lib_strstr },
 	{ "strrchr", 2, lib_strchr },
+	{ "strsep", 2, lib_strsep },
 	{ "strspn", 2, lib_strspan },
 	{ "strstr", 2, lib_strstr },
 	{ "strtod", 1, lib_strtod },
@@ -8061,6 +8079,42 @@ static int mentions_argc(const ir_expr *e)
 	return 0;
 }
 
+/* The tokenizer call in a loop's condition whose text is known now:
+ * `while ((tok = strsep(&p, ",")) != NULL)` with p's text known,
+ * `while ((t = strtok_r(NULL, " ", &save)))` with save's; the condition's
+ * other parts have no side effects.  Such a loop runs token by token. */
+static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_CALL) {
+		int ri = e->str && !strcmp(e->str, "strsep")     ? 0
+			 : e->str && !strcmp(e->str, "strtok_r") ? 2
+								 : -1;
+		if (ri < 0 || e->nkids <= ri || !expr_pure(e->kids[ri]) ||
+		    (ri == 2 && !expr_pure(e->kids[0])))
+			return 0;
+		val r = peek(c, e->kids[ri]);
+		if (r.k != V_REF || !ref_live(c, &r) || r.ref->k != V_STR) {
+			val a0 = ri == 2 ? peek(c, e->kids[0]) : unk(0);
+			if (a0.k != V_STR) /* strtok_r(s, ...) starts on s */
+				return 0;
+		}
+		(*calls)++;
+		return 1;
+	}
+	if (e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2)
+		return expr_pure(e->kids[0]) && tokenizer_cond(c, e->kids[1], calls);
+	if (e->kind == E_STMT)
+		return 0;
+	if (expr_pure(e))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (!tokenizer_cond(c, e->kids[i], calls))
+			return 0;
+	return 1;
+}
+
 /* Whether a loop's iterations may hand state to the next one through the
  * functions it calls: globals or static locals they write (func_globals),
  * or an object whose address the body passes them (`csv_row(&w, ...)`
@@ -8479,7 +8533,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		 * argc, `while ((opt = get_option(argc, argv, ...)) != EOF)`,
 		 * runs per option, as a getopt loop does, when --args binds
 		 * argv; else (undecided) it is a loop of unknown count */
-		if (!p->opts.args || !mentions_argc(s->e))
+		int calls = 0;
+		if ((!p->opts.args || !mentions_argc(s->e)) &&
+		    !(tokenizer_cond(c, s->e, &calls) && calls == 1))
 			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
