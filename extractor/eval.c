@@ -1804,28 +1804,42 @@ typedef struct derived {
 	ir_expr *e; /* the counter expression it is set to */
 } derived;
 
-/* The expression the top level of `body` sets `v` to (its declaration's
- * initializer, or `v = e`), NULL when none */
-static ir_expr *body_def(ir_stmt *body, const ir_var *v)
+typedef int (*node_test)(const ir_expr *e, void *arg);
+static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
+
+static int is_node(const ir_expr *e, void *arg)
+{
+	return e == arg;
+}
+
+/* The expression the top level of `body` last sets `v` to (its
+ * declaration's initializer, or `v = e`) before the statement that holds
+ * the test `cond`; NULL when none, or when cond is not in the body */
+static ir_expr *body_def(ir_stmt *body, const ir_var *v, ir_expr *cond)
 {
 	ir_stmt **items = body && body->kind == S_SEQ ? body->kids : &body;
 	int n = body && body->kind == S_SEQ ? body->nkids : 1;
+	ir_expr *def = NULL;
 	for (int i = 0; i < n; i++) {
 		ir_stmt *it = items[i];
 		if (it && it->kind == S_SEQ && it->nkids == 1)
 			it = it->kids[0];
 		if (!it)
 			continue;
+		if (ir_any_stmt(it, is_node, cond))
+			return def;
 		if (it->kind == S_DECL && it->var == v && it->e)
-			return it->e;
-		if (it->kind == S_EXPR && it->e && it->e->kind == E_ASSIGN &&
-		    it->e->op == OP_NONE && it->e->nkids == 2 && plain_var(it->e->kids[0]) == v)
-			return it->e->kids[1];
+			def = it->e;
+		else if (it->kind == S_EXPR && it->e && it->e->kind == E_ASSIGN &&
+			 it->e->op == OP_NONE && it->e->nkids == 2 &&
+			 plain_var(it->e->kids[0]) == v)
+			def = it->e->kids[1];
 	}
 	return NULL;
 }
 
-static void derived_vars(ctx *c, const loopctx *lc, ir_expr *x, derived *dv, int *nd, int *bad)
+static void derived_vars(ctx *c, const loopctx *lc, ir_expr *cond, ir_expr *x, derived *dv, int *nd,
+			 int *bad)
 {
 	if (!x || *bad)
 		return;
@@ -1834,7 +1848,7 @@ static void derived_vars(ctx *c, const loopctx *lc, ir_expr *x, derived *dv, int
 		for (int d = 0; d < *nd; d++)
 			if (dv[d].e && dv[d].st == storage(c, v))
 				return;
-		ir_expr *def = body_def(lc->body, v);
+		ir_expr *def = body_def(lc->body, v, cond);
 		if (def && expr_pure(def) && expr_uses(def, lc->v)) {
 			val *st = storage(c, v);
 			if (!st || *nd >= MAX_DERIVED) {
@@ -1851,7 +1865,7 @@ static void derived_vars(ctx *c, const loopctx *lc, ir_expr *x, derived *dv, int
 	if (x->kind == E_STMT || x->kind == E_CALL)
 		return;
 	for (int i = 0; i < x->nkids; i++)
-		derived_vars(c, lc, x->kids[i], dv, nd, bad);
+		derived_vars(c, lc, cond, x->kids[i], dv, nd, bad);
 }
 
 /* The variables `cond` tests that the body of loop lc sets from its
@@ -1861,7 +1875,7 @@ static int counter_derived(ctx *c, const loopctx *lc, ir_expr *cond, derived *dv
 	if (!lc->body || lc->trip < 1)
 		return 0;
 	int nd = 0, bad = 0;
-	derived_vars(c, lc, cond, dv, &nd, &bad);
+	derived_vars(c, lc, cond, cond, dv, &nd, &bad);
 	return bad ? 0 : nd;
 }
 
@@ -8125,10 +8139,6 @@ static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
  * conditions, increments, initializers, sub-statements, and the statements
  * of statement expressions), or of the expression e?  `at` sees every node
  * and does not look inside it itself. */
-typedef int (*node_test)(const ir_expr *e, void *arg);
-
-static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
-
 static int ir_any_expr(const ir_expr *e, node_test at, void *arg)
 {
 	if (!e)
