@@ -230,8 +230,9 @@ typedef struct wdelta {
 typedef struct loopctx {
 	ir_var *v; /* the counter */
 	double start, step, trip;
-	int mul;   /* v *= step */
-	frame *fr; /* the frame it lives in */
+	int mul;       /* v *= step */
+	frame *fr;     /* the frame it lives in */
+	ir_stmt *body; /* the loop's body (counter_derived) */
 } loopctx;
 
 typedef struct ctx {
@@ -1794,16 +1795,107 @@ static int counter_mean(ctx *c, ir_expr *x, double *m)
 	return counter_avg(c, x, 0, m);
 }
 
+/* A variable the loop's body sets from its counter before it tests it:
+ * `int r = i % 17; if (r > 14) continue;`, `t = i * dt; if (t >= next)`. */
+#define MAX_DERIVED 4
+static ir_var *plain_var(ir_expr *e);
+typedef struct derived {
+	val *st;    /* the variable's storage */
+	val old;    /* its value before the sampling */
+	ir_expr *e; /* the counter expression it is set to */
+} derived;
+
+typedef int (*node_test)(const ir_expr *e, void *arg);
+static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
+
+static int is_node(const ir_expr *e, void *arg)
+{
+	return e == arg;
+}
+
+/* The expression the top level of `body` last sets `v` to (its
+ * declaration's initializer, or `v = e`) before the statement that holds
+ * the test `cond`; NULL when none, or when cond is not in the body */
+static ir_expr *body_def(ir_stmt *body, const ir_var *v, ir_expr *cond)
+{
+	ir_stmt **items = body && body->kind == S_SEQ ? body->kids : &body;
+	int n = body && body->kind == S_SEQ ? body->nkids : 1;
+	ir_expr *def = NULL;
+	for (int i = 0; i < n; i++) {
+		ir_stmt *it = items[i];
+		if (it && it->kind == S_SEQ && it->nkids == 1)
+			it = it->kids[0];
+		if (!it)
+			continue;
+		if (ir_any_stmt(it, is_node, cond))
+			return def;
+		if (it->kind == S_DECL && it->var == v && it->e)
+			def = it->e;
+		else if (it->kind == S_EXPR && it->e && it->e->kind == E_ASSIGN &&
+			 it->e->op == OP_NONE && it->e->nkids == 2 &&
+			 plain_var(it->e->kids[0]) == v)
+			def = it->e->kids[1];
+	}
+	return NULL;
+}
+
+static void derived_vars(ctx *c, const loopctx *lc, ir_expr *cond, ir_expr *x, derived *dv, int *nd,
+			 int *bad)
+{
+	if (!x || *bad)
+		return;
+	ir_var *v = x->kind == E_VAR ? x->var : NULL;
+	if (v && v != lc->v && !v->global) {
+		for (int d = 0; d < *nd; d++)
+			if (dv[d].e && dv[d].st == storage(c, v))
+				return;
+		ir_expr *def = body_def(lc->body, v, cond);
+		if (def && expr_pure(def) && expr_uses(def, lc->v)) {
+			val *st = storage(c, v);
+			if (!st || *nd >= MAX_DERIVED) {
+				*bad = 1;
+				return;
+			}
+			dv[*nd].st = st;
+			dv[*nd].old = *st;
+			dv[*nd].e = def;
+			(*nd)++;
+		}
+		return;
+	}
+	if (x->kind == E_STMT || x->kind == E_CALL)
+		return;
+	for (int i = 0; i < x->nkids; i++)
+		derived_vars(c, lc, cond, x->kids[i], dv, nd, bad);
+}
+
+/* The variables `cond` tests that the body of loop lc sets from its
+ * counter (body_def), into dv: how many, 0 when none */
+static int counter_derived(ctx *c, const loopctx *lc, ir_expr *cond, derived *dv)
+{
+	if (!lc->body || lc->trip < 1)
+		return 0;
+	int nd = 0, bad = 0;
+	derived_vars(c, lc, cond, cond, dv, &nd, &bad);
+	return bad ? 0 : nd;
+}
+
 static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 {
 	if (!cond || !expr_pure(cond))
 		return 0;
 	loopctx *lc = NULL, rk = { 0 };
+	derived dv[MAX_DERIVED];
+	int nd = 0;
 	for (size_t i = c->loops.n; i-- > 0;)
 		if (c->loops.v[i].fr == c->fr && expr_uses(cond, c->loops.v[i].v)) {
 			lc = &c->loops.v[i];
 			break;
 		}
+	for (size_t i = c->loops.n; !lc && i-- > 0;)
+		if (c->loops.v[i].fr == c->fr &&
+		    (nd = counter_derived(c, &c->loops.v[i], cond, dv)) > 0)
+			lc = &c->loops.v[i];
 	if (!lc && (rk.v = rank_var(c, cond))) {
 		/* `rank == 0`: the share of the P14 ranks for which it holds */
 		rk.start = 0, rk.step = 1;
@@ -1825,6 +1917,8 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 		double idx = tries == (long)n ? (double)k : floor((double)k * n / (double)tries);
 		double x = lc->mul ? lc->start * pow(lc->step, idx) : lc->start + idx * lc->step;
 		*st = flt_to_int(x, 0);
+		for (int d = 0; d < nd; d++)
+			*dv[d].st = eval(c, dv[d].e);
 		val r;
 		if (!as_truth && cond->kind == E_COND) { /* the arm, not this E_COND again */
 			val kv = eval(c, cond->kids[0]);
@@ -1839,6 +1933,8 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 		hits += as_truth ? tv > 0 : (ok ? num(&r) : 0);
 	}
 	*st = saved;
+	for (int d = 0; d < nd; d++)
+		*dv[d].st = dv[d].old;
 	c->ops = saved_ops;
 	c->steps = saved_steps;
 	if (!ok)
@@ -2281,6 +2377,85 @@ static int elapsed_prob(ctx *c, ir_expr *cond, double *p)
 	return 1;
 }
 
+/* The share of the values of x that `x & m` (m a positive constant) or
+ * `x % k == r` (k > 0, 0 <= r < k) accept when x is a value read from
+ * input or returned by a call (T_CALLRES) the walk does not know, its low
+ * bits taken as evenly spread: `x & 1` 1/2, `x & 6` 3/4, `x % 4 == 0`
+ * 1/4.  *kind: 1 for `x & m`, 2 for `x % k == r`; 0 when e is neither. */
+static double low_bits_share(ctx *c, ir_expr *e, int *kind)
+{
+	*kind = 0;
+	e = strip_casts(e);
+	if (!e || e->kind != E_BIN || e->nkids != 2)
+		return 0;
+	ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+	if (e->op == OP_BAND && l && r && l->kind == E_INT)
+		l = r, r = strip_casts(e->kids[0]);
+	ir_expr *m = e->op == OP_MOD || e->op == OP_BAND ? r : NULL;
+	if (!m || m->kind != E_INT || m->ival <= 0 || !expr_pure(l))
+		return 0;
+	val x = peek(c, l);
+	if (x.k != V_UNK || !(x.t & T_CALLRES))
+		return 0;
+	if (e->op == OP_BAND) {
+		*kind = 1;
+		return 1 - ldexp(1, -__builtin_popcountll((unsigned long long)m->ival));
+	}
+	*kind = 2;
+	return 1.0 / (double)m->ival;
+}
+
+/* A test of the low bits of an unknown value from input or a call
+ * (low_bits_share): `p.flags & 1`, `!(x & 4)`, `(x & 3) == 0`, `h % 4 ==
+ * 0`, `h % 4 != 1`.  *p gets the share of the values for which it holds. */
+static int bits_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond)
+		return 0;
+	int neg = 0, kind;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1)
+		neg = 1, cond = strip_casts(cond->kids[0]);
+	double sh = low_bits_share(c, cond, &kind);
+	if (kind == 1) { /* x & m as a truth value */
+		*p = neg ? 1 - sh : sh;
+		return 1;
+	}
+	if (kind == 2) { /* x % k as a truth value: not 0 */
+		*p = neg ? sh : 1 - sh;
+		return 1;
+	}
+	if (!cond || cond->kind != E_BIN || cond->nkids != 2 ||
+	    (cond->op != OP_EQ && cond->op != OP_NE))
+		return 0;
+	ir_expr *l = strip_casts(cond->kids[0]), *r = strip_casts(cond->kids[1]);
+	if (l && l->kind == E_INT)
+		l = r, r = strip_casts(cond->kids[0]);
+	if (!r || r->kind != E_INT)
+		return 0;
+	sh = low_bits_share(c, l, &kind);
+	double eq;
+	if (kind == 1) {
+		ir_expr *bl = strip_casts(l->kids[0]), *bm = strip_casts(l->kids[1]);
+		long long mv = bm && bm->kind == E_INT ? bm->ival : bl->ival;
+		int bits = __builtin_popcountll((unsigned long long)mv);
+		if (r->ival == 0)
+			eq = ldexp(1, -bits);
+		else if ((r->ival & ~mv) == 0)
+			eq = ldexp(1, -bits); /* one pattern of the masked bits */
+		else
+			eq = 0;
+	} else if (kind == 2) {
+		ir_expr *km = strip_casts(l->kids[1]);
+		eq = r->ival >= 0 && r->ival < km->ival ? sh : 0;
+	} else {
+		return 0;
+	}
+	double q = cond->op == OP_EQ ? eq : 1 - eq;
+	*p = neg ? 1 - q : q;
+	return 1;
+}
+
 /* The lvalue a buffer-fill test counts with: a variable, or a member of
  * a struct the walk knows (`w->used`, `s.n`), NULL for anything else */
 static ir_expr *fill_lvalue(ir_expr *e)
@@ -2539,6 +2714,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*why = 32;
 		return p;
 	}
+	if (bits_prob(c, s->e, &p)) {
+		*why = 64;
+		return p;
+	}
 	p = cond_heuristics(s->e, why);
 	int tr = stmt_has_once(c, t, 'r'), fr = stmt_has_once(c, f, 'r');
 	if (tr != fr) {
@@ -2555,15 +2734,15 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 
 static const char *why_text(unsigned why)
 {
-	static const char *const names[] = { "pointer", "opcode",      "return",
-					     "call",    "buffer-fill", "elapsed-time" };
+	static const char *const names[] = { "pointer",     "opcode",       "return",  "call",
+					     "buffer-fill", "elapsed-time", "low-bits" };
 	static char buf[8][64];
 	static int slot;
 	if (!why)
 		return "no heuristic applies";
 	char *b = buf[slot++ & 7];
 	b[0] = 0;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 7; i++)
 		if (why & (1u << i)) {
 			if (b[0])
 				strcat(b, "+");
@@ -3645,6 +3824,23 @@ LIB_MODEL(lib_strtok)
 	return vstr(vd_arena_strndup(c->a, from, len));
 }
 
+/* strsep(&p, delim) on a known text: the token up to the first delimiter
+ * (a copy, possibly empty: the walk does not write the '\0' into the
+ * text), *p moved past that delimiter or NULL when there is none; NULL
+ * when *p is NULL.  Unknown text: unknown, *p too. */
+LIB_MODEL(lib_strsep)
+{
+	val *sp = args[0].k == V_REF && ref_live(c, &args[0]) ? args[0].ref : NULL;
+	if (!sp || (sp->k != V_STR && !(sp->k == V_INT && sp->i == 0)) || args[1].k != V_STR)
+		return lib_default(c, e, name, args, n);
+	if (sp->k == V_INT)
+		return vint(0);
+	const char *from = sp->s;
+	size_t len = strcspn(from, args[1].s);
+	store_val(c, sp, from[len] ? vstr(from + len + 1) : vint(0));
+	return vstr(vd_arena_strndup(c->a, from, len));
+}
+
 /* <ctype.h> on a known character (the "C" locale: a program that has not
  * called setlocale runs in it) */
 LIB_MODEL(lib_ctype)
@@ -4237,6 +4433,7 @@ static const lib_model lib_models[] = {
 	{ "strncpy", 1, lib_strcpy },
 	{ "strpbrk", 2, lib_strstr },
 	{ "strrchr", 2, lib_strchr },
+	{ "strsep", 2, lib_strsep },
 	{ "strspn", 2, lib_strspan },
 	{ "strstr", 2, lib_strstr },
 	{ "strtod", 1, lib_strtod },
@@ -7897,6 +8094,42 @@ static int mentions_argc(const ir_expr *e)
 	return 0;
 }
 
+/* The tokenizer call in a loop's condition whose text is known now:
+ * `while ((tok = strsep(&p, ",")) != NULL)` with p's text known,
+ * `while ((t = strtok_r(NULL, " ", &save)))` with save's; the condition's
+ * other parts have no side effects.  Such a loop runs token by token. */
+static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_CALL) {
+		int ri = e->str && !strcmp(e->str, "strsep")     ? 0
+			 : e->str && !strcmp(e->str, "strtok_r") ? 2
+								 : -1;
+		if (ri < 0 || e->nkids <= ri || !expr_pure(e->kids[ri]) ||
+		    (ri == 2 && !expr_pure(e->kids[0])))
+			return 0;
+		val r = peek(c, e->kids[ri]);
+		if (r.k != V_REF || !ref_live(c, &r) || r.ref->k != V_STR) {
+			val a0 = ri == 2 ? peek(c, e->kids[0]) : unk(0);
+			if (a0.k != V_STR) /* strtok_r(s, ...) starts on s */
+				return 0;
+		}
+		(*calls)++;
+		return 1;
+	}
+	if (e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2)
+		return expr_pure(e->kids[0]) && tokenizer_cond(c, e->kids[1], calls);
+	if (e->kind == E_STMT)
+		return 0;
+	if (expr_pure(e))
+		return 1;
+	for (int i = 0; i < e->nkids; i++)
+		if (!tokenizer_cond(c, e->kids[i], calls))
+			return 0;
+	return 1;
+}
+
 /* Whether a loop's iterations may hand state to the next one through the
  * functions it calls: globals or static locals they write (func_globals),
  * or an object whose address the body passes them (`csv_row(&w, ...)`
@@ -7907,10 +8140,6 @@ static int mentions_argc(const ir_expr *e)
  * conditions, increments, initializers, sub-statements, and the statements
  * of statement expressions), or of the expression e?  `at` sees every node
  * and does not look inside it itself. */
-typedef int (*node_test)(const ir_expr *e, void *arg);
-
-static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
-
 static int ir_any_expr(const ir_expr *e, node_test at, void *arg)
 {
 	if (!e)
@@ -8316,7 +8545,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		 * argc, `while ((opt = get_option(argc, argv, ...)) != EOF)`,
 		 * runs per option, as a getopt loop does, when --args binds
 		 * argv; else (undecided) it is a loop of unknown count */
-		if (!p->opts.args || !mentions_argc(s->e))
+		int calls = 0;
+		if ((!p->opts.args || !mentions_argc(s->e)) &&
+		    !(tokenizer_cond(c, s->e, &calls) && calls == 1))
 			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
@@ -8741,6 +8972,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	int counted = lc.v != NULL;
 	if (counted) {
 		lc.fr = c->fr;
+		lc.body = s->nkids ? s->kids[0] : NULL;
 		vd_vec_push(c->loops, lc);
 	}
 	enter(c, s->block, reach, reach * trip, c->unk, nt);
@@ -9697,16 +9929,18 @@ static void save_arr(start_state *s, arr *a)
 	save_arr(s, a->elems);
 }
 
-/* what a value leads to: arrays, heap objects, referenced storage still
- * there (a pointer to a returned call's local is dangling: ref_live), the
- * program's string buffers */
+/* what a value leads to: arrays, heap objects, referenced storage (not a
+ * local of a call that has returned: its frame is freed, see ref_live),
+ * the program's string buffers */
 static void save_reach(const ctx *c, start_state *s)
 {
 	while (s->todo.n) {
 		const val *v = s->todo.v[--s->todo.n];
+		if (v->k == V_REF && !ref_live(c, v))
+			continue;
 		if (v->a)
 			save_arr(s, v->a);
-		if (v->k == V_REF && ref_live(c, v))
+		if (v->k == V_REF)
 			save_cell(s, v->ref);
 		if (v->own)
 			save_text(s, v->own->lo, v->own->len);
