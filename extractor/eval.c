@@ -5330,7 +5330,9 @@ static void mapping_bytes(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *a
  * A stream opened for reading on a small regular file that exists now
  * (a configuration, a script, a table of numbers named by --args) is
  * followed through its reads: fgets, getline, fscanf and getc return
- * what they would return on its text, so the loops and branches that
+ * what they would return on its text (fread stores its bytes into the
+ * buffer, as a string: a BOM or magic number tested next), so the loops
+ * and branches that
  * depend on it are decided as in the run.  The text at analysis time
  * stands for the text at run time (as a read-to-the-end loop's size does).
  * A read is followed only when it runs once per opening of the stream
@@ -5545,6 +5547,7 @@ static const char *const fgets_calls[] = { "fgets",
 					   NULL };
 static const char *const getline_calls[] = { "getline", "getdelim", "__getdelim", NULL };
 static const char *const fscanf_calls[] = { "fscanf", "__isoc99_fscanf", NULL };
+static const char *const fread_calls[] = { "fread", "fread_unlocked", NULL };
 static const char *const getc_calls[] = {
 	"getc", "fgetc", "getc_unlocked", "fgetc_unlocked", "_IO_getc", "__uflow", NULL
 };
@@ -5638,6 +5641,23 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		*ret = vint(left > 0 ? (unsigned char)at[0] : -1);
 		moved = left > 0;
 		h->ceof = left <= 0;
+	} else if (is_call(nm, fread_calls)) {
+		/* fread(buf, 1, n, f): the file's next bytes, into the char
+		 * array as its text (a BOM or magic number the program then
+		 * tests); a struct's fields (fread(&hdr, ...)) stay data a call
+		 * returned, and the stream is no longer followed */
+		val *sz = arg_at(args, n, ce->size_arg), *cnt = arg_at(args, n, ce->count_arg);
+		ir_expr *dst = e->nkids >= 1 ? strip_casts(e->kids[0]) : NULL;
+		if (!sz || !cnt || sz->k != V_INT || cnt->k != V_INT || sz->i != 1 || cnt->i < 0 ||
+		    !dst || (dst->kind != E_VAR && dst->kind != E_MEMBER) || n < 1 ||
+		    args[0].k != V_ARR)
+			return h->cpos = -1, 0;
+		long want = cnt->i > LONG_MAX ? LONG_MAX : (long)cnt->i;
+		moved = want < left ? want : left;
+		if (moved > 0)
+			assign_to(c, e->kids[0], own_str(c->a, at, (size_t)moved));
+		*ret = vint(moved);
+		h->ceof = want > left;
 	} else {
 		h->cpos = -1;
 		return 0;
