@@ -7822,11 +7822,27 @@ static const wcache_ent *loop_writes(ctx *c, ir_stmt *s)
 	return e;
 }
 
+/* e is true now and stays so: it is fixed, or a `||` one of whose sides
+ * is (`amount < 0 || red < amount` with amount -1: the body adds to red,
+ * but the left side alone keeps the loop going) */
+static int fixed_true(ctx *c, ir_expr *e, const varvec *w)
+{
+	e = strip_casts(e);
+	if (!e)
+		return 0;
+	if (expr_fixed(e, w)) {
+		val v = peek(c, e);
+		return truth(&v) > 0;
+	}
+	return e->kind == E_BIN && e->op == OP_LOR && e->nkids == 2 &&
+	       (fixed_true(c, e->kids[0], w) || fixed_true(c, e->kids[1], w));
+}
+
 static int cond_fixed(ctx *c, ir_stmt *s)
 {
 	const wcache_ent *lw = loop_writes(c, s);
 	varvec w = { lw->v, lw->n, lw->n };
-	return expr_fixed(s->e, &w);
+	return expr_fixed(s->e, &w) || fixed_true(c, s->e, &w);
 }
 
 /* Inside a loop walked once for all its iterations, every scalar it writes
