@@ -8973,20 +8973,39 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 		}
 		return;
 	}
-	/* each label one way in (`case '1': ... case '9':` nine) */
-	int has_default = 0, ways = 0;
+	/* each label one way in (`case '1': ... case '9':` nine); an arm
+	 * that ends the program (exit, abort, a function that always
+	 * exits) is an error path, not taken, as an if's arm is */
+	int has_default = 0, ways = 0, ending = 0, eways = 0;
+	int *ends = vd_xcalloc((size_t)narms + 1, sizeof(int));
 	for (int i = 0; i < narms; i++) {
 		has_default |= !s->case_vals[i];
 		ways += case_labels(s->case_vals[i]);
+		ends[i] = arm_ends(s->kids[i], 0);
+		ending += ends[i];
+		eways += ends[i] ? case_labels(s->case_vals[i]) : 0;
 	}
 	ways += !has_default;
+	if (ending == narms || ways - eways <= 0) {
+		memset(ends, 0, ((size_t)narms + 1) * sizeof(int));
+		ending = eways = 0;
+	}
+	int live = ways - eways;
 	for (int i = 0; i < narms; i++)
-		o->pr[i] = (double)case_labels(s->case_vals[i]) / ways;
-	o->rest = has_default ? 0 : 1.0 / ways;
-	o->nt = note_at(c, s->block, ways,
-			"switch at %s:%d: value unknown, each of %d "
-			"cases taken with probability %.2f",
-			b->file, s->line, ways, 1.0 / ways);
+		o->pr[i] = ends[i] ? 0 : (double)case_labels(s->case_vals[i]) / live;
+	free(ends);
+	o->rest = has_default ? 0 : 1.0 / live;
+	if (ending)
+		o->nt = note_at(c, s->block, live,
+				"switch at %s:%d: value unknown, each of %d "
+				"cases taken with probability %.2f; the %d that "
+				"end the program are assumed not taken (error path)",
+				b->file, s->line, live, 1.0 / live, ending);
+	else
+		o->nt = note_at(c, s->block, ways,
+				"switch at %s:%d: value unknown, each of %d "
+				"cases taken with probability %.2f",
+				b->file, s->line, ways, 1.0 / ways);
 	o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 }
 
