@@ -5528,7 +5528,9 @@ static void mapping_bytes(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *a
  * A stream opened for reading on a small regular file that exists now
  * (a configuration, a script, a table of numbers named by --args) is
  * followed through its reads: fgets, getline, fscanf and getc return
- * what they would return on its text, so the loops and branches that
+ * what they would return on its text (fread stores its bytes into the
+ * buffer, as a string: a BOM or magic number tested next), so the loops
+ * and branches that
  * depend on it are decided as in the run.  The text at analysis time
  * stands for the text at run time (as a read-to-the-end loop's size does).
  * A read is followed only when it runs once per opening of the stream
@@ -5743,6 +5745,7 @@ static const char *const fgets_calls[] = { "fgets",
 					   NULL };
 static const char *const getline_calls[] = { "getline", "getdelim", "__getdelim", NULL };
 static const char *const fscanf_calls[] = { "fscanf", "__isoc99_fscanf", NULL };
+static const char *const fread_calls[] = { "fread", "fread_unlocked", NULL };
 static const char *const getc_calls[] = {
 	"getc", "fgetc", "getc_unlocked", "fgetc_unlocked", "_IO_getc", "__uflow", NULL
 };
@@ -5836,6 +5839,23 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		*ret = vint(left > 0 ? (unsigned char)at[0] : -1);
 		moved = left > 0;
 		h->ceof = left <= 0;
+	} else if (is_call(nm, fread_calls)) {
+		/* fread(buf, 1, n, f): the file's next bytes, into the char
+		 * array as its text (a BOM or magic number the program then
+		 * tests); a struct's fields (fread(&hdr, ...)) stay data a call
+		 * returned, and the stream is no longer followed */
+		val *sz = arg_at(args, n, ce->size_arg), *cnt = arg_at(args, n, ce->count_arg);
+		ir_expr *dst = e->nkids >= 1 ? strip_casts(e->kids[0]) : NULL;
+		if (!sz || !cnt || sz->k != V_INT || cnt->k != V_INT || sz->i != 1 || cnt->i < 0 ||
+		    !dst || (dst->kind != E_VAR && dst->kind != E_MEMBER) || n < 1 ||
+		    args[0].k != V_ARR)
+			return h->cpos = -1, 0;
+		long want = cnt->i > LONG_MAX ? LONG_MAX : (long)cnt->i;
+		moved = want < left ? want : left;
+		if (moved > 0)
+			assign_to(c, e->kids[0], own_str(c->a, at, (size_t)moved));
+		*ret = vint(moved);
+		h->ceof = want > left;
 	} else {
 		h->cpos = -1;
 		return 0;
@@ -8000,11 +8020,27 @@ static const wcache_ent *loop_writes(ctx *c, ir_stmt *s)
 	return e;
 }
 
+/* e is true now and stays so: it is fixed, or a `||` one of whose sides
+ * is (`amount < 0 || red < amount` with amount -1: the body adds to red,
+ * but the left side alone keeps the loop going) */
+static int fixed_true(ctx *c, ir_expr *e, const varvec *w)
+{
+	e = strip_casts(e);
+	if (!e)
+		return 0;
+	if (expr_fixed(e, w)) {
+		val v = peek(c, e);
+		return truth(&v) > 0;
+	}
+	return e->kind == E_BIN && e->op == OP_LOR && e->nkids == 2 &&
+	       (fixed_true(c, e->kids[0], w) || fixed_true(c, e->kids[1], w));
+}
+
 static int cond_fixed(ctx *c, ir_stmt *s)
 {
 	const wcache_ent *lw = loop_writes(c, s);
 	varvec w = { lw->v, lw->n, lw->n };
-	return expr_fixed(s->e, &w);
+	return expr_fixed(s->e, &w) || fixed_true(c, s->e, &w);
 }
 
 /* Inside a loop walked once for all its iterations, every scalar it writes
@@ -9171,20 +9207,39 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 		}
 		return;
 	}
-	/* each label one way in (`case '1': ... case '9':` nine) */
-	int has_default = 0, ways = 0;
+	/* each label one way in (`case '1': ... case '9':` nine); an arm
+	 * that ends the program (exit, abort, a function that always
+	 * exits) is an error path, not taken, as an if's arm is */
+	int has_default = 0, ways = 0, ending = 0, eways = 0;
+	int *ends = vd_xcalloc((size_t)narms + 1, sizeof(int));
 	for (int i = 0; i < narms; i++) {
 		has_default |= !s->case_vals[i];
 		ways += case_labels(s->case_vals[i]);
+		ends[i] = arm_ends(s->kids[i], 0);
+		ending += ends[i];
+		eways += ends[i] ? case_labels(s->case_vals[i]) : 0;
 	}
 	ways += !has_default;
+	if (ending == narms || ways - eways <= 0) {
+		memset(ends, 0, ((size_t)narms + 1) * sizeof(int));
+		ending = eways = 0;
+	}
+	int live = ways - eways;
 	for (int i = 0; i < narms; i++)
-		o->pr[i] = (double)case_labels(s->case_vals[i]) / ways;
-	o->rest = has_default ? 0 : 1.0 / ways;
-	o->nt = note_at(c, s->block, ways,
-			"switch at %s:%d: value unknown, each of %d "
-			"cases taken with probability %.2f",
-			b->file, s->line, ways, 1.0 / ways);
+		o->pr[i] = ends[i] ? 0 : (double)case_labels(s->case_vals[i]) / live;
+	free(ends);
+	o->rest = has_default ? 0 : 1.0 / live;
+	if (ending)
+		o->nt = note_at(c, s->block, live,
+				"switch at %s:%d: value unknown, each of %d "
+				"cases taken with probability %.2f; the %d that "
+				"end the program are assumed not taken (error path)",
+				b->file, s->line, live, 1.0 / live, ending);
+	else
+		o->nt = note_at(c, s->block, ways,
+				"switch at %s:%d: value unknown, each of %d "
+				"cases taken with probability %.2f",
+				b->file, s->line, ways, 1.0 / ways);
 	o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 }
 
