@@ -7974,6 +7974,20 @@ static int passes_state_stmt(const ir_stmt *s)
 	return ir_any_stmt(s, passes_state_at, NULL);
 }
 
+/* a reduction over the elements the counter picks: `n *= dims[i]`, `total
+ * += size[k]` (a product of a dataspace's dimensions, a sum of sizes) -
+ * the variable carries the elements seen so far to the next iteration */
+static int reduces_at(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_ASSIGN && e->op != OP_NONE && e->nkids == 2 && indexed(e->kids[1]);
+}
+
+static int reduces_stmt(const ir_stmt *s)
+{
+	return ir_any_stmt(s, reduces_at, NULL);
+}
+
 /* Does the code open a file, itself or in the functions it calls (down to
  * `depth` levels)?  A loop that does opens one per iteration: the path,
  * whether the file is there and how big it is can change with the counter
@@ -8016,6 +8030,7 @@ static int carried_state(ctx *c, ir_stmt *s)
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
 	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
+		      reduces_stmt(s->kids[0]) ||
 		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
