@@ -5857,7 +5857,9 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	x.ev.notes[x.nn] = NULL;
 
 	enter(c, e->block, x.ev.count, x.ev.count, x.ev.unknown, NULL);
-	if (c->v->io)
+	/* a call answered as another (H5Oopen of a dataset as H5Dopen2) has
+	 * no I/O block of its own: its handle is made, no site counts it */
+	if (c->v->io && e->block >= 0)
 		c->v->io(c->v->payload, &x.ev);
 	leave(c, e->block);
 	if (ce->op == VD_OP_CLOSE && h && h->sci_nc && !h->sci_var)
