@@ -10044,6 +10044,34 @@ static long own_share(const ctx *c, long steps2)
  * noted, and its callee walked with the unreached code: a cascade of walks
  * with unknown parameters reaches code an unknown dispatch selects, and
  * over-counts more than it adds. */
+/* After a budget cut, a function the entry's walk did not reach whose
+ * address is stored somewhere (`.queue = fio_psyncio_queue` in an engine's
+ * table) may be what an indirect call in the code the cut left unwalked
+ * runs: its I/O is not known not to run.  Its blocks keep count 0, are
+ * flagged, and count as reached (not as code the entry never reaches). */
+static void flag_cut_targets(ctx *c)
+{
+	vd_project *p = c->p;
+	vd_map *seen = vd_map_new();
+	for (size_t i = 0; i < p->stores.n; i++) {
+		const char *usr = p->stores.v[i].func_usr;
+		ir_func *f = usr ? vd_map_get(p->func_by_usr, usr) : NULL;
+		if (!f || f->reached || f->budget_cut || !f->body || f->block < 0 ||
+		    vd_map_has(seen, usr))
+			continue;
+		vd_map_put(seen, usr, f);
+		const char *nt = note(c,
+				      "%s: not reached from the entry, whose walk the evaluation "
+				      "budget cut; its address is stored, so an indirect call in "
+				      "the code left unwalked may run it: count unknown",
+				      f->name);
+		annotate(c, f->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+		flag_arg fa = { c, nt };
+		ir_any_stmt(f->body, flag_io_at, &fa);
+	}
+	vd_map_free(seen);
+}
+
 static void walk_cut(ctx *c, long steps2)
 {
 	vd_project *p = c->p;
@@ -10071,6 +10099,8 @@ static void walk_cut(ctx *c, long steps2)
 		free(args);
 		leave(c, 0);
 	}
+	if (c->budget_noted)
+		flag_cut_targets(c);
 	*c->vphase = 2;
 	c->phase = 2;
 }
