@@ -336,6 +336,11 @@ static void on_annotate(void *pl, int block, unsigned unknown, const char *note)
 		return;
 	touch(g, block);
 	bstate *b = &g->b[block];
+	/* the entry's walk flagged it without entering it (the I/O of an arm
+	 * a flagged decision left dead; after a budget cut, a function whose
+	 * address is stored): reached, 0 times, with the note */
+	if (!b->reached && (*g->phase == 1 || *g->phase == 3))
+		b->reached = *g->phase;
 	b->unk |= unknown;
 	add_note(b->notes, &b->nnotes, note);
 }

@@ -335,6 +335,8 @@ typedef struct ctx {
 	size_t wcache_cap, wcache_n;
 	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
+	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
+	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -6073,7 +6075,9 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	x.ev.notes[x.nn] = NULL;
 
 	enter(c, e->block, x.ev.count, x.ev.count, x.ev.unknown, NULL);
-	if (c->v->io)
+	/* a call answered as another (H5Oopen of a dataset as H5Dopen2) has
+	 * no I/O block of its own: its handle is made, no site counts it */
+	if (c->v->io && e->block >= 0)
 		c->v->io(c->v->payload, &x.ev);
 	leave(c, e->block);
 	if (ce->op == VD_OP_CLOSE && h && h->sci_nc && !h->sci_var)
@@ -8238,6 +8242,20 @@ static int passes_state_stmt(const ir_stmt *s)
 	return ir_any_stmt(s, passes_state_at, NULL);
 }
 
+/* a reduction over the elements the counter picks: `n *= dims[i]`, `total
+ * += size[k]` (a product of a dataspace's dimensions, a sum of sizes) -
+ * the variable carries the elements seen so far to the next iteration */
+static int reduces_at(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_ASSIGN && e->op != OP_NONE && e->nkids == 2 && indexed(e->kids[1]);
+}
+
+static int reduces_stmt(const ir_stmt *s)
+{
+	return ir_any_stmt(s, reduces_at, NULL);
+}
+
 /* Does the code open a file, itself or in the functions it calls (down to
  * `depth` levels)?  A loop that does opens one per iteration: the path,
  * whether the file is there and how big it is can change with the counter
@@ -8280,6 +8298,7 @@ static int carried_state(ctx *c, ir_stmt *s)
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
 	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
+		      reduces_stmt(s->kids[0]) ||
 		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
@@ -9001,6 +9020,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	varvec w = { 0 };
 	if (trip != 1)
 		loop_vary(c, s, &w);
+	if (trip != 1)
+		vd_vec_push(c->once_loops, s);
 
 	size_t gpos0 = c->glog.n;
 	c->glog_on++;
@@ -9024,6 +9045,8 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		eval(c, s->inc);
 	flush_ops(c);
 	c->rep -= trip != 1;
+	if (trip != 1)
+		c->once_loops.n--;
 	if (eof_note)
 		eof_final_read(c, s, reach);
 	c->mult = saved_mult;
@@ -9468,6 +9491,160 @@ static void flag_armw_decided(ctx *c, ir_stmt *s)
 		ir_any_stmt(s->kids[i], flag_io_at, &f);
 }
 
+/* ---- struct fields a loop steps ----
+ * A field the body of a loop or the functions it calls step through a
+ * pointer (`s->fill += n`, `s->strm->avail_out--`) carries state from one
+ * iteration to the next.  A loop walked once for all its iterations
+ * decides a test of such a field as it came out in that one walk (the
+ * first iteration's state): a buffer flushed when a counter reaches a
+ * threshold is never flushed.  The decision stands; it is flagged, and so
+ * is the I/O in the branch's arms, naming the field and the loop.  Fields
+ * are told apart by their USR (struct and member). */
+typedef VD_VEC(const char *) usrvec;
+typedef struct fsteps {
+	const char **v;
+	int n;
+	int busy;
+} fsteps;
+
+static void add_usr(usrvec *out, const char *usr)
+{
+	for (size_t i = 0; i < out->n; i++)
+		if (!strcmp(out->v[i], usr))
+			return;
+	vd_vec_push(*out, usr);
+}
+
+static const fsteps *func_steps(ctx *c, ir_func *f);
+static void steps_stmt(ctx *c, ir_stmt *s, usrvec *out);
+
+static void steps_expr(ctx *c, ir_expr *e, usrvec *out)
+{
+	if (!e)
+		return;
+	if ((e->kind == E_INCDEC || (e->kind == E_ASSIGN && e->op != OP_NONE)) && e->nkids >= 1) {
+		ir_expr *l = strip_casts(e->kids[0]);
+		if (l && l->kind == E_MEMBER && l->op == 1 && l->usr)
+			add_usr(out, l->usr);
+	}
+	if (e->kind == E_CALL && !e->cat)
+		for (int k = 0; k < e->ncallees; k++) {
+			const fsteps *g = func_steps(c, e->callees[k]);
+			for (int i = 0; g && i < g->n; i++)
+				add_usr(out, g->v[i]);
+		}
+	if (e->kind == E_STMT)
+		steps_stmt(c, e->stmt, out);
+	for (int i = 0; i < e->nkids; i++)
+		steps_expr(c, e->kids[i], out);
+}
+
+static void steps_stmt(ctx *c, ir_stmt *s, usrvec *out)
+{
+	if (!s)
+		return;
+	steps_expr(c, s->e, out);
+	steps_expr(c, s->inc, out);
+	steps_stmt(c, s->init, out);
+	for (int i = 0; i < s->nkids; i++)
+		steps_stmt(c, s->kids[i], out);
+}
+
+static const fsteps *steps_put(ctx *c, fsteps *g, usrvec *u)
+{
+	g->v = vd_arena_alloc(c->a, (u->n + 1) * sizeof(const char *));
+	if (u->n)
+		memcpy(g->v, u->v, u->n * sizeof(const char *));
+	g->n = (int)u->n;
+	g->busy = 0;
+	vd_vec_free(*u);
+	return g;
+}
+
+/* the fields a function steps, itself or through the project functions it
+ * calls, found once (a cycle gives what was found before it closed) */
+static const fsteps *func_steps(ctx *c, ir_func *f)
+{
+	if (!f->usr || !f->body)
+		return NULL;
+	if (!c->fsteps)
+		c->fsteps = vd_map_new();
+	fsteps *g = vd_map_get(c->fsteps, f->usr);
+	if (g)
+		return g->busy ? NULL : g;
+	g = vd_arena_alloc(c->a, sizeof(*g));
+	g->busy = 1;
+	vd_map_put(c->fsteps, f->usr, g);
+	usrvec u = { 0 };
+	steps_stmt(c, f->body, &u);
+	return steps_put(c, g, &u);
+}
+
+/* the fields one iteration of loop s steps (condition, body, increment) */
+static const fsteps *loop_steps(ctx *c, ir_stmt *s)
+{
+	char key[40];
+	snprintf(key, sizeof key, "loop %p", (void *)s);
+	if (!c->fsteps)
+		c->fsteps = vd_map_new();
+	fsteps *g = vd_map_get(c->fsteps, key);
+	if (g)
+		return g;
+	g = vd_arena_alloc(c->a, sizeof(*g));
+	g->busy = 1;
+	vd_map_put(c->fsteps, key, g);
+	usrvec u = { 0 };
+	steps_expr(c, s->e, &u);
+	steps_expr(c, s->inc, &u);
+	for (int i = 0; i < s->nkids; i++)
+		steps_stmt(c, s->kids[i], &u);
+	return steps_put(c, g, &u);
+}
+
+/* the first field read in e (not inside a call's arguments) that one of
+ * the loops being walked once steps; *loop gets that loop */
+static const ir_expr *stepped_field(ctx *c, const ir_expr *e, ir_stmt **loop)
+{
+	if (!e || e->kind == E_CALL)
+		return NULL;
+	if (e->kind == E_MEMBER && e->usr)
+		for (size_t k = c->once_loops.n; k-- > 0;) {
+			const fsteps *g = loop_steps(c, c->once_loops.v[k]);
+			for (int i = 0; g && i < g->n; i++)
+				if (!strcmp(g->v[i], e->usr)) {
+					*loop = c->once_loops.v[k];
+					return e;
+				}
+		}
+	for (int i = 0; i < e->nkids; i++) {
+		const ir_expr *r = stepped_field(c, e->kids[i], loop);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* A branch decided by a field a loop walked once steps (above): flagged
+ * with the I/O in its arms. */
+static void flag_stepped_decided(ctx *c, ir_stmt *s)
+{
+	ir_stmt *loop = NULL;
+	const ir_expr *m = stepped_field(c, s->e, &loop);
+	if (!m)
+		return;
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	const vd_sblock *lb = &c->p->blocks.v[loop->block];
+	const char *nt = note_at(c, s->block, 0,
+				 "branch at %s:%d: decided by field %s as one walk of the loop "
+				 "at %s:%d left it, though that loop steps it every iteration "
+				 "(taken as in the first iteration)",
+				 b->file, s->line, m->str ? m->str : "?", lb->file, loop->line);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	flag_arg f = { c, nt };
+	for (int i = 0; i < s->nkids; i++)
+		ir_any_stmt(s->kids[i], flag_io_at, &f);
+}
+
 /* After `if (x != K || y != L) <error path>` whose arm is assumed not
  * taken, the walk goes on where the check passed: x is K and y is L (a
  * header's record size, version or magic checked against the constant the
@@ -9508,6 +9685,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	int live = decided_arm(c, s, &k);
 	if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
+	else if (live != -2 && c->once_loops.n && c->mult > 0)
+		flag_stepped_decided(c, s);
 	size_t *once = s->kind == S_IF && live == 0 && c->mult > 0 ? once_state(c, s) : NULL;
 	if (once)
 		once_add(once, c->mult); /* a run-once guard's arm runs */
@@ -10177,6 +10356,34 @@ static long own_share(const ctx *c, long steps2)
  * noted, and its callee walked with the unreached code: a cascade of walks
  * with unknown parameters reaches code an unknown dispatch selects, and
  * over-counts more than it adds. */
+/* After a budget cut, a function the entry's walk did not reach whose
+ * address is stored somewhere (`.queue = fio_psyncio_queue` in an engine's
+ * table) may be what an indirect call in the code the cut left unwalked
+ * runs: its I/O is not known not to run.  Its blocks keep count 0, are
+ * flagged, and count as reached (not as code the entry never reaches). */
+static void flag_cut_targets(ctx *c)
+{
+	vd_project *p = c->p;
+	vd_map *seen = vd_map_new();
+	for (size_t i = 0; i < p->stores.n; i++) {
+		const char *usr = p->stores.v[i].func_usr;
+		ir_func *f = usr ? vd_map_get(p->func_by_usr, usr) : NULL;
+		if (!f || f->reached || f->budget_cut || !f->body || f->block < 0 ||
+		    vd_map_has(seen, usr))
+			continue;
+		vd_map_put(seen, usr, f);
+		const char *nt = note(c,
+				      "%s: not reached from the entry, whose walk the evaluation "
+				      "budget cut; its address is stored, so an indirect call in "
+				      "the code left unwalked may run it: count unknown",
+				      f->name);
+		annotate(c, f->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+		flag_arg fa = { c, nt };
+		ir_any_stmt(f->body, flag_io_at, &fa);
+	}
+	vd_map_free(seen);
+}
+
 static void walk_cut(ctx *c, long steps2)
 {
 	vd_project *p = c->p;
@@ -10206,6 +10413,8 @@ static void walk_cut(ctx *c, long steps2)
 		free(args);
 		leave(c, 0);
 	}
+	if (c->budget_noted)
+		flag_cut_targets(c);
 	*c->vphase = 2;
 	c->phase = 2;
 	phase_done(c, 3, t0, cpu0, steps2);
@@ -10302,6 +10511,8 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->interned);
 	free(c->note_cache);
 	vd_map_free(c->gwrites);
+	vd_map_free(c->fsteps);
+	vd_vec_free(c->once_loops);
 	vd_map_free(c->contents);
 	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
