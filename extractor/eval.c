@@ -6293,8 +6293,19 @@ static void ret_odds(const frame *f, val *r)
 	if (r->k != V_UNK || f->ret_mass[2] > 0 || z + nz <= 0)
 		return;
 	val o = vodds(nz / (z + nz), r->t);
-	if (o.k == V_UNK)
+	if (o.k == V_UNK) {
 		*r = o;
+	} else if (nz <= 0) {
+		/* every entry returns zero: the merged value held only the
+		 * returns of arms no entry takes (error paths walked at
+		 * multiplicity 0) - `if (parse(line) != 0) continue;` */
+		*r = vint(0);
+		r->t |= T_ASSUMED;
+	} else {
+		/* every entry returns non-zero, of values not known */
+		r->t = (r->t & ~(unsigned)T_FACTS) | T_PTRUE;
+		r->f = 1;
+	}
 }
 
 /* A project allocator - named like one, with integer parameters: the size
