@@ -9746,15 +9746,16 @@ static void save_arr(start_state *s, arr *a)
 	save_arr(s, a->elems);
 }
 
-/* what a value leads to: arrays, heap objects, referenced storage, the
+/* what a value leads to: arrays, heap objects, referenced storage still
+ * there (a pointer to a returned call's local is dangling: ref_live), the
  * program's string buffers */
-static void save_reach(start_state *s)
+static void save_reach(const ctx *c, start_state *s)
 {
 	while (s->todo.n) {
 		const val *v = s->todo.v[--s->todo.n];
 		if (v->a)
 			save_arr(s, v->a);
-		if (v->k == V_REF)
+		if (v->k == V_REF && ref_live(c, v))
 			save_cell(s, v->ref);
 		if (v->own)
 			save_text(s, v->own->lo, v->own->len);
@@ -9776,7 +9777,7 @@ static void state_save(ctx *c, start_state *s)
 		memcpy(s->fields, c->fields.v, s->nfields * sizeof(field_val));
 	for (size_t i = 0; i < s->nfields; i++)
 		vd_vec_push(s->todo, &c->fields.v[i].v);
-	save_reach(s);
+	save_reach(c, s);
 	for (int i = 0; i < c->nargv; i++)
 		save_text(s, (char *)c->argv_words[i], c->argv_len[i]);
 	s->nhandles = c->handles.n;
