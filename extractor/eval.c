@@ -6303,8 +6303,9 @@ static void ret_odds(const frame *f, val *r)
 		r->t |= T_ASSUMED;
 	} else {
 		/* every entry returns non-zero, of values not known */
-		r->t = (r->t & ~(unsigned)T_FACTS) | T_PTRUE;
-		r->f = 1;
+		val t = unk((r->t & ~(unsigned)T_FACTS) | T_PTRUE);
+		t.f = 1;
+		*r = t;
 	}
 }
 
