@@ -243,7 +243,7 @@ double vd_pcache_io_seconds(vd_pcache *pc, const vd_io_event *e, double stat_siz
 			if (e->call && strstr(e->call, "scanf"))
 				t += n * F->scan;
 			else if (e->call && strstr(e->call, "printf"))
-				t += n * F->format;
+				t += n * F->format * (e->format_cost > 0 ? e->format_cost : 1);
 		}
 		t += nsys * F->syscall;
 		if (!w) {

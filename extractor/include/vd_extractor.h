@@ -129,6 +129,10 @@ typedef struct vd_io_event {
 	int random;      /* offset not sequential */
 	int sync_handle; /* write on an O_SYNC/O_DSYNC handle */
 	int direct;      /* data call on an O_DIRECT handle (bypasses the page cache) */
+	/* a printf-family call: its formatting work relative to the machine
+	 * probe's format (five integer/string conversions and one %.3f), by
+	 * its conversions when the format is known; 0 when it is not */
+	double format_cost;
 	int drop;   /* posix_fadvise(..., POSIX_FADV_DONTNEED): the file leaves the page cache */
 	int create; /* an open that may create or truncate (O_CREAT/O_TRUNC, fopen "w"/"a") */
 	int file;   /* index of the file used, -1 for none/standard streams */
@@ -211,7 +215,7 @@ enum {
 	VD_LIBCALL_ATOI,   /* atoi / atol / strtol / strtoul: per call */
 	VD_LIBCALL_MEM,    /* memcpy / memmove / memset / memcmp: per byte */
 	VD_LIBCALL_SORT,   /* qsort: per n log2 n */
-	VD_LIBCALL_MATH,   /* exp / log / sin / cos / pow / sqrt ...: per call */
+	VD_LIBCALL_MATH,   /* exp / log / sin / cos / pow ...: per call (sqrt: an instruction) */
 	VD_LIBCALL_N
 };
 /* Operations one unit of each class counts, for the next walks (the

@@ -539,6 +539,59 @@ edit_equals_cold)
 	[ "$(q "SELECT p2 || ' ' || p3 FROM v_blocks WHERE block_id = 'save.c:save_block/loop#1'")" = "500.0 128000.0" ] ||
 		fail "half the bytes per write (n is assumed 100 there): $(q "SELECT block_id, p2, p3 FROM v_blocks WHERE kind = 'loop'")"
 	;;
+status_continue)
+	# `if (parse(line) != 0) continue;` where parse's failure returns are
+	# error paths assumed not taken (checks of strtok_r's result, one in a
+	# loop): parse returns 0, the record is written for every line read
+	# (the returns of arms no entry takes used to leave the result unknown,
+	# and the opcode heuristic wrote 16 % of the records)
+	printf 'id,a,b,c\n' >in.csv
+	for i in 1 2 3 4 5 6 7 8; do printf '%d,1.5,2.5,3.5\n' $i; done >>in.csv
+	cat > app.c <<'C'
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int parse(char *line, double *v)
+{
+	char *save = NULL, *tok = strtok_r(line, ",", &save);
+	if (!tok)
+		return -1;
+	for (int k = 0; k < 3; k++) {
+		tok = strtok_r(NULL, ",", &save);
+		if (!tok)
+			return -1;
+		v[k] = strtod(tok, NULL);
+	}
+	return 0;
+}
+int main(int argc, char **argv)
+{
+	char line[256];
+	double v[3];
+	long n = argc > 1 ? atol(argv[1]) : 0;
+	FILE *out = fopen("out.bin", "wb");
+	if (!out)
+		return 1;
+	for (long i = 0; i < n; i++) {
+		snprintf(line, sizeof line, "%ld,%ld.5,2,3", i, i % 7);
+		if (parse(line, v) != 0)
+			continue;
+		fwrite(v, sizeof v, 1, out);
+	}
+	fclose(out);
+	return 0;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-O2", "-c", "app.c"], "file": "app.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --no-model --db v.db --args "100000" compile_commands.json >out.txt 2>&1 ||
+		{ cat out.txt >&2; fail "analyze"; }
+	w=$(q "SELECT max(p2) FROM v_blocks WHERE block_id LIKE 'app.c:main/loop#1/io#%'")
+	awk -v w="$w" 'BEGIN { exit !(w >= 99999 && w <= 100001) }' ||
+		fail "the loop's fwrite counts $w calls, expected 100000"
+	;;
 unreached_independent)
 	# code the entry does not reach: each function walked on its own from
 	# the state the entry's walk left, not from what the walks before it

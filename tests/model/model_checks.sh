@@ -363,6 +363,60 @@ C
 	sqlite3 mixed.db "SELECT cioc < analytic + 0.05 FROM v_blocks WHERE block_id = 'mixed.c:main/loop#1'" |
 		grep -qx 1 || fail "mixed: main/loop#1 is lifted above its parts"
 	;;
+libcalls)
+	# the analytic estimate's per-call prices: sqrt is one instruction, not
+	# a libm call (priced below exp), and a printf's formatting work follows
+	# its format's conversions (floating-point ones cost most)
+	cat > lc.c <<'C'
+#include <math.h>
+#include <stdio.h>
+static double v[100000];
+__attribute__((noinline)) double roots(void)
+{
+	double s = 0;
+	for (int i = 0; i < 100000; i++)
+		s += sqrt(v[i]);
+	return s;
+}
+__attribute__((noinline)) double exps(void)
+{
+	double s = 0;
+	for (int i = 0; i < 100000; i++)
+		s += exp(v[i]);
+	return s;
+}
+__attribute__((noinline)) void floats(FILE *f)
+{
+	for (int i = 0; i < 10000; i++)
+		fprintf(f, "%.6f %.6f %.6f\n", v[i], v[i] * 2, v[i] * 3);
+}
+__attribute__((noinline)) void ints(FILE *f)
+{
+	for (int i = 0; i < 10000; i++)
+		fprintf(f, "%d %d %d\n", i, i * 2, i * 3);
+}
+int main(void)
+{
+	FILE *f = fopen("out.txt", "w");
+	if (!f)
+		return 1;
+	printf("%f %f\n", roots(), exps());
+	floats(f);
+	ints(f);
+	fclose(f);
+	return 0;
+}
+C
+	printf '[{"directory": "%s", "arguments": ["cc", "-O2", "-c", "lc.c"], "file": "lc.c"}]\n' "$T" \
+		> compile_commands.json
+	"$VIDYA" analyze --no-probe --no-model --db lc.db compile_commands.json >lc.out 2>&1 ||
+		{ cat lc.out >&2; fail "analyze"; }
+	sec() { sqlite3 lc.db "SELECT $2 FROM v_blocks WHERE block_id = 'lc.c:$1'"; }
+	awk -v r="$(sec roots compute_s)" -v e="$(sec exps compute_s)" 'BEGIN { exit !(r > 0 && r < 0.6 * e) }' ||
+		fail "sqrt not priced below exp: roots $(sec roots compute_s) s, exps $(sec exps compute_s) s"
+	awk -v f="$(sec floats io_s)" -v i="$(sec ints io_s)" 'BEGIN { exit !(i > 0 && f > 3 * i) }' ||
+		fail "float conversions not priced above integer ones: floats $(sec floats io_s) s, ints $(sec ints io_s) s"
+	;;
 loao)
 	# the figures docs/model.md gives for leave-one-application-out are the
 	# ones the committed training data gives now: every row of the
