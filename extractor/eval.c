@@ -149,6 +149,10 @@ struct frame {
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
 	int gotos;            /* gotos walked in this call */
+	int guessed;          /* branches of this call whose condition was
+			       * unknown (their arms weighted), so far */
+	int jump;             /* returned == 2: the line of the label a goto
+			       * certain to run jumps to (goto_label) */
 	double mult0;         /* the multiplier the call was entered with */
 	int rep0;             /* c->rep when it was entered */
 	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
@@ -9355,6 +9359,8 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		before[i] = st ? *st : unk(0);
 	}
 	int returned = c->fr ? c->fr->returned : 0;
+	if (c->fr)
+		c->fr->guessed++;
 	double live0 = c->fr ? c->fr->live : 1, m0 = c->mult, survive = o->rest;
 	unsigned saved_unk = c->unk;
 	int saved_notes = c->nnotes;
@@ -9717,6 +9723,25 @@ static void exec_branch(ctx *c, ir_stmt *s)
 
 /* A block: its statements in order (nothing after a goto until a label),
  * the arrays declared in it freed at its end. */
+/* The index in f's body of the label at line `target`, when it is one of
+ * the body's own statements (`done:` at the end of the function); 0
+ * otherwise.  A goto certain to run jumps there from any depth (branches,
+ * loops, `do { } while (0)`) when the label comes after it; a label inside
+ * a nested statement, a backward jump or an unknown target is not followed. */
+static int body_label(const ir_func *f, int target)
+{
+	const ir_stmt *b = f ? f->body : NULL;
+	if (!b || b->kind != S_SEQ || target <= 0)
+		return 0;
+	for (int i = 1; i < b->nkids; i++) {
+		const ir_stmt *k = b->kids[i];
+		if (k && k->kind == S_SEQ && k->nkids && k->kids[0] &&
+		    k->kids[0]->kind == S_LABEL && k->kids[0]->line == target)
+			return i;
+	}
+	return 0;
+}
+
 static void exec_seq(ctx *c, ir_stmt *s)
 {
 	/* a sequence that ends the program (exit, abort, or a function
@@ -9740,6 +9765,7 @@ static void exec_seq(ctx *c, ir_stmt *s)
 			continue;
 		if (k && k->kind == S_GOTO && !c->p->opts.paths_all)
 			dead = 1;
+		double km = c->mult, kl = c->fr ? c->fr->live : 1;
 		exec(c, k);
 		if (k && k->kind == S_SEQ)
 			for (int j = 0; j < k->nkids; j++) {
@@ -9748,6 +9774,20 @@ static void exec_seq(ctx *c, ir_stmt *s)
 				    d->var->array_len > 0 && d->var->size > 0)
 					arrays += (double)d->var->size;
 			}
+		if (c->fr && c->fr->returned == 2 && s == c->fr->fn->body && !c->brk) {
+			/* a goto certain to run: on at its label (body_label) */
+			int at = body_label(c->fr->fn, c->fr->jump);
+			if (at > i) {
+				/* at the count the statement began with (a loop
+				 * walked as a whole left it multiplied), less the
+				 * entries that returned in it */
+				c->mult = kl > 0 ? km * (c->fr->live / kl) : km;
+				c->fr->returned = 0;
+				dead = 0;
+				i = at - 1;
+				continue;
+			}
+		}
 		if ((c->fr && c->fr->returned) || c->brk)
 			break;
 	}
@@ -9887,8 +9927,20 @@ static void exec(ctx *c, ir_stmt *s)
 		exec_label(c, s);
 		break;
 	case S_GOTO:
-		if (c->fr && c->mult > 0) /* a path counted 0 times jumps nowhere */
-			c->fr->gotos++;
+		if (c->fr && c->mult > 0) { /* a path counted 0 times jumps nowhere */
+			if (c->cond == c->fr->cond0 && !c->fr->guessed && !c->p->opts.paths_all &&
+			    s->target > s->line && body_label(c->fr->fn, s->target)) {
+				/* certain to run - every branch of the call so far
+				 * decided, none guessed (a path a guess left alone
+				 * may end in a failure the run never meets): leave
+				 * every statement up to the function's body, which
+				 * goes on at the label */
+				c->fr->returned = 2;
+				c->fr->jump = s->target;
+			} else {
+				c->fr->gotos++;
+			}
+		}
 		break;
 	case S_BREAK:
 	case S_CONTINUE:
