@@ -4463,6 +4463,48 @@ static int lib_model_cmp(const void *key, const void *elem)
 	return strcmp(key, ((const lib_model *)elem)->name);
 }
 
+/* The string arguments a library model only reads (bit i: argument i). */
+static unsigned text_args(const lib_model *m, const char *name)
+{
+	if (m->fn == lib_strcpy)
+		return strcmp(name, "strdup") ? 2u : 1u; /* the source, never the destination */
+	if (m->fn == lib_strlen || m->fn == lib_strcmp || m->fn == lib_strchr ||
+	    m->fn == lib_strstr || m->fn == lib_strspan)
+		return 3u;
+	if (m->fn == lib_strtod || m->fn == lib_atoi || m->fn == lib_strtol)
+		return 1u;
+	return 0;
+}
+
+/* A library model called with the text a heap buffer holds: a pointer into
+ * an object the program filled character by character (`*q++ = *p++` into
+ * `malloc(len + 1)`) reads as its NUL-terminated text when every character
+ * is known, so `strdup`, `strcmp`, `strchr` ... of an unescaped path see
+ * it.  A search's result (`strchr`, `strstr`) points into the object. */
+static val lib_model_call(ctx *c, ir_expr *e, const lib_model *m, const char *name, val *args,
+			  int n)
+{
+	unsigned ta = text_args(m, name);
+	val mem0 = n > 0 ? args[0] : unk(0);
+	const char *t0 = NULL;
+	for (int i = 0; i < n && i < 2; i++) {
+		const char *mt = (ta >> i & 1u) ? mem_text(c, &args[i]) : NULL;
+		if (!mt)
+			continue;
+		args[i] = vstr(mt);
+		if (i == 0)
+			t0 = mt;
+	}
+	val r = m->fn(c, e, name, args, n);
+	if (t0 && r.k == V_STR && (m->fn == lib_strchr || m->fn == lib_strstr) && r.s >= t0 &&
+	    r.s <= t0 + strlen(t0)) {
+		val p = mem0;
+		p.i += (long long)(r.s - t0);
+		return p;
+	}
+	return r;
+}
+
 static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 {
 	if (!name)
@@ -4477,7 +4519,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	const lib_model *m = bsearch(name, lib_models, sizeof lib_models / sizeof *lib_models,
 				     sizeof *lib_models, lib_model_cmp);
 	if (m && n >= m->min_args)
-		return m->fn(c, e, name, args, n);
+		return lib_model_call(c, e, m, name, args, n);
 	if (strstr(name, "hash")) /* a hash function's value is as good as random */
 		return unk(T_RAND);
 	return lib_default(c, e, name, args, n);
