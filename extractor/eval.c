@@ -8986,6 +8986,39 @@ static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof
  * when the success assumption makes it false (T_OK: the write returned
  * cnt) the loop runs 0 times.  Otherwise *tested says the first test is
  * counted. */
+/* `while ((n = write(fd, p, k)) != -1) { if (n == k) break; ... }`: the
+ * condition stores an I/O call's result, the body's first statement
+ * leaves when the call moved its whole count (bytes, else items) */
+static int full_count_break(const ir_stmt *s)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (s->kind == S_DO || !ce || ce->kind != E_BIN || ce->nkids != 2 || !s->nkids)
+		return 0;
+	ir_expr *as = strip_casts(ce->kids[0]);
+	if (!as || as->kind != E_ASSIGN || as->op != OP_NONE || as->nkids != 2)
+		return 0;
+	ir_expr *v = strip_casts(as->kids[0]), *call = strip_casts(as->kids[1]);
+	if (!v || v->kind != E_VAR || !call || call->kind != E_CALL || !call->cat)
+		return 0;
+	int ai = call->cat->bytes_arg >= 0 ? call->cat->bytes_arg : call->cat->count_arg;
+	if (ai < 0 || ai >= call->nkids)
+		return 0;
+	const ir_stmt *b = s->kids[0];
+	while (b && b->kind == S_SEQ && b->nkids)
+		b = b->kids[0];
+	if (!b || b->kind != S_IF || b->nkids != 1)
+		return 0;
+	const ir_stmt *t = b->kids[0];
+	while (t && t->kind == S_SEQ && t->nkids == 1)
+		t = t->kids[0];
+	ir_expr *eq = strip_casts(b->e), *k = call->kids[ai];
+	if (!t || t->kind != S_BREAK || !eq || eq->kind != E_BIN || eq->op != OP_EQ ||
+	    eq->nkids != 2)
+		return 0;
+	return (lv_same(eq->kids[0], v) && lv_same(eq->kids[1], k)) ||
+	       (lv_same(eq->kids[1], v) && lv_same(eq->kids[0], k));
+}
+
 static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 {
 	ir_expr *ce = strip_casts(s->e);
@@ -8996,14 +9029,20 @@ static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 	val k = eval(c, s->e);
 	flush_ops(c);
 	int fails = (k.t & T_OK) && truth(&k) == 0;
-	if (fails) {
+	/* or the call succeeds in full: the first iteration leaves at its
+	 * `if (n == count) break;` */
+	int full = !fails && (k.t & T_OK) && truth(&k) != 0 && full_count_break(s);
+	if (fails || full) {
 		const vd_sblock *b = &c->p->blocks.v[s->block];
 		annotate(c, s->block, 0,
-			 note_at(c, s->block, 0,
-				 "loop at %s:%d: its condition tests an I/O call's result "
-				 "for a short count or a failure; calls are assumed to "
-				 "succeed: it runs 0 times",
-				 b->file, s->line));
+			 note_at(c, s->block, 0, "loop at %s:%d: %s", b->file, s->line,
+				 full ? "it repeats an I/O call until it moved its whole "
+					"count; calls are assumed to succeed in full: the "
+					"call runs once and the first test of its result leaves"
+				      : "its condition tests an I/O call's result for a short "
+					"count or a failure; calls are assumed to succeed: it "
+					"runs 0 times"));
+		fails = 1;
 	}
 	leave(c, s->block);
 	*tested = !fails;
