@@ -122,6 +122,8 @@ static void w_stmt(wr *w, const ir_stmt *s)
 	if (s->kind == S_SWITCH)
 		for (int i = 0; i < s->nkids; i++)
 			w_expr(w, s->case_vals[i]);
+	if (s->kind == S_GOTO)
+		u32(w, (uint32_t)s->target);
 }
 
 void vd_blob_write(vd_buf *out, const vd_project *t, int failed)
@@ -350,6 +352,8 @@ static ir_stmt *r_stmt(rd *r, int depth)
 		for (uint32_t i = 0; i < n && !r->err; i++)
 			s->case_vals[i] = r_expr(r, depth + 1);
 	}
+	if (s->kind == S_GOTO)
+		s->target = (int)g32(r);
 	return s;
 }
 

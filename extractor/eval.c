@@ -149,6 +149,10 @@ struct frame {
 	unsigned char *esc;   /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
 	int gotos;            /* gotos walked in this call */
+	int guessed;          /* branches of this call whose condition was
+			       * unknown (their arms weighted), so far */
+	int jump;             /* returned == 2: the line of the label a goto
+			       * certain to run jumps to (goto_label) */
 	double mult0;         /* the multiplier the call was entered with */
 	int rep0;             /* c->rep when it was entered */
 	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
@@ -4494,6 +4498,48 @@ static int lib_model_cmp(const void *key, const void *elem)
 	return strcmp(key, ((const lib_model *)elem)->name);
 }
 
+/* The string arguments a library model only reads (bit i: argument i). */
+static unsigned text_args(const lib_model *m, const char *name)
+{
+	if (m->fn == lib_strcpy)
+		return strcmp(name, "strdup") ? 2u : 1u; /* the source, never the destination */
+	if (m->fn == lib_strlen || m->fn == lib_strcmp || m->fn == lib_strchr ||
+	    m->fn == lib_strstr || m->fn == lib_strspan)
+		return 3u;
+	if (m->fn == lib_strtod || m->fn == lib_atoi || m->fn == lib_strtol)
+		return 1u;
+	return 0;
+}
+
+/* A library model called with the text a heap buffer holds: a pointer into
+ * an object the program filled character by character (`*q++ = *p++` into
+ * `malloc(len + 1)`) reads as its NUL-terminated text when every character
+ * is known, so `strdup`, `strcmp`, `strchr` ... of an unescaped path see
+ * it.  A search's result (`strchr`, `strstr`) points into the object. */
+static val lib_model_call(ctx *c, ir_expr *e, const lib_model *m, const char *name, val *args,
+			  int n)
+{
+	unsigned ta = text_args(m, name);
+	val mem0 = n > 0 ? args[0] : unk(0);
+	const char *t0 = NULL;
+	for (int i = 0; i < n && i < 2; i++) {
+		const char *mt = (ta >> i & 1u) ? mem_text(c, &args[i]) : NULL;
+		if (!mt)
+			continue;
+		args[i] = vstr(mt);
+		if (i == 0)
+			t0 = mt;
+	}
+	val r = m->fn(c, e, name, args, n);
+	if (t0 && r.k == V_STR && (m->fn == lib_strchr || m->fn == lib_strstr) && r.s >= t0 &&
+	    r.s <= t0 + strlen(t0)) {
+		val p = mem0;
+		p.i += (long long)(r.s - t0);
+		return p;
+	}
+	return r;
+}
+
 static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 {
 	if (!name)
@@ -4508,7 +4554,7 @@ static val call_external(ctx *c, ir_expr *e, const char *name, val *args, int n)
 	const lib_model *m = bsearch(name, lib_models, sizeof lib_models / sizeof *lib_models,
 				     sizeof *lib_models, lib_model_cmp);
 	if (m && n >= m->min_args)
-		return m->fn(c, e, name, args, n);
+		return lib_model_call(c, e, m, name, args, n);
 	if (strstr(name, "hash")) /* a hash function's value is as good as random */
 		return unk(T_RAND);
 	return lib_default(c, e, name, args, n);
@@ -8992,6 +9038,39 @@ static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof
  * when the success assumption makes it false (T_OK: the write returned
  * cnt) the loop runs 0 times.  Otherwise *tested says the first test is
  * counted. */
+/* `while ((n = write(fd, p, k)) != -1) { if (n == k) break; ... }`: the
+ * condition stores an I/O call's result, the body's first statement
+ * leaves when the call moved its whole count (bytes, else items) */
+static int full_count_break(const ir_stmt *s)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (s->kind == S_DO || !ce || ce->kind != E_BIN || ce->nkids != 2 || !s->nkids)
+		return 0;
+	ir_expr *as = strip_casts(ce->kids[0]);
+	if (!as || as->kind != E_ASSIGN || as->op != OP_NONE || as->nkids != 2)
+		return 0;
+	ir_expr *v = strip_casts(as->kids[0]), *call = strip_casts(as->kids[1]);
+	if (!v || v->kind != E_VAR || !call || call->kind != E_CALL || !call->cat)
+		return 0;
+	int ai = call->cat->bytes_arg >= 0 ? call->cat->bytes_arg : call->cat->count_arg;
+	if (ai < 0 || ai >= call->nkids)
+		return 0;
+	const ir_stmt *b = s->kids[0];
+	while (b && b->kind == S_SEQ && b->nkids)
+		b = b->kids[0];
+	if (!b || b->kind != S_IF || b->nkids != 1)
+		return 0;
+	const ir_stmt *t = b->kids[0];
+	while (t && t->kind == S_SEQ && t->nkids == 1)
+		t = t->kids[0];
+	ir_expr *eq = strip_casts(b->e), *k = call->kids[ai];
+	if (!t || t->kind != S_BREAK || !eq || eq->kind != E_BIN || eq->op != OP_EQ ||
+	    eq->nkids != 2)
+		return 0;
+	return (lv_same(eq->kids[0], v) && lv_same(eq->kids[1], k)) ||
+	       (lv_same(eq->kids[1], v) && lv_same(eq->kids[0], k));
+}
+
 static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 {
 	ir_expr *ce = strip_casts(s->e);
@@ -9002,14 +9081,20 @@ static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 	val k = eval(c, s->e);
 	flush_ops(c);
 	int fails = (k.t & T_OK) && truth(&k) == 0;
-	if (fails) {
+	/* or the call succeeds in full: the first iteration leaves at its
+	 * `if (n == count) break;` */
+	int full = !fails && (k.t & T_OK) && truth(&k) != 0 && full_count_break(s);
+	if (fails || full) {
 		const vd_sblock *b = &c->p->blocks.v[s->block];
 		annotate(c, s->block, 0,
-			 note_at(c, s->block, 0,
-				 "loop at %s:%d: its condition tests an I/O call's result "
-				 "for a short count or a failure; calls are assumed to "
-				 "succeed: it runs 0 times",
-				 b->file, s->line));
+			 note_at(c, s->block, 0, "loop at %s:%d: %s", b->file, s->line,
+				 full ? "it repeats an I/O call until it moved its whole "
+					"count; calls are assumed to succeed in full: the "
+					"call runs once and the first test of its result leaves"
+				      : "its condition tests an I/O call's result for a short "
+					"count or a failure; calls are assumed to succeed: it "
+					"runs 0 times"));
+		fails = 1;
 	}
 	leave(c, s->block);
 	*tested = !fails;
@@ -9407,6 +9492,8 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		before[i] = st ? *st : unk(0);
 	}
 	int returned = c->fr ? c->fr->returned : 0;
+	if (c->fr)
+		c->fr->guessed++;
 	double live0 = c->fr ? c->fr->live : 1, m0 = c->mult, survive = o->rest;
 	unsigned saved_unk = c->unk;
 	int saved_notes = c->nnotes;
@@ -9769,6 +9856,25 @@ static void exec_branch(ctx *c, ir_stmt *s)
 
 /* A block: its statements in order (nothing after a goto until a label),
  * the arrays declared in it freed at its end. */
+/* The index in f's body of the label at line `target`, when it is one of
+ * the body's own statements (`done:` at the end of the function); 0
+ * otherwise.  A goto certain to run jumps there from any depth (branches,
+ * loops, `do { } while (0)`) when the label comes after it; a label inside
+ * a nested statement, a backward jump or an unknown target is not followed. */
+static int body_label(const ir_func *f, int target)
+{
+	const ir_stmt *b = f ? f->body : NULL;
+	if (!b || b->kind != S_SEQ || target <= 0)
+		return 0;
+	for (int i = 1; i < b->nkids; i++) {
+		const ir_stmt *k = b->kids[i];
+		if (k && k->kind == S_SEQ && k->nkids && k->kids[0] &&
+		    k->kids[0]->kind == S_LABEL && k->kids[0]->line == target)
+			return i;
+	}
+	return 0;
+}
+
 static void exec_seq(ctx *c, ir_stmt *s)
 {
 	/* a sequence that ends the program (exit, abort, or a function
@@ -9792,6 +9898,7 @@ static void exec_seq(ctx *c, ir_stmt *s)
 			continue;
 		if (k && k->kind == S_GOTO && !c->p->opts.paths_all)
 			dead = 1;
+		double km = c->mult, kl = c->fr ? c->fr->live : 1;
 		exec(c, k);
 		if (k && k->kind == S_SEQ)
 			for (int j = 0; j < k->nkids; j++) {
@@ -9800,6 +9907,20 @@ static void exec_seq(ctx *c, ir_stmt *s)
 				    d->var->array_len > 0 && d->var->size > 0)
 					arrays += (double)d->var->size;
 			}
+		if (c->fr && c->fr->returned == 2 && s == c->fr->fn->body && !c->brk) {
+			/* a goto certain to run: on at its label (body_label) */
+			int at = body_label(c->fr->fn, c->fr->jump);
+			if (at > i) {
+				/* at the count the statement began with (a loop
+				 * walked as a whole left it multiplied), less the
+				 * entries that returned in it */
+				c->mult = kl > 0 ? km * (c->fr->live / kl) : km;
+				c->fr->returned = 0;
+				dead = 0;
+				i = at - 1;
+				continue;
+			}
+		}
 		if ((c->fr && c->fr->returned) || c->brk)
 			break;
 	}
@@ -9939,8 +10060,20 @@ static void exec(ctx *c, ir_stmt *s)
 		exec_label(c, s);
 		break;
 	case S_GOTO:
-		if (c->fr && c->mult > 0) /* a path counted 0 times jumps nowhere */
-			c->fr->gotos++;
+		if (c->fr && c->mult > 0) { /* a path counted 0 times jumps nowhere */
+			if (c->cond == c->fr->cond0 && !c->fr->guessed && !c->p->opts.paths_all &&
+			    s->target > s->line && body_label(c->fr->fn, s->target)) {
+				/* certain to run - every branch of the call so far
+				 * decided, none guessed (a path a guess left alone
+				 * may end in a failure the run never meets): leave
+				 * every statement up to the function's body, which
+				 * goes on at the label */
+				c->fr->returned = 2;
+				c->fr->jump = s->target;
+			} else {
+				c->fr->gotos++;
+			}
+		}
 		break;
 	case S_BREAK:
 	case S_CONTINUE:

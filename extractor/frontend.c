@@ -1286,9 +1286,16 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		break;
 	}
 	case CXCursor_GotoStmt:
-		/* control does not follow it; kept so that `if (rc < 0) goto fail;`
-		 * reads as an arm that leaves */
+		/* kept so that `if (rc < 0) goto fail;` reads as an arm that
+		 * leaves; the walk follows it to its label (target) where it is
+		 * certain to run */
 		s = mks(L, S_GOTO, c);
+		for (size_t i = 0; i < ch.n; i++)
+			if (clang_getCursorKind(ch.v[i]) == CXCursor_LabelRef) {
+				CXCursor lab = clang_getCursorReferenced(ch.v[i]);
+				if (!clang_Cursor_isNull(lab))
+					s->target = cur_line(lab);
+			}
 		break;
 	case CXCursor_NullStmt:
 		break;

@@ -152,6 +152,7 @@ struct ir_stmt {
 	ir_var *var;         /* DECL */
 	int block;           /* static block for loops and branches */
 	long locals_bytes;   /* bytes of locals declared inside (loops/branches) */
+	int target;          /* GOTO: the line of the label it jumps to (0: unknown) */
 };
 
 struct ir_func {

@@ -109,7 +109,7 @@ int vd_frontend_parse_all(vd_project *p);
 /* layout.c: resolve calls, build static blocks with stable ids */
 int vd_layout(vd_project *p);
 /* blob.c: a TU's IR as bytes (the per-TU cache and shard format) */
-#define VD_BLOB_VERSION 7
+#define VD_BLOB_VERSION 8
 /* how the front end lowers a TU: a change of it (same blob format) makes
  * cached TUs stale, so it is part of each TU's cache key (3: member access
  * records `->`, initializer lists their declared length; 4: functions marked
