@@ -8823,6 +8823,81 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	return trip;
 }
 
+/* The tokenizer call (strtok, strtok_r, strsep) that drives a loop: one in
+ * its condition (`while ((t = strtok(p, "\001")))`), or, for a condition
+ * testing a variable (`while (t != NULL)`), the call that assigns that
+ * variable among the body's top-level statements (`t = strtok(NULL, d);`
+ * at its end).  NULL when there is none. */
+static ir_expr *find_tokenizer(ir_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == E_CALL && e->str &&
+	    (!strcmp(e->str, "strtok") || !strcmp(e->str, "strtok_r") ||
+	     !strcmp(e->str, "__strtok_r") || !strcmp(e->str, "strsep")) &&
+	    e->nkids >= 2)
+		return e;
+	if (e->kind == E_STMT)
+		return NULL;
+	for (int i = 0; i < e->nkids; i++) {
+		ir_expr *t = find_tokenizer(e->kids[i]);
+		if (t)
+			return t;
+	}
+	return NULL;
+}
+
+static ir_expr *loop_tokenizer(ir_stmt *s)
+{
+	ir_expr *t = find_tokenizer(s->e);
+	if (t || !s->e || !s->nkids || !s->kids[0])
+		return t;
+	/* the variable the condition tests */
+	ir_expr *ce = strip_casts(s->e);
+	if (ce->kind == E_BIN && (ce->op == OP_NE || ce->op == OP_EQ) && ce->nkids == 2)
+		ce = strip_casts(ce->kids[0]);
+	if (ce->kind != E_VAR || !ce->var)
+		return NULL;
+	ir_stmt *b = s->kids[0];
+	ir_stmt **items = b->kind == S_SEQ ? b->kids : &b;
+	int n = b->kind == S_SEQ ? b->nkids : 1;
+	for (int i = 0; i < n; i++) {
+		ir_expr *a = items[i] && items[i]->kind == S_EXPR ? items[i]->e : NULL;
+		if (a && a->kind == E_ASSIGN && a->op == OP_NONE && a->nkids == 2 &&
+		    strip_casts(a->kids[0])->kind == E_VAR &&
+		    strip_casts(a->kids[0])->var == ce->var && (t = find_tokenizer(a->kids[1])))
+			return t;
+	}
+	return NULL;
+}
+
+/* A loop over the tokens of a text whose content is unknown, split at
+ * delimiters that are all non-printing control characters (not blanks or
+ * line ends: `"\001"`, `"\x1f"`) - in-band markers ordinary text holds
+ * only where the program embeds one: its expected count is 1, one token,
+ * the whole text.  (Delimiters ordinary text holds - blanks, commas - give
+ * no such expectation: the loop keeps the assumed trip count.)  Returns
+ * the note, NULL when the loop is not one. */
+static const char *unknown_text_tokens(ctx *c, ir_stmt *s, double *trip)
+{
+	if (c->p->opts.paths_all)
+		return NULL;
+	ir_expr *t = loop_tokenizer(s);
+	if (!t || !expr_pure(t->kids[1]))
+		return NULL;
+	val d = peek(c, t->kids[1]);
+	if (d.k != V_STR || !d.s || !d.s[0])
+		return NULL;
+	for (const unsigned char *q = (const unsigned char *)d.s; *q; q++)
+		if (!((*q < 0x20 && !isspace(*q)) || *q == 0x7f))
+			return NULL;
+	*trip = 1;
+	return note_at(c, s->block, *trip,
+		       "loop at %s:%d: tokens of a text of unknown content split by %s at "
+		       "non-printing delimiters only, assumed 1 (the whole text)",
+		       c->p->blocks.v[s->block].file, s->line, t->str);
+}
+
 /* The note a loop's count rests on, when it is not exact: a bound assumed
  * for an unknown variable, an early exit (the count is an upper bound; the
  * counter's final value is then unknown), or no count at all (trip becomes
@@ -8851,6 +8926,10 @@ static const char *loop_bound_note(ctx *c, ir_stmt *s, double *trip, ir_var **fi
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 		*fin_var = NULL;
+	}
+	if (*trip < 0 && (nt = unknown_text_tokens(c, s, trip))) {
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
 	}
 	if (*trip < 0) {
 		*trip = c->p->opts.assume_trip;
