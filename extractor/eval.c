@@ -3436,6 +3436,38 @@ LIB_MODEL(lib_default)
 	return unk(0);
 }
 
+/* memset(&s, 0, sizeof s) of a whole struct variable of the running
+ * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`): s is
+ * a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
+ * unknown), as `= {0}` would make it.  Only a local struct itself, cleared
+ * over its full size: a global's or a heap object's fields may be filled
+ * where the walk does not follow (HDF5's structs read 0 where they were
+ * filled through pointers), and arrays keep their own model.  1 when it
+ * applied. */
+static int zero_local_struct(ctx *c, ir_expr *e, val *args)
+{
+	if (!e || e->nkids < 3 || !c->fr || args[0].k != V_REF || !known_num(&args[2]))
+		return 0;
+	ir_expr *a = strip_casts(e->kids[0]);
+	if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
+		return 0;
+	ir_expr *v = strip_casts(a->kids[0]);
+	if (v->kind != E_VAR || !v->var || v->var->global || !v->var->is_struct ||
+	    v->var->array_len > 0 || v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
+		return 0;
+	val *st = storage(c, v->var);
+	if (!st || st != args[0].ref || st < c->fr->slots || st >= c->fr->slots + c->fr->nslots)
+		return 0;
+	store_val(c, st, vint(0));
+	fieldvec *list = &c->fr->fields;
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == st) {
+			flog_note(c, list, i, NULL);
+			list->v[i].v = vint(0);
+		}
+	return 1;
+}
+
 /* memset(p, 0, n): counted for user_alloc_result (an allocator that
  * clears what it hands out); otherwise as any library call, the object
  * p points to is unknown after it.  Zeroing the struct itself made HDF5's
@@ -3446,6 +3478,8 @@ LIB_MODEL(lib_memset)
 	if (args[1].k == V_INT && args[1].i == 0 && !args[1].t && known_num(&args[2])) {
 		c->zero_fills++;
 		c->zero_bytes = num(&args[2]);
+		if (zero_local_struct(c, e, args))
+			return args[0];
 	}
 	return lib_default(c, e, name, args, n);
 }
