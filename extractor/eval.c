@@ -3436,6 +3436,35 @@ LIB_MODEL(lib_default)
 	return unk(0);
 }
 
+/* memset(a, 0, sizeof a) of a whole local array of numbers or pointers
+ * (`hsize_t hs_offset[32]; memset(hs_offset, 0, sizeof hs_offset);`)
+ * whose elements the walk keeps (ARR_SMALL): every element 0.  Text
+ * buffers (char arrays) keep their own model.  1 when it applied. */
+static int zero_local_array(ctx *c, ir_expr *e, val *args)
+{
+	if (!e || e->nkids < 3 || !c->fr)
+		return 0;
+	ir_expr *v = strip_casts(e->kids[0]);
+	if (v->kind == E_UN && v->op == OP_ADDR && v->nkids == 1)
+		v = strip_casts(v->kids[0]); /* memset(&a, 0, sizeof a) */
+	if (v->kind != E_VAR || !v->var || v->var->global || v->var->array_len <= 0 ||
+	    v->var->array_len > ARR_SMALL || v->var->elem_size < 2 || v->var->elem_size > 8 ||
+	    num(&args[2]) != (double)v->var->size || args[0].k != V_ARR || args[0].i != 0)
+		return 0;
+	val *st = storage(c, v->var);
+	if (!st || st->k != V_ARR || st->a != args[0].a || st->a->n != v->var->array_len)
+		return 0;
+	arr *x = st->a;
+	if (!x->v)
+		x->v = arr_elems(c, x);
+	if (!x->v)
+		return 0;
+	side_effect(c, x->level);
+	for (int i = 0; i < x->n; i++)
+		x->v[i] = vint(0);
+	return 1;
+}
+
 /* memset(&s, 0, sizeof s) of a whole struct variable of the running
  * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`): s is
  * a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
@@ -3478,7 +3507,7 @@ LIB_MODEL(lib_memset)
 	if (args[1].k == V_INT && args[1].i == 0 && !args[1].t && known_num(&args[2])) {
 		c->zero_fills++;
 		c->zero_bytes = num(&args[2]);
-		if (zero_local_struct(c, e, args))
+		if (zero_local_struct(c, e, args) || zero_local_array(c, e, args))
 			return args[0];
 	}
 	return lib_default(c, e, name, args, n);
