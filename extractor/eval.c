@@ -7018,7 +7018,27 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
  * the file and the catalog (1, *r), or not (0: walked or modelled as
  * before).  `own`: the function's body is in the project - then every
  * public call made while an input is open is answered without its body. */
-static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int own, val *r)
+/* an answered call's unknown effects (lib_default), except through the
+ * pointers f's parameters declare to const (`const hsize_t count[]`):
+ * the callee does not write those (`H5Sselect_hyperslab(sp, op, start,
+ * NULL, &n, NULL)` leaves n as it was) */
+static val answer_default(ctx *c, ir_expr *e, const ir_func *f, const char *name, val *args, int n)
+{
+	val kept[8];
+	int m = n < 8 ? n : 8;
+	for (int i = 0; i < m; i++) {
+		kept[i] = args[i];
+		if (f && i < f->nparams && f->params[i] && f->params[i]->const_pointee)
+			args[i] = unk(0);
+	}
+	val r = lib_default(c, e, name, args, n);
+	for (int i = 0; i < m; i++)
+		args[i] = kept[i];
+	return r;
+}
+
+static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, const ir_func *own,
+		     val *r)
 {
 	if (c->p->opts.paths_all || !h5_public(name))
 		return 0;
@@ -7062,7 +7082,7 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int
 		*r = h5_catalog(c, e, name, args, n);
 		return 1;
 	}
-	*r = lib_default(c, e, name, args, n);
+	*r = answer_default(c, e, own, name, args, n);
 	walk_callbacks(c, e, name, args, n);
 	return 1;
 }
@@ -7072,7 +7092,7 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int
  * and its body is not walked (1, *r the status). */
 static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
 {
-	if (h5_answer(c, e, f->name, args, n, 1, r))
+	if (h5_answer(c, e, f->name, args, n, f, r))
 		return 1;
 	if (c->p->opts.paths_all || !f->name || c->nc_inputs <= 0)
 		return 0;
@@ -7131,7 +7151,7 @@ static val eval_call(ctx *c, ir_expr *e)
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
-		if (!h5_answer(c, e, e->cat->name, args, n, 0, &r))
+		if (!h5_answer(c, e, e->cat->name, args, n, NULL, &r))
 			r = io_call(c, e, e->cat, args, n);
 		goto done;
 	}
@@ -7230,7 +7250,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		leave(c, e->block);
 		goto done;
 	}
-	if (h5_answer(c, e, e->str, args, n, 0, &r))
+	if (h5_answer(c, e, e->str, args, n, NULL, &r))
 		goto done; /* an HDF5 input's answer, its callbacks walked */
 	r = call_external(c, e, e->str, args, n);
 	walk_callbacks(c, e, e->str, args, n);
