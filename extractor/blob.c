@@ -149,7 +149,8 @@ void vd_blob_write(vd_buf *out, const vd_project *t, int failed)
 		str(&w, v->usr);
 		str(&w, v->name);
 		u8(&w, (unsigned)(v->global | v->is_float << 1 | v->is_pointer << 2 |
-				  v->is_struct << 3 | v->has_def << 4 | v->read_only << 5));
+				  v->is_struct << 3 | v->has_def << 4 | v->read_only << 5 |
+				  v->const_pointee << 6));
 		u32(&w, (uint32_t)v->slot);
 		i64(&w, v->size);
 		i64(&w, v->array_len);
@@ -410,6 +411,7 @@ int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what)
 			v->is_pointer = (fl >> 2) & 1;
 			v->is_struct = (fl >> 3) & 1;
 			v->read_only = (fl >> 5) & 1;
+			v->const_pointee = (fl >> 6) & 1;
 			if (global) {
 				v->slot = (int)p->globals.n;
 				vd_vec_push(p->globals, v);

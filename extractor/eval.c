@@ -3475,6 +3475,67 @@ LIB_MODEL(lib_default)
 	return unk(0);
 }
 
+/* memset(a, 0, sizeof a) of a whole local array of numbers or pointers
+ * (`hsize_t hs_offset[32]; memset(hs_offset, 0, sizeof hs_offset);`)
+ * whose elements the walk keeps (ARR_SMALL): every element 0.  Text
+ * buffers (char arrays) keep their own model.  1 when it applied. */
+static int zero_local_array(ctx *c, ir_expr *e, val *args)
+{
+	if (!e || e->nkids < 3 || !c->fr)
+		return 0;
+	ir_expr *v = strip_casts(e->kids[0]);
+	if (v->kind == E_UN && v->op == OP_ADDR && v->nkids == 1)
+		v = strip_casts(v->kids[0]); /* memset(&a, 0, sizeof a) */
+	if (v->kind != E_VAR || !v->var || v->var->global || v->var->array_len <= 0 ||
+	    v->var->array_len > ARR_SMALL || v->var->elem_size < 2 || v->var->elem_size > 8 ||
+	    num(&args[2]) != (double)v->var->size || args[0].k != V_ARR || args[0].i != 0)
+		return 0;
+	val *st = storage(c, v->var);
+	if (!st || st->k != V_ARR || st->a != args[0].a || st->a->n != v->var->array_len)
+		return 0;
+	arr *x = st->a;
+	if (!x->v)
+		x->v = arr_elems(c, x);
+	if (!x->v)
+		return 0;
+	side_effect(c, x->level);
+	for (int i = 0; i < x->n; i++)
+		x->v[i] = vint(0);
+	return 1;
+}
+
+/* memset(&s, 0, sizeof s) of a whole struct variable of the running
+ * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`): s is
+ * a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
+ * unknown), as `= {0}` would make it.  Only a local struct itself, cleared
+ * over its full size: a global's or a heap object's fields may be filled
+ * where the walk does not follow (HDF5's structs read 0 where they were
+ * filled through pointers), and arrays keep their own model.  1 when it
+ * applied. */
+static int zero_local_struct(ctx *c, ir_expr *e, val *args)
+{
+	if (!e || e->nkids < 3 || !c->fr || args[0].k != V_REF || !known_num(&args[2]))
+		return 0;
+	ir_expr *a = strip_casts(e->kids[0]);
+	if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
+		return 0;
+	ir_expr *v = strip_casts(a->kids[0]);
+	if (v->kind != E_VAR || !v->var || v->var->global || !v->var->is_struct ||
+	    v->var->array_len > 0 || v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
+		return 0;
+	val *st = storage(c, v->var);
+	if (!st || st != args[0].ref || st < c->fr->slots || st >= c->fr->slots + c->fr->nslots)
+		return 0;
+	store_val(c, st, vint(0));
+	fieldvec *list = &c->fr->fields;
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == st) {
+			flog_note(c, list, i, NULL);
+			list->v[i].v = vint(0);
+		}
+	return 1;
+}
+
 /* memset(p, 0, n): counted for user_alloc_result (an allocator that
  * clears what it hands out); otherwise as any library call, the object
  * p points to is unknown after it.  Zeroing the struct itself made HDF5's
@@ -3485,6 +3546,8 @@ LIB_MODEL(lib_memset)
 	if (args[1].k == V_INT && args[1].i == 0 && !args[1].t && known_num(&args[2])) {
 		c->zero_fills++;
 		c->zero_bytes = num(&args[2]);
+		if (zero_local_struct(c, e, args) || zero_local_array(c, e, args))
+			return args[0];
 	}
 	return lib_default(c, e, name, args, n);
 }
@@ -7053,7 +7116,27 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
  * the file and the catalog (1, *r), or not (0: walked or modelled as
  * before).  `own`: the function's body is in the project - then every
  * public call made while an input is open is answered without its body. */
-static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int own, val *r)
+/* an answered call's unknown effects (lib_default), except through the
+ * pointers f's parameters declare to const (`const hsize_t count[]`):
+ * the callee does not write those (`H5Sselect_hyperslab(sp, op, start,
+ * NULL, &n, NULL)` leaves n as it was) */
+static val answer_default(ctx *c, ir_expr *e, const ir_func *f, const char *name, val *args, int n)
+{
+	val kept[8];
+	int m = n < 8 ? n : 8;
+	for (int i = 0; i < m; i++) {
+		kept[i] = args[i];
+		if (f && i < f->nparams && f->params[i] && f->params[i]->const_pointee)
+			args[i] = unk(0);
+	}
+	val r = lib_default(c, e, name, args, n);
+	for (int i = 0; i < m; i++)
+		args[i] = kept[i];
+	return r;
+}
+
+static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, const ir_func *own,
+		     val *r)
 {
 	if (c->p->opts.paths_all || !h5_public(name))
 		return 0;
@@ -7097,7 +7180,7 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int
 		*r = h5_catalog(c, e, name, args, n);
 		return 1;
 	}
-	*r = lib_default(c, e, name, args, n);
+	*r = answer_default(c, e, own, name, args, n);
 	walk_callbacks(c, e, name, args, n);
 	return 1;
 }
@@ -7107,7 +7190,7 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, int
  * and its body is not walked (1, *r the status). */
 static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
 {
-	if (h5_answer(c, e, f->name, args, n, 1, r))
+	if (h5_answer(c, e, f->name, args, n, f, r))
 		return 1;
 	if (c->p->opts.paths_all || !f->name || c->nc_inputs <= 0)
 		return 0;
@@ -7166,7 +7249,7 @@ static val eval_call(ctx *c, ir_expr *e)
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
-		if (!h5_answer(c, e, e->cat->name, args, n, 0, &r))
+		if (!h5_answer(c, e, e->cat->name, args, n, NULL, &r))
 			r = io_call(c, e, e->cat, args, n);
 		goto done;
 	}
@@ -7265,7 +7348,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		leave(c, e->block);
 		goto done;
 	}
-	if (h5_answer(c, e, e->str, args, n, 0, &r))
+	if (h5_answer(c, e, e->str, args, n, NULL, &r))
 		goto done; /* an HDF5 input's answer, its callbacks walked */
 	r = call_external(c, e, e->str, args, n);
 	walk_callbacks(c, e, e->str, args, n);
@@ -8921,6 +9004,81 @@ static double eof_loop_trip(ctx *c, ir_stmt *s, const char **why)
 	return trip;
 }
 
+/* The tokenizer call (strtok, strtok_r, strsep) that drives a loop: one in
+ * its condition (`while ((t = strtok(p, "\001")))`), or, for a condition
+ * testing a variable (`while (t != NULL)`), the call that assigns that
+ * variable among the body's top-level statements (`t = strtok(NULL, d);`
+ * at its end).  NULL when there is none. */
+static ir_expr *find_tokenizer(ir_expr *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == E_CALL && e->str &&
+	    (!strcmp(e->str, "strtok") || !strcmp(e->str, "strtok_r") ||
+	     !strcmp(e->str, "__strtok_r") || !strcmp(e->str, "strsep")) &&
+	    e->nkids >= 2)
+		return e;
+	if (e->kind == E_STMT)
+		return NULL;
+	for (int i = 0; i < e->nkids; i++) {
+		ir_expr *t = find_tokenizer(e->kids[i]);
+		if (t)
+			return t;
+	}
+	return NULL;
+}
+
+static ir_expr *loop_tokenizer(ir_stmt *s)
+{
+	ir_expr *t = find_tokenizer(s->e);
+	if (t || !s->e || !s->nkids || !s->kids[0])
+		return t;
+	/* the variable the condition tests */
+	ir_expr *ce = strip_casts(s->e);
+	if (ce->kind == E_BIN && (ce->op == OP_NE || ce->op == OP_EQ) && ce->nkids == 2)
+		ce = strip_casts(ce->kids[0]);
+	if (ce->kind != E_VAR || !ce->var)
+		return NULL;
+	ir_stmt *b = s->kids[0];
+	ir_stmt **items = b->kind == S_SEQ ? b->kids : &b;
+	int n = b->kind == S_SEQ ? b->nkids : 1;
+	for (int i = 0; i < n; i++) {
+		ir_expr *a = items[i] && items[i]->kind == S_EXPR ? items[i]->e : NULL;
+		if (a && a->kind == E_ASSIGN && a->op == OP_NONE && a->nkids == 2 &&
+		    strip_casts(a->kids[0])->kind == E_VAR &&
+		    strip_casts(a->kids[0])->var == ce->var && (t = find_tokenizer(a->kids[1])))
+			return t;
+	}
+	return NULL;
+}
+
+/* A loop over the tokens of a text whose content is unknown, split at
+ * delimiters that are all non-printing control characters (not blanks or
+ * line ends: `"\001"`, `"\x1f"`) - in-band markers ordinary text holds
+ * only where the program embeds one: its expected count is 1, one token,
+ * the whole text.  (Delimiters ordinary text holds - blanks, commas - give
+ * no such expectation: the loop keeps the assumed trip count.)  Returns
+ * the note, NULL when the loop is not one. */
+static const char *unknown_text_tokens(ctx *c, ir_stmt *s, double *trip)
+{
+	if (c->p->opts.paths_all)
+		return NULL;
+	ir_expr *t = loop_tokenizer(s);
+	if (!t || !expr_pure(t->kids[1]))
+		return NULL;
+	val d = peek(c, t->kids[1]);
+	if (d.k != V_STR || !d.s || !d.s[0])
+		return NULL;
+	for (const unsigned char *q = (const unsigned char *)d.s; *q; q++)
+		if (!((*q < 0x20 && !isspace(*q)) || *q == 0x7f))
+			return NULL;
+	*trip = 1;
+	return note_at(c, s->block, *trip,
+		       "loop at %s:%d: tokens of a text of unknown content split by %s at "
+		       "non-printing delimiters only, assumed 1 (the whole text)",
+		       c->p->blocks.v[s->block].file, s->line, t->str);
+}
+
 /* The note a loop's count rests on, when it is not exact: a bound assumed
  * for an unknown variable, an early exit (the count is an upper bound; the
  * counter's final value is then unknown), or no count at all (trip becomes
@@ -8949,6 +9107,10 @@ static const char *loop_bound_note(ctx *c, ir_stmt *s, double *trip, ir_var **fi
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 		*fin_var = NULL;
+	}
+	if (*trip < 0 && (nt = unknown_text_tokens(c, s, trip))) {
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
 	}
 	if (*trip < 0) {
 		*trip = c->p->opts.assume_trip;

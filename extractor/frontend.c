@@ -324,6 +324,8 @@ static void fill_var_type(ir_var *v, CXType t)
 	v->is_float =
 		t.kind == CXType_Float || t.kind == CXType_Double || t.kind == CXType_LongDouble;
 	v->is_pointer = t.kind == CXType_Pointer;
+	v->const_pointee =
+		v->is_pointer && clang_isConstQualifiedType(clang_getPointeeType(t)) ? 1 : 0;
 	v->is_struct = t.kind == CXType_Record;
 	if (t.kind == CXType_ConstantArray) {
 		v->array_len = (long)clang_getArraySize(t);

@@ -35,6 +35,7 @@ struct ir_var {
 	ir_expr *init; /* globals: initializer */
 	int has_def;   /* a definition (not just extern) was seen */
 	int read_only; /* const-qualified (an array: its elements): the program never writes it */
+	int const_pointee; /* a pointer to const (`const hsize_t count[]`): not written through */
 };
 
 enum {
