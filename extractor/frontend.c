@@ -569,6 +569,17 @@ static ir_expr *lower_call(lower *L, CXCursor c)
 	return e;
 }
 
+/* 1 when t is a pointer to bytes (char, void, a one-byte integer): an
+ * addition to it moves by bytes (`(char *)p + off`, GNU `void *` arithmetic) */
+static int byte_pointer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return 0;
+	CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+	return pt.kind == CXType_Void || clang_Type_getSizeOf(pt) == 1;
+}
+
 static ir_expr *try_const(lower *L, CXCursor c)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
@@ -792,6 +803,8 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 			e = mk(L, E_BIN, c);
 			e->op = op;
 		}
+		if (!compound && (op == OP_ADD || op == OP_SUB))
+			e->ival = byte_pointer(clang_getCursorType(c));
 		set_kids(L, e, kids, 2);
 		break;
 	}
@@ -844,6 +857,10 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		e->str = cx_dup(L->p->arena, clang_getCursorSpelling(c));
 		e->usr = clang_Cursor_isNull(f) ? NULL : usr_of(L, f);
 		e->ival = field_index(f) + 1; /* 0: unknown */
+		/* the field's byte offset in its struct, -1 unknown (a bit-field):
+		 * a store through `(char *)p + offsetof(...)` names it by that */
+		long long fbits = clang_Cursor_isNull(f) ? -1 : clang_Cursor_getOffsetOfField(f);
+		e->fval = fbits >= 0 && fbits % 8 == 0 ? (double)(fbits / 8) : -1;
 		CXType mt = clang_getCanonicalType(clang_getCursorType(c));
 		e->is_array = mt.kind == CXType_ConstantArray || mt.kind == CXType_IncompleteArray;
 		if (ch.n > 0) {

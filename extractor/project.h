@@ -113,8 +113,9 @@ int vd_layout(vd_project *p);
 /* how the front end lowers a TU: a change of it (same blob format) makes
  * cached TUs stale, so it is part of each TU's cache key (3: member access
  * records `->`, initializer lists their declared length; 4: functions marked
- * __attribute__((constructor))) */
-#define VD_LOWER_VERSION 4
+ * __attribute__((constructor)); 5: member access records the field's byte
+ * offset, `+`/`-` on a byte pointer is marked) */
+#define VD_LOWER_VERSION 5
 void vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
 int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 
