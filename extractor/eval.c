@@ -8734,9 +8734,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		return exec_concrete_run(c, s, reach, 0, content, -1);
 	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
 	/* `for (;;)`, `while (1)`: left by a break or return only */
+	/* `do { ... } while (1)` too, left by a break as `for (;;)` is (fio's
+	 * handle_option walks a comma-separated value so) */
 	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
-	if (forever && s->kind == S_DO)
-		forever = 0; /* do { } while (1): rare, not worth its own case */
 	double counted = -1;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
