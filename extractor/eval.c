@@ -770,6 +770,9 @@ static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
 
 static void flog_note(ctx *c, fieldvec *list, size_t idx, val *slot);
 static void store_val(ctx *c, val *st, val v);
+static int level_of(ctx *c, const val *st);
+static void side_effect(ctx *c, int level);
+static int ref_live(const ctx *c, const val *r);
 
 /* the owner's slot at byte offset off, or NULL; create: make an "@off" one */
 static field_val *foff_slot(ctx *c, val *owner, long long off, int create, fieldvec **in)
@@ -802,6 +805,24 @@ static void foff_havoc(ctx *c, val *owner)
 			list->v[i].v = unk(T_INDIRECT);
 		}
 	store_val(c, owner, unk(T_INDIRECT));
+}
+
+/* `*p = v` with p a V_FOFF pointer */
+static void foff_store(ctx *c, const val *p, val v)
+{
+	if (!ref_live(c, p))
+		return;
+	if (p->f < 0) {
+		foff_havoc(c, p->ref);
+		return;
+	}
+	fieldvec *list = NULL;
+	field_val *f = foff_slot(c, p->ref, (long long)p->f, 1, &list);
+	if (f) {
+		side_effect(c, level_of(c, p->ref));
+		flog_note(c, list, (size_t)(f - list->v), NULL);
+		f->v = v;
+	}
 }
 
 /* a struct value every field of which is 0 (`= { 0 }`, a global without
@@ -994,6 +1015,74 @@ static val peek(ctx *c, ir_expr *e)
 	c->ops = ops0;
 	c->steps = steps0;
 	return v;
+}
+
+/* The frame serial a V_REF to storage st carries (0: a global or heap
+ * storage, always there) */
+static long long ref_serial(ctx *c, const val *st)
+{
+	for (frame *f = c->fr; f; f = f->up)
+		if (st >= f->slots && st < f->slots + f->nslots)
+			return (long long)f->serial;
+	return 0;
+}
+
+static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *taint, val *bval);
+static val field_of_value(const ir_expr *e, const val *sv, int elem);
+
+/* `&s.f`, `&p->f` of a scalar field of a struct variable: a pointer to
+ * the field's byte offset in it (V_FOFF), through which `*(long long *)
+ * opt->variable = v` stores into the field (IOR's option table holds
+ * `&params->transferSize`).  0 when the field is an array, holds an array
+ * or a string, or its struct is not a variable the walk keeps.  Only an
+ * address stored (in a variable, a table, a field) is made one: handed to
+ * a call, `&s.f` stays the field's value, as the library models and call
+ * summaries expect. */
+static int field_addr(ctx *c, ir_expr *m, val *out)
+{
+	if (m->nkids != 1 || !m->str || m->is_array || m->fval < 0 || !expr_pure(m->kids[0]))
+		return 0;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem)
+		return 0;
+	foff_adopt(c, owner, m);
+	fieldvec *list;
+	field_val *f = field_slot_in(c, owner, m->str, 0, &list);
+	val cur = f ? f->v : field_of_value(m, owner, bv.k == V_REF);
+	if (cur.k == V_ARR || cur.k == V_STR || cur.k == V_MEM)
+		return 0;
+	if (!f && (f = field_slot_in(c, owner, m->str, 1, &list)))
+		f->v = cur;
+	if (!f)
+		return 0;
+	f->off = (long long)m->fval;
+	val r = { 0 };
+	r.k = V_FOFF;
+	r.ref = owner;
+	r.i = ref_serial(c, owner);
+	r.f = m->fval;
+	*out = r;
+	return 1;
+}
+
+static val eval(ctx *c, ir_expr *e);
+static val *heap_field(ctx *c, ir_expr *m);
+
+/* A value about to be stored: `&s.f` is a pointer to the field */
+static val eval_stored(ctx *c, ir_expr *e)
+{
+	ir_expr *k = strip_casts(e);
+	val r;
+	if (k && k->kind == E_UN && k->op == OP_ADDR && k->nkids == 1) {
+		ir_expr *m = strip_casts(k->kids[0]);
+		if (m->kind == E_MEMBER && !heap_field(c, m) && field_addr(c, m, &r)) {
+			c->ops++;
+			return r;
+		}
+	}
+	return eval(c, e);
 }
 
 /* ---- heap objects ---------------------------------------------------------------------------
@@ -1524,19 +1613,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val p = eval(c, lhs->kids[0]);
 		if (p.k == V_REF) {
 			store_val(c, p.ref, v);
-		} else if (p.k == V_FOFF && p.f < 0) {
-			if (ref_live(c, &p))
-				foff_havoc(c, p.ref);
 		} else if (p.k == V_FOFF) {
-			fieldvec *list = NULL;
-			field_val *f = ref_live(c, &p)
-					       ? foff_slot(c, p.ref, (long long)p.f, 1, &list)
-					       : NULL;
-			if (f) {
-				side_effect(c, level_of(c, p.ref));
-				flog_note(c, list, (size_t)(f - list->v), NULL);
-				f->v = v;
-			}
+			foff_store(c, &p, v);
 		} else if (p.k == V_ARR && p.i >= 0 && p.i < p.a->n) {
 			side_effect(c, p.a->level);
 			if (!p.a->v)
@@ -3181,7 +3259,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 	}
 	case E_ASSIGN: {
 		c->ops++;
-		val r = eval(c, e->kids[1]);
+		val r = e->op == OP_NONE ? eval_stored(c, e->kids[1]) : eval(c, e->kids[1]);
 		if (e->op != OP_NONE) {
 			val l = eval(c, e->kids[0]);
 			/* `u += n`: computed in the common type of both sides */
@@ -3295,7 +3373,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 			v.a->n = (int)e->ival;
 		v.a->v = arr_elems(c, v.a);
 		for (int i = 0; v.a->v && i < v.a->n; i++)
-			v.a->v[i] = i < e->nkids ? eval(c, e->kids[i]) : vint(0);
+			v.a->v[i] = i < e->nkids ? eval_stored(c, e->kids[i]) : vint(0);
 		return v;
 	}
 	case E_COMMA: {
@@ -5879,6 +5957,8 @@ static void scan_store(ctx *c, ir_expr *e, val *args, int n, int first, const ch
 				store_val(c, a->ref, v);
 		} else if (a->k == V_REF) {
 			store_val(c, a->ref, v);
+		} else if (a->k == V_FOFF) {
+			foff_store(c, a, v);
 		}
 	}
 }
@@ -9932,7 +10012,7 @@ static void exec_decl(ctx *c, ir_stmt *s)
 	if (!st)
 		return;
 	if (s->e) {
-		val v = eval(c, s->e);
+		val v = eval_stored(c, s->e);
 		c->ops++;
 		if (v.k == V_STR && s->var->array_len > 0) /* char line[64] = "..." */
 			v = own_str(c->a, v.s, strlen(v.s));
