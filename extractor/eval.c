@@ -37,7 +37,10 @@
 
 /* ---- values ------------------------------------------------------------------------ */
 
-enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_REF, V_MEM };
+enum { V_UNK, V_INT, V_FLT, V_STR, V_HANDLE, V_FUNC, V_SPACE, V_TYPE, V_ARR, V_REF, V_MEM, V_FOFF };
+/* V_FOFF: a pointer to a byte offset in a struct's storage, `(char *)o +
+ * offsetof(struct opts, bs)` with o pointing at a struct variable: ref and
+ * i as V_REF's, f the offset in bytes (see foff_slot) */
 /* Taints of a value.  T_OK: it rests on an I/O or allocation call having
  * succeeded (a test of it is an error-path test).  T_NZ / T_NN: facts about
  * an unknown value - non-zero (a non-NULL pointer), non-negative (a byte
@@ -117,8 +120,8 @@ struct val {
 	const char *fname; /* V_FUNC of a library function */
 	arr *a;            /* V_ARR; V_MEM: the heap object's fields (heap_object), or NULL;
 			    * V_STR: the caller's array it was read from (store_text) */
-	val *ref;          /* V_REF: the referenced storage; i is the serial of the
-			 * frame holding it (0: a global), see ref_live() */
+	val *ref;          /* V_REF, V_FOFF: the referenced storage; i is the serial of
+			 * the frame holding it (0: a global), see ref_live() */
 	const strbuf *own; /* V_STR: the program's own buffer holding it, or NULL */
 };
 
@@ -129,6 +132,7 @@ struct field_val {
 	val *owner; /* storage of the struct variable */
 	const char *field;
 	val v;
+	long long off; /* the field's byte offset, -1 not known yet */
 };
 
 struct frame {
@@ -467,6 +471,8 @@ static int same(const val *a, const val *b)
 		return a->a == b->a && a->i == b->i;
 	case V_REF:
 		return a->ref == b->ref;
+	case V_FOFF:
+		return a->ref == b->ref && a->f == b->f;
 	default:
 		return 0;
 	}
@@ -528,6 +534,7 @@ static int truth(const val *v)
 	case V_ARR:
 	case V_FUNC:
 	case V_REF:
+	case V_FOFF:
 		return 1;
 	default:
 		return (v->t & T_NZ) ? 1 : -1;
@@ -744,7 +751,7 @@ static field_val *field_slot_in(ctx *c, val *owner, const char *field, int creat
 			return &list->v[i];
 	if (!create)
 		return NULL;
-	field_val fv = { owner, field, unk(0) };
+	field_val fv = { owner, field, unk(0), -1 };
 	if (vd_vec_push(*list, fv))
 		return NULL;
 	return &list->v[list->n - 1];
@@ -754,6 +761,113 @@ static field_val *field_slot(ctx *c, val *owner, const char *field, int create)
 {
 	fieldvec *list;
 	return field_slot_in(c, owner, field, create, &list);
+}
+
+/* ---- fields named by byte offset ----
+ * A table-driven option parser stores through `(char *)o + opt->off` with
+ * off = offsetof(struct opts, bs): a V_FOFF pointer.  A store through it
+ * goes to the owner's field at that offset: the named field when a member
+ * access (`o->bs`, whose IR records the field's offset) has met it, else a
+ * slot named "@off" that the first member access at that offset adopts
+ * under the field's name - so `o.bs` later reads what the parser stored,
+ * and the parser's `*(T *)at` reads what `o.bs = 4096` stored. */
+
+static void flog_note(ctx *c, fieldvec *list, size_t idx, val *slot);
+static void store_val(ctx *c, val *st, val v);
+static int level_of(ctx *c, const val *st);
+static void side_effect(ctx *c, int level);
+static int ref_live(const ctx *c, const val *r);
+
+/* the owner's slot at byte offset off, or NULL; create: make an "@off" one */
+static field_val *foff_slot(ctx *c, val *owner, long long off, int create, fieldvec **in)
+{
+	fieldvec *list;
+	field_slot_in(c, owner, "@", 0, &list);
+	*in = list;
+	for (size_t i = list->n; i-- > 0;)
+		if (list->v[i].owner == owner && list->v[i].off == off)
+			return &list->v[i];
+	if (!create)
+		return NULL;
+	char name[32];
+	snprintf(name, sizeof(name), "@%lld", off);
+	field_val *f = field_slot_in(c, owner, vd_arena_strdup(c->a, name), 1, &list);
+	if (f)
+		f->off = off;
+	return f;
+}
+
+/* A store at an unknown offset in the struct at owner: any of its fields
+ * may hold it now, so none is known */
+static void foff_havoc(ctx *c, val *owner)
+{
+	fieldvec *list;
+	field_slot_in(c, owner, "@", 0, &list);
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == owner) {
+			flog_note(c, list, i, NULL);
+			list->v[i].v = unk(T_INDIRECT);
+		}
+	store_val(c, owner, unk(T_INDIRECT));
+}
+
+/* `*p = v` with p a V_FOFF pointer */
+static void foff_store(ctx *c, const val *p, val v)
+{
+	if (!ref_live(c, p))
+		return;
+	if (p->f < 0) {
+		foff_havoc(c, p->ref);
+		return;
+	}
+	fieldvec *list = NULL;
+	field_val *f = foff_slot(c, p->ref, (long long)p->f, 1, &list);
+	if (f) {
+		side_effect(c, level_of(c, p->ref));
+		flog_note(c, list, (size_t)(f - list->v), NULL);
+		f->v = v;
+	}
+}
+
+/* a struct value every field of which is 0 (`= { 0 }`, a global without
+ * initializer): it reads 0 at any offset nothing stored at */
+static int zero_struct(const val *sv)
+{
+	if (sv->k == V_INT)
+		return sv->i == 0 && !sv->t;
+	if (sv->k != V_ARR || sv->i != 0 || !sv->a)
+		return 0;
+	for (int i = 0; i < sv->a->n; i++) {
+		val x = ARR_AT(sv->a, i);
+		if (!zero_struct(&x))
+			return 0;
+	}
+	return 1;
+}
+
+/* A member access `owner.f` (e->fval: f's offset): its slot learns its
+ * offset, and takes over what a store by offset left in an "@off" slot. */
+static void foff_adopt(ctx *c, val *owner, const ir_expr *e)
+{
+	if (!owner || !e->str || e->fval < 0)
+		return;
+	long long off = (long long)e->fval;
+	fieldvec *list;
+	field_val *named = field_slot_in(c, owner, e->str, 0, &list);
+	field_val *at = foff_slot(c, owner, off, 0, &list);
+	if (named)
+		named->off = off;
+	if (!at || at == named || at->field[0] != '@')
+		return;
+	if (!named) {
+		at->field = e->str; /* the slot is the field's from now on */
+		return;
+	}
+	/* both: the store by offset came after the named slot was made by a
+	 * call that fills it (it knew no offset) */
+	flog_note(c, list, (size_t)(named - list->v), NULL);
+	named->v = at->v;
+	at->owner = NULL;
 }
 
 /* ---- field writes while a branch's arms are walked ------------------------------------------ */
@@ -907,6 +1021,74 @@ static val peek(ctx *c, ir_expr *e)
 	return v;
 }
 
+/* The frame serial a V_REF to storage st carries (0: a global or heap
+ * storage, always there) */
+static long long ref_serial(ctx *c, const val *st)
+{
+	for (frame *f = c->fr; f; f = f->up)
+		if (st >= f->slots && st < f->slots + f->nslots)
+			return (long long)f->serial;
+	return 0;
+}
+
+static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *taint, val *bval);
+static val field_of_value(const ir_expr *e, const val *sv, int elem);
+
+/* `&s.f`, `&p->f` of a scalar field of a struct variable: a pointer to
+ * the field's byte offset in it (V_FOFF), through which `*(long long *)
+ * opt->variable = v` stores into the field (IOR's option table holds
+ * `&params->transferSize`).  0 when the field is an array, holds an array
+ * or a string, or its struct is not a variable the walk keeps.  Only an
+ * address stored (in a variable, a table, a field) is made one: handed to
+ * a call, `&s.f` stays the field's value, as the library models and call
+ * summaries expect. */
+static int field_addr(ctx *c, ir_expr *m, val *out)
+{
+	if (m->nkids != 1 || !m->str || m->is_array || m->fval < 0 || !expr_pure(m->kids[0]))
+		return 0;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem)
+		return 0;
+	foff_adopt(c, owner, m);
+	fieldvec *list;
+	field_val *f = field_slot_in(c, owner, m->str, 0, &list);
+	val cur = f ? f->v : field_of_value(m, owner, bv.k == V_REF);
+	if (cur.k == V_ARR || cur.k == V_STR || cur.k == V_MEM)
+		return 0;
+	if (!f && (f = field_slot_in(c, owner, m->str, 1, &list)))
+		f->v = cur;
+	if (!f)
+		return 0;
+	f->off = (long long)m->fval;
+	val r = { 0 };
+	r.k = V_FOFF;
+	r.ref = owner;
+	r.i = ref_serial(c, owner);
+	r.f = m->fval;
+	*out = r;
+	return 1;
+}
+
+static val eval(ctx *c, ir_expr *e);
+static val *heap_field(ctx *c, ir_expr *m);
+
+/* A value about to be stored: `&s.f` is a pointer to the field */
+static val eval_stored(ctx *c, ir_expr *e)
+{
+	ir_expr *k = strip_casts(e);
+	val r;
+	if (k && k->kind == E_UN && k->op == OP_ADDR && k->nkids == 1) {
+		ir_expr *m = strip_casts(k->kids[0]);
+		if (m->kind == E_MEMBER && !heap_field(c, m) && field_addr(c, m, &r)) {
+			c->ops++;
+			return r;
+		}
+	}
+	return eval(c, e);
+}
+
 /* ---- heap objects ---------------------------------------------------------------------------
  * A struct allocated with malloc/calloc where the walk runs once per
  * execution (not inside a loop walked once for many iterations) is an
@@ -991,6 +1173,32 @@ static int mem_arith(int op, const val *a, const val *b, val *out)
 		return 0;
 	*out = *a;
 	out->i = at;
+	return 1;
+}
+
+/* `(char *)p + k` (or k + p, p - k) moving by bytes, p a pointer to a
+ * struct variable (V_REF) or to an offset in one: a pointer to the byte
+ * offset (V_FOFF), or to an unknown place in the struct (f -1) when k is
+ * unknown; 1 and *out set, else 0 */
+static int foff_arith(ctx *c, int op, const val *a, const val *b, val *out)
+{
+	if (op == OP_ADD && a->k == V_INT && (b->k == V_REF || b->k == V_FOFF)) {
+		const val *t = a;
+		a = b, b = t;
+	}
+	if ((op != OP_ADD && op != OP_SUB) || (a->k != V_REF && a->k != V_FOFF) ||
+	    (b->k != V_INT && b->k != V_UNK) || !ref_live(c, a))
+		return 0;
+	long long off =
+		b->k != V_INT || (a->k == V_FOFF && a->f < 0)
+			? -1 /* somewhere in the struct */
+			: (a->k == V_FOFF ? (long long)a->f : 0) + (op == OP_ADD ? b->i : -b->i);
+	if (off > (1LL << 30))
+		return 0;
+	*out = *a;
+	out->k = V_FOFF;
+	out->f = (double)off;
+	out->t = (a->t | b->t) & ~(unsigned)T_FACTS;
 	return 1;
 }
 
@@ -1392,9 +1600,12 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			side_effect(c, level_of(c, owner));
 		if (owner && lhs->str) {
 			fieldvec *list = NULL;
+			foff_adopt(c, owner, lhs);
 			field_val *f = field_slot_in(c, owner, lhs->str, 0, &list);
 			if (!f && (f = field_slot_in(c, owner, lhs->str, 1, &list)))
 				f->v = field_of_value(lhs, owner, 0); /* what it held */
+			if (f && lhs->fval >= 0)
+				f->off = (long long)lhs->fval;
 			if (f) {
 				flog_note(c, list, (size_t)(f - list->v), NULL);
 				f->v = v;
@@ -1406,6 +1617,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val p = eval(c, lhs->kids[0]);
 		if (p.k == V_REF) {
 			store_val(c, p.ref, v);
+		} else if (p.k == V_FOFF) {
+			foff_store(c, &p, v);
 		} else if (p.k == V_ARR && p.i >= 0 && p.i < p.a->n) {
 			side_effect(c, p.a->level);
 			if (!p.a->v)
@@ -2914,6 +3127,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (mem_arith(e->op, &a, &b, &mp))
 				return mp;
 		}
+		if (e->ival == 1) {
+			val fp;
+			if (foff_arith(c, e->op, &a, &b, &fp))
+				return fp;
+		}
 		if ((a.t | b.t) & T_BUF) {
 			val bp;
 			if (buf_arith(e->op, &a, &b, &bp))
@@ -3001,6 +3219,18 @@ static val eval_expr(ctx *c, ir_expr *e)
 		case OP_DEREF:
 			if (a.k == V_REF)
 				return *a.ref;
+			if (a.k == V_FOFF) {
+				fieldvec *list;
+				field_val *f =
+					ref_live(c, &a) && a.f >= 0
+						? foff_slot(c, a.ref, (long long)a.f, 0, &list)
+						: NULL;
+				if (f)
+					return f->v;
+				return ref_live(c, &a) && a.f >= 0 && zero_struct(a.ref)
+					       ? vint(0)
+					       : unk(T_INDIRECT);
+			}
 			if (a.k == V_FUNC) /* (*work)(...): a function designator */
 				return a;
 			if (a.k == V_STR)
@@ -3033,7 +3263,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 	}
 	case E_ASSIGN: {
 		c->ops++;
-		val r = eval(c, e->kids[1]);
+		val r = e->op == OP_NONE ? eval_stored(c, e->kids[1]) : eval(c, e->kids[1]);
 		if (e->op != OP_NONE) {
 			val l = eval(c, e->kids[0]);
 			/* `u += n`: computed in the common type of both sides */
@@ -3097,6 +3327,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 		else if (!owner)
 			r = field_of_value(e, &bv, 0);
 		else {
+			foff_adopt(c, owner, e);
 			field_val *f = field_slot(c, owner, e->str, 0);
 			/* p->f with p = &s: s's field, a zero struct's as s.f reads it */
 			r = f ? f->v : field_of_value(e, owner, bv.k == V_REF);
@@ -3146,7 +3377,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 			v.a->n = (int)e->ival;
 		v.a->v = arr_elems(c, v.a);
 		for (int i = 0; v.a->v && i < v.a->n; i++)
-			v.a->v[i] = i < e->nkids ? eval(c, e->kids[i]) : vint(0);
+			v.a->v[i] = i < e->nkids ? eval_stored(c, e->kids[i]) : vint(0);
 		return v;
 	}
 	case E_COMMA: {
@@ -5870,6 +6101,8 @@ static void scan_store(ctx *c, ir_expr *e, val *args, int n, int first, const ch
 				store_val(c, a->ref, v);
 		} else if (a->k == V_REF) {
 			store_val(c, a->ref, v);
+		} else if (a->k == V_FOFF) {
+			foff_store(c, a, v);
 		}
 	}
 }
@@ -6352,6 +6585,7 @@ static int key_val(vd_buf *b, const val *v, int depth)
 		vd_buf_putc(b, ']');
 		break;
 	case V_REF:
+	case V_FOFF:
 		return 0;
 	default:
 		break;
@@ -6377,7 +6611,7 @@ static const char *memo_key(ctx *c, ir_func *f, val *args, int n, vd_buf *b)
 
 static int memo_ret_ok(const val *r, size_t handles0)
 {
-	if (r->k == V_ARR || r->k == V_REF)
+	if (r->k == V_ARR || r->k == V_REF || r->k == V_FOFF)
 		return 0;
 	if (r->k == V_HANDLE && (size_t)r->h >= handles0)
 		return 0; /* a handle the call opened */
@@ -8474,12 +8708,22 @@ static int nc_inquires_stmt(const ir_stmt *s)
 	return ir_any_stmt(s, nc_inquires_at, NULL);
 }
 
+/* a byte offset picked per iteration from a table, `(char *)o +
+ * descs[i].off`: each iteration reaches its own field (a V_FOFF pointer),
+ * which one walk with an unknown i cannot name */
+static int table_offset_at(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_BIN && e->ival == 1 && (e->op == OP_ADD || e->op == OP_SUB) &&
+	       e->nkids == 2 && (indexed(e->kids[0]) || indexed(e->kids[1]));
+}
+
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
 	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
-		      reduces_stmt(s->kids[0]) ||
+		      reduces_stmt(s->kids[0]) || ir_any_stmt(s->kids[0], table_offset_at, NULL) ||
 		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
@@ -8751,9 +8995,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		return exec_concrete_run(c, s, reach, 0, content, -1);
 	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
 	/* `for (;;)`, `while (1)`: left by a break or return only */
+	/* `do { ... } while (1)` too, left by a break as `for (;;)` is (fio's
+	 * handle_option walks a comma-separated value so) */
 	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
-	if (forever && s->kind == S_DO)
-		forever = 0; /* do { } while (1): rare, not worth its own case */
 	double counted = -1;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
@@ -10103,7 +10347,7 @@ static void exec_decl(ctx *c, ir_stmt *s)
 	if (!st)
 		return;
 	if (s->e) {
-		val v = eval(c, s->e);
+		val v = eval_stored(c, s->e);
 		c->ops++;
 		if (v.k == V_STR && s->var->array_len > 0) /* char line[64] = "..." */
 			v = own_str(c->a, v.s, strlen(v.s));

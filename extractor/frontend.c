@@ -571,6 +571,17 @@ static ir_expr *lower_call(lower *L, CXCursor c)
 	return e;
 }
 
+/* 1 when t is a pointer to bytes (char, void, a one-byte integer): an
+ * addition to it moves by bytes (`(char *)p + off`, GNU `void *` arithmetic) */
+static int byte_pointer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Pointer)
+		return 0;
+	CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+	return pt.kind == CXType_Void || clang_Type_getSizeOf(pt) == 1;
+}
+
 static ir_expr *try_const(lower *L, CXCursor c)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
@@ -794,6 +805,8 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 			e = mk(L, E_BIN, c);
 			e->op = op;
 		}
+		if (!compound && (op == OP_ADD || op == OP_SUB))
+			e->ival = byte_pointer(clang_getCursorType(c));
 		set_kids(L, e, kids, 2);
 		break;
 	}
@@ -848,6 +861,13 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		e->ival = field_index(f) + 1; /* 0: unknown */
 		CXType mt = clang_getCanonicalType(clang_getCursorType(c));
 		e->is_array = mt.kind == CXType_ConstantArray || mt.kind == CXType_IncompleteArray;
+		/* the field's byte offset in its struct, -1 unknown (a bit-field)
+		 * or not a scalar (a struct or union member): a store through
+		 * `(char *)p + offsetof(...)` names it by that */
+		long long fbits = clang_Cursor_isNull(f) || mt.kind == CXType_Record
+					  ? -1
+					  : clang_Cursor_getOffsetOfField(f);
+		e->fval = fbits >= 0 && fbits % 8 == 0 ? (double)(fbits / 8) : -1;
 		if (ch.n > 0) {
 			/* op 1: `p->f`, the base is a pointer */
 			CXType bt = clang_getCanonicalType(clang_getCursorType(ch.v[0]));
