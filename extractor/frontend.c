@@ -1215,6 +1215,45 @@ static ir_stmt *lower_switch(lower *L, CXCursor c, cursors *ch)
 	return s;
 }
 
+/* `for (init; cond; inc) body`, its parts told apart by for_roles */
+static ir_stmt *lower_for(lower *L, CXCursor c, const cursors *ch)
+{
+	ir_stmt *s = mks(L, S_FOR, c);
+	int *role = vd_xcalloc(ch->n + 1, sizeof(int));
+	for_roles(L, c, ch, role);
+	ir_stmt *body = NULL;
+	for (size_t i = 0; i < ch->n; i++) {
+		if (role[i] == 3)
+			body = lower_stmt(L, ch->v[i]);
+		else if (role[i] == 0)
+			s->init = lower_stmt(L, ch->v[i]);
+		else if (role[i] == 1)
+			s->e = lower_expr(L, ch->v[i]);
+		else
+			s->inc = lower_expr(L, ch->v[i]);
+	}
+	free(role);
+	if (!body)
+		body = mks(L, S_NOP, c);
+	set_skids(L, s, &body, 1);
+	return s;
+}
+
+/* `goto label;` kept so that `if (rc < 0) goto fail;` reads as an arm that
+ * leaves; the walk follows it to its label (target) where it is certain
+ * to run */
+static ir_stmt *lower_goto(lower *L, CXCursor c, const cursors *ch)
+{
+	ir_stmt *s = mks(L, S_GOTO, c);
+	for (size_t i = 0; i < ch->n; i++)
+		if (clang_getCursorKind(ch->v[i]) == CXCursor_LabelRef) {
+			CXCursor lab = clang_getCursorReferenced(ch->v[i]);
+			if (!clang_Cursor_isNull(lab))
+				s->target = cur_line(lab);
+		}
+	return s;
+}
+
 static ir_stmt *lower_stmt(lower *L, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -1249,27 +1288,9 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		if (ch.n >= 2)
 			s = lower_switch(L, c, &ch);
 		break;
-	case CXCursor_ForStmt: {
-		s = mks(L, S_FOR, c);
-		int *role = vd_xcalloc(ch.n + 1, sizeof(int));
-		for_roles(L, c, &ch, role);
-		ir_stmt *body = NULL;
-		for (size_t i = 0; i < ch.n; i++) {
-			if (role[i] == 3)
-				body = lower_stmt(L, ch.v[i]);
-			else if (role[i] == 0)
-				s->init = lower_stmt(L, ch.v[i]);
-			else if (role[i] == 1)
-				s->e = lower_expr(L, ch.v[i]);
-			else
-				s->inc = lower_expr(L, ch.v[i]);
-		}
-		free(role);
-		if (!body)
-			body = mks(L, S_NOP, c);
-		set_skids(L, s, &body, 1);
+	case CXCursor_ForStmt:
+		s = lower_for(L, c, &ch);
 		break;
-	}
 	case CXCursor_WhileStmt: {
 		s = mks(L, S_WHILE, c);
 		if (ch.n < 2)
@@ -1308,16 +1329,7 @@ static ir_stmt *lower_stmt(lower *L, CXCursor c)
 		break;
 	}
 	case CXCursor_GotoStmt:
-		/* kept so that `if (rc < 0) goto fail;` reads as an arm that
-		 * leaves; the walk follows it to its label (target) where it is
-		 * certain to run */
-		s = mks(L, S_GOTO, c);
-		for (size_t i = 0; i < ch.n; i++)
-			if (clang_getCursorKind(ch.v[i]) == CXCursor_LabelRef) {
-				CXCursor lab = clang_getCursorReferenced(ch.v[i]);
-				if (!clang_Cursor_isNull(lab))
-					s->target = cur_line(lab);
-			}
+		s = lower_goto(L, c, &ch);
 		break;
 	case CXCursor_NullStmt:
 		break;
