@@ -6376,6 +6376,31 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 	h->reofs += eofs;
 }
 
+/* What a call leaves of its handle's position: after a seek, reads may
+ * take the same bytes again and writes land anywhere, the position is
+ * random or not, and at the end of the file or not; a data call leaves
+ * the end. */
+static void handle_position(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *h,
+			    int data)
+{
+	if (ce->op != VD_OP_SEEK) {
+		if (data)
+			h->at_end = 0;
+		return;
+	}
+	h->rsize = -1;
+	if (h->file >= 0)
+		c->p->files.v[h->file].made = -1;
+	val *off = arg_at(args, n, ce->offset_arg);
+	int rp = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
+	if (rp != h->rand_pos)
+		c->hfx++;
+	h->rand_pos = rp;
+	val *wh = arg_at(args, n, ce->whence_arg);
+	h->at_end =
+		off && off->k == V_INT && off->i == 0 && wh && wh->k == V_INT && wh->i == SEEK_END;
+}
+
 static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
 {
 	if (ce->op == VD_OP_NONE)
@@ -6433,27 +6458,13 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	}
 	if (ce->flags & VD_CAT_MAPPING)
 		mapping_bytes(c, e, ce, args, n, &x);
-	if (ce->op == VD_OP_SEEK && h)
-		h->rsize = -1; /* reads may take the same bytes again */
 	if (ce->op == VD_OP_META && h && !strncmp(ce->name, "posix_fadvise", 13)) {
 		val *adv = arg_at(args, n, 3);
 		x.ev.drop =
 			adv && adv->k == V_INT && adv->i == cat_const(c, "POSIX_FADV_DONTNEED", 4);
 	}
-	if (ce->op == VD_OP_SEEK && h && h->file >= 0)
-		c->p->files.v[h->file].made = -1; /* writes may land anywhere now */
-	if (ce->op == VD_OP_SEEK && h) {
-		val *off = arg_at(args, n, ce->offset_arg);
-		int rp = off ? !!(off->t & (T_RAND | T_INDIRECT)) : 0;
-		if (rp != h->rand_pos)
-			c->hfx++;
-		h->rand_pos = rp;
-		val *wh = arg_at(args, n, ce->whence_arg);
-		h->at_end = off && off->k == V_INT && off->i == 0 && wh && wh->k == V_INT &&
-			    wh->i == SEEK_END;
-	} else if (data && h) {
-		h->at_end = 0;
-	}
+	if (h)
+		handle_position(c, ce, args, n, h, data);
 	x.ev.notes[x.nn] = NULL;
 
 	enter(c, e->block, x.ev.count, x.ev.count, x.ev.unknown, NULL);
@@ -10061,38 +10072,29 @@ static void add_usr(usrvec *out, const char *usr)
 }
 
 static const fsteps *func_steps(ctx *c, ir_func *f);
-static void steps_stmt(ctx *c, ir_stmt *s, usrvec *out);
 
-static void steps_expr(ctx *c, ir_expr *e, usrvec *out)
+typedef struct steps_arg {
+	ctx *c;
+	usrvec *out;
+} steps_arg;
+
+/* a node_test for ir_any_*: the field a node steps, and those the project
+ * functions it calls step, go to the list; it never stops the search */
+static int steps_at(const ir_expr *e, void *arg)
 {
-	if (!e)
-		return;
+	steps_arg *a = arg;
 	if ((e->kind == E_INCDEC || (e->kind == E_ASSIGN && e->op != OP_NONE)) && e->nkids >= 1) {
 		ir_expr *l = strip_casts(e->kids[0]);
 		if (l && l->kind == E_MEMBER && l->op == 1 && l->usr)
-			add_usr(out, l->usr);
+			add_usr(a->out, l->usr);
 	}
 	if (e->kind == E_CALL && !e->cat)
 		for (int k = 0; k < e->ncallees; k++) {
-			const fsteps *g = func_steps(c, e->callees[k]);
+			const fsteps *g = func_steps(a->c, e->callees[k]);
 			for (int i = 0; g && i < g->n; i++)
-				add_usr(out, g->v[i]);
+				add_usr(a->out, g->v[i]);
 		}
-	if (e->kind == E_STMT)
-		steps_stmt(c, e->stmt, out);
-	for (int i = 0; i < e->nkids; i++)
-		steps_expr(c, e->kids[i], out);
-}
-
-static void steps_stmt(ctx *c, ir_stmt *s, usrvec *out)
-{
-	if (!s)
-		return;
-	steps_expr(c, s->e, out);
-	steps_expr(c, s->inc, out);
-	steps_stmt(c, s->init, out);
-	for (int i = 0; i < s->nkids; i++)
-		steps_stmt(c, s->kids[i], out);
+	return 0;
 }
 
 static const fsteps *steps_put(ctx *c, fsteps *g, usrvec *u)
@@ -10121,7 +10123,8 @@ static const fsteps *func_steps(ctx *c, ir_func *f)
 	g->busy = 1;
 	vd_map_put(c->fsteps, f->usr, g);
 	usrvec u = { 0 };
-	steps_stmt(c, f->body, &u);
+	steps_arg a = { c, &u };
+	ir_any_stmt(f->body, steps_at, &a);
 	return steps_put(c, g, &u);
 }
 
@@ -10139,10 +10142,11 @@ static const fsteps *loop_steps(ctx *c, ir_stmt *s)
 	g->busy = 1;
 	vd_map_put(c->fsteps, key, g);
 	usrvec u = { 0 };
-	steps_expr(c, s->e, &u);
-	steps_expr(c, s->inc, &u);
+	steps_arg a = { c, &u };
+	ir_any_expr(s->e, steps_at, &a);
+	ir_any_expr(s->inc, steps_at, &a);
 	for (int i = 0; i < s->nkids; i++)
-		steps_stmt(c, s->kids[i], &u);
+		ir_any_stmt(s->kids[i], steps_at, &a);
 	return steps_put(c, g, &u);
 }
 
