@@ -4,8 +4,9 @@
 #
 #   bench/truth.sh [--setup-apt] [--install-deps] [--rebuild] [PROGRAM...]
 #
-# For each program (default: all of fio ncgen ncdump ncdump4 h5dump h5ls gzip
-# bzip2 xz; the command lines are in the spec_* functions below):
+# For each program (default: all of fio ncgen ncdump ncdump4 nccopy h5dump
+# h5ls gzip bzip2 xz lz4 unlz4; the command lines are in the spec_* functions
+# below):
 #   1. `apt-get source PKG` into the work directory (outside the project),
 #      configure and build it with -g -O0 under `bear`, which writes
 #      compile_commands.json; a package is built once and reused by later runs
@@ -60,7 +61,7 @@ STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 OUT=${OUT:-$ROOT/bench/out/truth-$STAMP}
 REBUILD=${REBUILD:-0}
 FILTER=${FILTER:-1}
-ALL_PROGRAMS="fio ncgen ncdump ncdump4 h5dump h5ls gzip bzip2 xz"
+ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip bzip2 xz lz4 unlz4"
 PROGRAMS=${PROGRAMS:-$ALL_PROGRAMS}
 DEPS="bear dpkg-dev build-essential m4 pkg-config zlib1g-dev libhdf5-dev python3 sqlite3"
 SETUP_APT=0
@@ -204,6 +205,12 @@ build_xz_utils() {
 		--disable-lzma-links &&
 		bear -- make -j"$JOBS"
 }
+build_lz4() {
+	# the command-line program, which compiles the library's sources in;
+	# Debian's patch also links -llz4: the static library satisfies it
+	make -j"$JOBS" -C lib liblz4.a CFLAGS="-g -O0" &&
+		bear -- make -j"$JOBS" -C programs lz4 CFLAGS="-g -O0"
+}
 
 # build PKG: fetch, extract afresh and build, once; sets SRCDIR[PKG].  A
 # failed build is tried once more from a fresh extraction: bear's wrapper
@@ -268,6 +275,11 @@ spec_ncdump4() {
 	ARGS="truth4.nc"
 	inputs cdl truth.cdl && "$(ncgen_bin)" -b -k nc4 -o truth4.nc truth.cdl
 }
+spec_nccopy() {
+	PKG=netcdf BIN=ncdump/nccopy ENTRY=ncdump/nccopy.c:main
+	ARGS="truth.nc copy.nc"
+	inputs cdl truth.cdl && "$(ncgen_bin)" -b -k classic -o truth.nc truth.cdl
+}
 spec_h5dump() {
 	PKG=hdf5 BIN=tools/src/h5dump/h5dump ENTRY=tools/src/h5dump/h5dump.c:main
 	ARGS="truth.h5"
@@ -293,15 +305,26 @@ spec_xz() {
 	ARGS="-k -f -T1 -3 truth.dat"
 	inputs data truth.dat 4096
 }
+spec_lz4() {
+	PKG=lz4 BIN=programs/lz4 ENTRY=programs/lz4cli.c:main
+	ARGS="-f -1 truth.dat truth.dat.lz4"
+	inputs data truth.dat 4096
+}
+spec_unlz4() {
+	PKG=lz4 BIN=programs/lz4 ENTRY=programs/lz4cli.c:main
+	ARGS="-d -f truth.dat.lz4 truth.out"
+	inputs data truth.dat 4096 && "${SRCDIR[lz4]}/programs/lz4" -q -f -1 truth.dat truth.dat.lz4
+}
 
 needs() { # packages a program needs (inputs included)
 	case $1 in
 	fio) echo fio ;;
-	ncgen|ncdump|ncdump4) echo netcdf ;;
+	ncgen|ncdump|ncdump4|nccopy) echo netcdf ;;
 	h5dump|h5ls) echo "netcdf hdf5" ;;
 	gzip) echo gzip ;;
 	bzip2) echo bzip2 ;;
 	xz) echo xz-utils ;;
+	lz4|unlz4) echo lz4 ;;
 	esac
 }
 
