@@ -1421,6 +1421,14 @@ static size_t str_room(ctx *c, const char *s)
 	return i ? (size_t)(c->argv_words[i] + c->argv_len[i] - s) : strlen(s);
 }
 
+/* the characters before s in its storage, where its start is known: an
+ * --args word's (`arg++` then `arg--` in a parser of grouped flags) */
+static size_t str_back(ctx *c, const char *s)
+{
+	int i = argv_word(c, s);
+	return i ? (size_t)(s - c->argv_words[i]) : 0;
+}
+
 /* Pointers into known strings: moved forward within the string's storage
  * (argv[1] + 2 is "3" of "-j3"; after `*eq = '\0'` in an --args word, eq + 1
  * is still the value after it), or the distance between two of them.
@@ -1452,10 +1460,10 @@ static int str_arith(ctx *c, int op, const val *a, const val *b, val *out)
 		out->s = sv->own->lo + at;
 		return 1;
 	}
-	if (k >= 0 && (size_t)k <= str_room(c, sv->s)) {
+	if (k >= 0 ? (size_t)k <= str_room(c, sv->s) : (size_t)-k <= str_back(c, sv->s)) {
 		*out = *sv;
 		out->s = sv->s + k;
-	} else { /* backwards: the string's start is not known here */
+	} else { /* beyond either end, or backwards past what is known */
 		*out = unk(a->t | b->t);
 	}
 	return 1;
@@ -6348,8 +6356,10 @@ static void read_budget_open(ctx *c, const vd_catalog_entry *ce, val *args, int 
 
 /* (line and formatted readers - fgets, getline, fscanf - are left out:
  * their bytes per call are a bound, the buffer's size, not what they read) */
-static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *h, io_ev *x)
+static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *h, io_ev *x,
+			double *got)
 {
+	*got = -1;
 	if (!h || h->rsize < 0 || ce->op != VD_OP_READ || ce->offset_arg >= 0 || x->ev.count <= 0 ||
 	    x->ev.bytes <= 0 || ce->format_arg >= 0 || strstr(ce->name, "gets") ||
 	    strstr(ce->name, "getline") || strstr(ce->name, "getdelim"))
@@ -6362,6 +6372,11 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 	}
 	if (room < 0)
 		room = 0;
+	/* one call on a file opened once: it gets what is left, 0 at the end
+	 * (`while (n > 0) { ...; n = fread(buf, 1, bs, in); }` after a first
+	 * read took the whole file leaves after one iteration) */
+	if (x->ev.count == 1 && h->rmult == 1)
+		*got = room;
 	double eofs = h->rmult > h->reofs ? h->rmult - h->reofs : 0;
 	double calls = room / x->ev.bytes + eofs;
 	if (calls > x->ev.count)
@@ -6374,6 +6389,18 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 	x->ev.count = calls;
 	h->rdone += room;
 	h->reofs += eofs;
+}
+
+/* What a read that found the end of its file returns: the items (fread)
+ * or bytes (read) it got, 0 at the end */
+static val short_read(const vd_catalog_entry *ce, val *args, int n, double got)
+{
+	val *sz = ce->size_arg >= 0 ? arg_at(args, n, ce->size_arg) : NULL;
+	if (ce->size_arg >= 0 && (!sz || sz->k != V_INT || sz->i <= 0))
+		return unk(T_NN | T_OK);
+	val r = vint((long long)(got / (double)(sz ? sz->i : 1)));
+	r.t |= T_OK;
+	return r;
 }
 
 /* What a call leaves of its handle's position: after a seek, reads may
@@ -6449,10 +6476,11 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 	int data =
 		(ce->op == VD_OP_READ || ce->op == VD_OP_WRITE) && !(ce->flags & VD_CAT_COMPLETION);
 	val cret = unk(0);
+	double got = -1; /* bytes a read found before the end of its file */
 	int followed = h && ce->op != VD_OP_OPEN && content_call(c, e, ce, args, n, h, &x, &cret);
 	if (data && !followed) {
 		data_call(c, e, ce, args, n, h, &x);
-		read_budget(c, e, ce, h, &x);
+		read_budget(c, e, ce, h, &x, &got);
 		if (ce->op == VD_OP_READ)
 			read_fills(c, args, n);
 	}
@@ -6494,6 +6522,8 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 			ret = vflt(share);
 			ret.t = t | T_MEAN;
 		}
+	} else if (got >= 0) {
+		ret = short_read(ce, args, n, got);
 	} else {
 		ret = io_success(ce, args, n, data ? x.ev.bytes : -1, data && !x.sized);
 	}
@@ -8514,6 +8544,10 @@ static void loop_settle(ctx *c, varvec *w)
 
 #define CONCRETE_MAX 1024       /* iterations */
 #define CONCRETE_STEPS 2000000L /* walk steps */
+/* loops run one by one, nested (an option loop over argv, the characters
+ * of a word of grouped flags, the digits of a number in it); past the
+ * second level only loops without a computable count */
+#define CONCRETE_DEPTH 4
 /* a loop reading a followed input (content_loop): one iteration per line
  * or record of a text of up to CONTENT_MAX_BYTES */
 #define CONTENT_MAX 20000
@@ -9000,7 +9034,12 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
-	if (p->opts.paths_all || c->conc_depth >= 2 || !s->nkids)
+	if (p->opts.paths_all || c->conc_depth >= CONCRETE_DEPTH || !s->nkids)
+		return 0;
+	/* below two such loops only the ones without a count: a counted loop
+	 * there is walked once with its count (hdf5's tools render each
+	 * element of a strip in a counted loop under the strip loop) */
+	if (c->conc_depth >= 2 && trip >= 0)
 		return 0;
 	if (content >= 0)
 		return exec_concrete_run(c, s, reach, 0, content, -1);
