@@ -5,8 +5,8 @@
 #   bench/truth.sh [--setup-apt] [--install-deps] [--rebuild] [PROGRAM...]
 #
 # For each program (default: all of fio ncgen ncdump ncdump4 nccopy h5dump
-# h5ls gzip bzip2 xz lz4 unlz4; the command lines are in the spec_* functions
-# below):
+# h5ls gzip bzip2 xz lz4 unlz4 zstd; the command lines are in the spec_*
+# functions below):
 #   1. `apt-get source PKG` into the work directory (outside the project),
 #      configure and build it with -g -O0 under `bear`, which writes
 #      compile_commands.json; a package is built once and reused by later runs
@@ -61,7 +61,7 @@ STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 OUT=${OUT:-$ROOT/bench/out/truth-$STAMP}
 REBUILD=${REBUILD:-0}
 FILTER=${FILTER:-1}
-ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip bzip2 xz lz4 unlz4"
+ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip bzip2 xz lz4 unlz4 zstd"
 PROGRAMS=${PROGRAMS:-$ALL_PROGRAMS}
 DEPS="bear dpkg-dev build-essential m4 pkg-config zlib1g-dev libhdf5-dev python3 sqlite3"
 SETUP_APT=0
@@ -211,6 +211,12 @@ build_lz4() {
 	make -j"$JOBS" -C lib liblz4.a CFLAGS="-g -O0" &&
 		bear -- make -j"$JOBS" -C programs lz4 CFLAGS="-g -O0"
 }
+build_libzstd() {
+	# the command-line program, library compiled in, one thread, without
+	# the optional zlib/lzma/lz4 formats
+	bear -- make -j"$JOBS" -C programs zstd CFLAGS="-g -O0" HAVE_THREAD=0 HAVE_ZLIB=0 \
+		HAVE_LZMA=0 HAVE_LZ4=0
+}
 
 # build PKG: fetch, extract afresh and build, once; sets SRCDIR[PKG].  A
 # failed build is tried once more from a fresh extraction: bear's wrapper
@@ -315,6 +321,11 @@ spec_unlz4() {
 	ARGS="-d -f truth.dat.lz4 truth.out"
 	inputs data truth.dat 4096 && "${SRCDIR[lz4]}/programs/lz4" -q -f -1 truth.dat truth.dat.lz4
 }
+spec_zstd() {
+	PKG=libzstd BIN=programs/zstd ENTRY=programs/zstdcli.c:main
+	ARGS="-f -3 truth.dat -o truth.dat.zst"
+	inputs data truth.dat 4096
+}
 
 needs() { # packages a program needs (inputs included)
 	case $1 in
@@ -325,6 +336,7 @@ needs() { # packages a program needs (inputs included)
 	bzip2) echo bzip2 ;;
 	xz) echo xz-utils ;;
 	lz4|unlz4) echo lz4 ;;
+	zstd) echo libzstd ;;
 	esac
 }
 
