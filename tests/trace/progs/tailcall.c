@@ -12,6 +12,8 @@
  *     both end in `return spin(...)`: while spin runs, pick's frame is gone
  *     and one of via_a/via_b left it, which one the stack cannot tell:
  *     pick gets spin's time, neither via_a nor via_b does.
+ *   outer(K) ends in `return middle(K + 1)`, middle in `return spin2(K)`:
+ *     two tail calls in a row, one chain: both get spin2's time.
  * usage: tailcall PATH ROUNDS SPIN   (PATH: an existing file of some KiB)
  */
 #include <fcntl.h>
@@ -73,6 +75,26 @@ __attribute__((noinline)) unsigned long pick(long k)
 	return k & 1 ? via_a(k) : via_b(k);
 }
 
+__attribute__((noinline)) unsigned long spin2(long n)
+{
+	unsigned long h = (unsigned long)n;
+	for (long i = 0; i < n; i++)
+		h = h * 2862933555777941757ul + 3037000493ul;
+	return h;
+}
+
+__attribute__((noinline)) unsigned long middle(long k)
+{
+	sink = 3;
+	return spin2(k);
+}
+
+__attribute__((noinline)) unsigned long outer(long k)
+{
+	sink = 4;
+	return middle(k + 1);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4)
@@ -84,5 +106,6 @@ int main(int argc, char **argv)
 	close(fd);
 	long s = atol(argv[3]);
 	sink = pick(s) + pick(s + 1);
+	sink = outer(3 * s);
 	return 0;
 }
