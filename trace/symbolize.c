@@ -132,6 +132,17 @@ static const char *die_name(vd_sym *s, Dwarf_Die *d)
 	return n ? vd_arena_strdup(s->arena, n) : NULL;
 }
 
+/* the compile unit whose ranges hold `pc`, by a walk over the module's
+ * units: for objects without .debug_aranges, where libdwfl finds none */
+static Dwarf_Die *cu_at(Dwfl_Module *m, uint64_t pc, Dwarf_Addr *bias)
+{
+	Dwarf_Die *cu = NULL;
+	while ((cu = dwfl_module_nextcu(m, cu, bias)) != NULL)
+		if (dwarf_haspc(cu, pc - *bias) > 0)
+			return cu;
+	return NULL;
+}
+
 static cached *resolve(vd_sym *s, uint64_t pc)
 {
 	vd_sym_frame fr[16];
@@ -142,12 +153,22 @@ static cached *resolve(vd_sym *s, uint64_t pc)
 	Dwarf_Addr bias = 0;
 	Dwarf_Die *cu = dwfl_module_addrdie(m, pc, &bias);
 	Dwfl_Line *ln = dwfl_module_getsrc(m, pc);
-	if (!cu || !ln)
+	int line = 0;
+	const char *src = NULL;
+	if (cu && ln) {
+		src = dwfl_lineinfo(ln, NULL, &line, NULL, NULL, NULL);
+	} else if (!cu && (cu = cu_at(m, pc, &bias)) != NULL) {
+		/* no .debug_aranges (Clang writes none by default): the CU
+		 * found by its own ranges, the line by its line table */
+		Dwarf_Line *dl = dwarf_getsrc_die(cu, pc - bias);
+		src = dl ? dwarf_linesrc(dl, NULL, NULL) : NULL;
+		if (dl)
+			dwarf_lineno(dl, &line);
+	}
+	if (!cu || !src)
 		goto done;
 	Dwarf_Attribute a;
 	const char *comp_dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a));
-	int line = 0;
-	const char *src = dwfl_lineinfo(ln, NULL, &line, NULL, NULL, NULL);
 	const char *file = full_path(s, comp_dir, src);
 	/* dwarf_getscopes continues past an inlined instance into its
 	 * abstract origin's scopes; the physical nesting (inlined instance
@@ -276,8 +297,14 @@ static void index_site(vd_sym *s, tindex *ix, Dwarf_Die *d)
 	Dwarf_Attribute a;
 	Dwarf_Addr ret;
 	if (dwarf_formaddr(dwarf_attr(d, DW_AT_call_return_pc, &a), &ret) != 0 &&
-	    dwarf_formaddr(dwarf_attr(d, DW_AT_low_pc, &a), &ret) != 0) /* DW_TAG_GNU_call_site */
-		return;
+	    dwarf_formaddr(dwarf_attr(d, DW_AT_low_pc, &a), &ret) != 0) { /* DW_TAG_GNU_call_site */
+		/* Clang marks a tail call by the jump's own address: one past
+		 * it stands for its return address (only its source line, at
+		 * ret - 1, is asked for; no call returns inside a jump) */
+		if (dwarf_formaddr(dwarf_attr(d, DW_AT_call_pc, &a), &ret) != 0)
+			return;
+		ret++;
+	}
 	tsite ts = { .ret = ret, .target = T_UNKNOWN };
 	bool tail = false;
 	if (dwarf_formflag(dwarf_attr(d, DW_AT_call_tail_call, &a), &tail) == 0 ||
