@@ -568,11 +568,52 @@ typedef struct site {
 	const vd_sym_frame *frame; /* application frame that made the call */
 } site;
 
+/* adds the blocks of source frames `fr` (innermost first) to `out` */
+static void frame_blocks(mapper *mp, const vd_sym_frame *fr, int nf, long *out, size_t cap,
+			 size_t *nout, site *st)
+{
+	const char *root = mp->run->project_root;
+	for (int k = 0; k < nf; k++) {
+		if (!fr[k].file || !fr[k].function)
+			continue;
+		const char *rel = root ? vd_path_relative(mp->arena, root, fr[k].file) : fr[k].file;
+		char key[4096];
+		if ((size_t)snprintf(key, sizeof key, "%s\037%s", rel, fr[k].function) >=
+		    sizeof key)
+			continue;
+		blockvec *v = vd_map_get(mp->by_fn, key);
+		if (!st->frame && (v || rel[0] != '/'))
+			st->frame = &fr[k];
+		if (!v)
+			continue;
+		long best = -1;
+		for (size_t j = 0; j < v->n; j++) {
+			long bi = v->v[j];
+			const vd_block *b = &mp->run->blocks[bi];
+			if (b->kind == VD_KIND_LOOP &&
+			    (fr[k].line < b->line || fr[k].line > b->end_line))
+				continue;
+			if (best < 0 ||
+			    (b->kind == VD_KIND_LOOP && b->line >= mp->run->blocks[best].line))
+				best = bi;
+			if (mp->stamp[bi] != mp->cur && *nout < cap) {
+				mp->stamp[bi] = mp->cur;
+				out[(*nout)++] = bi;
+			}
+		}
+		if (st->innermost < 0)
+			st->innermost = best;
+	}
+}
+
 /*
  * Collects the blocks on a stack into `out` (each once) and finds the
  * call site.  `exact` is the index of the one frame that is an exact
  * instruction address (the interrupted one of a sample), -1 for none;
- * every other frame is a return address, looked up at pc - 1.
+ * every other frame is a return address, looked up at pc - 1.  Between a
+ * return address and the frame below it go the frames a tail call left
+ * out (vd_sym_tailcalls); below the innermost return address of a call's
+ * chain is the interposed function, outside the program.
  */
 static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, long *out, size_t cap,
 			   site *st)
@@ -581,45 +622,18 @@ static size_t stack_blocks(mapper *mp, const uint64_t *pcs, int n, int exact, lo
 	mp->cur++;
 	st->innermost = -1;
 	st->frame = NULL;
-	const char *root = mp->run->project_root;
 	for (int i = 0; i < n; i++) {
 		if (skipped(mp, pcs[i]))
 			continue;
-		uint64_t pc = i == exact ? pcs[i] : pcs[i] - 1;
 		const vd_sym_frame *fr;
-		int nf = vd_sym_lookup(mp->sym, pc, &fr);
-		for (int k = 0; k < nf; k++) {
-			if (!fr[k].file || !fr[k].function)
-				continue;
-			const char *rel =
-				root ? vd_path_relative(mp->arena, root, fr[k].file) : fr[k].file;
-			char key[4096];
-			if ((size_t)snprintf(key, sizeof key, "%s\037%s", rel, fr[k].function) >=
-			    sizeof key)
-				continue;
-			blockvec *v = vd_map_get(mp->by_fn, key);
-			if (!st->frame && (v || rel[0] != '/'))
-				st->frame = &fr[k];
-			if (!v)
-				continue;
-			long best = -1;
-			for (size_t j = 0; j < v->n; j++) {
-				long bi = v->v[j];
-				const vd_block *b = &mp->run->blocks[bi];
-				if (b->kind == VD_KIND_LOOP &&
-				    (fr[k].line < b->line || fr[k].line > b->end_line))
-					continue;
-				if (best < 0 || (b->kind == VD_KIND_LOOP &&
-						 b->line >= mp->run->blocks[best].line))
-					best = bi;
-				if (mp->stamp[bi] != mp->cur && nout < cap) {
-					mp->stamp[bi] = mp->cur;
-					out[nout++] = bi;
-				}
-			}
-			if (st->innermost < 0)
-				st->innermost = best;
+		if (i != exact) {
+			uint64_t callee = i == 0 ? 0 : i - 1 == exact ? pcs[i - 1] : pcs[i - 1] - 1;
+			int nt = vd_sym_tailcalls(mp->sym, pcs[i], callee, &fr);
+			frame_blocks(mp, fr, nt, out, cap, &nout, st);
 		}
+		uint64_t pc = i == exact ? pcs[i] : pcs[i] - 1;
+		int nf = vd_sym_lookup(mp->sym, pc, &fr);
+		frame_blocks(mp, fr, nf, out, cap, &nout, st);
 	}
 	/* the program block: whatever ran in the program's own code (runtime
 	 * threads that never enter it, such as MPI's progress threads, and

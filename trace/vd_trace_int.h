@@ -27,5 +27,13 @@ int vd_sym_done_adding(vd_sym *s);
 int vd_sym_has_debug(vd_sym *s, uint64_t addr);
 /* source frames of `pc`, innermost (inlined) first; their count (0: none) */
 int vd_sym_lookup(vd_sym *s, uint64_t pc, const vd_sym_frame **frames);
+/*
+ * The frames a tail call removed between a caller and its callee (see
+ * symbolize.c): `ret` is a return address in the caller, `callee` an
+ * address in the frame below it (exact: a return address minus one), 0 for
+ * a function outside the program (an interposed call).  Innermost first;
+ * their count (0: none, or no unambiguous way to tell).
+ */
+int vd_sym_tailcalls(vd_sym *s, uint64_t ret, uint64_t callee, const vd_sym_frame **frames);
 
 #endif

@@ -1704,6 +1704,43 @@ chains)
 		"SELECT group_concat(n, ' ') FROM (SELECT io_ops AS n FROM v_measured_blocks WHERE kind = 'function'
 		 AND function IN ('one', 'two', 'put') ORDER BY function)"
 	;;
+tailcall | tailcall_clang)
+	# functions left by a tail call at -O2 (progs/tailcall.c) get the time
+	# and the calls of what they jumped to, when one chain of tail calls
+	# explains the stack; when two could (pick -> via_a or via_b -> spin),
+	# only the function every chain passes through does; two tail calls in a
+	# row (outer -> middle -> spin2) put back both.  tailcall_clang: the same
+	# built by Clang, which marks a tail call by the jump's address
+	# (DW_AT_call_pc) and writes no .debug_aranges; its loops in spin and
+	# spin2 run too briefly to be checked
+	comp=cc
+	[ "$CHECK" = tailcall ] || comp=clang
+	build tailcall $comp -O2
+	[ "$(readelf --debug-dump=info tailcall 2>/dev/null | grep -c DW_AT_call_tail_call)" -ge 7 ] ||
+		skip "the compiler made no tail calls (or no DWARF call-site records)"
+	head -c 65536 /dev/zero >data.bin
+	analyze data.bin 3000 10000000
+	trace ./tailcall data.bin 3000 10000000
+	expect_rc 0 $rc "vidya trace"
+	wall() { q "SELECT coalesce(max(wall_s), 0) FROM v_measured_blocks WHERE kind = 'function' AND function = '$1'"; }
+	crunch=$(wall crunch) reader=$(wall reader) spin=$(wall spin) pick=$(wall pick)
+	via=$(q "SELECT coalesce(sum(wall_s), 0) FROM v_measured_blocks WHERE kind = 'function' AND function IN ('via_a', 'via_b')")
+	awk -v c="$crunch" -v r="$reader" 'BEGIN { exit !(c >= 0.05 && r >= 0.9 * c) }' ||
+		fail "reader's wall_s $reader should hold crunch's $crunch (its tail callee)"
+	[ $comp = clang ] ||
+		awk -v s="$spin" -v p="$pick" -v v="$via" 'BEGIN { exit !(s >= 0.05 && p >= 0.9 * s && v <= 0.05 * s) }' ||
+		fail "pick's wall_s $pick should hold spin's $spin, via_a's and via_b's ($via) not (two chains)"
+	spin2=$(wall spin2) outer=$(wall outer) middle=$(wall middle)
+	[ $comp = clang ] ||
+		awk -v s="$spin2" -v o="$outer" -v m="$middle" 'BEGIN { exit !(s >= 0.05 && o >= 0.9 * s && m >= 0.9 * s) }' ||
+		fail "outer's ($outer) and middle's ($middle) wall_s should hold spin2's $spin2"
+	eq "reader's calls: open, 16 reads, close" 18 \
+		"SELECT io_ops FROM v_measured_blocks WHERE kind = 'function' AND function = 'reader'"
+	eq "the fsync of syncer (a tail call of an interposed function)" "1|syncer" \
+		"SELECT b.io_ops, s.function FROM v_measured_blocks b, v_trace_sites s
+		 WHERE b.kind = 'function' AND b.function = 'syncer' AND s.call = 'fsync'"
+	eq "main's calls" 21 "SELECT io_ops FROM v_measured_blocks WHERE kind = 'function' AND function = 'main'"
+	;;
 stale_logs)
 	# the temporary log directories of earlier traces killed before they
 	# stored their logs (their vidya process is gone) are named, with how to
