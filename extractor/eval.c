@@ -194,6 +194,7 @@ typedef struct handle {
 	 * the reads that found its end */
 	double rsize, rmult, rdone, reofs;
 	double rbytes; /* bytes read through it so far (known sizes, x multiplier) */
+	int rdonly;    /* opened for reading only (open_result): its writes fail */
 } handle;
 
 static const handle handle_none = {
@@ -336,10 +337,11 @@ typedef struct ctx {
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
 	vd_map *gwrites;              /* function USR -> the globals it writes (func_globals) */
 	vd_map *contents;             /* path -> content_file: inputs read at analysis time */
-	vd_map *wtexts;               /* path -> wtext: text files the run writes, see wtext */
-	const char *strtok_rest;      /* strtok's saved place (NULL: none) */
-	val *ctype_tables[3];         /* glibc's <ctype.h> tables (lib_ctype_table) */
-	struct wcache_ent *wcache;    /* statement -> the variables it writes (stmt_writes) */
+	vd_map *nc_answered;     /* name -> ir_func: variable reads answered (flag_answered_read) */
+	vd_map *wtexts;          /* path -> wtext: text files the run writes, see wtext */
+	const char *strtok_rest; /* strtok's saved place (NULL: none) */
+	val *ctype_tables[3];    /* glibc's <ctype.h> tables (lib_ctype_table) */
+	struct wcache_ent *wcache; /* statement -> the variables it writes (stmt_writes) */
 	size_t wcache_cap, wcache_n;
 	unsigned long unreached_cuts; /* calls cut walking unreachable code (phase 2) */
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
@@ -3791,6 +3793,82 @@ LIB_MODEL(lib_memset)
 	return lib_default(c, e, name, args, n);
 }
 
+/* ---- copies and comparisons of known bytes ----
+ * memcpy/memmove/memcmp of bytes the walk knows - the text of an input
+ * read at analysis time (a magic number read with fread into a buffer and
+ * copied on), a string, a heap buffer whose bytes are all known - work on
+ * those bytes: a copy puts them where its destination points (a char
+ * array or the buffer a pointer names, as text; a heap buffer byte by
+ * byte), a comparison gives its sign.  Anything else is modelled as any
+ * library call (lib_default). */
+
+#define COPY_MAX 4096 /* bytes a copy or comparison of known bytes may move */
+
+/* the first k bytes at v into out, when the walk knows them all: text
+ * (the program's own buffer to its length and the NUL after it; other
+ * strings to their NUL) or a heap buffer's known elements */
+static int known_bytes(ctx *c, const val *v, long long k, unsigned char *out)
+{
+	if (k < 0 || k > COPY_MAX)
+		return 0;
+	if (v->k == V_STR && v->s) {
+		size_t have = v->own && v->s >= v->own->lo && v->s <= v->own->lo + v->own->len
+				      ? (size_t)(v->own->lo + v->own->len - v->s)
+				      : strlen(v->s);
+		if ((long long)have + 1 < k)
+			return 0;
+		memcpy(out, v->s, (size_t)k); /* the NUL after it included */
+		return 1;
+	}
+	if (v->k != V_MEM)
+		return 0;
+	for (long long i = 0; i < k; i++) {
+		val *x = mem_slot(c, v, i);
+		if (!x || x->k != V_INT || x->i < -128 || x->i > 255)
+			return 0;
+		out[i] = (unsigned char)x->i;
+	}
+	return 1;
+}
+
+LIB_MODEL(lib_memcpy)
+{
+	long long k = known_num(&args[2]) ? (long long)num(&args[2]) : -1;
+	unsigned char *b = k > 0 && k <= COPY_MAX ? malloc((size_t)k) : NULL;
+	int done = 0;
+	if (b && known_bytes(c, &args[1], k, b)) {
+		ir_expr *dst = strip_casts(e->kids[0]);
+		if (args[0].k == V_MEM && mem_slot(c, &args[0], k - 1)) {
+			for (long long i = 0; i < k; i++) {
+				val *slot = mem_slot(c, &args[0], i);
+				flog_note(c, NULL, 0, slot);
+				*slot = vint(b[i]);
+			}
+			done = 1;
+		} else if ((args[0].k == V_ARR || args[0].k == V_STR) && args[0].i == 0 &&
+			   (dst->kind == E_VAR || dst->kind == E_MEMBER)) {
+			store_text(c, dst, own_str(c->a, (const char *)b, (size_t)k));
+			done = 1;
+		}
+	}
+	free(b);
+	return done ? args[0] : lib_default(c, e, name, args, n);
+}
+
+LIB_MODEL(lib_memcmp)
+{
+	(void)e, (void)name, (void)n;
+	long long k = known_num(&args[2]) ? (long long)num(&args[2]) : -1;
+	unsigned char *x = k > 0 && k <= COPY_MAX ? malloc(2 * (size_t)k) : NULL;
+	val r = unk(0); /* a call's result, as for any library call */
+	if (x && known_bytes(c, &args[0], k, x) && known_bytes(c, &args[1], k, x + k)) {
+		int d = memcmp(x, x + k, (size_t)k);
+		r = vint(d < 0 ? -1 : d > 0);
+	}
+	free(x);
+	return r;
+}
+
 /* pthread_create/thrd_create: only the thread id is written (the
  * argument handed to the start routine is not the library's to change:
  * walk_callbacks runs the routine with it); success */
@@ -4723,6 +4801,9 @@ static const lib_model lib_models[] = {
 	{ "llabs", 1, lib_abs },
 	{ "lrand48", 0, lib_random },
 	{ "malloc", 1, lib_malloc },
+	{ "memcmp", 3, lib_memcmp },
+	{ "memcpy", 3, lib_memcpy },
+	{ "memmove", 3, lib_memcpy },
 	{ "memset", 3, lib_memset },
 	{ "mrand48", 0, lib_random },
 	{ "nc_inq", 2, lib_nc_inq },
@@ -5828,7 +5909,9 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		x->ev.random = h->rand_pos;
 	if (ce->op == VD_OP_WRITE && h) {
 		x->ev.sync_handle = h->sync;
-		if (h->file >= 0) {
+		/* a write through a handle opened for reading only fails
+		 * (EBADF): the file keeps what it holds, an input stays one */
+		if (h->file >= 0 && !h->rdonly) {
 			vd_file_info *f = &c->p->files.v[h->file];
 			if (wtext_live(c, f)) {
 				vd_buf t = VD_BUF_INIT;
@@ -6141,7 +6224,8 @@ static const char *const getc_calls[] = {
 static int content_reader(const char *name)
 {
 	return is_call(name, fgets_calls) || is_call(name, getline_calls) ||
-	       is_call(name, fscanf_calls) || is_call(name, getc_calls) || is_readdir(name);
+	       is_call(name, fscanf_calls) || is_call(name, getc_calls) ||
+	       is_call(name, fread_calls) || is_readdir(name);
 }
 
 /* A call on a followed stream.  A read it follows gets its result in *ret
@@ -6162,10 +6246,15 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 				h->cpos = -1;
 		} else if (!off && !wh)
 			h->cpos = 0; /* rewind */
-		else if (off && off->k == V_INT && wh && wh->k == V_INT && wh->i == SEEK_SET &&
-			 off->i >= 0 && off->i <= h->clen)
-			h->cpos = (long)off->i;
-		else
+		else if (off && off->k == V_INT && wh && wh->k == V_INT &&
+			 (wh->i == SEEK_SET || wh->i == SEEK_CUR || wh->i == SEEK_END)) {
+			/* a known place: from the start, from here, or from the
+			 * end (`lseek(fd, 0, SEEK_END)` to take the size) */
+			long long to = off->i + (wh->i == SEEK_CUR   ? h->cpos
+						 : wh->i == SEEK_END ? h->clen
+								     : 0);
+			h->cpos = to >= 0 && to <= h->clen ? (long)to : -1;
+		} else
 			h->cpos = -1;
 		h->ceof = 0;
 		c->hfx++;
@@ -6229,13 +6318,16 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 	} else if (is_call(nm, fread_calls)) {
 		/* fread(buf, 1, n, f): the file's next bytes, into the char
 		 * array as its text (a BOM or magic number the program then
-		 * tests); a struct's fields (fread(&hdr, ...)) stay data a call
-		 * returned, and the stream is no longer followed */
+		 * tests; in a loop reading part by part the array holds the
+		 * text of the read before); a struct's fields (fread(&hdr,
+		 * ...)) stay data a call returned, and the stream is no longer
+		 * followed */
 		val *sz = arg_at(args, n, ce->size_arg), *cnt = arg_at(args, n, ce->count_arg);
 		ir_expr *dst = e->nkids >= 1 ? strip_casts(e->kids[0]) : NULL;
 		if (!sz || !cnt || sz->k != V_INT || cnt->k != V_INT || sz->i != 1 || cnt->i < 0 ||
 		    !dst || (dst->kind != E_VAR && dst->kind != E_MEMBER) || n < 1 ||
-		    args[0].k != V_ARR)
+		    (args[0].k != V_ARR &&
+		     (args[0].k != V_STR || (dst->kind == E_VAR && dst->var->array_len <= 0))))
 			return h->cpos = -1, 0;
 		long want = cnt->i > LONG_MAX ? LONG_MAX : (long)cnt->i;
 		moved = want < left ? want : left;
@@ -6306,9 +6398,23 @@ static int stat_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
  * they will in the run; anything else succeeds (T_OK). */
 static void read_budget_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *h);
 
+/* an open for reading only: fopen's mode "r"/"rb" (no '+'), the flags of
+ * open/openat with O_RDONLY as their access mode (not mkostemp's, whose
+ * flags add to a read-write open) */
+static int read_only_open(const vd_catalog_entry *ce, val *args, int n)
+{
+	val *md = arg_at(args, n, ce->mode_arg), *fl = arg_at(args, n, ce->flags_arg);
+	if (!strcmp(ce->api, "stdio") && md)
+		return md->k == V_STR && md->s[0] == 'r' && !strchr(md->s, '+');
+	const char *nm = ce->name + strspn(ce->name, "_");
+	return !strcmp(ce->api, "posix") && !strncmp(nm, "open", 4) && fl && fl->k == V_INT &&
+	       (fl->i & 3) == 0;
+}
+
 static val open_result(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
 		       io_ev *x, size_t nfiles0, val ret)
 {
+	h->rdonly = read_only_open(ce, args, n);
 	content_open(c, ce, args, n, h);
 	h5_input_open(c, ce, h);
 	if (nc_input_open(c, ce, args, n, h, &ret)) {
@@ -7463,15 +7569,95 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, con
 /* Before the walk: an inquiry call (nc_inq*) on an input is answered from
  * the file, as the library answers it from the header it read at nc_open,
  * and its body is not walked (1, *r the status). */
+/* The library's code under a read of an input's variable answered at the
+ * program's call (api_answers): the run's trace finds its I/O there (the
+ * back end's reads), the walk counts it at the program's call.  Its I/O
+ * sites, in the function and every function it calls (resolved targets
+ * of indirect calls too), are flagged with a note saying so, once per
+ * answered function. */
+static void annotate(ctx *c, int block, unsigned bits, const char *nt);
+
+typedef struct {
+	ctx *c;
+	const char *nt;
+	vd_map *seen;
+} lib_flag;
+
+static void flag_library_body(lib_flag *lf, const ir_func *f);
+
+static int flag_library_at(const ir_expr *e, void *arg)
+{
+	lib_flag *lf = arg;
+	if (e->kind != E_CALL)
+		return 0;
+	if (e->block >= 0 && lf->c->p->blocks.v[e->block].kind == VD_KIND_IO)
+		annotate(lf->c, e->block, COUNT_BITS | P_BIT(3) | P_BIT(8), lf->nt);
+	for (int i = 0; i < e->ncallees; i++)
+		flag_library_body(lf, e->callees[i]);
+	return 0; /* every one */
+}
+
+static void flag_library_body(lib_flag *lf, const ir_func *f)
+{
+	if (!f || !f->body || !f->name || vd_map_has(lf->seen, f->name))
+		return;
+	vd_map_put(lf->seen, f->name, (void *)f);
+	ir_any_stmt(f->body, flag_library_at, lf);
+}
+
+static void flag_answered_read(ctx *c, ir_expr *e, const ir_func *f)
+{
+	if (!c->nc_answered)
+		c->nc_answered = vd_map_new();
+	if (vd_map_has(c->nc_answered, f->name))
+		return;
+	vd_map_put(c->nc_answered, f->name, (void *)f);
+	const vd_sblock *b = e->block >= 0 ? &c->p->blocks.v[e->block] : NULL;
+	const char *nt = note(c,
+			      "%s of an input read at analysis time is counted at the "
+			      "program's call (%s:%d), sized from the file: the library's "
+			      "own I/O for it is not counted here",
+			      f->name, b ? b->file : "?", e->line);
+	lib_flag lf = { c, nt, vd_map_new() };
+	flag_library_body(&lf, f);
+	vd_map_free(lf.seen);
+}
+
 static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
 {
 	if (h5_answer(c, e, f->name, args, n, f, r))
 		return 1;
 	if (c->p->opts.paths_all || !f->name || c->nc_inputs <= 0)
 		return 0;
+	if (!strncmp(f->name, "nc_get_var", 10)) {
+		/* a read of an input's variable: the catalog's read of the
+		 * variable's bytes at the program's call (io_call sizes it from
+		 * the file), as with an external libnetcdf; the body, which
+		 * finds the file's dispatch table and cache in the library's
+		 * own state, is not walked */
+		const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, f->name);
+		const handle *h = n >= 1 ? handle_of(c, &args[0]) : NULL;
+		if (!ce || strcmp(ce->api, "netcdf") || ce->op != VD_OP_READ || !h || !h->sci_nc)
+			return 0;
+		c->h5_io = 1; /* io_call enters the call's block */
+		*r = io_call(c, e, ce, args, n);
+		flag_answered_read(c, e, f);
+		return 1;
+	}
+	int inq = !strncmp(f->name, "nc_get_att", 10) || !strncmp(f->name, "nc_inq", 6);
 	int rc = !strncmp(f->name, "nc_get_att", 10) ? nc_get_att_answer(c, f->name, args, n)
 		 : !strncmp(f->name, "nc_inq", 6)    ? nc_inq_answer(c, e, f->name, args, n)
 						     : 1;
+	if (rc && rc != NC_ANSWER_ENOTATT && inq && n >= 1 && nc_input_id(c, &args[0]) >= 0) {
+		/* an inquiry on an input that the file cannot answer here (a
+		 * variable or attribute the walk does not know: a loop walked
+		 * once for many ids): what it stores and returns is unknown,
+		 * and its body, which reads the library's in-memory header,
+		 * is not walked either */
+		lib_default(c, e, f->name, args, n);
+		*r = unk(0);
+		return 1;
+	}
 	if (rc && rc != NC_ANSWER_ENOTATT)
 		return 0;
 	*r = vint(rc ? NC_ENOTATT_STATUS : 0);
@@ -9191,6 +9377,20 @@ static int content_loop(ctx *c, ir_stmt *s)
 	if (!r || !content_reader(r->cat->name) || r->cat->handle_arg < 0 ||
 	    r->cat->handle_arg >= r->nkids || !expr_pure(r->kids[r->cat->handle_arg]))
 		return -1;
+	/* fread of bytes (an item size of 1), which content_call follows;
+	 * records keep the read-to-the-end model */
+	if (is_call(r->cat->name, fread_calls)) {
+		/* ... in a loop whose condition decides its exit (`while (red <
+		 * amount)`), not one left by the read's result (a read to
+		 * the end, counted from the file's size) */
+		if (!s->e || expr_has_call(s->e))
+			return -1;
+		int sa = r->cat->size_arg;
+		val sz = sa >= 0 && sa < r->nkids && expr_pure(r->kids[sa]) ? peek(c, r->kids[sa])
+									    : unk(0);
+		if (sz.k != V_INT || sz.i != 1)
+			return -1;
+	}
 	val hv = peek(c, r->kids[r->cat->handle_arg]);
 	handle *h = handle_of(c, &hv);
 	return h && content_live(c, h) ? hv.h : -1;
@@ -11148,6 +11348,7 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->fsteps);
 	vd_vec_free(c->once_loops);
 	vd_map_free(c->contents);
+	vd_map_free(c->nc_answered);
 	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
 	nc_input_close(c, NULL, 1);
