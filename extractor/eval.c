@@ -8809,7 +8809,9 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 typedef struct stream_snap {
 	double *rb;
 	size_t nh;
-	const wcache_ent *lw;
+	ir_var **lw; /* the variables it writes (loop_writes: in the arena,
+		      * while the cache's table may move as the walk grows it) */
+	size_t nlw;
 	val *before;
 } stream_snap;
 
@@ -8819,10 +8821,12 @@ static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
 	sn->rb = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
 	for (size_t i = 0; i < sn->nh; i++)
 		sn->rb[i] = c->handles.v[i].rbytes;
-	sn->lw = loop_writes(c, s);
-	sn->before = vd_xcalloc(sn->lw->n ? sn->lw->n : 1, sizeof(val));
-	for (size_t i = 0; i < sn->lw->n; i++) {
-		val *st = storage(c, sn->lw->v[i]);
+	const wcache_ent *lw = loop_writes(c, s);
+	sn->lw = lw->v;
+	sn->nlw = lw->n;
+	sn->before = vd_xcalloc(sn->nlw ? sn->nlw : 1, sizeof(val));
+	for (size_t i = 0; i < sn->nlw; i++) {
+		val *st = storage(c, sn->lw[i]);
 		sn->before[i] = st ? *st : unk(0);
 	}
 }
@@ -8868,16 +8872,16 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 	c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 	push_note(c, nt);
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
-	size_t nw = sn->lw->n;
+	size_t nw = sn->nlw;
 	unsigned char *keep = vd_xcalloc(nw ? nw : 1, 1);
 	for (size_t i = 0; i < nw; i++) {
-		val *stv = storage(c, sn->lw->v[i]);
+		val *stv = storage(c, sn->lw[i]);
 		keep[i] = stv && same(stv, &sn->before[i]);
 	}
 	varvec w = { 0 };
 	loop_vary(c, s, &w);
 	for (size_t i = 0; i < nw; i++) {
-		val *stv = storage(c, sn->lw->v[i]);
+		val *stv = storage(c, sn->lw[i]);
 		if (keep[i] && stv)
 			store_val(c, stv, sn->before[i]);
 	}
@@ -9432,6 +9436,103 @@ static void eof_end(ctx *c, const eof_state *outer)
  * *trip (when not known already) and its note; the enclosing loop's read
  * state is kept in *outer, given back at once when this loop reads nothing
  * to the end, else by eof_end when it is done. */
+/* The variable statement `it` stores a read's or write's result in - `n =
+ * read(fd, p, k);`, `const ssize_t n = write(fd, p, k);` - NULL when it
+ * stores none; *call gets the call. */
+static ir_var *stored_io_result(const ir_stmt *it, ir_expr **call)
+{
+	ir_var *v = NULL;
+	ir_expr *rhs = NULL;
+	while (it && it->kind == S_SEQ && it->nkids == 1)
+		it = it->kids[0];
+	if (it && it->kind == S_DECL && it->var && it->e) {
+		v = it->var, rhs = it->e;
+	} else if (it && it->kind == S_EXPR && it->e) {
+		ir_expr *a = strip_casts(it->e);
+		ir_expr *l = a && a->kind == E_ASSIGN && a->op == OP_NONE && a->nkids == 2
+				     ? strip_casts(a->kids[0])
+				     : NULL;
+		if (l && l->kind == E_VAR)
+			v = l->var, rhs = a->kids[1];
+	}
+	rhs = strip_casts(rhs);
+	if (!v || !rhs || rhs->kind != E_CALL || !rhs->cat ||
+	    (rhs->cat->op != VD_OP_READ && rhs->cat->op != VD_OP_WRITE) ||
+	    rhs->cat->bytes_arg < 0 || rhs->cat->bytes_arg >= rhs->nkids)
+		return NULL;
+	*call = rhs;
+	return v;
+}
+
+/* Does statement `it` step `lv` by the variable `n`: `lv += n` (dir 1) or
+ * `lv -= n` (dir -1), casts allowed */
+static int steps_by(const ir_stmt *it, const ir_expr *lv, const ir_var *n, int dir)
+{
+	while (it && it->kind == S_SEQ && it->nkids == 1)
+		it = it->kids[0];
+	ir_expr *a = it && it->kind == S_EXPR ? strip_casts(it->e) : NULL;
+	if (!a || a->kind != E_ASSIGN || a->nkids != 2 || a->op != (dir > 0 ? OP_ADD : OP_SUB) ||
+	    !lv_same(a->kids[0], lv))
+		return 0;
+	ir_expr *r = strip_casts(a->kids[1]);
+	return r && r->kind == E_VAR && r->var == n;
+}
+
+/* A loop that writes a whole count with a write that may come back short
+ * - `while (left > 0) { n = write(fd, p, left); ...; p += n; left -= n; }`
+ * (xz's io_write_buf), `while (pos < size) { n = write(fd, b + pos, size -
+ * pos); ...; pos += n; }`: the call asks for what is left, the body steps
+ * the count by what it moved.  Calls are assumed to succeed in full, so
+ * the first call moves it all and the loop runs once, whatever the count
+ * (also when it is unknown).  Reads are left to the rules for reading a
+ * file to its end (eof_loop_trip), which know where the file ends.  1
+ * when `s` is one. */
+static int whole_count_loop(const ir_stmt *s)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (!ce || s->kind == S_DO || s->init || s->inc || !s->nkids || !s->kids[0])
+		return 0;
+	const ir_expr *left = NULL, *pos = NULL, *size = NULL;
+	if (ce->kind == E_BIN && ce->nkids == 2 && (ce->op == OP_GT || ce->op == OP_NE)) {
+		ir_expr *r = strip_casts(ce->kids[1]);
+		if (r && r->kind == E_INT && r->ival == 0)
+			left = strip_casts(ce->kids[0]);
+		else if (ce->op == OP_NE)
+			pos = strip_casts(ce->kids[0]), size = r;
+	} else if (ce->kind == E_BIN && ce->nkids == 2 && ce->op == OP_LT) {
+		pos = strip_casts(ce->kids[0]), size = strip_casts(ce->kids[1]);
+	} else if (ce->kind == E_VAR) {
+		left = ce;
+	}
+	const ir_expr *lv = left ? left : pos;
+	if (!lv || (lv->kind != E_VAR && lv->kind != E_MEMBER) || !expr_pure((ir_expr *)lv) ||
+	    (size && !expr_pure((ir_expr *)size)))
+		return 0;
+	const ir_stmt *b = s->kids[0];
+	ir_stmt *const *items = b->kind == S_SEQ ? b->kids : (ir_stmt *const *)&s->kids[0];
+	int n = b->kind == S_SEQ ? b->nkids : 1;
+	ir_expr *call = NULL;
+	ir_var *res = NULL;
+	int i = 0;
+	for (; i < n && i < 3 && !res; i++)
+		res = stored_io_result(items[i], &call);
+	if (!res || call->cat->op != VD_OP_WRITE)
+		return 0;
+	ir_expr *k = strip_casts(call->kids[call->cat->bytes_arg]);
+	if (left) {
+		if (!lv_same(k, left))
+			return 0;
+	} else if (!k || k->kind != E_BIN || k->op != OP_SUB || k->nkids != 2 ||
+		   !lv_same(k->kids[0], size) || !lv_same(k->kids[1], pos)) {
+		return 0;
+	}
+	/* the step, among the body's top-level statements after the call */
+	for (; i < n; i++)
+		if (steps_by(items[i], lv, res, left ? -1 : 1))
+			return 1;
+	return 0;
+}
+
 static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof_state *outer)
 {
 	const char *nt = NULL;
@@ -9552,6 +9653,15 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		trip = s->kind == S_DO ? 1 : 0; /* do { } while (0): a macro's body, once */
 	else
 		trip = trip_count(c, s, &fin_var, &fin, &lc);
+	if (trip < 0 && !c->p->opts.paths_all && whole_count_loop(s)) {
+		const vd_sblock *b = &c->p->blocks.v[s->block];
+		trip = 1;
+		annotate(c, s->block, 0,
+			 note_at(c, s->block, 1,
+				 "loop at %s:%d moves a whole count with a call that may come back "
+				 "short; calls are assumed to succeed in full: it runs once",
+				 b->file, s->line));
+	}
 	eof_state outer;
 	const char *eof_note = eof_begin(c, s, reach, &trip, &outer);
 	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit, -1)) {
