@@ -223,6 +223,14 @@ typedef struct wdelta {
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
+/* a call a `for (;;)` loop run iteration by iteration makes (see
+ * FOREVER_STEPS) walks at most this many steps, its subtree included:
+ * past them the subtree's calls are cut (flagged, walked on their own
+ * later), and the loop's other calls - the read, the write - still walk.
+ * A codec's call tree (liblzma's lzma_code, whose coder is reached through
+ * a table of every encoder and decoder) would else spend the whole
+ * evaluation budget on the loop's first iteration. */
+#define ITER_CALL_STEPS 200000L
 /* Functions a budget cut left unwalked from the entry (phase 3): each is
  * walked on its own within a share of UNREACHED_BUDGET (a quarter of what
  * is left of it) and at least UNREACHED_FLOOR steps.  Code the entry does
@@ -274,6 +282,11 @@ typedef struct ctx {
 	int phase;
 	int *vphase; /* the visitor's view of the phase */
 	int budget_noted;
+	/* the frame of a `for (;;)` loop run iteration by iteration
+	 * (exec_concrete_run) or walked for its stream rest, whose calls get
+	 * ITER_CALL_STEPS each, and the step_limit such a call set (0: none) */
+	frame *iter_fr;
+	long call_cap;
 	int early_exit;      /* set by trip_count: the loop may leave before its bound */
 	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
 	ir_var *assumed_var; /* ... which trip_count has just assumed */
@@ -6741,15 +6754,22 @@ static void copy_out_fills(ctx *c, ir_func *f, ir_expr *call, const val *out, in
  * many times as the cut calls ran (walk_cut). */
 static const char *cut_by_budget(ctx *c, const ir_expr *e, ir_func *known, const char *where)
 {
+	int capped = c->call_cap && c->step_limit == c->call_cap;
 	const char *nt =
-		note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
-	if (!c->budget_noted)
+		capped ? note(c,
+			      "call at %s:%d not unrolled: the call it is part of, made by a "
+			      "loop run iteration by iteration, has walked its %ld steps",
+			      where, e->line, (long)ITER_CALL_STEPS)
+		       : note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where,
+			      e->line);
+	if (!c->budget_noted && !capped)
 		vd_project_diag(c->p, VD_DIAG_WARNING, where, e->line,
 				"evaluation budget of %ld steps exhausted here: calls from here "
 				"on are not unrolled and are marked unknown; the functions they "
 				"call are analyzed once on their own, flagged",
 				(long)EVAL_STEP_BUDGET);
-	c->budget_noted = 1;
+	if (!capped)
+		c->budget_noted = 1;
 	int multi = !known && e->ncallees > 1;
 	for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 		ir_func *t = known ? known : e->callees[i];
@@ -6758,6 +6778,36 @@ static const char *cut_by_budget(ctx *c, const ir_expr *e, ir_func *known, const
 		t->cut_mult += multi && !c->p->opts.paths_all ? c->mult / e->ncallees : c->mult;
 	}
 	return nt;
+}
+
+/* A call not walked (cut by the budget, the depth cap, a recursion of
+ * unknown depth) may write what its pointer arguments reach, as a library
+ * call does (lib_default): a local passed as `&n` is unknown after it, not
+ * the value it had (liblzma's `lzma_code` passes `&in_pos` to its coder:
+ * a cut coder left `strm->avail_in` as if nothing was consumed), and so
+ * are the members of a struct passed as `&s`. */
+static void cut_out_params(ctx *c, val *args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (args[i].k != V_REF || args[i].ref->k == V_MEM)
+			continue;
+		/* a struct (`&strm`): the members the walk knows, of the
+		 * variable or of its elements */
+		val *ref = args[i].ref;
+		const arr *a = ref->k == V_ARR ? ref->a : NULL;
+		fieldvec *list;
+		field_slot_in(c, ref, "@", 0, &list);
+		int members = 0;
+		for (size_t j = 0; j < list->n; j++)
+			if (list->v[j].owner == ref || (a && a->v && list->v[j].owner >= a->v &&
+							list->v[j].owner < a->v + a->n)) {
+				flog_note(c, list, j, NULL);
+				list->v[j].v = unk(0);
+				members = 1;
+			}
+		if (!members && !a)
+			store_val(c, ref, unk(0));
+	}
 }
 
 static val call_function(ctx *c, ir_func *f, val *args, int n)
@@ -6938,6 +6988,14 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	long limit0 = c->step_limit;
 	if (c->depth >= 2 && c->depth <= 3 && c->phase == 1) /* main's calls and theirs */
 		c->step_limit = c->steps + (c->step_limit - c->steps) / 2;
+	long cap0 = c->call_cap;
+	int capped = 0;
+	unsigned long cuts0 = c->cuts;
+	if (c->iter_fr && c->iter_fr == saved && c->phase == 1 &&
+	    c->step_limit > c->steps + ITER_CALL_STEPS) { /* a call of a `for (;;)` loop */
+		c->call_cap = c->step_limit = c->steps + ITER_CALL_STEPS;
+		capped = 1;
+	}
 	/* a recursive call (a tree walked node by node, its children in a
 	 * loop) starts its own nesting of loops run one by one; the walk's
 	 * step budget still bounds it */
@@ -6951,6 +7009,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	leave(c, f->block);
 	c->conc_depth = conc0;
 	c->step_limit = limit0;
+	c->call_cap = cap0;
 	f->on_stack--;
 	c->depth--;
 	val *filled = NULL;
@@ -6965,6 +7024,16 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		copy_out_fills(c, f, call, filled, n);
 	free(filled);
 	val r = fr.has_ret ? fr.ret : unk(0);
+	if (capped && (c->cuts > cuts0 || f->iter_cut)) {
+		/* its walk was cut, here or in an earlier iteration: what it
+		 * returns and what it stored through its pointer arguments are
+		 * not known (the next iterations must not run on a codec
+		 * status a partial walk made up) */
+		f->iter_cut = 1;
+		r = unk(0);
+		fr.has_ret = 0;
+		cut_out_params(c, args, n);
+	}
 	ret_odds(&fr, &r);
 	r = user_alloc_result(c, f, args, n, r, zero_fills0);
 	release_arrs(c, &fr);
@@ -7582,6 +7651,8 @@ static val eval_call(ctx *c, ir_expr *e)
 		}
 		if (multi)
 			c->cond--;
+		if (nt)
+			cut_out_params(c, args, n);
 		leave(c, e->block);
 		c->mult = saved_mult;
 		if (!multi)
@@ -8886,10 +8957,11 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 			store_val(c, stv, sn->before[i]);
 	}
 	free(keep);
-	frame *sfr = c->stream_fr;
-	c->stream_fr = c->fr;
+	frame *sfr = c->stream_fr, *ifr = c->iter_fr;
+	c->stream_fr = c->iter_fr = c->fr;
 	walk_rest(c, s, reach, more);
 	c->stream_fr = sfr;
+	c->iter_fr = ifr;
 	loop_settle(c, &w);
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
@@ -8955,7 +9027,11 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 			undecided = 1;
 			break;
 		}
+		frame *ifr = c->iter_fr;
+		if (sn.rb)
+			c->iter_fr = c->fr;
 		exec_body(c, s, reach);
+		c->iter_fr = ifr;
 		int brk = c->brk;
 		c->brk = 0;
 		k++;
@@ -9478,15 +9554,16 @@ static int steps_by(const ir_stmt *it, const ir_expr *lv, const ir_var *n, int d
 	return r && r->kind == E_VAR && r->var == n;
 }
 
-/* A loop that writes a whole count with a write that may come back short
- * - `while (left > 0) { n = write(fd, p, left); ...; p += n; left -= n; }`
- * (xz's io_write_buf), `while (pos < size) { n = write(fd, b + pos, size -
- * pos); ...; pos += n; }`: the call asks for what is left, the body steps
- * the count by what it moved.  Calls are assumed to succeed in full, so
- * the first call moves it all and the loop runs once, whatever the count
- * (also when it is unknown).  Reads are left to the rules for reading a
- * file to its end (eof_loop_trip), which know where the file ends.  1
- * when `s` is one. */
+/* A loop that moves a whole count with a read or write that may come back
+ * short - `while (left > 0) { n = write(fd, p, left); ...; p += n; left -=
+ * n; }` (xz's io_write_buf), `while (pos < size) { n = read(fd, b + pos,
+ * size - pos); if (n == 0) break; ...; pos += n; }` (xz's io_read): the
+ * call asks for what is left, the body steps the count by what it moved.
+ * Calls are assumed to succeed in full, so the first call moves it all and
+ * the loop runs once per call of its function, whatever the count (also
+ * when it is unknown), and a read loop of this form is not one that reads
+ * its file to the end (eof_loop_trip: it asks for a bounded count; the
+ * loop that calls it reads the file).  1 when `s` is one. */
 static int whole_count_loop(const ir_stmt *s)
 {
 	ir_expr *ce = strip_casts(s->e);
@@ -9516,7 +9593,7 @@ static int whole_count_loop(const ir_stmt *s)
 	int i = 0;
 	for (; i < n && i < 3 && !res; i++)
 		res = stored_io_result(items[i], &call);
-	if (!res || call->cat->op != VD_OP_WRITE)
+	if (!res)
 		return 0;
 	ir_expr *k = strip_casts(call->kids[call->cat->bytes_arg]);
 	if (left) {
@@ -10342,6 +10419,16 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	if (live != 0 && !c->p->opts.paths_all && refill_branch(c, s)) {
+		/* a stream loop's rest: its refill runs on every iteration,
+		 * whatever the walked iterations left in the buffer's count */
+		live = 0;
+		annotate(c, s->block, 0,
+			 note(c,
+			      "branch at %s:%d refills the input of a stream loop: taken on every "
+			      "iteration of its rest",
+			      c->p->blocks.v[s->block].file, s->line));
+	}
 	if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
