@@ -7354,6 +7354,13 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
 		*r = vint(q[4] == 'c' ? cls : (long long)sz);
 		return 1;
 	}
+	if (!strcmp(q, "Tcommitted")) { /* a type the file gave: named or not */
+		int com;
+		if (args[0].k != V_TYPE || vd_sci_h5_committed(fid, path, &com))
+			return 0;
+		*r = vint(com);
+		return 1;
+	}
 	if (!strcmp(q, "Tget_native_type") || !strcmp(q, "Tcopy")) {
 		*r = args[0]; /* a type of the same class and size */
 		return 1;
