@@ -224,6 +224,14 @@ typedef struct wdelta {
 #define MAX_NOTES 4
 /* a safety net against call trees too large to unroll */
 #define EVAL_STEP_BUDGET 50000000L
+/* a call a `for (;;)` loop run iteration by iteration makes (see
+ * FOREVER_STEPS) walks at most this many steps, its subtree included:
+ * past them the subtree's calls are cut (flagged, walked on their own
+ * later), and the loop's other calls - the read, the write - still walk.
+ * A codec's call tree (liblzma's lzma_code, whose coder is reached through
+ * a table of every encoder and decoder) would else spend the whole
+ * evaluation budget on the loop's first iteration. */
+#define ITER_CALL_STEPS 200000L
 /* Functions a budget cut left unwalked from the entry (phase 3): each is
  * walked on its own within a share of UNREACHED_BUDGET (a quarter of what
  * is left of it) and at least UNREACHED_FLOOR steps.  Code the entry does
@@ -275,6 +283,11 @@ typedef struct ctx {
 	int phase;
 	int *vphase; /* the visitor's view of the phase */
 	int budget_noted;
+	/* the frame of a `for (;;)` loop run iteration by iteration
+	 * (exec_concrete_run) or walked for its stream rest, whose calls get
+	 * ITER_CALL_STEPS each, and the step_limit such a call set (0: none) */
+	frame *iter_fr;
+	long call_cap;
 	int early_exit;      /* set by trip_count: the loop may leave before its bound */
 	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
 	ir_var *assumed_var; /* ... which trip_count has just assumed */
@@ -6877,15 +6890,22 @@ static void copy_out_fills(ctx *c, ir_func *f, ir_expr *call, const val *out, in
  * many times as the cut calls ran (walk_cut). */
 static const char *cut_by_budget(ctx *c, const ir_expr *e, ir_func *known, const char *where)
 {
+	int capped = c->call_cap && c->step_limit == c->call_cap;
 	const char *nt =
-		note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where, e->line);
-	if (!c->budget_noted)
+		capped ? note(c,
+			      "call at %s:%d not unrolled: the call it is part of, made by a "
+			      "loop run iteration by iteration, has walked its %ld steps",
+			      where, e->line, (long)ITER_CALL_STEPS)
+		       : note(c, "call at %s:%d not unrolled: evaluation budget exhausted", where,
+			      e->line);
+	if (!c->budget_noted && !capped)
 		vd_project_diag(c->p, VD_DIAG_WARNING, where, e->line,
 				"evaluation budget of %ld steps exhausted here: calls from here "
 				"on are not unrolled and are marked unknown; the functions they "
 				"call are analyzed once on their own, flagged",
 				(long)EVAL_STEP_BUDGET);
-	c->budget_noted = 1;
+	if (!capped)
+		c->budget_noted = 1;
 	int multi = !known && e->ncallees > 1;
 	for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 		ir_func *t = known ? known : e->callees[i];
@@ -6894,6 +6914,36 @@ static const char *cut_by_budget(ctx *c, const ir_expr *e, ir_func *known, const
 		t->cut_mult += multi && !c->p->opts.paths_all ? c->mult / e->ncallees : c->mult;
 	}
 	return nt;
+}
+
+/* A call not walked (cut by the budget, the depth cap, a recursion of
+ * unknown depth) may write what its pointer arguments reach, as a library
+ * call does (lib_default): a local passed as `&n` is unknown after it, not
+ * the value it had (liblzma's `lzma_code` passes `&in_pos` to its coder:
+ * a cut coder left `strm->avail_in` as if nothing was consumed), and so
+ * are the members of a struct passed as `&s`. */
+static void cut_out_params(ctx *c, val *args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (args[i].k != V_REF || args[i].ref->k == V_MEM)
+			continue;
+		/* a struct (`&strm`): the members the walk knows, of the
+		 * variable or of its elements */
+		val *ref = args[i].ref;
+		const arr *a = ref->k == V_ARR ? ref->a : NULL;
+		fieldvec *list;
+		field_slot_in(c, ref, "@", 0, &list);
+		int members = 0;
+		for (size_t j = 0; j < list->n; j++)
+			if (list->v[j].owner == ref || (a && a->v && list->v[j].owner >= a->v &&
+							list->v[j].owner < a->v + a->n)) {
+				flog_note(c, list, j, NULL);
+				list->v[j].v = unk(0);
+				members = 1;
+			}
+		if (!members && !a)
+			store_val(c, ref, unk(0));
+	}
 }
 
 static val call_function(ctx *c, ir_func *f, val *args, int n)
@@ -7074,6 +7124,14 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	long limit0 = c->step_limit;
 	if (c->depth >= 2 && c->depth <= 3 && c->phase == 1) /* main's calls and theirs */
 		c->step_limit = c->steps + (c->step_limit - c->steps) / 2;
+	long cap0 = c->call_cap;
+	int capped = 0;
+	unsigned long cuts0 = c->cuts;
+	if (c->iter_fr && c->iter_fr == saved && c->phase == 1 &&
+	    c->step_limit > c->steps + ITER_CALL_STEPS) { /* a call of a `for (;;)` loop */
+		c->call_cap = c->step_limit = c->steps + ITER_CALL_STEPS;
+		capped = 1;
+	}
 	/* a recursive call (a tree walked node by node, its children in a
 	 * loop) starts its own nesting of loops run one by one; the walk's
 	 * step budget still bounds it */
@@ -7087,6 +7145,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	leave(c, f->block);
 	c->conc_depth = conc0;
 	c->step_limit = limit0;
+	c->call_cap = cap0;
 	f->on_stack--;
 	c->depth--;
 	val *filled = NULL;
@@ -7101,6 +7160,16 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		copy_out_fills(c, f, call, filled, n);
 	free(filled);
 	val r = fr.has_ret ? fr.ret : unk(0);
+	if (capped && (c->cuts > cuts0 || f->iter_cut)) {
+		/* its walk was cut, here or in an earlier iteration: what it
+		 * returns and what it stored through its pointer arguments are
+		 * not known (the next iterations must not run on a codec
+		 * status a partial walk made up) */
+		f->iter_cut = 1;
+		r = unk(0);
+		fr.has_ret = 0;
+		cut_out_params(c, args, n);
+	}
 	ret_odds(&fr, &r);
 	r = user_alloc_result(c, f, args, n, r, zero_fills0);
 	release_arrs(c, &fr);
@@ -7419,6 +7488,13 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
 		if (vd_sci_h5_dtype(fid, path, &cls, &sz))
 			return 0;
 		*r = vint(q[4] == 'c' ? cls : (long long)sz);
+		return 1;
+	}
+	if (!strcmp(q, "Tcommitted")) { /* a type the file gave: named or not */
+		int com;
+		if (args[0].k != V_TYPE || vd_sci_h5_committed(fid, path, &com))
+			return 0;
+		*r = vint(com);
 		return 1;
 	}
 	if (!strcmp(q, "Tget_native_type") || !strcmp(q, "Tcopy")) {
@@ -7798,6 +7874,8 @@ static val eval_call(ctx *c, ir_expr *e)
 		}
 		if (multi)
 			c->cond--;
+		if (nt)
+			cut_out_params(c, args, n);
 		leave(c, e->block);
 		c->mult = saved_mult;
 		if (!multi)
@@ -9029,7 +9107,9 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 typedef struct stream_snap {
 	double *rb;
 	size_t nh;
-	const wcache_ent *lw;
+	ir_var **lw; /* the variables it writes (loop_writes: in the arena,
+		      * while the cache's table may move as the walk grows it) */
+	size_t nlw;
 	val *before;
 } stream_snap;
 
@@ -9039,10 +9119,12 @@ static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
 	sn->rb = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
 	for (size_t i = 0; i < sn->nh; i++)
 		sn->rb[i] = c->handles.v[i].rbytes;
-	sn->lw = loop_writes(c, s);
-	sn->before = vd_xcalloc(sn->lw->n ? sn->lw->n : 1, sizeof(val));
-	for (size_t i = 0; i < sn->lw->n; i++) {
-		val *st = storage(c, sn->lw->v[i]);
+	const wcache_ent *lw = loop_writes(c, s);
+	sn->lw = lw->v;
+	sn->nlw = lw->n;
+	sn->before = vd_xcalloc(sn->nlw ? sn->nlw : 1, sizeof(val));
+	for (size_t i = 0; i < sn->nlw; i++) {
+		val *st = storage(c, sn->lw[i]);
 		sn->before[i] = st ? *st : unk(0);
 	}
 }
@@ -9088,24 +9170,25 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 	c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 	push_note(c, nt);
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
-	size_t nw = sn->lw->n;
+	size_t nw = sn->nlw;
 	unsigned char *keep = vd_xcalloc(nw ? nw : 1, 1);
 	for (size_t i = 0; i < nw; i++) {
-		val *stv = storage(c, sn->lw->v[i]);
+		val *stv = storage(c, sn->lw[i]);
 		keep[i] = stv && same(stv, &sn->before[i]);
 	}
 	varvec w = { 0 };
 	loop_vary(c, s, &w);
 	for (size_t i = 0; i < nw; i++) {
-		val *stv = storage(c, sn->lw->v[i]);
+		val *stv = storage(c, sn->lw[i]);
 		if (keep[i] && stv)
 			store_val(c, stv, sn->before[i]);
 	}
 	free(keep);
-	frame *sfr = c->stream_fr;
-	c->stream_fr = c->fr;
+	frame *sfr = c->stream_fr, *ifr = c->iter_fr;
+	c->stream_fr = c->iter_fr = c->fr;
 	walk_rest(c, s, reach, more);
 	c->stream_fr = sfr;
+	c->iter_fr = ifr;
 	loop_settle(c, &w);
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
@@ -9171,7 +9254,11 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 			undecided = 1;
 			break;
 		}
+		frame *ifr = c->iter_fr;
+		if (sn.rb)
+			c->iter_fr = c->fr;
 		exec_body(c, s, reach);
+		c->iter_fr = ifr;
 		int brk = c->brk;
 		c->brk = 0;
 		k++;
@@ -9671,6 +9758,104 @@ static void eof_end(ctx *c, const eof_state *outer)
  * *trip (when not known already) and its note; the enclosing loop's read
  * state is kept in *outer, given back at once when this loop reads nothing
  * to the end, else by eof_end when it is done. */
+/* The variable statement `it` stores a read's or write's result in - `n =
+ * read(fd, p, k);`, `const ssize_t n = write(fd, p, k);` - NULL when it
+ * stores none; *call gets the call. */
+static ir_var *stored_io_result(const ir_stmt *it, ir_expr **call)
+{
+	ir_var *v = NULL;
+	ir_expr *rhs = NULL;
+	while (it && it->kind == S_SEQ && it->nkids == 1)
+		it = it->kids[0];
+	if (it && it->kind == S_DECL && it->var && it->e) {
+		v = it->var, rhs = it->e;
+	} else if (it && it->kind == S_EXPR && it->e) {
+		ir_expr *a = strip_casts(it->e);
+		ir_expr *l = a && a->kind == E_ASSIGN && a->op == OP_NONE && a->nkids == 2
+				     ? strip_casts(a->kids[0])
+				     : NULL;
+		if (l && l->kind == E_VAR)
+			v = l->var, rhs = a->kids[1];
+	}
+	rhs = strip_casts(rhs);
+	if (!v || !rhs || rhs->kind != E_CALL || !rhs->cat ||
+	    (rhs->cat->op != VD_OP_READ && rhs->cat->op != VD_OP_WRITE) ||
+	    rhs->cat->bytes_arg < 0 || rhs->cat->bytes_arg >= rhs->nkids)
+		return NULL;
+	*call = rhs;
+	return v;
+}
+
+/* Does statement `it` step `lv` by the variable `n`: `lv += n` (dir 1) or
+ * `lv -= n` (dir -1), casts allowed */
+static int steps_by(const ir_stmt *it, const ir_expr *lv, const ir_var *n, int dir)
+{
+	while (it && it->kind == S_SEQ && it->nkids == 1)
+		it = it->kids[0];
+	ir_expr *a = it && it->kind == S_EXPR ? strip_casts(it->e) : NULL;
+	if (!a || a->kind != E_ASSIGN || a->nkids != 2 || a->op != (dir > 0 ? OP_ADD : OP_SUB) ||
+	    !lv_same(a->kids[0], lv))
+		return 0;
+	ir_expr *r = strip_casts(a->kids[1]);
+	return r && r->kind == E_VAR && r->var == n;
+}
+
+/* A loop that moves a whole count with a read or write that may come back
+ * short - `while (left > 0) { n = write(fd, p, left); ...; p += n; left -=
+ * n; }` (xz's io_write_buf), `while (pos < size) { n = read(fd, b + pos,
+ * size - pos); if (n == 0) break; ...; pos += n; }` (xz's io_read): the
+ * call asks for what is left, the body steps the count by what it moved.
+ * Calls are assumed to succeed in full, so the first call moves it all and
+ * the loop runs once per call of its function, whatever the count (also
+ * when it is unknown), and a read loop of this form is not one that reads
+ * its file to the end (eof_loop_trip: it asks for a bounded count; the
+ * loop that calls it reads the file).  1 when `s` is one. */
+static int whole_count_loop(const ir_stmt *s)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (!ce || s->kind == S_DO || s->init || s->inc || !s->nkids || !s->kids[0])
+		return 0;
+	const ir_expr *left = NULL, *pos = NULL, *size = NULL;
+	if (ce->kind == E_BIN && ce->nkids == 2 && (ce->op == OP_GT || ce->op == OP_NE)) {
+		ir_expr *r = strip_casts(ce->kids[1]);
+		if (r && r->kind == E_INT && r->ival == 0)
+			left = strip_casts(ce->kids[0]);
+		else if (ce->op == OP_NE)
+			pos = strip_casts(ce->kids[0]), size = r;
+	} else if (ce->kind == E_BIN && ce->nkids == 2 && ce->op == OP_LT) {
+		pos = strip_casts(ce->kids[0]), size = strip_casts(ce->kids[1]);
+	} else if (ce->kind == E_VAR) {
+		left = ce;
+	}
+	const ir_expr *lv = left ? left : pos;
+	if (!lv || (lv->kind != E_VAR && lv->kind != E_MEMBER) || !expr_pure((ir_expr *)lv) ||
+	    (size && !expr_pure((ir_expr *)size)))
+		return 0;
+	const ir_stmt *b = s->kids[0];
+	ir_stmt *const *items = b->kind == S_SEQ ? b->kids : (ir_stmt *const *)&s->kids[0];
+	int n = b->kind == S_SEQ ? b->nkids : 1;
+	ir_expr *call = NULL;
+	ir_var *res = NULL;
+	int i = 0;
+	for (; i < n && i < 3 && !res; i++)
+		res = stored_io_result(items[i], &call);
+	if (!res)
+		return 0;
+	ir_expr *k = strip_casts(call->kids[call->cat->bytes_arg]);
+	if (left) {
+		if (!lv_same(k, left))
+			return 0;
+	} else if (!k || k->kind != E_BIN || k->op != OP_SUB || k->nkids != 2 ||
+		   !lv_same(k->kids[0], size) || !lv_same(k->kids[1], pos)) {
+		return 0;
+	}
+	/* the step, among the body's top-level statements after the call */
+	for (; i < n; i++)
+		if (steps_by(items[i], lv, res, left ? -1 : 1))
+			return 1;
+	return 0;
+}
+
 static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof_state *outer)
 {
 	const char *nt = NULL;
@@ -9791,6 +9976,15 @@ static void exec_loop(ctx *c, ir_stmt *s)
 		trip = s->kind == S_DO ? 1 : 0; /* do { } while (0): a macro's body, once */
 	else
 		trip = trip_count(c, s, &fin_var, &fin, &lc);
+	if (trip < 0 && !c->p->opts.paths_all && whole_count_loop(s)) {
+		const vd_sblock *b = &c->p->blocks.v[s->block];
+		trip = 1;
+		annotate(c, s->block, 0,
+			 note_at(c, s->block, 1,
+				 "loop at %s:%d moves a whole count with a call that may come back "
+				 "short; calls are assumed to succeed in full: it runs once",
+				 b->file, s->line));
+	}
 	eof_state outer;
 	const char *eof_note = eof_begin(c, s, reach, &trip, &outer);
 	if (!eof_note && exec_concrete_loop(c, s, reach, trip, c->early_exit, -1)) {
@@ -10471,6 +10665,16 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	if (live != 0 && !c->p->opts.paths_all && refill_branch(c, s)) {
+		/* a stream loop's rest: its refill runs on every iteration,
+		 * whatever the walked iterations left in the buffer's count */
+		live = 0;
+		annotate(c, s->block, 0,
+			 note(c,
+			      "branch at %s:%d refills the input of a stream loop: taken on every "
+			      "iteration of its rest",
+			      c->p->blocks.v[s->block].file, s->line));
+	}
 	if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)

@@ -178,6 +178,7 @@ struct ir_func {
 	int memo_tries, memo_fails; /* call summaries recorded / refused */
 	int call_sites;             /* calls that may reach it; a site in a loop counts twice */
 	int budget_cut;             /* a call to it was cut by the evaluation budget */
+	int iter_cut;               /* a call of it from a `for (;;)` loop was cut */
 	double cut_mult;            /* expected executions of the calls the budget cut */
 	ir_var **written;           /* the variables its body writes (labels), once computed */
 	int nwritten;               /* -1: not computed yet */

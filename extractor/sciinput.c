@@ -337,6 +337,28 @@ int vd_sci_h5_dtype(long long id, const char *path, int *cls, double *size)
 	return unlock(0);
 }
 
+int vd_sci_h5_committed(long long id, const char *path, int *committed)
+{
+	H5O_info_t oi;
+	lock();
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+	if (H5Oexists_by_name((hid_t)id, path, H5P_DEFAULT) > 0 &&
+	    H5Oget_info_by_name2((hid_t)id, path, &oi, H5O_INFO_BASIC, H5P_DEFAULT) >= 0 &&
+	    oi.type == H5O_TYPE_NAMED_DATATYPE) {
+		*committed = 1; /* the named datatype itself */
+		return unlock(0);
+	}
+	hid_t t = h5_part((hid_t)id, path, 't');
+	if (t < 0)
+		return unlock(1);
+	htri_t c = H5Tcommitted(t);
+	H5Tclose(t);
+	if (c < 0)
+		return unlock(1);
+	*committed = c > 0;
+	return unlock(0);
+}
+
 int vd_sci_h5_object(long long id, const char *path, int *otype, int *nattrs)
 {
 	H5O_info_t oi;

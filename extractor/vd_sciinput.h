@@ -72,6 +72,9 @@ int vd_sci_h5_extent(long long id, const char *path, int *rank, double *dims, in
 		     double *points);
 /* its datatype's class (H5T_class_t) and size in bytes */
 int vd_sci_h5_dtype(long long id, const char *path, int *cls, double *size);
+/* whether the datatype of the dataset or attribute at `path` is a named
+ * (committed) datatype, or the object there is one: *committed 1 or 0 */
+int vd_sci_h5_committed(long long id, const char *path, int *committed);
 /* the object at `path`: its H5O_type_t and number of attributes */
 int vd_sci_h5_object(long long id, const char *path, int *otype, int *nattrs);
 
