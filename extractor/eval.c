@@ -302,8 +302,9 @@ typedef struct ctx {
 	const vd_longopt *gopt_long;
 	/* loops run iteration by iteration (exec_concrete_loop): a break or
 	 * continue at the innermost one's level ends its iteration */
-	int brk;                                  /* 1 break, 2 continue, pending */
-	int conc_depth;                           /* concrete loops under way */
+	int brk;        /* 1 break, 2 continue, pending */
+	int conc_depth; /* concrete loops under way */
+	int conc_argv;  /* ... the outermost of them an option loop over argv */
 	int conc_cond, conc_loops, conc_switches; /* the innermost one's levels */
 	frame *conc_fr;
 	int conc_soft;                /* a break under an unknown condition was passed */
@@ -1177,6 +1178,17 @@ static val *mem_slot(ctx *c, const val *p, long long k)
 	return &p->a->elems->v[at];
 }
 
+/* What an element of a heap buffer keeps: numbers, and pointers to what
+ * outlives any frame - known strings (--args words, literals, the
+ * program's own text buffers), other heap objects, open handles - so a
+ * table of names built with `names[n++] = argv[i]` in a malloc'ed array
+ * still names them.  A pointer to a local (V_REF) could outlive its
+ * frame: it is not kept. */
+static int heap_storable(const val *v)
+{
+	return v->k == V_INT || v->k == V_FLT || v->k == V_STR || v->k == V_MEM || v->k == V_HANDLE;
+}
+
 /* p + k, p - k on a pointer into a heap object: 1 and *out set, 0 when it
  * is not one or leaves the allocation */
 static int mem_arith(int op, const val *a, const val *b, val *out)
@@ -1574,7 +1586,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		if (base.k == V_MEM && idx.k == V_INT && mem_slot(c, &base, idx.i)) {
 			val *slot = mem_slot(c, &base, idx.i);
 			flog_note(c, NULL, 0, slot);
-			*slot = v.k == V_INT ? v : unk(0);
+			*slot = heap_storable(&v) ? v : unk(0);
 			return;
 		}
 		if (base.k == V_ARR)
@@ -1651,7 +1663,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		} else if (p.k == V_MEM && mem_slot(c, &p, 0)) {
 			val *slot = mem_slot(c, &p, 0);
 			flog_note(c, NULL, 0, slot);
-			*slot = v.k == V_INT ? v : unk(0);
+			*slot = heap_storable(&v) ? v : unk(0);
 		} else if (p.k == V_STR && p.own) {
 			str_store(c, &p, v);
 		} else if (p.k == V_STR) {
@@ -8808,9 +8820,9 @@ static void loop_settle(ctx *c, varvec *w)
 
 #define CONCRETE_MAX 1024       /* iterations */
 #define CONCRETE_STEPS 2000000L /* walk steps */
-/* loops run one by one, nested (an option loop over argv, the characters
- * of a word of grouped flags, the digits of a number in it); past the
- * second level only loops without a computable count */
+/* loops run one by one nest this deep under an option loop over argv (its
+ * words, the characters of a word of grouped flags, the digits of a number
+ * in it); elsewhere two */
 #define CONCRETE_DEPTH 4
 /* a loop reading a followed input (content_loop): one iteration per line
  * or record of a text of up to CONTENT_MAX_BYTES */
@@ -9307,12 +9319,14 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
-	if (p->opts.paths_all || c->conc_depth >= CONCRETE_DEPTH || !s->nkids)
+	if (p->opts.paths_all || !s->nkids)
 		return 0;
-	/* below two such loops only the ones without a count: a counted loop
-	 * there is walked once with its count (hdf5's tools render each
-	 * element of a strip in a counted loop under the strip loop) */
-	if (c->conc_depth >= 2 && trip >= 0)
+	/* two levels deep; under an option loop over argv four, past the
+	 * second only loops without a count (a word's characters, a number's
+	 * digits).  Elsewhere a third level runs a codec's byte loops one by
+	 * one under its block loop and eats the walk's budget. */
+	if (c->conc_depth >= (c->conc_argv ? CONCRETE_DEPTH : 2) ||
+	    (c->conc_depth >= 2 && trip >= 0))
 		return 0;
 	if (content >= 0)
 		return exec_concrete_run(c, s, reach, 0, content, -1);
@@ -9367,7 +9381,12 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 			forever = 1;
 		}
 	}
-	return exec_concrete_run(c, s, reach, forever, -1, counted);
+	int argv0 = c->conc_argv;
+	if (!c->conc_depth)
+		c->conc_argv = trip >= 0 && trip <= CONCRETE_ARGV && mentions_argc(s->e);
+	int done = exec_concrete_run(c, s, reach, forever, -1, counted);
+	c->conc_argv = argv0;
+	return done;
 }
 
 /* ---- read-to-the-end loops ------------------------------------------------------------ */
