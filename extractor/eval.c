@@ -8729,12 +8729,37 @@ static int table_offset_at(const ir_expr *e, void *arg)
 	       e->nkids == 2 && (indexed(e->kids[0]) || indexed(e->kids[1]));
 }
 
+/* a selection over the elements the counter picks: a branch whose test
+ * reads such an element and whose arm stores (`if (strcmp(tbl[i].name,
+ * api) == 0) be = &tbl[i];`, a search without `break`) - what the last
+ * matching iteration stored is what the loop leaves, which one walk with
+ * an unknown i cannot name */
+static int assigns_at(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_ASSIGN;
+}
+
+static int selects_stmt(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_IF && indexed(s->e) && s->nkids > 0 &&
+	    ir_any_stmt(s->kids[0], assigns_at, NULL))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (selects_stmt(s->kids[i]))
+			return 1;
+	return 0;
+}
+
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
 	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
 		      reduces_stmt(s->kids[0]) || ir_any_stmt(s->kids[0], table_offset_at, NULL) ||
+		      selects_stmt(s->kids[0]) ||
 		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
@@ -9013,8 +9038,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
 		 * per argument: each iteration sees its own word */
-		if (!early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
-		    carried_state(c, s))
+		if (trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip && carried_state(c, s))
 			counted = trip;
 		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
