@@ -2701,6 +2701,8 @@ static field_val *fill_field(ctx *c, ir_expr *m, fieldvec **list)
 
 /* Does the fill level `lv` vary from pass to pass: a variable the walk
  * marked varying, or a member whose value is unknown */
+static const ir_expr *stepped_field(ctx *c, const ir_expr *e, ir_stmt **loop);
+
 static int fill_varies(ctx *c, ir_expr *lv)
 {
 	if (lv->kind == E_VAR) {
@@ -2709,7 +2711,15 @@ static int fill_varies(ctx *c, ir_expr *lv)
 	}
 	fieldvec *list;
 	field_val *f = fill_field(c, lv, &list);
-	return f && f->v.k == V_UNK;
+	/* a member one of the loops walked once steps varies too, whatever
+	 * value the first iteration left in it (`w->n += k` in a writer's
+	 * put() called once per record) */
+	ir_stmt *loop = NULL;
+	int stepped = c->once_loops.n && stepped_field(c, lv, &loop);
+	if (f)
+		return f->v.k == V_UNK || stepped;
+	val *hf = heap_field(c, lv); /* a member of a heap object */
+	return hf && hf->k != V_ARR && (hf->k == V_UNK || stepped);
 }
 
 /* Where a buffer-fill test on a member holds, the member holds the fill
@@ -2720,8 +2730,12 @@ static void fill_field_level(ctx *c, ir_expr *m, double level)
 {
 	fieldvec *list;
 	field_val *f = fill_field(c, m, &list);
-	if (!f)
+	if (!f) {
+		val *hf = heap_field(c, m);
+		if (hf && hf->k != V_ARR)
+			assign_to(c, m, flt_to_int(level, T_ASSUMED));
 		return;
+	}
 	flog_note(c, list, (size_t)(f - list->v), NULL);
 	f->v = flt_to_int(level, T_ASSUMED);
 }
@@ -10250,12 +10264,34 @@ static void guard_holds(ctx *c, ir_expr *cond)
 	assign_to(c, l, v);
 }
 
+/* Does the statement leave the code around it (break, continue, return,
+ * goto)? */
+static int arm_jumps(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_BREAK || s->kind == S_CONTINUE || s->kind == S_RETURN || s->kind == S_GOTO)
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (arm_jumps(s->kids[i]))
+			return 1;
+	return 0;
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	double fp;
+	/* a buffer flush on a member a loop walked once steps (`if (w->n ==
+	 * CAP) wflush(w);`: an arm that calls and does not leave): the fill
+	 * rule's share, not the first iteration's decision */
+	if (live >= -1 && s->kind == S_IF && s->nkids == 1 && c->once_loops.n && c->mult > 0 &&
+	    !c->p->opts.paths_all && stmt_has(s->kids[0], 'c') && !arm_jumps(s->kids[0]) &&
+	    fill_prob(c, s->e, &fp))
+		live = -2;
 	if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
