@@ -243,6 +243,16 @@ typedef struct loopctx {
 	ir_stmt *body; /* the loop's body (counter_derived) */
 } loopctx;
 
+/* A global that the program only ever counts up by constants (`nflush++`,
+ * `nerr += 1`): what it holds on average is its start plus the expected
+ * executions of its increments walked so far (evcount_add). */
+typedef struct evcount {
+	int slot;    /* the global's slot */
+	int counter; /* every write to it in the project is such an increment */
+	double base; /* its value at the first increment walked (NAN: unknown) */
+	double acc;  /* expected increase since then */
+} evcount;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -345,6 +355,7 @@ typedef struct ctx {
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
 	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
+	VD_VEC(struct evcount) evcounts; /* global event counters (evcount_add) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -3022,6 +3033,106 @@ static val eval(ctx *c, ir_expr *e)
 	return v;
 }
 
+/* ---- event counters ----
+ * A global integer whose every write in the project is an increment by a
+ * positive constant (`n++`, `++n`, `n += 2`; its address never taken) counts
+ * events.  Where the walk no longer knows its value - incremented in an
+ * arm of unknown condition or in a loop walked once - its expected value
+ * is its value at the first increment walked plus the increments' expected
+ * executions since (each walk of one adds the walk's multiplier), which a
+ * formatted write of it then prints (`printf("%ld flushes\n", nflush)`). */
+typedef struct evscan {
+	int slot;
+	int bad;
+} evscan;
+
+static int ev_plain(const ir_expr *e, int slot)
+{
+	e = strip_casts((ir_expr *)e);
+	return e && e->kind == E_VAR && e->var && e->var->global && e->var->slot == slot;
+}
+
+static int evcount_bad_at(const ir_expr *e, void *arg)
+{
+	evscan *a = arg;
+	if (e->kind == E_INCDEC && e->nkids == 1 && ev_plain(e->kids[0], a->slot))
+		a->bad |= !(e->op == OP_PREINC || e->op == OP_POSTINC);
+	else if (e->kind == E_ASSIGN && e->nkids == 2 && ev_plain(e->kids[0], a->slot))
+		a->bad |= !(e->op == OP_ADD && e->kids[1]->kind == E_INT && e->kids[1]->ival > 0);
+	else if (e->kind == E_UN && e->op == OP_ADDR && e->nkids == 1 &&
+		 ev_plain(e->kids[0], a->slot))
+		a->bad = 1;
+	return a->bad;
+}
+
+static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, unsigned *taint,
+			int *unknown);
+
+static evcount *evcount_of(ctx *c, const ir_var *v, int create, const val *before)
+{
+	for (size_t i = 0; i < c->evcounts.n; i++)
+		if (c->evcounts.v[i].slot == v->slot)
+			return &c->evcounts.v[i];
+	if (!create)
+		return NULL;
+	evscan a = { v->slot, 0 };
+	for (size_t i = 0; i < c->p->funcs.n && !a.bad; i++)
+		if (c->p->funcs.v[i]->body)
+			ir_any_stmt(c->p->funcs.v[i]->body, evcount_bad_at, &a);
+	/* the start: its initializer (0 without one), else what it held then */
+	ir_expr *in = v->init ? strip_casts(v->init) : NULL;
+	double base = in && in->kind == E_INT  ? (double)in->ival
+		      : !v->init && v->has_def ? 0
+		      : known_num(before)      ? num(before)
+					       : NAN;
+	evcount ev = { v->slot, !a.bad, base, 0 };
+	if (vd_vec_push(c->evcounts, ev))
+		return NULL;
+	return &c->evcounts.v[c->evcounts.n - 1];
+}
+
+static void evcount_add(ctx *c, ir_expr *lv, const val *before, double step)
+{
+	lv = strip_casts(lv);
+	if (!lv || lv->kind != E_VAR || !lv->var || !lv->var->global || lv->var->is_pointer ||
+	    lv->var->is_float || c->p->opts.paths_all)
+		return;
+	evcount *ev = evcount_of(c, lv->var, 1, before);
+	if (ev && ev->counter)
+		ev->acc += c->mult * step;
+}
+
+/* a formatted write's unknown event counters, at their expected values
+ * (rounded): the bytes of `%ld` follow them (the estimate stays flagged) */
+static void evcount_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			   double *len)
+{
+	int fa = ce->format_arg;
+	if (fa < 0 || fa >= n || args[fa].k != V_STR || n - fa - 1 > 16 || e->nkids < n)
+		return;
+	val vals[16];
+	int hit = 0;
+	for (int k = fa + 1; k < n; k++) {
+		vals[k - fa - 1] = args[k];
+		ir_expr *x = strip_casts(e->kids[k]);
+		if (args[k].k != V_UNK || !x || x->kind != E_VAR || !x->var || !x->var->global)
+			continue;
+		evcount *ev = evcount_of(c, x->var, 0, NULL);
+		if (!ev || !ev->counter || isnan(ev->base))
+			continue;
+		vals[k - fa - 1] = flt_to_int(floor(ev->base + ev->acc + 0.5), T_ASSUMED);
+		hit = 1;
+	}
+	if (!hit)
+		return;
+	unsigned taint = 0;
+	int u = 0;
+	vd_buf fb = VD_BUF_INIT;
+	format_text(&fb, args[fa].s, vals, n - fa - 1, &taint, &u);
+	*len = (double)fb.len;
+	vd_buf_release(&fb);
+}
+
 static val eval_expr(ctx *c, ir_expr *e)
 {
 	if (!e)
@@ -3272,6 +3383,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (!str_arith(c, op, &a, &one, &n) && !mem_arith(op, &a, &one, &n))
 			n = arith(op, &a, &one, e->is_unsigned);
 		n.t |= a.t;
+		if (op == OP_ADD)
+			evcount_add(c, e->kids[0], &a, 1);
 		assign_to(c, e->kids[0], n);
 		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
 	}
@@ -3284,6 +3397,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			int uns = e->is_unsigned ||
 				  (e->op != OP_SHL && e->op != OP_SHR && e->kids[1]->is_unsigned);
 			val n = arith(e->op, &l, &r, uns);
+			if (e->op == OP_ADD && e->kids[1]->kind == E_INT && e->kids[1]->ival > 0)
+				evcount_add(c, e->kids[0], &l, (double)e->kids[1]->ival);
 			n.t |= l.t | r.t;
 			n.t &= ~(unsigned)T_FACTS;
 			if (n.k == V_UNK && nonaffine(e->op, &l, &r))
@@ -5773,8 +5888,10 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	const unsigned sized =
 		P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
 	io_bytes b = call_bytes(c, ce, args, n, h);
-	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all)
+	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all) {
 		counter_format(c, e, ce, args, n, &b);
+		evcount_format(c, e, ce, args, n, &b.v);
+	}
 	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
 		b.v += (double)ce->extra_bytes;
 		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
@@ -11168,6 +11285,7 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->gwrites);
 	vd_map_free(c->fsteps);
 	vd_vec_free(c->once_loops);
+	vd_vec_free(c->evcounts);
 	vd_map_free(c->contents);
 	vd_map_free(c->wtexts);
 	vd_vec_free(c->fields);
