@@ -19,11 +19,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -6085,9 +6087,15 @@ static int absent_input(ctx *c, const vd_catalog_entry *ce, val *args, int n, co
 
 static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H)
 {
-	val *md = arg_at(args, n, ce->mode_arg);
-	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md || md->k != V_STR ||
-	    md->s[0] != 'r' || strchr(md->s, '+'))
+	val *md = arg_at(args, n, ce->mode_arg), *fl = arg_at(args, n, ce->flags_arg);
+	/* fopen(path, "r"), or open(path, O_RDONLY) (a binary header read
+	 * into an integer, see content_call) */
+	int posix_ro = !strcmp(ce->api, "posix") && !strcmp(ce->name, "open") && fl &&
+		       fl->k == V_INT && (fl->i & O_ACCMODE) == O_RDONLY;
+	if (c->p->opts.paths_all || !H->path)
+		return;
+	if (!posix_ro && (strcmp(ce->api, "stdio") || !md || md->k != V_STR || md->s[0] != 'r' ||
+			  strchr(md->s, '+')))
 		return;
 	/* written earlier in this run: its text now is not what the run reads,
 	 * but the text the run gave it, when the walk knows it all */
@@ -6271,6 +6279,53 @@ static int content_reader(const char *name)
  * and its bytes in x (returns 1); a rewind or a seek to a known place
  * moves the stream; anything else that reads or moves it stops following
  * it (returns 0). */
+/* A binary read of one integer variable from a followed input -
+ * `read(fd, &count, sizeof count)`, `fread(&n, sizeof n, 1, f)`, a header
+ * field giving a record count - stores the file's next bytes in it (in
+ * this machine's byte order: the input is read where it was written), so
+ * a loop bounded by it runs that many times.  *moved gets the bytes. */
+static int int_read(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+		    const char *at, long left, long *moved)
+{
+	int is_read = !strcmp(ce->name, "read");
+	if (!is_read && !is_call(ce->name, fread_calls))
+		return 0;
+	int k = is_read ? 1 : 0;
+	ir_expr *d = e->nkids > k ? strip_casts(e->kids[k]) : NULL;
+	if (!d || d->kind != E_UN || d->op != OP_ADDR || d->nkids != 1)
+		return 0;
+	ir_expr *v = strip_casts(d->kids[0]);
+	if (!v || v->kind != E_VAR || !v->var || v->var->is_pointer || v->var->is_float ||
+	    v->var->is_struct || v->var->array_len > 0)
+		return 0;
+	long size = v->var->size;
+	val *bv = arg_at(args, n, is_read ? ce->bytes_arg : ce->size_arg);
+	val *cnt = is_read ? NULL : arg_at(args, n, ce->count_arg);
+	if (!bv || bv->k != V_INT || bv->i != size ||
+	    (!is_read && (!cnt || cnt->k != V_INT || cnt->i != 1)) ||
+	    (size != 1 && size != 2 && size != 4 && size != 8) || left < size)
+		return 0;
+	long long x;
+	if (size == 8) {
+		int64_t q;
+		memcpy(&q, at, 8);
+		x = q;
+	} else if (size == 4) {
+		uint32_t q;
+		memcpy(&q, at, 4);
+		x = q;
+	} else if (size == 2) {
+		uint16_t q;
+		memcpy(&q, at, 2);
+		x = q;
+	} else {
+		x = (unsigned char)at[0];
+	}
+	assign_to(c, v, vint(x));
+	*moved = size;
+	return 1;
+}
+
 static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
 			io_ev *x, val *ret)
 {
@@ -6349,6 +6404,9 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		*ret = vint(left > 0 ? (unsigned char)at[0] : -1);
 		moved = left > 0;
 		h->ceof = left <= 0;
+	} else if (int_read(c, e, ce, args, n, at, left, &moved)) {
+		*ret = vint(!strcmp(nm, "read") ? moved : 1);
+		h->ceof = 0;
 	} else if (is_call(nm, fread_calls)) {
 		/* fread(buf, 1, n, f): the file's next bytes, into the char
 		 * array as its text (a BOM or magic number the program then
