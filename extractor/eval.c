@@ -19,11 +19,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -252,6 +254,16 @@ typedef struct loopctx {
 	ir_stmt *body; /* the loop's body (counter_derived) */
 } loopctx;
 
+/* A global that the program only ever counts up by constants (`nflush++`,
+ * `nerr += 1`): what it holds on average is its start plus the expected
+ * executions of its increments walked so far (evcount_add). */
+typedef struct evcount {
+	int slot;    /* the global's slot */
+	int counter; /* every write to it in the project is such an increment */
+	double base; /* its value at the first increment walked (NAN: unknown) */
+	double acc;  /* expected increase since then */
+} evcount;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -361,6 +373,7 @@ typedef struct ctx {
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
 	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
+	VD_VEC(struct evcount) evcounts; /* global event counters (evcount_add) */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -2736,6 +2749,8 @@ static field_val *fill_field(ctx *c, ir_expr *m, fieldvec **list)
 
 /* Does the fill level `lv` vary from pass to pass: a variable the walk
  * marked varying, or a member whose value is unknown */
+static const ir_expr *stepped_field(ctx *c, const ir_expr *e, ir_stmt **loop);
+
 static int fill_varies(ctx *c, ir_expr *lv)
 {
 	if (lv->kind == E_VAR) {
@@ -2744,7 +2759,15 @@ static int fill_varies(ctx *c, ir_expr *lv)
 	}
 	fieldvec *list;
 	field_val *f = fill_field(c, lv, &list);
-	return f && f->v.k == V_UNK;
+	/* a member one of the loops walked once steps varies too, whatever
+	 * value the first iteration left in it (`w->n += k` in a writer's
+	 * put() called once per record) */
+	ir_stmt *loop = NULL;
+	int stepped = c->once_loops.n && stepped_field(c, lv, &loop);
+	if (f)
+		return f->v.k == V_UNK || stepped;
+	val *hf = heap_field(c, lv); /* a member of a heap object */
+	return hf && hf->k != V_ARR && (hf->k == V_UNK || stepped);
 }
 
 /* Where a buffer-fill test on a member holds, the member holds the fill
@@ -2755,8 +2778,12 @@ static void fill_field_level(ctx *c, ir_expr *m, double level)
 {
 	fieldvec *list;
 	field_val *f = fill_field(c, m, &list);
-	if (!f)
+	if (!f) {
+		val *hf = heap_field(c, m);
+		if (hf && hf->k != V_ARR)
+			assign_to(c, m, flt_to_int(level, T_ASSUMED));
 		return;
+	}
 	flog_note(c, list, (size_t)(f - list->v), NULL);
 	f->v = flt_to_int(level, T_ASSUMED);
 }
@@ -3043,6 +3070,106 @@ static val eval(ctx *c, ir_expr *e)
 	return v;
 }
 
+/* ---- event counters ----
+ * A global integer whose every write in the project is an increment by a
+ * positive constant (`n++`, `++n`, `n += 2`; its address never taken) counts
+ * events.  Where the walk no longer knows its value - incremented in an
+ * arm of unknown condition or in a loop walked once - its expected value
+ * is its value at the first increment walked plus the increments' expected
+ * executions since (each walk of one adds the walk's multiplier), which a
+ * formatted write of it then prints (`printf("%ld flushes\n", nflush)`). */
+typedef struct evscan {
+	int slot;
+	int bad;
+} evscan;
+
+static int ev_plain(const ir_expr *e, int slot)
+{
+	e = strip_casts((ir_expr *)e);
+	return e && e->kind == E_VAR && e->var && e->var->global && e->var->slot == slot;
+}
+
+static int evcount_bad_at(const ir_expr *e, void *arg)
+{
+	evscan *a = arg;
+	if (e->kind == E_INCDEC && e->nkids == 1 && ev_plain(e->kids[0], a->slot))
+		a->bad |= !(e->op == OP_PREINC || e->op == OP_POSTINC);
+	else if (e->kind == E_ASSIGN && e->nkids == 2 && ev_plain(e->kids[0], a->slot))
+		a->bad |= !(e->op == OP_ADD && e->kids[1]->kind == E_INT && e->kids[1]->ival > 0);
+	else if (e->kind == E_UN && e->op == OP_ADDR && e->nkids == 1 &&
+		 ev_plain(e->kids[0], a->slot))
+		a->bad = 1;
+	return a->bad;
+}
+
+static void format_text(vd_buf *out_, const char *fmt, val *args, int nargs, unsigned *taint,
+			int *unknown);
+
+static evcount *evcount_of(ctx *c, const ir_var *v, int create, const val *before)
+{
+	for (size_t i = 0; i < c->evcounts.n; i++)
+		if (c->evcounts.v[i].slot == v->slot)
+			return &c->evcounts.v[i];
+	if (!create)
+		return NULL;
+	evscan a = { v->slot, 0 };
+	for (size_t i = 0; i < c->p->funcs.n && !a.bad; i++)
+		if (c->p->funcs.v[i]->body)
+			ir_any_stmt(c->p->funcs.v[i]->body, evcount_bad_at, &a);
+	/* the start: its initializer (0 without one), else what it held then */
+	ir_expr *in = v->init ? strip_casts(v->init) : NULL;
+	double base = in && in->kind == E_INT  ? (double)in->ival
+		      : !v->init && v->has_def ? 0
+		      : known_num(before)      ? num(before)
+					       : NAN;
+	evcount ev = { v->slot, !a.bad, base, 0 };
+	if (vd_vec_push(c->evcounts, ev))
+		return NULL;
+	return &c->evcounts.v[c->evcounts.n - 1];
+}
+
+static void evcount_add(ctx *c, ir_expr *lv, const val *before, double step)
+{
+	lv = strip_casts(lv);
+	if (!lv || lv->kind != E_VAR || !lv->var || !lv->var->global || lv->var->is_pointer ||
+	    lv->var->is_float || c->p->opts.paths_all)
+		return;
+	evcount *ev = evcount_of(c, lv->var, 1, before);
+	if (ev && ev->counter)
+		ev->acc += c->mult * step;
+}
+
+/* a formatted write's unknown event counters, at their expected values
+ * (rounded): the bytes of `%ld` follow them (the estimate stays flagged) */
+static void evcount_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			   double *len)
+{
+	int fa = ce->format_arg;
+	if (fa < 0 || fa >= n || args[fa].k != V_STR || n - fa - 1 > 16 || e->nkids < n)
+		return;
+	val vals[16];
+	int hit = 0;
+	for (int k = fa + 1; k < n; k++) {
+		vals[k - fa - 1] = args[k];
+		ir_expr *x = strip_casts(e->kids[k]);
+		if (args[k].k != V_UNK || !x || x->kind != E_VAR || !x->var || !x->var->global)
+			continue;
+		evcount *ev = evcount_of(c, x->var, 0, NULL);
+		if (!ev || !ev->counter || isnan(ev->base))
+			continue;
+		vals[k - fa - 1] = flt_to_int(floor(ev->base + ev->acc + 0.5), T_ASSUMED);
+		hit = 1;
+	}
+	if (!hit)
+		return;
+	unsigned taint = 0;
+	int u = 0;
+	vd_buf fb = VD_BUF_INIT;
+	format_text(&fb, args[fa].s, vals, n - fa - 1, &taint, &u);
+	*len = (double)fb.len;
+	vd_buf_release(&fb);
+}
+
 static val eval_expr(ctx *c, ir_expr *e)
 {
 	if (!e)
@@ -3293,6 +3420,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (!str_arith(c, op, &a, &one, &n) && !mem_arith(op, &a, &one, &n))
 			n = arith(op, &a, &one, e->is_unsigned);
 		n.t |= a.t;
+		if (op == OP_ADD)
+			evcount_add(c, e->kids[0], &a, 1);
 		assign_to(c, e->kids[0], n);
 		return (e->op == OP_PREINC || e->op == OP_PREDEC) ? n : a;
 	}
@@ -3305,6 +3434,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			int uns = e->is_unsigned ||
 				  (e->op != OP_SHL && e->op != OP_SHR && e->kids[1]->is_unsigned);
 			val n = arith(e->op, &l, &r, uns);
+			if (e->op == OP_ADD && e->kids[1]->kind == E_INT && e->kids[1]->ival > 0)
+				evcount_add(c, e->kids[0], &l, (double)e->kids[1]->ival);
 			n.t |= l.t | r.t;
 			n.t &= ~(unsigned)T_FACTS;
 			if (n.k == V_UNK && nonaffine(e->op, &l, &r))
@@ -5873,8 +6004,10 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	const unsigned sized =
 		P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
 	io_bytes b = call_bytes(c, ce, args, n, h);
-	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all)
+	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all) {
 		counter_format(c, e, ce, args, n, &b);
+		evcount_format(c, e, ce, args, n, &b.v);
+	}
 	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
 		b.v += (double)ce->extra_bytes;
 		if (b.v < 0) /* fgets(buf, 0, f): its extra-bytes="-1" on 0 */
@@ -6070,9 +6203,15 @@ static int absent_input(ctx *c, const vd_catalog_entry *ce, val *args, int n, co
 
 static void content_open(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *H)
 {
-	val *md = arg_at(args, n, ce->mode_arg);
-	if (c->p->opts.paths_all || strcmp(ce->api, "stdio") || !H->path || !md || md->k != V_STR ||
-	    md->s[0] != 'r' || strchr(md->s, '+'))
+	val *md = arg_at(args, n, ce->mode_arg), *fl = arg_at(args, n, ce->flags_arg);
+	/* fopen(path, "r"), or open(path, O_RDONLY) (a binary header read
+	 * into an integer, see content_call) */
+	int posix_ro = !strcmp(ce->api, "posix") && !strcmp(ce->name, "open") && fl &&
+		       fl->k == V_INT && (fl->i & O_ACCMODE) == O_RDONLY;
+	if (c->p->opts.paths_all || !H->path)
+		return;
+	if (!posix_ro && (strcmp(ce->api, "stdio") || !md || md->k != V_STR || md->s[0] != 'r' ||
+			  strchr(md->s, '+')))
 		return;
 	/* written earlier in this run: its text now is not what the run reads,
 	 * but the text the run gave it, when the walk knows it all */
@@ -6257,6 +6396,53 @@ static int content_reader(const char *name)
  * and its bytes in x (returns 1); a rewind or a seek to a known place
  * moves the stream; anything else that reads or moves it stops following
  * it (returns 0). */
+/* A binary read of one integer variable from a followed input -
+ * `read(fd, &count, sizeof count)`, `fread(&n, sizeof n, 1, f)`, a header
+ * field giving a record count - stores the file's next bytes in it (in
+ * this machine's byte order: the input is read where it was written), so
+ * a loop bounded by it runs that many times.  *moved gets the bytes. */
+static int int_read(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+		    const char *at, long left, long *moved)
+{
+	int is_read = !strcmp(ce->name, "read");
+	if (!is_read && !is_call(ce->name, fread_calls))
+		return 0;
+	int k = is_read ? 1 : 0;
+	ir_expr *d = e->nkids > k ? strip_casts(e->kids[k]) : NULL;
+	if (!d || d->kind != E_UN || d->op != OP_ADDR || d->nkids != 1)
+		return 0;
+	ir_expr *v = strip_casts(d->kids[0]);
+	if (!v || v->kind != E_VAR || !v->var || v->var->is_pointer || v->var->is_float ||
+	    v->var->is_struct || v->var->array_len > 0)
+		return 0;
+	long size = v->var->size;
+	val *bv = arg_at(args, n, is_read ? ce->bytes_arg : ce->size_arg);
+	val *cnt = is_read ? NULL : arg_at(args, n, ce->count_arg);
+	if (!bv || bv->k != V_INT || bv->i != size ||
+	    (!is_read && (!cnt || cnt->k != V_INT || cnt->i != 1)) ||
+	    (size != 1 && size != 2 && size != 4 && size != 8) || left < size)
+		return 0;
+	long long x;
+	if (size == 8) {
+		int64_t q;
+		memcpy(&q, at, 8);
+		x = q;
+	} else if (size == 4) {
+		uint32_t q;
+		memcpy(&q, at, 4);
+		x = q;
+	} else if (size == 2) {
+		uint16_t q;
+		memcpy(&q, at, 2);
+		x = q;
+	} else {
+		x = (unsigned char)at[0];
+	}
+	assign_to(c, v, vint(x));
+	*moved = size;
+	return 1;
+}
+
 static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
 			io_ev *x, val *ret)
 {
@@ -6340,6 +6526,9 @@ static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *arg
 		*ret = vint(left > 0 ? (unsigned char)at[0] : -1);
 		moved = left > 0;
 		h->ceof = left <= 0;
+	} else if (int_read(c, e, ce, args, n, at, left, &moved)) {
+		*ret = vint(!strcmp(nm, "read") ? moved : 1);
+		h->ceof = 0;
 	} else if (is_call(nm, fread_calls)) {
 		/* fread(buf, 1, n, f): the file's next bytes, into the char
 		 * array as its text (a BOM or magic number the program then
@@ -9039,12 +9228,37 @@ static int table_offset_at(const ir_expr *e, void *arg)
 	       e->nkids == 2 && (indexed(e->kids[0]) || indexed(e->kids[1]));
 }
 
+/* a selection over the elements the counter picks: a branch whose test
+ * reads such an element and whose arm stores (`if (strcmp(tbl[i].name,
+ * api) == 0) be = &tbl[i];`, a search without `break`) - what the last
+ * matching iteration stored is what the loop leaves, which one walk with
+ * an unknown i cannot name */
+static int assigns_at(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_ASSIGN;
+}
+
+static int selects_stmt(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_IF && indexed(s->e) && s->nkids > 0 &&
+	    ir_any_stmt(s->kids[0], assigns_at, NULL))
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (selects_stmt(s->kids[i]))
+			return 1;
+	return 0;
+}
+
 static int carried_state(ctx *c, ir_stmt *s)
 {
 	varvec g = { 0 };
 	callee_globals_stmt(c, s->kids[0], &g);
 	int carried = g.n > 0 || passes_state_stmt(s->kids[0]) || opens_stmt(s->kids[0], 2) ||
 		      reduces_stmt(s->kids[0]) || ir_any_stmt(s->kids[0], table_offset_at, NULL) ||
+		      selects_stmt(s->kids[0]) ||
 		      (c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]));
 	vd_vec_free(g);
 	return carried;
@@ -9339,8 +9553,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
 		 * per argument: each iteration sees its own word */
-		if (!early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
-		    carried_state(c, s))
+		if (trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip && carried_state(c, s))
 			counted = trip;
 		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
@@ -10678,22 +10891,46 @@ static void guard_holds(ctx *c, ir_expr *cond)
 	assign_to(c, l, v);
 }
 
+/* Does the statement leave the code around it (break, continue, return,
+ * goto)? */
+static int arm_jumps(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_BREAK || s->kind == S_CONTINUE || s->kind == S_RETURN || s->kind == S_GOTO)
+		return 1;
+	for (int i = 0; i < s->nkids; i++)
+		if (arm_jumps(s->kids[i]))
+			return 1;
+	return 0;
+}
+
 static void exec_branch(ctx *c, ir_stmt *s)
 {
 	enter(c, s->block, c->mult, c->mult, c->unk, NULL);
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	int refilled = 0;
 	if (live != 0 && !c->p->opts.paths_all && refill_branch(c, s)) {
 		/* a stream loop's rest: its refill runs on every iteration,
 		 * whatever the walked iterations left in the buffer's count */
 		live = 0;
+		refilled = 1;
 		annotate(c, s->block, 0,
 			 note(c,
 			      "branch at %s:%d refills the input of a stream loop: taken on every "
 			      "iteration of its rest",
 			      c->p->blocks.v[s->block].file, s->line));
 	}
+	double fp;
+	/* a buffer flush on a member a loop walked once steps (`if (w->n ==
+	 * CAP) wflush(w);`: an arm that calls and does not leave): the fill
+	 * rule's share, not the first iteration's decision */
+	if (!refilled && live >= -1 && s->kind == S_IF && s->nkids == 1 && c->once_loops.n &&
+	    c->mult > 0 && !c->p->opts.paths_all && stmt_has(s->kids[0], 'c') &&
+	    !arm_jumps(s->kids[0]) && fill_prob(c, s->e, &fp))
+		live = -2;
 	if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
@@ -11570,6 +11807,7 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->gwrites);
 	vd_map_free(c->fsteps);
 	vd_vec_free(c->once_loops);
+	vd_vec_free(c->evcounts);
 	vd_map_free(c->contents);
 	vd_map_free(c->nc_answered);
 	vd_map_free(c->wtexts);
