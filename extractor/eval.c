@@ -7643,6 +7643,54 @@ static int h5_extent(ctx *c, const char *q, val *args, int n, long long fid, con
 	return 0;
 }
 
+/* H5Aopen(obj, attr, aapl), H5Aopen_name(obj, attr),
+ * H5Aopen_by_name(loc, obj, attr, ...), H5Aopen_by_idx(loc, obj, idx_type,
+ * order, n, ...) on an input: a handle on "<object>/<attr>" with the
+ * attribute's extent and type (1, *r), or 0 */
+static int h5_attr_open(ctx *c, ir_expr *e, const char *q, val *args, int n, long long fid,
+			const char *path, val *r)
+{
+	int cls;
+	const char *on = path, *an = NULL;
+	if (!strcmp(q, "Aopen") || !strcmp(q, "Aopen_name")) {
+		an = n > 1 && args[1].k == V_STR ? args[1].s : NULL;
+	} else {
+		val ov = n > 1 ? args[1] : unk(0);
+		on = object_path(c, strcmp(path, "/") ? path : "", &ov);
+		if (!strcmp(q, "Aopen_by_name"))
+			an = n > 2 && args[2].k == V_STR ? args[2].s : NULL;
+		else if (!strcmp(q, "Aopen_by_idx") && on && n > 4 && args[4].k == V_INT) {
+			vd_sci_h5_name *ns = NULL;
+			size_t cnt = 0;
+			if (!vd_sci_h5_names(fid, on[0] ? on : "/", 'a', &ns, &cnt)) {
+				if (args[4].i >= 0 && (size_t)args[4].i < cnt)
+					an = vd_arena_strdup(c->a, ns[args[4].i].name);
+				vd_sci_h5_names_free(ns, cnt);
+			}
+		}
+	}
+	if (!on || !an)
+		return 0;
+	val rv = h5_catalog(c, e, "H5Aopen", args, n);
+	handle *H = handle_of(c, &rv);
+	if (!H)
+		return 0;
+	vd_buf b = VD_BUF_INIT;
+	vd_buf_printf(&b, "%s/%s", strcmp(on, "/") ? on : "", an);
+	H->obj = vd_arena_strdup(c->a, vd_buf_cstr(&b));
+	vd_buf_release(&b);
+	int rank;
+	double pts, tsz;
+	if (!vd_sci_h5_extent(fid, H->obj, &rank, NULL, 0, &pts) &&
+	    !vd_sci_h5_dtype(fid, H->obj, &cls, &tsz)) {
+		H->npoints = pts;
+		H->tsize = tsz;
+		H->rank = rank;
+	}
+	*r = rv;
+	return 1;
+}
+
 /* the input-derived object argument 0 of call `name`: answered from the
  * file (1, *r) or not */
 static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, long long fid,
@@ -7724,49 +7772,8 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
 		*r = h5_catalog(c, e, type ? "H5Dopen2" : "H5Gopen2", args, n);
 		return 1;
 	}
-	if (!strncmp(q, "Aopen", 5)) {
-		/* H5Aopen(obj, attr, aapl), H5Aopen_name(obj, attr),
-		 * H5Aopen_by_name(loc, obj, attr, ...), H5Aopen_by_idx(loc, obj,
-		 * idx_type, order, n, ...): a handle on "<object>/<attr>" */
-		const char *on = path, *an = NULL;
-		if (!strcmp(q, "Aopen") || !strcmp(q, "Aopen_name")) {
-			an = n > 1 && args[1].k == V_STR ? args[1].s : NULL;
-		} else {
-			val ov = n > 1 ? args[1] : unk(0);
-			on = object_path(c, strcmp(path, "/") ? path : "", &ov);
-			if (!strcmp(q, "Aopen_by_name"))
-				an = n > 2 && args[2].k == V_STR ? args[2].s : NULL;
-			else if (!strcmp(q, "Aopen_by_idx") && on && n > 4 && args[4].k == V_INT) {
-				vd_sci_h5_name *ns = NULL;
-				size_t cnt = 0;
-				if (!vd_sci_h5_names(fid, on[0] ? on : "/", 'a', &ns, &cnt)) {
-					if (args[4].i >= 0 && (size_t)args[4].i < cnt)
-						an = vd_arena_strdup(c->a, ns[args[4].i].name);
-					vd_sci_h5_names_free(ns, cnt);
-				}
-			}
-		}
-		if (!on || !an)
-			return 0;
-		val rv = h5_catalog(c, e, "H5Aopen", args, n);
-		handle *H = handle_of(c, &rv);
-		if (!H)
-			return 0;
-		vd_buf b = VD_BUF_INIT;
-		vd_buf_printf(&b, "%s/%s", strcmp(on, "/") ? on : "", an);
-		H->obj = vd_arena_strdup(c->a, vd_buf_cstr(&b));
-		vd_buf_release(&b);
-		int rank;
-		double pts, tsz;
-		if (!vd_sci_h5_extent(fid, H->obj, &rank, NULL, 0, &pts) &&
-		    !vd_sci_h5_dtype(fid, H->obj, &cls, &tsz)) {
-			H->npoints = pts;
-			H->tsize = tsz;
-			H->rank = rank;
-		}
-		*r = rv;
-		return 1;
-	}
+	if (!strncmp(q, "Aopen", 5))
+		return h5_attr_open(c, e, q, args, n, fid, path, r);
 	return 0;
 }
 
@@ -7977,6 +7984,35 @@ static val out_param_arg(ctx *c, ir_expr *k)
 	return v;
 }
 
+/* Why a call to project code is not unrolled (recursion of unknown depth,
+ * the depth cap, a spent step budget): its note, or NULL when it is */
+static const char *unroll_cut(ctx *c, ir_expr *e, ir_func *known, val *args, int n)
+{
+	const char *nt = NULL;
+	const char *where = c->p->blocks.v[e->block].file;
+	for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
+		ir_func *t = known ? known : e->callees[i];
+		if (!recursion_ok(c, t, args, n) && c->mult > 0) /* 0: it never runs */
+			nt = note(c, "recursive call to %s at %s:%d not unrolled (depth unknown)",
+				  t->name, where, e->line);
+	}
+	if (!nt && c->depth >= c->p->opts.max_depth)
+		nt = note(c, "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
+			  where, e->line, c->p->opts.max_depth);
+	if (!nt && c->steps > c->step_limit && c->phase >= 2) {
+		/* unreachable code: its share is spent; the callee, if still
+		 * unreached, is walked on its own later */
+		nt = note(c,
+			  "call at %s:%d not unrolled: the steps for walking code the "
+			  "entry does not reach are spent",
+			  where, e->line);
+		c->unreached_cuts++;
+	}
+	if (!nt && c->steps > c->step_limit)
+		nt = cut_by_budget(c, e, known, where);
+	return nt;
+}
+
 static val eval_call(ctx *c, ir_expr *e)
 {
 	int n = e->nkids;
@@ -8023,31 +8059,7 @@ static val eval_call(ctx *c, ir_expr *e)
 		}
 		int multi = !known && e->ncallees > 1;
 		unsigned u = c->unk;
-		const char *nt = NULL;
-		const char *where = c->p->blocks.v[e->block].file;
-		for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
-			ir_func *t = known ? known : e->callees[i];
-			if (!recursion_ok(c, t, args, n) && c->mult > 0) /* 0: it never runs */
-				nt = note(
-					c,
-					"recursive call to %s at %s:%d not unrolled (depth unknown)",
-					t->name, where, e->line);
-		}
-		if (!nt && c->depth >= c->p->opts.max_depth)
-			nt = note(c,
-				  "call at %s:%d not unrolled: depth cap %d reached (--max-depth)",
-				  where, e->line, c->p->opts.max_depth);
-		if (!nt && c->steps > c->step_limit && c->phase >= 2) {
-			/* unreachable code: its share is spent; the callee, if
-			 * still unreached, is walked on its own later */
-			nt = note(c,
-				  "call at %s:%d not unrolled: the steps for walking code the "
-				  "entry does not reach are spent",
-				  where, e->line);
-			c->unreached_cuts++;
-		}
-		if (!nt && c->steps > c->step_limit)
-			nt = cut_by_budget(c, e, known, where);
+		const char *nt = unroll_cut(c, e, known, args, n);
 		if (nt) {
 			u |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 			c->cuts++;
