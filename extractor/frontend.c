@@ -175,7 +175,8 @@ static ir_expr *mk(lower *L, int kind, CXCursor c)
 static void set_kids(lower *L, ir_expr *e, ir_expr **k, int n)
 {
 	e->kids = vd_arena_alloc(L->p->arena, (size_t)(n ? n : 1) * sizeof(ir_expr *));
-	memcpy(e->kids, k, (size_t)n * sizeof(ir_expr *));
+	if (n)
+		memcpy(e->kids, k, (size_t)n * sizeof(ir_expr *));
 	e->nkids = n;
 }
 
@@ -1006,7 +1007,8 @@ static ir_stmt *mks(lower *L, int kind, CXCursor c)
 static void set_skids(lower *L, ir_stmt *s, ir_stmt **k, int n)
 {
 	s->kids = vd_arena_alloc(L->p->arena, (size_t)(n ? n : 1) * sizeof(ir_stmt *));
-	memcpy(s->kids, k, (size_t)n * sizeof(ir_stmt *));
+	if (n) /* k may be NULL for no kids (memcpy's arguments never are) */
+		memcpy(s->kids, k, (size_t)n * sizeof(ir_stmt *));
 	s->nkids = n;
 }
 
