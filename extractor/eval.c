@@ -345,6 +345,7 @@ typedef struct ctx {
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
 	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
+	double shm_bytes;             /* the size the last shmget asked for, -1 unknown */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -1473,6 +1474,26 @@ static int str_ptr_eq(const val *a, const val *b, int *eq)
 	if (a->s == b->s)
 		return (*eq = 1), 1;
 	if (strcmp(a->s, b->s) != 0)
+		return (*eq = 0), 1;
+	return 0;
+}
+
+/* `parent != &def`: two pointers to variables compare equal when they
+ * name the same storage (of the same call, for locals), and unequal when
+ * they name two different global variables (distinct objects have
+ * distinct addresses); pointers to fields or heap objects stay unknown
+ * otherwise (`&s == (void *)&s.first` is true in C).  Returns 1 and *eq,
+ * or 0. */
+static int ref_ptr_eq(ctx *c, const val *a, const val *b, int *eq)
+{
+	if (a->k != V_REF || b->k != V_REF || !a->ref || !b->ref)
+		return 0;
+	if (a->ref == b->ref && a->i == b->i)
+		return (*eq = 1), 1;
+	size_t ng = c->p->globals.n;
+	int ga = a->ref >= c->globals && a->ref < c->globals + ng,
+	    gb = b->ref >= c->globals && b->ref < c->globals + ng;
+	if (ga && gb)
 		return (*eq = 0), 1;
 	return 0;
 }
@@ -3108,8 +3129,18 @@ static val eval_expr(ctx *c, ir_expr *e)
 			double pz = (a.t & T_PTRUE) ? a.f : b.f; /* `ok == 0`, `p != NULL` */
 			return vodds(e->op == OP_NE ? pz : 1 - pz, a.t | b.t);
 		}
-		if ((e->op == OP_EQ || e->op == OP_NE) && str_ptr_eq(&a, &b, &res)) {
+		if ((e->op == OP_EQ || e->op == OP_NE) &&
+		    (str_ptr_eq(&a, &b, &res) || ref_ptr_eq(c, &a, &b, &res))) {
 			val r = vint(e->op == OP_EQ ? res : !res);
+			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
+			return r;
+		}
+		/* an allocation against an integer constant (`p == (void *)-1`,
+		 * shmat's and mmap's failure value): a live object's address is
+		 * never one */
+		if ((e->op == OP_EQ || e->op == OP_NE) &&
+		    ((a.k == V_MEM && b.k == V_INT) || (b.k == V_MEM && a.k == V_INT))) {
+			val r = vint(e->op == OP_NE);
 			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
 			return r;
 		}
@@ -3736,29 +3767,34 @@ static int zero_local_array(ctx *c, ir_expr *e, val *args)
 }
 
 /* memset(&s, 0, sizeof s) of a whole struct variable of the running
- * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`): s is
- * a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
- * unknown), as `= {0}` would make it.  Only a local struct itself, cleared
- * over its full size: a global's or a heap object's fields may be filled
- * where the walk does not follow (HDF5's structs read 0 where they were
- * filled through pointers), and arrays keep their own model.  1 when it
+ * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`) or of
+ * a global struct variable (`memset(&defaults, 0, sizeof(defaults))`): s
+ * is a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
+ * unknown), as `= {0}` would make it.  Only a struct variable itself,
+ * cleared over its full size: a heap object's fields may be filled where
+ * the walk does not follow (HDF5's structs read 0 where they were filled
+ * through pointers), and arrays keep their own model.  1 when it
  * applied. */
-static int zero_local_struct(ctx *c, ir_expr *e, val *args)
+static int zero_struct_var(ctx *c, ir_expr *e, val *args)
 {
-	if (!e || e->nkids < 3 || !c->fr || args[0].k != V_REF || !known_num(&args[2]))
+	if (!e || e->nkids < 3 || args[0].k != V_REF || !known_num(&args[2]))
 		return 0;
 	ir_expr *a = strip_casts(e->kids[0]);
 	if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
 		return 0;
 	ir_expr *v = strip_casts(a->kids[0]);
-	if (v->kind != E_VAR || !v->var || v->var->global || !v->var->is_struct ||
-	    v->var->array_len > 0 || v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
+	if (v->kind != E_VAR || !v->var || !v->var->is_struct || v->var->array_len > 0 ||
+	    v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
+		return 0;
+	if (!v->var->global && !c->fr)
 		return 0;
 	val *st = storage(c, v->var);
-	if (!st || st != args[0].ref || st < c->fr->slots || st >= c->fr->slots + c->fr->nslots)
+	if (!st || st != args[0].ref)
+		return 0;
+	if (!v->var->global && (st < c->fr->slots || st >= c->fr->slots + c->fr->nslots))
 		return 0;
 	store_val(c, st, vint(0));
-	fieldvec *list = &c->fr->fields;
+	fieldvec *list = v->var->global ? &c->fields : &c->fr->fields;
 	for (size_t i = 0; i < list->n; i++)
 		if (list->v[i].owner == st) {
 			flog_note(c, list, i, NULL);
@@ -3777,7 +3813,7 @@ LIB_MODEL(lib_memset)
 	if (args[1].k == V_INT && args[1].i == 0 && !args[1].t && known_num(&args[2])) {
 		c->zero_fills++;
 		c->zero_bytes = num(&args[2]);
-		if (zero_local_struct(c, e, args) || zero_local_array(c, e, args))
+		if (zero_struct_var(c, e, args) || zero_local_array(c, e, args))
 			return args[0];
 	}
 	return lib_default(c, e, name, args, n);
@@ -3979,6 +4015,28 @@ LIB_MODEL(lib_malloc)
 			m.a = heap_object(c, !strcmp(name, "calloc"));
 	}
 	return m;
+}
+
+/* System V shared memory: shmget(key, size, flags) succeeds with a
+ * non-negative id; shmat(id, addr, flags) attaches the segment the last
+ * shmget made, as a new allocation of its size whose contents are zero
+ * (the kernel clears a new segment) - an object with fields, as calloc's
+ * (heap_object), so that structs the program keeps in it (a job table)
+ * keep what is stored in them. */
+LIB_MODEL(lib_shmget)
+{
+	(void)e, (void)name, (void)n;
+	c->shm_bytes = known_num(&args[1]) ? num(&args[1]) : -1;
+	return unk(T_NN | T_OK);
+}
+
+LIB_MODEL(lib_shmat)
+{
+	(void)args, (void)n;
+	val z[2] = { vint(1), vflt(c->shm_bytes) };
+	if (c->shm_bytes < 0)
+		return lib_default(c, e, name, args, n);
+	return lib_malloc(c, e, "calloc", z, 2);
 }
 
 LIB_MODEL(lib_posix_memalign)
@@ -4752,6 +4810,8 @@ static const lib_model lib_models[] = {
 	{ "realloc", 2, lib_malloc },
 	{ "rindex", 2, lib_strchr },
 	{ "secure_getenv", 0, lib_getenv },
+	{ "shmat", 1, lib_shmat },
+	{ "shmget", 2, lib_shmget },
 	{ "snprintf", 3, lib_sprintf },
 	{ "sprintf", 2, lib_sprintf },
 	{ "sscanf", 2, lib_sscanf },
@@ -11134,6 +11194,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		new_handle(&c); /* stdin, stdout, stderr */
 	*phase = 1;
 	c.phase = 1;
+	c.shm_bytes = -1;
 	memset(&p->walk_stats, 0, sizeof(p->walk_stats));
 	double t0 = vd_now(), cpu0 = thread_cpu();
 	init_globals(&c);
