@@ -8620,10 +8620,31 @@ static int mentions_argc(const ir_expr *e)
 	return 0;
 }
 
+/* A project function handed the address of a pointer holding known text,
+ * `get_next_str(&str)`: a hand-written strsep, which returns the next
+ * piece and moves the pointer past it (NULL at the end) */
+static int own_tokenizer(ctx *c, ir_expr *e)
+{
+	for (int i = 0; i < e->nkids; i++) {
+		ir_expr *a = strip_casts(e->kids[i]);
+		if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
+			continue;
+		ir_expr *v = strip_casts(a->kids[0]);
+		if (v->kind != E_VAR || !v->var || !v->var->is_pointer)
+			continue;
+		val *st = storage(c, v->var);
+		if (st && st->k == V_STR)
+			return 1;
+	}
+	return 0;
+}
+
 /* The tokenizer call in a loop's condition whose text is known now:
  * `while ((tok = strsep(&p, ",")) != NULL)` with p's text known,
- * `while ((t = strtok_r(NULL, " ", &save)))` with save's; the condition's
- * other parts have no side effects.  Such a loop runs token by token. */
+ * `while ((t = strtok_r(NULL, " ", &save)))` with save's, or a project
+ * function's `while ((s = next_piece(&p)) != NULL)` (own_tokenizer); the
+ * condition's other parts have no side effects.  Such a loop runs token
+ * by token. */
 static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
 {
 	if (!e)
@@ -8632,6 +8653,10 @@ static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
 		int ri = e->str && !strcmp(e->str, "strsep")     ? 0
 			 : e->str && !strcmp(e->str, "strtok_r") ? 2
 								 : -1;
+		if (ri < 0 && e->ncallees == 1 && own_tokenizer(c, e)) {
+			(*calls)++;
+			return 1;
+		}
 		if (ri < 0 || e->nkids <= ri || !expr_pure(e->kids[ri]) ||
 		    (ri == 2 && !expr_pure(e->kids[0])))
 			return 0;
