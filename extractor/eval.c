@@ -9085,15 +9085,19 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
-	if (p->opts.paths_all || c->conc_depth >= 2 || !s->nkids)
-		return 0;
-	if (content >= 0)
-		return exec_concrete_run(c, s, reach, 0, content, -1);
 	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
 	/* `for (;;)`, `while (1)`: left by a break or return only */
 	/* `do { ... } while (1)` too, left by a break as `for (;;)` is (fio's
 	 * handle_option walks a comma-separated value so) */
 	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
+	/* at most two under way at once, and a third of the `for (;;)`
+	 * shape (fio: a comma list's loop, a colon list's loop inside, and
+	 * its tokenizer's own do-while(1)) */
+	if (p->opts.paths_all || c->conc_depth >= 3 || !s->nkids ||
+	    (c->conc_depth == 2 && (!forever || content >= 0)))
+		return 0;
+	if (content >= 0)
+		return exec_concrete_run(c, s, reach, 0, content, -1);
 	double counted = -1;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
