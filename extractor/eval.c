@@ -374,6 +374,7 @@ typedef struct ctx {
 	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
 	VD_VEC(struct evcount) evcounts; /* global event counters (evcount_add) */
+	double shm_bytes;                /* the size the last shmget asked for, -1 unknown */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -1521,6 +1522,26 @@ static int str_ptr_eq(const val *a, const val *b, int *eq)
 	if (a->s == b->s)
 		return (*eq = 1), 1;
 	if (strcmp(a->s, b->s) != 0)
+		return (*eq = 0), 1;
+	return 0;
+}
+
+/* `parent != &def`: two pointers to variables compare equal when they
+ * name the same storage (of the same call, for locals), and unequal when
+ * they name two different global variables (distinct objects have
+ * distinct addresses); pointers to fields or heap objects stay unknown
+ * otherwise (`&s == (void *)&s.first` is true in C).  Returns 1 and *eq,
+ * or 0. */
+static int ref_ptr_eq(ctx *c, const val *a, const val *b, int *eq)
+{
+	if (a->k != V_REF || b->k != V_REF || !a->ref || !b->ref)
+		return 0;
+	if (a->ref == b->ref && a->i == b->i)
+		return (*eq = 1), 1;
+	size_t ng = c->p->globals.n;
+	int ga = a->ref >= c->globals && a->ref < c->globals + ng,
+	    gb = b->ref >= c->globals && b->ref < c->globals + ng;
+	if (ga && gb)
 		return (*eq = 0), 1;
 	return 0;
 }
@@ -3270,8 +3291,18 @@ static val eval_expr(ctx *c, ir_expr *e)
 			double pz = (a.t & T_PTRUE) ? a.f : b.f; /* `ok == 0`, `p != NULL` */
 			return vodds(e->op == OP_NE ? pz : 1 - pz, a.t | b.t);
 		}
-		if ((e->op == OP_EQ || e->op == OP_NE) && str_ptr_eq(&a, &b, &res)) {
+		if ((e->op == OP_EQ || e->op == OP_NE) &&
+		    (str_ptr_eq(&a, &b, &res) || ref_ptr_eq(c, &a, &b, &res))) {
 			val r = vint(e->op == OP_EQ ? res : !res);
+			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
+			return r;
+		}
+		/* an allocation against an integer constant (`p == (void *)-1`,
+		 * shmat's and mmap's failure value): a live object's address is
+		 * never one */
+		if ((e->op == OP_EQ || e->op == OP_NE) &&
+		    ((a.k == V_MEM && b.k == V_INT) || (b.k == V_MEM && a.k == V_INT))) {
+			val r = vint(e->op == OP_NE);
 			r.t = (a.t | b.t) & ~(unsigned)T_FACTS;
 			return r;
 		}
@@ -3902,29 +3933,34 @@ static int zero_local_array(ctx *c, ir_expr *e, val *args)
 }
 
 /* memset(&s, 0, sizeof s) of a whole struct variable of the running
- * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`): s is
- * a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
- * unknown), as `= {0}` would make it.  Only a local struct itself, cleared
- * over its full size: a global's or a heap object's fields may be filled
- * where the walk does not follow (HDF5's structs read 0 where they were
- * filled through pointers), and arrays keep their own model.  1 when it
+ * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`) or of
+ * a global struct variable (`memset(&defaults, 0, sizeof(defaults))`): s
+ * is a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
+ * unknown), as `= {0}` would make it.  Only a struct variable itself,
+ * cleared over its full size: a heap object's fields may be filled where
+ * the walk does not follow (HDF5's structs read 0 where they were filled
+ * through pointers), and arrays keep their own model.  1 when it
  * applied. */
-static int zero_local_struct(ctx *c, ir_expr *e, val *args)
+static int zero_struct_var(ctx *c, ir_expr *e, val *args)
 {
-	if (!e || e->nkids < 3 || !c->fr || args[0].k != V_REF || !known_num(&args[2]))
+	if (!e || e->nkids < 3 || args[0].k != V_REF || !known_num(&args[2]))
 		return 0;
 	ir_expr *a = strip_casts(e->kids[0]);
 	if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
 		return 0;
 	ir_expr *v = strip_casts(a->kids[0]);
-	if (v->kind != E_VAR || !v->var || v->var->global || !v->var->is_struct ||
-	    v->var->array_len > 0 || v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
+	if (v->kind != E_VAR || !v->var || !v->var->is_struct || v->var->array_len > 0 ||
+	    v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
+		return 0;
+	if (!v->var->global && !c->fr)
 		return 0;
 	val *st = storage(c, v->var);
-	if (!st || st != args[0].ref || st < c->fr->slots || st >= c->fr->slots + c->fr->nslots)
+	if (!st || st != args[0].ref)
+		return 0;
+	if (!v->var->global && (st < c->fr->slots || st >= c->fr->slots + c->fr->nslots))
 		return 0;
 	store_val(c, st, vint(0));
-	fieldvec *list = &c->fr->fields;
+	fieldvec *list = v->var->global ? &c->fields : &c->fr->fields;
 	for (size_t i = 0; i < list->n; i++)
 		if (list->v[i].owner == st) {
 			flog_note(c, list, i, NULL);
@@ -3943,7 +3979,7 @@ LIB_MODEL(lib_memset)
 	if (args[1].k == V_INT && args[1].i == 0 && !args[1].t && known_num(&args[2])) {
 		c->zero_fills++;
 		c->zero_bytes = num(&args[2]);
-		if (zero_local_struct(c, e, args) || zero_local_array(c, e, args))
+		if (zero_struct_var(c, e, args) || zero_local_array(c, e, args))
 			return args[0];
 	}
 	return lib_default(c, e, name, args, n);
@@ -4221,6 +4257,28 @@ LIB_MODEL(lib_malloc)
 			m.a = heap_object(c, !strcmp(name, "calloc"));
 	}
 	return m;
+}
+
+/* System V shared memory: shmget(key, size, flags) succeeds with a
+ * non-negative id; shmat(id, addr, flags) attaches the segment the last
+ * shmget made, as a new allocation of its size whose contents are zero
+ * (the kernel clears a new segment) - an object with fields, as calloc's
+ * (heap_object), so that structs the program keeps in it (a job table)
+ * keep what is stored in them. */
+LIB_MODEL(lib_shmget)
+{
+	(void)e, (void)name, (void)n;
+	c->shm_bytes = known_num(&args[1]) ? num(&args[1]) : -1;
+	return unk(T_NN | T_OK);
+}
+
+LIB_MODEL(lib_shmat)
+{
+	(void)args, (void)n;
+	val z[2] = { vint(1), vflt(c->shm_bytes) };
+	if (c->shm_bytes < 0)
+		return lib_default(c, e, name, args, n);
+	return lib_malloc(c, e, "calloc", z, 2);
 }
 
 LIB_MODEL(lib_posix_memalign)
@@ -4997,6 +5055,8 @@ static const lib_model lib_models[] = {
 	{ "realloc", 2, lib_malloc },
 	{ "rindex", 2, lib_strchr },
 	{ "secure_getenv", 0, lib_getenv },
+	{ "shmat", 1, lib_shmat },
+	{ "shmget", 2, lib_shmget },
 	{ "snprintf", 3, lib_sprintf },
 	{ "sprintf", 2, lib_sprintf },
 	{ "sscanf", 2, lib_sscanf },
@@ -9071,10 +9131,31 @@ static int mentions_argc(const ir_expr *e)
 	return 0;
 }
 
+/* A project function handed the address of a pointer holding known text,
+ * `get_next_str(&str)`: a hand-written strsep, which returns the next
+ * piece and moves the pointer past it (NULL at the end) */
+static int own_tokenizer(ctx *c, ir_expr *e)
+{
+	for (int i = 0; i < e->nkids; i++) {
+		ir_expr *a = strip_casts(e->kids[i]);
+		if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
+			continue;
+		ir_expr *v = strip_casts(a->kids[0]);
+		if (v->kind != E_VAR || !v->var || !v->var->is_pointer)
+			continue;
+		val *st = storage(c, v->var);
+		if (st && st->k == V_STR)
+			return 1;
+	}
+	return 0;
+}
+
 /* The tokenizer call in a loop's condition whose text is known now:
  * `while ((tok = strsep(&p, ",")) != NULL)` with p's text known,
- * `while ((t = strtok_r(NULL, " ", &save)))` with save's; the condition's
- * other parts have no side effects.  Such a loop runs token by token. */
+ * `while ((t = strtok_r(NULL, " ", &save)))` with save's, or a project
+ * function's `while ((s = next_piece(&p)) != NULL)` (own_tokenizer); the
+ * condition's other parts have no side effects.  Such a loop runs token
+ * by token. */
 static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
 {
 	if (!e)
@@ -9083,6 +9164,10 @@ static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
 		int ri = e->str && !strcmp(e->str, "strsep")     ? 0
 			 : e->str && !strcmp(e->str, "strtok_r") ? 2
 								 : -1;
+		if (ri < 0 && e->ncallees == 1 && own_tokenizer(c, e)) {
+			(*calls)++;
+			return 1;
+		}
 		if (ri < 0 || e->nkids <= ri || !expr_pure(e->kids[ri]) ||
 		    (ri == 2 && !expr_pure(e->kids[0])))
 			return 0;
@@ -9545,22 +9630,26 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
-	if (p->opts.paths_all || !s->nkids)
-		return 0;
-	/* two levels deep; under an option loop over argv four, past the
-	 * second only loops without a count (a word's characters, a number's
-	 * digits).  Elsewhere a third level runs a codec's byte loops one by
-	 * one under its block loop and eats the walk's budget. */
-	if (c->conc_depth >= (c->conc_argv ? CONCRETE_DEPTH : 2) ||
-	    (c->conc_depth >= 2 && trip >= 0))
-		return 0;
-	if (content >= 0)
-		return exec_concrete_run(c, s, reach, 0, content, -1);
 	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
 	/* `for (;;)`, `while (1)`: left by a break or return only */
 	/* `do { ... } while (1)` too, left by a break as `for (;;)` is (fio's
 	 * handle_option walks a comma-separated value so) */
 	int forever = !ce || (ce->kind == E_INT && ce->ival != 0);
+	/* at most two under way at once, and a third of the `for (;;)`
+	 * shape (fio: a comma list's loop, a colon list's loop inside, and
+	 * its tokenizer's own do-while(1)); under an option loop over argv
+	 * four, past the second only loops without a count (a word's
+	 * characters, a number's digits).  A third level of any loop runs
+	 * a codec's byte loops one by one under its block loop and spends
+	 * the walk's budget there. */
+	if (p->opts.paths_all || !s->nkids)
+		return 0;
+	if (c->conc_depth >= 2 &&
+	    (content >= 0 || (c->conc_argv ? c->conc_depth >= CONCRETE_DEPTH || trip >= 0
+					   : c->conc_depth >= 3 || !forever)))
+		return 0;
+	if (content >= 0)
+		return exec_concrete_run(c, s, reach, 0, content, -1);
 	double counted = -1;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
@@ -11847,6 +11936,7 @@ static int walk(vd_project *p, const vd_visitor *v, int *phase)
 		new_handle(&c); /* stdin, stdout, stderr */
 	*phase = 1;
 	c.phase = 1;
+	c.shm_bytes = -1;
 	memset(&p->walk_stats, 0, sizeof(p->walk_stats));
 	double t0 = vd_now(), cpu0 = thread_cpu();
 	init_globals(&c);
