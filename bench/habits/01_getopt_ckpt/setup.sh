@@ -1,0 +1,2 @@
+#!/bin/sh
+rm -rf out; mkdir -p out

@@ -1,0 +1,2 @@
+#!/bin/sh
+rm -rf o16; mkdir -p o16
