@@ -221,6 +221,7 @@ typedef struct gwrite {
 typedef struct wdelta {
 	int file;
 	double bytes;
+	int append; /* every write of it went on at the end of a file of known size */
 } wdelta;
 
 #define MAX_NOTES 4
@@ -6144,7 +6145,7 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 						  ? -1
 						  : f->made + x->ev.bytes * c->mult;
 			if (c->recording) {
-				wdelta wd = { h->file, x->ev.bytes * c->mult };
+				wdelta wd = { h->file, x->ev.bytes * c->mult, f->made >= 0 };
 				vd_vec_push(c->wlog, wd);
 			}
 		}
@@ -7230,12 +7231,19 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 			c->memo_hits++;
 			c->v->replay(c->v->payload, m->summary, c->mult);
 			for (size_t i = 0; i < m->nw; i++) {
-				p->files.v[m->w[i].file].written += m->w[i].bytes * c->mult;
-				p->files.v[m->w[i].file].made = -1;
+				/* writes that appended to a file of known size
+				 * append again (a write-all helper called once
+				 * per record): its size stays known */
+				vd_file_info *wf = &p->files.v[m->w[i].file];
+				int append = m->w[i].append && wf->made >= 0;
+				wf->written += m->w[i].bytes * c->mult;
+				wf->made = append ? wf->made + m->w[i].bytes * c->mult : -1;
 			}
 			if (c->recording)
 				for (size_t i = 0; i < m->nw; i++) {
-					wdelta wd = { m->w[i].file, m->w[i].bytes * c->mult };
+					wdelta wd = { m->w[i].file, m->w[i].bytes * c->mult,
+						      m->w[i].append &&
+							      p->files.v[m->w[i].file].made >= 0 };
 					vd_vec_push(c->wlog, wd);
 				}
 			vd_buf_release(&kb);
@@ -7275,8 +7283,9 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 			while (k < m->nw && m->w[k].file != c->wlog.v[i].file)
 				k++;
 			if (k == m->nw)
-				m->w[m->nw++] = (wdelta){ c->wlog.v[i].file, 0 };
+				m->w[m->nw++] = (wdelta){ c->wlog.v[i].file, 0, 1 };
 			m->w[k].bytes += c->wlog.v[i].bytes / mult0;
+			m->w[k].append &= c->wlog.v[i].append;
 		}
 		vd_map_put(c->memo, key, m);
 	}
