@@ -6453,10 +6453,6 @@ static int content_reader(const char *name)
 	       is_call(name, fread_calls) || is_readdir(name);
 }
 
-/* A call on a followed stream.  A read it follows gets its result in *ret
- * and its bytes in x (returns 1); a rewind or a seek to a known place
- * moves the stream; anything else that reads or moves it stops following
- * it (returns 0). */
 /* A binary read of one integer variable from a followed input -
  * `read(fd, &count, sizeof count)`, `fread(&n, sizeof n, 1, f)`, a header
  * field giving a record count - stores the file's next bytes in it (in
@@ -6504,32 +6500,44 @@ static int int_read(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, i
 	return 1;
 }
 
+/* A seek on a followed stream: `ungetc` steps back over the character read
+ * last, a rewind or a seek to a known place - from the start, from here,
+ * or from the end (`lseek(fd, 0, SEEK_END)` to take the size) - moves it;
+ * any other seek stops following it. */
+static void content_seek(ctx *c, const vd_catalog_entry *ce, val *args, int n, handle *h)
+{
+	val *off = arg_at(args, n, ce->offset_arg), *wh = arg_at(args, n, ce->whence_arg);
+	if (!strcmp(ce->name, "ungetc")) {
+		if (h->cpos > 0) /* the character read last is read again */
+			h->cpos--;
+		else
+			h->cpos = -1;
+	} else if (!off && !wh) {
+		h->cpos = 0; /* rewind */
+	} else if (off && off->k == V_INT && wh && wh->k == V_INT &&
+		   (wh->i == SEEK_SET || wh->i == SEEK_CUR || wh->i == SEEK_END)) {
+		long long to = off->i + (wh->i == SEEK_CUR   ? h->cpos
+					 : wh->i == SEEK_END ? h->clen
+							     : 0);
+		h->cpos = to >= 0 && to <= h->clen ? (long)to : -1;
+	} else {
+		h->cpos = -1;
+	}
+	h->ceof = 0;
+	c->hfx++;
+}
+
+/* A call on a followed stream.  A read it follows gets its result in *ret
+ * and its bytes in x (returns 1); a rewind or a seek to a known place
+ * moves the stream; anything else that reads or moves it stops following
+ * it (returns 0). */
 static int content_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
 			io_ev *x, val *ret)
 {
 	if (!content_live(c, h))
 		return 0;
 	if (ce->op == VD_OP_SEEK) {
-		val *off = arg_at(args, n, ce->offset_arg), *wh = arg_at(args, n, ce->whence_arg);
-		if (!strcmp(ce->name, "ungetc")) {
-			if (h->cpos > 0) /* the character read last is read again */
-				h->cpos--;
-			else
-				h->cpos = -1;
-		} else if (!off && !wh)
-			h->cpos = 0; /* rewind */
-		else if (off && off->k == V_INT && wh && wh->k == V_INT &&
-			 (wh->i == SEEK_SET || wh->i == SEEK_CUR || wh->i == SEEK_END)) {
-			/* a known place: from the start, from here, or from the
-			 * end (`lseek(fd, 0, SEEK_END)` to take the size) */
-			long long to = off->i + (wh->i == SEEK_CUR   ? h->cpos
-						 : wh->i == SEEK_END ? h->clen
-								     : 0);
-			h->cpos = to >= 0 && to <= h->clen ? (long)to : -1;
-		} else
-			h->cpos = -1;
-		h->ceof = 0;
-		c->hfx++;
+		content_seek(c, ce, args, n, h);
 		return 0;
 	}
 	if (is_readdir(ce->name)) {
@@ -7846,10 +7854,6 @@ static int h5_on_input(ctx *c, ir_expr *e, const char *name, val *args, int n, l
 	return 0;
 }
 
-/* An HDF5 call while an input is open (or H5Fopen of one): answered from
- * the file and the catalog (1, *r), or not (0: walked or modelled as
- * before).  `own`: the function's body is in the project - then every
- * public call made while an input is open is answered without its body. */
 /* an answered call's unknown effects (lib_default), except through the
  * pointers f's parameters declare to const (`const hsize_t count[]`):
  * the callee does not write those (`H5Sselect_hyperslab(sp, op, start,
@@ -7869,6 +7873,10 @@ static val answer_default(ctx *c, ir_expr *e, const ir_func *f, const char *name
 	return r;
 }
 
+/* An HDF5 call while an input is open (or H5Fopen of one): answered from
+ * the file and the catalog (1, *r), or not (0: walked or modelled as
+ * before).  `own`: the function's body is in the project - then every
+ * public call made while an input is open is answered without its body. */
 static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, const ir_func *own,
 		     val *r)
 {
@@ -7919,9 +7927,6 @@ static int h5_answer(ctx *c, ir_expr *e, const char *name, val *args, int n, con
 	return 1;
 }
 
-/* Before the walk: an inquiry call (nc_inq*) on an input is answered from
- * the file, as the library answers it from the header it read at nc_open,
- * and its body is not walked (1, *r the status). */
 /* The library's code under a read of an input's variable answered at the
  * program's call (api_answers): the run's trace finds its I/O there (the
  * back end's reads), the walk counts it at the program's call.  Its I/O
@@ -7976,6 +7981,9 @@ static void flag_answered_read(ctx *c, ir_expr *e, const ir_func *f)
 	vd_map_free(lf.seen);
 }
 
+/* Before the walk: an inquiry call (nc_inq*) on an input is answered from
+ * the file, as the library answers it from the header it read at nc_open,
+ * and its body is not walked (1, *r the status). */
 static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
 {
 	if (h5_answer(c, e, f->name, args, n, f, r))
@@ -10096,10 +10104,6 @@ static void eof_end(ctx *c, const eof_state *outer)
 	c->eof_reach = outer->reach;
 }
 
-/* A loop that reads to the end of its input (eof_loop_trip): its count in
- * *trip (when not known already) and its note; the enclosing loop's read
- * state is kept in *outer, given back at once when this loop reads nothing
- * to the end, else by eof_end when it is done. */
 /* The variable statement `it` stores a read's or write's result in - `n =
  * read(fd, p, k);`, `const ssize_t n = write(fd, p, k);` - NULL when it
  * stores none; *call gets the call. */
@@ -10198,6 +10202,10 @@ static int whole_count_loop(const ir_stmt *s)
 	return 0;
 }
 
+/* A loop that reads to the end of its input (eof_loop_trip): its count in
+ * *trip (when not known already) and its note; the enclosing loop's read
+ * state is kept in *outer, given back at once when this loop reads nothing
+ * to the end, else by eof_end when it is done. */
 static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof_state *outer)
 {
 	const char *nt = NULL;
@@ -10215,12 +10223,6 @@ static const char *eof_begin(ctx *c, ir_stmt *s, double reach, double *trip, eof
 	return nt;
 }
 
-/* A loop of unknown count whose condition tests an I/O call's result for
- * a short count or a failure (`while ((n = write(fd, b, cnt)) != cnt)`,
- * a retry loop): its first test runs once, here, in the loop's block, and
- * when the success assumption makes it false (T_OK: the write returned
- * cnt) the loop runs 0 times.  Otherwise *tested says the first test is
- * counted. */
 /* `while ((n = write(fd, p, k)) != -1) { if (n == k) break; ... }`: the
  * condition stores an I/O call's result, the body's first statement
  * leaves when the call moved its whole count (bytes, else items) */
@@ -10254,6 +10256,12 @@ static int full_count_break(const ir_stmt *s)
 	       (lv_same(eq->kids[1], v) && lv_same(eq->kids[0], k));
 }
 
+/* A loop of unknown count whose condition tests an I/O call's result for
+ * a short count or a failure (`while ((n = write(fd, b, cnt)) != cnt)`,
+ * a retry loop): its first test runs once, here, in the loop's block, and
+ * when the success assumption makes it false (T_OK: the write returned
+ * cnt) the loop runs 0 times.  Otherwise *tested says the first test is
+ * counted. */
 static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 {
 	ir_expr *ce = strip_casts(s->e);
@@ -11073,8 +11081,6 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	leave(c, s->block);
 }
 
-/* A block: its statements in order (nothing after a goto until a label),
- * the arrays declared in it freed at its end. */
 /* The index in f's body of the label at line `target`, when it is one of
  * the body's own statements (`done:` at the end of the function); 0
  * otherwise.  A goto certain to run jumps there from any depth (branches,
@@ -11094,6 +11100,8 @@ static int body_label(const ir_func *f, int target)
 	return 0;
 }
 
+/* A block: its statements in order (nothing after a goto until a label),
+ * the arrays declared in it freed at its end. */
 static void exec_seq(ctx *c, ir_stmt *s)
 {
 	/* a sequence that ends the program (exit, abort, or a function
@@ -11750,16 +11758,6 @@ static long own_share(const ctx *c, long steps2)
 	return c->steps + (left / 4 > UNREACHED_FLOOR ? left / 4 : UNREACHED_FLOOR);
 }
 
-/* Phase 3: the functions a budget cut left unwalked from the entry.  They
- * are reachable: each is walked once on its own with unknown parameters,
- * as many times as the calls the cut made (their expected executions),
- * flagged; what it does stays in its blocks, out of the program's totals
- * (the aggregator's active(); the blocks between the entry and the cut do
- * not get it either: their notes name the cut).
- * A call it makes that its own share of steps cannot unroll is cut again,
- * noted, and its callee walked with the unreached code: a cascade of walks
- * with unknown parameters reaches code an unknown dispatch selects, and
- * over-counts more than it adds. */
 /* After a budget cut, a function the entry's walk did not reach whose
  * address is stored somewhere (`.queue = fio_psyncio_queue` in an engine's
  * table) may be what an indirect call in the code the cut left unwalked
@@ -11788,6 +11786,16 @@ static void flag_cut_targets(ctx *c)
 	vd_map_free(seen);
 }
 
+/* Phase 3: the functions a budget cut left unwalked from the entry.  They
+ * are reachable: each is walked once on its own with unknown parameters,
+ * as many times as the calls the cut made (their expected executions),
+ * flagged; what it does stays in its blocks, out of the program's totals
+ * (the aggregator's active(); the blocks between the entry and the cut do
+ * not get it either: their notes name the cut).
+ * A call it makes that its own share of steps cannot unroll is cut again,
+ * noted, and its callee walked with the unreached code: a cascade of walks
+ * with unknown parameters reaches code an unknown dispatch selects, and
+ * over-counts more than it adds. */
 static void walk_cut(ctx *c, long steps2)
 {
 	vd_project *p = c->p;
