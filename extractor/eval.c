@@ -62,8 +62,12 @@ enum {
 	T_PTRUE = 2048,
 	T_BUF = 4096,
 	T_BUFOFF = 8192,
-	T_CLOCK = 16384 /* read from a clock (time, MPI_Wtime), or computed from one */
+	T_CLOCK = 16384, /* read from a clock (time, MPI_Wtime), or computed from one */
+	T_SLEN = 32768
 };
+/* T_SLEN: an unknown string of known expected length, in val.f: what
+ * snprintf of unknown parts left in a buffer (`snprintf(line, .., "event
+ * %08ld\n", i); fputs(line, f)` writes 15 bytes a call whatever i is) */
 /* T_BUF: an unknown pointer into an array of known size whose elements
  * the walk does not keep (`uch window[65536]`), its bytes in val.f;
  * T_BUFOFF: at an unknown offset in it (see buf_arith, buf_read_bytes) */
@@ -81,7 +85,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF | T_SLEN)
 
 typedef struct val val;
 typedef struct arr {
@@ -1894,7 +1898,7 @@ static int ref_live(const ctx *c, const val *r)
  * of unknown length is bounded by it (buf_read_bytes). */
 static val array_buf(const ir_var *var, val v)
 {
-	if (v.k != V_UNK || var->array_len <= 0 || var->size <= 0 || (v.t & T_PTRUE))
+	if (v.k != V_UNK || var->array_len <= 0 || var->size <= 0 || (v.t & (T_PTRUE | T_SLEN)))
 		return v;
 	v.t |= T_BUF | T_NZ;
 	v.f = (double)var->size;
@@ -4309,6 +4313,18 @@ LIB_MODEL(lib_free)
 	return unk(0);
 }
 
+/* A data call's byte count and where it came from: the arguments (known),
+ * the known part of a formatted text with unknown parts (estimated), or
+ * nothing (unknown: the --assume-bytes figure is used). */
+typedef enum { BYTES_KNOWN, BYTES_ESTIMATED, BYTES_UNKNOWN } bytes_how;
+
+typedef struct io_bytes {
+	double v;
+	bytes_how how;
+} io_bytes;
+
+static void counter_format_at(ctx *c, ir_expr *e, int fa, val *args, int n, io_bytes *b);
+
 LIB_MODEL(lib_sprintf)
 {
 	int fi = !strcmp(name, "snprintf") ? 2 : 1;
@@ -4326,15 +4342,21 @@ LIB_MODEL(lib_sprintf)
 	 * widths), at most what fits: `n = snprintf(line, sizeof line, "row
 	 * %03d\n", i); write(fd, line, n)` writes about 8 bytes, not
 	 * --assume-bytes; marked as resting on an assumption */
-	double est = (double)fb.len;
-	if (fi == 2 && known_num(&args[1]) && num(&args[1]) >= 1 && est > num(&args[1]) - 1)
-		est = num(&args[1]) - 1;
+	io_bytes est = { (double)fb.len, BYTES_ESTIMATED };
 	vd_buf_release(&fb);
-	/* the buffer now holds the text (an array or pointer variable) */
-	val sv = u ? unk(taint) : own_str(c->a, text, strlen(text));
+	/* unknown parts that follow a counted loop's counter: the mean length
+	 * over its iterations (`"row %ld\n", i` for i < 3000: 8.63) */
+	if (u && !c->p->opts.paths_all)
+		counter_format_at(c, e, fi, args, n, &est);
+	if (fi == 2 && known_num(&args[1]) && num(&args[1]) >= 1 && est.v > num(&args[1]) - 1)
+		est.v = num(&args[1]) - 1;
+	/* the buffer now holds the text (an array or pointer variable); an
+	 * unknown text keeps its expected length for what writes it */
+	val sv = u ? unk(taint | T_SLEN) : own_str(c->a, text, strlen(text));
+	sv.f = u ? est.v : sv.f;
 	store_text(c, e->kids[0], sv);
 	if (u) {
-		val r = vint((long long)est);
+		val r = vint((long long)est.v);
 		r.t |= taint | T_ASSUMED;
 		return r;
 	}
@@ -5833,16 +5855,6 @@ static val open_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, 
 	return ret;
 }
 
-/* A data call's byte count and where it came from: the arguments (known),
- * the known part of a formatted text with unknown parts (estimated), or
- * nothing (unknown: the --assume-bytes figure is used). */
-typedef enum { BYTES_KNOWN, BYTES_ESTIMATED, BYTES_UNKNOWN } bytes_how;
-
-typedef struct io_bytes {
-	double v;
-	bytes_how how;
-} io_bytes;
-
 /* v when it is a byte count, unknown when negative */
 static io_bytes bytes_of(double v)
 {
@@ -5890,7 +5902,10 @@ static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n,
 	if ((a = arg_at(args, n, ce->string_arg))) {
 		if (a->k == V_STR)
 			return bytes_of((double)strlen(a->s));
-		/* text unknown: estimated, as a printf's %s is */
+		/* text unknown: its expected length when snprintf left it
+		 * (T_SLEN), else estimated as a printf's %s is */
+		if ((a->t & T_SLEN) && a->f >= 0)
+			return (io_bytes){ a->f, BYTES_ESTIMATED };
 		return (io_bytes){ (double)strlen(TYPICAL_STRING), BYTES_ESTIMATED };
 	}
 	if ((a = arg_at(args, n, ce->format_arg))) {
@@ -5916,10 +5931,8 @@ static io_bytes call_bytes(ctx *c, const vd_catalog_entry *ce, val *args, int n,
  * its iterations): the mean of its length over the iterations, each
  * formatted with its own counter value (a regular sample of 1000 past
  * that).  Parts that stay unknown keep their estimate. */
-static void counter_format(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
-			   io_bytes *b)
+static void counter_format_at(ctx *c, ir_expr *e, int fa, val *args, int n, io_bytes *b)
 {
-	int fa = ce->format_arg;
 	if (fa < 0 || fa >= n || args[fa].k != V_STR || n - fa - 1 > 16)
 		return;
 	/* the counters it reads: of the innermost loop and of one around it */
@@ -6066,7 +6079,7 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		P_BIT(3) | P_BIT(13) | P_BIT(8); /* bytes, small accesses, file size */
 	io_bytes b = call_bytes(c, ce, args, n, h);
 	if (b.how == BYTES_ESTIMATED && ce->format_arg >= 0 && !c->p->opts.paths_all) {
-		counter_format(c, e, ce, args, n, &b);
+		counter_format_at(c, e, ce->format_arg, args, n, &b);
 		evcount_format(c, e, ce, args, n, &b.v);
 	}
 	if (b.how == BYTES_KNOWN && ce->extra_bytes && ce->fixed_bytes < 0) {
@@ -6098,7 +6111,13 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 	case BYTES_ESTIMATED:
 		x->ev.unknown |= sized;
 		x->sized = 1;
-		if (arg_at(args, n, ce->string_arg))
+		if (arg_at(args, n, ce->string_arg) &&
+		    (arg_at(args, n, ce->string_arg)->t & T_SLEN))
+			io_note(c, x, ce, e,
+				"string unknown, its expected length %.1f from the snprintf that "
+				"made it",
+				b.v);
+		else if (arg_at(args, n, ce->string_arg))
 			io_note(c, x, ce, e, "string length unknown, estimated %.0f", b.v);
 		else
 			io_note(c, x, ce, e, "formatted length estimated");
