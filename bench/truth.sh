@@ -5,7 +5,7 @@
 #   bench/truth.sh [--setup-apt] [--install-deps] [--rebuild] [PROGRAM...]
 #
 # For each program (default: all of fio ncgen ncdump ncdump4 nccopy h5dump
-# h5ls gzip bzip2 xz lz4 unlz4 zstd; the command lines are in the spec_*
+# h5ls gzip gunzip bzip2 bunzip2 xz unxz lz4 unlz4 zstd; the command lines are in the spec_*
 # functions below):
 #   1. `apt-get source PKG` into the work directory (outside the project),
 #      configure and build it with -g -O0 under `bear`, which writes
@@ -61,7 +61,7 @@ STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 OUT=${OUT:-$ROOT/bench/out/truth-$STAMP}
 REBUILD=${REBUILD:-0}
 FILTER=${FILTER:-1}
-ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip bzip2 xz lz4 unlz4 zstd"
+ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip gunzip bzip2 bunzip2 xz unxz lz4 unlz4 zstd"
 PROGRAMS=${PROGRAMS:-$ALL_PROGRAMS}
 DEPS="bear dpkg-dev build-essential m4 pkg-config zlib1g-dev libhdf5-dev python3 sqlite3"
 SETUP_APT=0
@@ -301,15 +301,30 @@ spec_gzip() {
 	ARGS="-k -f -6 truth.dat"
 	inputs data truth.dat 4096
 }
+spec_gunzip() {
+	PKG=gzip BIN=gzip ENTRY=gzip.c:main UNSET=GZIP
+	ARGS="-d -k -f truth.dat.gz"
+	inputs data truth.dat 4096 && "${SRCDIR[gzip]}/gzip" -k -f -6 truth.dat && rm -f truth.dat
+}
 spec_bzip2() {
 	PKG=bzip2 BIN=bzip2 ENTRY=bzip2.c:main
 	ARGS="-k -f truth.dat"
 	inputs data truth.dat 4096
 }
+spec_bunzip2() {
+	PKG=bzip2 BIN=bzip2 ENTRY=bzip2.c:main
+	ARGS="-d -k -f truth.dat.bz2"
+	inputs data truth.dat 4096 && "${SRCDIR[bzip2]}/bzip2" -k -f truth.dat && rm -f truth.dat
+}
 spec_xz() {
 	PKG=xz-utils BIN=src/xz/xz ENTRY=
 	ARGS="-k -f -T1 -3 truth.dat"
 	inputs data truth.dat 4096
+}
+spec_unxz() {
+	PKG=xz-utils BIN=src/xz/xz ENTRY=
+	ARGS="-d -k -f -T1 truth.dat.xz"
+	inputs data truth.dat 4096 && "${SRCDIR[xz-utils]}/src/xz/xz" -k -f -T1 -3 truth.dat && rm -f truth.dat
 }
 spec_lz4() {
 	PKG=lz4 BIN=programs/lz4 ENTRY=programs/lz4cli.c:main
@@ -332,9 +347,9 @@ needs() { # packages a program needs (inputs included)
 	fio) echo fio ;;
 	ncgen|ncdump|ncdump4|nccopy) echo netcdf ;;
 	h5dump|h5ls) echo "netcdf hdf5" ;;
-	gzip) echo gzip ;;
-	bzip2) echo bzip2 ;;
-	xz) echo xz-utils ;;
+	gzip|gunzip) echo gzip ;;
+	bzip2|bunzip2) echo bzip2 ;;
+	xz|unxz) echo xz-utils ;;
 	lz4|unlz4) echo lz4 ;;
 	zstd) echo libzstd ;;
 	esac
