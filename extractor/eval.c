@@ -222,6 +222,12 @@ typedef struct gwrite {
 	val old;
 } gwrite;
 
+/* a write to a caller's variable through a pointer (`*err = BZ_OK`) */
+typedef struct rwrite {
+	val *st;
+	val old;
+} rwrite;
+
 typedef struct wdelta {
 	int file;
 	double bytes;
@@ -336,6 +342,12 @@ typedef struct ctx {
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
 	int glog_on;
+	/* writes through pointers to the variables of frames below the one
+	 * whose branch arms are being walked (`*err = X; return` in an arm):
+	 * merged over the arms as globals are; rlog_floor is that frame's
+	 * level (0: no arms under way, main's frame has nothing below) */
+	VD_VEC(struct rwrite) rlog;
+	int rlog_floor;
 	/* the same for struct fields (field_slot entries, heap objects' fields)
 	 * while the arms of a branch are walked: an arm that returns has its
 	 * writes undone */
@@ -1030,6 +1042,9 @@ static void store_val(ctx *c, val *st, val v)
 			gwrite g = { (int)(st - c->globals), *st };
 			vd_vec_push(c->glog, g);
 		}
+	} else if (level >= 0 && level < c->rlog_floor) {
+		rwrite r = { st, *st };
+		vd_vec_push(c->rlog, r);
 	}
 	side_effect(c, level);
 	*st = v;
@@ -10651,6 +10666,69 @@ static void fold_arm_globals(ctx *c, size_t pos0, gtouch_vec *gt)
 	free(t);
 }
 
+/* A caller's variable the arms wrote through a pointer: its value before
+ * the branch, the merge of what the arms that wrote it left, how many did
+ * (stamp: the last arm counted, + 1). */
+typedef struct rtouch {
+	val *st;
+	val before, acc;
+	int arms, stamp;
+} rtouch;
+
+typedef VD_VEC(rtouch) rtouch_vec;
+
+/* After arm `arm`: what it left in each caller variable it wrote (logged
+ * since `from`) joins what the other arms left (when the arm counts), and
+ * the writes are undone for the next arm. */
+static void fold_arm_refs(ctx *c, size_t from, rtouch_vec *rt, int arm, int counts)
+{
+	for (size_t k = from; k < c->rlog.n && counts; k++) {
+		val *st = c->rlog.v[k].st;
+		size_t i = 0;
+		while (i < rt->n && rt->v[i].st != st)
+			i++;
+		if (i == rt->n) {
+			rtouch t = { st, c->rlog.v[k].old, unk(0), 0, 0 };
+			if (vd_vec_push(*rt, t))
+				break;
+		}
+		rtouch *t = &rt->v[i];
+		if (t->stamp == arm + 1)
+			continue;
+		t->stamp = arm + 1;
+		t->acc = t->arms ? merge(&t->acc, st) : *st;
+		t->arms++;
+	}
+	while (c->rlog.n > from) {
+		rwrite *r = &c->rlog.v[--c->rlog.n];
+		*r->st = r->old;
+	}
+}
+
+/* After the arms of a branch (`paths` of them count): each global and
+ * each caller's variable written through a pointer holds the merge of what
+ * the arms that wrote it left, and its value before where a path left it
+ * alone (an arm that did not write it, or none_path: a path through no
+ * arm).  `*err = BZ_STREAM_END; return n;` on one arm and `*err = BZ_OK`
+ * falling through leave the caller's err unknown.  Frees both lists. */
+static void store_arm_merges(ctx *c, gtouch_vec *gt, rtouch_vec *rt, int paths, int none_path)
+{
+	for (size_t i = 0; i < gt->n; i++) {
+		val m = gt->v[i].acc;
+		if (gt->v[i].arms < paths || none_path)
+			m = merge(&m, &gt->v[i].before);
+		store_val(c, &c->globals[gt->v[i].slot], m);
+	}
+	for (size_t i = 0; i < rt->n; i++) {
+		val m = rt->v[i].acc;
+		if (rt->v[i].arms < paths || none_path)
+			m = merge(&m, &rt->v[i].before);
+		store_val(c, rt->v[i].st, m);
+	}
+	vd_vec_free(*gt);
+	vd_vec_free(*rt);
+}
+
 /* Both (all) arms may run: walk each from the same state, at its
  * probability, then merge what they wrote.  Locals the arms write are
  * reset before each arm; globals callees write are logged, undone before
@@ -10727,6 +10805,11 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 	c->glog_on++;
 	size_t fpos0 = c->flog.n, farm0 = c->flog_arm0;
 	c->flog_on++;
+	int floor0 = c->rlog_floor;
+	size_t rpos0 = c->rlog.n;
+	rtouch_vec rt = { 0 };
+	if (c->fr && !p->opts.paths_all)
+		c->rlog_floor = c->fr->level;
 	for (int a = 0; a < narms; a++) {
 		size_t apos = c->flog.n; /* this arm's field writes start here */
 		c->flog_arm0 = apos;
@@ -10772,6 +10855,7 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		if (counts)
 			fold_arm_globals(c, pos0, &gt);
 		glog_undo(c, pos0);
+		fold_arm_refs(c, rpos0, &rt, a, counts);
 		for (size_t i = 0; i < w.n && counts; i++) {
 			val *st = storage(c, w.v[i]);
 			val cur = st ? *st : unk(0);
@@ -10788,13 +10872,8 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		*st = paths == 0 ? before[i] : none_path ? merge(&acc[i], &before[i]) : acc[i];
 	}
 	c->glog_on--;
-	for (size_t i = 0; i < gt.n; i++) {
-		val m = gt.v[i].acc;
-		if (gt.v[i].arms < paths || none_path)
-			m = merge(&m, &gt.v[i].before); /* an arm that left it alone */
-		store_val(c, &c->globals[gt.v[i].slot], m);
-	}
-	vd_vec_free(gt);
+	c->rlog_floor = floor0;
+	store_arm_merges(c, &gt, &rt, paths, none_path);
 	c->flog_on--;
 	c->flog_arm0 = farm0;
 	if (!c->flog_on)
@@ -11935,6 +12014,7 @@ static void ctx_release(ctx *c)
 	free(c->globals);
 	free(c->gscratch);
 	vd_vec_free(c->glog);
+	vd_vec_free(c->rlog);
 	vd_vec_free(c->flog);
 	vd_vec_free(c->wlog);
 	vd_vec_free(c->loops);
