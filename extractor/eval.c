@@ -87,9 +87,11 @@ typedef struct val val;
 typedef struct arr {
 	int n;
 	val *v;
-	int level;         /* frame level it belongs to (-1: global), for side effects */
-	val *text;         /* a string a callee wrote into it through a pointer, see store_text */
-	struct arr *elems; /* a heap object's elements written through a pointer (mem_slot) */
+	int level;          /* frame level it belongs to (-1: global), for side effects */
+	val *text;          /* a string a callee wrote into it through a pointer, see store_text */
+	struct arr *elems;  /* a heap object's elements written through a pointer (mem_slot) */
+	const char **names; /* a struct read whole: its fields by name (struct_whole), or NULL */
+	val *whole;         /* with names: the struct's value besides them */
 } arr;
 
 /* Elements are allocated on the first write: a local buffer that is only
@@ -1271,10 +1273,14 @@ static const char *mem_text(ctx *c, const val *p)
  * the allocation left (zero from calloc, unknown from malloc) is an array
  * field, given HEAP_FIELDS elements of that value on first use.  The
  * field's slot then holds the array; NULL when base is not such a field. */
+static val *member_array(ctx *c, ir_expr *m);
+
 static val *heap_array(ctx *c, ir_expr *base)
 {
 	base = strip_casts(base);
 	val *hf = base->kind == E_MEMBER ? heap_field(c, base) : NULL;
+	if (!hf && base->kind == E_MEMBER)
+		return member_array(c, base);
 	if (!hf || hf->k == V_ARR)
 		return hf;
 	if (!(hf->k == V_UNK && !hf->t) && !(hf->k == V_INT && hf->i == 0 && !hf->t))
@@ -1379,11 +1385,63 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
  * too (elsewhere a zero under `->` is a NULL pointer: unknown). */
 static val field_of_value(const ir_expr *e, const val *sv, int elem)
 {
+	if (sv->k == V_ARR && sv->a && sv->a->names) { /* fields by name (struct_whole) */
+		for (int i = 0; e->str && i < sv->a->n; i++)
+			if (!strcmp(sv->a->names[i], e->str))
+				return sv->a->v[i];
+		return sv->a->whole ? field_of_value(e, sv->a->whole, elem) : unk(0);
+	}
 	if (sv->k == V_ARR && sv->i == 0 && e->ival > 0 && e->ival <= sv->a->n)
 		return ARR_AT(sv->a, e->ival - 1);
 	if (sv->k == V_INT && sv->i == 0 && !sv->t && e->ival > 0 && (elem || e->op == 0))
 		return vint(0);
 	return unk(sv->t);
+}
+
+/* `p->jobs[k]`, `s.bs[k]`: an array member of a struct the walk keeps (a
+ * variable, or what a pointer points at: `&o->base` of a struct embedded
+ * in a heap object) keeps its elements as a heap object's array member
+ * does (heap_array): the field's slot holds an array of the first
+ * HEAP_FIELDS elements, zero or unknown as the struct was, so a pool's
+ * table of jobs (`ctx->jobs[i] = make_job(ctx)`, later `job =
+ * ctx->jobs[--ctx->n]`) hands its jobs back.  NULL when m is not such a
+ * member or its slot holds something else (a string a call put there). */
+static val *member_array(ctx *c, ir_expr *m)
+{
+	if (!m->is_array || m->nkids != 1 || !m->str || !expr_pure(m->kids[0]))
+		return NULL;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem)
+		return NULL;
+	foff_adopt(c, owner, m);
+	fieldvec *list;
+	field_val *f = field_slot_in(c, owner, m->str, 0, &list);
+	val cur = f ? f->v : field_of_value(m, owner, bv.k == V_REF);
+	if (cur.k == V_ARR && f)
+		return &f->v;
+	int zero = cur.k == V_INT && cur.i == 0 && !cur.t;
+	if (cur.k != V_ARR && !zero && !(cur.k == V_UNK && !(cur.t & ~(unsigned)T_NZ)))
+		return NULL;
+	if (!f && !(f = field_slot_in(c, owner, m->str, 1, &list)))
+		return NULL;
+	if (m->fval >= 0)
+		f->off = (long long)m->fval;
+	if (cur.k != V_ARR) {
+		int level = level_of(c, owner);
+		arr *a = vd_arena_alloc(c->a, sizeof *a);
+		a->n = HEAP_FIELDS;
+		a->level = level == INT_MAX ? -1 : level;
+		a->v = vd_arena_alloc(c->a, HEAP_FIELDS * sizeof(val));
+		for (int i = 0; i < HEAP_FIELDS; i++)
+			a->v[i] = zero ? vint(0) : unk(0);
+		cur = unk(0);
+		cur.k = V_ARR;
+		cur.a = a;
+	}
+	f->v = cur;
+	return &f->v;
 }
 
 /* `a[i].f = v`, `p->f = v` into an array's element: the element's value
@@ -1395,18 +1453,18 @@ static void elem_field_store(ctx *c, val *slot, const ir_expr *m, val v, int lev
 		*slot = unk(0);
 		return;
 	}
-	if (!(slot->k == V_ARR && slot->i == 0 && fi < slot->a->n)) {
+	if (!(slot->k == V_ARR && slot->i == 0 && fi < slot->a->n && !slot->a->names)) {
 		int n = fi + 1 > HEAP_FIELDS ? fi + 1 : HEAP_FIELDS;
 		arr *o = vd_arena_alloc(c->a, sizeof *o);
 		o->n = n;
 		o->level = level;
 		o->v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
 		int zero = slot->k == V_INT && slot->i == 0 && !slot->t;
+		int byidx = slot->k == V_ARR && slot->i == 0 && !slot->a->names;
 		for (int i = 0; o->v && i < n; i++)
-			o->v[i] = slot->k == V_ARR && slot->i == 0 && i < slot->a->n
-					  ? ARR_AT(slot->a, i)
-				  : zero ? vint(0)
-					 : unk(0);
+			o->v[i] = byidx && i < slot->a->n ? ARR_AT(slot->a, i)
+				  : zero                  ? vint(0)
+							  : unk(0);
 		val sv = { 0 };
 		sv.k = V_ARR;
 		sv.a = o;
@@ -1575,6 +1633,7 @@ static void str_store(ctx *c, const val *at, val v)
 }
 
 static void assign_to(ctx *c, ir_expr *lhs, val v);
+static void struct_assigned(ctx *c, ir_var *var, const val *v);
 
 /* A string written into the buffer `dst` names (snprintf, strcpy): the
  * variable holds it now; when that is a pointer holding a caller's array
@@ -1603,6 +1662,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		return;
 	if (lhs->kind == E_VAR) {
 		store_val(c, storage(c, lhs->var), v);
+		struct_assigned(c, lhs->var, &v);
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
@@ -1943,6 +2003,89 @@ static val eval_var(ctx *c, ir_var *var)
 		return t;
 	}
 	return array_buf(var, st ? *st : unk(0));
+}
+
+/* A local struct variable read whole (`return ress;`, `T s = t;`, `f(s)`)
+ * whose members the walk keeps by name (its frame's field slots): a
+ * struct value that carries them, so that a struct a callee fills and
+ * returns by value (`cRess_t ress = create_resources(prefs);`) still has
+ * `ress.writeCtx` in the caller.  V_ARR with names (field_of_value reads
+ * it by name); its value besides them in whole.  The value as it is when
+ * no member was stored. */
+static val struct_whole(ctx *c, ir_var *var)
+{
+	val v = eval_var(c, var);
+	if (!var->is_struct || var->global || var->array_len > 0 || !c->fr)
+		return v;
+	val *st = storage(c, var);
+	if (!st || st < c->fr->slots || st >= c->fr->slots + c->fr->nslots)
+		return v;
+	fieldvec *list = &c->fr->fields;
+	int n = 0;
+	for (size_t i = 0; i < list->n; i++)
+		n += list->v[i].owner == st && list->v[i].field[0] != '@';
+	if (!n)
+		return v;
+	const arr *old = st->k == V_ARR && st->a && st->a->names ? st->a : NULL;
+	int cap = n + (old ? old->n : 0);
+	arr *a = vd_arena_alloc(c->a, sizeof *a);
+	a->level = -1;
+	a->names = vd_arena_alloc(c->a, (size_t)cap * sizeof(char *));
+	a->v = vd_arena_alloc(c->a, (size_t)cap * sizeof(val));
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == st && list->v[i].field[0] != '@') {
+			a->names[a->n] = list->v[i].field;
+			a->v[a->n++] = list->v[i].v;
+		}
+	for (int k = 0; old && k < old->n; k++) { /* what it was assigned whole, not since stored */
+		int dup = 0;
+		for (int j = 0; j < n && !dup; j++)
+			dup = !strcmp(a->names[j], old->names[k]);
+		if (!dup) {
+			a->names[a->n] = old->names[k];
+			a->v[a->n++] = old->v[k];
+		}
+	}
+	if (old ? old->whole != NULL : st->k != V_UNK) {
+		a->whole = vd_arena_alloc(c->a, sizeof(val));
+		*a->whole = old ? *old->whole : *st;
+	}
+	val r = { 0 };
+	r.k = V_ARR;
+	r.a = a;
+	return r;
+}
+
+/* A struct variable assigned whole (`s = t`, `T s = f()`): the members it
+ * kept by name no longer hide the new value.  They are dropped (reads go
+ * to the value); while a branch's arms log their field writes, they take
+ * the new value's instead (unknown when it does not name them), which the
+ * log can undo. */
+static void struct_assigned(ctx *c, ir_var *var, const val *v)
+{
+	if (!var->is_struct || var->array_len > 0)
+		return;
+	val *st = storage(c, var);
+	if (!st)
+		return;
+	fieldvec *list;
+	field_slot_in(c, st, "@", 0, &list);
+	for (size_t i = 0; i < list->n; i++) {
+		field_val *f = &list->v[i];
+		if (f->owner != st)
+			continue;
+		if (!c->flog_on) {
+			f->owner = NULL;
+			continue;
+		}
+		ir_expr m = { 0 };
+		m.kind = E_MEMBER;
+		m.str = f->field;
+		flog_note(c, list, i, NULL);
+		f->v = f->field[0] != '@' && v->k == V_ARR && v->a && v->a->names
+			       ? field_of_value(&m, v, 0)
+			       : unk(0);
+	}
 }
 
 /* A value that changes per iteration through anything but affine
@@ -3205,7 +3348,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 	case E_STR:
 		return vstr(e->str);
 	case E_VAR:
-		return eval_var(c, e->var);
+		return e->var->is_struct ? struct_whole(c, e->var) : eval_var(c, e->var);
 	case E_FUNCREF: {
 		val v = { 0 };
 		v.k = V_FUNC;
@@ -11173,6 +11316,7 @@ static void exec_decl(ctx *c, ir_stmt *s)
 		if (v.k == V_STR && s->var->array_len > 0) /* char line[64] = "..." */
 			v = own_str(c->a, v.s, strlen(v.s));
 		*st = v;
+		struct_assigned(c, s->var, &v);
 	} else if (s->var->array_len > 0) {
 		/* an array without initializer: elements unknown */
 		val a = { 0 };
