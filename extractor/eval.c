@@ -1145,6 +1145,28 @@ static arr *heap_object(ctx *c, int zeroed)
 
 /* the object a struct pointer expression points to, and the field's slot;
  * NULL when it is not a heap object (or the field is past HEAP_FIELDS) */
+/* Two members of the same struct type: their USRs agree up to the
+ * field's name (c:@SA@WritePoolCtx_t@FI@base, ...@FI@storedSkips) */
+static int same_record(const char *a, const char *b)
+{
+	const char *fa = strstr(a, "@FI@"), *fb = strstr(b, "@FI@");
+	return fa && fb && fa - a == fb - b && !strncmp(a, b, (size_t)(fa - a));
+}
+
+/* A struct embedded as the first member of a heap object (`&w->base`)
+ * has the object's address: a pointer made so (a V_REF to the member's
+ * slot) carries the object (a) and the member's USR (s), and a member
+ * access through it that names a member of the object's own struct type
+ * (`((wpool_t *)job->ctx)->done`, `ctx->base.prefs`) reaches the object's
+ * field, as C's pointer to the object would. */
+static val *first_member_field(const val *bv, const ir_expr *m)
+{
+	if (bv->k != V_REF || !bv->a || !bv->s || !m->usr || m->ival > bv->a->n ||
+	    !same_record(bv->s, m->usr))
+		return NULL;
+	return &bv->a->v[m->ival - 1];
+}
+
 static val *heap_field(ctx *c, ir_expr *m)
 {
 	if (m->kind != E_MEMBER || m->nkids != 1 || m->ival <= 0 || m->ival > HEAP_FIELDS)
@@ -1161,9 +1183,37 @@ static val *heap_field(ctx *c, ir_expr *m)
 	} else {
 		return NULL;
 	}
+	if (bv.k == V_REF)
+		return first_member_field(&bv, m);
 	if (bv.k != V_MEM || !bv.a || bv.i != 0)
 		return NULL;
 	return &bv.a->v[m->ival - 1];
+}
+
+/* `&o->f` of a heap object's field: a pointer to its slot; to the first
+ * member (offset 0), one that also carries the object (first_member_field) */
+static int heap_field_addr(ctx *c, ir_expr *m, val *out)
+{
+	val *hf = heap_field(c, m);
+	if (!hf)
+		return 0;
+	val r = { 0 };
+	r.k = V_REF;
+	r.ref = hf;
+	if (m->usr && m->ival == 1) { /* the first member: at offset 0 */
+		ir_expr *base = strip_casts(m->kids[0]);
+		val bv = base->kind == E_VAR && storage(c, base->var) ? *storage(c, base->var)
+								      : peek(c, base);
+		if (bv.k == V_MEM && bv.a && bv.i == 0) {
+			r.a = bv.a;
+			r.s = m->usr;
+		} else if (bv.k == V_REF && bv.a && bv.s) { /* &ctx->base through such a pointer */
+			r.a = bv.a;
+			r.s = bv.s;
+		}
+	}
+	*out = r;
+	return 1;
 }
 
 /* ---- heap buffers written through a pointer ----
@@ -3512,13 +3562,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (k->kind == E_FUNCREF)
 				return eval(c, k);
 			if (k->kind == E_MEMBER) { /* &it->next of a heap object */
-				val *hf = heap_field(c, k);
-				if (hf) {
-					val r = { 0 };
-					r.k = V_REF;
-					r.ref = hf;
+				val r;
+				if (heap_field_addr(c, k, &r))
 					return r;
-				}
 			}
 			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
