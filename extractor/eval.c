@@ -9630,8 +9630,8 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 	return more;
 }
 
-/* What a `for (;;)` loop run iteration by iteration had when it began:
- * the bytes read through each handle, and the values of the variables it
+/* What a stream loop (`for (;;)`, a do-while) run iteration by
+ * iteration had when it began: the bytes read through each handle, and the values of the variables it
  * writes (stream_rest). */
 typedef struct stream_snap {
 	double *rb;
@@ -9658,9 +9658,11 @@ static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
 	}
 }
 
-/* A read-process-write stream loop (`for (;;)`, `while (!abort)`: read
- * the input when its buffer is empty, code it, write the output when its
- * buffer is full, leave at a status the walk cannot know) whose walked
+/* A read-process-write stream loop (`for (;;)`, `while (!abort)`, or a
+ * do-while tested after its body, `do { fill; code; write; } while
+ * (directive != END)`: read the input when its buffer is empty, code it,
+ * write the output when its buffer is full, leave at a status the walk
+ * cannot know) whose walked
  * iterations read a file that exists now and that the run has not
  * written: it runs until it has read the file, each further iteration as
  * the walked ones - ceil(bytes left / bytes per iteration) more, walked
@@ -9748,7 +9750,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	c->conc_fr = c->fr;
 	enter(c, s->block, reach, 0, c->unk, NULL);
 	stream_snap sn = { 0 };
-	if (forever && content < 0 && counted < 0)
+	if ((forever || s->kind == S_DO) && content < 0 && counted < 0)
 		stream_snap_take(c, s, &sn);
 	long steps0 = c->steps;
 	double k = 0;
