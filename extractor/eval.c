@@ -303,10 +303,13 @@ typedef struct ctx {
 	 * ITER_CALL_STEPS each, and the step_limit such a call set (0: none) */
 	frame *iter_fr;
 	long call_cap;
-	int early_exit;      /* set by trip_count: the loop may leave before its bound */
-	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
-	ir_var *assumed_var; /* ... which trip_count has just assumed */
-	val stmt_val;        /* value of the last expression statement (E_STMT) */
+	unsigned long iter_cuts; /* calls of such a loop whose walk was cut (call_function) */
+	double *drained;         /* per loop block: iterations it ran before its test came to
+				  * rest on a cut codec's buffers (drain_rest), 0 none */
+	int early_exit;          /* set by trip_count: the loop may leave before its bound */
+	int assumed_trip;        /* set by trip_count: its count rests on an assumed value */
+	ir_var *assumed_var;     /* ... which trip_count has just assumed */
+	val stmt_val;            /* value of the last expression statement (E_STMT) */
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
@@ -7633,6 +7636,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		 * not known (the next iterations must not run on a codec
 		 * status a partial walk made up) */
 		f->iter_cut = 1;
+		c->iter_cuts++;
 		r = unk(0);
 		fr.has_ret = 0;
 		cut_out_params(c, args, n);
@@ -9635,6 +9639,7 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
  * writes (stream_rest). */
 typedef struct stream_snap {
 	double *rb;
+	double *rl; /* the bytes read through each handle when the last walked iteration began */
 	size_t nh;
 	ir_var **lw; /* the variables it writes (loop_writes: in the arena,
 		      * while the cache's table may move as the walk grows it) */
@@ -9646,8 +9651,9 @@ static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
 {
 	sn->nh = c->handles.n;
 	sn->rb = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
+	sn->rl = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
 	for (size_t i = 0; i < sn->nh; i++)
-		sn->rb[i] = c->handles.v[i].rbytes;
+		sn->rb[i] = sn->rl[i] = c->handles.v[i].rbytes;
 	const wcache_ent *lw = loop_writes(c, s);
 	sn->lw = lw->v;
 	sn->nlw = lw->n;
@@ -9688,10 +9694,17 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 	if (!h->path || (h->file >= 0 && c->p->files.v[h->file].written > 0) ||
 	    stat(h->path, &st) != 0 || !S_ISREG(st.st_mode))
 		return -1;
-	double per = d / reach / k, left = (double)st.st_size - h->rbytes / reach;
-	if (per <= 0 || left < per)
+	/* the last walked iteration's reads, when it read: the first may
+	 * only use what was read ahead before the loop (a pool that starts
+	 * its reads when the file is set) */
+	double last = h->rbytes - sn->rl[best];
+	double per = k > 1 && last > 0 ? last / reach : d / reach / k;
+	double left = (double)st.st_size - h->rbytes / reach;
+	if (per <= 0)
 		return -1;
-	double more = ceil(left / per);
+	/* the walked iterations read it all (their calls' walks cut, say): no
+	 * more */
+	double more = left > 0 ? ceil(left / per) : 0;
 	const char *nt = note_at(c, s->block, more,
 				 "loop at %s:%d streams %s: %.0f more iterations, as many as "
 				 "it takes to read its %lld bytes now at %.0f per iteration",
@@ -9726,6 +9739,32 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 	return more;
 }
 
+/* A loop run iteration by iteration inside a stream loop (`while
+ * (in.pos != in.size) { codec(&out, &in); ... }`) whose test came to rest
+ * on what a call the walk cut (a codec too costly to walk, whose pointer
+ * arguments are unknown after it) left in its buffers: the codec is taken
+ * to use what it was handed, so the loop runs the iterations walked and
+ * no more, here and wherever it is walked again with its count unknown
+ * (loop_bound_note).  Noted and flagged.  0 when the loop is not one. */
+static int drain_rest(ctx *c, ir_stmt *s, double k, unsigned long icut0)
+{
+	if (k < 1 || c->iter_cuts <= icut0 || s->kind == S_DO || c->p->opts.paths_all ||
+	    s->block < 0)
+		return 0;
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	if (!c->drained)
+		c->drained = vd_arena_alloc(c->a, c->p->blocks.n * sizeof(double));
+	c->drained[s->block] = k;
+	const char *nt =
+		note_at(c, s->block, k,
+			"loop at %s:%d: its test rests on buffers a codec call the walk "
+			"cut left unknown; the codec is assumed to use what it was handed: "
+			"%.0f iterations",
+			b->file, s->line, k);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	return 1;
+}
+
 /* exec_concrete_loop's run: iteration by iteration while the condition
  * and exits are decided.  content >= 0: the loop reads that followed
  * stream (content_loop); its iterations may go on to CONTENT_MAX, and a
@@ -9753,6 +9792,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	if ((forever || s->kind == S_DO) && content < 0 && counted < 0)
 		stream_snap_take(c, s, &sn);
 	long steps0 = c->steps;
+	unsigned long icut0 = c->iter_cuts;
 	double k = 0;
 	int undecided = 0;
 	int nc_loop = content < 0 && !forever && c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]);
@@ -9788,6 +9828,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		frame *ifr = c->iter_fr;
 		if (sn.rb)
 			c->iter_fr = c->fr;
+		for (size_t i = 0; sn.rl && i < sn.nh && i < c->handles.n; i++)
+			sn.rl[i] = c->handles.v[i].rbytes;
 		exec_body(c, s, reach);
 		c->iter_fr = ifr;
 		int brk = c->brk;
@@ -9818,9 +9860,13 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	c->conc_soft = ssoft;
 	if (undecided && !(c->fr && c->fr->returned)) {
 		double more = sn.rb ? stream_rest(c, s, reach, k, &sn) : -1;
+		if (more < 0 && !forever && content < 0 && counted < 0 && !sn.rb &&
+		    drain_rest(c, s, k, icut0))
+			more = 0;
 		k += more >= 0 ? more : concrete_rest(c, s, reach, k, content, cpos0, counted);
 	}
 	free(sn.rb);
+	free(sn.rl);
 	free(sn.before);
 	set_iters(c, s->block, reach * k);
 	c->mult = reach;
@@ -10231,6 +10277,16 @@ static const char *loop_bound_note(ctx *c, ir_stmt *s, double *trip, ir_var **fi
 		*fin_var = NULL;
 	}
 	if (*trip < 0 && (nt = unknown_text_tokens(c, s, trip))) {
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+	}
+	if (*trip < 0 && c->drained && s->block >= 0 && c->drained[s->block] > 0) {
+		*trip = c->drained[s->block];
+		nt = note_at(c, s->block, *trip,
+			     "loop at %s:%d: trip count unknown, %.0f as where it was walked "
+			     "before (its test rests on buffers a codec call the walk cut "
+			     "left unknown)",
+			     b->file, s->line, *trip);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 	}
