@@ -91,9 +91,11 @@ typedef struct val val;
 typedef struct arr {
 	int n;
 	val *v;
-	int level;         /* frame level it belongs to (-1: global), for side effects */
-	val *text;         /* a string a callee wrote into it through a pointer, see store_text */
-	struct arr *elems; /* a heap object's elements written through a pointer (mem_slot) */
+	int level;          /* frame level it belongs to (-1: global), for side effects */
+	val *text;          /* a string a callee wrote into it through a pointer, see store_text */
+	struct arr *elems;  /* a heap object's elements written through a pointer (mem_slot) */
+	const char **names; /* a struct read whole: its fields by name (struct_whole), or NULL */
+	val *whole;         /* with names: the struct's value besides them */
 } arr;
 
 /* Elements are allocated on the first write: a local buffer that is only
@@ -311,10 +313,13 @@ typedef struct ctx {
 	 * ITER_CALL_STEPS each, and the step_limit such a call set (0: none) */
 	frame *iter_fr;
 	long call_cap;
-	int early_exit;      /* set by trip_count: the loop may leave before its bound */
-	int assumed_trip;    /* set by trip_count: its count rests on an assumed value */
-	ir_var *assumed_var; /* ... which trip_count has just assumed */
-	val stmt_val;        /* value of the last expression statement (E_STMT) */
+	unsigned long iter_cuts; /* calls of such a loop whose walk was cut (call_function) */
+	double *drained;         /* per loop block: iterations it ran before its test came to
+				  * rest on a cut codec's buffers (drain_rest), 0 none */
+	int early_exit;          /* set by trip_count: the loop may leave before its bound */
+	int assumed_trip;        /* set by trip_count: its count rests on an assumed value */
+	ir_var *assumed_var;     /* ... which trip_count has just assumed */
+	val stmt_val;            /* value of the last expression statement (E_STMT) */
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
@@ -1162,6 +1167,28 @@ static arr *heap_object(ctx *c, int zeroed)
 
 /* the object a struct pointer expression points to, and the field's slot;
  * NULL when it is not a heap object (or the field is past HEAP_FIELDS) */
+/* Two members of the same struct type: their USRs agree up to the
+ * field's name (c:@SA@WritePoolCtx_t@FI@base, ...@FI@storedSkips) */
+static int same_record(const char *a, const char *b)
+{
+	const char *fa = strstr(a, "@FI@"), *fb = strstr(b, "@FI@");
+	return fa && fb && fa - a == fb - b && !strncmp(a, b, (size_t)(fa - a));
+}
+
+/* A struct embedded as the first member of a heap object (`&w->base`)
+ * has the object's address: a pointer made so (a V_REF to the member's
+ * slot) carries the object (a) and the member's USR (s), and a member
+ * access through it that names a member of the object's own struct type
+ * (`((wpool_t *)job->ctx)->done`, `ctx->base.prefs`) reaches the object's
+ * field, as C's pointer to the object would. */
+static val *first_member_field(const val *bv, const ir_expr *m)
+{
+	if (bv->k != V_REF || !bv->a || !bv->s || !m->usr || m->ival > bv->a->n ||
+	    !same_record(bv->s, m->usr))
+		return NULL;
+	return &bv->a->v[m->ival - 1];
+}
+
 static val *heap_field(ctx *c, ir_expr *m)
 {
 	if (m->kind != E_MEMBER || m->nkids != 1 || m->ival <= 0 || m->ival > HEAP_FIELDS)
@@ -1178,9 +1205,37 @@ static val *heap_field(ctx *c, ir_expr *m)
 	} else {
 		return NULL;
 	}
+	if (bv.k == V_REF)
+		return first_member_field(&bv, m);
 	if (bv.k != V_MEM || !bv.a || bv.i != 0)
 		return NULL;
 	return &bv.a->v[m->ival - 1];
+}
+
+/* `&o->f` of a heap object's field: a pointer to its slot; to the first
+ * member (offset 0), one that also carries the object (first_member_field) */
+static int heap_field_addr(ctx *c, ir_expr *m, val *out)
+{
+	val *hf = heap_field(c, m);
+	if (!hf)
+		return 0;
+	val r = { 0 };
+	r.k = V_REF;
+	r.ref = hf;
+	if (m->usr && m->ival == 1) { /* the first member: at offset 0 */
+		ir_expr *base = strip_casts(m->kids[0]);
+		val bv = base->kind == E_VAR && storage(c, base->var) ? *storage(c, base->var)
+								      : peek(c, base);
+		if (bv.k == V_MEM && bv.a && bv.i == 0) {
+			r.a = bv.a;
+			r.s = m->usr;
+		} else if (bv.k == V_REF && bv.a && bv.s) { /* &ctx->base through such a pointer */
+			r.a = bv.a;
+			r.s = bv.s;
+		}
+	}
+	*out = r;
+	return 1;
 }
 
 /* ---- heap buffers written through a pointer ----
@@ -1290,10 +1345,14 @@ static const char *mem_text(ctx *c, const val *p)
  * the allocation left (zero from calloc, unknown from malloc) is an array
  * field, given HEAP_FIELDS elements of that value on first use.  The
  * field's slot then holds the array; NULL when base is not such a field. */
+static val *member_array(ctx *c, ir_expr *m);
+
 static val *heap_array(ctx *c, ir_expr *base)
 {
 	base = strip_casts(base);
 	val *hf = base->kind == E_MEMBER ? heap_field(c, base) : NULL;
+	if (!hf && base->kind == E_MEMBER)
+		return member_array(c, base);
 	if (!hf || hf->k == V_ARR)
 		return hf;
 	if (!(hf->k == V_UNK && !hf->t) && !(hf->k == V_INT && hf->i == 0 && !hf->t))
@@ -1398,11 +1457,63 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
  * too (elsewhere a zero under `->` is a NULL pointer: unknown). */
 static val field_of_value(const ir_expr *e, const val *sv, int elem)
 {
+	if (sv->k == V_ARR && sv->a && sv->a->names) { /* fields by name (struct_whole) */
+		for (int i = 0; e->str && i < sv->a->n; i++)
+			if (!strcmp(sv->a->names[i], e->str))
+				return sv->a->v[i];
+		return sv->a->whole ? field_of_value(e, sv->a->whole, elem) : unk(0);
+	}
 	if (sv->k == V_ARR && sv->i == 0 && e->ival > 0 && e->ival <= sv->a->n)
 		return ARR_AT(sv->a, e->ival - 1);
 	if (sv->k == V_INT && sv->i == 0 && !sv->t && e->ival > 0 && (elem || e->op == 0))
 		return vint(0);
 	return unk(sv->t);
+}
+
+/* `p->jobs[k]`, `s.bs[k]`: an array member of a struct the walk keeps (a
+ * variable, or what a pointer points at: `&o->base` of a struct embedded
+ * in a heap object) keeps its elements as a heap object's array member
+ * does (heap_array): the field's slot holds an array of the first
+ * HEAP_FIELDS elements, zero or unknown as the struct was, so a pool's
+ * table of jobs (`ctx->jobs[i] = make_job(ctx)`, later `job =
+ * ctx->jobs[--ctx->n]`) hands its jobs back.  NULL when m is not such a
+ * member or its slot holds something else (a string a call put there). */
+static val *member_array(ctx *c, ir_expr *m)
+{
+	if (!m->is_array || m->nkids != 1 || !m->str || !expr_pure(m->kids[0]))
+		return NULL;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem)
+		return NULL;
+	foff_adopt(c, owner, m);
+	fieldvec *list;
+	field_val *f = field_slot_in(c, owner, m->str, 0, &list);
+	val cur = f ? f->v : field_of_value(m, owner, bv.k == V_REF);
+	if (cur.k == V_ARR && f)
+		return &f->v;
+	int zero = cur.k == V_INT && cur.i == 0 && !cur.t;
+	if (cur.k != V_ARR && !zero && !(cur.k == V_UNK && !(cur.t & ~(unsigned)T_NZ)))
+		return NULL;
+	if (!f && !(f = field_slot_in(c, owner, m->str, 1, &list)))
+		return NULL;
+	if (m->fval >= 0)
+		f->off = (long long)m->fval;
+	if (cur.k != V_ARR) {
+		int level = level_of(c, owner);
+		arr *a = vd_arena_alloc(c->a, sizeof *a);
+		a->n = HEAP_FIELDS;
+		a->level = level == INT_MAX ? -1 : level;
+		a->v = vd_arena_alloc(c->a, HEAP_FIELDS * sizeof(val));
+		for (int i = 0; i < HEAP_FIELDS; i++)
+			a->v[i] = zero ? vint(0) : unk(0);
+		cur = unk(0);
+		cur.k = V_ARR;
+		cur.a = a;
+	}
+	f->v = cur;
+	return &f->v;
 }
 
 /* `a[i].f = v`, `p->f = v` into an array's element: the element's value
@@ -1414,18 +1525,18 @@ static void elem_field_store(ctx *c, val *slot, const ir_expr *m, val v, int lev
 		*slot = unk(0);
 		return;
 	}
-	if (!(slot->k == V_ARR && slot->i == 0 && fi < slot->a->n)) {
+	if (!(slot->k == V_ARR && slot->i == 0 && fi < slot->a->n && !slot->a->names)) {
 		int n = fi + 1 > HEAP_FIELDS ? fi + 1 : HEAP_FIELDS;
 		arr *o = vd_arena_alloc(c->a, sizeof *o);
 		o->n = n;
 		o->level = level;
 		o->v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
 		int zero = slot->k == V_INT && slot->i == 0 && !slot->t;
+		int byidx = slot->k == V_ARR && slot->i == 0 && !slot->a->names;
 		for (int i = 0; o->v && i < n; i++)
-			o->v[i] = slot->k == V_ARR && slot->i == 0 && i < slot->a->n
-					  ? ARR_AT(slot->a, i)
-				  : zero ? vint(0)
-					 : unk(0);
+			o->v[i] = byidx && i < slot->a->n ? ARR_AT(slot->a, i)
+				  : zero                  ? vint(0)
+							  : unk(0);
 		val sv = { 0 };
 		sv.k = V_ARR;
 		sv.a = o;
@@ -1594,6 +1705,7 @@ static void str_store(ctx *c, const val *at, val v)
 }
 
 static void assign_to(ctx *c, ir_expr *lhs, val v);
+static void struct_assigned(ctx *c, ir_var *var, const val *v);
 
 /* A string written into the buffer `dst` names (snprintf, strcpy): the
  * variable holds it now; when that is a pointer holding a caller's array
@@ -1622,6 +1734,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		return;
 	if (lhs->kind == E_VAR) {
 		store_val(c, storage(c, lhs->var), v);
+		struct_assigned(c, lhs->var, &v);
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
@@ -1962,6 +2075,89 @@ static val eval_var(ctx *c, ir_var *var)
 		return t;
 	}
 	return array_buf(var, st ? *st : unk(0));
+}
+
+/* A local struct variable read whole (`return ress;`, `T s = t;`, `f(s)`)
+ * whose members the walk keeps by name (its frame's field slots): a
+ * struct value that carries them, so that a struct a callee fills and
+ * returns by value (`cRess_t ress = create_resources(prefs);`) still has
+ * `ress.writeCtx` in the caller.  V_ARR with names (field_of_value reads
+ * it by name); its value besides them in whole.  The value as it is when
+ * no member was stored. */
+static val struct_whole(ctx *c, ir_var *var)
+{
+	val v = eval_var(c, var);
+	if (!var->is_struct || var->global || var->array_len > 0 || !c->fr)
+		return v;
+	val *st = storage(c, var);
+	if (!st || st < c->fr->slots || st >= c->fr->slots + c->fr->nslots)
+		return v;
+	fieldvec *list = &c->fr->fields;
+	int n = 0;
+	for (size_t i = 0; i < list->n; i++)
+		n += list->v[i].owner == st && list->v[i].field[0] != '@';
+	if (!n)
+		return v;
+	const arr *old = st->k == V_ARR && st->a && st->a->names ? st->a : NULL;
+	int cap = n + (old ? old->n : 0);
+	arr *a = vd_arena_alloc(c->a, sizeof *a);
+	a->level = -1;
+	a->names = vd_arena_alloc(c->a, (size_t)cap * sizeof(char *));
+	a->v = vd_arena_alloc(c->a, (size_t)cap * sizeof(val));
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == st && list->v[i].field[0] != '@') {
+			a->names[a->n] = list->v[i].field;
+			a->v[a->n++] = list->v[i].v;
+		}
+	for (int k = 0; old && k < old->n; k++) { /* what it was assigned whole, not since stored */
+		int dup = 0;
+		for (int j = 0; j < n && !dup; j++)
+			dup = !strcmp(a->names[j], old->names[k]);
+		if (!dup) {
+			a->names[a->n] = old->names[k];
+			a->v[a->n++] = old->v[k];
+		}
+	}
+	if (old ? old->whole != NULL : st->k != V_UNK) {
+		a->whole = vd_arena_alloc(c->a, sizeof(val));
+		*a->whole = old ? *old->whole : *st;
+	}
+	val r = { 0 };
+	r.k = V_ARR;
+	r.a = a;
+	return r;
+}
+
+/* A struct variable assigned whole (`s = t`, `T s = f()`): the members it
+ * kept by name no longer hide the new value.  They are dropped (reads go
+ * to the value); while a branch's arms log their field writes, they take
+ * the new value's instead (unknown when it does not name them), which the
+ * log can undo. */
+static void struct_assigned(ctx *c, ir_var *var, const val *v)
+{
+	if (!var->is_struct || var->array_len > 0)
+		return;
+	val *st = storage(c, var);
+	if (!st)
+		return;
+	fieldvec *list;
+	field_slot_in(c, st, "@", 0, &list);
+	for (size_t i = 0; i < list->n; i++) {
+		field_val *f = &list->v[i];
+		if (f->owner != st)
+			continue;
+		if (!c->flog_on) {
+			f->owner = NULL;
+			continue;
+		}
+		ir_expr m = { 0 };
+		m.kind = E_MEMBER;
+		m.str = f->field;
+		flog_note(c, list, i, NULL);
+		f->v = f->field[0] != '@' && v->k == V_ARR && v->a && v->a->names
+			       ? field_of_value(&m, v, 0)
+			       : unk(0);
+	}
 }
 
 /* A value that changes per iteration through anything but affine
@@ -3224,7 +3420,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 	case E_STR:
 		return vstr(e->str);
 	case E_VAR:
-		return eval_var(c, e->var);
+		return e->var->is_struct ? struct_whole(c, e->var) : eval_var(c, e->var);
 	case E_FUNCREF: {
 		val v = { 0 };
 		v.k = V_FUNC;
@@ -3388,13 +3584,9 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (k->kind == E_FUNCREF)
 				return eval(c, k);
 			if (k->kind == E_MEMBER) { /* &it->next of a heap object */
-				val *hf = heap_field(c, k);
-				if (hf) {
-					val r = { 0 };
-					r.k = V_REF;
-					r.ref = hf;
+				val r;
+				if (heap_field_addr(c, k, &r))
 					return r;
-				}
 			}
 			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
@@ -7478,6 +7670,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 		 * not known (the next iterations must not run on a codec
 		 * status a partial walk made up) */
 		f->iter_cut = 1;
+		c->iter_cuts++;
 		r = unk(0);
 		fr.has_ret = 0;
 		cut_out_params(c, args, n);
@@ -9475,11 +9668,12 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 	return more;
 }
 
-/* What a `for (;;)` loop run iteration by iteration had when it began:
- * the bytes read through each handle, and the values of the variables it
+/* What a stream loop (`for (;;)`, a do-while) run iteration by
+ * iteration had when it began: the bytes read through each handle, and the values of the variables it
  * writes (stream_rest). */
 typedef struct stream_snap {
 	double *rb;
+	double *rl; /* the bytes read through each handle when the last walked iteration began */
 	size_t nh;
 	ir_var **lw; /* the variables it writes (loop_writes: in the arena,
 		      * while the cache's table may move as the walk grows it) */
@@ -9491,8 +9685,9 @@ static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
 {
 	sn->nh = c->handles.n;
 	sn->rb = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
+	sn->rl = vd_xcalloc(sn->nh ? sn->nh : 1, sizeof(double));
 	for (size_t i = 0; i < sn->nh; i++)
-		sn->rb[i] = c->handles.v[i].rbytes;
+		sn->rb[i] = sn->rl[i] = c->handles.v[i].rbytes;
 	const wcache_ent *lw = loop_writes(c, s);
 	sn->lw = lw->v;
 	sn->nlw = lw->n;
@@ -9503,9 +9698,11 @@ static void stream_snap_take(ctx *c, ir_stmt *s, stream_snap *sn)
 	}
 }
 
-/* A read-process-write stream loop (`for (;;)`, `while (!abort)`: read
- * the input when its buffer is empty, code it, write the output when its
- * buffer is full, leave at a status the walk cannot know) whose walked
+/* A read-process-write stream loop (`for (;;)`, `while (!abort)`, or a
+ * do-while tested after its body, `do { fill; code; write; } while
+ * (directive != END)`: read the input when its buffer is empty, code it,
+ * write the output when its buffer is full, leave at a status the walk
+ * cannot know) whose walked
  * iterations read a file that exists now and that the run has not
  * written: it runs until it has read the file, each further iteration as
  * the walked ones - ceil(bytes left / bytes per iteration) more, walked
@@ -9531,10 +9728,17 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 	if (!h->path || (h->file >= 0 && c->p->files.v[h->file].written > 0) ||
 	    stat(h->path, &st) != 0 || !S_ISREG(st.st_mode))
 		return -1;
-	double per = d / reach / k, left = (double)st.st_size - h->rbytes / reach;
-	if (per <= 0 || left < per)
+	/* the last walked iteration's reads, when it read: the first may
+	 * only use what was read ahead before the loop (a pool that starts
+	 * its reads when the file is set) */
+	double last = h->rbytes - sn->rl[best];
+	double per = k > 1 && last > 0 ? last / reach : d / reach / k;
+	double left = (double)st.st_size - h->rbytes / reach;
+	if (per <= 0)
 		return -1;
-	double more = ceil(left / per);
+	/* the walked iterations read it all (their calls' walks cut, say): no
+	 * more */
+	double more = left > 0 ? ceil(left / per) : 0;
 	const char *nt = note_at(c, s->block, more,
 				 "loop at %s:%d streams %s: %.0f more iterations, as many as "
 				 "it takes to read its %lld bytes now at %.0f per iteration",
@@ -9569,6 +9773,32 @@ static double stream_rest(ctx *c, ir_stmt *s, double reach, double k, const stre
 	return more;
 }
 
+/* A loop run iteration by iteration inside a stream loop (`while
+ * (in.pos != in.size) { codec(&out, &in); ... }`) whose test came to rest
+ * on what a call the walk cut (a codec too costly to walk, whose pointer
+ * arguments are unknown after it) left in its buffers: the codec is taken
+ * to use what it was handed, so the loop runs the iterations walked and
+ * no more, here and wherever it is walked again with its count unknown
+ * (loop_bound_note).  Noted and flagged.  0 when the loop is not one. */
+static int drain_rest(ctx *c, ir_stmt *s, double k, unsigned long icut0)
+{
+	if (k < 1 || c->iter_cuts <= icut0 || s->kind == S_DO || c->p->opts.paths_all ||
+	    s->block < 0)
+		return 0;
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	if (!c->drained)
+		c->drained = vd_arena_alloc(c->a, c->p->blocks.n * sizeof(double));
+	c->drained[s->block] = k;
+	const char *nt =
+		note_at(c, s->block, k,
+			"loop at %s:%d: its test rests on buffers a codec call the walk "
+			"cut left unknown; the codec is assumed to use what it was handed: "
+			"%.0f iterations",
+			b->file, s->line, k);
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
+	return 1;
+}
+
 /* exec_concrete_loop's run: iteration by iteration while the condition
  * and exits are decided.  content >= 0: the loop reads that followed
  * stream (content_loop); its iterations may go on to CONTENT_MAX, and a
@@ -9593,9 +9823,10 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	c->conc_fr = c->fr;
 	enter(c, s->block, reach, 0, c->unk, NULL);
 	stream_snap sn = { 0 };
-	if (forever && content < 0 && counted < 0)
+	if ((forever || s->kind == S_DO) && content < 0 && counted < 0)
 		stream_snap_take(c, s, &sn);
 	long steps0 = c->steps;
+	unsigned long icut0 = c->iter_cuts;
 	double k = 0;
 	int undecided = 0;
 	int nc_loop = content < 0 && !forever && c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]);
@@ -9631,6 +9862,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		frame *ifr = c->iter_fr;
 		if (sn.rb)
 			c->iter_fr = c->fr;
+		for (size_t i = 0; sn.rl && i < sn.nh && i < c->handles.n; i++)
+			sn.rl[i] = c->handles.v[i].rbytes;
 		exec_body(c, s, reach);
 		c->iter_fr = ifr;
 		int brk = c->brk;
@@ -9661,9 +9894,13 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	c->conc_soft = ssoft;
 	if (undecided && !(c->fr && c->fr->returned)) {
 		double more = sn.rb ? stream_rest(c, s, reach, k, &sn) : -1;
+		if (more < 0 && !forever && content < 0 && counted < 0 && !sn.rb &&
+		    drain_rest(c, s, k, icut0))
+			more = 0;
 		k += more >= 0 ? more : concrete_rest(c, s, reach, k, content, cpos0, counted);
 	}
 	free(sn.rb);
+	free(sn.rl);
 	free(sn.before);
 	set_iters(c, s->block, reach * k);
 	c->mult = reach;
@@ -10074,6 +10311,16 @@ static const char *loop_bound_note(ctx *c, ir_stmt *s, double *trip, ir_var **fi
 		*fin_var = NULL;
 	}
 	if (*trip < 0 && (nt = unknown_text_tokens(c, s, trip))) {
+		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
+		push_note(c, nt);
+	}
+	if (*trip < 0 && c->drained && s->block >= 0 && c->drained[s->block] > 0) {
+		*trip = c->drained[s->block];
+		nt = note_at(c, s->block, *trip,
+			     "loop at %s:%d: trip count unknown, %.0f as where it was walked "
+			     "before (its test rests on buffers a codec call the walk cut "
+			     "left unknown)",
+			     b->file, s->line, *trip);
 		c->unk |= COUNT_BITS | P_BIT(3) | P_BIT(8);
 		push_note(c, nt);
 	}
@@ -11271,6 +11518,7 @@ static void exec_decl(ctx *c, ir_stmt *s)
 		if (v.k == V_STR && s->var->array_len > 0) /* char line[64] = "..." */
 			v = own_str(c->a, v.s, strlen(v.s));
 		*st = v;
+		struct_assigned(c, s->var, &v);
 	} else if (s->var->array_len > 0) {
 		/* an array without initializer: elements unknown */
 		val a = { 0 };
