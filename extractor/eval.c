@@ -31,6 +31,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "project.h"
 #include "vd_getopt.h"
@@ -4400,6 +4401,26 @@ LIB_MODEL(lib_getenv)
 	return unk(0);
 }
 
+/* getcwd(buf, size): the analysis runs in the program's working directory
+ * (relative input paths are looked up there too), so the buffer holds
+ * that directory's path when it fits in size; getcwd(NULL, 0) returns a
+ * fresh copy of it.  A path that does not fit: NULL, as in the run. */
+LIB_MODEL(lib_getcwd)
+{
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd))
+		return lib_default(c, e, name, args, n);
+	size_t len = strlen(cwd);
+	int null_buf = args[0].k == V_INT && args[0].i == 0;
+	if (n >= 2 && known_num(&args[1]) && num(&args[1]) > 0 && (double)len + 1 > num(&args[1]))
+		return vint(0);
+	val sv = own_str(c->a, cwd, len);
+	if (null_buf)
+		return sv;
+	store_text(c, e->kids[0], sv);
+	return args[0].k == V_UNK ? sv : args[0];
+}
+
 /* feof on a stream followed through its text (content_call); ferror is
  * a test for a failed I/O call: 0, as I/O calls are assumed to succeed
  * (tainted T_OK, so the branch on it says so) */
@@ -4998,6 +5019,7 @@ static const lib_model lib_models[] = {
 	{ "ferror_unlocked", 1, lib_feof },
 	{ "fileno", 1, lib_fileno },
 	{ "free", 1, lib_free },
+	{ "getcwd", 1, lib_getcwd },
 	{ "getenv", 0, lib_getenv },
 	{ "index", 2, lib_strchr },
 	{ "isalnum", 1, lib_ctype },
