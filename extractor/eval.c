@@ -7084,16 +7084,33 @@ static int known_arg(const val *v)
 	       v->k == V_MEM || v->k == V_REF || v->k == V_ARR;
 }
 
-static int recursion_ok(const ctx *c, const ir_func *f, const val *args, int n)
+/* An argument the recursive call hands on as it got it - the calling
+ * frame's own parameter in the same place (`vals` in `print_rows(level +
+ * 1, ..., vals)`) - cannot decide the depth: it need not be known. */
+static int passed_through(const ctx *c, const ir_func *f, const ir_expr *e, int i)
+{
+	if (!e || i >= e->nkids || i >= f->nparams || !c->fr || c->fr->fn != f)
+		return 0;
+	const ir_expr *a = strip_casts(e->kids[i]);
+	return a->kind == E_VAR && a->var == f->params[i];
+}
+
+static int recursion_ok(const ctx *c, const ir_func *f, const val *args, int n, const ir_expr *e)
 {
 	if (!f->on_stack)
 		return 1;
 	if (f->on_stack >= RECURSION_MAX || c->cond || c->p->opts.paths_all)
 		return 0;
-	for (int i = 0; i < n; i++)
-		if (!known_arg(&args[i]))
+	int known = 0, through = 0;
+	for (int i = 0; i < n; i++) {
+		if (known_arg(&args[i]))
+			known++;
+		else if (passed_through(c, f, e, i))
+			through++;
+		else
 			return 0;
-	return 1;
+	}
+	return !through || known > 0;
 }
 
 static val call_body(ctx *c, ir_func *f, val *args, int n);
@@ -7242,7 +7259,7 @@ static void cut_out_params(ctx *c, val *args, int n)
 static val call_function(ctx *c, ir_func *f, val *args, int n)
 {
 	vd_project *p = c->p;
-	if (!recursion_ok(c, f, args, n)) /* noted on the call block by eval_call */
+	if (!recursion_ok(c, f, args, n, c->call_e)) /* noted on the call block by eval_call */
 		return unk(0);
 	if (c->depth >= p->opts.max_depth || c->steps > c->step_limit)
 		return unk(0); /* noted on the call block by eval_call */
@@ -8149,7 +8166,7 @@ static const char *unroll_cut(ctx *c, ir_expr *e, ir_func *known, val *args, int
 	const char *where = c->p->blocks.v[e->block].file;
 	for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 		ir_func *t = known ? known : e->callees[i];
-		if (!recursion_ok(c, t, args, n) && c->mult > 0) /* 0: it never runs */
+		if (!recursion_ok(c, t, args, n, e) && c->mult > 0) /* 0: it never runs */
 			nt = note(c, "recursive call to %s at %s:%d not unrolled (depth unknown)",
 				  t->name, where, e->line);
 	}
