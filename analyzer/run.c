@@ -330,6 +330,9 @@ static int run_key(run_ctx *c, char key[33], vd_device *dev, int choose)
 	for (size_t i = 0; i < eo->nenvs; i++)
 		vd_buf_printf(&m, "env\x1f%s\n", eo->envs[i]);
 	vd_buf_printf(&m, "env_complete\x1f%d\n", eo->env_complete);
+	/* the walk's getcwd() and relative input paths are the working directory's */
+	char cwd[4096];
+	vd_buf_printf(&m, "cwd\x1f%s\n", getcwd(cwd, sizeof cwd) ? cwd : "\x1d");
 	vd_buf_printf(&m, "nprocs\x1f%d\ntrip\x1f%a\nbytes\x1f%a\ndepth\x1f%d\n", eo->nprocs,
 		      eo->assume_trip, eo->assume_bytes, eo->max_depth);
 	vd_buf_printf(&m, "paths\x1f%d\nmemo\x1f%d\nroot\x1f%s\n", eo->paths_all, eo->no_memo,

@@ -31,6 +31,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "project.h"
 #include "vd_getopt.h"
@@ -288,6 +289,7 @@ typedef struct ctx {
 	fieldvec fields; /* struct members of globals and of anything else */
 	VD_VEC(handle) handles;
 	int nc_inputs;    /* NetCDF inputs open in the library (sciinput.c) */
+	int nc_made;      /* NetCDF files the program created (nc_create*: not inputs) */
 	int h5_inputs;    /* HDF5 inputs open in the library (h5_answer) */
 	int h5_io;        /* h5_answer answered with the catalog's model (io_call) */
 	int out_arg;      /* evaluating `&local` written as a call's argument (out_param_arg) */
@@ -4629,6 +4631,26 @@ LIB_MODEL(lib_getenv)
 	return unk(0);
 }
 
+/* getcwd(buf, size): the analysis runs in the program's working directory
+ * (relative input paths are looked up there too), so the buffer holds
+ * that directory's path when it fits in size; getcwd(NULL, 0) returns a
+ * fresh copy of it.  A path that does not fit: NULL, as in the run. */
+LIB_MODEL(lib_getcwd)
+{
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd))
+		return lib_default(c, e, name, args, n);
+	size_t len = strlen(cwd);
+	int null_buf = args[0].k == V_INT && args[0].i == 0;
+	if (n >= 2 && known_num(&args[1]) && num(&args[1]) > 0 && (double)len + 1 > num(&args[1]))
+		return vint(0);
+	val sv = own_str(c->a, cwd, len);
+	if (null_buf)
+		return sv;
+	store_text(c, e->kids[0], sv);
+	return args[0].k == V_UNK ? sv : args[0];
+}
+
 /* feof on a stream followed through its text (content_call); ferror is
  * a test for a failed I/O call: 0, as I/O calls are assumed to succeed
  * (tainted T_OK, so the branch on it says so) */
@@ -5227,6 +5249,7 @@ static const lib_model lib_models[] = {
 	{ "ferror_unlocked", 1, lib_feof },
 	{ "fileno", 1, lib_fileno },
 	{ "free", 1, lib_free },
+	{ "getcwd", 1, lib_getcwd },
 	{ "getenv", 0, lib_getenv },
 	{ "index", 2, lib_strchr },
 	{ "isalnum", 1, lib_ctype },
@@ -7284,19 +7307,36 @@ static int memo_ret_ok(const val *r, size_t handles0)
 static int known_arg(const val *v)
 {
 	return known_num(v) || v->k == V_STR || v->k == V_HANDLE || v->k == V_FUNC ||
-	       (v->k == V_MEM && v->a) || v->k == V_REF;
+	       v->k == V_MEM || v->k == V_REF || v->k == V_ARR;
 }
 
-static int recursion_ok(const ctx *c, const ir_func *f, const val *args, int n)
+/* An argument the recursive call hands on as it got it - the calling
+ * frame's own parameter in the same place (`vals` in `print_rows(level +
+ * 1, ..., vals)`) - cannot decide the depth: it need not be known. */
+static int passed_through(const ctx *c, const ir_func *f, const ir_expr *e, int i)
+{
+	if (!e || i >= e->nkids || i >= f->nparams || !c->fr || c->fr->fn != f)
+		return 0;
+	const ir_expr *a = strip_casts(e->kids[i]);
+	return a->kind == E_VAR && a->var == f->params[i];
+}
+
+static int recursion_ok(const ctx *c, const ir_func *f, const val *args, int n, const ir_expr *e)
 {
 	if (!f->on_stack)
 		return 1;
-	if (f->on_stack >= RECURSION_MAX || c->rep || c->cond || c->p->opts.paths_all)
+	if (f->on_stack >= RECURSION_MAX || c->cond || c->p->opts.paths_all)
 		return 0;
-	for (int i = 0; i < n; i++)
-		if (!known_arg(&args[i]))
+	int known = 0, through = 0;
+	for (int i = 0; i < n; i++) {
+		if (known_arg(&args[i]))
+			known++;
+		else if (passed_through(c, f, e, i))
+			through++;
+		else
 			return 0;
-	return 1;
+	}
+	return !through || known > 0;
 }
 
 static val call_body(ctx *c, ir_func *f, val *args, int n);
@@ -7445,7 +7485,7 @@ static void cut_out_params(ctx *c, val *args, int n)
 static val call_function(ctx *c, ir_func *f, val *args, int n)
 {
 	vd_project *p = c->p;
-	if (!recursion_ok(c, f, args, n)) /* noted on the call block by eval_call */
+	if (!recursion_ok(c, f, args, n, c->call_e)) /* noted on the call block by eval_call */
 		return unk(0);
 	if (c->depth >= p->opts.max_depth || c->steps > c->step_limit)
 		return unk(0); /* noted on the call block by eval_call */
@@ -8208,6 +8248,58 @@ static void flag_answered_read(ctx *c, ir_expr *e, const ir_func *f)
 	vd_map_free(lf.seen);
 }
 
+/* A netCDF call whose file id is unknown while the program has one netCDF
+ * file open, an input, and has created none: the id can only be that
+ * file's (or one of its groups', which the file answers the same way), so
+ * it is answered from the input, as HDF5's calls with an unknown location
+ * and an absolute name are (ncdump's `is_bounds_var(name, &ncid, &varid)`
+ * hands back an id the walk lost). */
+static void nc_sole_input(ctx *c, const ir_func *f, val *args, int n)
+{
+	if (n < 1 || args[0].k != V_UNK || c->nc_inputs != 1 || c->nc_made ||
+	    strncmp(f->name, "nc_", 3) || !islower((unsigned char)f->name[3]))
+		return;
+	for (size_t i = 0; i < c->handles.n; i++)
+		if (c->handles.v[i].sci_nc && !c->handles.v[i].sci_var) {
+			args[0] = (val){ .k = V_HANDLE, .h = (int)i };
+			return;
+		}
+}
+
+/* Any other public netCDF call (`nc_` and a lower-case name) on an input
+ * while it is open: its body works on the library's in-memory state of the
+ * file (the open-file table, the dispatch table, the metadata lists),
+ * which the walk does not know, so walked it takes every dispatch target
+ * and loops of unknown count over lists the file does not have (a classic
+ * file's nc_close walking netCDF-4's teardown of groups and attributes).
+ * As with HDF5's public calls, it is not walked: nc_close is the catalog's
+ * close at the program's call (the input is closed), a call the catalog
+ * does not list as I/O (nc_reclaim_data, nc_free_string, nc_set_fill ...)
+ * succeeds (0) and what it stores through its pointers is unknown.  Other
+ * I/O calls (a write into an input) are walked as before.  1 when
+ * answered, *r the result. */
+static int nc_other_call(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, val *r)
+{
+	const char *nm = f->name;
+	if (strncmp(nm, "nc_", 3) || !islower((unsigned char)nm[3]) ||
+	    !strncmp(nm, "nc_get_att", 10) || !strncmp(nm, "nc_inq", 6) || n < 1 ||
+	    nc_input_id(c, &args[0]) < 0)
+		return 0;
+	const vd_catalog_entry *ce = vd_catalog_find(c->p->catalog, nm);
+	if (ce && (strcmp(ce->api, "netcdf") || (ce->op != VD_OP_NONE && ce->op != VD_OP_CLOSE)))
+		return 0;
+	if (ce && ce->op == VD_OP_CLOSE) {
+		c->h5_io = 1; /* io_call enters the call's block */
+		io_call(c, e, ce, args, n);
+		flag_answered_read(c, e, f);
+		nc_input_close(c, handle_of(c, &args[0]), 0);
+	} else {
+		answer_default(c, e, f, nm, args, n);
+	}
+	*r = vint(0);
+	return 1;
+}
+
 /* Before the walk: an inquiry call (nc_inq*) on an input is answered from
  * the file, as the library answers it from the header it read at nc_open,
  * and its body is not walked (1, *r the status). */
@@ -8217,6 +8309,7 @@ static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, v
 		return 1;
 	if (c->p->opts.paths_all || !f->name || c->nc_inputs <= 0)
 		return 0;
+	nc_sole_input(c, f, args, n);
 	if (!strncmp(f->name, "nc_get_var", 10)) {
 		/* a read of an input's variable: the catalog's read of the
 		 * variable's bytes at the program's call (io_call sizes it from
@@ -8232,6 +8325,8 @@ static int api_answers(ctx *c, ir_expr *e, const ir_func *f, val *args, int n, v
 		flag_answered_read(c, e, f);
 		return 1;
 	}
+	if (nc_other_call(c, e, f, args, n, r))
+		return 1;
 	int inq = !strncmp(f->name, "nc_get_att", 10) || !strncmp(f->name, "nc_inq", 6);
 	int rc = !strncmp(f->name, "nc_get_att", 10) ? nc_get_att_answer(c, f->name, args, n)
 		 : !strncmp(f->name, "nc_inq", 6)    ? nc_inq_answer(c, e, f->name, args, n)
@@ -8261,6 +8356,8 @@ static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
 		return r;
 	if (ce->op == VD_OP_OPEN && strstr(ce->name, "open"))
 		return nc_contract_open(c, ce, args, n, r);
+	if (ce->op == VD_OP_OPEN && strstr(ce->name, "create"))
+		c->nc_made++;
 	handle *h = ce->op == VD_OP_CLOSE && n >= 1 ? handle_of(c, &args[0]) : NULL;
 	if (h && h->sci_nc && !h->sci_var) {
 		nc_input_close(c, h, 0);
@@ -8296,7 +8393,7 @@ static const char *unroll_cut(ctx *c, ir_expr *e, ir_func *known, val *args, int
 	const char *where = c->p->blocks.v[e->block].file;
 	for (int i = 0; i < (known ? 1 : e->ncallees); i++) {
 		ir_func *t = known ? known : e->callees[i];
-		if (!recursion_ok(c, t, args, n) && c->mult > 0) /* 0: it never runs */
+		if (!recursion_ok(c, t, args, n, e) && c->mult > 0) /* 0: it never runs */
 			nt = note(c, "recursive call to %s at %s:%d not unrolled (depth unknown)",
 				  t->name, where, e->line);
 	}
