@@ -6300,6 +6300,19 @@ static double read_dest_size(const vd_catalog_entry *ce, const ir_expr *call)
 	return found == 1 ? size : -1;
 }
 
+/* A netCDF array read or write whose counts the walk does not know
+ * (`nc_get_vara(ncid, varid, cor, edg, vals)` with edg filled in a loop
+ * walked once) moves at most its buffer, the last argument: a heap
+ * allocation of known size (`vals = malloc(ncols * size)`, one row) at its
+ * start.  -1 otherwise. */
+static double nc_buffer_bytes(const vd_catalog_entry *ce, const val *args, int n)
+{
+	if (ce->counts_arg < 0 || n < 1 || strcmp(ce->api, "netcdf"))
+		return -1;
+	const val *bv = &args[n - 1];
+	return bv->k == V_MEM && bv->i == 0 && bv->f > 0 ? bv->f : -1;
+}
+
 /* A read or write: its bytes (with what they rest on), whether it is
  * random, and what a write adds to its file. */
 static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n, handle *h,
@@ -6358,6 +6371,10 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 		x->sized = 1;
 		if (b.v > 0) {
 			io_note(c, x, ce, e, "byte count unknown, the destination's %.0f", b.v);
+			break;
+		}
+		if ((b.v = nc_buffer_bytes(ce, args, n)) > 0) {
+			io_note(c, x, ce, e, "counts unknown, the %.0f bytes of its buffer", b.v);
 			break;
 		}
 		b.v = c->p->opts.assume_bytes;
