@@ -64,8 +64,13 @@ enum {
 	T_BUF = 4096,
 	T_BUFOFF = 8192,
 	T_CLOCK = 16384, /* read from a clock (time, MPI_Wtime), or computed from one */
-	T_SLEN = 32768
+	T_SLEN = 32768,
+	T_EXPECT = 65536
 };
+/* T_EXPECT: an unknown number whose expected value is in val.f: the
+ * length of a string whose text is unknown (strlen: the snprintf estimate
+ * T_SLEN carries, else a typical string's) - what a buffer-fill test
+ * (fill_prob) may count with, never a value a branch is decided by */
 /* T_SLEN: an unknown string of known expected length, in val.f: what
  * snprintf of unknown parts left in a buffer (`snprintf(line, .., "event
  * %08ld\n", i); fputs(line, f)` writes 15 bytes a call whatever i is) */
@@ -86,7 +91,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF | T_SLEN)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF | T_SLEN | T_EXPECT)
 
 typedef struct val val;
 typedef struct arr {
@@ -2788,6 +2793,8 @@ static double grows_by(ctx *c, ir_expr *e, const ir_expr *v)
 			c->ops = ops0;
 			if (known_num(&kv) && num(&kv) > 0)
 				return num(&kv);
+			if (kv.k == V_UNK && (kv.t & T_EXPECT) && kv.f > 0)
+				return kv.f; /* by a string's expected length */
 		}
 	}
 	if (e->kind == E_STMT)
@@ -3043,7 +3050,13 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_expr **fv, double *
 	ir_expr *lv = fill_lvalue(l);
 	if (!lv && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
 		ir_expr *a = l->kids[0], *b = l->kids[1];
-		if (!fill_lvalue(a) && fill_lvalue(b)) {
+		/* of two, the fill level is the one the function grows (`nn +
+		 * linep > max_line_len` next to `linep += nn`: the line's
+		 * position) */
+		if ((!fill_lvalue(a) && fill_lvalue(b)) ||
+		    (fill_lvalue(a) && fill_lvalue(b) &&
+		     grows_by_stmt(c, c->fr->fn->body, fill_lvalue(a)) <= 0 &&
+		     grows_by_stmt(c, c->fr->fn->body, fill_lvalue(b)) > 0)) {
 			ir_expr *t = a;
 			a = b, b = t;
 		}
@@ -3053,9 +3066,9 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_expr **fv, double *
 		double ops0 = c->ops;
 		val bv = eval(c, b);
 		c->ops = ops0;
-		if (!known_num(&bv))
+		if (!known_num(&bv) && !(bv.t & T_EXPECT))
 			return 0;
-		add = num(&bv);
+		add = known_num(&bv) ? num(&bv) : bv.f; /* a string's expected length */
 	}
 	if (!lv || !expr_pure(r) || !fill_varies(c, lv))
 		return 0;
@@ -3080,9 +3093,50 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_expr **fv, double *
 	return 1;
 }
 
+/* The truth of a comparison of an unknown of expected value (T_EXPECT:
+ * `nn > 2` with nn a string's expected length) with a known number, at
+ * that expected value; -1 when e is not one. */
+static int expect_truth(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (!e || e->kind != E_BIN || e->nkids != 2 || !expr_pure(e) ||
+	    (e->op != OP_GT && e->op != OP_GE && e->op != OP_LT && e->op != OP_LE))
+		return -1;
+	val a = peek(c, e->kids[0]), b = peek(c, e->kids[1]);
+	double x, y;
+	if (a.k == V_UNK && (a.t & T_EXPECT) && known_num(&b))
+		x = a.f, y = num(&b);
+	else if (b.k == V_UNK && (b.t & T_EXPECT) && known_num(&a))
+		x = num(&a), y = b.f;
+	else
+		return -1;
+	return e->op == OP_GT ? x > y : e->op == OP_GE ? x >= y : e->op == OP_LT ? x < y : x <= y;
+}
+
+/* A buffer-fill test, alone or with `&&` and a test that holds
+ * (`nn + linep > max_line_len && nn > 2`: the second at nn's expected
+ * value) */
 static int fill_prob(ctx *c, ir_expr *cond, double *p)
 {
-	return fill_prob_at(c, cond, p, NULL, NULL);
+	if (fill_prob_at(c, cond, p, NULL, NULL))
+		return 1;
+	cond = strip_casts(cond);
+	if (!cond || cond->kind != E_BIN || cond->op != OP_LAND || cond->nkids != 2)
+		return 0;
+	for (int side = 0; side < 2; side++) {
+		ir_expr *o = cond->kids[1 - side];
+		if (!fill_prob_at(c, cond->kids[side], p, NULL, NULL))
+			continue;
+		val ov = expr_pure(o) ? peek(c, o) : unk(0);
+		int t = truth(&ov);
+		if (t < 0)
+			t = expect_truth(c, o);
+		if (t < 0)
+			return 0;
+		*p *= t;
+		return 1;
+	}
+	return 0;
 }
 
 /* Where a buffer-fill test holds - its arm, the right side of its `&&` -
@@ -4346,7 +4400,11 @@ LIB_MODEL(lib_strcmp)
 LIB_MODEL(lib_strlen)
 {
 	(void)c, (void)e, (void)name, (void)n;
-	return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
+	if (args[0].k == V_STR)
+		return vint((long long)strlen(args[0].s));
+	val r = unk((args[0].t & ~(unsigned)(T_SLEN | T_BUF | T_BUFOFF | T_PTRUE)) | T_EXPECT);
+	r.f = (args[0].t & T_SLEN) ? args[0].f : (double)strlen(TYPICAL_STRING);
+	return r;
 }
 
 /* strcspn/strspn of known strings: the span's length
