@@ -62,7 +62,8 @@ enum {
 	T_PTRUE = 2048,
 	T_BUF = 4096,
 	T_BUFOFF = 8192,
-	T_CLOCK = 16384 /* read from a clock (time, MPI_Wtime), or computed from one */
+	T_CLOCK = 16384, /* read from a clock (time, MPI_Wtime), or computed from one */
+	T_ARMP = 32768
 };
 /* T_BUF: an unknown pointer into an array of known size whose elements
  * the walk does not keep (`uch window[65536]`), its bytes in val.f;
@@ -70,6 +71,10 @@ enum {
 /* T_ARMW: a struct field's value one arm of a branch whose condition is
  * unknown stored (the paths through the other arms may have left it as it
  * was: fields keep the arm's value, they are not merged as variables are) */
+/* T_ARMP: with T_ARMW on an integer, val.f is the chance that the field
+ * holds this value where it is read (the storing arm's probability, see
+ * taint_arm_fields); a branch decided by it takes its arms with that
+ * chance (armw_odds) */
 /* T_PTRUE: an unknown value whose chance of being non-zero is known, in
  * val.f: what a function returns when its returns are known values on arms
  * of known probability (`return true` on an error arm taken 0.10 of the
@@ -81,7 +86,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF | T_ARMP)
 
 typedef struct val val;
 typedef struct arr {
@@ -519,7 +524,7 @@ static val merge(const val *a, const val *b)
 		return *a;
 	if (b->k == V_HANDLE && a->k != V_HANDLE)
 		return *b;
-	unsigned facts = a->t & b->t & T_FACTS;
+	unsigned facts = a->t & b->t & T_FACTS & ~(unsigned)T_ARMP;
 	if ((facts & T_PTRUE) && a->f != b->f)
 		facts &= ~(unsigned)T_PTRUE;
 	val m = unk(((a->t | b->t) & ~(unsigned)T_FACTS) | facts);
@@ -938,14 +943,28 @@ static void flog_forget(ctx *c, frame *fr)
 			c->flog.v[k].list = NULL;
 }
 
-/* The fields an arm stored (logged since from) hold T_ARMW: other paths
- * through the branch may not have stored them. */
-static void taint_arm_fields(ctx *c, size_t from)
+/* The fields an arm taken with probability pr stored (logged since from)
+ * hold T_ARMW: other paths through the branch may not have stored them.
+ * An integer also gets the chance that it holds its value after the
+ * branch (T_ARMP): pr times its chance within the arm, plus the other
+ * paths' share when the value before was the same. */
+static void taint_arm_fields(ctx *c, size_t from, double pr)
 {
 	for (size_t k = from; k < c->flog.n; k++) {
 		val *at = flog_at(&c->flog.v[k]);
-		if (at && at->k != V_UNK)
-			at->t |= T_ARMW;
+		if (!at || at->k == V_UNK)
+			continue;
+		if (at->k == V_INT) {
+			const val *old = &c->flog.v[k].old;
+			double in = (at->t & T_ARMP) && (at->t & T_ARMW) ? at->f : 1;
+			double kept =
+				old->k == V_INT && old->i == at->i
+					? ((old->t & T_ARMP) && (old->t & T_ARMW) ? old->f : 1)
+					: 0;
+			at->f = pr * in + (1 - pr) * kept;
+			at->t |= T_ARMP;
+		}
+		at->t |= T_ARMW;
 	}
 }
 
@@ -1154,6 +1173,15 @@ static val *heap_field(ctx *c, ir_expr *m)
 		if (!st)
 			return NULL;
 		bv = *st;
+	} else if (m->op == 0 && base->kind == E_INDEX && base->nkids == 2) {
+		/* `p[0].f` is `p->f`: the first element of an array of structs */
+		if (!expr_pure(base))
+			return NULL;
+		bv = peek(c, base->kids[0]);
+		val idx = peek(c, base->kids[1]);
+		if (idx.k != V_INT)
+			return NULL;
+		bv.i += idx.i;
 	} else if (expr_pure(base)) {
 		bv = peek(c, base);
 	} else {
@@ -1190,7 +1218,16 @@ static val *mem_slot(ctx *c, const val *p, long long k)
 			el->v[i] = unk(0);
 		p->a->elems = el;
 	}
-	return &p->a->elems->v[at];
+	arr *el = p->a->elems;
+	if (at >= el->n) { /* the object grew (realloc): more elements */
+		int n = p->f < MEM_ELEMS ? (int)p->f : MEM_ELEMS;
+		val *v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
+		for (int i = 0; i < n; i++)
+			v[i] = i < el->n ? el->v[i] : unk(0);
+		el->v = v;
+		el->n = n;
+	}
+	return &el->v[at];
 }
 
 /* What an element of a heap buffer keeps: numbers, and pointers to what
@@ -1355,6 +1392,12 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 				*bval = av;
 			return (*elem = 1), elem_slot(c, &av);
 		}
+		val *hs = av.k == V_MEM && idx.k == V_INT ? mem_slot(c, &av, idx.i) : NULL;
+		if (hs) { /* p[k].f in a heap array of structs (p[0].f: heap_field) */
+			if (bval)
+				*bval = av;
+			return (*elem = 1), hs;
+		}
 		if (bval)
 			*bval = unk(av.t | idx.t | T_INDIRECT);
 		return NULL;
@@ -1416,6 +1459,34 @@ static void elem_field_store(ctx *c, val *slot, const ir_expr *m, val v, int lev
 		slot->a->v = vd_arena_alloc(c->a, (size_t)slot->a->n * sizeof(val));
 	if (slot->a->v)
 		slot->a->v[fi] = v;
+}
+
+/* The slot of field m in element el of a heap array of structs (`p[k].f`,
+ * k > 0: p[0] is the heap object itself, see heap_field): the element's
+ * value is made a struct of its fields on first use.  NULL when which
+ * field is unknown. */
+static val *heap_elem_slot(ctx *c, val *el, const ir_expr *m)
+{
+	int fi = (int)m->ival - 1;
+	if (fi < 0)
+		return NULL;
+	if (!(el->k == V_ARR && el->i == 0 && fi < el->a->n && el->a->v))
+		elem_field_store(c, el, m, field_of_value(m, el, 1), -1);
+	return el->k == V_ARR && el->a->v && fi < el->a->n ? &el->a->v[fi] : NULL;
+}
+
+/* `&p[k].f` of a heap array of structs: the field's slot; NULL otherwise */
+static val *heap_elem_field(ctx *c, ir_expr *m)
+{
+	if (m->kind != E_MEMBER || m->nkids != 1 || m->op != 0)
+		return NULL;
+	ir_expr *base = strip_casts(m->kids[0]);
+	if (base->kind != E_INDEX)
+		return NULL;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, base, 0, &elem, NULL, &bv);
+	return elem && owner && bv.k == V_MEM ? heap_elem_slot(c, owner, m) : NULL;
 }
 
 static void escape(frame *f, int slot)
@@ -1653,7 +1724,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			 * for `a[i] = v`; into one the walk does not know: the
 			 * field of every element may hold v now */
 			int level = bv.k == V_ARR ? bv.a->level : -1;
-			if (owner) {
+			val *fs = owner && bv.k == V_MEM ? heap_elem_slot(c, owner, lhs) : NULL;
+			if (fs) { /* a heap array's element: as a heap object's field */
+				flog_note(c, NULL, 0, fs);
+				*fs = heap_storable(&v) ? v : unk(0);
+			} else if (owner && bv.k != V_MEM) {
 				side_effect(c, level);
 				elem_field_store(c, owner, lhs, v, level);
 			} else if (bv.k == V_ARR && (bv.t & T_INDIRECT) && bv.a->v) {
@@ -3370,6 +3445,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 				return eval(c, k);
 			if (k->kind == E_MEMBER) { /* &it->next of a heap object */
 				val *hf = heap_field(c, k);
+				if (!hf)
+					hf = heap_elem_field(c, k);
 				if (hf) {
 					val r = { 0 };
 					r.k = V_REF;
@@ -4252,10 +4329,15 @@ LIB_MODEL(lib_malloc)
 		m.f = bytes;
 		if (c->v->alloc)
 			c->v->alloc(c->v->payload, bytes - old);
-		/* a new struct, once per execution: an object with fields */
-		if (!c->rep && !c->p->opts.paths_all && !c->cond && strcmp(name, "realloc") &&
-		    bytes > 0)
+		/* a new struct, once per execution: an object with fields;
+		 * realloc(NULL, n) is malloc(n), and realloc of such an object
+		 * keeps it, grown (a table of structs that grows by realloc) */
+		int fresh = strcmp(name, "realloc") || (args[0].k == V_INT && args[0].i == 0);
+		if (!c->rep && !c->p->opts.paths_all && !c->cond && fresh && bytes > 0)
 			m.a = heap_object(c, !strcmp(name, "calloc"));
+		else if (!fresh && args[0].k == V_MEM && args[0].a && args[0].i == 0 && bytes > 0 &&
+			 !c->p->opts.paths_all)
+			m.a = args[0].a;
 	}
 	return m;
 }
@@ -8310,7 +8392,8 @@ static int step_of(ctx *c, ir_expr *e, ir_var *v, double *step, int *mul)
 	*mul = 0;
 	if (!e)
 		return 0;
-	if (e->kind == E_COMMA && !e->op) {
+	/* `i++, ctx->cur_elmt++, n++`: the comma operator's part that steps v */
+	if ((e->kind == E_COMMA && !e->op) || (e->kind == E_BIN && e->op == OP_COMMA)) {
 		for (int i = 0; i < e->nkids; i++)
 			if (step_of(c, e->kids[i], v, step, mul))
 				return 1;
@@ -9102,6 +9185,7 @@ static void loop_settle(ctx *c, varvec *w)
  * words, the characters of a word of grouped flags, the digits of a number
  * in it); elsewhere two */
 #define CONCRETE_DEPTH 4
+#define CONCRETE_SHORT 16 /* a short counted loop's iterations (exec_concrete_loop) */
 /* a loop reading a followed input (content_loop): one iteration per line
  * or record of a text of up to CONTENT_MAX_BYTES */
 #define CONTENT_MAX 20000
@@ -9661,7 +9745,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	 * the walk's budget there. */
 	if (p->opts.paths_all || !s->nkids)
 		return 0;
-	if (c->conc_depth >= 2 &&
+	/* and one level more for a short counted loop that calls nothing
+	 * (over a dataspace's dimensions, `for (i = 0; i < ndims; i++) {
+	 * size[i] = MIN(total[i] - off[i], sm[i]); n *= size[i]; }`): a few
+	 * steps per iteration, where a codec's byte loops are long */
+	int short_plain = trip > 1 && trip <= CONCRETE_SHORT && content < 0 && c->conc_depth == 2 &&
+			  !stmt_has_once(c, s->kids[0], 'c');
+	if (c->conc_depth >= 2 && !short_plain &&
 	    (content >= 0 || (c->conc_argv ? c->conc_depth >= CONCRETE_DEPTH || trip >= 0
 					   : c->conc_depth >= 3 || !forever)))
 		return 0;
@@ -10749,7 +10839,7 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		if (gone || !counts)
 			flog_undo(c, apos);
 		else if (o->pr[a] < 1)
-			taint_arm_fields(c, apos);
+			taint_arm_fields(c, apos, o->pr[a]);
 		if (counts)
 			fold_arm_globals(c, pos0, &gt);
 		glog_undo(c, pos0);
@@ -10977,6 +11067,35 @@ static void flag_stepped_decided(ctx *c, ir_stmt *s)
 		ir_any_stmt(s->kids[i], flag_io_at, &f);
 }
 
+/* An `if` decided by a field value an arm of an earlier branch stored
+ * with a known chance (T_ARMP: `if (ctx->need_prefix)` after `if (col +
+ * len > width) ctx->need_prefix = 1;`): the live arm is taken with that
+ * chance, the other with the rest - not always, as a decision would
+ * (a separator printed between elements never, a line prefix before each).
+ * 1 and *o set, else 0. */
+static int armw_odds(ctx *c, ir_stmt *s, const val *k, int live, arm_odds *o)
+{
+	if (c->p->opts.paths_all || s->kind != S_IF || k->k != V_INT ||
+	    (k->t & (T_ARMW | T_ARMP)) != (T_ARMW | T_ARMP) || !(k->f > 0 && k->f < 1) ||
+	    c->mult <= 0)
+		return 0;
+	o->pr = o->pr_few;
+	double q = live == 0 ? k->f : 1 - k->f; /* the then-arm's */
+	o->pr[0] = q;
+	if (s->nkids > 1)
+		o->pr[1] = 1 - q;
+	else
+		o->rest = 1 - q;
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	o->nt = note_at(c, s->block, q,
+			"branch at %s:%d: decided by a struct field an arm of an earlier branch "
+			"(condition unknown) stored, which holds with probability %.2f: taken "
+			"with probability %.2f",
+			b->file, s->line, k->f, q);
+	o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+	return 1;
+}
+
 /* After `if (x != K || y != L) <error path>` whose arm is assumed not
  * taken, the walk goes on where the check passed: x is K and y is L (a
  * header's record size, version or magic checked against the constant the
@@ -11049,7 +11168,10 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	    c->mult > 0 && !c->p->opts.paths_all && stmt_has(s->kids[0], 'c') &&
 	    !arm_jumps(s->kids[0]) && fill_prob(c, s->e, &fp))
 		live = -2;
-	if (live != -2 && (k.t & T_ARMW))
+	arm_odds ao = { 0 };
+	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))
+		live = -3;
+	else if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
 		flag_stepped_decided(c, s);
@@ -11077,6 +11199,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			guard_holds(c, s->e);
 		if (o.pr != o.pr_few)
 			free(o.pr);
+	} else if (live == -3) {
+		annotate(c, s->block, ao.bits, ao.nt);
+		exec_arms_merged(c, s, &ao);
 	}
 	leave(c, s->block);
 }
