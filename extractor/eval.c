@@ -313,6 +313,7 @@ typedef struct ctx {
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
+	const char *toggle_usr; /* the flag whose test's arms are walked (toggled_test) */
 	/* an option loop being run with --args: the getopt call and what it
 	 * returns next (NULL: -1, the options are over) */
 	ir_expr *gopt_call;
@@ -11046,6 +11047,95 @@ static const ir_expr *stepped_field(ctx *c, const ir_expr *e, ir_stmt **loop)
 	return NULL;
 }
 
+/* ---- flags a loop raises and lowers ----
+ * A field that one iteration of a loop (or the project functions it
+ * calls) sets to a non-zero constant and clears to 0 (`ctx->need_prefix =
+ * 1` when a line is full, `= 0` once its prefix is printed) is a flag
+ * raised and lowered within the iterations: a loop walked once for many
+ * iterations must not decide a test of it as the first iteration found
+ * it.  "usr#1" marks a non-zero constant stored, "usr#0" a zero. */
+static const fsteps *func_sets(ctx *c, ir_func *f);
+
+static int sets_at(const ir_expr *e, void *arg)
+{
+	steps_arg *a = arg;
+	if (e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2) {
+		ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+		if (l && l->kind == E_MEMBER && l->op == 1 && l->usr && r && r->kind == E_INT) {
+			char key[512];
+			snprintf(key, sizeof key, "%s#%d", l->usr, r->ival != 0);
+			add_usr(a->out, vd_arena_strdup(a->c->a, key));
+		}
+	}
+	if (e->kind == E_CALL && !e->cat)
+		for (int k = 0; k < e->ncallees; k++) {
+			const fsteps *g = func_sets(a->c, e->callees[k]);
+			for (int i = 0; g && i < g->n; i++)
+				add_usr(a->out, g->v[i]);
+		}
+	return 0;
+}
+
+/* the constant stores of a function or a loop's iteration (key: a
+ * function's USR or the loop's address), found once */
+static const fsteps *sets_of(ctx *c, const char *key, ir_func *f, ir_stmt *s)
+{
+	if (!c->fsteps)
+		c->fsteps = vd_map_new();
+	fsteps *g = vd_map_get(c->fsteps, key);
+	if (g)
+		return g->busy ? NULL : g;
+	g = vd_arena_alloc(c->a, sizeof(*g));
+	g->busy = 1;
+	vd_map_put(c->fsteps, vd_arena_strdup(c->a, key), g);
+	usrvec u = { 0 };
+	steps_arg a = { c, &u };
+	if (f)
+		ir_any_stmt(f->body, sets_at, &a);
+	for (int i = 0; s && i < s->nkids; i++)
+		ir_any_stmt(s->kids[i], sets_at, &a);
+	return steps_put(c, g, &u);
+}
+
+static const fsteps *func_sets(ctx *c, ir_func *f)
+{
+	char key[600];
+	if (!f->usr || !f->body)
+		return NULL;
+	snprintf(key, sizeof key, "sets %s", f->usr);
+	return sets_of(c, key, f, NULL);
+}
+
+static int has_key(const fsteps *g, const char *usr, int on)
+{
+	char key[512];
+	snprintf(key, sizeof key, "%s#%d", usr, on);
+	for (int i = 0; g && i < g->n; i++)
+		if (!strcmp(g->v[i], key))
+			return 1;
+	return 0;
+}
+
+/* Does `if (e)` test (`x->f`, `!x->f`) a flag one of the loops being
+ * walked once raises and lowers (above)? */
+static int toggled_test(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_UN && e->op == OP_NOT && e->nkids == 1)
+		e = strip_casts(e->kids[0]);
+	if (!e || e->kind != E_MEMBER || e->op != 1 || !e->usr ||
+	    (c->toggle_usr && !strcmp(c->toggle_usr, e->usr)))
+		return 0; /* inside an arm of its own test: as that arm found it */
+	for (size_t k = c->once_loops.n; k-- > 0;) {
+		char key[40];
+		snprintf(key, sizeof key, "sets loop %p", (void *)c->once_loops.v[k]);
+		const fsteps *g = sets_of(c, key, NULL, c->once_loops.v[k]);
+		if (has_key(g, e->usr, 0) && has_key(g, e->usr, 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* A branch decided by a field a loop walked once steps (above): flagged
  * with the I/O in its arms. */
 static void flag_stepped_decided(ctx *c, ir_stmt *s)
@@ -11168,6 +11258,22 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	    c->mult > 0 && !c->p->opts.paths_all && stmt_has(s->kids[0], 'c') &&
 	    !arm_jumps(s->kids[0]) && fill_prob(c, s->e, &fp))
 		live = -2;
+	/* a flag the loop walked once raises and lowers: the first
+	 * iteration's value does not decide the others' */
+	const char *tog0 = c->toggle_usr;
+	if (live >= -1 && !refilled && s->kind == S_IF && c->once_loops.n && c->mult > 0 &&
+	    !c->p->opts.paths_all && !((k.t & T_ARMP) && k.f < 1) && toggled_test(c, s->e)) {
+		live = -2;
+		ir_expr *m = strip_casts(s->e);
+		c->toggle_usr = (m->kind == E_UN ? strip_casts(m->kids[0]) : m)->usr;
+		const vd_sblock *b = &c->p->blocks.v[s->block];
+		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
+			 note_at(c, s->block, 0,
+				 "branch at %s:%d: tests a flag that the loop walked once "
+				 "sets and clears: taken by the heuristics, not as its first "
+				 "iteration found it",
+				 b->file, s->line));
+	}
 	arm_odds ao = { 0 };
 	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))
 		live = -3;
@@ -11203,6 +11309,7 @@ static void exec_branch(ctx *c, ir_stmt *s)
 		annotate(c, s->block, ao.bits, ao.nt);
 		exec_arms_merged(c, s, &ao);
 	}
+	c->toggle_usr = tog0;
 	leave(c, s->block);
 }
 
