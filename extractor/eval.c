@@ -65,7 +65,8 @@ enum {
 	T_BUFOFF = 8192,
 	T_CLOCK = 16384, /* read from a clock (time, MPI_Wtime), or computed from one */
 	T_SLEN = 32768,
-	T_EXPECT = 65536
+	T_EXPECT = 65536,
+	T_ARMP = 131072
 };
 /* T_EXPECT: an unknown number whose expected value is in val.f: the
  * length of a string whose text is unknown (strlen: the snprintf estimate
@@ -80,6 +81,10 @@ enum {
 /* T_ARMW: a struct field's value one arm of a branch whose condition is
  * unknown stored (the paths through the other arms may have left it as it
  * was: fields keep the arm's value, they are not merged as variables are) */
+/* T_ARMP: with T_ARMW on an integer, val.f is the chance that the field
+ * holds this value where it is read (the storing arm's probability, see
+ * taint_arm_fields); a branch decided by it takes its arms with that
+ * chance (armw_odds) */
 /* T_PTRUE: an unknown value whose chance of being non-zero is known, in
  * val.f: what a function returns when its returns are known values on arms
  * of known probability (`return true` on an error arm taken 0.10 of the
@@ -91,7 +96,7 @@ enum {
 /* T_ASSUMED: the value was assumed (--assume-trip) for an unknown loop bound;
  * every count and size computed from it rests on that one assumption */
 /* T_RANK: this process's MPI rank (0 .. P14 - 1, each equally likely) */
-#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF | T_SLEN | T_EXPECT)
+#define T_FACTS (T_NZ | T_NN | T_RANK | T_PTRUE | T_BUF | T_BUFOFF | T_SLEN | T_EXPECT | T_ARMP)
 
 typedef struct val val;
 typedef struct arr {
@@ -330,6 +335,7 @@ typedef struct ctx {
 	/* counted loops being walked, innermost last: a condition on their
 	 * counter (`i % k == 0`) is counted exactly */
 	VD_VEC(struct loopctx) loops;
+	const char *toggle_usr; /* the flag whose test's arms are walked (toggled_test) */
 	/* an option loop being run with --args: the getopt call and what it
 	 * returns next (NULL: -1, the options are over) */
 	ir_expr *gopt_call;
@@ -547,7 +553,7 @@ static val merge(const val *a, const val *b)
 		return *a;
 	if (b->k == V_HANDLE && a->k != V_HANDLE)
 		return *b;
-	unsigned facts = a->t & b->t & T_FACTS;
+	unsigned facts = a->t & b->t & T_FACTS & ~(unsigned)T_ARMP;
 	if ((facts & T_PTRUE) && a->f != b->f)
 		facts &= ~(unsigned)T_PTRUE;
 	val m = unk(((a->t | b->t) & ~(unsigned)T_FACTS) | facts);
@@ -966,14 +972,28 @@ static void flog_forget(ctx *c, frame *fr)
 			c->flog.v[k].list = NULL;
 }
 
-/* The fields an arm stored (logged since from) hold T_ARMW: other paths
- * through the branch may not have stored them. */
-static void taint_arm_fields(ctx *c, size_t from)
+/* The fields an arm taken with probability pr stored (logged since from)
+ * hold T_ARMW: other paths through the branch may not have stored them.
+ * An integer also gets the chance that it holds its value after the
+ * branch (T_ARMP): pr times its chance within the arm, plus the other
+ * paths' share when the value before was the same. */
+static void taint_arm_fields(ctx *c, size_t from, double pr)
 {
 	for (size_t k = from; k < c->flog.n; k++) {
 		val *at = flog_at(&c->flog.v[k]);
-		if (at && at->k != V_UNK)
-			at->t |= T_ARMW;
+		if (!at || at->k == V_UNK)
+			continue;
+		if (at->k == V_INT) {
+			const val *old = &c->flog.v[k].old;
+			double in = (at->t & T_ARMP) && (at->t & T_ARMW) ? at->f : 1;
+			double kept =
+				old->k == V_INT && old->i == at->i
+					? ((old->t & T_ARMP) && (old->t & T_ARMW) ? old->f : 1)
+					: 0;
+			at->f = pr * in + (1 - pr) * kept;
+			at->t |= T_ARMP;
+		}
+		at->t |= T_ARMW;
 	}
 }
 
@@ -1207,6 +1227,15 @@ static val *heap_field(ctx *c, ir_expr *m)
 		if (!st)
 			return NULL;
 		bv = *st;
+	} else if (m->op == 0 && base->kind == E_INDEX && base->nkids == 2) {
+		/* `p[0].f` is `p->f`: the first element of an array of structs */
+		if (!expr_pure(base))
+			return NULL;
+		bv = peek(c, base->kids[0]);
+		val idx = peek(c, base->kids[1]);
+		if (idx.k != V_INT)
+			return NULL;
+		bv.i += idx.i;
 	} else if (expr_pure(base)) {
 		bv = peek(c, base);
 	} else {
@@ -1219,13 +1248,24 @@ static val *heap_field(ctx *c, ir_expr *m)
 	return &bv.a->v[m->ival - 1];
 }
 
+static val *heap_elem_field(ctx *c, ir_expr *m);
+
 /* `&o->f` of a heap object's field: a pointer to its slot; to the first
- * member (offset 0), one that also carries the object (first_member_field) */
+ * member (offset 0), one that also carries the object (first_member_field);
+ * `&p[k].f` of a heap array of structs: the element's field's slot */
 static int heap_field_addr(ctx *c, ir_expr *m, val *out)
 {
 	val *hf = heap_field(c, m);
-	if (!hf)
-		return 0;
+	if (!hf) { /* &p[k].f: a member of an element of a heap array */
+		val *ef = heap_elem_field(c, m);
+		if (!ef)
+			return 0;
+		val r = { 0 };
+		r.k = V_REF;
+		r.ref = ef;
+		*out = r;
+		return 1;
+	}
 	val r = { 0 };
 	r.k = V_REF;
 	r.ref = hf;
@@ -1271,7 +1311,16 @@ static val *mem_slot(ctx *c, const val *p, long long k)
 			el->v[i] = unk(0);
 		p->a->elems = el;
 	}
-	return &p->a->elems->v[at];
+	arr *el = p->a->elems;
+	if (at >= el->n) { /* the object grew (realloc): more elements */
+		int n = p->f < MEM_ELEMS ? (int)p->f : MEM_ELEMS;
+		val *v = vd_arena_alloc(c->a, (size_t)n * sizeof(val));
+		for (int i = 0; i < n; i++)
+			v[i] = i < el->n ? el->v[i] : unk(0);
+		el->v = v;
+		el->n = n;
+	}
+	return &el->v[at];
 }
 
 /* What an element of a heap buffer keeps: numbers, and pointers to what
@@ -1440,6 +1489,12 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 				*bval = av;
 			return (*elem = 1), elem_slot(c, &av);
 		}
+		val *hs = av.k == V_MEM && idx.k == V_INT ? mem_slot(c, &av, idx.i) : NULL;
+		if (hs) { /* p[k].f in a heap array of structs (p[0].f: heap_field) */
+			if (bval)
+				*bval = av;
+			return (*elem = 1), hs;
+		}
 		if (bval)
 			*bval = unk(av.t | idx.t | T_INDIRECT);
 		return NULL;
@@ -1553,6 +1608,34 @@ static void elem_field_store(ctx *c, val *slot, const ir_expr *m, val v, int lev
 		slot->a->v = vd_arena_alloc(c->a, (size_t)slot->a->n * sizeof(val));
 	if (slot->a->v)
 		slot->a->v[fi] = v;
+}
+
+/* The slot of field m in element el of a heap array of structs (`p[k].f`,
+ * k > 0: p[0] is the heap object itself, see heap_field): the element's
+ * value is made a struct of its fields on first use.  NULL when which
+ * field is unknown. */
+static val *heap_elem_slot(ctx *c, val *el, const ir_expr *m)
+{
+	int fi = (int)m->ival - 1;
+	if (fi < 0)
+		return NULL;
+	if (!(el->k == V_ARR && el->i == 0 && fi < el->a->n && el->a->v))
+		elem_field_store(c, el, m, field_of_value(m, el, 1), -1);
+	return el->k == V_ARR && el->a->v && fi < el->a->n ? &el->a->v[fi] : NULL;
+}
+
+/* `&p[k].f` of a heap array of structs: the field's slot; NULL otherwise */
+static val *heap_elem_field(ctx *c, ir_expr *m)
+{
+	if (m->kind != E_MEMBER || m->nkids != 1 || m->op != 0)
+		return NULL;
+	ir_expr *base = strip_casts(m->kids[0]);
+	if (base->kind != E_INDEX)
+		return NULL;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, base, 0, &elem, NULL, &bv);
+	return elem && owner && bv.k == V_MEM ? heap_elem_slot(c, owner, m) : NULL;
 }
 
 static void escape(frame *f, int slot)
@@ -1792,7 +1875,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			 * for `a[i] = v`; into one the walk does not know: the
 			 * field of every element may hold v now */
 			int level = bv.k == V_ARR ? bv.a->level : -1;
-			if (owner) {
+			val *fs = owner && bv.k == V_MEM ? heap_elem_slot(c, owner, lhs) : NULL;
+			if (fs) { /* a heap array's element: as a heap object's field */
+				flog_note(c, NULL, 0, fs);
+				*fs = heap_storable(&v) ? v : unk(0);
+			} else if (owner && bv.k != V_MEM) {
 				side_effect(c, level);
 				elem_field_store(c, owner, lhs, v, level);
 			} else if (bv.k == V_ARR && (bv.t & T_INDIRECT) && bv.a->v) {
@@ -4523,10 +4610,15 @@ LIB_MODEL(lib_malloc)
 		m.f = bytes;
 		if (c->v->alloc)
 			c->v->alloc(c->v->payload, bytes - old);
-		/* a new struct, once per execution: an object with fields */
-		if (!c->rep && !c->p->opts.paths_all && !c->cond && strcmp(name, "realloc") &&
-		    bytes > 0)
+		/* a new struct, once per execution: an object with fields;
+		 * realloc(NULL, n) is malloc(n), and realloc of such an object
+		 * keeps it, grown (a table of structs that grows by realloc) */
+		int fresh = strcmp(name, "realloc") || (args[0].k == V_INT && args[0].i == 0);
+		if (!c->rep && !c->p->opts.paths_all && !c->cond && fresh && bytes > 0)
 			m.a = heap_object(c, !strcmp(name, "calloc"));
+		else if (!fresh && args[0].k == V_MEM && args[0].a && args[0].i == 0 && bytes > 0 &&
+			 !c->p->opts.paths_all)
+			m.a = args[0].a;
 	}
 	return m;
 }
@@ -8709,7 +8801,8 @@ static int step_of(ctx *c, ir_expr *e, ir_var *v, double *step, int *mul)
 	*mul = 0;
 	if (!e)
 		return 0;
-	if (e->kind == E_COMMA && !e->op) {
+	/* `i++, ctx->cur_elmt++, n++`: the comma operator's part that steps v */
+	if ((e->kind == E_COMMA && !e->op) || (e->kind == E_BIN && e->op == OP_COMMA)) {
 		for (int i = 0; i < e->nkids; i++)
 			if (step_of(c, e->kids[i], v, step, mul))
 				return 1;
@@ -9501,6 +9594,7 @@ static void loop_settle(ctx *c, varvec *w)
  * words, the characters of a word of grouped flags, the digits of a number
  * in it); elsewhere two */
 #define CONCRETE_DEPTH 4
+#define CONCRETE_SHORT 16 /* a short counted loop's iterations (exec_concrete_loop) */
 /* a loop reading a followed input (content_loop): one iteration per line
  * or record of a text of up to CONTENT_MAX_BYTES */
 #define CONTENT_MAX 20000
@@ -10104,7 +10198,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	 * the walk's budget there. */
 	if (p->opts.paths_all || !s->nkids)
 		return 0;
-	if (c->conc_depth >= 2 &&
+	/* and one level more for a short counted loop that calls nothing
+	 * (over a dataspace's dimensions, `for (i = 0; i < ndims; i++) {
+	 * size[i] = MIN(total[i] - off[i], sm[i]); n *= size[i]; }`): a few
+	 * steps per iteration, where a codec's byte loops are long */
+	int short_plain = trip > 1 && trip <= CONCRETE_SHORT && content < 0 && c->conc_depth == 2 &&
+			  !stmt_has_once(c, s->kids[0], 'c');
+	if (c->conc_depth >= 2 && !short_plain &&
 	    (content >= 0 || (c->conc_argv ? c->conc_depth >= CONCRETE_DEPTH || trip >= 0
 					   : c->conc_depth >= 3 || !forever)))
 		return 0;
@@ -11270,7 +11370,7 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		if (gone || !counts)
 			flog_undo(c, apos);
 		else if (o->pr[a] < 1)
-			taint_arm_fields(c, apos);
+			taint_arm_fields(c, apos, o->pr[a]);
 		if (counts)
 			fold_arm_globals(c, pos0, &gt);
 		glog_undo(c, pos0);
@@ -11473,6 +11573,95 @@ static const ir_expr *stepped_field(ctx *c, const ir_expr *e, ir_stmt **loop)
 	return NULL;
 }
 
+/* ---- flags a loop raises and lowers ----
+ * A field that one iteration of a loop (or the project functions it
+ * calls) sets to a non-zero constant and clears to 0 (`ctx->need_prefix =
+ * 1` when a line is full, `= 0` once its prefix is printed) is a flag
+ * raised and lowered within the iterations: a loop walked once for many
+ * iterations must not decide a test of it as the first iteration found
+ * it.  "usr#1" marks a non-zero constant stored, "usr#0" a zero. */
+static const fsteps *func_sets(ctx *c, ir_func *f);
+
+static int sets_at(const ir_expr *e, void *arg)
+{
+	steps_arg *a = arg;
+	if (e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2) {
+		ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+		if (l && l->kind == E_MEMBER && l->op == 1 && l->usr && r && r->kind == E_INT) {
+			char key[512];
+			snprintf(key, sizeof key, "%s#%d", l->usr, r->ival != 0);
+			add_usr(a->out, vd_arena_strdup(a->c->a, key));
+		}
+	}
+	if (e->kind == E_CALL && !e->cat)
+		for (int k = 0; k < e->ncallees; k++) {
+			const fsteps *g = func_sets(a->c, e->callees[k]);
+			for (int i = 0; g && i < g->n; i++)
+				add_usr(a->out, g->v[i]);
+		}
+	return 0;
+}
+
+/* the constant stores of a function or a loop's iteration (key: a
+ * function's USR or the loop's address), found once */
+static const fsteps *sets_of(ctx *c, const char *key, ir_func *f, ir_stmt *s)
+{
+	if (!c->fsteps)
+		c->fsteps = vd_map_new();
+	fsteps *g = vd_map_get(c->fsteps, key);
+	if (g)
+		return g->busy ? NULL : g;
+	g = vd_arena_alloc(c->a, sizeof(*g));
+	g->busy = 1;
+	vd_map_put(c->fsteps, vd_arena_strdup(c->a, key), g);
+	usrvec u = { 0 };
+	steps_arg a = { c, &u };
+	if (f)
+		ir_any_stmt(f->body, sets_at, &a);
+	for (int i = 0; s && i < s->nkids; i++)
+		ir_any_stmt(s->kids[i], sets_at, &a);
+	return steps_put(c, g, &u);
+}
+
+static const fsteps *func_sets(ctx *c, ir_func *f)
+{
+	char key[600];
+	if (!f->usr || !f->body)
+		return NULL;
+	snprintf(key, sizeof key, "sets %s", f->usr);
+	return sets_of(c, key, f, NULL);
+}
+
+static int has_key(const fsteps *g, const char *usr, int on)
+{
+	char key[512];
+	snprintf(key, sizeof key, "%s#%d", usr, on);
+	for (int i = 0; g && i < g->n; i++)
+		if (!strcmp(g->v[i], key))
+			return 1;
+	return 0;
+}
+
+/* Does `if (e)` test (`x->f`, `!x->f`) a flag one of the loops being
+ * walked once raises and lowers (above)? */
+static int toggled_test(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_UN && e->op == OP_NOT && e->nkids == 1)
+		e = strip_casts(e->kids[0]);
+	if (!e || e->kind != E_MEMBER || e->op != 1 || !e->usr ||
+	    (c->toggle_usr && !strcmp(c->toggle_usr, e->usr)))
+		return 0; /* inside an arm of its own test: as that arm found it */
+	for (size_t k = c->once_loops.n; k-- > 0;) {
+		char key[40];
+		snprintf(key, sizeof key, "sets loop %p", (void *)c->once_loops.v[k]);
+		const fsteps *g = sets_of(c, key, NULL, c->once_loops.v[k]);
+		if (has_key(g, e->usr, 0) && has_key(g, e->usr, 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* A branch decided by a field a loop walked once steps (above): flagged
  * with the I/O in its arms. */
 static void flag_stepped_decided(ctx *c, ir_stmt *s)
@@ -11492,6 +11681,35 @@ static void flag_stepped_decided(ctx *c, ir_stmt *s)
 	flag_arg f = { c, nt };
 	for (int i = 0; i < s->nkids; i++)
 		ir_any_stmt(s->kids[i], flag_io_at, &f);
+}
+
+/* An `if` decided by a field value an arm of an earlier branch stored
+ * with a known chance (T_ARMP: `if (ctx->need_prefix)` after `if (col +
+ * len > width) ctx->need_prefix = 1;`): the live arm is taken with that
+ * chance, the other with the rest - not always, as a decision would
+ * (a separator printed between elements never, a line prefix before each).
+ * 1 and *o set, else 0. */
+static int armw_odds(ctx *c, ir_stmt *s, const val *k, int live, arm_odds *o)
+{
+	if (c->p->opts.paths_all || s->kind != S_IF || k->k != V_INT ||
+	    (k->t & (T_ARMW | T_ARMP)) != (T_ARMW | T_ARMP) || !(k->f > 0 && k->f < 1) ||
+	    c->mult <= 0)
+		return 0;
+	o->pr = o->pr_few;
+	double q = live == 0 ? k->f : 1 - k->f; /* the then-arm's */
+	o->pr[0] = q;
+	if (s->nkids > 1)
+		o->pr[1] = 1 - q;
+	else
+		o->rest = 1 - q;
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	o->nt = note_at(c, s->block, q,
+			"branch at %s:%d: decided by a struct field an arm of an earlier branch "
+			"(condition unknown) stored, which holds with probability %.2f: taken "
+			"with probability %.2f",
+			b->file, s->line, k->f, q);
+	o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+	return 1;
 }
 
 /* After `if (x != K || y != L) <error path>` whose arm is assumed not
@@ -11566,7 +11784,26 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	    c->mult > 0 && !c->p->opts.paths_all && stmt_has(s->kids[0], 'c') &&
 	    !arm_jumps(s->kids[0]) && fill_prob(c, s->e, &fp))
 		live = -2;
-	if (live != -2 && (k.t & T_ARMW))
+	/* a flag the loop walked once raises and lowers: the first
+	 * iteration's value does not decide the others' */
+	const char *tog0 = c->toggle_usr;
+	if (live >= -1 && !refilled && s->kind == S_IF && c->once_loops.n && c->mult > 0 &&
+	    !c->p->opts.paths_all && !((k.t & T_ARMP) && k.f < 1) && toggled_test(c, s->e)) {
+		live = -2;
+		ir_expr *m = strip_casts(s->e);
+		c->toggle_usr = (m->kind == E_UN ? strip_casts(m->kids[0]) : m)->usr;
+		const vd_sblock *b = &c->p->blocks.v[s->block];
+		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
+			 note_at(c, s->block, 0,
+				 "branch at %s:%d: tests a flag that the loop walked once "
+				 "sets and clears: taken by the heuristics, not as its first "
+				 "iteration found it",
+				 b->file, s->line));
+	}
+	arm_odds ao = { 0 };
+	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))
+		live = -3;
+	else if (live != -2 && (k.t & T_ARMW))
 		flag_armw_decided(c, s);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
 		flag_stepped_decided(c, s);
@@ -11594,7 +11831,11 @@ static void exec_branch(ctx *c, ir_stmt *s)
 			guard_holds(c, s->e);
 		if (o.pr != o.pr_few)
 			free(o.pr);
+	} else if (live == -3) {
+		annotate(c, s->block, ao.bits, ao.nt);
+		exec_arms_merged(c, s, &ao);
 	}
+	c->toggle_usr = tog0;
 	leave(c, s->block);
 }
 
