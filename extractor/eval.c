@@ -2586,25 +2586,9 @@ static int once_do(const ir_stmt *s)
 	return e->kind == E_INT && e->ival == 0;
 }
 
-/* The variable a status test reads: `ret`, `ret != 0`, `ret < 0`,
- * `(ret = f())`; NULL for anything else */
-static const ir_var *status_var(const ir_expr *e)
-{
-	while (e && e->kind == E_CAST && e->nkids == 1)
-		e = e->kids[0];
-	if (e && e->kind == E_BIN && (e->op == OP_NE || e->op == OP_LT) && e->nkids == 2 &&
-	    e->kids[1]->kind == E_INT && e->kids[1]->ival == 0)
-		return status_var(e->kids[0]);
-	if (e && e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2)
-		return status_var(e->kids[0]);
-	return e && e->kind == E_VAR ? e->var : NULL;
-}
-
 /* Does the arm end in an error exit: a goto (the `goto fail` idiom), a
- * return of a negative constant, or - from main - of a non-zero one, or of
- * the failed status itself (`ret = pthread_mutex_init(...); if (ret) {
- * log_err(...); return ret; }`: `tested`, the variable the test reads)? */
-static int arm_error_exit(const ir_stmt *s, const ir_func *fn, const ir_var *tested)
+ * return of a negative constant, or - from main - of a non-zero one? */
+static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 {
 	if (!s)
 		return 0;
@@ -2619,14 +2603,14 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn, const ir_var *tes
 			return e->kids[0]->ival > 0;
 		if (e->kind == E_INT)
 			return e->ival < 0 || (e->ival != 0 && fn && !strcmp(fn->name, "main"));
-		return tested && e->kind == E_VAR && e->var == tested;
+		return 0;
 	}
 	if (s->kind == S_SEQ)
 		for (int i = s->nkids; i-- > 0;)
 			if (s->kids[i] && s->kids[i]->kind != S_NOP)
-				return arm_error_exit(s->kids[i], fn, tested);
+				return arm_error_exit(s->kids[i], fn);
 	if (once_do(s)) /* a macro's `do { ...; goto done; } while (0)` */
-		return arm_error_exit(s->kids[0], fn, tested);
+		return arm_error_exit(s->kids[0], fn);
 	return 0;
 }
 
@@ -3169,8 +3153,7 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	}
 	if (k->t & T_CALLRES) { /* a call's status: `if (parse() != 0) return 1;` */
 		const ir_func *fn = c->fr ? c->fr->fn : NULL;
-		const ir_var *sv = status_var(s->e);
-		int tl = arm_error_exit(t, fn, sv), fl = arm_error_exit(f, fn, sv);
+		int tl = arm_error_exit(t, fn), fl = arm_error_exit(f, fn);
 		if (tl != fl) {
 			*kind = PR_ERROR;
 			return tl ? 0 : 1;
