@@ -297,6 +297,7 @@ typedef struct ctx {
 	val *globals;
 	int *gscratch;   /* per global slot: -1, or an index while deduplicating */
 	fieldvec fields; /* struct members of globals and of anything else */
+	long npaths;     /* members kept by path ("o.f", nested_path) made so far */
 	VD_VEC(handle) handles;
 	int nc_inputs;    /* NetCDF inputs open in the library (sciinput.c) */
 	int nc_made;      /* NetCDF files the program created (nc_create*: not inputs) */
@@ -910,22 +911,22 @@ static int zero_struct(const val *sv)
 	return 1;
 }
 
-/* A member access `owner.f` (e->fval: f's offset): its slot learns its
- * offset, and takes over what a store by offset left in an "@off" slot. */
-static void foff_adopt(ctx *c, val *owner, const ir_expr *e)
+/* A member `name` of the struct at owner, at byte offset off, is
+ * accessed: its slot learns its offset, and takes over what a store by
+ * offset left in an "@off" slot.  name need not outlive the call. */
+static void foff_adopt_at(ctx *c, val *owner, const char *name, long long off)
 {
-	if (!owner || !e->str || e->fval < 0)
+	if (!owner || !name || off < 0)
 		return;
-	long long off = (long long)e->fval;
 	fieldvec *list;
-	field_val *named = field_slot_in(c, owner, e->str, 0, &list);
+	field_val *named = field_slot_in(c, owner, name, 0, &list);
 	field_val *at = foff_slot(c, owner, off, 0, &list);
 	if (named)
 		named->off = off;
 	if (!at || at == named || at->field[0] != '@')
 		return;
-	if (!named) {
-		at->field = e->str; /* the slot is the field's from now on */
+	if (!named) { /* the slot is the field's from now on */
+		at->field = vd_arena_strdup(c->a, name);
 		return;
 	}
 	/* both: the store by offset came after the named slot was made by a
@@ -933,6 +934,13 @@ static void foff_adopt(ctx *c, val *owner, const ir_expr *e)
 	flog_note(c, list, (size_t)(named - list->v), NULL);
 	named->v = at->v;
 	at->owner = NULL;
+}
+
+/* A member access `owner.f` (e->fval: f's offset): foff_adopt_at */
+static void foff_adopt(ctx *c, val *owner, const ir_expr *e)
+{
+	if (e->str && e->fval >= 0)
+		foff_adopt_at(c, owner, e->str, (long long)e->fval);
 }
 
 /* ---- field writes while a branch's arms are walked ------------------------------------------ */
@@ -1638,6 +1646,150 @@ static val *heap_elem_field(ctx *c, ir_expr *m)
 	return elem && owner && bv.k == V_MEM ? heap_elem_slot(c, owner, m) : NULL;
 }
 
+/* ---- members of embedded structs ----
+ * `s.o.f`, `p->o.f`: a member of a struct held by value in a struct whose
+ * members the walk keeps (a variable, or what a pointer to one points
+ * at).  It lives in the outermost struct's list of members under its path
+ * ("o.f"), at the sum of the offsets, so what is stored there reads back;
+ * where nothing was stored it reads the enclosing struct's value, as
+ * before.  Members of heap objects and of array elements keep their own
+ * rules (heap_struct_field, elem_field_store). */
+typedef struct npath {
+	val *owner;     /* the outermost struct's storage */
+	char name[256]; /* "o.f" */
+	long long off;  /* byte offset in it, -1 unknown */
+	val init;       /* its value where no slot holds it */
+} npath;
+
+static int member_path(ctx *c, ir_expr *m, npath *np, val *now);
+
+/* `x.o.f` (m, written with `.` on a member that is a struct): 1 and *np
+ * set - the outermost struct, the path, the offset, the value where
+ * nothing was stored - else 0 */
+static int nested_path(ctx *c, ir_expr *m, npath *np)
+{
+	if (m->kind != E_MEMBER || m->nkids != 1 || !m->str || m->op != 0)
+		return 0;
+	ir_expr *base = strip_casts(m->kids[0]);
+	if (!base || base->kind != E_MEMBER || base->nkids != 1 || !base->str || base->is_array ||
+	    !expr_pure(base) || heap_field(c, base))
+		return 0;
+	ir_expr *ob = strip_casts(base->kids[0]);
+	if (base->op == 0 && ob && ob->kind == E_MEMBER && heap_field(c, ob))
+		return 0; /* `h->s.o.f` of a heap object */
+	val encl;         /* the embedded struct's value */
+	if (!member_path(c, base, np, &encl))
+		return 0;
+	size_t n = strlen(np->name);
+	if (n + 1 + strlen(m->str) >= sizeof(np->name))
+		return 0;
+	np->name[n] = '.';
+	strcpy(np->name + n + 1, m->str);
+	np->off = np->off >= 0 && m->fval >= 0 ? np->off + (long long)m->fval : -1;
+	np->init = field_of_value(m, &encl, 0);
+	foff_adopt_at(c, np->owner, np->name, np->off);
+	return 1;
+}
+
+/* The path of the member m - nested_path's, or m's own name in the struct
+ * member_owner finds - and the value it holds now; 0 when the walk keeps
+ * no members for its struct */
+static int member_path(ctx *c, ir_expr *m, npath *np, val *now)
+{
+	if (nested_path(c, m, np)) {
+		field_val *f = field_slot(c, np->owner, np->name, 0);
+		*now = f ? f->v : np->init;
+		return 1;
+	}
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem || strlen(m->str) >= sizeof(np->name))
+		return 0;
+	np->owner = owner;
+	strcpy(np->name, m->str);
+	np->off = m->fval >= 0 ? (long long)m->fval : -1;
+	field_val *f = field_slot(c, owner, m->str, 0);
+	*now = f ? f->v : field_of_value(m, owner, bv.k == V_REF);
+	return 1;
+}
+
+/* The members of the struct at owner kept by a path that starts with
+ * `name` and then `sep` ('.' a member, '[' an element) become unknown */
+static void paths_forget(ctx *c, val *owner, const char *name, char sep)
+{
+	if (!c->npaths)
+		return;
+	fieldvec *list;
+	field_slot_in(c, owner, "@", 0, &list);
+	size_t n = strlen(name);
+	for (size_t i = 0; i < list->n; i++)
+		if (list->v[i].owner == owner && !strncmp(list->v[i].field, name, n) &&
+		    list->v[i].field[n] == sep) {
+			flog_note(c, list, i, NULL);
+			list->v[i].v = unk(0);
+		}
+}
+
+/* A store into the member `name` of the struct at owner: the members of
+ * it kept by path ("name.x", "name[k]") do not hold what was there before */
+static void nested_forget(ctx *c, val *owner, const char *name)
+{
+	paths_forget(c, owner, name, '.');
+	paths_forget(c, owner, name, '[');
+}
+
+/* `s.a[i] = v` with i unknown: no element of a kept by path is known */
+static void elems_forget(ctx *c, val *owner, const char *name)
+{
+	paths_forget(c, owner, name, '[');
+}
+
+/* `s.a[k]`, `p->o.a[k]` with k known, a an array member the walk holds no
+ * storage for (its struct has no initializer): the element is kept as a
+ * member by path ("a[k]", "o.a[k]"), see nested_path; a zero struct's
+ * element reads 0 until stored.  2 when k is not known (np names the
+ * array: "a", "o.a"), 0 when it is not such an element. */
+static int elem_path(ctx *c, ir_expr *ix, const val *idx, npath *np)
+{
+	ir_expr *m = strip_casts(ix->kids[0]);
+	if (!m || m->kind != E_MEMBER || !m->is_array || m->nkids != 1 || !m->str ||
+	    !expr_pure(m) || heap_field(c, m))
+		return 0;
+	val mv;
+	if (!member_path(c, m, np, &mv))
+		return 0;
+	if (mv.k == V_ARR)
+		return 0; /* it has storage: its elements are kept there */
+	if (idx->k != V_INT || idx->i < 0)
+		return 2;
+	size_t n = strlen(np->name);
+	if (n + 24 >= sizeof(np->name))
+		return 0;
+	snprintf(np->name + n, sizeof(np->name) - n, "[%lld]", idx->i);
+	np->off = -1;
+	np->init = mv.k == V_INT && mv.i == 0 && !mv.t ? vint(0) : unk(0);
+	return 1;
+}
+
+/* `s.o.f = v`: see nested_path */
+static void nested_store(ctx *c, npath *np, val v)
+{
+	side_effect(c, level_of(c, np->owner));
+	fieldvec *list = NULL;
+	field_val *f = field_slot_in(c, np->owner, np->name, 0, &list);
+	if (!f && (f = field_slot_in(c, np->owner, vd_arena_strdup(c->a, np->name), 1, &list))) {
+		f->v = np->init;
+		c->npaths++;
+	}
+	if (!f)
+		return;
+	f->off = np->off;
+	flog_note(c, list, (size_t)(f - list->v), NULL);
+	f->v = v;
+	nested_forget(c, np->owner, np->name);
+}
+
 static void escape(frame *f, int slot)
 {
 	if (slot < 0 || slot >= f->nslots)
@@ -1816,6 +1968,49 @@ static void store_text(ctx *c, ir_expr *dst, val sv)
 		assign_to(c, dst, sv);
 }
 
+/* `a[i] = v`: an element of an array, of a heap buffer, of a string the
+ * program holds, or of an array member (elem_path) */
+static void assign_index(ctx *c, ir_expr *lhs, val v)
+{
+	val *ha = heap_array(c, lhs->kids[0]);
+	val base = ha ? *ha : eval(c, lhs->kids[0]);
+	val idx = eval(c, lhs->kids[1]);
+	if (base.k == V_STR) { /* arg[k] = '\0' */
+		val at;
+		if (idx.k == V_INT && base.own && str_arith(c, OP_ADD, &base, &idx, &at) &&
+		    at.k == V_STR)
+			str_store(c, &at, v);
+		else if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
+			argv_store(c, base.s + idx.i, v);
+		return;
+	}
+	if (base.k == V_MEM && idx.k == V_INT && mem_slot(c, &base, idx.i)) {
+		val *slot = mem_slot(c, &base, idx.i);
+		flog_note(c, NULL, 0, slot);
+		*slot = heap_storable(&v) ? v : unk(0);
+		return;
+	}
+	npath np;
+	int ep = base.k != V_ARR ? elem_path(c, lhs, &idx, &np) : 0;
+	if (ep == 1) {
+		nested_store(c, &np, v);
+		return;
+	}
+	if (ep == 2) /* which element is unknown: none kept is known */
+		elems_forget(c, np.owner, np.name);
+	if (base.k == V_ARR)
+		side_effect(c, base.a->level);
+	if (base.k == V_ARR && !base.a->v && base.a->n > 0)
+		base.a->v = arr_elems(c, base.a);
+	if (base.k == V_ARR && !base.a->v)
+		return;
+	if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 && base.i + idx.i < base.a->n)
+		base.a->v[base.i + idx.i] = v;
+	else if (base.k == V_ARR && idx.k != V_INT)
+		for (int i = 0; i < base.a->n; i++) /* which element is unknown */
+			base.a->v[i] = merge(&base.a->v[i], &v);
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -1828,36 +2023,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
-		val *ha = heap_array(c, lhs->kids[0]);
-		val base = ha ? *ha : eval(c, lhs->kids[0]);
-		val idx = eval(c, lhs->kids[1]);
-		if (base.k == V_STR) { /* arg[k] = '\0' */
-			val at;
-			if (idx.k == V_INT && base.own && str_arith(c, OP_ADD, &base, &idx, &at) &&
-			    at.k == V_STR)
-				str_store(c, &at, v);
-			else if (idx.k == V_INT && idx.i >= 0 && (size_t)idx.i <= strlen(base.s))
-				argv_store(c, base.s + idx.i, v);
-			return;
-		}
-		if (base.k == V_MEM && idx.k == V_INT && mem_slot(c, &base, idx.i)) {
-			val *slot = mem_slot(c, &base, idx.i);
-			flog_note(c, NULL, 0, slot);
-			*slot = heap_storable(&v) ? v : unk(0);
-			return;
-		}
-		if (base.k == V_ARR)
-			side_effect(c, base.a->level);
-		if (base.k == V_ARR && !base.a->v && base.a->n > 0)
-			base.a->v = arr_elems(c, base.a);
-		if (base.k == V_ARR && !base.a->v)
-			return;
-		if (base.k == V_ARR && idx.k == V_INT && base.i + idx.i >= 0 &&
-		    base.i + idx.i < base.a->n)
-			base.a->v[base.i + idx.i] = v;
-		else if (base.k == V_ARR && idx.k != V_INT)
-			for (int i = 0; i < base.a->n; i++) /* which element is unknown */
-				base.a->v[i] = merge(&base.a->v[i], &v);
+		assign_index(c, lhs, v);
 		return;
 	}
 	if (lhs->kind == E_MEMBER && lhs->nkids == 1) {
@@ -1865,6 +2031,11 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		if (hf) {
 			flog_note(c, NULL, 0, hf);
 			*hf = v;
+			return;
+		}
+		npath np;
+		if (nested_path(c, lhs, &np)) {
+			nested_store(c, &np, v);
 			return;
 		}
 		int elem = 0;
@@ -1905,6 +2076,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			if (f) {
 				flog_note(c, list, (size_t)(f - list->v), NULL);
 				f->v = v;
+				nested_forget(c, owner, lhs->str);
 			}
 		}
 		return;
@@ -3847,6 +4019,11 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (base.k == V_MEM && base.a && base.a->elems && idx.k == V_INT &&
 		    mem_slot(c, &base, idx.i))
 			return *mem_slot(c, &base, idx.i);
+		npath np;
+		if (base.k != V_ARR && elem_path(c, e, &idx, &np) == 1) {
+			field_val *f = field_slot(c, np.owner, np.name, 0);
+			return f ? f->v : np.init;
+		}
 		val at;
 		if (base.k == V_STR && idx.k == V_INT && base.own &&
 		    str_arith(c, OP_ADD, &base, &idx, &at) && at.k == V_STR) /* e[-1] */
@@ -3872,9 +4049,15 @@ static val eval_expr(ctx *c, ir_expr *e)
 		unsigned t = 0;
 		val bv = unk(0);
 		int elem = 0;
-		val *owner = member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
+		npath np;
+		int nested = nested_path(c, e, &np);
+		val *owner =
+			nested ? NULL : member_owner(c, e->kids[0], e->op == 1, &elem, &t, &bv);
 		val r;
-		if (elem)
+		if (nested) {
+			field_val *f = field_slot(c, np.owner, np.name, 0);
+			r = f ? f->v : np.init;
+		} else if (elem)
 			r = owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
 		else if (!owner)
 			r = field_of_value(e, &bv, 0);
