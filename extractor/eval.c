@@ -11649,12 +11649,9 @@ static void state_save(ctx *c, start_state *s)
 	s->group_used = vd_xcalloc(ng + 1, 1);
 	for (size_t i = 0; i <= ng; i++)
 		s->group[i] = (int)i;
-	for (size_t i = 0; i < ng; i++)
-		if (!p->globals.v[i]->read_only) { /* one root at a time */
-			s->root = (int)i;
-			vd_vec_push(s->todo, &c->globals[i]);
-			save_reach(c, s);
-		}
+	/* one root at a time, in the order one stack of them all is taken
+	 * (the fields, then the globals last to first): the objects are saved
+	 * in the same order, so a text two buffers share keeps the same length */
 	s->root = (int)ng;
 	s->nfields = c->fields.n;
 	s->fields = vd_xmalloc((s->nfields + 1) * sizeof(field_val));
@@ -11663,6 +11660,12 @@ static void state_save(ctx *c, start_state *s)
 	for (size_t i = 0; i < s->nfields; i++)
 		vd_vec_push(s->todo, &c->fields.v[i].v);
 	save_reach(c, s);
+	for (size_t i = ng; i-- > 0;)
+		if (!p->globals.v[i]->read_only) {
+			s->root = (int)i;
+			vd_vec_push(s->todo, &c->globals[i]);
+			save_reach(c, s);
+		}
 	for (size_t i = 0; i < s->arrs.n; i++)
 		s->arrs.v[i].group = group_of(s, s->arrs.v[i].group);
 	c->root_used = vd_xcalloc(ng + 1, 1);
