@@ -26,7 +26,9 @@
 #      on the edit database, and the md5 of v_blocks against a cold run of
 #      that tree.
 # Wall time, CPU time (user + sys) and peak RSS with /usr/bin/time; the load
-# average after each step.  Prints a markdown table of ratios to clang and
+# average after each step; every analyze runs with --timings, and the
+# summary lists each step's phases (parse, the walk's three phases with
+# their steps and CPU seconds, figures, model, store).  Prints a markdown table of ratios to clang and
 # saves it as OUT/summary.md (logs beside it).
 #
 # Environment:
@@ -116,8 +118,8 @@ analyze() {
 	local opt=(--env-inherit) v
 	[ -n "$ENTRY" ] && opt+=(--entry "$ENTRY")
 	for v in $UNSET; do opt+=(--env "$v"); done
-	timed "$name" "$VIDYA" analyze --no-probe -j "$JOBS" --db "$db" --root "$src" "${opt[@]}" \
-		"$cdb" --args "$ARGS"
+	timed "$name" "$VIDYA" analyze --no-probe -j "$JOBS" --timings --db "$db" --root "$src" \
+		"${opt[@]}" "$cdb" --args "$ARGS"
 	[ "$T_RC" = 0 ] || [ "$T_RC" = 3 ] # 3: some unit not parsed, results stored
 }
 
@@ -290,6 +292,16 @@ done
 		mib=$(awk -v k="$cok" 'BEGIN { if (k + 0 > 0) printf "%.0f", k / 1024; else print "n/a" }')
 		bcut=$([ "$bu" = NA ] && echo n/a || { [ "$bu" -gt 0 ] && echo yes || echo no; })
 		echo "| $p | $n | $cl ($clc) | $co ($coc) | $(ratio "$co" "$cl") ($(ratio "$coc" "$clc")) | $bcut | $un ($unc) | $(ratio "$un" "$cl") ($(ratio "$unc" "$clc")) | $ed ($edc) | $(ratio "$ed" "$cl") ($(ratio "$edc" "$clc")) | $sm | $re ($rec) | $(ratio "$re" "$cl") ($(ratio "$rec" "$clc")) | $rsm | $mib | $cll, $col, $unl, $edl, $rel |"
+	done
+	echo
+	echo "Where each run's time went (\`--timings\`: wall seconds; the walk's phases"
+	echo "with their evaluation steps and the walking thread's CPU seconds):"
+	echo
+	for p in $PROGRAMS; do
+		for step in cold unchanged edit reach; do
+			t=$(grep -h '^timings:' "$OUT/$p/logs/$step.log" 2>/dev/null | tail -n 1)
+			[ -n "$t" ] && echo "- $p $step: ${t#timings: }"
+		done
 	done
 	if [ ${#FAILED[@]} -gt 0 ]; then
 		echo

@@ -411,6 +411,9 @@ typedef struct ctx {
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
 	VD_VEC(struct evcount) evcounts; /* global event counters (evcount_add) */
 	double shm_bytes;                /* the size the last shmget asked for, -1 unknown */
+	/* during the walks of unreached code: the roots of the saved state
+	 * each walk used (state_restore puts back only what they lead to) */
+	unsigned char *root_used; /* per global slot, then the globals' fields */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -747,8 +750,11 @@ static void leave(ctx *c, int block)
 
 static val *storage(ctx *c, ir_var *v)
 {
-	if (v->global)
+	if (v->global) {
+		if (c->root_used)
+			c->root_used[v->slot] = 1;
 		return &c->globals[v->slot];
+	}
 	if (c->fr && v->slot < c->fr->nslots)
 		return &c->fr->slots[v->slot];
 	return NULL;
@@ -811,6 +817,8 @@ static field_val *field_slot_in(ctx *c, val *owner, const char *field, int creat
 			list = &f->fields;
 			break;
 		}
+	if (list == &c->fields && c->root_used)
+		c->root_used[c->p->globals.n] = 1;
 	*in = list;
 	for (size_t i = list->n; i-- > 0;)
 		if (list->v[i].owner == owner && !strcmp(list->v[i].field, field))
@@ -4390,8 +4398,11 @@ void vd_project_set_libcall_ops(vd_project *p, const double ops[VD_LIBCALL_N])
 static val *global_named(ctx *c, const char *name)
 {
 	for (size_t i = 0; i < c->p->globals.n; i++)
-		if (!strcmp(c->p->globals.v[i]->name, name))
+		if (!strcmp(c->p->globals.v[i]->name, name)) {
+			if (c->root_used)
+				c->root_used[i] = 1;
 			return &c->globals[i];
+		}
 	return NULL;
 }
 
@@ -4499,6 +4510,8 @@ static int zero_struct_var(ctx *c, ir_expr *e, val *args)
 		return 0;
 	store_val(c, st, vint(0));
 	fieldvec *list = v->var->global ? &c->fields : &c->fr->fields;
+	if (list == &c->fields && c->root_used)
+		c->root_used[c->p->globals.n] = 1;
 	for (size_t i = 0; i < list->n; i++)
 		if (list->v[i].owner == st) {
 			flog_note(c, list, i, NULL);
@@ -6781,6 +6794,8 @@ static void read_fills(ctx *c, val *args, int n)
 			for (size_t k = 0; k < f->fields.n; k++)
 				if (f->fields.v[k].owner == owner)
 					f->fields.v[k].v = unk(T_CALLRES);
+		if (c->root_used)
+			c->root_used[c->p->globals.n] = 1;
 		for (size_t k = 0; k < c->fields.n; k++)
 			if (c->fields.v[k].owner == owner)
 				c->fields.v[k].v = unk(T_CALLRES);
@@ -12410,7 +12425,8 @@ static ir_func *find_entry(ctx *c)
 typedef struct arr_save {
 	arr *a;
 	arr old;
-	val *v; /* copy of old.v[0 .. old.n) */
+	val *v;    /* copy of old.v[0 .. old.n) */
+	int group; /* the roots it is reached from (start_state.group) */
 } arr_save;
 
 typedef struct cell_save {
@@ -12446,21 +12462,41 @@ typedef struct start_state {
 	size_t nonce_keys;
 	VD_VEC(const val *) todo;
 	const void **seen; /* open addressing: the objects saved */
+	int *seen_root;    /* the root each was first reached from */
 	size_t seen_cap, seen_n;
+	/* Roots: the globals' slots (0 .. ng-1) and their fields (ng).  Roots
+	 * whose values lead to one array or cell are in one group (union-find
+	 * over `group`); a walk that used no root of a group cannot have
+	 * reached its arrays. */
+	int root;
+	int *group;
+	unsigned char *group_used;
 	const char *strtok_rest;
 	long zero_fills;
 	double zero_bytes;
 	vd_map *memo;
 } start_state;
 
-/* 1 when p was already seen (else it is now) */
-static int seen_once(start_state *s, const void *p)
+/* the group of root r (union-find, paths halved) */
+static int group_of(start_state *s, int r)
+{
+	while (s->group[r] != r)
+		r = s->group[r] = s->group[s->group[r]];
+	return r;
+}
+
+/* 1 when p was already seen (else it is now); link: an array or a cell
+ * (what it leads to was saved under the root that saw it first, which
+ * joins the current root's group) */
+static int seen_once(start_state *s, const void *p, int link)
 {
 	if ((s->seen_n + 1) * 2 > s->seen_cap) {
 		const void **old = s->seen;
+		int *oroot = s->seen_root;
 		size_t ocap = s->seen_cap;
 		s->seen_cap = ocap ? ocap * 2 : 4096;
 		s->seen = vd_xcalloc(s->seen_cap, sizeof(void *));
+		s->seen_root = vd_xcalloc(s->seen_cap, sizeof(int));
 		for (size_t i = 0; i < ocap; i++)
 			if (old[i]) {
 				size_t k =
@@ -12469,23 +12505,29 @@ static int seen_once(start_state *s, const void *p)
 				while (s->seen[k])
 					k = (k + 1) & (s->seen_cap - 1);
 				s->seen[k] = old[i];
+				s->seen_root[k] = oroot[i];
 			}
 		free(old);
+		free(oroot);
 	}
 	size_t k = (size_t)(((uintptr_t)p >> 3) * 0x9e3779b97f4a7c15ull) & (s->seen_cap - 1);
 	while (s->seen[k]) {
-		if (s->seen[k] == p)
+		if (s->seen[k] == p) {
+			if (link)
+				s->group[group_of(s, s->seen_root[k])] = group_of(s, s->root);
 			return 1;
+		}
 		k = (k + 1) & (s->seen_cap - 1);
 	}
 	s->seen[k] = p;
+	s->seen_root[k] = s->root;
 	s->seen_n++;
 	return 0;
 }
 
 static void save_text(start_state *s, char *lo, size_t len)
 {
-	if (!lo || seen_once(s, lo))
+	if (!lo || seen_once(s, lo, 0))
 		return;
 	text_save t = { lo, vd_xmalloc(len + 1), len };
 	memcpy(t.copy, lo, len + 1);
@@ -12494,7 +12536,7 @@ static void save_text(start_state *s, char *lo, size_t len)
 
 static void save_cell(start_state *s, val *cell)
 {
-	if (!cell || seen_once(s, cell))
+	if (!cell || seen_once(s, cell, 1))
 		return;
 	cell_save cs = { cell, *cell };
 	vd_vec_push(s->cells, cs);
@@ -12503,9 +12545,9 @@ static void save_cell(start_state *s, val *cell)
 
 static void save_arr(start_state *s, arr *a)
 {
-	if (!a || seen_once(s, a))
+	if (!a || seen_once(s, a, 1))
 		return;
-	arr_save as = { a, *a, NULL };
+	arr_save as = { a, *a, NULL, s->root };
 	if (a->v && a->n > 0) {
 		as.v = vd_xmalloc((size_t)a->n * sizeof(val));
 		memcpy(as.v, a->v, (size_t)a->n * sizeof(val));
@@ -12545,9 +12587,14 @@ static void state_save(ctx *c, start_state *s)
 	/* what read-only globals lead to is not saved: the program does not
 	 * write them (lookup tables: utf8proc's 38 912 entries, 16 MB per
 	 * restore on ncdump), and their own values are in s->globals */
-	for (size_t i = 0; i < ng; i++)
-		if (!p->globals.v[i]->read_only)
-			vd_vec_push(s->todo, &c->globals[i]);
+	s->group = vd_xmalloc((ng + 1) * sizeof(int));
+	s->group_used = vd_xcalloc(ng + 1, 1);
+	for (size_t i = 0; i <= ng; i++)
+		s->group[i] = (int)i;
+	/* one root at a time, in the order one stack of them all is taken
+	 * (the fields, then the globals last to first): the objects are saved
+	 * in the same order, so a text two buffers share keeps the same length */
+	s->root = (int)ng;
 	s->nfields = c->fields.n;
 	s->fields = vd_xmalloc((s->nfields + 1) * sizeof(field_val));
 	if (s->nfields)
@@ -12555,6 +12602,15 @@ static void state_save(ctx *c, start_state *s)
 	for (size_t i = 0; i < s->nfields; i++)
 		vd_vec_push(s->todo, &c->fields.v[i].v);
 	save_reach(c, s);
+	for (size_t i = ng; i-- > 0;)
+		if (!p->globals.v[i]->read_only) {
+			s->root = (int)i;
+			vd_vec_push(s->todo, &c->globals[i]);
+			save_reach(c, s);
+		}
+	for (size_t i = 0; i < s->arrs.n; i++)
+		s->arrs.v[i].group = group_of(s, s->arrs.v[i].group);
+	c->root_used = vd_xcalloc(ng + 1, 1);
 	for (int i = 0; i < c->nargv; i++)
 		save_text(s, (char *)c->argv_words[i], c->argv_len[i]);
 	s->nhandles = c->handles.n;
@@ -12598,12 +12654,21 @@ static void state_restore(ctx *c, start_state *s)
 	c->fields.n = 0;
 	for (size_t i = 0; i < s->nfields; i++)
 		vd_vec_push(c->fields, s->fields[i]);
+	/* the arrays of the roots the walk used (most walks use few globals:
+	 * fio saves 3.5 MB of elements, restored after each of 500 walks) */
+	for (size_t r = 0; r <= p->globals.n; r++)
+		if (c->root_used[r])
+			s->group_used[group_of(s, (int)r)] = 1;
 	for (size_t i = 0; i < s->arrs.n; i++) {
 		arr_save *as = &s->arrs.v[i];
+		if (!s->group_used[as->group])
+			continue;
 		*as->a = as->old;
 		if (as->v)
 			memcpy(as->a->v, as->v, (size_t)as->a->n * sizeof(val));
 	}
+	memset(c->root_used, 0, p->globals.n + 1);
+	memset(s->group_used, 0, p->globals.n + 1);
 	for (size_t i = 0; i < s->cells.n; i++)
 		*s->cells.v[i].cell = s->cells.v[i].old;
 	for (size_t i = 0; i < s->texts.n; i++) /* some are literals: changed ones only */
@@ -12658,6 +12723,11 @@ static void state_free(ctx *c, start_state *s)
 	free(s->globals);
 	free(s->fields);
 	free(s->handles);
+	free(s->group);
+	free(s->group_used);
+	free(s->seen_root);
+	free(c->root_used);
+	c->root_used = NULL;
 	free(s->fsizes);
 	free(s->memo_counts);
 	for (size_t i = 0; i < s->arrs.n; i++)

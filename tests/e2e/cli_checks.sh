@@ -645,6 +645,53 @@ JSON
 	rm -f c.db && an c.db
 	blocks_of c.db | cmp -s after - || fail "the re-run differs from a cold run"
 	;;
+unreached_restore)
+	# after each walk of unreached code only the arrays of the roots (the
+	# globals and their fields) it used are put back: writers walked first
+	# reach the entry's arrays through another global (alias), a field
+	# (pc->sizes) and a pointer to a pointer (*pp); the readers, walked
+	# after them, must still see what main left
+	cat > app.c <<'C'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+struct cfg { int *sizes; int n; };
+static int table[4];
+static int *alias;
+static struct cfg conf;
+static int *target;
+static int **pp;
+static struct cfg *pc = &conf;
+static char buf[4096];
+void w_alias(void) { alias[1] = 50; }
+void w_field(void) { pc->sizes[0] = 70; }
+void w_ref(void) { (*pp)[2] = 90; }
+void r_table(int fd) { for (int i = 0; i < table[1]; i++) write(fd, buf, 100); }
+void r_heap(int fd) { for (int i = 0; i < conf.sizes[0]; i++) write(fd, buf, 100); }
+void r_target(int fd) { for (int i = 0; i < target[2]; i++) write(fd, buf, 100); }
+int main(void)
+{
+	table[1] = 3;
+	alias = table;
+	conf.sizes = malloc(4 * sizeof(int));
+	conf.sizes[0] = 5;
+	conf.n = 4;
+	target = malloc(4 * sizeof(int));
+	target[2] = 7;
+	pp = &target;
+	return conf.n - 4;
+}
+C
+	cat > compile_commands.json <<JSON
+[{"directory": "$T", "arguments": ["cc", "-c", "app.c"], "file": "app.c"}]
+JSON
+	"$VIDYA" analyze --no-probe --db v.db compile_commands.json >out 2>&1 || { cat out >&2; fail "analyze"; }
+	got=$(q "SELECT group_concat(p2, ' ') FROM (SELECT p2 FROM v_blocks WHERE block_id IN
+		('app.c:r_table/loop#1/io#1', 'app.c:r_heap/loop#1/io#1', 'app.c:r_target/loop#1/io#1')
+		ORDER BY block_id DESC)")
+	[ "$got" = "7.0 3.0 5.0" ] ||
+		fail "r_target, r_table, r_heap write 7, 3, 5 times (main's values), not 90, 50, 70: $got"
+	;;
 run_cache)
 	# the run-level cache: unchanged inputs reuse the stored results
 	# without parsing or walking; any changed input misses
