@@ -277,6 +277,27 @@ typedef struct evcount {
 	double acc;  /* expected increase since then */
 } evcount;
 
+/* The strings a pointer variable's elements hold when the walk cannot say
+ * which element is which (`lines[n++] = strdup(buf)` in a loop walked
+ * once): their expected length, weighted by how often each store runs
+ * (see elem_text_store). */
+typedef struct elemtext {
+	const ir_var *var;
+	double sum, w; /* sum of lengths x executions, and of executions */
+	int bad;       /* something other than a string of known length was stored */
+} elemtext;
+
+/* A loop being walked once for `trip` iterations, with what the variables
+ * it writes held before it (change_prob) */
+typedef struct onceloop {
+	ir_stmt *s;
+	frame *fr;
+	double trip;
+	ir_var **vars; /* loop_writes' list (not owned) */
+	val *pre;      /* their values before the loop (owned) */
+	size_t n;
+} onceloop;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -395,8 +416,10 @@ typedef struct ctx {
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
 	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
-	VD_VEC(struct evcount) evcounts; /* global event counters (evcount_add) */
-	double shm_bytes;                /* the size the last shmget asked for, -1 unknown */
+	VD_VEC(struct evcount) evcounts;   /* global event counters (evcount_add) */
+	VD_VEC(struct elemtext) elemtexts; /* strings kept in pointer arrays (elem_text_store) */
+	VD_VEC(struct onceloop) chg_loops; /* loops walked once, innermost last (change_prob) */
+	double shm_bytes;                  /* the size the last shmget asked for, -1 unknown */
 } ctx;
 
 /* Elements for `a` (zeroed), from the dead frames' buffers when one of that
@@ -1726,6 +1749,60 @@ static void store_text(ctx *c, ir_expr *dst, val sv)
 		assign_to(c, dst, sv);
 }
 
+/* The entry of elem_text for `var`, made when `create`; NULL if none */
+static elemtext *elem_text_of(ctx *c, const ir_var *var, int create)
+{
+	for (size_t i = 0; i < c->elemtexts.n; i++)
+		if (c->elemtexts.v[i].var == var)
+			return &c->elemtexts.v[i];
+	elemtext et = { var, 0, 0, 0 };
+	if (!create || vd_vec_push(c->elemtexts, et))
+		return NULL;
+	return &c->elemtexts.v[c->elemtexts.n - 1];
+}
+
+/* `p[k] = v` with p a pointer variable: what its elements hold, as
+ * strings.  A string of known text or of known expected length (T_SLEN:
+ * a line getline read in a loop walked once, a strdup of it) adds its
+ * length, weighted by the store's expected executions; anything else
+ * makes the elements' lengths unknown for good. */
+static void elem_text_store(ctx *c, ir_expr *base, const val *v)
+{
+	base = strip_casts(base);
+	if (!base || base->kind != E_VAR || !base->var->is_pointer || base->var->array_len > 0)
+		return;
+	elemtext *et = elem_text_of(c, base->var, 1);
+	if (!et)
+		return;
+	double w = c->mult > 0 ? c->mult : 0;
+	if (v->k == V_STR && v->s) {
+		et->sum += w * (double)strlen(v->s);
+		et->w += w;
+	} else if (v->k == V_UNK && (v->t & T_SLEN) && v->f >= 0) {
+		et->sum += w * v->f;
+		et->w += w;
+	} else {
+		et->bad = 1;
+	}
+}
+
+/* `p[k]` read where the walk does not know the element: when every store
+ * into p's elements was a string of known (expected) length, an unknown
+ * string of their mean length (fputs(lines[i], o) writes what the lines
+ * read into the array hold on average, not 8 bytes); 1 and *out set */
+static int elem_text_read(ctx *c, ir_expr *base, unsigned t, val *out)
+{
+	base = strip_casts(base);
+	if (c->p->opts.paths_all || !base || base->kind != E_VAR)
+		return 0;
+	const elemtext *et = elem_text_of(c, base->var, 0);
+	if (!et || et->bad || et->w <= 0)
+		return 0;
+	*out = unk((t & ~(unsigned)T_FACTS) | T_INDIRECT | T_SLEN);
+	out->f = et->sum / et->w;
+	return 1;
+}
+
 static void assign_to(ctx *c, ir_expr *lhs, val v)
 {
 	while (lhs && lhs->kind == E_CAST && lhs->nkids == 1)
@@ -1741,6 +1818,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 		val *ha = heap_array(c, lhs->kids[0]);
 		val base = ha ? *ha : eval(c, lhs->kids[0]);
 		val idx = eval(c, lhs->kids[1]);
+		elem_text_store(c, lhs->kids[0], &v);
 		if (base.k == V_STR) { /* arg[k] = '\0' */
 			val at;
 			if (idx.k == V_INT && base.own && str_arith(c, OP_ADD, &base, &idx, &at) &&
@@ -2311,6 +2389,7 @@ typedef struct derived {
 
 typedef int (*node_test)(const ir_expr *e, void *arg);
 static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
+static int ir_any_expr(const ir_expr *e, node_test at, void *arg);
 
 static int is_node(const ir_expr *e, void *arg)
 {
@@ -2659,7 +2738,8 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 
 static ir_var *plain_var(ir_expr *e);
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL, PR_ODDS, PR_REFILL };
+enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL, PR_ODDS, PR_REFILL, PR_CHANGE };
+static int change_prob(ctx *c, ir_stmt *s, double *p);
 
 /* Does the arm leave with a failure value: `ret = -1; goto done;` (a
  * negative constant, or NULL into a pointer, stored just before a goto -
@@ -3180,6 +3260,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	*why = 0;
 	if (counter_prob(c, s->e, &p)) {
 		*kind = PR_EXACT;
+		return p;
+	}
+	if (!f && change_prob(c, s, &p)) {
+		*kind = PR_CHANGE;
 		return p;
 	}
 	int te = arm_ends(t, 0), fe = arm_ends(f, 0);
@@ -3712,6 +3796,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		    idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
 		/* a value loaded through an index that varies: indirection */
+		if (elem_text_read(c, e->kids[0], base.t | idx.t, &at))
+			return at;
 		return unk(base.t | idx.t | T_INDIRECT);
 	}
 	case E_MEMBER: {
@@ -4572,9 +4658,13 @@ LIB_MODEL(lib_sprintf)
 
 LIB_MODEL(lib_strcpy)
 {
-	if (!strcmp(name, "strdup"))
-		return args[0].k == V_STR ? own_str(c->a, args[0].s, strlen(args[0].s))
-					  : unk(args[0].t);
+	if (!strcmp(name, "strdup")) {
+		if (args[0].k == V_STR)
+			return own_str(c->a, args[0].s, strlen(args[0].s));
+		val r = unk(args[0].t); /* a copy: an expected length (T_SLEN) too */
+		r.f = (args[0].t & T_SLEN) ? args[0].f : 0;
+		return r;
+	}
 	/* the destination (a buffer, or a struct member pointing to one:
 	 * `tmp->name = malloc(...); strcpy(tmp->name, name)`) now holds the text */
 	ir_expr *dst = strip_casts(e->kids[0]);
@@ -6665,6 +6755,21 @@ static const char *const fgets_calls[] = { "fgets",
 					   "__fgets_unlocked_chk_warn",
 					   NULL };
 static const char *const getline_calls[] = { "getline", "getdelim", "__getdelim", NULL };
+
+/* getline/getdelim in a loop reading a file to its end (the loop is
+ * walked once): the buffer it fills through its `char **` holds a line of
+ * unknown text whose expected length is the call's share of the file
+ * (T_SLEN), so `fputs(buf, out)`, or a strdup of it kept in an array,
+ * writes what the lines hold on average (fgets's buffer already does). */
+static void line_read_text(ctx *c, const vd_catalog_entry *ce, val *args, int n, double share)
+{
+	if (c->p->opts.paths_all || share < 0)
+		return;
+	val sv = unk(T_SLEN);
+	sv.f = share;
+	if (is_call(ce->name, getline_calls) && n >= 1 && args[0].k == V_REF)
+		store_val(c, args[0].ref, sv);
+}
 static const char *const fscanf_calls[] = { "fscanf", "__isoc99_fscanf", NULL };
 static const char *const fread_calls[] = { "fread", "fread_unlocked", NULL };
 static const char *const getc_calls[] = {
@@ -7132,6 +7237,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		 * the file's 10 bytes, not 3 x 3 */
 		double share = c->eof_bytes / c->eof_trip;
 		ret = io_success(ce, args, n, share, 1);
+		line_read_text(c, ce, args, n, share);
 		if (ret.k == V_INT && share != floor(share) && !record_read(ce, args, n)) {
 			unsigned t = ret.t;
 			ret = vflt(share);
@@ -9310,6 +9416,242 @@ static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 	pointee_fields_vary(c, s->inc);
 }
 
+/* ---- change tests ----
+ * `if (pct / 10 != last) { last = pct / 10; report(); }` in a loop walked
+ * once: the arm runs when the tested value changes, which a heuristic's
+ * 0.2 of the passes does not say.  When the value is computed, by the
+ * statements before the test at the top level of the body, from
+ * accumulators the body steps by a known amount (`done += r`, r a read's
+ * share of its file) and from known values, it is tried on every pass in
+ * turn (change_prob). */
+#define CHANGE_MAX 100000 /* passes tried one by one, at most */
+#define CHANGE_VARS 8     /* variables recomputed per pass, at most */
+
+/* Are two expressions the same code (`pct / 10` tested and saved)? */
+static int expr_same(const ir_expr *a, const ir_expr *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || a->op != b->op || a->nkids != b->nkids || a->ival != b->ival ||
+	    a->fval < b->fval || a->fval > b->fval || a->kind == E_CALL || a->kind == E_STMT ||
+	    a->kind == E_STR || a->kind == E_UNKNOWN)
+		return 0;
+	if (a->kind == E_VAR && a->var != b->var)
+		return 0;
+	if (a->kind == E_MEMBER && (!a->str || !b->str || strcmp(a->str, b->str)))
+		return 0;
+	for (int i = 0; i < a->nkids; i++)
+		if (!expr_same(a->kids[i], b->kids[i]))
+			return 0;
+	return 1;
+}
+
+typedef struct wcount {
+	const ir_var *v;
+	int n;
+} wcount;
+
+static int count_writes_at(const ir_expr *e, void *arg)
+{
+	wcount *w = arg;
+	if ((e->kind == E_ASSIGN || e->kind == E_INCDEC) && e->nkids >= 1 &&
+	    plain_var(e->kids[0]) == w->v)
+		w->n++;
+	else if (e->kind == E_UN && e->op == OP_ADDR && e->nkids == 1 &&
+		 plain_var(e->kids[0]) == w->v)
+		w->n += 100; /* its address taken: written who knows where */
+	return 0;
+}
+
+/* How many places in s write v (declarations with an initializer too) */
+static int writes_of(const ir_stmt *s, const ir_var *v)
+{
+	if (!s)
+		return 0;
+	wcount w = { v, 0 };
+	ir_any_expr(s->e, count_writes_at, &w);
+	ir_any_expr(s->inc, count_writes_at, &w);
+	int n = w.n + (s->kind == S_DECL && s->var == v) + writes_of(s->init, v);
+	for (int i = 0; i < s->nkids; i++)
+		n += writes_of(s->kids[i], v);
+	return n;
+}
+
+/* The top-level statements of a body: its items, a block of one unwrapped */
+static ir_stmt *item_at(ir_stmt *body, int i)
+{
+	ir_stmt *it = body->kind == S_SEQ ? body->kids[i] : body;
+	return it && it->kind == S_SEQ && it->nkids == 1 ? it->kids[0] : it;
+}
+
+static int items_of(const ir_stmt *body)
+{
+	return body->kind == S_SEQ ? body->nkids : 1;
+}
+
+/* Does the arm save `te` in v at its top level (`last = pct / 10;`)? */
+static int saves_in_arm(ir_stmt *arm, const ir_var *v, const ir_expr *te)
+{
+	for (int i = 0; arm && i < items_of(arm); i++) {
+		ir_stmt *it = item_at(arm, i);
+		ir_expr *e = it && it->kind == S_EXPR ? it->e : NULL;
+		if (e && e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2 &&
+		    plain_var(e->kids[0]) == v && expr_same(strip_casts(e->kids[1]), te))
+			return 1;
+	}
+	return 0;
+}
+
+/* What v held before the loop, NULL when the loop does not write it */
+static const val *pre_value(const onceloop *L, const ir_var *v)
+{
+	for (size_t i = 0; i < L->n; i++)
+		if (L->vars[i] == v)
+			return &L->pre[i];
+	return NULL;
+}
+
+typedef struct passvar {
+	val *st, old;
+	ir_expr *e;      /* recomputed per pass, or NULL: an accumulator */
+	double a0, step; /* accumulator: a0 + k * step on pass k */
+	int flt;
+} passvar;
+
+/* The variables the statements before the test (item `at`) set: an
+ * accumulator stepped by a known amount (`done += r`, `n++`), written
+ * nowhere else in the body and known before the loop, or a variable set
+ * from side-effect-free code (`int pct = done * 100 / total;`).  Returns
+ * how many accumulators, -1 when one cannot be used. */
+static int pass_vars(ctx *c, const onceloop *L, ir_stmt *body, int at, passvar *pv, int *np)
+{
+	int nacc = 0;
+	*np = 0;
+	for (int i = 0; i < at; i++) {
+		ir_stmt *it = item_at(body, i);
+		ir_expr *e = it && it->kind == S_EXPR ? it->e : NULL;
+		ir_var *d = NULL;
+		ir_expr *rhs = NULL;
+		double sign = 0;
+		if (it && it->kind == S_DECL && it->var && it->e && expr_pure(it->e)) {
+			d = it->var, rhs = it->e;
+		} else if (e && e->kind == E_ASSIGN && e->nkids == 2 && expr_pure(e->kids[1]) &&
+			   (e->op == OP_NONE || e->op == OP_ADD || e->op == OP_SUB)) {
+			d = plain_var(e->kids[0]), rhs = e->kids[1];
+			sign = e->op == OP_ADD ? 1 : e->op == OP_SUB ? -1 : 0;
+		} else if (e && e->kind == E_INCDEC && e->nkids == 1) {
+			d = plain_var(e->kids[0]);
+			sign = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
+		}
+		if (!d || d->global || d->array_len > 0 || d->is_struct || d->is_pointer)
+			continue;
+		val *st = storage(c, d);
+		if (!st || *np >= CHANGE_VARS)
+			return -1;
+		passvar *v = &pv[(*np)++];
+		*v = (passvar){ st, *st, sign != 0 ? NULL : rhs, 0, sign, d->is_float };
+		if (sign == 0)
+			continue;
+		const val *a0 = pre_value(L, d);
+		val sv = rhs ? eval(c, rhs) : vint(1);
+		if (writes_of(body, d) != 1 || !a0 || !known_num(a0) || !known_num(&sv))
+			return -1;
+		v->a0 = num(a0);
+		v->step = sign * num(&sv);
+		nacc++;
+	}
+	return nacc;
+}
+
+/* The share of the loop's passes in which the change test s holds: `E !=
+ * v` (or `v != E`), its arm saving E in v, v written nowhere else in the
+ * body and known before the loop, s a top-level statement of the body of
+ * the innermost loop walked once.  Each pass k sets the accumulators to
+ * their start plus k steps, recomputes the variables set from them, and
+ * counts a change when E differs from the value saved (v's start first). */
+static int change_prob(ctx *c, ir_stmt *s, double *p)
+{
+	if (c->p->opts.paths_all || !c->chg_loops.n)
+		return 0;
+	const onceloop *L = &c->chg_loops.v[c->chg_loops.n - 1];
+	ir_stmt *body = L->s->nkids ? L->s->kids[0] : NULL;
+	ir_expr *cond = strip_casts(s->e);
+	if (L->fr != c->fr || !body || L->trip < 2 || L->trip > CHANGE_MAX || !cond ||
+	    cond->kind != E_BIN || cond->op != OP_NE || cond->nkids != 2 || !s->nkids)
+		return 0;
+	/* v is the side the arm saves the other in */
+	ir_var *sv = plain_var(cond->kids[0]);
+	ir_expr *te = strip_casts(cond->kids[1]);
+	if (!sv || !saves_in_arm(s->kids[0], sv, te)) {
+		sv = plain_var(cond->kids[1]);
+		te = strip_casts(cond->kids[0]);
+	}
+	const val *v0 = sv ? pre_value(L, sv) : NULL;
+	if (!v0 || !known_num(v0) || !expr_pure(te) || expr_uses(te, sv) ||
+	    !saves_in_arm(s->kids[0], sv, te) || writes_of(body, sv) != 1)
+		return 0;
+	int at = -1;
+	for (int i = 0; i < items_of(body) && at < 0; i++)
+		if (item_at(body, i) == s)
+			at = i;
+	passvar pv[CHANGE_VARS];
+	int np = 0;
+	double ops0 = c->ops;
+	long steps0 = c->steps;
+	int nacc = at > 0 ? pass_vars(c, L, body, at, pv, &np) : -1;
+	long n = (long)floor(L->trip + 0.5);
+	double prev = num(v0), hits = 0;
+	int ok = nacc > 0;
+	for (long k = 1; k <= n && ok; k++) {
+		for (int j = 0; j < np; j++) {
+			double x = pv[j].a0 + (double)k * pv[j].step;
+			*pv[j].st = pv[j].e     ? eval(c, pv[j].e)
+				    : pv[j].flt ? vflt(x)
+						: flt_to_int(x, 0);
+		}
+		val r = eval(c, te);
+		ok = known_num(&r);
+		double x = ok ? num(&r) : 0;
+		hits += x < prev || x > prev;
+		prev = x;
+	}
+	for (int j = np; j-- > 0;)
+		*pv[j].st = pv[j].old;
+	c->ops = ops0;
+	c->steps = steps0;
+	if (!ok)
+		return 0;
+	*p = hits / (double)n;
+	return 1;
+}
+
+/* A loop about to be walked once for trip iterations (2 or more): what
+ * the variables it writes hold before it, for its change tests */
+static void change_loop_push(ctx *c, ir_stmt *s, double trip)
+{
+	if (trip < 2)
+		return;
+	const wcache_ent *lw = loop_writes(c, s);
+	onceloop L = { s, c->fr, trip, lw->v, NULL, lw->n };
+	if (lw->n) {
+		L.pre = vd_xcalloc(lw->n, sizeof(val));
+		for (size_t i = 0; i < lw->n; i++) {
+			val *st = storage(c, lw->v[i]);
+			L.pre[i] = st ? *st : unk(0);
+		}
+	}
+	if (vd_vec_push(c->chg_loops, L))
+		free(L.pre);
+}
+
+/* ... and after it (nothing when it was not pushed) */
+static void change_loop_pop(ctx *c, const ir_stmt *s)
+{
+	if (!c->chg_loops.n || c->chg_loops.v[c->chg_loops.n - 1].s != s)
+		return;
+	free(c->chg_loops.v[--c->chg_loops.n].pre);
+}
+
 /* After it: they keep what the body left, no longer varying; frees *w. */
 static void loop_settle(ctx *c, varvec *w)
 {
@@ -10636,6 +10978,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	/* inside the body every scalar the loop writes varies per iteration
 	 * (unless there is one: do { } while (0)) */
 	varvec w = { 0 };
+	change_loop_push(c, s, trip);
 	if (trip != 1)
 		loop_vary(c, s, &w);
 	if (trip != 1)
@@ -10665,6 +11008,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	c->rep -= trip != 1;
 	if (trip != 1)
 		c->once_loops.n--;
+	change_loop_pop(c, s);
 	if (eof_note)
 		eof_final_read(c, s, reach);
 	c->mult = saved_mult;
@@ -10831,6 +11175,13 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: refills an empty input buffer: "
 					"taken on every iteration of the stream loop",
 					b->file, s->line);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_CHANGE) {
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: change test: taken when the value it "
+					"tests differs from the one its arm saved, probability "
+					"%.4f (the loop's accumulators at their mean step)",
+					b->file, s->line, o->pr[0]);
 			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 		} else if (kind == PR_ODDS) {
 			o->nt = note_at(c, s->block, o->pr[0],
@@ -12273,6 +12624,10 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->fsteps);
 	vd_vec_free(c->once_loops);
 	vd_vec_free(c->evcounts);
+	vd_vec_free(c->elemtexts);
+	for (size_t i = 0; i < c->chg_loops.n; i++)
+		free(c->chg_loops.v[i].pre);
+	vd_vec_free(c->chg_loops);
 	vd_map_free(c->contents);
 	vd_map_free(c->nc_answered);
 	vd_map_free(c->wtexts);
