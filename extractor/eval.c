@@ -298,6 +298,15 @@ typedef struct onceloop {
 	size_t n;
 } onceloop;
 
+/* A pointer variable the program sets only from an open or an allocation
+ * (`cur = fopen(name, "w")`), and the expected number of such stores walked
+ * since its first test (lazy_null) */
+typedef struct lazyptr {
+	const ir_var *var;
+	int ok; /* every store into it in the project is such a call's result */
+	double writes;
+} lazyptr;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -419,6 +428,7 @@ typedef struct ctx {
 	VD_VEC(struct evcount) evcounts;   /* global event counters (evcount_add) */
 	VD_VEC(struct elemtext) elemtexts; /* strings kept in pointer arrays (elem_text_store) */
 	VD_VEC(struct onceloop) chg_loops; /* loops walked once, innermost last (change_prob) */
+	VD_VEC(struct lazyptr) lazyptrs;   /* handles opened on demand (lazy_null) */
 	double shm_bytes;                  /* the size the last shmget asked for, -1 unknown */
 } ctx;
 
@@ -1729,6 +1739,7 @@ static void str_store(ctx *c, const val *at, val v)
 
 static void assign_to(ctx *c, ir_expr *lhs, val v);
 static void struct_assigned(ctx *c, ir_var *var, const val *v);
+static void lazy_write(ctx *c, const ir_var *v);
 
 /* A string written into the buffer `dst` names (snprintf, strcpy): the
  * variable holds it now; when that is a pointer holding a caller's array
@@ -1764,14 +1775,17 @@ static elemtext *elem_text_of(ctx *c, const ir_var *var, int create)
 /* `p[k] = v` with p a pointer variable: what its elements hold, as
  * strings.  A string of known text or of known expected length (T_SLEN:
  * a line getline read in a loop walked once, a strdup of it) adds its
- * length, weighted by the store's expected executions; anything else
- * makes the elements' lengths unknown for good. */
+ * length, weighted by the store's expected executions; anything else,
+ * once a string was stored, makes the elements' lengths unknown for good
+ * (before one, it makes no entry: the bytes a buffer's `p[k] = c` stores
+ * are no strings, and keeping none keeps the lookups short). */
 static void elem_text_store(ctx *c, ir_expr *base, const val *v)
 {
 	base = strip_casts(base);
 	if (!base || base->kind != E_VAR || !base->var->is_pointer || base->var->array_len > 0)
 		return;
-	elemtext *et = elem_text_of(c, base->var, 1);
+	int text = (v->k == V_STR && v->s) || (v->k == V_UNK && (v->t & T_SLEN) && v->f >= 0);
+	elemtext *et = elem_text_of(c, base->var, text); /* a buffer's bytes make none */
 	if (!et)
 		return;
 	double w = c->mult > 0 ? c->mult : 0;
@@ -1812,6 +1826,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (lhs->kind == E_VAR) {
 		store_val(c, storage(c, lhs->var), v);
 		struct_assigned(c, lhs->var, &v);
+		if (c->lazyptrs.n && lhs->var->is_pointer)
+			lazy_write(c, lhs->var);
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
@@ -2738,7 +2754,19 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 
 static ir_var *plain_var(ir_expr *e);
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL, PR_ODDS, PR_REFILL, PR_CHANGE };
+enum {
+	PR_EXACT = 1,
+	PR_EXIT,
+	PR_ERROR,
+	PR_HEUR,
+	PR_ONCE,
+	PR_FAIL,
+	PR_ODDS,
+	PR_REFILL,
+	PR_CHANGE,
+	PR_LAZY
+};
+static int lazy_prob(ctx *c, ir_expr *cond, double *p);
 static int change_prob(ctx *c, ir_stmt *s, double *p);
 
 /* Does the arm leave with a failure value: `ret = -1; goto done;` (a
@@ -3306,6 +3334,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	if ((k->t & T_PTRUE) && truth(k) < 0) { /* a callee's odds (ret_odds) */
 		*kind = PR_ODDS;
 		return k->f;
+	}
+	if (lazy_prob(c, s->e, &p)) {
+		*kind = PR_LAZY;
+		return p;
 	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
@@ -4429,8 +4461,18 @@ LIB_MODEL(lib_strcmp)
 
 LIB_MODEL(lib_strlen)
 {
-	(void)c, (void)e, (void)name, (void)n;
-	return args[0].k == V_STR ? vint((long long)strlen(args[0].s)) : unk(args[0].t);
+	(void)e, (void)name, (void)n;
+	if (args[0].k == V_STR)
+		return vint((long long)strlen(args[0].s));
+	if ((args[0].t & T_SLEN) && args[0].f >= 0 && !c->p->opts.paths_all) {
+		/* a text of known expected length (what snprintf of unknown
+		 * parts left): that length, an estimate */
+		val r = args[0].f == floor(args[0].f) ? vint((long long)args[0].f)
+						      : vflt(args[0].f);
+		r.t = (args[0].t & ~(unsigned)T_FACTS) | T_ASSUMED | (r.k == V_FLT ? T_MEAN : 0);
+		return r;
+	}
+	return unk(args[0].t & ~(unsigned)T_SLEN);
 }
 
 /* strcspn/strspn of known strings: the span's length
@@ -9506,7 +9548,8 @@ static int saves_in_arm(ir_stmt *arm, const ir_var *v, const ir_expr *te)
 static const val *pre_value(const onceloop *L, const ir_var *v)
 {
 	for (size_t i = 0; i < L->n; i++)
-		if (L->vars[i] == v)
+		if (L->vars[i] == v ||
+		    (v->global && L->vars[i]->global && L->vars[i]->slot == v->slot))
 			return &L->pre[i];
 	return NULL;
 }
@@ -9622,6 +9665,122 @@ static int change_prob(ctx *c, ir_stmt *s, double *p)
 	if (!ok)
 		return 0;
 	*p = hits / (double)n;
+	return 1;
+}
+
+/* ---- handles opened on demand ----
+ * `if (!cur || cur_size + len > limit) open_next();` with open_next doing
+ * `if (cur) fclose(cur); cur = fopen(name, "w");`: cur is NULL before its
+ * first open only.  Inside a loop walked once that starts with it NULL, a
+ * test of it at a place the walk reaches m times (expected) finds it NULL
+ * once: with probability 1 / m; after stores expected at least once, it
+ * is never NULL.  Only for a pointer every store into which, anywhere in
+ * the project, is an open's or an allocation's result (calls succeed). */
+typedef struct lazyscan {
+	const ir_var *v;
+	int bad;
+} lazyscan;
+
+static int same_var(const ir_var *a, const ir_var *b)
+{
+	return a == b || (a->global && b->global && a->slot == b->slot);
+}
+
+static int lazy_bad_at(const ir_expr *e, void *arg)
+{
+	lazyscan *a = arg;
+	ir_var *w = (e->kind == E_ASSIGN || e->kind == E_INCDEC ||
+		     (e->kind == E_UN && e->op == OP_ADDR)) &&
+				    e->nkids >= 1
+			    ? plain_var(e->kids[0])
+			    : NULL;
+	if (!w || !same_var(w, a->v))
+		return 0;
+	ir_expr *r = e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2
+			     ? strip_casts(e->kids[1])
+			     : NULL;
+	int opens = r && r->kind == E_CALL &&
+		    ((r->cat && r->cat->op == VD_OP_OPEN) ||
+		     (r->str && (!strcmp(r->str, "malloc") || !strcmp(r->str, "calloc") ||
+				 !strcmp(r->str, "strdup"))));
+	a->bad |= !opens;
+	return a->bad;
+}
+
+static lazyptr *lazy_of(ctx *c, const ir_var *v, int create)
+{
+	for (size_t i = 0; i < c->lazyptrs.n; i++)
+		if (same_var(c->lazyptrs.v[i].var, v))
+			return &c->lazyptrs.v[i];
+	if (!create)
+		return NULL;
+	lazyscan a = { v, 0 };
+	for (size_t i = 0; i < c->p->funcs.n && !a.bad; i++)
+		if (c->p->funcs.v[i]->body)
+			ir_any_stmt(c->p->funcs.v[i]->body, lazy_bad_at, &a);
+	lazyptr lp = { v, !a.bad, 0 };
+	if (vd_vec_push(c->lazyptrs, lp))
+		return NULL;
+	return &c->lazyptrs.v[c->lazyptrs.n - 1];
+}
+
+static void lazy_write(ctx *c, const ir_var *v)
+{
+	lazyptr *lp = lazy_of(c, v, 0);
+	if (lp)
+		lp->writes += c->mult > 0 ? c->mult : 0;
+}
+
+/* The chance that such a pointer `x` (a variable) is NULL here, -1 when
+ * the rule does not apply */
+static double lazy_null(ctx *c, ir_expr *x)
+{
+	ir_var *v = plain_var(x);
+	if (!v || !v->is_pointer || c->p->opts.paths_all)
+		return -1;
+	val *st = storage(c, v);
+	if (!st || st->k != V_UNK)
+		return -1;
+	/* NULL before the innermost loop walked once: the project is scanned
+	 * for its stores once (only for such pointers, to keep it cheap) */
+	const val *pre = c->chg_loops.n ? pre_value(&c->chg_loops.v[c->chg_loops.n - 1], v) : NULL;
+	int fresh = pre && pre->k == V_INT && pre->i == 0;
+	lazyptr *lp = lazy_of(c, v, fresh);
+	if (!lp || !lp->ok)
+		return -1;
+	if (fresh)
+		return c->mult > 1 ? 1 / c->mult : 1;
+	return lp->writes >= 1 ? 0 : -1;
+}
+
+/* `v`, `!v`, `v == NULL`, `v != NULL` of such a pointer: *p the chance it
+ * holds; `a || b` of two conditions with such a chance or a buffer-fill
+ * share (fill_prob): pa + (1 - pa) pb */
+static int lazy_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond || c->p->opts.paths_all)
+		return 0;
+	if (cond->kind == E_BIN && cond->op == OP_LOR && cond->nkids == 2) {
+		double pa, pb;
+		if ((lazy_prob(c, cond->kids[0], &pa) || fill_prob(c, cond->kids[0], &pa)) &&
+		    (lazy_prob(c, cond->kids[1], &pb) || fill_prob(c, cond->kids[1], &pb))) {
+			*p = pa + (1 - pa) * pb;
+			return 1;
+		}
+		return 0;
+	}
+	int neg = 0;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1)
+		neg = 1, cond = strip_casts(cond->kids[0]);
+	else if (cond->kind == E_BIN && (cond->op == OP_EQ || cond->op == OP_NE) &&
+		 cond->nkids == 2 && strip_casts(cond->kids[1])->kind == E_INT &&
+		 strip_casts(cond->kids[1])->ival == 0)
+		neg = cond->op == OP_EQ, cond = strip_casts(cond->kids[0]);
+	double pn = lazy_null(c, cond);
+	if (pn < 0)
+		return 0;
+	*p = neg ? pn : 1 - pn;
 	return 1;
 }
 
@@ -11183,6 +11342,12 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"%.4f (the loop's accumulators at their mean step)",
 					b->file, s->line, o->pr[0]);
 			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_LAZY) {
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: a handle opened on demand is NULL "
+					"before its first open only: taken with probability %.4f",
+					b->file, s->line, o->pr[0]);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 		} else if (kind == PR_ODDS) {
 			o->nt = note_at(c, s->block, o->pr[0],
 					"branch at %s:%d: taken with probability %.2f, the "
@@ -12628,6 +12793,7 @@ static void ctx_release(ctx *c)
 	for (size_t i = 0; i < c->chg_loops.n; i++)
 		free(c->chg_loops.v[i].pre);
 	vd_vec_free(c->chg_loops);
+	vd_vec_free(c->lazyptrs);
 	vd_map_free(c->contents);
 	vd_map_free(c->nc_answered);
 	vd_map_free(c->wtexts);
