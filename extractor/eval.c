@@ -288,6 +288,36 @@ typedef struct evcount {
 	double acc;  /* expected increase since then */
 } evcount;
 
+/* The strings a pointer variable's elements hold when the walk cannot say
+ * which element is which (`lines[n++] = strdup(buf)` in a loop walked
+ * once): their expected length, weighted by how often each store runs
+ * (see elem_text_store). */
+typedef struct elemtext {
+	const ir_var *var;
+	double sum, w; /* sum of lengths x executions, and of executions */
+	int bad;       /* something other than a string of known length was stored */
+} elemtext;
+
+/* A loop being walked once for `trip` iterations, with what the variables
+ * it writes held before it (change_prob) */
+typedef struct onceloop {
+	ir_stmt *s;
+	frame *fr;
+	double trip;
+	ir_var **vars; /* loop_writes' list (not owned) */
+	val *pre;      /* their values before the loop (owned) */
+	size_t n;
+} onceloop;
+
+/* A pointer variable the program sets only from an open or an allocation
+ * (`cur = fopen(name, "w")`), and the expected number of such stores walked
+ * since its first test (lazy_null) */
+typedef struct lazyptr {
+	const ir_var *var;
+	int ok; /* every store into it in the project is such a call's result */
+	double writes;
+} lazyptr;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -409,8 +439,11 @@ typedef struct ctx {
 	VD_VEC(uintptr_t) once_keys;  /* the wcache's WC_ONCE_RAN entries */
 	vd_map *fsteps;               /* function USR / loop -> the fields it steps (func_steps) */
 	VD_VEC(ir_stmt *) once_loops; /* loops being walked once for many iterations */
-	VD_VEC(struct evcount) evcounts; /* global event counters (evcount_add) */
-	double shm_bytes;                /* the size the last shmget asked for, -1 unknown */
+	VD_VEC(struct evcount) evcounts;   /* global event counters (evcount_add) */
+	VD_VEC(struct elemtext) elemtexts; /* strings kept in pointer arrays (elem_text_store) */
+	VD_VEC(struct onceloop) chg_loops; /* loops walked once, innermost last (change_prob) */
+	VD_VEC(struct lazyptr) lazyptrs;   /* handles opened on demand (lazy_null) */
+	double shm_bytes;                  /* the size the last shmget asked for, -1 unknown */
 	/* during the walks of unreached code: the roots of the saved state
 	 * each walk used (state_restore puts back only what they lead to) */
 	unsigned char *root_used; /* per global slot, then the globals' fields */
@@ -1956,6 +1989,7 @@ static void str_store(ctx *c, const val *at, val v)
 
 static void assign_to(ctx *c, ir_expr *lhs, val v);
 static void struct_assigned(ctx *c, ir_var *var, const val *v);
+static void lazy_write(ctx *c, const ir_var *v);
 
 /* A string written into the buffer `dst` names (snprintf, strcpy): the
  * variable holds it now; when that is a pointer holding a caller's array
@@ -1976,6 +2010,63 @@ static void store_text(ctx *c, ir_expr *dst, val sv)
 		assign_to(c, dst, sv);
 }
 
+/* The entry of elem_text for `var`, made when `create`; NULL if none */
+static elemtext *elem_text_of(ctx *c, const ir_var *var, int create)
+{
+	for (size_t i = 0; i < c->elemtexts.n; i++)
+		if (c->elemtexts.v[i].var == var)
+			return &c->elemtexts.v[i];
+	elemtext et = { var, 0, 0, 0 };
+	if (!create || vd_vec_push(c->elemtexts, et))
+		return NULL;
+	return &c->elemtexts.v[c->elemtexts.n - 1];
+}
+
+/* `p[k] = v` with p a pointer variable: what its elements hold, as
+ * strings.  A string of known text or of known expected length (T_SLEN:
+ * a line getline read in a loop walked once, a strdup of it) adds its
+ * length, weighted by the store's expected executions; anything else,
+ * once a string was stored, makes the elements' lengths unknown for good
+ * (before one, it makes no entry: the bytes a buffer's `p[k] = c` stores
+ * are no strings, and keeping none keeps the lookups short). */
+static void elem_text_store(ctx *c, ir_expr *base, const val *v)
+{
+	base = strip_casts(base);
+	if (!base || base->kind != E_VAR || !base->var->is_pointer || base->var->array_len > 0)
+		return;
+	int text = (v->k == V_STR && v->s) || (v->k == V_UNK && (v->t & T_SLEN) && v->f >= 0);
+	elemtext *et = elem_text_of(c, base->var, text); /* a buffer's bytes make none */
+	if (!et)
+		return;
+	double w = c->mult > 0 ? c->mult : 0;
+	if (v->k == V_STR && v->s) {
+		et->sum += w * (double)strlen(v->s);
+		et->w += w;
+	} else if (v->k == V_UNK && (v->t & T_SLEN) && v->f >= 0) {
+		et->sum += w * v->f;
+		et->w += w;
+	} else {
+		et->bad = 1;
+	}
+}
+
+/* `p[k]` read where the walk does not know the element: when every store
+ * into p's elements was a string of known (expected) length, an unknown
+ * string of their mean length (fputs(lines[i], o) writes what the lines
+ * read into the array hold on average, not 8 bytes); 1 and *out set */
+static int elem_text_read(ctx *c, ir_expr *base, unsigned t, val *out)
+{
+	base = strip_casts(base);
+	if (c->p->opts.paths_all || !base || base->kind != E_VAR)
+		return 0;
+	const elemtext *et = elem_text_of(c, base->var, 0);
+	if (!et || et->bad || et->w <= 0)
+		return 0;
+	*out = unk((t & ~(unsigned)T_FACTS) | T_INDIRECT | T_SLEN);
+	out->f = et->sum / et->w;
+	return 1;
+}
+
 /* `a[i] = v`: an element of an array, of a heap buffer, of a string the
  * program holds, or of an array member (elem_path) */
 static void assign_index(ctx *c, ir_expr *lhs, val v)
@@ -1983,6 +2074,7 @@ static void assign_index(ctx *c, ir_expr *lhs, val v)
 	val *ha = heap_array(c, lhs->kids[0]);
 	val base = ha ? *ha : eval(c, lhs->kids[0]);
 	val idx = eval(c, lhs->kids[1]);
+	elem_text_store(c, lhs->kids[0], &v);
 	if (base.k == V_STR) { /* arg[k] = '\0' */
 		val at;
 		if (idx.k == V_INT && base.own && str_arith(c, OP_ADD, &base, &idx, &at) &&
@@ -2028,6 +2120,8 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 	if (lhs->kind == E_VAR) {
 		store_val(c, storage(c, lhs->var), v);
 		struct_assigned(c, lhs->var, &v);
+		if (c->lazyptrs.n && lhs->var->is_pointer)
+			lazy_write(c, lhs->var);
 		return;
 	}
 	if (lhs->kind == E_INDEX) {
@@ -2585,6 +2679,7 @@ typedef struct derived {
 
 typedef int (*node_test)(const ir_expr *e, void *arg);
 static int ir_any_stmt(const ir_stmt *s, node_test at, void *arg);
+static int ir_any_expr(const ir_expr *e, node_test at, void *arg);
 
 static int is_node(const ir_expr *e, void *arg)
 {
@@ -2933,7 +3028,20 @@ static int arm_error_exit(const ir_stmt *s, const ir_func *fn)
 
 static ir_var *plain_var(ir_expr *e);
 
-enum { PR_EXACT = 1, PR_EXIT, PR_ERROR, PR_HEUR, PR_ONCE, PR_FAIL, PR_ODDS, PR_REFILL };
+enum {
+	PR_EXACT = 1,
+	PR_EXIT,
+	PR_ERROR,
+	PR_HEUR,
+	PR_ONCE,
+	PR_FAIL,
+	PR_ODDS,
+	PR_REFILL,
+	PR_CHANGE,
+	PR_LAZY
+};
+static int lazy_prob(ctx *c, ir_expr *cond, double *p);
+static int change_prob(ctx *c, ir_stmt *s, double *p);
 
 /* Does the arm leave with a failure value: `ret = -1; goto done;` (a
  * negative constant, or NULL into a pointer, stored just before a goto -
@@ -3505,6 +3613,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 		*kind = PR_EXACT;
 		return p;
 	}
+	if (!f && change_prob(c, s, &p)) {
+		*kind = PR_CHANGE;
+		return p;
+	}
 	int te = arm_ends(t, 0), fe = arm_ends(f, 0);
 	if (te != fe) {
 		*kind = PR_EXIT;
@@ -3545,6 +3657,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	if ((k->t & T_PTRUE) && truth(k) < 0) { /* a callee's odds (ret_odds) */
 		*kind = PR_ODDS;
 		return k->f;
+	}
+	if (lazy_prob(c, s->e, &p)) {
+		*kind = PR_LAZY;
+		return p;
 	}
 	*kind = PR_HEUR;
 	if (fill_prob(c, s->e, &p)) {
@@ -4040,6 +4156,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		    idx.i <= (long long)strlen(base.s))
 			return vint((unsigned char)base.s[idx.i]);
 		/* a value loaded through an index that varies: indirection */
+		if (elem_text_read(c, e->kids[0], base.t | idx.t, &at))
+			return at;
 		return unk(base.t | idx.t | T_INDIRECT);
 	}
 	case E_MEMBER: {
@@ -4682,11 +4800,20 @@ LIB_MODEL(lib_strcmp)
 
 LIB_MODEL(lib_strlen)
 {
-	(void)c, (void)e, (void)name, (void)n;
+	(void)e, (void)name, (void)n;
 	if (args[0].k == V_STR)
 		return vint((long long)strlen(args[0].s));
+	if ((args[0].t & T_SLEN) && args[0].f >= 0 && !c->p->opts.paths_all) {
+		/* a text of known expected length (what snprintf of unknown
+		 * parts left): that length, an estimate */
+		val r = args[0].f == floor(args[0].f) ? vint((long long)args[0].f)
+						      : vflt(args[0].f);
+		r.t = (args[0].t & ~(unsigned)T_FACTS) | T_ASSUMED | (r.k == V_FLT ? T_MEAN : 0);
+		return r;
+	}
+	/* unknown, expected a typical string's length (T_EXPECT) */
 	val r = unk((args[0].t & ~(unsigned)(T_SLEN | T_BUF | T_BUFOFF | T_PTRUE)) | T_EXPECT);
-	r.f = (args[0].t & T_SLEN) ? args[0].f : (double)strlen(TYPICAL_STRING);
+	r.f = (double)strlen(TYPICAL_STRING);
 	return r;
 }
 
@@ -4920,9 +5047,13 @@ LIB_MODEL(lib_sprintf)
 
 LIB_MODEL(lib_strcpy)
 {
-	if (!strcmp(name, "strdup"))
-		return args[0].k == V_STR ? own_str(c->a, args[0].s, strlen(args[0].s))
-					  : unk(args[0].t);
+	if (!strcmp(name, "strdup")) {
+		if (args[0].k == V_STR)
+			return own_str(c->a, args[0].s, strlen(args[0].s));
+		val r = unk(args[0].t); /* a copy: an expected length (T_SLEN) too */
+		r.f = (args[0].t & T_SLEN) ? args[0].f : 0;
+		return r;
+	}
 	/* the destination (a buffer, or a struct member pointing to one:
 	 * `tmp->name = malloc(...); strcpy(tmp->name, name)`) now holds the text */
 	ir_expr *dst = strip_casts(e->kids[0]);
@@ -7053,6 +7184,21 @@ static const char *const fgets_calls[] = { "fgets",
 					   "__fgets_unlocked_chk_warn",
 					   NULL };
 static const char *const getline_calls[] = { "getline", "getdelim", "__getdelim", NULL };
+
+/* getline/getdelim in a loop reading a file to its end (the loop is
+ * walked once): the buffer it fills through its `char **` holds a line of
+ * unknown text whose expected length is the call's share of the file
+ * (T_SLEN), so `fputs(buf, out)`, or a strdup of it kept in an array,
+ * writes what the lines hold on average (fgets's buffer already does). */
+static void line_read_text(ctx *c, const vd_catalog_entry *ce, val *args, int n, double share)
+{
+	if (c->p->opts.paths_all || share < 0)
+		return;
+	val sv = unk(T_SLEN);
+	sv.f = share;
+	if (is_call(ce->name, getline_calls) && n >= 1 && args[0].k == V_REF)
+		store_val(c, args[0].ref, sv);
+}
 static const char *const fscanf_calls[] = { "fscanf", "__isoc99_fscanf", NULL };
 static const char *const fread_calls[] = { "fread", "fread_unlocked", NULL };
 static const char *const getc_calls[] = {
@@ -7520,6 +7666,7 @@ static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, in
 		 * the file's 10 bytes, not 3 x 3 */
 		double share = c->eof_bytes / c->eof_trip;
 		ret = io_success(ce, args, n, share, 1);
+		line_read_text(c, ce, args, n, share);
 		if (ret.k == V_INT && share != floor(share) && !record_read(ce, args, n)) {
 			unsigned t = ret.t;
 			ret = vflt(share);
@@ -9773,6 +9920,359 @@ static void loop_vary(ctx *c, ir_stmt *s, varvec *w)
 	pointee_fields_vary(c, s->inc);
 }
 
+/* ---- change tests ----
+ * `if (pct / 10 != last) { last = pct / 10; report(); }` in a loop walked
+ * once: the arm runs when the tested value changes, which a heuristic's
+ * 0.2 of the passes does not say.  When the value is computed, by the
+ * statements before the test at the top level of the body, from
+ * accumulators the body steps by a known amount (`done += r`, r a read's
+ * share of its file) and from known values, it is tried on every pass in
+ * turn (change_prob). */
+#define CHANGE_MAX 100000 /* passes tried one by one, at most */
+#define CHANGE_VARS 8     /* variables recomputed per pass, at most */
+
+/* Are two expressions the same code (`pct / 10` tested and saved)? */
+static int expr_same(const ir_expr *a, const ir_expr *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || a->op != b->op || a->nkids != b->nkids || a->ival != b->ival ||
+	    a->fval < b->fval || a->fval > b->fval || a->kind == E_CALL || a->kind == E_STMT ||
+	    a->kind == E_STR || a->kind == E_UNKNOWN)
+		return 0;
+	if (a->kind == E_VAR && a->var != b->var)
+		return 0;
+	if (a->kind == E_MEMBER && (!a->str || !b->str || strcmp(a->str, b->str)))
+		return 0;
+	for (int i = 0; i < a->nkids; i++)
+		if (!expr_same(a->kids[i], b->kids[i]))
+			return 0;
+	return 1;
+}
+
+typedef struct wcount {
+	const ir_var *v;
+	int n;
+} wcount;
+
+static int count_writes_at(const ir_expr *e, void *arg)
+{
+	wcount *w = arg;
+	if ((e->kind == E_ASSIGN || e->kind == E_INCDEC) && e->nkids >= 1 &&
+	    plain_var(e->kids[0]) == w->v)
+		w->n++;
+	else if (e->kind == E_UN && e->op == OP_ADDR && e->nkids == 1 &&
+		 plain_var(e->kids[0]) == w->v)
+		w->n += 100; /* its address taken: written who knows where */
+	return 0;
+}
+
+/* How many places in s write v (declarations with an initializer too) */
+static int writes_of(const ir_stmt *s, const ir_var *v)
+{
+	if (!s)
+		return 0;
+	wcount w = { v, 0 };
+	ir_any_expr(s->e, count_writes_at, &w);
+	ir_any_expr(s->inc, count_writes_at, &w);
+	int n = w.n + (s->kind == S_DECL && s->var == v) + writes_of(s->init, v);
+	for (int i = 0; i < s->nkids; i++)
+		n += writes_of(s->kids[i], v);
+	return n;
+}
+
+/* The top-level statements of a body: its items, a block of one unwrapped */
+static ir_stmt *item_at(ir_stmt *body, int i)
+{
+	ir_stmt *it = body->kind == S_SEQ ? body->kids[i] : body;
+	return it && it->kind == S_SEQ && it->nkids == 1 ? it->kids[0] : it;
+}
+
+static int items_of(const ir_stmt *body)
+{
+	return body->kind == S_SEQ ? body->nkids : 1;
+}
+
+/* Does the arm save `te` in v at its top level (`last = pct / 10;`)? */
+static int saves_in_arm(ir_stmt *arm, const ir_var *v, const ir_expr *te)
+{
+	for (int i = 0; arm && i < items_of(arm); i++) {
+		ir_stmt *it = item_at(arm, i);
+		ir_expr *e = it && it->kind == S_EXPR ? it->e : NULL;
+		if (e && e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2 &&
+		    plain_var(e->kids[0]) == v && expr_same(strip_casts(e->kids[1]), te))
+			return 1;
+	}
+	return 0;
+}
+
+/* What v held before the loop, NULL when the loop does not write it */
+static const val *pre_value(const onceloop *L, const ir_var *v)
+{
+	for (size_t i = 0; i < L->n; i++)
+		if (L->vars[i] == v ||
+		    (v->global && L->vars[i]->global && L->vars[i]->slot == v->slot))
+			return &L->pre[i];
+	return NULL;
+}
+
+typedef struct passvar {
+	val *st, old;
+	ir_expr *e;      /* recomputed per pass, or NULL: an accumulator */
+	double a0, step; /* accumulator: a0 + k * step on pass k */
+	int flt;
+} passvar;
+
+/* The variables the statements before the test (item `at`) set: an
+ * accumulator stepped by a known amount (`done += r`, `n++`), written
+ * nowhere else in the body and known before the loop, or a variable set
+ * from side-effect-free code (`int pct = done * 100 / total;`).  Returns
+ * how many accumulators, -1 when one cannot be used. */
+static int pass_vars(ctx *c, const onceloop *L, ir_stmt *body, int at, passvar *pv, int *np)
+{
+	int nacc = 0;
+	*np = 0;
+	for (int i = 0; i < at; i++) {
+		ir_stmt *it = item_at(body, i);
+		ir_expr *e = it && it->kind == S_EXPR ? it->e : NULL;
+		ir_var *d = NULL;
+		ir_expr *rhs = NULL;
+		double sign = 0;
+		if (it && it->kind == S_DECL && it->var && it->e && expr_pure(it->e)) {
+			d = it->var, rhs = it->e;
+		} else if (e && e->kind == E_ASSIGN && e->nkids == 2 && expr_pure(e->kids[1]) &&
+			   (e->op == OP_NONE || e->op == OP_ADD || e->op == OP_SUB)) {
+			d = plain_var(e->kids[0]), rhs = e->kids[1];
+			sign = e->op == OP_ADD ? 1 : e->op == OP_SUB ? -1 : 0;
+		} else if (e && e->kind == E_INCDEC && e->nkids == 1) {
+			d = plain_var(e->kids[0]);
+			sign = e->op == OP_PREINC || e->op == OP_POSTINC ? 1 : -1;
+		}
+		if (!d || d->global || d->array_len > 0 || d->is_struct || d->is_pointer)
+			continue;
+		val *st = storage(c, d);
+		if (!st || *np >= CHANGE_VARS)
+			return -1;
+		passvar *v = &pv[(*np)++];
+		*v = (passvar){ st, *st, sign != 0 ? NULL : rhs, 0, sign, d->is_float };
+		if (sign == 0)
+			continue;
+		const val *a0 = pre_value(L, d);
+		val sv = rhs ? eval(c, rhs) : vint(1);
+		if (writes_of(body, d) != 1 || !a0 || !known_num(a0) || !known_num(&sv))
+			return -1;
+		v->a0 = num(a0);
+		v->step = sign * num(&sv);
+		nacc++;
+	}
+	return nacc;
+}
+
+/* The share of the loop's passes in which the change test s holds: `E !=
+ * v` (or `v != E`), its arm saving E in v, v written nowhere else in the
+ * body and known before the loop, s a top-level statement of the body of
+ * the innermost loop walked once.  Each pass k sets the accumulators to
+ * their start plus k steps, recomputes the variables set from them, and
+ * counts a change when E differs from the value saved (v's start first). */
+static int change_prob(ctx *c, ir_stmt *s, double *p)
+{
+	if (c->p->opts.paths_all || !c->chg_loops.n)
+		return 0;
+	const onceloop *L = &c->chg_loops.v[c->chg_loops.n - 1];
+	ir_stmt *body = L->s->nkids ? L->s->kids[0] : NULL;
+	ir_expr *cond = strip_casts(s->e);
+	if (L->fr != c->fr || !body || L->trip < 2 || L->trip > CHANGE_MAX || !cond ||
+	    cond->kind != E_BIN || cond->op != OP_NE || cond->nkids != 2 || !s->nkids)
+		return 0;
+	/* v is the side the arm saves the other in */
+	ir_var *sv = plain_var(cond->kids[0]);
+	ir_expr *te = strip_casts(cond->kids[1]);
+	if (!sv || !saves_in_arm(s->kids[0], sv, te)) {
+		sv = plain_var(cond->kids[1]);
+		te = strip_casts(cond->kids[0]);
+	}
+	const val *v0 = sv ? pre_value(L, sv) : NULL;
+	if (!v0 || !known_num(v0) || !expr_pure(te) || expr_uses(te, sv) ||
+	    !saves_in_arm(s->kids[0], sv, te) || writes_of(body, sv) != 1)
+		return 0;
+	int at = -1;
+	for (int i = 0; i < items_of(body) && at < 0; i++)
+		if (item_at(body, i) == s)
+			at = i;
+	passvar pv[CHANGE_VARS];
+	int np = 0;
+	double ops0 = c->ops;
+	long steps0 = c->steps;
+	int nacc = at > 0 ? pass_vars(c, L, body, at, pv, &np) : -1;
+	long n = (long)floor(L->trip + 0.5);
+	double prev = num(v0), hits = 0;
+	int ok = nacc > 0;
+	for (long k = 1; k <= n && ok; k++) {
+		for (int j = 0; j < np; j++) {
+			double x = pv[j].a0 + (double)k * pv[j].step;
+			*pv[j].st = pv[j].e     ? eval(c, pv[j].e)
+				    : pv[j].flt ? vflt(x)
+						: flt_to_int(x, 0);
+		}
+		val r = eval(c, te);
+		ok = known_num(&r);
+		double x = ok ? num(&r) : 0;
+		hits += x < prev || x > prev;
+		prev = x;
+	}
+	for (int j = np; j-- > 0;)
+		*pv[j].st = pv[j].old;
+	c->ops = ops0;
+	c->steps = steps0;
+	if (!ok)
+		return 0;
+	*p = hits / (double)n;
+	return 1;
+}
+
+/* ---- handles opened on demand ----
+ * `if (!cur || cur_size + len > limit) open_next();` with open_next doing
+ * `if (cur) fclose(cur); cur = fopen(name, "w");`: cur is NULL before its
+ * first open only.  Inside a loop walked once that starts with it NULL, a
+ * test of it at a place the walk reaches m times (expected) finds it NULL
+ * once: with probability 1 / m; after stores expected at least once, it
+ * is never NULL.  Only for a pointer every store into which, anywhere in
+ * the project, is an open's or an allocation's result (calls succeed). */
+typedef struct lazyscan {
+	const ir_var *v;
+	int bad;
+} lazyscan;
+
+static int same_var(const ir_var *a, const ir_var *b)
+{
+	return a == b || (a->global && b->global && a->slot == b->slot);
+}
+
+static int lazy_bad_at(const ir_expr *e, void *arg)
+{
+	lazyscan *a = arg;
+	ir_var *w = (e->kind == E_ASSIGN || e->kind == E_INCDEC ||
+		     (e->kind == E_UN && e->op == OP_ADDR)) &&
+				    e->nkids >= 1
+			    ? plain_var(e->kids[0])
+			    : NULL;
+	if (!w || !same_var(w, a->v))
+		return 0;
+	ir_expr *r = e->kind == E_ASSIGN && e->op == OP_NONE && e->nkids == 2
+			     ? strip_casts(e->kids[1])
+			     : NULL;
+	int opens = r && r->kind == E_CALL &&
+		    ((r->cat && r->cat->op == VD_OP_OPEN) ||
+		     (r->str && (!strcmp(r->str, "malloc") || !strcmp(r->str, "calloc") ||
+				 !strcmp(r->str, "strdup"))));
+	a->bad |= !opens;
+	return a->bad;
+}
+
+static lazyptr *lazy_of(ctx *c, const ir_var *v, int create)
+{
+	for (size_t i = 0; i < c->lazyptrs.n; i++)
+		if (same_var(c->lazyptrs.v[i].var, v))
+			return &c->lazyptrs.v[i];
+	if (!create)
+		return NULL;
+	lazyscan a = { v, 0 };
+	for (size_t i = 0; i < c->p->funcs.n && !a.bad; i++)
+		if (c->p->funcs.v[i]->body)
+			ir_any_stmt(c->p->funcs.v[i]->body, lazy_bad_at, &a);
+	lazyptr lp = { v, !a.bad, 0 };
+	if (vd_vec_push(c->lazyptrs, lp))
+		return NULL;
+	return &c->lazyptrs.v[c->lazyptrs.n - 1];
+}
+
+static void lazy_write(ctx *c, const ir_var *v)
+{
+	lazyptr *lp = lazy_of(c, v, 0);
+	if (lp)
+		lp->writes += c->mult > 0 ? c->mult : 0;
+}
+
+/* The chance that such a pointer `x` (a variable) is NULL here, -1 when
+ * the rule does not apply */
+static double lazy_null(ctx *c, ir_expr *x)
+{
+	ir_var *v = plain_var(x);
+	if (!v || !v->is_pointer || c->p->opts.paths_all)
+		return -1;
+	val *st = storage(c, v);
+	if (!st || st->k != V_UNK)
+		return -1;
+	/* NULL before the innermost loop walked once: the project is scanned
+	 * for its stores once (only for such pointers, to keep it cheap) */
+	const val *pre = c->chg_loops.n ? pre_value(&c->chg_loops.v[c->chg_loops.n - 1], v) : NULL;
+	int fresh = pre && pre->k == V_INT && pre->i == 0;
+	lazyptr *lp = lazy_of(c, v, fresh);
+	if (!lp || !lp->ok)
+		return -1;
+	if (fresh)
+		return c->mult > 1 ? 1 / c->mult : 1;
+	return lp->writes >= 1 ? 0 : -1;
+}
+
+/* `v`, `!v`, `v == NULL`, `v != NULL` of such a pointer: *p the chance it
+ * holds; `a || b` of two conditions with such a chance or a buffer-fill
+ * share (fill_prob): pa + (1 - pa) pb */
+static int lazy_prob(ctx *c, ir_expr *cond, double *p)
+{
+	cond = strip_casts(cond);
+	if (!cond || c->p->opts.paths_all)
+		return 0;
+	if (cond->kind == E_BIN && cond->op == OP_LOR && cond->nkids == 2) {
+		double pa, pb;
+		if ((lazy_prob(c, cond->kids[0], &pa) || fill_prob(c, cond->kids[0], &pa)) &&
+		    (lazy_prob(c, cond->kids[1], &pb) || fill_prob(c, cond->kids[1], &pb))) {
+			*p = pa + (1 - pa) * pb;
+			return 1;
+		}
+		return 0;
+	}
+	int neg = 0;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1)
+		neg = 1, cond = strip_casts(cond->kids[0]);
+	else if (cond->kind == E_BIN && (cond->op == OP_EQ || cond->op == OP_NE) &&
+		 cond->nkids == 2 && strip_casts(cond->kids[1])->kind == E_INT &&
+		 strip_casts(cond->kids[1])->ival == 0)
+		neg = cond->op == OP_EQ, cond = strip_casts(cond->kids[0]);
+	double pn = lazy_null(c, cond);
+	if (pn < 0)
+		return 0;
+	*p = neg ? pn : 1 - pn;
+	return 1;
+}
+
+/* A loop about to be walked once for trip iterations (2 or more): what
+ * the variables it writes hold before it, for its change tests */
+static void change_loop_push(ctx *c, ir_stmt *s, double trip)
+{
+	if (trip < 2)
+		return;
+	const wcache_ent *lw = loop_writes(c, s);
+	onceloop L = { s, c->fr, trip, lw->v, NULL, lw->n };
+	if (lw->n) {
+		L.pre = vd_xcalloc(lw->n, sizeof(val));
+		for (size_t i = 0; i < lw->n; i++) {
+			val *st = storage(c, lw->v[i]);
+			L.pre[i] = st ? *st : unk(0);
+		}
+	}
+	if (vd_vec_push(c->chg_loops, L))
+		free(L.pre);
+}
+
+/* ... and after it (nothing when it was not pushed) */
+static void change_loop_pop(ctx *c, const ir_stmt *s)
+{
+	if (!c->chg_loops.n || c->chg_loops.v[c->chg_loops.n - 1].s != s)
+		return;
+	free(c->chg_loops.v[--c->chg_loops.n].pre);
+}
+
 /* After it: they keep what the body left, no longer varying; frees *w. */
 static void loop_settle(ctx *c, varvec *w)
 {
@@ -11106,6 +11606,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	/* inside the body every scalar the loop writes varies per iteration
 	 * (unless there is one: do { } while (0)) */
 	varvec w = { 0 };
+	change_loop_push(c, s, trip);
 	if (trip != 1)
 		loop_vary(c, s, &w);
 	if (trip != 1)
@@ -11135,6 +11636,7 @@ static void exec_loop(ctx *c, ir_stmt *s)
 	c->rep -= trip != 1;
 	if (trip != 1)
 		c->once_loops.n--;
+	change_loop_pop(c, s);
 	if (eof_note)
 		eof_final_read(c, s, reach);
 	c->mult = saved_mult;
@@ -11301,6 +11803,19 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"branch at %s:%d: refills an empty input buffer: "
 					"taken on every iteration of the stream loop",
 					b->file, s->line);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_CHANGE) {
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: change test: taken when the value it "
+					"tests differs from the one its arm saved, probability "
+					"%.4f (the loop's accumulators at their mean step)",
+					b->file, s->line, o->pr[0]);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_LAZY) {
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: a handle opened on demand is NULL "
+					"before its first open only: taken with probability %.4f",
+					b->file, s->line, o->pr[0]);
 			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 		} else if (kind == PR_ODDS) {
 			o->nt = note_at(c, s->block, o->pr[0],
@@ -12939,6 +13454,11 @@ static void ctx_release(ctx *c)
 	vd_map_free(c->fsteps);
 	vd_vec_free(c->once_loops);
 	vd_vec_free(c->evcounts);
+	vd_vec_free(c->elemtexts);
+	for (size_t i = 0; i < c->chg_loops.n; i++)
+		free(c->chg_loops.v[i].pre);
+	vd_vec_free(c->chg_loops);
+	vd_vec_free(c->lazyptrs);
 	vd_map_free(c->contents);
 	vd_map_free(c->nc_answered);
 	vd_map_free(c->wtexts);
