@@ -5035,7 +5035,8 @@ LIB_MODEL(lib_sprintf)
 	/* the buffer now holds the text (an array or pointer variable); an
 	 * unknown text keeps its expected length for what writes it */
 	val sv = u ? unk(taint | T_SLEN) : own_str(c->a, text, strlen(text));
-	sv.f = u ? est.v : sv.f;
+	if (u)
+		sv.f = est.v;
 	store_text(c, e->kids[0], sv);
 	if (u) {
 		val r = vint((long long)est.v);
@@ -6828,20 +6829,18 @@ static void data_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args,
 				break;
 			}
 		break;
-	case BYTES_ESTIMATED:
+	case BYTES_ESTIMATED: {
+		const val *str = arg_at(args, n, ce->string_arg);
 		x->ev.unknown |= sized;
 		x->sized = 1;
-		if (arg_at(args, n, ce->string_arg) &&
-		    (arg_at(args, n, ce->string_arg)->t & T_SLEN))
-			io_note(c, x, ce, e,
-				"string unknown, its expected length %.1f from the snprintf that "
-				"made it",
-				b.v);
-		else if (arg_at(args, n, ce->string_arg))
+		if (str && (str->t & T_SLEN)) /* snprintf's estimate, a mean of lines */
+			io_note(c, x, ce, e, "string unknown, of expected length %.1f", b.v);
+		else if (str)
 			io_note(c, x, ce, e, "string length unknown, estimated %.0f", b.v);
 		else
 			io_note(c, x, ce, e, "formatted length estimated");
 		break;
+	}
 	case BYTES_UNKNOWN:
 		b.v = read_dest_size(ce, e);
 		x->ev.unknown |= sized;
@@ -7577,32 +7576,39 @@ static void handle_position(ctx *c, const vd_catalog_entry *ce, val *args, int n
 		off && off->k == V_INT && off->i == 0 && wh && wh->k == V_INT && wh->i == SEEK_END;
 }
 
+/* The event of a catalog call, before its handle and bytes are known:
+ * what the catalog says of it, where the walk is, the notes in force */
+static void io_event_init(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n,
+			  io_ev *x)
+{
+	x->ev.block = e->block;
+	x->ev.api = ce->api;
+	x->ev.call = ce->name;
+	x->ev.op = ce->op;
+	x->ev.count = c->mult;
+	x->ev.async = !!(ce->flags & VD_CAT_ASYNC);
+	x->ev.collective = !!(ce->flags & VD_CAT_COLLECTIVE);
+	x->ev.binary = !!(ce->flags & VD_CAT_BINARY);
+	x->ev.text = !!(ce->flags & VD_CAT_TEXT);
+	if (ce->op == VD_OP_WRITE && ce->format_arg >= 0) {
+		val *fmt = arg_at(args, n, ce->format_arg);
+		if (fmt && fmt->k == V_STR && fmt->s)
+			x->ev.format_cost = format_cost(fmt->s);
+	}
+	x->ev.conditional = c->cond > 0;
+	x->ev.file = -1;
+	x->ev.unknown = c->unk;
+	for (int i = 0; i < c->nnotes && x->nn < MAX_NOTES - 1; i++)
+		x->ev.notes[x->nn++] = c->notes[i];
+}
+
 static val io_call(ctx *c, ir_expr *e, const vd_catalog_entry *ce, val *args, int n)
 {
 	if (ce->op == VD_OP_NONE)
 		return helper_call(c, e, ce, args, n);
 
 	io_ev x = { { 0 }, 0, 0 };
-	x.ev.block = e->block;
-	x.ev.api = ce->api;
-	x.ev.call = ce->name;
-	x.ev.op = ce->op;
-	x.ev.count = c->mult;
-	x.ev.async = !!(ce->flags & VD_CAT_ASYNC);
-	x.ev.collective = !!(ce->flags & VD_CAT_COLLECTIVE);
-	x.ev.binary = !!(ce->flags & VD_CAT_BINARY);
-	x.ev.text = !!(ce->flags & VD_CAT_TEXT);
-	if (ce->op == VD_OP_WRITE && ce->format_arg >= 0) {
-		val *fmt = arg_at(args, n, ce->format_arg);
-		if (fmt && fmt->k == V_STR && fmt->s)
-			x.ev.format_cost = format_cost(fmt->s);
-	}
-	x.ev.conditional = c->cond > 0;
-	x.ev.file = -1;
-	x.ev.unknown = c->unk;
-	for (int i = 0; i < c->nnotes && x.nn < MAX_NOTES - 1; i++)
-		x.ev.notes[x.nn++] = c->notes[i];
-
+	io_event_init(c, e, ce, args, n, &x);
 	val ret = unk(0);
 	handle *h = NULL;
 	size_t nfiles0 = c->p->files.n;
