@@ -387,6 +387,7 @@ typedef struct ctx {
 				* writes into one does not shorten its storage) */
 	char *argv_read;
 	int nargv;
+	const arr *argv_arr; /* argv's array (--args), see argv_parser_cond */
 	/* writes to globals while a branch or loop is walked (undo log), so
 	 * that what callees write in one arm can be merged with the others */
 	VD_VEC(struct gwrite) glog;
@@ -1265,6 +1266,9 @@ static val *first_member_field(const val *bv, const ir_expr *m)
 	return &bv->a->v[m->ival - 1];
 }
 
+static val *mem_slot(ctx *c, const val *p, long long k);
+static val *heap_elem_slot(ctx *c, val *el, const ir_expr *m);
+
 static val *heap_field(ctx *c, ir_expr *m)
 {
 	if (m->kind != E_MEMBER || m->nkids != 1 || m->ival <= 0 || m->ival > HEAP_FIELDS)
@@ -1292,8 +1296,12 @@ static val *heap_field(ctx *c, ir_expr *m)
 	}
 	if (bv.k == V_REF)
 		return first_member_field(&bv, m);
-	if (bv.k != V_MEM || !bv.a || bv.i != 0)
+	if (bv.k != V_MEM || !bv.a)
 		return NULL;
+	if (bv.i != 0) { /* `p = &tab[k]; p->f` (k > 0) is `tab[k].f` */
+		val *el = bv.i > 0 ? mem_slot(c, &bv, 0) : NULL;
+		return el ? heap_elem_slot(c, el, m) : NULL;
+	}
 	return &bv.a->v[m->ival - 1];
 }
 
@@ -3410,7 +3418,8 @@ static void fill_field_level(ctx *c, ir_expr *m, double level)
 }
 
 /* A buffer filled in steps and emptied when full - `if (outcnt ==
- * OUTBUFSIZ) flush_outbuf();` next to `outcnt++`, `if (used + n > CAP)
+ * OUTBUFSIZ) flush_outbuf();` next to `outcnt++`, `if (++pos >= CAP)`,
+ * `if (used + n > CAP)
  * flush(); ... used += n;` - takes its arm once per ⌊(CAP - n) / step⌋ + 1
  * passes, not with a general heuristic's 0.2: `v` varies, CAP and n are
  * known, and the function grows `v` by a known step.  *p gets that share. */
@@ -3423,6 +3432,10 @@ static int fill_prob_at(ctx *c, ir_expr *cond, double *p, ir_expr **fv, double *
 	ir_expr *l = strip_casts(cond->kids[0]), *r = cond->kids[1];
 	double add = 0;
 	ir_expr *lv = fill_lvalue(l);
+	/* `if (++renc->pos >= BUFSZ) flush(renc);`: the test grows it */
+	if (!lv && l->kind == E_INCDEC && l->nkids == 1 &&
+	    (l->op == OP_PREINC || l->op == OP_POSTINC))
+		lv = fill_lvalue(l->kids[0]);
 	if (!lv && l->kind == E_BIN && l->op == OP_ADD && l->nkids == 2) {
 		ir_expr *a = l->kids[0], *b = l->kids[1];
 		/* of two, the fill level is the one the function grows (`nn +
@@ -4030,10 +4043,13 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (k->kind == E_INDEX) { /* &a[i]: a pointer to the element */
 				val base = eval(c, k->kids[0]);
 				val idx = eval(c, k->kids[1]);
+				val r;
 				if (base.k == V_ARR && idx.k == V_INT)
 					base.i += idx.i;
 				else if (base.k == V_ARR) /* which element is unknown */
 					base.t |= T_INDIRECT;
+				else if (base.k == V_MEM && mem_arith(OP_ADD, &base, &idx, &r))
+					return r; /* &p[k] is p + k */
 				return base;
 			}
 			return eval(c, k);
@@ -4599,35 +4615,75 @@ static int zero_local_array(ctx *c, ir_expr *e, val *args)
 	return 1;
 }
 
-/* memset(&s, 0, sizeof s) of a whole struct variable of the running
- * function (`h5tools_context_t ctx; memset(&ctx, 0, sizeof(ctx));`) or of
- * a global struct variable (`memset(&defaults, 0, sizeof(defaults))`): s
- * is a zero struct, every field 0 until stored (`ctx.sset` is NULL, not
- * unknown), as `= {0}` would make it.  Only a struct variable itself,
- * cleared over its full size: a heap object's fields may be filled where
- * the walk does not follow (HDF5's structs read 0 where they were filled
- * through pointers), and arrays keep their own model.  1 when it
- * applied. */
+/* The local variable of f in frame slot `slot`, NULL when not found */
+static int decl_in_slot(const ir_stmt *s, void *arg)
+{
+	const int *slot = arg;
+	return s->kind == S_DECL && s->var && s->var->slot == *slot;
+}
+
+static const ir_stmt *find_stmt(const ir_stmt *s, int (*at)(const ir_stmt *, void *), void *arg)
+{
+	if (!s)
+		return NULL;
+	if (at(s, arg))
+		return s;
+	const ir_stmt *r = find_stmt(s->init, at, arg);
+	for (int i = 0; !r && i < s->nkids; i++)
+		r = find_stmt(s->kids[i], at, arg);
+	return r;
+}
+
+static ir_var *slot_var(const ir_func *f, int slot)
+{
+	if (!f)
+		return NULL;
+	for (int i = 0; i < f->nparams; i++)
+		if (f->params[i] && f->params[i]->slot == slot)
+			return f->params[i];
+	const ir_stmt *d = find_stmt(f->body, decl_in_slot, &slot);
+	return d ? d->var : NULL;
+}
+
+/* The struct variable whose storage `st` is (a global, or a local of a
+ * call under way), and the list its members live in; NULL otherwise */
+static ir_var *storage_var(ctx *c, val *st, fieldvec **list)
+{
+	if (st >= c->globals && st < c->globals + c->p->globals.n) {
+		*list = &c->fields;
+		if (c->root_used) /* a root of the saved state, as storage() marks it */
+			c->root_used[st - c->globals] = 1;
+		return c->p->globals.v[st - c->globals];
+	}
+	for (frame *f = c->fr; f; f = f->up)
+		if (st >= f->slots && st < f->slots + f->nslots) {
+			*list = &f->fields;
+			return slot_var(f->fn, (int)(st - f->slots));
+		}
+	return NULL;
+}
+
+/* memset(&s, 0, sizeof s) of a whole struct variable (`h5tools_context_t
+ * ctx; memset(&ctx, 0, sizeof(ctx));`, a global's `memset(&defaults, 0,
+ * sizeof(defaults))`), also through a pointer to it (an init function's
+ * `memset(g, 0, sizeof(*g))` on the caller's `&state`): s is a zero
+ * struct, every field 0 until stored (`ctx.sset` is NULL, not unknown),
+ * as `= {0}` would make it.  Only a struct variable itself, cleared over
+ * its full size: a heap object's fields may be filled where the walk
+ * does not follow (HDF5's structs read 0 where they were filled through
+ * pointers), and arrays keep their own model.  1 when it applied. */
 static int zero_struct_var(ctx *c, ir_expr *e, val *args)
 {
-	if (!e || e->nkids < 3 || args[0].k != V_REF || !known_num(&args[2]))
+	if (!e || e->nkids < 3 || args[0].k != V_REF || !known_num(&args[2]) ||
+	    !ref_live(c, &args[0]))
 		return 0;
-	ir_expr *a = strip_casts(e->kids[0]);
-	if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
-		return 0;
-	ir_expr *v = strip_casts(a->kids[0]);
-	if (v->kind != E_VAR || !v->var || !v->var->is_struct || v->var->array_len > 0 ||
-	    v->var->size <= 0 || num(&args[2]) != (double)v->var->size)
-		return 0;
-	if (!v->var->global && !c->fr)
-		return 0;
-	val *st = storage(c, v->var);
-	if (!st || st != args[0].ref)
-		return 0;
-	if (!v->var->global && (st < c->fr->slots || st >= c->fr->slots + c->fr->nslots))
+	fieldvec *list = NULL;
+	val *st = args[0].ref;
+	ir_var *v = storage_var(c, st, &list);
+	if (!v || !v->is_struct || v->array_len > 0 || v->size <= 0 ||
+	    num(&args[2]) != (double)v->size)
 		return 0;
 	store_val(c, st, vint(0));
-	fieldvec *list = v->var->global ? &c->fields : &c->fr->fields;
 	if (list == &c->fields && c->root_used)
 		c->root_used[c->p->globals.n] = 1;
 	for (size_t i = 0; i < list->n; i++)
@@ -9044,6 +9100,7 @@ static void add_var(varvec *vv, ir_var *v)
 }
 
 static void writes_stmt(ir_stmt *s, varvec *out);
+static int getter_call(const ir_expr *e, int depth);
 
 /* variables an expression may write: assignments, ++/--, &x handed to calls */
 static void writes_expr(ir_expr *e, varvec *out)
@@ -9065,9 +9122,11 @@ static void writes_expr(ir_expr *e, varvec *out)
 	}
 	if (e->kind == E_UN && e->op == OP_ADDR && e->nkids == 1 && e->kids[0]->kind == E_VAR)
 		add_var(out, e->kids[0]->var);
-	if (e->kind == E_CALL && e->cat && e->cat->op != VD_OP_READ && e->cat->op != VD_OP_OPEN &&
-	    e->cat->op != VD_OP_NONE) {
-		/* a write, seek, flush...: buffers handed by address are only read */
+	if ((e->kind == E_CALL && e->cat && e->cat->op != VD_OP_READ && e->cat->op != VD_OP_OPEN &&
+	     e->cat->op != VD_OP_NONE) ||
+	    (e->kind == E_CALL && getter_call(e, 0))) {
+		/* a write, seek, flush...: buffers handed by address are only
+		 * read; so is what a getter gets (`ap_code(&parser, i)`) */
 		for (int i = 0; i < e->nkids; i++) {
 			ir_expr *k = e->kids[i];
 			while (k->kind == E_CAST && k->nkids == 1)
@@ -9247,13 +9306,102 @@ static int exits_early(const ir_stmt *s, int nested)
 /* Whether a loop bound can change while the loop runs: it reads a variable
  * the body (or the bound itself) writes, or calls a function (re-evaluated
  * on every test). */
+/* ---- getters in loop bounds ----
+ * `for (i = 0; i < ap_arguments(&parser); ++i)`, `i < vec_len(v)`: a call
+ * of a project function that only reads - its body is returns and tests
+ * of expressions without assignments, calls of other such functions or of
+ * pure library functions - is a bound like `parser.data_size` itself: it
+ * changes when what it reads changes (the variables handed to it, by
+ * value or by address, and the globals its body reads), not because it is
+ * a call. */
+#define GETTER_DEPTH 3
+
+static int getter_call(const ir_expr *e, int depth);
+
+static int getter_expr(const ir_expr *e, int depth)
+{
+	if (!e)
+		return 1;
+	if (e->kind == E_ASSIGN || e->kind == E_INCDEC || e->kind == E_STMT)
+		return 0;
+	if (e->kind == E_CALL && !pure_libcall(e) && !getter_call(e, depth))
+		return 0;
+	for (int i = 0; i < e->nkids; i++)
+		if (!getter_expr(e->kids[i], depth))
+			return 0;
+	return 1;
+}
+
+static int getter_stmt(const ir_stmt *s, int depth)
+{
+	if (!s)
+		return 1;
+	if (s->kind != S_SEQ && s->kind != S_IF && s->kind != S_RETURN && s->kind != S_NOP)
+		return 0;
+	if (!getter_expr(s->e, depth))
+		return 0;
+	for (int i = 0; i < s->nkids; i++)
+		if (!getter_stmt(s->kids[i], depth))
+			return 0;
+	return 1;
+}
+
+/* e calls such a function directly (with arguments free of side effects) */
+static int getter_call(const ir_expr *e, int depth)
+{
+	if (e->kind != E_CALL || e->callee || e->cat || e->ncallees != 1 || depth >= GETTER_DEPTH)
+		return 0;
+	const ir_func *f = e->callees[0];
+	if (!f || !f->body || f->is_variadic || f->noreturn || !getter_stmt(f->body, depth + 1))
+		return 0;
+	for (int i = 0; i < e->nkids; i++)
+		if (!getter_expr(e->kids[i], depth))
+			return 0;
+	return 1;
+}
+
+static int getter_node(const ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == E_CALL && getter_call(e, 0);
+}
+
+/* the globals the getters e calls read, into out */
+static void getter_globals(const ir_expr *e, varvec *out, int depth);
+
+static void getter_globals_stmt(const ir_stmt *s, varvec *out, int depth)
+{
+	if (!s)
+		return;
+	getter_globals(s->e, out, depth);
+	for (int i = 0; i < s->nkids; i++)
+		getter_globals_stmt(s->kids[i], out, depth);
+}
+
+static void getter_globals(const ir_expr *e, varvec *out, int depth)
+{
+	if (!e || depth > GETTER_DEPTH)
+		return;
+	if (e->kind == E_VAR && e->var->global)
+		add_var(out, e->var);
+	if (e->kind == E_CALL && e->ncallees == 1 && e->callees[0])
+		getter_globals_stmt(e->callees[0]->body, out, depth + 1);
+	for (int i = 0; i < e->nkids; i++)
+		getter_globals(e->kids[i], out, depth);
+}
+
 static int bound_varies(ir_stmt *body, ir_expr *bound)
 {
 	varvec w = { 0 };
 	writes_stmt(body, &w);
-	writes_expr(bound, &w);
+	/* a getter's `&parser` is read, not written */
+	int getters = ir_any_expr(bound, getter_node, NULL) && getter_expr(bound, 0);
+	if (!getters)
+		writes_expr(bound, &w);
 	int varies = 0;
 	varvec reads = { 0 };
+	if (getters)
+		getter_globals(bound, &reads, 0);
 	ir_expr *stack[64];
 	int sp = 0;
 	stack[sp++] = bound;
@@ -9263,7 +9411,7 @@ static int bound_varies(ir_stmt *body, ir_expr *bound)
 			continue;
 		if (x->kind == E_VAR)
 			add_var(&reads, x->var);
-		if (x->kind == E_CALL)
+		if (x->kind == E_CALL && !(getters && getter_call(x, 0)))
 			varies = 1;
 		for (int i = 0; i < x->nkids && sp < 63; i++)
 			stack[sp++] = x->kids[i];
@@ -9360,6 +9508,19 @@ static double countdown_trip(ctx *c, ir_stmt *s, ir_expr *cond, ir_var **fin_var
 	return n;
 }
 
+/* A loop bound's value before the loop; a getter it calls (bound_varies)
+ * runs where the condition is walked, not here: nothing it does counts */
+static val bound_value(ctx *c, ir_expr *bound)
+{
+	if (!ir_any_expr(bound, getter_node, NULL))
+		return eval(c, bound);
+	double m0 = c->mult;
+	c->mult = 0;
+	val b = peek(c, bound);
+	c->mult = m0;
+	return b;
+}
+
 static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx *lc)
 {
 	ir_expr *cond = s->e;
@@ -9419,7 +9580,7 @@ static double trip_count(ctx *c, ir_stmt *s, ir_var **fin_var, val *fin, loopctx
 	if (bound_varies(body, bound))
 		return -1;
 	val a = eval_var(c, v);
-	val b = eval(c, bound);
+	val b = bound_value(c, bound);
 	ir_var *bv = plain_var(bound);
 	if (known_num(&a) && !known_num(&b) && bv && !mul && step > 0 &&
 	    (op == OP_LT || op == OP_LE || op == OP_NE) && !c->p->opts.paths_all) {
@@ -10370,6 +10531,37 @@ static int own_tokenizer(ctx *c, ir_expr *e)
  * function's `while ((s = next_piece(&p)) != NULL)` (own_tokenizer); the
  * condition's other parts have no side effects.  Such a loop runs token
  * by token. */
+/* A condition calling a project function handed the address of a struct
+ * that holds argv - `while ((optc = acc_getopt(&g, shortopts, longopts,
+ * NULL)) >= 0)` after `acc_getopt_init(&g, 1, argc, argv)`: a getopt of
+ * the program's own, which walks the --args words as getopt does */
+static int argv_parser_cond(ctx *c, const ir_expr *e)
+{
+	if (!e || !c->argv_arr)
+		return 0;
+	if (e->kind == E_CALL && e->ncallees == 1) {
+		for (int i = 0; i < e->nkids; i++) {
+			const ir_expr *a = strip_casts(e->kids[i]);
+			if (a->kind != E_UN || a->op != OP_ADDR || a->nkids != 1)
+				continue;
+			const ir_expr *v = strip_casts(a->kids[0]);
+			val *st =
+				v->kind == E_VAR && !v->var->is_pointer ? storage(c, v->var) : NULL;
+			fieldvec *list = NULL;
+			if (!st || (field_slot_in(c, st, "", 0, &list), !list))
+				continue;
+			for (size_t k = 0; k < list->n; k++)
+				if (list->v[k].owner == st && list->v[k].v.k == V_ARR &&
+				    list->v[k].v.a == c->argv_arr)
+					return 1;
+		}
+	}
+	for (int i = 0; i < e->nkids; i++)
+		if (argv_parser_cond(c, e->kids[i]))
+			return 1;
+	return 0;
+}
+
 static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
 {
 	if (!e)
@@ -10885,6 +11077,27 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
  * continue and return honoured.  If the condition stops being decidable,
  * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
  * unknown count.  Returns 0 when the loop is not one of these. */
+/* Does the body read a member of a table's record by the loop's counter
+ * - `switch (recs[i].code)` over a short table of parsed options: run per
+ * record, each iteration sees its own (walked once, the record is unknown
+ * and each case a guess) */
+static int index_by_var(const ir_expr *e, void *arg)
+{
+	const ir_expr *x = e->kind == E_MEMBER && e->nkids == 1 ? strip_casts(e->kids[0]) : NULL;
+	const ir_expr *k =
+		x && x->kind == E_INDEX && x->nkids == 2 ? strip_casts(x->kids[1]) : NULL;
+	return k && k->kind == E_VAR && k->var == arg;
+}
+
+static int reads_by_counter(ir_stmt *s)
+{
+	ir_expr *ce = s->e ? strip_casts(s->e) : NULL;
+	if (!ce || ce->kind != E_BIN || ce->nkids != 2 || !s->nkids)
+		return 0;
+	ir_var *v = plain_var(ce->kids[0]);
+	return v && ir_any_stmt(s->kids[0], index_by_var, v);
+}
+
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
@@ -10923,7 +11136,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
 			counted = trip; /* over an input's variables, with a `continue` */
-		else if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
+		else if (!(early && trip <= 16) &&
+			 !(trip <= CONCRETE_ARGV && mentions_argc(s->e)) &&
+			 !(trip <= CONCRETE_SHORT && reads_by_counter(s)))
 			return 0;
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
@@ -10941,7 +11156,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		 * runs per option, as a getopt loop does, when --args binds
 		 * argv; else (undecided) it is a loop of unknown count */
 		int calls = 0;
-		if ((!p->opts.args || !mentions_argc(s->e)) &&
+		if ((!p->opts.args || (!mentions_argc(s->e) && !argv_parser_cond(c, s->e))) &&
 		    !(tokenizer_cond(c, s->e, &calls) && calls == 1))
 			return 0;
 	} else {
@@ -10960,8 +11175,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		}
 	}
 	int argv0 = c->conc_argv;
+	/* `while (argind < argc)` with argind moved by the callees that
+	 * parse an option (`parse_short_option(..., &argind)`) has no count
+	 * but is an option loop all the same when --args binds argv */
 	if (!c->conc_depth)
-		c->conc_argv = trip >= 0 && trip <= CONCRETE_ARGV && mentions_argc(s->e);
+		c->conc_argv = (mentions_argc(s->e) &&
+				(trip >= 0 ? trip <= CONCRETE_ARGV : p->opts.args != NULL)) ||
+			       (trip < 0 && argv_parser_cond(c, s->e));
 	int done = exec_concrete_run(c, s, reach, forever, -1, counted);
 	c->conc_argv = argv0;
 	return done;
@@ -12831,6 +13051,7 @@ static val argv_value(ctx *c, int *argc_out)
 	v.a->v[n + 1] = vint(0); /* argv[argc] == NULL */
 	*argc_out = (int)n + 1;
 	c->nargv = (int)n + 1;
+	c->argv_arr = v.a;
 	c->argv_words = vd_arena_alloc(c->a, (n + 2) * sizeof(char *));
 	c->argv_read = vd_arena_alloc(c->a, n + 2);
 	c->argv_len = vd_arena_alloc(c->a, (n + 2) * sizeof(size_t));
