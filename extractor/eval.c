@@ -318,6 +318,11 @@ typedef struct lazyptr {
 	double writes;
 } lazyptr;
 
+typedef struct seen_if {
+	const ir_stmt *s;
+	double taken, n;
+} seen_if;
+
 typedef struct ctx {
 	vd_project *p;
 	const vd_visitor *v;
@@ -424,7 +429,11 @@ typedef struct ctx {
 	 * calls move eof_bytes in all, per entry of the loop (eof_reach) */
 	const ir_expr *eof_call;
 	double eof_bytes, eof_reach, eof_trip;
-	int rep;          /* loops being walked once for many iterations (heap_object) */
+	int rep; /* loops being walked once for many iterations (heap_object) */
+	/* the decisions of `if`s in the passes of loops run one by one
+	 * (seen_note), for the rest of such a loop walked once (seen_odds) */
+	VD_VEC(struct seen_if) seen;
+	int seen_rest;    /* walking such a rest: the decisions seen count */
 	frame *stream_fr; /* the frame of a stream loop's rest being walked (stream_rest) */
 	int eof_final;    /* walking its last call, the one that finds the end */
 	struct note_slot *note_cache; /* NOTE_CACHE slots, see note_at() */
@@ -3046,7 +3055,8 @@ enum {
 	PR_ODDS,
 	PR_REFILL,
 	PR_CHANGE,
-	PR_LAZY
+	PR_LAZY,
+	PR_SEEN
 };
 static int lazy_prob(ctx *c, ir_expr *cond, double *p);
 static int change_prob(ctx *c, ir_stmt *s, double *p);
@@ -3617,6 +3627,52 @@ static int refill_branch(ctx *c, ir_stmt *s)
 	return 0;
 }
 
+/* ---- branches decided in the passes run one by one ----
+ * A loop run iteration by iteration over a followed input (or a counted
+ * loop) whose rest is walked once (concrete_rest) sees, in the passes it
+ * ran, how often each `if` inside went which way: dos2unix's test for a
+ * binary byte never held in 20 000 characters.  Walking the rest, an `if`
+ * whose condition is unknown there takes the share of those passes in
+ * which it was taken - a sample of the same input - instead of a static
+ * heuristic, when it was decided at least SEEN_MIN times.  The record
+ * lives while the outermost such loop runs (seen_mark/seen_drop). */
+#define SEEN_MIN 32
+#define SEEN_MAX 512 /* ifs recorded at most */
+
+static void seen_note(ctx *c, const ir_stmt *s, int taken)
+{
+	for (size_t i = c->seen.n; i-- > 0;)
+		if (c->seen.v[i].s == s) {
+			c->seen.v[i].taken += taken;
+			c->seen.v[i].n++;
+			return;
+		}
+	if (c->seen.n < SEEN_MAX) {
+		seen_if e = { s, taken, 1 };
+		vd_vec_push(c->seen, e);
+	}
+}
+
+static int seen_odds(ctx *c, const ir_stmt *s, double *p)
+{
+	if (!c->seen_rest || c->p->opts.paths_all)
+		return 0;
+	for (size_t i = 0; i < c->seen.n; i++)
+		if (c->seen.v[i].s == s && c->seen.v[i].n >= SEEN_MIN) {
+			*p = c->seen.v[i].taken / c->seen.v[i].n;
+			return 1;
+		}
+	return 0;
+}
+
+static const seen_if *seen_find(const ctx *c, const ir_stmt *s)
+{
+	for (size_t i = 0; i < c->seen.n; i++)
+		if (c->seen.v[i].s == s)
+			return &c->seen.v[i];
+	return NULL;
+}
+
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
 {
 	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
@@ -3673,6 +3729,10 @@ static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *
 	}
 	if (lazy_prob(c, s->e, &p)) {
 		*kind = PR_LAZY;
+		return p;
+	}
+	if (seen_odds(c, s, &p)) {
+		*kind = PR_SEEN;
 		return p;
 	}
 	*kind = PR_HEUR;
@@ -8066,6 +8126,7 @@ static val call_function(ctx *c, ir_func *f, val *args, int n)
 	/* a function whose recordings keep being refused (it writes globals,
 	 * say) is not recorded again: recording costs, replay is the gain */
 	int can = c->v->capture_begin && c->v->capture_end && c->v->replay && c->mult > 0 &&
+		  !c->seen_rest && /* its branches take the odds of the passes run (seen_odds) */
 		  !p->opts.no_memo && !(f->memo_fails >= 3 && f->memo_fails == f->memo_tries) &&
 		  f->call_sites >= 2 && /* a function that runs once gains nothing */
 		  !f->on_stack;         /* a recursive call's summary would hold its own block */
@@ -10789,7 +10850,7 @@ static void walk_rest(ctx *c, ir_stmt *s, double reach, double more)
  * as the rest of the text holds at the rate read so far; else
  * --assume-trip - noted and flagged.  Returns the iterations added. */
 static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int content, long cpos0,
-			    double counted)
+			    long cpos_k, double counted)
 {
 	const vd_sblock *b = &c->p->blocks.v[s->block];
 	double more = c->p->opts.assume_trip;
@@ -10804,8 +10865,11 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 			     "the other %.0f walked once (what they carry from one to the "
 			     "next is estimated)",
 			     b->file, s->line, k, counted, more);
-	} else if (h && h->cpos > cpos0 && k > 0) {
-		more = ceil(k * (double)(h->clen - h->cpos) / (double)(h->cpos - cpos0));
+	} else if (h && h->cpos > cpos0 && cpos_k > cpos0 && k > 0) {
+		/* the k passes read up to cpos_k, where the test that stopped
+		 * them began (a test that reads - `(ch = fgetc(f)) != EOF` -
+		 * read the next pass's character already) */
+		more = ceil(k * (double)(h->clen - cpos_k) / (double)(cpos_k - cpos0));
 		nt = note_at(c, s->block, k * 1e6 + more,
 			     "loop at %s:%d: %.0f iterations run on the text of %s, "
 			     "%.0f more extrapolated from the part they read",
@@ -10823,7 +10887,9 @@ static double concrete_rest(ctx *c, ir_stmt *s, double reach, double k, int cont
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
 	varvec w = { 0 };
 	loop_vary(c, s, &w);
+	c->seen_rest++;
 	walk_rest(c, s, reach, more);
+	c->seen_rest--;
 	loop_settle(c, &w);
 	c->unk = saved_unk;
 	c->nnotes = saved_notes;
@@ -10978,6 +11044,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	int ssoft = c->conc_soft;
 	c->conc_soft = 0;
 	long cpos0 = content >= 0 ? c->handles.v[content].cpos : 0;
+	size_t seen0 = c->seen.n;
 	c->conc_depth++;
 	c->conc_cond = c->cond;
 	c->conc_loops = c->loop_depth;
@@ -10992,8 +11059,11 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	double k = 0;
 	int undecided = 0;
 	int nc_loop = content < 0 && !forever && c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]);
+	long cpos_k = cpos0; /* where the last test began reading */
 	for (;;) {
 		c->mult = reach;
+		if (content >= 0)
+			cpos_k = c->handles.v[content].cpos;
 		if (s->e && (s->kind != S_DO || k > 0)) {
 			val cv = eval(c, s->e);
 			flush_ops(c);
@@ -11059,11 +11129,14 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		if (more < 0 && !forever && content < 0 && counted < 0 && !sn.rb &&
 		    drain_rest(c, s, k, icut0))
 			more = 0;
-		k += more >= 0 ? more : concrete_rest(c, s, reach, k, content, cpos0, counted);
+		k += more >= 0 ? more
+			       : concrete_rest(c, s, reach, k, content, cpos0, cpos_k, counted);
 	}
 	free(sn.rb);
 	free(sn.rl);
 	free(sn.before);
+	if (!c->conc_depth) /* the outermost loop run so: its record goes */
+		c->seen.n = seen0;
 	set_iters(c, s->block, reach * k);
 	c->mult = reach;
 	leave(c, s->block);
@@ -12043,6 +12116,15 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 					"before its first open only: taken with probability %.4f",
 					b->file, s->line, o->pr[0]);
 			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
+		} else if (kind == PR_SEEN) {
+			const seen_if *se = seen_find(c, s);
+			o->nt = note_at(c, s->block, o->pr[0],
+					"branch at %s:%d: condition unknown in the loop's rest, "
+					"taken with probability %.3f: in %.0f of the %.0f passes "
+					"run one by one",
+					b->file, s->line, o->pr[0], se ? se->taken : 0,
+					se ? se->n : 0);
+			o->bits = COUNT_BITS | P_BIT(3) | P_BIT(8);
 		} else if (kind == PR_ODDS) {
 			o->nt = note_at(c, s->block, o->pr[0],
 					"branch at %s:%d: taken with probability %.2f, the "
@@ -12703,6 +12785,9 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	val k = eval(c, s->e); /* the condition itself always runs */
 	flush_ops(c);
 	int live = decided_arm(c, s, &k);
+	if (live >= -1 && s->kind == S_IF && c->conc_depth > 0 && !c->rep && !c->seen_rest &&
+	    c->mult > 0)
+		seen_note(c, s, live == 0);
 	int refilled = 0;
 	if (live != 0 && !c->p->opts.paths_all && refill_branch(c, s)) {
 		/* a stream loop's rest: its refill runs on every iteration,
@@ -13674,6 +13759,7 @@ static void ctx_release(ctx *c)
 	vd_vec_free(c->flog);
 	vd_vec_free(c->wlog);
 	vd_vec_free(c->loops);
+	vd_vec_free(c->seen);
 	vd_map_free(c->memo);
 	vd_map_free(c->interned);
 	free(c->note_cache);
