@@ -5,8 +5,8 @@
 #   bench/truth.sh [--setup-apt] [--install-deps] [--rebuild] [PROGRAM...]
 #
 # For each program (default: all of fio ncgen ncdump ncdump4 nccopy h5dump
-# h5ls gzip gunzip bzip2 bunzip2 xz unxz lz4 unlz4 zstd; the command lines are in the spec_*
-# functions below):
+# h5ls gzip gunzip bzip2 bunzip2 xz unxz lz4 unlz4 zstd clzip lzop dos2unix; the command
+# lines are in the spec_* functions below):
 #   1. `apt-get source PKG` into the work directory (outside the project),
 #      configure and build it with -g -O0 under `bear`, which writes
 #      compile_commands.json; a package is built once and reused by later runs
@@ -61,9 +61,9 @@ STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 OUT=${OUT:-$ROOT/bench/out/truth-$STAMP}
 REBUILD=${REBUILD:-0}
 FILTER=${FILTER:-1}
-ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip gunzip bzip2 bunzip2 xz unxz lz4 unlz4 zstd"
+ALL_PROGRAMS="fio ncgen ncdump ncdump4 nccopy h5dump h5ls gzip gunzip bzip2 bunzip2 xz unxz lz4 unlz4 zstd clzip lzop dos2unix"
 PROGRAMS=${PROGRAMS:-$ALL_PROGRAMS}
-DEPS="bear dpkg-dev build-essential m4 pkg-config zlib1g-dev libhdf5-dev python3 sqlite3"
+DEPS="bear dpkg-dev build-essential m4 pkg-config zlib1g-dev libhdf5-dev liblzo2-dev python3 sqlite3"
 SETUP_APT=0
 INSTALL_DEPS=0
 
@@ -218,6 +218,17 @@ build_libzstd() {
 		HAVE_LZMA=0 HAVE_LZ4=0
 }
 
+build_clzip() {
+	./configure CFLAGS="-g -O0" && bear -- make -j"$JOBS" clzip
+}
+build_lzop() {
+	./configure CFLAGS="-g -O0" && bear -- make -j"$JOBS"
+}
+build_dos2unix() {
+	# without translations (gettext's tools are not needed)
+	bear -- make -j"$JOBS" dos2unix ENABLE_NLS= CFLAGS="-g -O0"
+}
+
 # build PKG: fetch, extract afresh and build, once; sets SRCDIR[PKG].  A
 # failed build is tried once more from a fresh extraction: bear's wrapper
 # loses its connection to bear when the machine is overloaded.
@@ -341,6 +352,21 @@ spec_zstd() {
 	ARGS="-f -3 truth.dat -o truth.dat.zst"
 	inputs data truth.dat 4096
 }
+spec_clzip() {
+	PKG=clzip BIN=clzip ENTRY=main.c:main
+	ARGS="-k -f truth.dat"
+	inputs data truth.dat 4096
+}
+spec_lzop() {
+	PKG=lzop BIN=src/lzop ENTRY=src/lzop.c:main
+	ARGS="-f -o truth.dat.lzo truth.dat"
+	inputs data truth.dat 4096
+}
+spec_dos2unix() {
+	PKG=dos2unix BIN=dos2unix ENTRY=dos2unix.c:main
+	ARGS="-n truth.txt truth.unix.txt"
+	inputs crlf truth.txt 2048
+}
 
 needs() { # packages a program needs (inputs included)
 	case $1 in
@@ -352,6 +378,7 @@ needs() { # packages a program needs (inputs included)
 	xz|unxz) echo xz-utils ;;
 	lz4|unlz4) echo lz4 ;;
 	zstd) echo libzstd ;;
+	clzip | lzop | dos2unix) echo "$1" ;;
 	esac
 }
 

@@ -3,6 +3,7 @@
 
     truth_inputs.py cdl FILE [NTIME NLAT NLON]   netCDF CDL text for ncgen
     truth_inputs.py data FILE KIB                 compressible text-like data
+    truth_inputs.py crlf FILE KIB                 the same text with DOS line ends
 
 Same arguments, same bytes (fixed seed), so that runs can be compared.
 """
@@ -40,7 +41,7 @@ def cdl(path, nt=24, nlat=32, nlon=64):
         f.write(" ;\n}\n")
 
 
-def data(path, kib):
+def data(path, kib, eol="\n"):
     r = random.Random(1)
     words = ["alpha", "beta", "gamma", "delta", "omega", "flux", "cell", "mesh", "rank",
              "step", "halo", "ghost", "stripe", "block", "chunk", "vidya"]
@@ -48,8 +49,8 @@ def data(path, kib):
     out = bytearray()
     n = 0
     while len(out) < total:
-        line = "%08d %s %s %.6f %d\n" % (n, r.choice(words), r.choice(words), r.random(),
-                                          r.randrange(1 << 20))
+        line = "%08d %s %s %.6f %d%s" % (n, r.choice(words), r.choice(words), r.random(),
+                                         r.randrange(1 << 20), eol)
         out += line.encode()
         n += 1
     with open(path, "wb") as f:
@@ -62,6 +63,8 @@ def main(argv):
         cdl(argv[2], *dims)
     elif len(argv) == 4 and argv[1] == "data":
         data(argv[2], int(argv[3]))
+    elif len(argv) == 4 and argv[1] == "crlf":
+        data(argv[2], int(argv[3]), "\r\n")
     else:
         sys.stderr.write(__doc__)
         return 2
