@@ -162,24 +162,26 @@ struct frame {
 	int has_ret;
 	int returned;
 	int cond0;
-	double live;          /* share of the call's entries still running here (returns
+	double live;              /* share of the call's entries still running here (returns
 			 * under a condition take the rest away) */
-	int level;            /* index in the frame stack */
-	frame *up;            /* the caller's frame */
-	fieldvec fields;      /* struct members of its locals */
-	VD_VEC(arr *) arrs;   /* its local arrays with elements, recycled on return */
-	unsigned long serial; /* unique per call: pointers into it die with it */
-	unsigned char *esc;   /* per slot: its address was taken (&v), so a
+	int level;                /* index in the frame stack */
+	frame *up;                /* the caller's frame */
+	fieldvec fields;          /* struct members of its locals */
+	VD_VEC(arr *) arrs;       /* its local arrays with elements, recycled on return */
+	unsigned long serial;     /* unique per call: pointers into it die with it */
+	unsigned char *esc;       /* per slot: its address was taken (&v), so a
 			       * store through an unknown pointer may change it */
-	int gotos;            /* gotos walked in this call */
-	int guessed;          /* branches of this call whose condition was
+	int gotos;                /* gotos walked in this call */
+	int guessed;              /* branches of this call whose condition was
 			       * unknown (their arms weighted), so far */
-	int jump;             /* returned == 2: the line of the label a goto
+	int jump;                 /* returned == 2: the line of the label a goto
 			       * certain to run jumps to (goto_label) */
-	double mult0;         /* the multiplier the call was entered with */
-	int rep0;             /* c->rep when it was entered */
-	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
-	size_t flog0;         /* the field-write log's length when the call began */
+	const ir_stmt *jump_body; /* ... in this loop body (loop_label_body), NULL:
+				   * in the function's body */
+	double mult0;             /* the multiplier the call was entered with */
+	int rep0;                 /* c->rep when it was entered */
+	double ret_mass[3];       /* shares of the entries returning 0, non-zero, unknown */
+	size_t flog0;             /* the field-write log's length when the call began */
 };
 
 typedef struct handle {
@@ -318,6 +320,12 @@ typedef struct lazyptr {
 	double writes;
 } lazyptr;
 
+typedef struct conc_loop {
+	const ir_stmt *s;
+	int cond;
+	const struct frame *fr;
+} conc_loop;
+
 typedef struct seen_if {
 	const ir_stmt *s;
 	double taken, n;
@@ -382,6 +390,9 @@ typedef struct ctx {
 	int brk;        /* 1 break, 2 continue, pending */
 	int conc_depth; /* concrete loops under way */
 	int conc_argv;  /* ... the outermost of them an option loop over argv */
+	/* those loops, innermost last, with the decision level and frame of
+	 * their passes (a goto to a label of one's body, see S_GOTO) */
+	VD_VEC(struct conc_loop) conc_stack;
 	int conc_cond, conc_loops, conc_switches; /* the innermost one's levels */
 	frame *conc_fr;
 	int conc_soft;                /* a break under an unknown condition was passed */
@@ -10623,6 +10634,24 @@ static int argv_parser_cond(ctx *c, const ir_expr *e)
 	return 0;
 }
 
+/* A scan over the characters of a known text whose only side effect is
+ * the step of its pointer: `while (*++(*argv))` over a word of grouped
+ * flags (`-fv`), `while (*p++)`, `while (*++s != '\0')` */
+static int char_scan_cond(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_BIN && (e->op == OP_NE || e->op == OP_EQ) && e->nkids == 2 &&
+	    strip_casts(e->kids[1])->kind == E_INT)
+		e = strip_casts(e->kids[0]);
+	if (!e || e->kind != E_UN || e->op != OP_DEREF || e->nkids != 1)
+		return 0;
+	ir_expr *i = strip_casts(e->kids[0]);
+	if (i->kind != E_INCDEC || i->nkids != 1 || !expr_pure(i->kids[0]))
+		return 0;
+	val v = peek(c, i->kids[0]);
+	return v.k == V_STR && v.s;
+}
+
 static int tokenizer_cond(ctx *c, ir_expr *e, int *calls)
 {
 	if (!e)
@@ -11046,6 +11075,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	long cpos0 = content >= 0 ? c->handles.v[content].cpos : 0;
 	size_t seen0 = c->seen.n;
 	c->conc_depth++;
+	conc_loop cl = { s, c->cond, c->fr };
+	vd_vec_push(c->conc_stack, cl);
 	c->conc_cond = c->cond;
 	c->conc_loops = c->loop_depth;
 	c->conc_switches = c->switch_depth;
@@ -11116,6 +11147,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		}
 	}
 	c->conc_depth--;
+	c->conc_stack.n--;
 	c->conc_cond = sc, c->conc_loops = sl, c->conc_switches = ss, c->conc_fr = sf;
 	if (c->conc_soft)
 		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
@@ -11230,7 +11262,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		 * argv; else (undecided) it is a loop of unknown count */
 		int calls = 0;
 		if ((!p->opts.args || (!mentions_argc(s->e) && !argv_parser_cond(c, s->e))) &&
-		    !(tokenizer_cond(c, s->e, &calls) && calls == 1))
+		    !(tokenizer_cond(c, s->e, &calls) && calls == 1) && !char_scan_cond(c, s->e))
 			return 0;
 	} else {
 		if (!ce || ce->kind == E_INT || ce->kind == E_FLOAT || !expr_pure(s->e))
@@ -12868,9 +12900,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
  * otherwise.  A goto certain to run jumps there from any depth (branches,
  * loops, `do { } while (0)`) when the label comes after it; a label inside
  * a nested statement, a backward jump or an unknown target is not followed. */
-static int body_label(const ir_func *f, int target)
+static int seq_label(const ir_stmt *b, int target)
 {
-	const ir_stmt *b = f ? f->body : NULL;
 	if (!b || b->kind != S_SEQ || target <= 0)
 		return 0;
 	for (int i = 1; i < b->nkids; i++) {
@@ -12880,6 +12911,29 @@ static int body_label(const ir_func *f, int target)
 			return i;
 	}
 	return 0;
+}
+
+static int body_label(const ir_func *f, int target)
+{
+	return seq_label(f ? f->body : NULL, target);
+}
+
+/* A goto certain to run in a pass of a loop run iteration by iteration,
+ * to a label of that loop's body (`goto nextarg;` out of a switch and an
+ * inner loop, `nextarg: continue;` at the body's end): the body of the
+ * innermost such loop holding the label, whose pass goes on there; NULL
+ * when there is none or something unknown decided the way here. */
+static const ir_stmt *loop_label_body(ctx *c, int target)
+{
+	for (size_t i = c->conc_stack.n; i-- > 0;) {
+		const conc_loop *l = &c->conc_stack.v[i];
+		if (l->fr != c->fr)
+			break;
+		const ir_stmt *b = l->s->nkids ? l->s->kids[0] : NULL;
+		if (seq_label(b, target))
+			return c->cond == l->cond ? b : NULL;
+	}
+	return NULL;
 }
 
 /* A block: its statements in order (nothing after a goto until a label),
@@ -12916,9 +12970,11 @@ static void exec_seq(ctx *c, ir_stmt *s)
 				    d->var->array_len > 0 && d->var->size > 0)
 					arrays += (double)d->var->size;
 			}
-		if (c->fr && c->fr->returned == 2 && s == c->fr->fn->body && !c->brk) {
-			/* a goto certain to run: on at its label (body_label) */
-			int at = body_label(c->fr->fn, c->fr->jump);
+		if (c->fr && c->fr->returned == 2 && !c->brk &&
+		    (s == c->fr->fn->body || s == c->fr->jump_body)) {
+			/* a goto certain to run: on at its label (body_label,
+			 * loop_label_body) */
+			int at = seq_label(s, c->fr->jump);
 			if (at > i) {
 				/* at the count the statement began with (a loop
 				 * walked as a whole left it multiplied), less the
@@ -13078,6 +13134,11 @@ static void exec(ctx *c, ir_stmt *s)
 				 * may end in a failure the run never meets): leave
 				 * every statement up to the function's body, which
 				 * goes on at the label */
+				c->fr->returned = 2;
+				c->fr->jump = s->target;
+				c->fr->jump_body = NULL;
+			} else if (c->conc_depth && !c->p->opts.paths_all && s->target > s->line &&
+				   (c->fr->jump_body = loop_label_body(c, s->target))) {
 				c->fr->returned = 2;
 				c->fr->jump = s->target;
 			} else {
@@ -13760,6 +13821,7 @@ static void ctx_release(ctx *c)
 	vd_vec_free(c->wlog);
 	vd_vec_free(c->loops);
 	vd_vec_free(c->seen);
+	vd_vec_free(c->conc_stack);
 	vd_map_free(c->memo);
 	vd_map_free(c->interned);
 	free(c->note_cache);
