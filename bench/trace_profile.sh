@@ -1,46 +1,43 @@
-#!/ usr / bin / env bash
-#trace_profile.sh - where the recorder's run-phase time goes, measured
-#inside the traced run itself : the 4 KiB case of bench / trace_cost.sh
-#(bench / trace_bench.c, MIB MiB written and read back from the page cache
-#in BS - byte POSIX calls) under `perf record - e cpu - clock - g`, every
-#sample classified by its call chain:
+#!/usr/bin/env bash
+# trace_profile.sh - where the recorder's run-phase time goes, measured
+# inside the traced run itself: the 4 KiB case of bench/trace_cost.sh
+# (bench/trace_bench.c, MIB MiB written and read back from the page cache
+# in BS-byte POSIX calls) under `perf record -e cpu-clock -g`, every
+# sample classified by its call chain:
 #
-#user the recorder's own code (a leaf in the preload library or in
-#libunwind) : the wrappers, the records, the chains, the clock
-#kernel the kernel working for the recorder(a chain through its
-#functions : the log's pages made writable, its chunks mapped)
-#sampling the wall - clock samples : the timer's signal delivered and
-#returned from, and the handler's kernel time
+#   user     the recorder's own code (a leaf in the preload library or in
+#            libunwind): the wrappers, the records, the chains, the clock
+#   kernel   the kernel working for the recorder (a chain through its
+#            functions: the log's pages made writable, its chunks mapped)
+#   sampling the wall-clock samples: the timer's signal delivered and
+#            returned from, the handler, and its kernel time
 #
-#and the sum, in µs per call(samples / HZ / calls).Unlike the
-#difference of two runs' CPU times (bench/trace_cost.sh), which other
-#work on a shared machine moves by ±0.2 µs per call from run to run, this
-#counts the recorder's share of one run; what it cannot see is the
-#recorder 's indirect cost (the program' s own code slowed by the caches
-#the recorder uses), and its figures carry perf's own sampling overhead.
+# and the sum, in µs per call (samples / HZ / calls).  Unlike the
+# difference of two runs' CPU times (bench/trace_cost.sh), which other
+# work on a shared machine moves by ±0.2 µs per call from run to run, this
+# counts the recorder's share of one run; what it cannot see is the
+# recorder's indirect cost (the program's own code slowed by the caches
+# the recorder uses), and its figures carry perf's own sampling overhead.
 #
-#BASE_PRELOAD = / other / libvidya_trace.so profiles that recorder too, in
-#the same rounds(the order of the two alternating), for a comparison.
-#Needs perf with kernel symbols(root, or kernel.perf_event_paranoid <= 1).
+# BASE_PRELOAD=/other/libvidya_trace.so profiles that recorder too, in
+# the same rounds (the order of the two alternating), for a comparison.
+# Needs perf with kernel symbols (root, or kernel.perf_event_paranoid <= 1).
 #
-#usage : bench / trace_profile.sh(MIB = 1024 BS = 4096 ROUNDS = 3 HZ = 4000)
-#BASE_PRELOAD =../ main / build / libvidya_trace.so ROUNDS = 5 bench / trace_profile.sh
-set - euo pipefail here = $(cd "$(dirname " $0 ")" && pwd) root = $(dirname "$here") PRELOAD =
-${ PRELOAD : -$root / build / libvidya_trace.so } BASE_PRELOAD = ${ BASE_PRELOAD : -} ROUNDS =
-${ ROUNDS : -3 } MIB = ${ MIB : -1024 } BS = ${ BS : -4096 } HZ = ${ HZ : -4000 } DIR =
-${ DIR : -$here / out } command - v perf > / dev / null ||
-{
-	echo "trace_profile: no perf" > &2;
-	exit 1;
-}
-for
-	lib in "$PRELOAD" $BASE_PRELOAD;
-do
-	[-f "$lib"] ||
-	{
-		echo "trace_profile: no $lib" > &2;
-		exit 1;
-	}
+# usage: bench/trace_profile.sh                        (MIB=1024 BS=4096 ROUNDS=3 HZ=4000)
+#        BASE_PRELOAD=../main/build/libvidya_trace.so ROUNDS=5 bench/trace_profile.sh
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+PRELOAD=${PRELOAD:-$root/build/libvidya_trace.so}
+BASE_PRELOAD=${BASE_PRELOAD:-}
+ROUNDS=${ROUNDS:-3}
+MIB=${MIB:-1024}
+BS=${BS:-4096}
+HZ=${HZ:-4000}
+DIR=${DIR:-$here/out}
+command -v perf >/dev/null || { echo "trace_profile: no perf" >&2; exit 1; }
+for lib in "$PRELOAD" $BASE_PRELOAD; do
+	[ -f "$lib" ] || { echo "trace_profile: no $lib" >&2; exit 1; }
 done
 mkdir -p "$DIR"
 work=$(mktemp -d "$DIR/trace-profile.XXXXXX")
@@ -53,8 +50,8 @@ work, preload, base, rounds, mib, bs, hz = sys.argv[1:8]
 rounds, hz = int(rounds), int(hz)
 calls = 2 * int(mib) * 1024 * 1024 // int(bs)
 argv = [os.path.join(work, "trace_bench"), os.path.join(work, "data.bin"), mib, bs, "-c"]
-#the recorder's internal functions (not the wrappers, whose names are the
-#interposed calls': their callees are the real calls)
+# the recorder's internal functions (not the wrappers, whose names are the
+# interposed calls': their callees are the real calls)
 INTERNAL = re.compile(
     r"^(vt_\w+|chain_\w+|on_sample|maybe_flush|flush_at_end|prefault|reserve_slow|map_chunk|"
     r"open_log|batch_open|write_delta|write_full|write_sample|write_modules|module_cb|end_named|"
@@ -107,10 +104,7 @@ def profile(lib):
         c = classify(frames, libs) if lib else None
         if c:
             count[c] += 1
-    return
-{
-k: 1e6 * v / hz / calls for k, v in count.items()
-}
+    return {k: 1e6 * v / hz / calls for k, v in count.items()}
 
 libs = [("this", preload)] + ([("base", base)] if base else [])
 res = {name: [] for name, _ in libs}
