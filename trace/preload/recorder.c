@@ -719,10 +719,8 @@ static int open_log(tstate *t)
 static vd_tl_rec *reserve_slow(tstate *t, uint32_t size)
 {
 	if (t->init == 0) {
-		int saved = errno; /* a failed open of the log */
 		t->tid = gettid_raw();
 		t->init = open_log(t) == 0 ? 1 : -1;
-		errno = saved;
 	}
 	if (t->init < 0 || size > VD_TL_CHUNK - 4096)
 		return NULL;
@@ -744,6 +742,16 @@ static vd_tl_rec *reserve_slow(tstate *t, uint32_t size)
 	return r;
 }
 
+/* reserve_slow, errno kept: the log's open or next chunk may fail (vt_end
+ * does not keep errno itself) */
+__attribute__((noinline)) static vd_tl_rec *reserve_slow_keep(tstate *t, uint32_t size)
+{
+	int saved = errno;
+	vd_tl_rec *r = reserve_slow(t, size);
+	errno = saved;
+	return r;
+}
+
 /* Closes the open batch, if any: the next record goes after it. */
 static inline void batch_close(tstate *t)
 {
@@ -762,7 +770,7 @@ static inline vd_tl_rec *reserve(tstate *t, uint32_t size)
 		r->size = size;
 		return r;
 	}
-	return reserve_slow(t, size);
+	return reserve_slow_keep(t, size);
 }
 
 static void publish(tstate *t, vd_tl_rec *r, uint32_t type)
