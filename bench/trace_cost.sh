@@ -102,7 +102,8 @@ def run(cmd, env=None, out=None):
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, time.monotonic() - t0
 
 def log_bytes(logs):
-    """bytes per call record in the logs (record types 1, 7, 8: vd_tracelog.h)"""
+    """bytes of call records per call in the logs (record types 1, 7, 8,
+    and 9 with its count of calls: vd_tracelog.h)"""
     import glob, struct
     n = size = 0
     for f in glob.glob(os.path.join(logs, "*.vtl")):
@@ -114,6 +115,8 @@ def log_bytes(logs):
                 break
             if t in (1, 7, 8):
                 n, size = n + 1, size + s
+            elif t == 9 and s >= 16:
+                n, size = n + struct.unpack_from("<I", d, off + 8)[0], size + s
             off += s
     return size / n if n else 0.0
 

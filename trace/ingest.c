@@ -133,6 +133,12 @@ typedef struct opdec {
 	uint16_t nslot[VD_TL_NSLOTS];
 } opdec;
 
+/* The entries of a batch (VD_TL_OPB) not read yet. */
+typedef struct batchcur {
+	const uint8_t *p, *end;
+	uint32_t left;
+} batchcur;
+
 /* One thread's log, read again call by call once it was scanned: its
  * calls come in the order they ended (a parent after its children); a
  * group is the calls up to the next one the application made itself,
@@ -142,6 +148,7 @@ typedef struct tstream {
 	size_t len, off;   /* the next record */
 	size_t dropped;    /* pages before this left (drop_pages) */
 	opdec dec;         /* the calls before off */
+	batchcur batch;    /* the batch at off's record being read, if any */
 	VD_VEC(vop) group; /* read, in start order */
 	size_t next;       /* the next of group to hand out */
 } tstream;
@@ -266,30 +273,73 @@ static int compact_op(opdec *d, const vd_tl_rec *r, vop *v)
 	return 1;
 }
 
-/* A call the previous one predicts (vd_tl_opf) into *v. */
-static int fixed_op(opdec *d, const vd_tl_rec *r, vop *v)
+/* A call the previous one predicts (a vd_tl_opf, a batch entry) into *v:
+ * its call, chain slot + 1 (0: none; known to be in the log), gap since
+ * the previous call ended, duration and bytes. */
+static void predicted_op(opdec *d, unsigned call, unsigned slot1, uint64_t gap, uint64_t dur,
+			 int64_t done, vop *v)
 {
-	const vd_tl_opf *f = (const vd_tl_opf *)r;
 	const vd_tl_prev *pv = &d->prev;
-	if (r->size < sizeof *f || f->call >= VD_TL_NCALLS ||
-	    (f->slot && (f->slot > VD_TL_NSLOTS || !d->slot[f->slot - 1])))
-		return 0;
 	memset(v, 0, sizeof *v);
 	vd_tl_op *o = &v->op;
 	o->id = pv->id + 1;
 	o->handle = pv->handle;
 	o->fd = pv->fd;
 	o->offset = pv->next;
-	o->req = o->done = f->done;
-	o->t_start_ns = pv->t_end + f->gap;
-	o->t_end_ns = o->t_start_ns + f->dur;
+	o->req = o->done = done;
+	o->t_start_ns = pv->t_end + gap;
+	o->t_end_ns = o->t_start_ns + dur;
 	o->tid = d->tid;
-	o->call = f->call;
-	if (f->slot) {
-		v->frames = d->slot[f->slot - 1];
-		o->nframes = d->nslot[f->slot - 1];
+	o->call = (uint16_t)call;
+	if (slot1) {
+		v->frames = d->slot[slot1 - 1];
+		o->nframes = d->nslot[slot1 - 1];
 	}
 	vd_tl_prev_update(&d->prev, o->id, o->t_end_ns, o->handle, o->fd, o->offset, o->done);
+}
+
+/* A vd_tl_opf into *v. */
+static int fixed_op(opdec *d, const vd_tl_rec *r, vop *v)
+{
+	const vd_tl_opf *f = (const vd_tl_opf *)r;
+	if (r->size < sizeof *f || f->call >= VD_TL_NCALLS ||
+	    (f->slot && (f->slot > VD_TL_NSLOTS || !d->slot[f->slot - 1])))
+		return 0;
+	predicted_op(d, f->call, f->slot, f->gap, f->dur, f->done, v);
+	return 1;
+}
+
+/* Starts reading the entries of batch record r. */
+static void batch_open(batchcur *b, const vd_tl_rec *r)
+{
+	const vd_tl_opb *o = (const vd_tl_opb *)r;
+	b->left = 0;
+	if (r->size < sizeof *o)
+		return;
+	b->p = (const uint8_t *)(o + 1);
+	b->end = (const uint8_t *)r + r->size;
+	b->left = __atomic_load_n(&o->count, __ATOMIC_ACQUIRE);
+}
+
+/* The batch's next entry into *v; 0 when there is none left or it cannot
+ * be one (the rest of the batch is then skipped). */
+static int batch_op(opdec *d, batchcur *b, vop *v)
+{
+	if (!b->left)
+		return 0;
+	b->left--;
+	int ok = 1;
+	uint64_t head = vd_tl_get_u(&b->p, b->end, &ok);
+	uint64_t gap = vd_tl_get_u(&b->p, b->end, &ok);
+	uint64_t dur = vd_tl_get_u(&b->p, b->end, &ok);
+	uint64_t call = head >> 4, slot = head >> 1 & 7;
+	int64_t done = head & 1 ? d->prev.done : (int64_t)vd_tl_get_u(&b->p, b->end, &ok);
+	if (!ok || call >= VD_TL_NCALLS || done < 0 ||
+	    (slot && (slot > VD_TL_NSLOTS || !d->slot[slot - 1]))) {
+		b->left = 0;
+		return 0;
+	}
+	predicted_op(d, (unsigned)call, (unsigned)slot, gap, dur, done, v);
 	return 1;
 }
 
@@ -354,6 +404,15 @@ static int scan_log(vd_trace *t, procvec *pv, const logmap *m)
 			p->nops++;
 			span(p, v.op.t_start_ns, v.op.t_end_ns);
 			break;
+		case VD_TL_OPB: {
+			batchcur b;
+			batch_open(&b, r);
+			while (batch_op(&dec, &b, &v)) {
+				p->nops++;
+				span(p, v.op.t_start_ns, v.op.t_end_ns);
+			}
+			break;
+		}
 		case VD_TL_SAMPLE: {
 			const vd_tl_sample *s = (const vd_tl_sample *)r;
 			if (r->size < sizeof *s + (size_t)s->nframes * 8)
@@ -420,7 +479,18 @@ static void stream_fill(tstream *ts)
 	ts->group.n = ts->next = 0;
 	const vd_tl_rec *r;
 	vop v;
-	while ((r = next_rec(ts->base, ts->len, &ts->off))) {
+	for (;;) {
+		/* a batch's entries are the application's calls: one a group */
+		if (batch_op(&ts->dec, &ts->batch, &v)) {
+			vd_vec_push(ts->group, v);
+			break;
+		}
+		if (!(r = next_rec(ts->base, ts->len, &ts->off)))
+			break;
+		if (r->type == VD_TL_OPB) {
+			batch_open(&ts->batch, r);
+			continue;
+		}
 		if (!as_op(&ts->dec, r, &v))
 			continue;
 		vd_vec_push(ts->group, v);

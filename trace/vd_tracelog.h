@@ -20,7 +20,7 @@
 #include "vd_vocab.h"
 
 #define VD_TL_MAGIC "VDTRACE\0"
-#define VD_TL_VERSION 3     /* 3: compact call records (VD_TL_OPC) */
+#define VD_TL_VERSION 4     /* 3: compact call records (VD_TL_OPC); 4: batches (VD_TL_OPB) */
 #define VD_TL_VERSION_MIN 2 /* the oldest the reader takes (2: full records only) */
 #define VD_TL_MAXFRAMES 48  /* return addresses kept per op / sample */
 #define VD_TL_PATHMAX 1024  /* longest path stored (truncated beyond) */
@@ -372,7 +372,8 @@ enum vd_tl_type {
 	VD_TL_SKIP = 5,   /* padding up to the end of a chunk: skip `size` bytes */
 	VD_TL_DONE = 6,   /* an earlier op's transfer completed: vd_tl_done */
 	VD_TL_OPC = 7,    /* one interposed call, delta-coded (below) */
-	VD_TL_OPF = 8     /* a call the previous one predicts: vd_tl_opf */
+	VD_TL_OPF = 8,    /* a call the previous one predicts: vd_tl_opf */
+	VD_TL_OPB = 9     /* a batch of such calls, a few bytes each: vd_tl_opb */
 };
 
 #define VD_TL_CHUNK (4u << 20) /* files grow by this much; no record crosses a chunk */
@@ -554,10 +555,38 @@ typedef struct vd_tl_opf {
 #define VD_TL_C_DEF 32u /* frames inline, kept as chain `slot` */
 #define VD_TL_C_INL 64u /* frames inline */
 
+/*
+ * A batch of predicted calls (VD_TL_OPB, log version 4): the calls a
+ * vd_tl_opf would hold, a few bytes each instead of 24.  The recorder
+ * opens a batch with no entries and appends to it while the thread writes
+ * nothing else, then closes it (any other record does).  `count` is
+ * stored last, with release order, after an entry's bytes and the
+ * record's grown size: a reader takes `count` entries, and a program
+ * killed in the middle of an entry leaves it uncounted.  An entry is
+ * LEB128 varints:
+ *
+ *   call << 4 | slot << 1 | same   slot: chain slot + 1 (0: no frames);
+ *                                  same: bytes moved as prev.done
+ *   gap                            t_start - prev.t_end (unsigned)
+ *   dur                            t_end - t_start (unsigned)
+ *   done                           absent with `same`
+ *
+ * with the conditions of a vd_tl_opf but no limit on the values; each
+ * updates prev like the other call records.  The record's padding, up to
+ * a multiple of 8, is zero.
+ */
+typedef struct vd_tl_opb {
+	vd_tl_rec rec;
+	uint32_t count; /* entries complete; written last */
+	uint32_t pad;
+} vd_tl_opb;
+#define VD_TL_B_MAXENTRY 33 /* 3 + 3 * 10 bytes */
+
 /* the state a log's call records are coded against */
 typedef struct vd_tl_prev {
 	uint64_t id, t_end;
 	int64_t handle, next;
+	int64_t done; /* bytes the previous call moved (VD_TL_OPB's `same`) */
 	int32_t fd;
 } vd_tl_prev;
 
@@ -568,6 +597,7 @@ static inline void vd_tl_prev_update(vd_tl_prev *p, uint64_t id, uint64_t t_end,
 	p->t_end = t_end;
 	p->handle = handle;
 	p->fd = fd;
+	p->done = done;
 	p->next = offset >= 0 ? (int64_t)((uint64_t)offset + (uint64_t)done) : offset;
 }
 

@@ -1119,11 +1119,12 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r == 0 else -r)'
 		fail "the store took $small KiB for 20000 calls, $large KiB for 400000"
 	;;
 many_calls)
-	# 400000 calls with stacks and samples: about 10 MiB of log (24 B a call,
-	# compact records), three chunks
+	# 400000 calls with stacks and samples, each the previous one's
+	# offset - 16 (none is predicted: records of their own): about 10 MiB
+	# of log (24 B a call, compact records), three chunks
 	build many_calls cc
-	analyze 400000
-	trace ./many_calls 400000
+	analyze 400000 r
+	trace ./many_calls 400000 r
 	expect_rc 0 $rc "vidya trace"
 	expect_in "many_calls: 400000 records" out "the program's output"
 	W=$(at many.dat)
@@ -1135,10 +1136,20 @@ many_calls)
 	eq "op ids are 1..n without gaps in the program's own calls" 0 \
 		"SELECT count(*) FROM v_trace_ops a WHERE call = 'pwrite' AND $W AND NOT EXISTS
 		 (SELECT 1 FROM v_trace_ops b WHERE b.pid = a.pid AND b.op_id = a.op_id + 1)"
-	eq "consecutive pwrites (all but the first)" "399999|399999|0" \
+	# the first pwrite (at the end) is past the last byte (0): sequential;
+	# every later one is below it: random
+	eq "backward pwrites" "0|1|399999" \
 		"SELECT consec_writes, seq_writes, random_ops FROM v_trace_files WHERE api = 'posix' AND $W"
 	eq "every pwrite attributed to main's loop" 400000 \
 		"SELECT io_ops FROM v_measured_blocks WHERE block_id = 'many_calls.c:main/loop#1'"
+	# 1100000 forward pwrites, every one predicted by the one before: batch
+	# entries of about 4 bytes, 4.4 MB of log, two chunks (counted, not
+	# kept: the counters see every call)
+	"$VIDYA" trace --db v.db -- ./many_calls 1100000 >out 2>err
+	expect_rc 0 $? "vidya trace, 1100000 calls"
+	eq "batched calls across the log's chunks" "1100000|17600000|1099999|1099999|0|17599999" \
+		"SELECT writes, bytes_written, consec_writes, seq_writes, random_ops, max_byte_written
+		 FROM v_trace_files WHERE api = 'posix' AND $W AND trace_id = (SELECT max(trace_id) FROM traces)"
 	;;
 children)
 	build children cc
@@ -1204,13 +1215,13 @@ closefds)
 		"SELECT writes, bytes_written FROM v_trace_files WHERE api = 'posix' AND $(at out.dat)"
 	;;
 nospace)
-	# 300000 calls need about 7 MiB of log (and 4.7 MiB of data); the log may grow to 6 MiB only
+	# 300000 backward calls need about 7 MiB of log (and 4.7 MiB of data); the log may grow to 6 MiB only
 	# (its first 4 MiB chunk, not the second).  The recorder stops and says
 	# so, the program runs on: before, the file size limit killed it with
 	# SIGXFSZ (exit 153), and a full file system with SIGBUS.
 	command -v prlimit >/dev/null || skip "no prlimit"
 	build many_calls cc
-	trace prlimit --fsize=6291456 ./many_calls 300000
+	trace prlimit --fsize=6291456 ./many_calls 300000 r
 	expect_rc 0 $rc "traced under a 6 MiB file size limit"
 	expect_in "many_calls: 300000 records" out "the program's output"
 	expect_in "stopped early for want of disk space" err "the lost records are reported"
@@ -1221,7 +1232,7 @@ nospace)
 	mkdir mnt
 	if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=6m vidya-test mnt 2>/dev/null; then
 		rm -f many.dat
-		"$VIDYA" trace --ops --out mnt --db v.db -- ./many_calls 300000 >out 2>err
+		"$VIDYA" trace --ops --out mnt --db v.db -- ./many_calls 300000 r >out 2>err
 		rc=$?
 		umount mnt
 		expect_rc 0 $rc "traced with logs on a full file system"
@@ -1526,9 +1537,10 @@ sigterm)
 	done
 	;;
 compact)
-	# the log's compact call records (vd_tracelog.h, VD_TL_OPC, VD_TL_OPF): 20000
-	# sequential pwrites take at most 40 B each, and a record torn by a
-	# killed program (its type never written) ends the log cleanly there
+	# the log's compact call records (vd_tracelog.h, VD_TL_OPC, VD_TL_OPF,
+	# VD_TL_OPB's entries): 20000 sequential pwrites take at most 40 B
+	# each, and a call torn by a killed program (a record's type never
+	# written, or a batch's entry not yet counted) ends the log cleanly there
 	build many_calls cc
 	mkdir kept
 	"$VIDYA" trace --ops --out kept --db v.db -- ./many_calls 20000 >out 2>err
@@ -1537,13 +1549,27 @@ compact)
 		"$(calls "api = 'posix' AND $(at many.dat)")"
 	d=$(find kept -mindepth 1 -maxdepth 1 -type d)
 	log=$(ls -S "$d"/*.vtl | head -n 1)
-	# walks the records: "<compact calls> <their bytes>"; then the type of
-	# the 10001st compact record is zeroed and its bytes made garbage
+	# walks the records: "<compact calls> <their bytes> <batched calls>";
+	# then the 10001st compact call is torn: a record's type zeroed and its
+	# bytes made garbage, or, in a batch, the entries from it on uncounted
+	# and garbage, and the record after the batch unwritten (type 0: a
+	# killed program writes nothing after the batch it was filling)
 	stats=$(python3 - "$log" <<'PY'
 import struct, sys
 f = open(sys.argv[1], "r+b")
 d = bytearray(f.read())
-off, n, size, torn = 4096, 0, 0, None
+
+def varint(at):
+    v = sh = 0
+    while True:
+        b = d[at]
+        at += 1
+        v |= (b & 0x7F) << sh
+        sh += 7
+        if not b & 0x80:
+            return v, at
+
+off, n, size, batched, torn = 4096, 0, 0, 0, None
 while off + 8 <= len(d):
     t, s = struct.unpack_from("<II", d, off)
     if t == 0 or s < 8:
@@ -1552,12 +1578,32 @@ while off + 8 <= len(d):
         n += 1
         size += s
         if n == 10001:
-            torn = (off, s)
+            torn = ("rec", off, s)
+    elif t == 9:
+        count = struct.unpack_from("<I", d, off + 8)[0]
+        e = off + 16
+        for j in range(count):
+            n += 1
+            batched += 1
+            if n == 10001:
+                torn = ("batch", off, s, j, e)
+            head, e = varint(e)
+            _, e = varint(e)
+            _, e = varint(e)
+            if not head & 1:
+                _, e = varint(e)
+        size += s
     off += s
-print(n, size)
-o, s = torn
-d[o:o + s] = b"\xff" * s
-d[o:o + 4] = b"\0\0\0\0"
+print(n, size, batched)
+if torn[0] == "rec":
+    _, o, s = torn
+    d[o:o + s] = b"\xff" * s
+    d[o:o + 4] = b"\0\0\0\0"
+else:
+    _, o, s, j, e = torn
+    struct.pack_into("<I", d, o + 8, j)
+    d[e:o + s] = b"\xff" * (o + s - e)
+    d[o + s:o + s + 4] = b"\0\0\0\0"
 f.seek(0)
 f.write(d)
 PY
@@ -1565,6 +1611,7 @@ PY
 	set -- $stats
 	[ "${1:-0}" -ge 20000 ] || fail "compact records: $stats"
 	[ "$2" -le $((40 * $1)) ] || fail "compact records take more than 40 B each: $stats"
+	[ "${3:-0}" -ge 19000 ] || fail "sequential calls batched: $stats"
 	mv v.db first.db
 	"$VIDYA" trace --load "$d" --ops --db v.db >out 2>err
 	expect_rc 0 $? "vidya trace --load of a torn log"

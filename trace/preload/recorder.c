@@ -123,6 +123,10 @@ typedef struct tstate {
 	/* call ids: this thread's slot << VT_ID_SHIFT, then its own count */
 	uint64_t id_base, id_next;
 	vd_tl_prev prev; /* what the log's last call record left (VD_TL_OPC) */
+	/* the open batch of predicted calls (VD_TL_OPB) at pos, NULL: none;
+	 * its entries' bytes */
+	vd_tl_opb *batch;
+	uint32_t bused;
 } tstate;
 
 static TLS tstate T;
@@ -305,7 +309,7 @@ static uint64_t ck_pair(uint64_t *ticks)
 #define CK_WARMUP_NS 1000000u /* real clock only, this long after start-up */
 #define CK_SPAN_NS 100000000u /* longest stretch on one anchor */
 
-static uint64_t ck_anchor(tstate *t)
+__attribute__((noinline)) static uint64_t ck_anchor(tstate *t)
 {
 	t->ck_span = 0;
 	uint64_t ns = mono_ns();
@@ -331,11 +335,11 @@ static uint64_t ck_anchor(tstate *t)
 	return ns;
 }
 
-uint64_t vt_now(void)
+/* vt_now of thread state t, inline in the wrappers' path */
+static inline uint64_t now_ns(tstate *t)
 {
 	if (!__atomic_load_n(&G.ck_tsc0, __ATOMIC_RELAXED))
 		return mono_ns();
-	tstate *t = &T;
 	uint64_t d = ck_ticks() - t->ck_tsc, ns;
 	/* unsigned: ticks before the anchor (another CPU's counter a little
 	 * behind) take a new anchor too */
@@ -347,6 +351,11 @@ uint64_t vt_now(void)
 		ns = t->ck_last;
 	t->ck_last = ns;
 	return ns;
+}
+
+uint64_t vt_now(void)
+{
+	return now_ns(&T);
 }
 
 #if defined(__x86_64__)
@@ -471,41 +480,34 @@ static int backtrace_here(void **frames, int max)
  * through a signal frame is never remembered.  Other architectures
  * unwind every time.
  */
-__attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *slot)
-{
-	*slot = -1;
 #if defined(__x86_64__)
-	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-	chain *old = NULL;
-	uint64_t now = ++t->chain_clock;
-	/* the chain that matched last first: a loop's call matches it again */
-	for (int i = 0; i < NCHAINS && !old; i++) {
-		chain *ch = &t->chains[(t->chain_last + i) % NCHAINS];
-		if (ch->sp != sp)
-			continue;
-		int k = 1;
-		while (k < ch->n && *(const volatile uint64_t *)ch->slot[k] == ch->ip[k])
-			k++;
-		if (k == ch->n)
-			old = ch;
-	}
-	if (old) {
-		old->used = now;
-		t->chain_last = (int)(old - t->chains);
-		*slot = t->chain_last;
-		if (old->logged)
-			return old->n - old->own; /* the log has them: not copied */
-		for (int k = old->own; k < old->n; k++)
-			frames[k - old->own] = (void *)(uintptr_t)old->ip[k];
-		return old->n - old->own;
-	}
-	/* a full unwind, into the chain used longest ago */
+/* Whether every stack slot of chain ch still holds the return address read
+ * from it, but the first two: frame 0 is chain_unwind's own, and the
+ * return address of frame 1 (into chain_here) was read from chain_unwind's
+ * frame, which is gone when chain_here checks; frame 2's is chain_here's
+ * own return address, in its live frame. */
+static inline int chain_holds(const chain *ch)
+{
+	const uintptr_t *s = ch->slot + 2, *end = ch->slot + ch->n;
+	const uint64_t *ip = ch->ip + 2;
+	for (; s < end; s++, ip++)
+		if (*(const volatile uint64_t *)*s != *ip)
+			return 0;
+	return 1;
+}
+
+/* A full unwind into the chain used longest ago, for chain_here (whose
+ * frame address is sp): apart from it, so that chain_here's common path
+ * has a small frame. */
+__attribute__((noinline)) static int chain_unwind(tstate *t, uintptr_t sp, uint64_t now,
+						  void **frames, int *slot)
+{
 	chain *ch = &t->chains[0];
 	for (int c = 1; c < NCHAINS; c++)
 		if (t->chains[c].used < ch->used)
 			ch = &t->chains[c];
 	ch->sp = 0;
-	int n = 0, keep = 1;
+	int n = 0, keep = 1, saved = errno;
 	unw_context_t uc;
 	unw_cursor_t cur;
 	t->unwinding++;
@@ -523,15 +525,17 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *s
 		} while (n < VD_TL_MAXFRAMES && unw_step(&cur) > 0);
 	}
 	t->unwinding--;
-	/* the recorder's own frames (this one, vt_end, the wrapper) are of no
-	 * use to the reader, which skips them: 24 bytes a record less */
+	errno = saved;
+	/* the recorder's own frames (this one, chain_here, vt_end, the
+	 * wrapper) are of no use to the reader, which skips them: 32 bytes a
+	 * record less */
 	int own = 0;
 	while (own < n - 1 && ch->ip[own] >= G.self_lo && ch->ip[own] < G.self_hi)
 		own++;
 	for (int k = own; k < n; k++)
 		frames[k - own] = (void *)(uintptr_t)ch->ip[k];
 	ch->logged = 0;
-	if (keep && n > 1) {
+	if (keep && n > 2) {
 		ch->n = n;
 		ch->own = own;
 		ch->used = now;
@@ -540,6 +544,34 @@ __attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *s
 		*slot = (int)(ch - t->chains);
 	}
 	return n - own;
+}
+#endif
+
+_Static_assert((NCHAINS & (NCHAINS - 1)) == 0, "NCHAINS is a power of 2");
+
+__attribute__((noinline)) static int chain_here(tstate *t, void **frames, int *slot)
+{
+	*slot = -1;
+#if defined(__x86_64__)
+	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	chain *old = NULL;
+	uint64_t now = ++t->chain_clock;
+	/* the chain that matched last first: a loop's call matches it again */
+	for (int i = 0; i < NCHAINS && !old; i++) {
+		chain *ch = &t->chains[(t->chain_last + i) & (NCHAINS - 1)];
+		if (ch->sp == sp && chain_holds(ch))
+			old = ch;
+	}
+	if (!old)
+		return chain_unwind(t, sp, now, frames, slot);
+	old->used = now;
+	t->chain_last = (int)(old - t->chains);
+	*slot = t->chain_last;
+	if (old->logged)
+		return old->n - old->own; /* the log has them: not copied */
+	for (int k = old->own; k < old->n; k++)
+		frames[k - old->own] = (void *)(uintptr_t)old->ip[k];
+	return old->n - old->own;
 #else
 	(void)t;
 	return backtrace_here(frames, VD_TL_MAXFRAMES);
@@ -674,6 +706,7 @@ static int open_log(tstate *t)
 	put_str(h->exe, 0, sizeof h->exe, G.exe);
 	put_str(h->host, 0, sizeof h->host, G.host);
 	t->pos = 4096;
+	t->batch = NULL;
 	/* a new log: its call records are coded against nothing yet */
 	memset(&t->prev, 0, sizeof t->prev);
 	for (int c = 0; c < NCHAINS; c++)
@@ -709,15 +742,35 @@ static vd_tl_rec *reserve_slow(tstate *t, uint32_t size)
 	return r;
 }
 
+/* reserve_slow, errno kept: the log's open or next chunk may fail (vt_end
+ * does not keep errno itself) */
+__attribute__((noinline)) static vd_tl_rec *reserve_slow_keep(tstate *t, uint32_t size)
+{
+	int saved = errno;
+	vd_tl_rec *r = reserve_slow(t, size);
+	errno = saved;
+	return r;
+}
+
+/* Closes the open batch, if any: the next record goes after it. */
+static inline void batch_close(tstate *t)
+{
+	if (t->batch) {
+		t->pos += t->batch->rec.size;
+		t->batch = NULL;
+	}
+}
+
 static inline vd_tl_rec *reserve(tstate *t, uint32_t size)
 {
+	batch_close(t);
 	/* the usual case: the log is open and the chunk's pages are ready */
 	if (__builtin_expect(t->init > 0 && t->pos + size <= t->ready, 1)) {
 		vd_tl_rec *r = (vd_tl_rec *)(t->chunk + t->pos);
 		r->size = size;
 		return r;
 	}
-	return reserve_slow(t, size);
+	return reserve_slow_keep(t, size);
 }
 
 static void publish(tstate *t, vd_tl_rec *r, uint32_t type)
@@ -968,6 +1021,7 @@ static void thread_end(void *unused)
 		t->busy = 1;
 		syscall(SYS_munmap, t->chunk, (size_t)VD_TL_CHUNK);
 		t->chunk = NULL;
+		t->batch = NULL;
 		t->init = -1;
 		t->busy = 0;
 	}
@@ -1419,13 +1473,13 @@ int vt_begin(vt_call *c, int call)
 		t->kids[t->depth] = 0;
 	}
 	t->depth++;
-	c->t0 = vt_now();
+	c->t0 = now_ns(t);
 	return 1;
 }
 
 void vt_restart(vt_call *c)
 {
-	c->t0 = vt_now();
+	c->t0 = now_ns(&T);
 }
 
 /* The path of descriptor `fd` from /proc, for descriptors this process
@@ -1553,32 +1607,73 @@ static void write_full(tstate *t, const vt_call *c, uint64_t t1, int64_t handle,
 	publish(t, &o->rec, VD_TL_OPREC);
 }
 
-/* A call as a VD_TL_OPC record (vd_tracelog.h): about 24 bytes for a
- * transfer that follows the previous one, where a vd_tl_op and its chain
- * take 96 and more. */
-static void write_compact(tstate *t, const vt_call *c, uint64_t t1, int64_t handle, int64_t offset,
-			  int64_t req, int64_t done, int err, void **frames, int nf, int slot)
+/* Opens a batch of predicted calls (VD_TL_OPB) at the log's end, with room
+ * for one entry at least; NULL when the log has no room. */
+__attribute__((noinline)) static vd_tl_opb *batch_open(tstate *t)
+{
+	vd_tl_rec *r = reserve(t, align8(sizeof(vd_tl_opb) + VD_TL_B_MAXENTRY));
+	if (!r)
+		return NULL;
+	vd_tl_opb *b = (vd_tl_opb *)r;
+	r->size = sizeof *b;
+	b->count = 0;
+	__atomic_store_n(&r->type, VD_TL_OPB, __ATOMIC_RELEASE);
+	t->batch = b;
+	t->bused = 0;
+	return b;
+}
+
+/* vd_tl_put_u, the one- and two-byte cases inline */
+__attribute__((always_inline)) static inline uint8_t *put_u(uint8_t *p, uint64_t v)
+{
+	if (v < 0x80) {
+		*p = (uint8_t)v;
+		return p + 1;
+	}
+	if (v < 0x4000) {
+		p[0] = (uint8_t)(v | 0x80);
+		p[1] = (uint8_t)(v >> 7);
+		return p + 2;
+	}
+	return vd_tl_put_u(p, v);
+}
+
+/* A predicted call (vd_tracelog.h: the conditions of a vd_tl_opf) as an
+ * entry of this thread's open batch, opening one when there is none or it
+ * has no room left. */
+__attribute__((always_inline)) static inline void batch_add(tstate *t, const vt_call *c,
+							    uint64_t t1, int64_t done, int slot1)
 {
 	vd_tl_prev *pv = &t->prev;
-	uint64_t gap = c->t0 - pv->t_end, dur = t1 - c->t0;
-	if (!c->parent && c->id == pv->id + 1 && handle == pv->handle && c->fd == pv->fd &&
-	    offset == pv->next && req == done && !err && c->t0 >= pv->t_end && gap <= UINT32_MAX &&
-	    dur <= UINT32_MAX && done >= 0 && done <= UINT32_MAX &&
-	    (nf == 0 || (slot >= 0 && t->chains[slot].logged))) {
-		vd_tl_opf *f = (vd_tl_opf *)reserve(t, sizeof *f);
-		if (!f)
-			return;
-		f->call = (uint16_t)c->call;
-		f->slot = (uint8_t)(nf ? slot + 1 : 0);
-		f->gap = (uint32_t)gap;
-		f->dur = (uint32_t)dur;
-		f->done = (uint32_t)done;
-		pv->id = c->id;
-		pv->t_end = t1;
-		pv->next = offset >= 0 ? (int64_t)((uint64_t)offset + (uint64_t)done) : offset;
-		publish(t, &f->rec, VD_TL_OPF);
+	vd_tl_opb *b = t->batch;
+	if (__builtin_expect(!b || t->pos + sizeof *b + t->bused + VD_TL_B_MAXENTRY > t->ready,
+			     0) &&
+	    !(b = batch_open(t)))
 		return;
-	}
+	uint8_t *e = (uint8_t *)(b + 1) + t->bused;
+	unsigned same = done == pv->done;
+	uint8_t *p = put_u(e, (uint64_t)c->call << 4 | (unsigned)slot1 << 1 | same);
+	p = put_u(p, c->t0 - pv->t_end);
+	p = put_u(p, t1 - c->t0);
+	if (!same)
+		p = put_u(p, (uint64_t)done);
+	t->bused += (uint32_t)(p - e);
+	b->rec.size = align8(sizeof *b + t->bused);
+	__atomic_store_n(&b->count, b->count + 1, __ATOMIC_RELEASE);
+	pv->id = c->id;
+	pv->t_end = t1;
+	pv->done = done;
+	pv->next = pv->next >= 0 ? (int64_t)((uint64_t)pv->next + (uint64_t)done) : pv->next;
+}
+
+/* A call as a VD_TL_OPC record (vd_tracelog.h), about 24 bytes where a
+ * vd_tl_op and its chain take 96 and more. */
+__attribute__((noinline)) static void write_delta(tstate *t, const vt_call *c, uint64_t t1,
+						  int64_t handle, int64_t offset, int64_t req,
+						  int64_t done, int err, void **frames, int nf,
+						  int slot)
+{
+	vd_tl_prev *pv = &t->prev;
 	unsigned flags = 0;
 	if (c->parent)
 		flags |= VD_TL_C_PARENT;
@@ -1633,19 +1728,43 @@ static void write_compact(tstate *t, const vt_call *c, uint64_t t1, int64_t hand
 	publish(t, r, VD_TL_OPC);
 }
 
-void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
-	    const char *path)
+/* Writes call c's record (the thread is busy), then takes the samples
+ * deferred meanwhile.  A call that the previous one predicts is a batch
+ * entry: the next id, an application's call, on the same handle and
+ * descriptor at the offset where the previous transfer ended, moving all
+ * it asked for without error, with no frames or frames in the log. */
+__attribute__((always_inline)) static inline void
+end_write(tstate *t, const vt_call *c, uint64_t t1, int64_t handle, int64_t offset, int64_t req,
+	  int64_t done, int err, const char *path, size_t plen)
 {
-	uint64_t t1 = vt_now();
+	void *frames[VD_TL_MAXFRAMES];
+	int nf = 0, slot = -1;
+	t->busy = 1;
+	FENCE(); /* a sample's handler sees busy before the log moves */
+	if (G.stacks && c->parent == 0)
+		nf = chain_here(t, frames, &slot);
+	const vd_tl_prev *pv = &t->prev;
+	if (plen == 0 && t->init > 0 && !c->parent && c->id == pv->id + 1 && handle == pv->handle &&
+	    c->fd == pv->fd && offset == pv->next && req == done && !err && c->t0 >= pv->t_end &&
+	    done >= 0 && (nf == 0 || (slot >= 0 && t->chains[slot].logged)))
+		batch_add(t, c, t1, done, nf ? slot + 1 : 0);
+	else if (plen == 0 && t->init > 0)
+		write_delta(t, c, t1, handle, offset, req, done, err, frames, nf, slot);
+	else
+		write_full(t, c, t1, handle, offset, req, done, err, frames, nf, slot, path, plen);
+	FENCE();
+	t->busy = 0;
+	if (__builtin_expect(t->pending != 0, 0))
+		maybe_flush(t);
+}
+
+/* vt_end of a call that names a path, or on a descriptor whose path the
+ * log does not have yet: the path made absolute, or read from /proc. */
+__attribute__((noinline)) static void end_named(tstate *t, const vt_call *c, uint64_t t1,
+						int64_t handle, int64_t offset, int64_t req,
+						int64_t done, int err, const char *path, int ok)
+{
 	int saved = errno;
-	tstate *t = &T;
-	if (t->depth > 0)
-		t->depth--;
-	if (t->depth > 0 && t->depth - 1 < MAXDEPTH)
-		t->kids[t->depth - 1] = 1;
-	int cls = vt_call_class(c->call);
-	/* the end of the data is no error of the descriptor */
-	int ok = err == 0 || err == VD_TL_ERR_EOF;
 	char fdbuf[VD_TL_PATHMAX];
 	size_t plen = 0;
 	if (path) {
@@ -1655,30 +1774,45 @@ void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t don
 		} else {
 			plen = strnlen(path, VD_TL_PATHMAX);
 		}
-	} else if (c->fd >= 0 && c->fd < FDBITS && !atomic_load(&fd_known[c->fd]) && ok) {
+	} else {
 		plen = fd_path(c->fd, fdbuf, sizeof fdbuf);
 		path = fdbuf;
 	}
-	if (c->fd >= 0 && c->fd < FDBITS) {
+	if (c->fd >= 0 && c->fd < FDBITS)
+		atomic_store_explicit(&fd_known[c->fd],
+				      (unsigned char)(vt_call_class(c->call) != VD_OP_CLOSE && ok),
+				      memory_order_relaxed);
+	end_write(t, c, t1, handle, offset, req, done, err, path, plen);
+	errno = saved;
+}
+
+/* errno stays as the wrapped call left it: nothing on the common path
+ * here sets it, and the paths that may (the log's next chunk, a full
+ * unwind, a path from /proc, deferred samples) keep it themselves */
+void vt_end(vt_call *c, int64_t handle, int64_t offset, int64_t req, int64_t done, int err,
+	    const char *path)
+{
+	tstate *t = &T;
+	uint64_t t1 = now_ns(t);
+	if (t->depth > 0)
+		t->depth--;
+	if (t->depth > 0 && t->depth - 1 < MAXDEPTH)
+		t->kids[t->depth - 1] = 1;
+	/* the end of the data is no error of the descriptor */
+	int ok = err == 0 || err == VD_TL_ERR_EOF;
+	int fd = c->fd, has_fd = fd >= 0 && fd < FDBITS;
+	if (path || (has_fd && ok && !atomic_load_explicit(&fd_known[fd], memory_order_relaxed))) {
+		end_named(t, c, t1, handle, offset, req, done, err, path, ok);
+		return;
+	}
+	if (has_fd) {
 		/* relaxed, and only on a change: a seq_cst store is a locked
 		 * xchg on x86, a third of this function's time */
-		unsigned char known = (unsigned char)(cls != VD_OP_CLOSE && ok);
-		if (atomic_load_explicit(&fd_known[c->fd], memory_order_relaxed) != known)
-			atomic_store_explicit(&fd_known[c->fd], known, memory_order_relaxed);
+		unsigned char known = (unsigned char)(vt_call_class(c->call) != VD_OP_CLOSE && ok);
+		if (atomic_load_explicit(&fd_known[fd], memory_order_relaxed) != known)
+			atomic_store_explicit(&fd_known[fd], known, memory_order_relaxed);
 	}
-	void *frames[VD_TL_MAXFRAMES];
-	int nf = 0, slot = -1;
-	t->busy = 1;
-	if (G.stacks && c->parent == 0)
-		nf = chain_here(t, frames, &slot);
-	if (plen == 0 && t->init > 0)
-		write_compact(t, c, t1, handle, offset, req, done, err, frames, nf, slot);
-	else
-		write_full(t, c, t1, handle, offset, req, done, err, frames, nf, slot, path, plen);
-	FENCE();
-	t->busy = 0;
-	maybe_flush(t);
-	errno = saved;
+	end_write(t, c, t1, handle, offset, req, done, err, NULL, 0);
 }
 
 int vt_has_children(void)

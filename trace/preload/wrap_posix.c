@@ -230,8 +230,6 @@ int fcntl64(int fd, int cmd, ...)
 	vt_call c;                                                                   \
 	int on = vt_begin(&c, callid);                                               \
 	int64_t o_ = on ? (int64_t)(off) : -1;                                       \
-	if (on)                                                                      \
-		vt_restart(&c); /* the position query is not the call's time */      \
 	ret_t r = realcall;                                                          \
 	if (on) {                                                                    \
 		int e = r < 0 ? errno : 0;                                           \
