@@ -12457,6 +12457,41 @@ static int toggled_test(ctx *c, ir_expr *e)
 	return 0;
 }
 
+/* Is `e` a zero test (`x->f`, `!x->f`, `x->f == 0`, `x->f != 0`) of a
+ * field one of the loops being walked once steps (`x->col += len`)?  The
+ * value one walk of the loop left there (0 from the start, often) is not
+ * what the other iterations find. */
+static int stepped_zero_test(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_UN && e->op == OP_NOT && e->nkids == 1)
+		e = strip_casts(e->kids[0]);
+	if (e && e->kind == E_BIN && (e->op == OP_EQ || e->op == OP_NE) && e->nkids == 2) {
+		ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+		if (l && l->kind == E_INT && l->ival == 0)
+			e = r;
+		else if (r && r->kind == E_INT && r->ival == 0)
+			e = l;
+		else
+			return 0;
+	}
+	ir_stmt *loop = NULL;
+	return e && e->kind == E_MEMBER && expr_pure(e) && stepped_field(c, e, &loop) == e;
+}
+
+/* A test of a loop walked once that its one walk decided for all its
+ * iterations, though they do not all find the same (`what` it tests): left
+ * to the heuristics, noted. */
+static void first_pass_undecided(ctx *c, ir_stmt *s, const char *what)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
+		 note_at(c, s->block, 0,
+			 "branch at %s:%d: tests %s: taken by the heuristics, not as its "
+			 "first iteration found it",
+			 b->file, s->line, what));
+}
+
 /* A branch decided by a field a loop walked once steps (above): flagged
  * with the I/O in its arms. */
 static void flag_stepped_decided(ctx *c, ir_stmt *s)
@@ -12582,18 +12617,18 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	/* a flag the loop walked once raises and lowers: the first
 	 * iteration's value does not decide the others' */
 	const char *tog0 = c->toggle_usr;
-	if (live >= -1 && !refilled && s->kind == S_IF && c->once_loops.n && c->mult > 0 &&
-	    !c->p->opts.paths_all && !((k.t & T_ARMP) && k.f < 1) && toggled_test(c, s->e)) {
+	int once_if = live >= -1 && !refilled && s->kind == S_IF && c->once_loops.n &&
+		      c->mult > 0 && !c->p->opts.paths_all;
+	if (once_if && !((k.t & T_ARMP) && k.f < 1) && toggled_test(c, s->e)) {
 		live = -2;
 		ir_expr *m = strip_casts(s->e);
 		c->toggle_usr = (m->kind == E_UN ? strip_casts(m->kids[0]) : m)->usr;
-		const vd_sblock *b = &c->p->blocks.v[s->block];
-		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
-			 note_at(c, s->block, 0,
-				 "branch at %s:%d: tests a flag that the loop walked once "
-				 "sets and clears: taken by the heuristics, not as its first "
-				 "iteration found it",
-				 b->file, s->line));
+		first_pass_undecided(c, s, "a flag that the loop walked once sets and clears");
+	} else if (once_if && !(k.t & (T_ARMW | T_ARMP)) && stepped_zero_test(c, s->e)) {
+		/* a zero test of a field the loop walked once steps (`if
+		 * (ctx->col)` next to `ctx->col += n`): so too */
+		live = -2;
+		first_pass_undecided(c, s, "whether a field the loop walked once steps is zero");
 	}
 	arm_odds ao = { 0 };
 	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))
