@@ -2864,6 +2864,18 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 		*why |= 1;
 		return HR_POINTER;
 	}
+	/* an unsigned count, size or position tested as a truth value (`if
+	 * (out.pos)`, `if (!n)`) is the comparison `x != 0` (`x == 0`) the
+	 * opcode heuristic predicts: the branch a compiler makes of it is
+	 * the same.  Not a signed int or a bool: those are as often flags,
+	 * set and cleared, for which it says nothing. */
+	ir_expr *z =
+		e->kind == E_UN && e->op == OP_NOT && e->nkids == 1 ? strip_casts(e->kids[0]) : e;
+	if (z && (z->kind == E_VAR || z->kind == E_MEMBER) && z->is_unsigned && !z->is_float &&
+	    !is_pointer_expr(z)) {
+		*why |= 2;
+		return z == e ? HR_OPCODE : 1 - HR_OPCODE;
+	}
 	if (e->kind != E_BIN || e->nkids != 2)
 		return 0.5;
 	int op = e->op;
