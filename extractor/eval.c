@@ -2829,9 +2829,11 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p, double *u
 			r = eval(c, cond);
 		}
 		int tv = truth(&r);
-		if (as_truth && tv < 0) /* decided by something else on this pass */
-			undecided++;
-		else if (!as_truth && !known_num(&r))
+		if (as_truth && tv < 0) { /* decided by something else on this pass */
+			/* most passes so far: the counter does not decide it */
+			if (++undecided > 16 && 2 * undecided > (double)k + 1)
+				ok = 0;
+		} else if (!as_truth && !known_num(&r))
 			ok = 0;
 		hits += as_truth ? tv > 0 : (ok ? num(&r) : 0);
 	}
