@@ -2866,15 +2866,22 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 		*why |= 1;
 		return HR_POINTER;
 	}
-	/* an unsigned count, size or position tested as a truth value (`if
-	 * (out.pos)`, `if (!n)`) is the comparison `x != 0` (`x == 0`) the
-	 * opcode heuristic predicts: the branch a compiler makes of it is
-	 * the same.  Not a signed int or a bool: those are as often flags,
-	 * set and cleared, for which it says nothing. */
+	/* a function's own unsigned count, size or position tested as a
+	 * truth value (`if (out.pos)`, `if (!n)`: a local variable or a
+	 * member of a local struct) is the comparison `x != 0` (`x == 0`)
+	 * the opcode heuristic predicts: the branch a compiler makes of it
+	 * is the same.  Not a signed int or a bool, nor state reached
+	 * through a pointer or kept in a global (`ctx->col`, `o->verbose`):
+	 * those are as often flags, set and cleared, for which it says
+	 * nothing. */
 	ir_expr *z =
 		e->kind == E_UN && e->op == OP_NOT && e->nkids == 1 ? strip_casts(e->kids[0]) : e;
+	ir_expr *base = z && z->kind == E_MEMBER && z->op == 0 && z->nkids == 1
+				? strip_casts(z->kids[0])
+				: z;
 	if (z && (z->kind == E_VAR || z->kind == E_MEMBER) && z->is_unsigned && !z->is_float &&
-	    !is_pointer_expr(z)) {
+	    !is_pointer_expr(z) && base && base->kind == E_VAR && !base->var->global &&
+	    !base->var->is_pointer) {
 		*why |= 2;
 		return z == e ? HR_OPCODE : 1 - HR_OPCODE;
 	}
