@@ -178,10 +178,19 @@ struct frame {
 			       * certain to run jumps to (goto_label) */
 	const ir_stmt *jump_body; /* ... in this loop body (loop_label_body), NULL:
 				   * in the function's body */
-	double mult0;             /* the multiplier the call was entered with */
-	int rep0;                 /* c->rep when it was entered */
-	double ret_mass[3];       /* shares of the entries returning 0, non-zero, unknown */
-	size_t flog0;             /* the field-write log's length when the call began */
+	double mult0;         /* the multiplier the call was entered with */
+	int rep0;             /* c->rep when it was entered */
+	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
+	size_t flog0;         /* the field-write log's length when the call began */
+	/* parameters the caller passed the counter of one of its counted
+	 * loops (`put(f, i)` in `for (i = 0; i < n; i++)`), never assigned
+	 * in the body: a test of one is counted over that loop's iterations
+	 * (counter_avg), as a test of the counter itself is */
+	struct {
+		ir_var *param;
+		size_t loop; /* index in c->loops */
+	} ctr[4];
+	int nctr;
 };
 
 typedef struct handle {
@@ -2681,18 +2690,31 @@ static ir_var *rank_var(ctx *c, const ir_expr *e)
  * depends on the loop's counter and otherwise on known values only
  * (`i % k == 0`, `i == 0`, `i == n - 1`): every iteration's value is tried
  * (a regular sample of 10000 past that).  Returns 1 and *p, or 0. */
-static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p);
+static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p, double *und);
 
+/* The same, when the counter decides the test on some iterations only
+ * (`i > 0 || more`): *p the share it finds true, *und the share it
+ * leaves to the rest of the condition */
+static int counter_split(ctx *c, ir_expr *cond, double *p, double *und)
+{
+	return counter_avg(c, cond, 1, p, und);
+}
+
+/* counter_split with the undecided iterations at even odds */
 static int counter_prob(ctx *c, ir_expr *cond, double *p)
 {
-	return counter_avg(c, cond, 1, p);
+	double und = 0;
+	if (!counter_avg(c, cond, 1, p, &und))
+		return 0;
+	*p += und / 2;
+	return 1;
 }
 
 /* The same for a value, `hi - i < CH ? hi - i : CH` (the last chunk is
  * shorter): its mean over the iterations. */
 static int counter_mean(ctx *c, ir_expr *x, double *m)
 {
-	return counter_avg(c, x, 0, m);
+	return counter_avg(c, x, 0, m, NULL);
 }
 
 /* A variable the loop's body sets from its counter before it tests it:
@@ -2781,7 +2803,7 @@ static int counter_derived(ctx *c, const loopctx *lc, ir_expr *cond, derived *dv
 	return bad ? 0 : nd;
 }
 
-static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
+static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p, double *und)
 {
 	if (!cond || !expr_pure(cond))
 		return 0;
@@ -2797,6 +2819,12 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 		if (c->loops.v[i].fr == c->fr &&
 		    (nd = counter_derived(c, &c->loops.v[i], cond, dv)) > 0)
 			lc = &c->loops.v[i];
+	ir_var *cv = NULL; /* a parameter holding a caller's counter (counter_params) */
+	for (int k = 0; !lc && c->fr && k < c->fr->nctr; k++)
+		if (c->fr->ctr[k].loop < c->loops.n && expr_uses(cond, c->fr->ctr[k].param)) {
+			lc = &c->loops.v[c->fr->ctr[k].loop];
+			cv = c->fr->ctr[k].param;
+		}
 	if (!lc && (rk.v = rank_var(c, cond))) {
 		/* `rank == 0`: the share of the P14 ranks for which it holds */
 		rk.start = 0, rk.step = 1;
@@ -2805,13 +2833,13 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 	}
 	if (!lc || lc->trip < 1)
 		return 0;
-	val *st = storage(c, lc->v);
+	val *st = storage(c, cv ? cv : lc->v);
 	if (!st)
 		return 0;
 	val saved = *st;
 	double saved_ops = c->ops;
 	long saved_steps = c->steps;
-	double n = lc->trip, hits = 0;
+	double n = lc->trip, hits = 0, undecided = 0;
 	long tries = n > 10000 ? 10000 : (long)n;
 	int ok = 1;
 	for (long k = 0; k < tries && ok; k++) {
@@ -2829,7 +2857,11 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 			r = eval(c, cond);
 		}
 		int tv = truth(&r);
-		if (as_truth ? tv < 0 : !known_num(&r))
+		if (as_truth && tv < 0) { /* decided by something else on this pass */
+			/* most passes so far: the counter does not decide it */
+			if (++undecided > 16 && 2 * undecided > (double)k + 1)
+				ok = 0;
+		} else if (!as_truth && !known_num(&r))
 			ok = 0;
 		hits += as_truth ? tv > 0 : (ok ? num(&r) : 0);
 	}
@@ -2838,9 +2870,12 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 		*dv[d].st = dv[d].old;
 	c->ops = saved_ops;
 	c->steps = saved_steps;
-	if (!ok)
+	/* a test the counter decides on some passes only (`i > 0 || more`) */
+	if (!ok || undecided >= (double)tries || (undecided > 0 && !und))
 		return 0;
 	*p = hits / (double)tries;
+	if (und)
+		*und = undecided / (double)tries;
 	return 1;
 }
 
@@ -2858,6 +2893,25 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 	if (is_pointer_expr(e)) {
 		*why |= 1;
 		return HR_POINTER;
+	}
+	/* a function's own unsigned count, size or position tested as a
+	 * truth value (`if (out.pos)`, `if (!n)`: a local variable or a
+	 * member of a local struct) is the comparison `x != 0` (`x == 0`)
+	 * the opcode heuristic predicts: the branch a compiler makes of it
+	 * is the same.  Not a signed int or a bool, nor state reached
+	 * through a pointer or kept in a global (`ctx->col`, `o->verbose`):
+	 * those are as often flags, set and cleared, for which it says
+	 * nothing. */
+	ir_expr *z =
+		e->kind == E_UN && e->op == OP_NOT && e->nkids == 1 ? strip_casts(e->kids[0]) : e;
+	ir_expr *base = z && z->kind == E_MEMBER && z->op == 0 && z->nkids == 1
+				? strip_casts(z->kids[0])
+				: z;
+	if (z && (z->kind == E_VAR || z->kind == E_MEMBER) && z->is_unsigned && !z->is_float &&
+	    !is_pointer_expr(z) && base && base->kind == E_VAR && !base->var->global &&
+	    !base->var->is_pointer) {
+		*why |= 2;
+		return z == e ? HR_OPCODE : 1 - HR_OPCODE;
 	}
 	if (e->kind != E_BIN || e->nkids != 2)
 		return 0.5;
@@ -3684,15 +3738,28 @@ static const seen_if *seen_find(const ctx *c, const ir_stmt *s)
 	return NULL;
 }
 
+static double predict_rest(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why);
+
+/* A test a counted loop's counter decides on every iteration is counted;
+ * on some only (`i > 0 || more`, `i == 0 && !done`), the iterations it
+ * leaves undecided take what the other rules give. */
 static double predict_if(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
 {
-	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
-	double p;
+	double p, und = 0;
 	*why = 0;
-	if (counter_prob(c, s->e, &p)) {
+	if (!counter_split(c, s->e, &p, &und))
+		return predict_rest(c, s, k, kind, why);
+	if (und <= 0) {
 		*kind = PR_EXACT;
 		return p;
 	}
+	return p + und * predict_rest(c, s, k, kind, why);
+}
+
+static double predict_rest(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why)
+{
+	ir_stmt *t = s->kids[0], *f = s->nkids > 1 ? s->kids[1] : NULL;
+	double p;
 	if (!f && change_prob(c, s, &p)) {
 		*kind = PR_CHANGE;
 		return p;
@@ -8048,6 +8115,7 @@ static int text_fills(ir_func *f)
 		unsigned fill = 0, moved = 0;
 		fills_scan_stmt(f, f->body, &fill, &moved);
 		f->fills = (int)(fill & ~moved);
+		f->moved = (int)moved;
 	}
 	return f->fills;
 }
@@ -8285,6 +8353,34 @@ static val user_alloc_result(ctx *c, ir_func *f, val *args, int n, val r, long z
 			  zeroed ? 2 : 1);
 }
 
+/* The parameters of the call being entered (frame fr) that receive the
+ * counter of a counted loop of the caller, as it is (`put(f, i)`) or as
+ * the caller got it from its own caller, and that the callee never
+ * assigns: fr->ctr. */
+static void counter_params(ctx *c, frame *fr, ir_func *f, ir_expr *call, int n)
+{
+	fr->nctr = 0;
+	if (!call || !c->fr || !c->loops.n)
+		return;
+	text_fills(f); /* computes f->moved */
+	for (int i = 0; i < n && i < f->nparams && i < call->nkids && i < 31 && fr->nctr < 4; i++) {
+		ir_expr *a = strip_casts(call->kids[i]);
+		if (a->kind != E_VAR || a->var->global || f->params[i]->is_pointer ||
+		    (f->moved & (1 << i)))
+			continue;
+		size_t j = c->loops.n;
+		while (j-- > 0 && !(c->loops.v[j].fr == c->fr && c->loops.v[j].v == a->var))
+			;
+		for (int k = 0; j == (size_t)-1 && k < c->fr->nctr; k++)
+			if (c->fr->ctr[k].param == a->var)
+				j = c->fr->ctr[k].loop;
+		if (j == (size_t)-1)
+			continue;
+		fr->ctr[fr->nctr].param = f->params[i];
+		fr->ctr[fr->nctr++].loop = j;
+	}
+}
+
 static val call_body(ctx *c, ir_func *f, val *args, int n)
 {
 	ir_expr *call = c->call_e; /* the call expression, for text written back */
@@ -8303,6 +8399,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	fr.level = c->fr ? c->fr->level + 1 : 0;
 	fr.serial = ++c->nframes;
 	fr.flog0 = c->flog.n;
+	counter_params(c, &fr, f, call, n);
 	frame *saved = c->fr;
 	double saved_ops = c->ops;
 	c->ops = 0;
@@ -12715,6 +12812,41 @@ static int toggled_test(ctx *c, ir_expr *e)
 	return 0;
 }
 
+/* Is `e` a zero test (`x->f`, `!x->f`, `x->f == 0`, `x->f != 0`) of a
+ * field one of the loops being walked once steps (`x->col += len`)?  The
+ * value one walk of the loop left there (0 from the start, often) is not
+ * what the other iterations find. */
+static int stepped_zero_test(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e && e->kind == E_UN && e->op == OP_NOT && e->nkids == 1)
+		e = strip_casts(e->kids[0]);
+	if (e && e->kind == E_BIN && (e->op == OP_EQ || e->op == OP_NE) && e->nkids == 2) {
+		ir_expr *l = strip_casts(e->kids[0]), *r = strip_casts(e->kids[1]);
+		if (l && l->kind == E_INT && l->ival == 0)
+			e = r;
+		else if (r && r->kind == E_INT && r->ival == 0)
+			e = l;
+		else
+			return 0;
+	}
+	ir_stmt *loop = NULL;
+	return e && e->kind == E_MEMBER && expr_pure(e) && stepped_field(c, e, &loop) == e;
+}
+
+/* A test of a loop walked once that its one walk decided for all its
+ * iterations, though they do not all find the same (`what` it tests): left
+ * to the heuristics, noted. */
+static void first_pass_undecided(ctx *c, ir_stmt *s, const char *what)
+{
+	const vd_sblock *b = &c->p->blocks.v[s->block];
+	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
+		 note_at(c, s->block, 0,
+			 "branch at %s:%d: tests %s: taken by the heuristics, not as its "
+			 "first iteration found it",
+			 b->file, s->line, what));
+}
+
 /* A branch decided by a field a loop walked once steps (above): flagged
  * with the I/O in its arms. */
 static void flag_stepped_decided(ctx *c, ir_stmt *s)
@@ -12843,18 +12975,18 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	/* a flag the loop walked once raises and lowers: the first
 	 * iteration's value does not decide the others' */
 	const char *tog0 = c->toggle_usr;
-	if (live >= -1 && !refilled && s->kind == S_IF && c->once_loops.n && c->mult > 0 &&
-	    !c->p->opts.paths_all && !((k.t & T_ARMP) && k.f < 1) && toggled_test(c, s->e)) {
+	int once_if = live >= -1 && !refilled && s->kind == S_IF && c->once_loops.n &&
+		      c->mult > 0 && !c->p->opts.paths_all;
+	if (once_if && !((k.t & T_ARMP) && k.f < 1) && toggled_test(c, s->e)) {
 		live = -2;
 		ir_expr *m = strip_casts(s->e);
 		c->toggle_usr = (m->kind == E_UN ? strip_casts(m->kids[0]) : m)->usr;
-		const vd_sblock *b = &c->p->blocks.v[s->block];
-		annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8),
-			 note_at(c, s->block, 0,
-				 "branch at %s:%d: tests a flag that the loop walked once "
-				 "sets and clears: taken by the heuristics, not as its first "
-				 "iteration found it",
-				 b->file, s->line));
+		first_pass_undecided(c, s, "a flag that the loop walked once sets and clears");
+	} else if (once_if && !(k.t & (T_ARMW | T_ARMP)) && stepped_zero_test(c, s->e)) {
+		/* a zero test of a field the loop walked once steps (`if
+		 * (ctx->col)` next to `ctx->col += n`): so too */
+		live = -2;
+		first_pass_undecided(c, s, "whether a field the loop walked once steps is zero");
 	}
 	arm_odds ao = { 0 };
 	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))

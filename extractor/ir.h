@@ -185,6 +185,7 @@ struct ir_func {
 	int last_goto;              /* line of its last goto + 1 (0: not computed) */
 	int fills;                  /* params whose text a string call writes (bit i: param i), -1:
 				     * not computed yet */
+	int moved;                  /* params the body assigns (bit i), once fills >= 0 */
 };
 
 /* An assignment of a function into a slot (struct field or variable):
