@@ -66,7 +66,8 @@ enum {
 	T_CLOCK = 16384, /* read from a clock (time, MPI_Wtime), or computed from one */
 	T_SLEN = 32768,
 	T_EXPECT = 65536,
-	T_ARMP = 131072
+	T_ARMP = 131072,
+	T_FORK = 262144
 };
 /* T_EXPECT: an unknown number whose expected value is in val.f: the
  * length of a string whose text is unknown (strlen: the snprintf estimate
@@ -89,6 +90,8 @@ enum {
  * val.f: what a function returns when its returns are known values on arms
  * of known probability (`return true` on an error arm taken 0.10 of the
  * time, `return false` at the end), see ret_odds() */
+/* T_FORK: computed from what fork() returned - 0 in the child, the
+ * child's pid in the parent (see fork_odds) */
 /* T_MEAN: an expected value, an average over calls (a read-to-the-end
  * loop's share of the file per read): a cast to an integer type keeps its
  * fraction, so that the calls that use it add up to the whole */
@@ -360,6 +363,8 @@ typedef struct ctx {
 	double *drained;         /* per loop block: iterations it ran before its test came to
 				  * rest on a cut codec's buffers (drain_rest), 0 none */
 	int early_exit;          /* set by trip_count: the loop may leave before its bound */
+	int forked;              /* walking the arm a fork's child takes (fork_odds): each
+				  * child is a run of its own, and ends as often as it starts */
 	int assumed_trip;        /* set by trip_count: its count rests on an assumed value */
 	ir_var *assumed_var;     /* ... which trip_count has just assumed */
 	val stmt_val;            /* value of the last expression statement (E_STMT) */
@@ -3038,7 +3043,8 @@ enum {
 	PR_ODDS,
 	PR_REFILL,
 	PR_CHANGE,
-	PR_LAZY
+	PR_LAZY,
+	PR_FORK
 };
 static int lazy_prob(ctx *c, ir_expr *cond, double *p);
 static int change_prob(ctx *c, ir_stmt *s, double *p);
@@ -4863,6 +4869,14 @@ LIB_MODEL(lib_random)
 	return unk(T_RAND);
 }
 
+/* fork, vfork: 0 in the child, the child's pid in the parent; a test of
+ * it runs both processes' arms (fork_odds) */
+LIB_MODEL(lib_fork)
+{
+	(void)c, (void)e, (void)name, (void)args, (void)n;
+	return unk(T_FORK);
+}
+
 /* time(), clock(), MPI_Wtime(), omp_get_wtime(), difftime(): a clock's
  * reading, unknown; what is computed from it stays marked (elapsed_prob) */
 LIB_MODEL(lib_clock)
@@ -5726,6 +5740,7 @@ static const lib_model lib_models[] = {
 	{ "ferror", 1, lib_feof },
 	{ "ferror_unlocked", 1, lib_feof },
 	{ "fileno", 1, lib_fileno },
+	{ "fork", 0, lib_fork },
 	{ "free", 1, lib_free },
 	{ "getcwd", 1, lib_getcwd },
 	{ "getenv", 0, lib_getenv },
@@ -5821,6 +5836,7 @@ static const lib_model lib_models[] = {
 	{ "time", 0, lib_clock },
 	{ "tolower", 1, lib_ctype },
 	{ "toupper", 1, lib_ctype },
+	{ "vfork", 0, lib_fork },
 };
 
 static int lib_model_cmp(const void *key, const void *elem)
@@ -11762,8 +11778,77 @@ typedef struct {
 	unsigned why; /* predict_if's reasons (16: a buffer-fill arm) */
 	unsigned bits;
 	const char *nt;
-	int kind; /* an if's PR_* */
+	int kind;  /* an if's PR_* */
+	int child; /* PR_FORK: the arm a fork's child takes */
 } arm_odds;
+
+/* Does `cond`, a test of x = what fork() returned, hold for x? A test
+ * of x against 0 or -1 (`!pid`, `pid == 0`, `pid > 0`, `pid < 0`, `pid
+ * == -1`, `pid`); -1 for any other. */
+static int fork_test(ir_expr *cond, long long x)
+{
+	cond = strip_casts(cond);
+	if (!cond)
+		return -1;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1) {
+		int t = fork_test(cond->kids[0], x);
+		return t < 0 ? -1 : !t;
+	}
+	if (cond->kind != E_BIN || cond->nkids != 2)
+		return x != 0; /* `if (pid)` */
+	ir_expr *l = strip_casts(cond->kids[0]), *r = strip_casts(cond->kids[1]);
+	int op = cond->op;
+	if (l && l->kind == E_INT) { /* `0 == pid`: the constant on the right */
+		ir_expr *t = l;
+		l = r, r = t;
+		op = op == OP_LT   ? OP_GT
+		     : op == OP_GT ? OP_LT
+		     : op == OP_LE ? OP_GE
+		     : op == OP_GE ? OP_LE
+				   : op;
+	}
+	if (!r || r->kind != E_INT || r->ival < -1 || r->ival > 0 || !l || l->kind == E_INT)
+		return -1;
+	long long k = r->ival;
+	switch (op) {
+	case OP_EQ:
+		return x == k;
+	case OP_NE:
+		return x != k;
+	case OP_LT:
+		return x < k;
+	case OP_GT:
+		return x > k;
+	case OP_LE:
+		return x <= k;
+	case OP_GE:
+		return x >= k;
+	default:
+		return -1;
+	}
+}
+
+/* A test of fork()'s result (T_FORK): both processes run on, so the walk
+ * follows the parent (pid > 0) and the child (pid 0) - each arm runs in
+ * full for every process that takes it, as the trace counts the calls of
+ * all processes; an arm only a failed fork takes (`pid < 0`) does not
+ * run.  1 when the test is one of fork_test's. */
+static int fork_odds(ir_stmt *s, const val *k, arm_odds *o)
+{
+	if (!(k->t & T_FORK) || s->kind != S_IF)
+		return 0;
+	int child = fork_test(s->e, 0), parent = fork_test(s->e, 1);
+	if (child < 0 || parent < 0)
+		return 0;
+	o->pr[0] = child || parent;
+	if (s->nkids > 1)
+		o->pr[1] = !child || !parent;
+	else
+		o->rest = !child || !parent;
+	o->kind = PR_FORK;
+	o->child = child ? 0 : 1;
+	return 1;
+}
 
 static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 {
@@ -11775,6 +11860,8 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 			o->pr[i] = 1;
 		return;
 	}
+	if (fork_odds(s, k, o))
+		return;
 	if (s->kind == S_IF) {
 		int kind = PR_HEUR;
 		o->pr[0] = predict_if(c, s, k, &kind, &o->why);
@@ -12013,6 +12100,20 @@ static void eq_unbind_arm(ctx *c, const eq_bind *eb)
 		assign_to(c, eb->lv, eb->old);
 }
 
+/* Arm a of a branch; the arm a fork's child takes is a run of its own
+ * (c->forked) */
+static void walk_arm(ctx *c, ir_stmt *s, int a, const arm_odds *o)
+{
+	int child = o->kind == PR_FORK && a == o->child;
+	c->forked += child;
+	if (s->kind == S_SWITCH)
+		exec_arm(c, s, a);
+	else
+		exec(c, s->kids[a]);
+	flush_ops(c);
+	c->forked -= child;
+}
+
 static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 {
 	vd_project *p = c->p;
@@ -12064,11 +12165,7 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		eq_bind eb = { 0 };
 		if (a == 0 && s->kind == S_IF && !fb.st && o->pr[0] > 0)
 			eq_bind_arm(c, s->e, &eb);
-		if (s->kind == S_SWITCH)
-			exec_arm(c, s, a);
-		else
-			exec(c, s->kids[a]);
-		flush_ops(c);
+		walk_arm(c, s, a, o);
 		eq_unbind_arm(c, &eb);
 		if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
 			*fb.st = fb.old; /* the arm did not change it: as before */
@@ -12583,9 +12680,9 @@ static void exec_seq(ctx *c, ir_stmt *s)
 {
 	/* a sequence that ends the program (exit, abort, or a function
 	 * that always exits) runs at most once per run, whatever loop
-	 * it sits in */
+	 * it sits in (a fork's child is a run of its own) */
 	double saved_mult = c->mult;
-	if (c->mult > 1 && seq_exits(c, s)) {
+	if (c->mult > 1 && !c->forked && seq_exits(c, s)) {
 		flush_ops(c);
 		c->mult = 1;
 		c->capped++;
