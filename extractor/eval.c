@@ -332,12 +332,13 @@ typedef struct ctx {
 	fieldvec fields; /* struct members of globals and of anything else */
 	long npaths;     /* members kept by path ("o.f", nested_path) made so far */
 	VD_VEC(handle) handles;
-	int nc_inputs;    /* NetCDF inputs open in the library (sciinput.c) */
-	int nc_made;      /* NetCDF files the program created (nc_create*: not inputs) */
-	int h5_inputs;    /* HDF5 inputs open in the library (h5_answer) */
-	int h5_io;        /* h5_answer answered with the catalog's model (io_call) */
-	int out_arg;      /* evaluating `&local` written as a call's argument (out_param_arg) */
-	ir_expr *nc_call; /* the NetCDF inquiry call being answered (nc_inq_answer) */
+	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
+	int nc_made;   /* NetCDF files the program created (nc_create*: not inputs) */
+	int h5_inputs; /* HDF5 inputs open in the library (h5_answer) */
+	int h5_io;     /* h5_answer answered with the catalog's model (io_call) */
+	int out_arg;   /* evaluating `&local` written as a call's argument (out_param_arg) */
+	int call_args_project; /* evaluating the arguments of a call to project code */
+	ir_expr *nc_call;      /* the NetCDF inquiry call being answered (nc_inq_answer) */
 	double mult;
 	int cond;
 	unsigned unk;
@@ -941,6 +942,33 @@ static void foff_store(ctx *c, const val *p, val v)
 	}
 }
 
+static int zero_struct(const val *sv);
+
+/* `*p` with p a V_FOFF pointer */
+static val foff_load(ctx *c, const val *p)
+{
+	fieldvec *list;
+	field_val *f = ref_live(c, p) && p->f >= 0 ? foff_slot(c, p->ref, (long long)p->f, 0, &list)
+						   : NULL;
+	if (f)
+		return f->v;
+	return ref_live(c, p) && p->f >= 0 && zero_struct(p->ref) ? vint(0) : unk(T_INDIRECT);
+}
+
+/* `p->f` with p a V_FOFF pointer at a struct embedded in another (`&td->o`
+ * handed to a project function, see member_addr_arg): a pointer at the
+ * member's offset in the outer struct, so that `o->bs = 4096` in the
+ * callee lands in the field `td->o.bs` reads (nested_path adopts the
+ * offset's slot).  0 when p is not such a pointer. */
+static int foff_member(const val *p, const ir_expr *m, val *out)
+{
+	if (p->k != V_FOFF || p->f < 0 || m->op != 1 || m->fval < 0 || m->is_array || m->is_record)
+		return 0;
+	*out = *p;
+	out->f = p->f + m->fval;
+	return 1;
+}
+
 /* a struct value every field of which is 0 (`= { 0 }`, a global without
  * initializer): it reads 0 at any offset nothing stored at */
 static int zero_struct(const val *sv)
@@ -982,10 +1010,11 @@ static void foff_adopt_at(ctx *c, val *owner, const char *name, long long off)
 	at->owner = NULL;
 }
 
-/* A member access `owner.f` (e->fval: f's offset): foff_adopt_at */
+/* A member access `owner.f` (e->fval: f's offset): foff_adopt_at.  A
+ * struct member's offset is its first member's: the slot there is not its */
 static void foff_adopt(ctx *c, val *owner, const ir_expr *e)
 {
-	if (e->str && e->fval >= 0)
+	if (e->str && e->fval >= 0 && !e->is_record)
 		foff_adopt_at(c, owner, e->str, (long long)e->fval);
 }
 
@@ -1180,7 +1209,8 @@ static val field_of_value(const ir_expr *e, const val *sv, int elem);
  * summaries expect. */
 static int field_addr(ctx *c, ir_expr *m, val *out)
 {
-	if (m->nkids != 1 || !m->str || m->is_array || m->fval < 0 || !expr_pure(m->kids[0]))
+	if (m->nkids != 1 || !m->str || m->is_array || m->is_record || m->fval < 0 ||
+	    !expr_pure(m->kids[0]))
 		return 0;
 	int elem = 0;
 	val bv = unk(0);
@@ -1526,6 +1556,11 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 				*bval = *st;
 			return (*elem = 1), elem_slot(c, st);
 		}
+		if (st && arrow && st->k == V_FOFF) { /* see foff_member */
+			if (bval)
+				*bval = *st;
+			return NULL;
+		}
 		return st;
 	}
 	if (base->kind == E_INDEX && !arrow && base->nkids == 2) { /* a[i].f */
@@ -1614,7 +1649,7 @@ static val *member_array(ctx *c, ir_expr *m)
 		return NULL;
 	if (!f && !(f = field_slot_in(c, owner, m->str, 1, &list)))
 		return NULL;
-	if (m->fval >= 0)
+	if (m->fval >= 0 && !m->is_record)
 		f->off = (long long)m->fval;
 	if (cur.k != V_ARR) {
 		int level = level_of(c, owner);
@@ -2146,8 +2181,12 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			return;
 		}
 		int elem = 0;
-		val bv = unk(0);
+		val bv = unk(0), fm;
 		val *owner = member_owner(c, lhs->kids[0], lhs->op == 1, &elem, NULL, &bv);
+		if (!owner && foff_member(&bv, lhs, &fm)) {
+			foff_store(c, &fm, v);
+			return;
+		}
 		if (elem) {
 			/* a store into an array's element: the array's level, as
 			 * for `a[i] = v`; into one the walk does not know: the
@@ -2178,7 +2217,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			field_val *f = field_slot_in(c, owner, lhs->str, 0, &list);
 			if (!f && (f = field_slot_in(c, owner, lhs->str, 1, &list)))
 				f->v = field_of_value(lhs, owner, 0); /* what it held */
-			if (f && lhs->fval >= 0)
+			if (f && lhs->fval >= 0 && !lhs->is_record)
 				f->off = (long long)lhs->fval;
 			if (f) {
 				flog_note(c, list, (size_t)(f - list->v), NULL);
@@ -2506,13 +2545,21 @@ static val struct_whole(ctx *c, ir_var *var)
  * to the value); while a branch's arms log their field writes, they take
  * the new value's instead (unknown when it does not name them), which the
  * log can undo. */
+static void struct_assigned_at(ctx *c, val *st, const val *v);
+
 static void struct_assigned(ctx *c, ir_var *var, const val *v)
 {
 	if (!var->is_struct || var->array_len > 0)
 		return;
 	val *st = storage(c, var);
-	if (!st)
-		return;
+	if (st)
+		struct_assigned_at(c, st, v);
+}
+
+/* The struct at st (a variable, or what `*p` points at) assigned whole: see
+ * struct_assigned */
+static void struct_assigned_at(ctx *c, val *st, const val *v)
+{
 	fieldvec *list;
 	field_slot_in(c, st, "@", 0, &list);
 	for (size_t i = 0; i < list->n; i++) {
@@ -2530,6 +2577,51 @@ static void struct_assigned(ctx *c, ir_var *var, const val *v)
 		f->v = f->field[0] != '@' && v->k == V_ARR && v->a && v->a->names
 			       ? field_of_value(&m, v, 0)
 			       : unk(0);
+	}
+}
+
+/* The storage of the struct e names whole - a struct variable, or `*p`
+ * with p a pointer to one - else NULL */
+static val *copy_owner(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e->kind == E_VAR && e->var->is_struct && e->var->array_len <= 0)
+		return storage(c, e->var);
+	if (e->kind == E_UN && e->op == OP_DEREF && e->nkids == 1 && expr_pure(e->kids[0])) {
+		val p = peek(c, e->kids[0]);
+		return p.k == V_REF && ref_live(c, &p) ? p.ref : NULL;
+	}
+	return NULL;
+}
+
+/* `d = s`, `*td = *parent`: a struct copied whole takes the members the
+ * walk keeps for the source - by name, by path ("o.bs": an embedded
+ * struct's) and by byte offset (what a table-driven parser stored through
+ * `(char *)o + off`) - so the copy reads what the source held.  (The value
+ * copied is the source's storage alone, in which stores of members are
+ * not.)  The destination's own members are dropped first. */
+static void struct_copy_members(ctx *c, ir_expr *lhs, ir_expr *rhs, const val *v)
+{
+	val *src = copy_owner(c, rhs), *dst = src ? copy_owner(c, lhs) : NULL;
+	if (!dst || dst == src)
+		return;
+	fieldvec *sl;
+	field_slot_in(c, src, "@", 0, &sl);
+	if (strip_casts(lhs)->kind != E_VAR) /* a variable's: assign_to did */
+		struct_assigned_at(c, dst, v);
+	size_t n = sl->n;
+	for (size_t i = 0; i < n; i++) {
+		if (sl->v[i].owner != src)
+			continue;
+		field_val sf = sl->v[i]; /* the lists may grow */
+		fieldvec *dl;
+		field_val *d = field_slot_in(c, dst, sf.field, 1, &dl);
+		if (!d)
+			continue;
+		side_effect(c, level_of(c, dst));
+		flog_note(c, dl, (size_t)(d - dl->v), NULL);
+		d->v = sf.v;
+		d->off = sf.off;
 	}
 }
 
@@ -4069,18 +4161,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		case OP_DEREF:
 			if (a.k == V_REF)
 				return *a.ref;
-			if (a.k == V_FOFF) {
-				fieldvec *list;
-				field_val *f =
-					ref_live(c, &a) && a.f >= 0
-						? foff_slot(c, a.ref, (long long)a.f, 0, &list)
-						: NULL;
-				if (f)
-					return f->v;
-				return ref_live(c, &a) && a.f >= 0 && zero_struct(a.ref)
-					       ? vint(0)
-					       : unk(T_INDIRECT);
-			}
+			if (a.k == V_FOFF)
+				return foff_load(c, &a);
 			if (a.k == V_FUNC) /* (*work)(...): a function designator */
 				return a;
 			if (a.k == V_STR)
@@ -4133,6 +4215,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			copy_literal(c, e, &r);
 		}
 		assign_to(c, e->kids[0], r);
+		if (e->op == OP_NONE)
+			struct_copy_members(c, e->kids[0], e->kids[1], &r);
 		return r;
 	}
 	case E_INDEX: {
@@ -4179,7 +4263,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (hf)
 			return *hf;
 		unsigned t = 0;
-		val bv = unk(0);
+		val bv = unk(0), fm;
 		int elem = 0;
 		npath np;
 		int nested = nested_path(c, e, &np);
@@ -4191,6 +4275,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			r = f ? f->v : np.init;
 		} else if (elem)
 			r = owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
+		else if (!owner && foff_member(&bv, e, &fm))
+			r = foff_load(c, &fm);
 		else if (!owner)
 			r = field_of_value(e, &bv, 0);
 		else {
@@ -8900,6 +8986,36 @@ static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
 	return r;
 }
 
+/* `&s.o`, `&p->o` handed to a project function (`fill_defaults(&td->o)`),
+ * o a member that is no array, of a struct variable or what a pointer to
+ * one points at: a pointer at o's byte offset in the outer struct
+ * (V_FOFF), so that what the callee stores through it (`o->bs = 4096`,
+ * `*(int *)((char *)data + off) = v`) is what `td->o.bs` reads.  Library
+ * calls keep `&s.f` as the field's value (their models expect it).  0
+ * when k is not such an address. */
+static int member_addr_arg(ctx *c, ir_expr *k, val *out)
+{
+	if (!c->call_args_project || k->kind != E_UN || k->op != OP_ADDR || k->nkids != 1)
+		return 0;
+	ir_expr *m = strip_casts(k->kids[0]);
+	if (m->kind != E_MEMBER || m->nkids != 1 || !m->str || m->is_array || m->fval < 0 ||
+	    !expr_pure(m->kids[0]) || heap_field(c, m))
+		return 0;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem || bv.k == V_MEM)
+		return 0;
+	val r = { 0 };
+	r.k = V_FOFF;
+	r.ref = owner;
+	r.i = ref_serial(c, owner);
+	r.f = m->fval;
+	c->ops++;
+	*out = r;
+	return 1;
+}
+
 /* `&n` written as a call's argument (`nc_inq(ncid, &ndims, &nvars, ...)`,
  * `sscanf(s, "%d", &x)`): an out-parameter.  The callee writes the local
  * through its parameter, which the walk knows; the local does not count as
@@ -8909,6 +9025,9 @@ static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
 static val out_param_arg(ctx *c, ir_expr *k)
 {
 	ir_expr *x = strip_casts(k);
+	val fa;
+	if (member_addr_arg(c, x, &fa))
+		return fa;
 	if (x->kind != E_UN || x->op != OP_ADDR || x->nkids != 1 ||
 	    strip_casts(x->kids[0])->kind != E_VAR)
 		return eval(c, k);
@@ -8953,8 +9072,11 @@ static val eval_call(ctx *c, ir_expr *e)
 	int n = e->nkids;
 	val few[8]; /* most calls: no allocation */
 	val *args = n <= 8 ? few : vd_xcalloc((size_t)n, sizeof(val));
+	int proj0 = c->call_args_project;
+	c->call_args_project = !e->cat && e->ncallees > 0;
 	for (int i = 0; i < n; i++)
 		args[i] = out_param_arg(c, e->kids[i]);
+	c->call_args_project = proj0;
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
