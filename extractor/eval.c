@@ -1458,6 +1458,14 @@ static int foff_arith(ctx *c, int op, const val *a, const val *b, val *out)
 	return 1;
 }
 
+/* A cast to an unsigned integer type (`(uintptr_t)base + off`): when
+ * what it casts is a pointer, the sum is one in bytes, as on a `char *`
+ * (foff_arith: only a pointer value makes it one) */
+static int int_ptr_cast(const ir_expr *k)
+{
+	return k && k->kind == E_CAST && k->is_unsigned && !k->is_float;
+}
+
 /* the NUL-terminated text a pointer into a heap buffer points at, when
  * every character up to the NUL is known; else NULL */
 static const char *mem_text(ctx *c, const val *p)
@@ -4073,7 +4081,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (mem_arith(e->op, &a, &b, &mp))
 				return mp;
 		}
-		if (e->ival == 1) {
+		if (e->ival == 1 || int_ptr_cast(e->kids[0]) || int_ptr_cast(e->kids[1])) {
 			val fp;
 			if (foff_arith(c, e->op, &a, &b, &fp))
 				return fp;
