@@ -2921,6 +2921,16 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p)
 	return 1;
 }
 
+/* the comparison with its operands swapped: `K < x` is `x > K` */
+static int mirror_cmp(int op)
+{
+	return op == OP_LT   ? OP_GT
+	       : op == OP_GT ? OP_LT
+	       : op == OP_LE ? OP_GE
+	       : op == OP_GE ? OP_LE
+			     : op;
+}
+
 /* The heuristics that read the condition itself: the probability that it
  * holds (0.5 when none applies); *why names the ones that fired. */
 static double cond_heuristics(ir_expr *e, unsigned *why)
@@ -2947,11 +2957,7 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 	if (l && l->kind == E_INT && !(r && r->kind == E_INT)) { /* K op x  ==  x op' K */
 		ir_expr *t = l;
 		l = r, r = t;
-		op = op == OP_LT   ? OP_GT
-		     : op == OP_GT ? OP_LT
-		     : op == OP_LE ? OP_GE
-		     : op == OP_GE ? OP_LE
-				   : op;
+		op = mirror_cmp(op);
 	}
 	if (!r || r->kind != E_INT)
 		return 0.5;
@@ -8995,18 +9001,20 @@ static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
 }
 
 /* `&s.o`, `&p->o` handed to a project function (`fill_defaults(&td->o)`),
- * o a member that is no array, of a struct variable or what a pointer to
- * one points at: a pointer at o's byte offset in the outer struct
+ * o a struct (or union) member of a struct variable or of what a pointer
+ * to one points at: a pointer at o's byte offset in the outer struct
  * (V_FOFF), so that what the callee stores through it (`o->bs = 4096`,
- * `*(int *)((char *)data + off) = v`) is what `td->o.bs` reads.  Library
- * calls keep `&s.f` as the field's value (their models expect it).  0
- * when k is not such an address. */
+ * `*(int *)((char *)data + off) = v`) is what `td->o.bs` reads.  The
+ * address of a scalar member stays its value, as library calls expect
+ * (made a pointer for project calls too, netCDF's `&pxp->pos` out-
+ * parameters moved ncgen's and ncdump's buffer-cache branches the wrong
+ * way).  0 when k is not such an address. */
 static int member_addr_arg(ctx *c, ir_expr *k, val *out)
 {
 	if (!c->call_args_project || k->kind != E_UN || k->op != OP_ADDR || k->nkids != 1)
 		return 0;
 	ir_expr *m = strip_casts(k->kids[0]);
-	if (m->kind != E_MEMBER || m->nkids != 1 || !m->str || m->is_array || m->fval < 0 ||
+	if (m->kind != E_MEMBER || m->nkids != 1 || !m->str || !m->is_record || m->fval < 0 ||
 	    !expr_pure(m->kids[0]) || heap_field(c, m))
 		return 0;
 	int elem = 0;
@@ -11931,11 +11939,7 @@ static int fork_test(ir_expr *cond, long long x)
 	if (l && l->kind == E_INT) { /* `0 == pid`: the constant on the right */
 		ir_expr *t = l;
 		l = r, r = t;
-		op = op == OP_LT   ? OP_GT
-		     : op == OP_GT ? OP_LT
-		     : op == OP_LE ? OP_GE
-		     : op == OP_GE ? OP_LE
-				   : op;
+		op = mirror_cmp(op);
 	}
 	if (!r || r->kind != E_INT || r->ival < -1 || r->ival > 0 || !l || l->kind == E_INT)
 		return -1;
