@@ -235,6 +235,22 @@ typedef struct gwrite {
 	val old;
 } gwrite;
 
+/* Gotos under unknown conditions that jump forward to a label: a
+ * frame's exits to one label (serial, target line; target 0 once joined)
+ * and the fields written after the first of them, with the merge of what
+ * they held at those exits (see join_exit) */
+typedef struct jpend {
+	unsigned long serial;
+	int level;
+	int target;
+} jpend;
+
+typedef struct jrec {
+	size_t pend; /* index in ctx.jpend */
+	fwrite_t at;
+	val acc;
+} jrec;
+
 /* a write to a caller's variable through a pointer (`*err = BZ_OK`) */
 typedef struct rwrite {
 	val *st;
@@ -402,6 +418,10 @@ typedef struct ctx {
 	 * writes undone */
 	VD_VEC(struct fwrite) flog;
 	int flog_on;
+	/* fields at the labels forward gotos under unknown conditions jump to
+	 * (join_exit) */
+	VD_VEC(struct jpend) jpend;
+	VD_VEC(struct jrec) jrec;
 	size_t flog_arm0; /* where the arm being walked began in the log */
 	/* call summaries: memo table, and what recording needs to know */
 	vd_map *memo;         /* key -> memo_entry */
@@ -998,11 +1018,133 @@ static int same_field(const fwrite_t *a, const fwrite_t *b)
 	return a->list && a->list == b->list && a->idx == b->idx;
 }
 
+/* ---- fields at a label forward gotos jump to ----
+ * A goto under an unknown condition to a label further down (`if
+ * (s->avail_in == 0) { ret = BZ_OK; goto save_and_return; }` in a
+ * resumable decoder) leaves with the fields as they are there; the walk
+ * goes on along the path that does not jump, and what that path stores
+ * later (`s->state = NEXT`, `s->state = IDLE` at the stream's end) is
+ * not what the entries that jumped bring to the label.  So from the first
+ * such goto on, the first write to each field that outlives the frame
+ * keeps what the field held (jrec), each later goto to the label adds what
+ * the field holds then, and at the label (or where the function ends, for
+ * a label the walk does not reach) the field holds the merge of those and
+ * of what the path that did not jump brings. */
+
+/* the frame level a field's storage belongs to: -1 for globals' and heap
+ * objects' (they outlive every frame) */
+static int field_level(const ctx *c, const fwrite_t *w)
+{
+	if (!w->list || w->list == &c->fields)
+		return -1;
+	for (const frame *f = c->fr; f; f = f->up)
+		if (w->list == &f->fields)
+			return f->level;
+	return INT_MAX;
+}
+
+static jrec *jrec_find(ctx *c, size_t pend, const fwrite_t *w)
+{
+	for (size_t i = 0; i < c->jrec.n; i++)
+		if (c->jrec.v[i].pend == pend && same_field(&c->jrec.v[i].at, w))
+			return &c->jrec.v[i];
+	return NULL;
+}
+
+/* A field is about to be written: the gotos under way that jumped before
+ * it (and whose frame it outlives) keep what it held. */
+static void join_note(ctx *c, const fwrite_t *w)
+{
+	if (!c->jpend.n)
+		return;
+	val *at = flog_at(w);
+	int level = at ? field_level(c, w) : INT_MAX;
+	for (size_t p = 0; p < c->jpend.n && level != INT_MAX; p++) {
+		if (!c->jpend.v[p].target || c->jpend.v[p].level < level || jrec_find(c, p, w))
+			continue;
+		jrec r = { p, *w, *at };
+		vd_vec_push(c->jrec, r);
+	}
+}
+
+/* A goto under an unknown condition to the label at line `target`, after
+ * it: what the fields hold here joins what the earlier ones to the label
+ * left (the fields the function's arms wrote so far included: an arm's
+ * writes may be undone before the label). */
+static void join_exit(ctx *c, int target)
+{
+	frame *fr = c->fr;
+	size_t p = c->jpend.n;
+	while (p > 0 && c->jpend.v[p - 1].serial == fr->serial &&
+	       c->jpend.v[p - 1].target != target)
+		p--;
+	if (p == 0 || c->jpend.v[p - 1].serial != fr->serial) { /* the first to it */
+		jpend j = { fr->serial, fr->level, target };
+		if (vd_vec_push(c->jpend, j))
+			return;
+		p = c->jpend.n;
+	}
+	p--; /* its index */
+	for (size_t k = fr->flog0; k < c->flog.n; k++)
+		if (flog_at(&c->flog.v[k]) && !jrec_find(c, p, &c->flog.v[k]) &&
+		    field_level(c, &c->flog.v[k]) <= fr->level) {
+			jrec r = { p, c->flog.v[k], *flog_at(&c->flog.v[k]) };
+			vd_vec_push(c->jrec, r);
+		}
+	for (size_t i = 0; i < c->jrec.n; i++) {
+		jrec *r = &c->jrec.v[i];
+		val *at = r->pend == p ? flog_at(&r->at) : NULL;
+		if (at)
+			r->acc = merge(&r->acc, at);
+	}
+}
+
+/* The label at line `target` of the current frame (0: every label of it,
+ * the function ends): its fields hold the merge of what the gotos to it
+ * brought and what the walk brings. */
+static void join_at_label(ctx *c, int target)
+{
+	size_t n = c->jpend.n, from = n;
+	while (from > 0 && c->jpend.v[from - 1].serial == c->fr->serial)
+		from--;
+	int any = 0;
+	for (size_t p = from; p < n; p++)
+		if (c->jpend.v[p].target && (!target || c->jpend.v[p].target == target)) {
+			c->jpend.v[p].target = -c->jpend.v[p].target; /* being joined */
+			any = 1;
+		}
+	if (!any)
+		return;
+	size_t keep = 0;
+	for (size_t i = 0; i < c->jrec.n; i++) {
+		jrec r = c->jrec.v[i];
+		if (r.pend < from || c->jpend.v[r.pend].target >= 0) {
+			c->jrec.v[keep++] = r;
+			continue;
+		}
+		val *at = flog_at(&r.at);
+		if (!at)
+			continue;
+		val m = merge(&r.acc, at);
+		if (!same(&m, at)) {
+			flog_note(c, r.at.list, r.at.idx, r.at.slot);
+			*at = m;
+		}
+	}
+	c->jrec.n = keep;
+	for (size_t p = from; p < n; p++)
+		if (c->jpend.v[p].target < 0)
+			c->jpend.v[p].target = 0;
+	while (c->jpend.n > from && !c->jpend.v[c->jpend.n - 1].target)
+		c->jpend.n--;
+}
+
 static void flog_note(ctx *c, fieldvec *list, size_t idx, val *slot)
 {
+	fwrite_t w = { list, idx, slot, unk(0) };
+	join_note(c, &w);
 	if (!c->flog_on)
 		return;
-	fwrite_t w = { list, idx, slot, unk(0) };
 	val *at = flog_at(&w);
 	if (!at)
 		return;
@@ -8204,6 +8346,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
 	exec(c, f->body);
 	flush_ops(c);
+	join_at_label(c, 0); /* labels of gotos the walk did not reach */
 	leave(c, f->block);
 	c->conc_depth = conc0;
 	c->step_limit = limit0;
@@ -12684,6 +12827,8 @@ static int last_goto_line(const ir_stmt *s)
 
 static void exec_label(ctx *c, const ir_stmt *s)
 {
+	if (c->fr)
+		join_at_label(c, s->line);
 	/* gotos jump here from places the walk does not follow: what the
 	 * function writes anywhere may hold any of its values here.  Unless
 	 * no goto has run in this call so far and none comes after the label
@@ -12777,6 +12922,8 @@ static void exec(ctx *c, ir_stmt *s)
 				c->fr->jump = s->target;
 			} else {
 				c->fr->gotos++;
+				if (s->target > s->line && !c->p->opts.paths_all)
+					join_exit(c, s->target);
 			}
 		}
 		break;
@@ -13451,6 +13598,8 @@ static void ctx_release(ctx *c)
 	vd_vec_free(c->glog);
 	vd_vec_free(c->rlog);
 	vd_vec_free(c->flog);
+	vd_vec_free(c->jpend);
+	vd_vec_free(c->jrec);
 	vd_vec_free(c->wlog);
 	vd_vec_free(c->loops);
 	vd_map_free(c->memo);
