@@ -212,6 +212,8 @@ typedef struct handle {
 	 * sequential reads of all its openings have taken so far - bytes and
 	 * the reads that found its end */
 	double rsize, rmult, rdone, reofs;
+	double rpeek;  /* bytes the last read of one byte took from the budget: an
+			* ungetc gives them back */
 	double rbytes; /* bytes read through it so far (known sizes, x multiplier) */
 	int rdonly;    /* opened for reading only (open_result): its writes fail */
 } handle;
@@ -7650,6 +7652,8 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 			double *got)
 {
 	*got = -1;
+	if (h && ce->op == VD_OP_READ)
+		h->rpeek = 0;
 	if (!h || h->rsize < 0 || ce->op != VD_OP_READ || ce->offset_arg >= 0 || x->ev.count <= 0 ||
 	    x->ev.bytes <= 0 || ce->format_arg >= 0 || strstr(ce->name, "gets") ||
 	    strstr(ce->name, "getline") || strstr(ce->name, "getdelim"))
@@ -7658,10 +7662,12 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 	double room = h->rsize * h->rmult - h->rdone, want = x->ev.bytes * x->ev.count;
 	if (want <= room * (1 + 1e-9)) {
 		h->rdone += want;
+		h->rpeek = x->ev.bytes == 1 ? want : 0;
 		return;
 	}
 	if (room < 0)
 		room = 0;
+	h->rpeek = x->ev.bytes == 1 ? room : 0;
 	/* one call on a file opened once: it gets what is left, 0 at the end
 	 * (`while (n > 0) { ...; n = fread(buf, 1, bs, in); }` after a first
 	 * read took the whole file leaves after one iteration) */
@@ -7703,6 +7709,17 @@ static void handle_position(ctx *c, const vd_catalog_entry *ce, val *args, int n
 	if (ce->op != VD_OP_SEEK) {
 		if (data)
 			h->at_end = 0;
+		return;
+	}
+	if (!strcmp(ce->name, "ungetc")) {
+		/* the byte read last is read again (`c = getc(f); if (c ==
+		 * EOF) ...; ungetc(c, f);` peeks at the end): the read budget
+		 * gets back what that read took - the peeks that found a byte
+		 * push it back, the ones that found the end took none - and the
+		 * position stays sequential */
+		double back = h->rpeek > 0 ? h->rpeek : c->mult;
+		h->rdone = h->rdone > back ? h->rdone - back : 0;
+		h->rpeek = 0;
 		return;
 	}
 	h->rsize = -1;
