@@ -245,6 +245,7 @@ typedef struct jpend {
 	unsigned long serial;
 	int level;
 	int target;
+	double share; /* of the frame's entries, summed over the gotos (each at most 1) */
 } jpend;
 
 typedef struct jrec {
@@ -1081,12 +1082,19 @@ static void join_exit(ctx *c, int target)
 	       c->jpend.v[p - 1].target != target)
 		p--;
 	if (p == 0 || c->jpend.v[p - 1].serial != fr->serial) { /* the first to it */
-		jpend j = { fr->serial, fr->level, target };
+		jpend j = { fr->serial, fr->level, target, 0 };
 		if (vd_vec_push(c->jpend, j))
 			return;
 		p = c->jpend.n;
 	}
 	p--; /* its index */
+	/* the entries that take it, when it is an arm's of an unknown
+	 * condition or in a loop (whose walk decides the iterations' tests as
+	 * the first one found them); one on the walk's own path, after an
+	 * earlier guess, brings the walk's values */
+	double sh = fr->mult0 > 0 ? c->mult / fr->mult0 : 1;
+	if (c->cond > fr->cond0 || c->rep > fr->rep0)
+		c->jpend.v[p].share += sh < 1 ? sh : 1;
 	for (size_t k = fr->flog0; k < c->flog.n; k++)
 		if (flog_at(&c->flog.v[k]) && !jrec_find(c, p, &c->flog.v[k]) &&
 		    field_level(c, &c->flog.v[k]) <= fr->level) {
@@ -1101,9 +1109,35 @@ static void join_exit(ctx *c, int target)
 	}
 }
 
+/* What a field holds at the label: acc, what the gotos (`share` of the
+ * frame's entries) brought, joins cur, what the walk brings (`fall` of
+ * them).  When the walk is the likelier way to the label, its value is
+ * kept, as an arm's stored value is (merging would lose every known bound
+ * a rare exit leaves different), marked T_ARMW, an integer with its
+ * chance (T_ARMP); when the gotos are (a resumable decoder leaving at
+ * every step the input may run out), the merge.  The gotos' value when no
+ * entry comes along the walk. */
+static val join_val(const val *acc, const val *cur, double fall, double share)
+{
+	if (same(acc, cur))
+		return *cur;
+	if (fall <= 0)
+		return *acc;
+	if (cur->k == V_UNK || fall < share)
+		return merge(acc, cur);
+	val m = *cur;
+	m.t |= T_ARMW;
+	if (m.k == V_INT) {
+		double in = (cur->t & T_ARMP) && (cur->t & T_ARMW) ? cur->f : 1;
+		m.f = in * fall / (fall + share);
+		m.t |= T_ARMP;
+	}
+	return m;
+}
+
 /* The label at line `target` of the current frame (0: every label of it,
- * the function ends): its fields hold the merge of what the gotos to it
- * brought and what the walk brings. */
+ * the function ends): its fields hold what join_val makes of what the
+ * gotos to it brought and what the walk brings. */
 static void join_at_label(ctx *c, int target)
 {
 	size_t n = c->jpend.n, from = n;
@@ -1117,6 +1151,8 @@ static void join_at_label(ctx *c, int target)
 		}
 	if (!any)
 		return;
+	double fall = c->fr->mult0 > 0 ? c->mult / c->fr->mult0 : 1;
+	fall = fall < 1 ? fall : 1;
 	size_t keep = 0;
 	for (size_t i = 0; i < c->jrec.n; i++) {
 		jrec r = c->jrec.v[i];
@@ -1127,8 +1163,8 @@ static void join_at_label(ctx *c, int target)
 		val *at = flog_at(&r.at);
 		if (!at)
 			continue;
-		val m = merge(&r.acc, at);
-		if (!same(&m, at)) {
+		val m = join_val(&r.acc, at, fall, c->jpend.v[r.pend].share);
+		if (!same(&m, at) || m.t != at->t || m.f != at->f) {
 			flog_note(c, r.at.list, r.at.idx, r.at.slot);
 			*at = m;
 		}
@@ -12939,6 +12975,8 @@ static void exec(ctx *c, ir_stmt *s)
 				c->fr->jump = s->target;
 			} else {
 				c->fr->gotos++;
+				/* an arm of an unknown condition (a goto a decided
+				 * arm takes after an earlier guess is not a choice) */
 				if (s->target > s->line && !c->p->opts.paths_all)
 					join_exit(c, s->target);
 			}
