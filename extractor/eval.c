@@ -11709,6 +11709,27 @@ static int full_count_break(const ir_stmt *s)
 	       (lv_same(eq->kids[1], v) && lv_same(eq->kids[0], k));
 }
 
+/* `while ((n = write_all(fd, buf, cnt)) != cnt)`: the condition tests a
+ * call's result against one of the call's own arguments, the count it was
+ * asked to move (also when neither value is known) */
+static int retests_own_count(const ir_stmt *s)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (!ce || ce->kind != E_BIN || ce->op != OP_NE || ce->nkids != 2)
+		return 0;
+	for (int side = 0; side < 2; side++) {
+		ir_expr *call = strip_casts(ce->kids[side]), *k = strip_casts(ce->kids[1 - side]);
+		if (call && call->kind == E_ASSIGN && call->op == OP_NONE && call->nkids == 2)
+			call = strip_casts(call->kids[1]);
+		if (!call || call->kind != E_CALL || !k || !expr_pure(k))
+			continue;
+		for (int i = 0; i < call->nkids; i++)
+			if (lv_same(strip_casts(call->kids[i]), k))
+				return 1;
+	}
+	return 0;
+}
+
 /* A loop of unknown count whose condition tests an I/O call's result for
  * a short count or a failure (`while ((n = write(fd, b, cnt)) != cnt)`,
  * a retry loop): its first test runs once, here, in the loop's block, and
@@ -11728,6 +11749,11 @@ static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 	/* or the call succeeds in full: the first iteration leaves at its
 	 * `if (n == count) break;` */
 	int full = !fails && (k.t & T_OK) && truth(&k) != 0 && full_count_break(s);
+	/* or it tests the result against the count the call was asked for,
+	 * neither known (`(n = write_buffer(fd, buf, cnt)) != cnt`): the
+	 * call moved it all */
+	if (!fails && !full && (k.t & T_OK) && truth(&k) < 0 && retests_own_count(s))
+		fails = 1;
 	if (fails || full) {
 		const vd_sblock *b = &c->p->blocks.v[s->block];
 		annotate(c, s->block, 0,
