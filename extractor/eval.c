@@ -66,8 +66,12 @@ enum {
 	T_CLOCK = 16384, /* read from a clock (time, MPI_Wtime), or computed from one */
 	T_SLEN = 32768,
 	T_EXPECT = 65536,
-	T_ARMP = 131072
+	T_ARMP = 131072,
+	T_RETW = 262144
 };
+/* T_RETW: returned by a call after one of its branches was decided by a
+ * value one walk of a loop or an arm left (T_ARMW, flag_stepped_decided):
+ * the caller's tests of it are flagged as that decision was */
 /* T_EXPECT: an unknown number whose expected value is in val.f: the
  * length of a string whose text is unknown (strlen: the snprintf estimate
  * T_SLEN carries, else a typical string's) - what a buffer-fill test
@@ -180,6 +184,9 @@ struct frame {
 	int rep0;             /* c->rep when it was entered */
 	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
 	size_t flog0;         /* the field-write log's length when the call began */
+	int flagged;          /* branches of this call decided by a value one walk of a
+			       * loop or an arm left (flag_armw_decided,
+			       * flag_stepped_decided), so far */
 };
 
 typedef struct handle {
@@ -12370,18 +12377,27 @@ static int flag_io_at(const ir_expr *e, void *arg)
 	return 0; /* every one */
 }
 
-/* A branch decided by a field value an earlier arm stored (T_ARMW): the
+/* A branch decided by a field value an earlier arm stored (T_ARMW), or by
+ * what a call returned after such a decision of its own (T_RETW): the
  * live arm runs as when decided; the I/O written in both rests on that
  * value, which the paths that skipped the earlier arm did not store:
  * flagged, so a site predicted 0 says why. */
-static void flag_armw_decided(ctx *c, ir_stmt *s)
+static void flag_armw_decided(ctx *c, ir_stmt *s, unsigned t)
 {
+	if (c->fr)
+		c->fr->flagged++;
 	const vd_sblock *b = &c->p->blocks.v[s->block];
-	const char *nt = note_at(c, s->block, 0,
-				 "branch at %s:%d: decided by a struct field an arm of an "
-				 "earlier branch (condition unknown) stored; the other paths "
-				 "may not have",
-				 b->file, s->line);
+	const char *nt =
+		(t & T_ARMW) ? note_at(c, s->block, 0,
+				       "branch at %s:%d: decided by a struct field an arm of an "
+				       "earlier branch (condition unknown) stored; the other "
+				       "paths may not have",
+				       b->file, s->line)
+			     : note_at(c, s->block, 0,
+				       "branch at %s:%d: decided by what a call returned after "
+				       "a decision of its own that rests on a value one walk of "
+				       "a loop or an arm left",
+				       b->file, s->line);
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
 	flag_arg f = { c, nt };
 	for (int i = 0; i < s->nkids; i++)
@@ -12613,6 +12629,8 @@ static void flag_stepped_decided(ctx *c, ir_stmt *s)
 		return;
 	const vd_sblock *b = &c->p->blocks.v[s->block];
 	const vd_sblock *lb = &c->p->blocks.v[loop->block];
+	if (c->fr)
+		c->fr->flagged++;
 	const char *nt = note_at(c, s->block, 0,
 				 "branch at %s:%d: decided by field %s as one walk of the loop "
 				 "at %s:%d left it, though that loop steps it every iteration "
@@ -12744,8 +12762,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	arm_odds ao = { 0 };
 	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))
 		live = -3;
-	else if (live != -2 && (k.t & T_ARMW))
-		flag_armw_decided(c, s);
+	else if (live != -2 && (k.t & (T_ARMW | T_RETW)))
+		flag_armw_decided(c, s, k.t);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
 		flag_stepped_decided(c, s);
 	size_t *once = s->kind == S_IF && live == 0 && c->mult > 0 ? once_state(c, s) : NULL;
@@ -12958,6 +12976,11 @@ static void exec(ctx *c, ir_stmt *s)
 	case S_RETURN: {
 		val v = s->e ? eval(c, s->e) : unk(0);
 		flush_ops(c);
+		/* after a decision that rests on a value one walk of a loop or
+		 * an arm left, what the call returns does too: the caller's
+		 * tests of it are flagged (T_RETW), as the decision was */
+		if (c->fr && c->fr->flagged && !c->p->opts.paths_all)
+			v.t |= T_RETW;
 		if (c->fr) {
 			ret_mass_add(c, &v);
 			c->fr->ret = c->fr->has_ret ? merge(&c->fr->ret, &v) : v;
