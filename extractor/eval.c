@@ -67,8 +67,12 @@ enum {
 	T_SLEN = 32768,
 	T_EXPECT = 65536,
 	T_ARMP = 131072,
-	T_FORK = 262144
+	T_FORK = 262144,
+	T_RETW = 524288
 };
+/* T_RETW: returned by a call after one of its branches was decided by a
+ * value one walk of a loop or an arm left (T_ARMW, flag_stepped_decided):
+ * the caller's tests of it are flagged as that decision was */
 /* T_EXPECT: an unknown number whose expected value is in val.f: the
  * length of a string whose text is unknown (strlen: the snprintf estimate
  * T_SLEN carries, else a typical string's) - what a buffer-fill test
@@ -194,6 +198,9 @@ struct frame {
 		size_t loop; /* index in c->loops */
 	} ctr[4];
 	int nctr;
+	int flagged;          /* branches of this call decided by a value one walk of a
+			       * loop or an arm left (flag_armw_decided,
+			       * flag_stepped_decided), so far */
 };
 
 typedef struct handle {
@@ -226,6 +233,8 @@ typedef struct handle {
 	 * sequential reads of all its openings have taken so far - bytes and
 	 * the reads that found its end */
 	double rsize, rmult, rdone, reofs;
+	double rpeek;  /* bytes the last read of one byte took from the budget: an
+			* ungetc gives them back */
 	double rbytes; /* bytes read through it so far (known sizes, x multiplier) */
 	int rdonly;    /* opened for reading only (open_result): its writes fail */
 } handle;
@@ -248,6 +257,23 @@ typedef struct gwrite {
 	int slot;
 	val old;
 } gwrite;
+
+/* Gotos under unknown conditions that jump forward to a label: a
+ * frame's exits to one label (serial, target line; target 0 once joined)
+ * and the fields written after the first of them, with the merge of what
+ * they held at those exits (see join_exit) */
+typedef struct jpend {
+	unsigned long serial;
+	int level;
+	int target;
+	double share; /* of the frame's entries, summed over the gotos (each at most 1) */
+} jpend;
+
+typedef struct jrec {
+	size_t pend; /* index in ctx.jpend */
+	fwrite_t at;
+	val acc;
+} jrec;
 
 /* a write to a caller's variable through a pointer (`*err = BZ_OK`) */
 typedef struct rwrite {
@@ -434,6 +460,10 @@ typedef struct ctx {
 	 * writes undone */
 	VD_VEC(struct fwrite) flog;
 	int flog_on;
+	/* fields at the labels forward gotos under unknown conditions jump to
+	 * (join_exit) */
+	VD_VEC(struct jpend) jpend;
+	VD_VEC(struct jrec) jrec;
 	size_t flog_arm0; /* where the arm being walked began in the log */
 	/* call summaries: memo table, and what recording needs to know */
 	vd_map *memo;         /* key -> memo_entry */
@@ -1062,11 +1092,168 @@ static int same_field(const fwrite_t *a, const fwrite_t *b)
 	return a->list && a->list == b->list && a->idx == b->idx;
 }
 
+/* ---- fields at a label forward gotos jump to ----
+ * A goto under an unknown condition to a label further down (`if
+ * (s->avail_in == 0) { ret = BZ_OK; goto save_and_return; }` in a
+ * resumable decoder) leaves with the fields as they are there; the walk
+ * goes on along the path that does not jump, and what that path stores
+ * later (`s->state = NEXT`, `s->state = IDLE` at the stream's end) is
+ * not what the entries that jumped bring to the label.  So from the first
+ * such goto on, the first write to each field that outlives the frame
+ * keeps what the field held (jrec), each later goto to the label adds what
+ * the field holds then, and at the label (or where the function ends, for
+ * a label the walk does not reach) the field holds the merge of those and
+ * of what the path that did not jump brings. */
+
+/* the frame level a field's storage belongs to: -1 for globals' and heap
+ * objects' (they outlive every frame) */
+static int field_level(const ctx *c, const fwrite_t *w)
+{
+	if (!w->list || w->list == &c->fields)
+		return -1;
+	for (const frame *f = c->fr; f; f = f->up)
+		if (w->list == &f->fields)
+			return f->level;
+	return INT_MAX;
+}
+
+static jrec *jrec_find(ctx *c, size_t pend, const fwrite_t *w)
+{
+	for (size_t i = 0; i < c->jrec.n; i++)
+		if (c->jrec.v[i].pend == pend && same_field(&c->jrec.v[i].at, w))
+			return &c->jrec.v[i];
+	return NULL;
+}
+
+/* A field is about to be written: the gotos under way that jumped before
+ * it (and whose frame it outlives) keep what it held. */
+static void join_note(ctx *c, const fwrite_t *w)
+{
+	if (!c->jpend.n)
+		return;
+	val *at = flog_at(w);
+	int level = at ? field_level(c, w) : INT_MAX;
+	for (size_t p = 0; p < c->jpend.n && level != INT_MAX; p++) {
+		if (!c->jpend.v[p].target || c->jpend.v[p].level < level || jrec_find(c, p, w))
+			continue;
+		jrec r = { p, *w, *at };
+		vd_vec_push(c->jrec, r);
+	}
+}
+
+/* A goto under an unknown condition to the label at line `target`, after
+ * it: what the fields hold here joins what the earlier ones to the label
+ * left (the fields the function's arms wrote so far included: an arm's
+ * writes may be undone before the label). */
+static void join_exit(ctx *c, int target)
+{
+	frame *fr = c->fr;
+	size_t p = c->jpend.n;
+	while (p > 0 && c->jpend.v[p - 1].serial == fr->serial &&
+	       c->jpend.v[p - 1].target != target)
+		p--;
+	if (p == 0 || c->jpend.v[p - 1].serial != fr->serial) { /* the first to it */
+		jpend j = { fr->serial, fr->level, target, 0 };
+		if (vd_vec_push(c->jpend, j))
+			return;
+		p = c->jpend.n;
+	}
+	p--; /* its index */
+	/* the entries that take it, when it is an arm's of an unknown
+	 * condition or in a loop (whose walk decides the iterations' tests as
+	 * the first one found them); one on the walk's own path, after an
+	 * earlier guess, brings the walk's values */
+	double sh = fr->mult0 > 0 ? c->mult / fr->mult0 : 1;
+	if (c->cond > fr->cond0 || c->rep > fr->rep0)
+		c->jpend.v[p].share += sh < 1 ? sh : 1;
+	for (size_t k = fr->flog0; k < c->flog.n; k++)
+		if (flog_at(&c->flog.v[k]) && !jrec_find(c, p, &c->flog.v[k]) &&
+		    field_level(c, &c->flog.v[k]) <= fr->level) {
+			jrec r = { p, c->flog.v[k], *flog_at(&c->flog.v[k]) };
+			vd_vec_push(c->jrec, r);
+		}
+	for (size_t i = 0; i < c->jrec.n; i++) {
+		jrec *r = &c->jrec.v[i];
+		val *at = r->pend == p ? flog_at(&r->at) : NULL;
+		if (at)
+			r->acc = merge(&r->acc, at);
+	}
+}
+
+/* What a field holds at the label: acc, what the gotos (`share` of the
+ * frame's entries) brought, joins cur, what the walk brings (`fall` of
+ * them).  When the walk is the likelier way to the label, its value is
+ * kept, as an arm's stored value is (merging would lose every known bound
+ * a rare exit leaves different), marked T_ARMW, an integer with its
+ * chance (T_ARMP); when the gotos are (a resumable decoder leaving at
+ * every step the input may run out), the merge.  The gotos' value when no
+ * entry comes along the walk. */
+static val join_val(const val *acc, const val *cur, double fall, double share)
+{
+	if (same(acc, cur))
+		return *cur;
+	if (fall <= 0)
+		return *acc;
+	if (cur->k == V_UNK || fall < share)
+		return merge(acc, cur);
+	val m = *cur;
+	m.t |= T_ARMW;
+	if (m.k == V_INT) {
+		double in = (cur->t & T_ARMP) && (cur->t & T_ARMW) ? cur->f : 1;
+		m.f = in * fall / (fall + share);
+		m.t |= T_ARMP;
+	}
+	return m;
+}
+
+/* The label at line `target` of the current frame (0: every label of it,
+ * the function ends): its fields hold what join_val makes of what the
+ * gotos to it brought and what the walk brings. */
+static void join_at_label(ctx *c, int target)
+{
+	size_t n = c->jpend.n, from = n;
+	while (from > 0 && c->jpend.v[from - 1].serial == c->fr->serial)
+		from--;
+	int any = 0;
+	for (size_t p = from; p < n; p++)
+		if (c->jpend.v[p].target && (!target || c->jpend.v[p].target == target)) {
+			c->jpend.v[p].target = -c->jpend.v[p].target; /* being joined */
+			any = 1;
+		}
+	if (!any)
+		return;
+	double fall = c->fr->mult0 > 0 ? c->mult / c->fr->mult0 : 1;
+	fall = fall < 1 ? fall : 1;
+	size_t keep = 0;
+	for (size_t i = 0; i < c->jrec.n; i++) {
+		jrec r = c->jrec.v[i];
+		if (r.pend < from || c->jpend.v[r.pend].target >= 0) {
+			c->jrec.v[keep++] = r;
+			continue;
+		}
+		val *at = flog_at(&r.at);
+		if (!at)
+			continue;
+		val m = join_val(&r.acc, at, fall, c->jpend.v[r.pend].share);
+		if (!same(&m, at) || m.t != at->t || m.f != at->f) {
+			flog_note(c, r.at.list, r.at.idx, r.at.slot);
+			*at = m;
+		}
+	}
+	c->jrec.n = keep;
+	for (size_t p = from; p < n; p++)
+		if (c->jpend.v[p].target < 0)
+			c->jpend.v[p].target = 0;
+	while (c->jpend.n > from && !c->jpend.v[c->jpend.n - 1].target)
+		c->jpend.n--;
+}
+
 static void flog_note(ctx *c, fieldvec *list, size_t idx, val *slot)
 {
+	fwrite_t w = { list, idx, slot, unk(0) };
+	join_note(c, &w);
 	if (!c->flog_on)
 		return;
-	fwrite_t w = { list, idx, slot, unk(0) };
 	val *at = flog_at(&w);
 	if (!at)
 		return;
@@ -7818,6 +8005,8 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 			double *got)
 {
 	*got = -1;
+	if (h && ce->op == VD_OP_READ)
+		h->rpeek = 0;
 	if (!h || h->rsize < 0 || ce->op != VD_OP_READ || ce->offset_arg >= 0 || x->ev.count <= 0 ||
 	    x->ev.bytes <= 0 || ce->format_arg >= 0 || strstr(ce->name, "gets") ||
 	    strstr(ce->name, "getline") || strstr(ce->name, "getdelim"))
@@ -7826,10 +8015,12 @@ static void read_budget(ctx *c, ir_expr *e, const vd_catalog_entry *ce, handle *
 	double room = h->rsize * h->rmult - h->rdone, want = x->ev.bytes * x->ev.count;
 	if (want <= room * (1 + 1e-9)) {
 		h->rdone += want;
+		h->rpeek = x->ev.bytes == 1 ? want : 0;
 		return;
 	}
 	if (room < 0)
 		room = 0;
+	h->rpeek = x->ev.bytes == 1 ? room : 0;
 	/* one call on a file opened once: it gets what is left, 0 at the end
 	 * (`while (n > 0) { ...; n = fread(buf, 1, bs, in); }` after a first
 	 * read took the whole file leaves after one iteration) */
@@ -7871,6 +8062,17 @@ static void handle_position(ctx *c, const vd_catalog_entry *ce, val *args, int n
 	if (ce->op != VD_OP_SEEK) {
 		if (data)
 			h->at_end = 0;
+		return;
+	}
+	if (!strcmp(ce->name, "ungetc")) {
+		/* the byte read last is read again (`c = getc(f); if (c ==
+		 * EOF) ...; ungetc(c, f);` peeks at the end): the read budget
+		 * gets back what that read took - the peeks that found a byte
+		 * push it back, the ones that found the end took none - and the
+		 * position stays sequential */
+		double back = h->rpeek > 0 ? h->rpeek : c->mult;
+		h->rdone = h->rdone > back ? h->rdone - back : 0;
+		h->rpeek = 0;
 		return;
 	}
 	h->rsize = -1;
@@ -8545,6 +8747,7 @@ static val call_body(ctx *c, ir_func *f, val *args, int n)
 	enter(c, f->block, c->mult, c->mult, c->unk, NULL);
 	exec(c, f->body);
 	flush_ops(c);
+	join_at_label(c, 0); /* labels of gotos the walk did not reach */
 	leave(c, f->block);
 	c->conc_depth = conc0;
 	c->step_limit = limit0;
@@ -12089,6 +12292,27 @@ static int full_count_break(const ir_stmt *s)
 	       (lv_same(eq->kids[1], v) && lv_same(eq->kids[0], k));
 }
 
+/* `while ((n = write_all(fd, buf, cnt)) != cnt)`: the condition tests a
+ * call's result against one of the call's own arguments, the count it was
+ * asked to move (also when neither value is known) */
+static int retests_own_count(const ir_stmt *s)
+{
+	ir_expr *ce = strip_casts(s->e);
+	if (!ce || ce->kind != E_BIN || ce->op != OP_NE || ce->nkids != 2)
+		return 0;
+	for (int side = 0; side < 2; side++) {
+		ir_expr *call = strip_casts(ce->kids[side]), *k = strip_casts(ce->kids[1 - side]);
+		if (call && call->kind == E_ASSIGN && call->op == OP_NONE && call->nkids == 2)
+			call = strip_casts(call->kids[1]);
+		if (!call || call->kind != E_CALL || !k || !expr_pure(k))
+			continue;
+		for (int i = 0; i < call->nkids; i++)
+			if (lv_same(strip_casts(call->kids[i]), k))
+				return 1;
+	}
+	return 0;
+}
+
 /* A loop of unknown count whose condition tests an I/O call's result for
  * a short count or a failure (`while ((n = write(fd, b, cnt)) != cnt)`,
  * a retry loop): its first test runs once, here, in the loop's block, and
@@ -12108,6 +12332,11 @@ static int first_test_fails(ctx *c, ir_stmt *s, double reach, int *tested)
 	/* or the call succeeds in full: the first iteration leaves at its
 	 * `if (n == count) break;` */
 	int full = !fails && (k.t & T_OK) && truth(&k) != 0 && full_count_break(s);
+	/* or it tests the result against the count the call was asked for,
+	 * neither known (`(n = write_buffer(fd, buf, cnt)) != cnt`): the
+	 * call moved it all */
+	if (!fails && !full && (k.t & T_OK) && truth(&k) < 0 && retests_own_count(s))
+		fails = 1;
 	if (fails || full) {
 		const vd_sblock *b = &c->p->blocks.v[s->block];
 		annotate(c, s->block, 0,
@@ -12810,18 +13039,27 @@ static int flag_io_at(const ir_expr *e, void *arg)
 	return 0; /* every one */
 }
 
-/* A branch decided by a field value an earlier arm stored (T_ARMW): the
+/* A branch decided by a field value an earlier arm stored (T_ARMW), or by
+ * what a call returned after such a decision of its own (T_RETW): the
  * live arm runs as when decided; the I/O written in both rests on that
  * value, which the paths that skipped the earlier arm did not store:
  * flagged, so a site predicted 0 says why. */
-static void flag_armw_decided(ctx *c, ir_stmt *s)
+static void flag_armw_decided(ctx *c, ir_stmt *s, unsigned t)
 {
+	if (c->fr)
+		c->fr->flagged++;
 	const vd_sblock *b = &c->p->blocks.v[s->block];
-	const char *nt = note_at(c, s->block, 0,
-				 "branch at %s:%d: decided by a struct field an arm of an "
-				 "earlier branch (condition unknown) stored; the other paths "
-				 "may not have",
-				 b->file, s->line);
+	const char *nt =
+		(t & T_ARMW) ? note_at(c, s->block, 0,
+				       "branch at %s:%d: decided by a struct field an arm of an "
+				       "earlier branch (condition unknown) stored; the other "
+				       "paths may not have",
+				       b->file, s->line)
+			     : note_at(c, s->block, 0,
+				       "branch at %s:%d: decided by what a call returned after "
+				       "a decision of its own that rests on a value one walk of "
+				       "a loop or an arm left",
+				       b->file, s->line);
 	annotate(c, s->block, COUNT_BITS | P_BIT(3) | P_BIT(8), nt);
 	flag_arg f = { c, nt };
 	for (int i = 0; i < s->nkids; i++)
@@ -13088,6 +13326,8 @@ static void flag_stepped_decided(ctx *c, ir_stmt *s)
 		return;
 	const vd_sblock *b = &c->p->blocks.v[s->block];
 	const vd_sblock *lb = &c->p->blocks.v[loop->block];
+	if (c->fr)
+		c->fr->flagged++;
 	const char *nt = note_at(c, s->block, 0,
 				 "branch at %s:%d: decided by field %s as one walk of the loop "
 				 "at %s:%d left it, though that loop steps it every iteration "
@@ -13222,8 +13462,8 @@ static void exec_branch(ctx *c, ir_stmt *s)
 	arm_odds ao = { 0 };
 	if (live >= -1 && !refilled && armw_odds(c, s, &k, live, &ao))
 		live = -3;
-	else if (live != -2 && (k.t & T_ARMW))
-		flag_armw_decided(c, s);
+	else if (live != -2 && (k.t & (T_ARMW | T_RETW)))
+		flag_armw_decided(c, s, k.t);
 	else if (live != -2 && c->once_loops.n && c->mult > 0)
 		flag_stepped_decided(c, s);
 	size_t *once = s->kind == S_IF && live == 0 && c->mult > 0 ? once_state(c, s) : NULL;
@@ -13408,6 +13648,8 @@ static int last_goto_line(const ir_stmt *s)
 
 static void exec_label(ctx *c, const ir_stmt *s)
 {
+	if (c->fr)
+		join_at_label(c, s->line);
 	/* gotos jump here from places the walk does not follow: what the
 	 * function writes anywhere may hold any of its values here.  Unless
 	 * no goto has run in this call so far and none comes after the label
@@ -13458,6 +13700,11 @@ static void exec(ctx *c, ir_stmt *s)
 	case S_RETURN: {
 		val v = s->e ? eval(c, s->e) : unk(0);
 		flush_ops(c);
+		/* after a decision that rests on a value one walk of a loop or
+		 * an arm left, what the call returns does too: the caller's
+		 * tests of it are flagged (T_RETW), as the decision was */
+		if (c->fr && c->fr->flagged && !c->p->opts.paths_all)
+			v.t |= T_RETW;
 		if (c->fr) {
 			ret_mass_add(c, &v);
 			c->fr->ret = c->fr->has_ret ? merge(&c->fr->ret, &v) : v;
@@ -13506,6 +13753,10 @@ static void exec(ctx *c, ir_stmt *s)
 				c->fr->jump = s->target;
 			} else {
 				c->fr->gotos++;
+				/* an arm of an unknown condition (a goto a decided
+				 * arm takes after an earlier guess is not a choice) */
+				if (s->target > s->line && !c->p->opts.paths_all)
+					join_exit(c, s->target);
 			}
 		}
 		break;
@@ -14181,6 +14432,8 @@ static void ctx_release(ctx *c)
 	vd_vec_free(c->glog);
 	vd_vec_free(c->rlog);
 	vd_vec_free(c->flog);
+	vd_vec_free(c->jpend);
+	vd_vec_free(c->jrec);
 	vd_vec_free(c->wlog);
 	vd_vec_free(c->loops);
 	vd_vec_free(c->seen);
