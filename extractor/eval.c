@@ -10777,7 +10777,7 @@ static int drain_rest(ctx *c, ir_stmt *s, double k, unsigned long icut0)
  * carry (carried_state); when one iteration costs too much to run them all
  * (CARRIED_STEPS), the rest is walked once for the iterations left. */
 static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int content,
-			     double counted)
+			     double counted, int search)
 {
 	vd_project *p = c->p;
 	const vd_sblock *b = &p->blocks.v[s->block];
@@ -10818,7 +10818,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 			    : forever    ? FOREVER_STEPS
 			    : nc_loop    ? NC_CARRIED_STEPS
 					 : CONCRETE_STEPS;
-		if (counted >= 0 && k >= 1)
+		if (counted >= 0 && k >= 1 && !search)
 			smax = (c->steps - steps0) / (long)k * (long)counted >
 					       (nc_loop ? NC_CARRIED_STEPS : CARRIED_STEPS)
 				       ? 0
@@ -10844,11 +10844,16 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		if (s->inc)
 			eval(c, s->inc);
 		flush_ops(c);
-		if (forever && c->conc_soft) {
+		if ((forever || search) && c->conc_soft) {
 			/* the way out now rests on something unknown: the
 			 * iterations so far, then the rest as a loop of unknown
-			 * count (no "upper bound" note: it is not one) */
+			 * count (no "upper bound" note: it is not one), or for a
+			 * search the rest of its count walked once, noted */
 			c->conc_soft = 0;
+			undecided = 1;
+			break;
+		}
+		if (search && k >= CONCRETE_SHORT) { /* not found early: the rest at once */
 			undecided = 1;
 			break;
 		}
@@ -10884,7 +10889,15 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
  * break - is run for real: each iteration walked with its values, break,
  * continue and return honoured.  If the condition stops being decidable,
  * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
- * unknown count.  Returns 0 when the loop is not one of these. */
+ * unknown count.  A longer counted loop that may leave early - a search
+ * for the first free cell of a table of 65 536, `for (i = 1; i < N; i++)
+ * if (tbl[i] == NULL) { id = i; break; }` - runs its first CONCRETE_SHORT
+ * iterations so, while its exits are decided: found there, that is its
+ * count; else the rest of its count is walked once (noted, as when the
+ * whole loop was).  A counted loop whose count is known to be 0 tests its
+ * condition once and its body does not run: what the body would store
+ * (`total += count_in(id[i])`) is not stored.  Returns 0 when the loop is
+ * not one of these. */
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
@@ -10913,8 +10926,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 					   : c->conc_depth >= 3 || !forever)))
 		return 0;
 	if (content >= 0)
-		return exec_concrete_run(c, s, reach, 0, content, -1);
+		return exec_concrete_run(c, s, reach, 0, content, -1, 0);
 	double counted = -1;
+	int search = 0;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
 		 * per argument: each iteration sees its own word */
@@ -10923,8 +10937,11 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
 			counted = trip; /* over an input's variables, with a `continue` */
-		else if (!(early && trip <= 16) && !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
-			return 0;
+		else if (early && trip > CONCRETE_SHORT && !c->assumed_trip)
+			counted = trip, search = 1; /* a search: its first iterations */
+		else if (!((early || trip == 0) && trip <= 16) &&
+			 !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
+			return 0; /* (a count of 0: the body does not run, nor store) */
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
 			return 0;
@@ -10962,7 +10979,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 	int argv0 = c->conc_argv;
 	if (!c->conc_depth)
 		c->conc_argv = trip >= 0 && trip <= CONCRETE_ARGV && mentions_argc(s->e);
-	int done = exec_concrete_run(c, s, reach, forever, -1, counted);
+	int done = exec_concrete_run(c, s, reach, forever, -1, counted, search);
 	c->conc_argv = argv0;
 	return done;
 }
