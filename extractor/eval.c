@@ -9243,6 +9243,23 @@ static int exits_early(const ir_stmt *s, int nested)
 	}
 }
 
+/* Does the loop body hold a `break` of this loop's own (not one of a
+ * nested loop or switch)?  A search leaves so; a loop whose only early
+ * exit is an error `return` is not one. */
+static int breaks_here(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_BREAK)
+		return 1;
+	if (s->kind == S_FOR || s->kind == S_WHILE || s->kind == S_DO || s->kind == S_SWITCH)
+		return 0;
+	for (int i = 0; i < s->nkids; i++)
+		if (breaks_here(s->kids[i]))
+			return 1;
+	return 0;
+}
+
 /* The trip count of a loop in canonical form, or -1. */
 /* Whether a loop bound can change while the loop runs: it reads a variable
  * the body (or the bound itself) writes, or calls a function (re-evaluated
@@ -10889,8 +10906,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
  * break - is run for real: each iteration walked with its values, break,
  * continue and return honoured.  If the condition stops being decidable,
  * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
- * unknown count.  A longer counted loop that may leave early - a search
- * for the first free cell of a table of 65 536, `for (i = 1; i < N; i++)
+ * unknown count.  A longer counted loop that may leave by a `break` of its
+ * own - a search for the first free cell of a table, `for (i = 1; i < N; i++)
  * if (tbl[i] == NULL) { id = i; break; }` - runs its first CONCRETE_SHORT
  * iterations so, while its exits are decided: found there, that is its
  * count; else the rest of its count is walked once (noted, as when the
@@ -10937,7 +10954,8 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
 			counted = trip; /* over an input's variables, with a `continue` */
-		else if (early && trip > CONCRETE_SHORT && !c->assumed_trip)
+		else if (early && trip > CONCRETE_SHORT && !c->assumed_trip &&
+			 breaks_here(s->kids[0]))
 			counted = trip, search = 1; /* a search: its first iterations */
 		else if (!((early || trip == 0) && trip <= 16) &&
 			 !(trip <= CONCRETE_ARGV && mentions_argc(s->e)))
