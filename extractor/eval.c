@@ -9828,6 +9828,23 @@ static int exits_early(const ir_stmt *s, int nested)
 	}
 }
 
+/* Does the loop body hold a `break` of this loop's own (not one of a
+ * nested loop or switch)?  A search leaves so; a loop whose only early
+ * exit is an error `return` is not one. */
+static int breaks_here(const ir_stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == S_BREAK)
+		return 1;
+	if (s->kind == S_FOR || s->kind == S_WHILE || s->kind == S_DO || s->kind == S_SWITCH)
+		return 0;
+	for (int i = 0; i < s->nkids; i++)
+		if (breaks_here(s->kids[i]))
+			return 1;
+	return 0;
+}
+
 /* The trip count of a loop in canonical form, or -1. */
 /* Whether a loop bound can change while the loop runs: it reads a variable
  * the body (or the bound itself) writes, or calls a function (re-evaluated
@@ -11518,7 +11535,7 @@ static int drain_rest(ctx *c, ir_stmt *s, double k, unsigned long icut0)
  * carry (carried_state); when one iteration costs too much to run them all
  * (CARRIED_STEPS), the rest is walked once for the iterations left. */
 static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int content,
-			     double counted)
+			     double counted, int search)
 {
 	vd_project *p = c->p;
 	const vd_sblock *b = &p->blocks.v[s->block];
@@ -11565,7 +11582,7 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 			    : forever    ? FOREVER_STEPS
 			    : nc_loop    ? NC_CARRIED_STEPS
 					 : CONCRETE_STEPS;
-		if (counted >= 0 && k >= 1)
+		if (counted >= 0 && k >= 1 && !search)
 			smax = (c->steps - steps0) / (long)k * (long)counted >
 					       (nc_loop ? NC_CARRIED_STEPS : CARRIED_STEPS)
 				       ? 0
@@ -11591,11 +11608,16 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 		if (s->inc)
 			eval(c, s->inc);
 		flush_ops(c);
-		if (forever && c->conc_soft) {
+		if ((forever || search) && c->conc_soft) {
 			/* the way out now rests on something unknown: the
 			 * iterations so far, then the rest as a loop of unknown
-			 * count (no "upper bound" note: it is not one) */
+			 * count (no "upper bound" note: it is not one), or for a
+			 * search the rest of its count walked once, noted */
 			c->conc_soft = 0;
+			undecided = 1;
+			break;
+		}
+		if (search && k >= CONCRETE_SHORT) { /* not found early: the rest at once */
 			undecided = 1;
 			break;
 		}
@@ -11629,13 +11651,6 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 	return 1;
 }
 
-/* A loop whose condition can be decided on every iteration - a search over
- * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
- * `while (left > 0) left -= write(...)`, a short counted loop that may
- * break - is run for real: each iteration walked with its values, break,
- * continue and return honoured.  If the condition stops being decidable,
- * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
- * unknown count.  Returns 0 when the loop is not one of these. */
 /* Does the body read a member of a table's record by the loop's counter
  * - `switch (recs[i].code)` over a short table of parsed options: run per
  * record, each iteration sees its own (walked once, the record is unknown
@@ -11657,6 +11672,21 @@ static int reads_by_counter(ir_stmt *s)
 	return v && ir_any_stmt(s->kids[0], index_by_var, v);
 }
 
+/* A loop whose condition can be decided on every iteration - a search over
+ * a table (`for (p = tbl; *p; p++) if (!strcmp((*p)->name, api)) return *p;`),
+ * `while (left > 0) left -= write(...)`, a short counted loop that may
+ * break - is run for real: each iteration walked with its values, break,
+ * continue and return honoured.  If the condition stops being decidable,
+ * or after CONCRETE_MAX iterations, the rest is walked once as a loop of
+ * unknown count.  A longer counted loop that may leave by a `break` of its
+ * own - a search for the first free cell of a table, `for (i = 1; i < N; i++)
+ * if (tbl[i] == NULL) { id = i; break; }` - runs its first CONCRETE_SHORT
+ * iterations so, while its exits are decided: found there, that is its
+ * count; else the rest of its count is walked once (noted, as when the
+ * whole loop was).  A counted loop whose count is known to be 0 tests its
+ * condition once and its body does not run: what the body would store
+ * (`total += count_in(id[i])`) is not stored.  Returns 0 when the loop is
+ * not one of these. */
 static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int early, int content)
 {
 	vd_project *p = c->p;
@@ -11685,8 +11715,9 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 					   : c->conc_depth >= 3 || !forever)))
 		return 0;
 	if (content >= 0)
-		return exec_concrete_run(c, s, reach, 0, content, -1);
+		return exec_concrete_run(c, s, reach, 0, content, -1, 0);
 	double counted = -1;
+	int search = 0;
 	if (trip >= 0) {
 		/* an option loop over argv (`for (i = 1; i < argc; i++)`) runs
 		 * per argument: each iteration sees its own word */
@@ -11695,10 +11726,13 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		else if (early && trip > 1 && trip <= CONCRETE_MAX && !c->assumed_trip &&
 			 c->nc_inputs > 0 && nc_inquires_stmt(s->kids[0]))
 			counted = trip; /* over an input's variables, with a `continue` */
-		else if (!(early && trip <= 16) &&
+		else if (early && trip > CONCRETE_SHORT && !c->assumed_trip &&
+			 breaks_here(s->kids[0]))
+			counted = trip, search = 1; /* a search: its first iterations */
+		else if (!((early || trip == 0) && trip <= 16) &&
 			 !(trip <= CONCRETE_ARGV && mentions_argc(s->e)) &&
 			 !(trip <= CONCRETE_SHORT && reads_by_counter(s)))
-			return 0;
+			return 0; /* (a count of 0: the body does not run, nor store) */
 	} else if (forever) {
 		if (!exits_early(s->kids[0], 0))
 			return 0;
@@ -11741,7 +11775,7 @@ static int exec_concrete_loop(ctx *c, ir_stmt *s, double reach, double trip, int
 		c->conc_argv = (mentions_argc(s->e) &&
 				(trip >= 0 ? trip <= CONCRETE_ARGV : p->opts.args != NULL)) ||
 			       (trip < 0 && argv_parser_cond(c, s->e));
-	int done = exec_concrete_run(c, s, reach, forever, -1, counted);
+	int done = exec_concrete_run(c, s, reach, forever, -1, counted, search);
 	c->conc_argv = argv0;
 	return done;
 }
