@@ -89,7 +89,7 @@ static void w_expr(wr *w, const ir_expr *e)
 	str(w, e->usr);
 	var_ref(w, e->kind == E_STMT ? NULL : e->var);
 	u32(w, (uint32_t)e->line);
-	u8(w, (unsigned)(e->is_float | e->is_unsigned << 1 | e->is_array << 2));
+	u8(w, (unsigned)(e->is_float | e->is_unsigned << 1 | e->is_array << 2 | e->is_record << 3));
 	if (e->kind == E_CALL) {
 		str(w, e->slot_key);
 		w_expr(w, e->callee);
@@ -298,6 +298,7 @@ static ir_expr *r_expr(rd *r, int depth)
 	e->is_float = fl & 1;
 	e->is_unsigned = (fl >> 1) & 1;
 	e->is_array = (fl >> 2) & 1;
+	e->is_record = (fl >> 3) & 1;
 	if (kind == E_CALL) {
 		e->slot_key = gstr(r);
 		e->block = -1;

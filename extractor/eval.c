@@ -67,6 +67,7 @@ enum {
 	T_SLEN = 32768,
 	T_EXPECT = 65536,
 	T_ARMP = 131072,
+	T_FORK = 262144,
 	T_RETW = 524288
 };
 /* T_RETW: returned by a call after one of its branches was decided by a
@@ -93,6 +94,8 @@ enum {
  * val.f: what a function returns when its returns are known values on arms
  * of known probability (`return true` on an error arm taken 0.10 of the
  * time, `return false` at the end), see ret_odds() */
+/* T_FORK: computed from what fork() returned - 0 in the child, the
+ * child's pid in the parent (see fork_odds) */
 /* T_MEAN: an expected value, an average over calls (a read-to-the-end
  * loop's share of the file per read): a cast to an integer type keeps its
  * fraction, so that the calls that use it add up to the whole */
@@ -377,12 +380,13 @@ typedef struct ctx {
 	fieldvec fields; /* struct members of globals and of anything else */
 	long npaths;     /* members kept by path ("o.f", nested_path) made so far */
 	VD_VEC(handle) handles;
-	int nc_inputs;    /* NetCDF inputs open in the library (sciinput.c) */
-	int nc_made;      /* NetCDF files the program created (nc_create*: not inputs) */
-	int h5_inputs;    /* HDF5 inputs open in the library (h5_answer) */
-	int h5_io;        /* h5_answer answered with the catalog's model (io_call) */
-	int out_arg;      /* evaluating `&local` written as a call's argument (out_param_arg) */
-	ir_expr *nc_call; /* the NetCDF inquiry call being answered (nc_inq_answer) */
+	int nc_inputs; /* NetCDF inputs open in the library (sciinput.c) */
+	int nc_made;   /* NetCDF files the program created (nc_create*: not inputs) */
+	int h5_inputs; /* HDF5 inputs open in the library (h5_answer) */
+	int h5_io;     /* h5_answer answered with the catalog's model (io_call) */
+	int out_arg;   /* evaluating `&local` written as a call's argument (out_param_arg) */
+	int call_args_project; /* evaluating the arguments of a call to project code */
+	ir_expr *nc_call;      /* the NetCDF inquiry call being answered (nc_inq_answer) */
 	double mult;
 	int cond;
 	unsigned unk;
@@ -408,6 +412,8 @@ typedef struct ctx {
 	double *drained;         /* per loop block: iterations it ran before its test came to
 				  * rest on a cut codec's buffers (drain_rest), 0 none */
 	int early_exit;          /* set by trip_count: the loop may leave before its bound */
+	int forked;              /* walking the arm a fork's child takes (fork_odds): each
+				  * child is a run of its own, and ends as often as it starts */
 	int assumed_trip;        /* set by trip_count: its count rests on an assumed value */
 	ir_var *assumed_var;     /* ... which trip_count has just assumed */
 	val stmt_val;            /* value of the last expression statement (E_STMT) */
@@ -996,6 +1002,33 @@ static void foff_store(ctx *c, const val *p, val v)
 	}
 }
 
+static int zero_struct(const val *sv);
+
+/* `*p` with p a V_FOFF pointer */
+static val foff_load(ctx *c, const val *p)
+{
+	fieldvec *list;
+	field_val *f = ref_live(c, p) && p->f >= 0 ? foff_slot(c, p->ref, (long long)p->f, 0, &list)
+						   : NULL;
+	if (f)
+		return f->v;
+	return ref_live(c, p) && p->f >= 0 && zero_struct(p->ref) ? vint(0) : unk(T_INDIRECT);
+}
+
+/* `p->f` with p a V_FOFF pointer at a struct embedded in another (`&td->o`
+ * handed to a project function, see member_addr_arg): a pointer at the
+ * member's offset in the outer struct, so that `o->bs = 4096` in the
+ * callee lands in the field `td->o.bs` reads (nested_path adopts the
+ * offset's slot).  0 when p is not such a pointer. */
+static int foff_member(const val *p, const ir_expr *m, val *out)
+{
+	if (p->k != V_FOFF || p->f < 0 || m->op != 1 || m->fval < 0 || m->is_array || m->is_record)
+		return 0;
+	*out = *p;
+	out->f = p->f + m->fval;
+	return 1;
+}
+
 /* a struct value every field of which is 0 (`= { 0 }`, a global without
  * initializer): it reads 0 at any offset nothing stored at */
 static int zero_struct(const val *sv)
@@ -1037,10 +1070,11 @@ static void foff_adopt_at(ctx *c, val *owner, const char *name, long long off)
 	at->owner = NULL;
 }
 
-/* A member access `owner.f` (e->fval: f's offset): foff_adopt_at */
+/* A member access `owner.f` (e->fval: f's offset): foff_adopt_at.  A
+ * struct member's offset is its first member's: the slot there is not its */
 static void foff_adopt(ctx *c, val *owner, const ir_expr *e)
 {
-	if (e->str && e->fval >= 0)
+	if (e->str && e->fval >= 0 && !e->is_record)
 		foff_adopt_at(c, owner, e->str, (long long)e->fval);
 }
 
@@ -1392,7 +1426,8 @@ static val field_of_value(const ir_expr *e, const val *sv, int elem);
  * summaries expect. */
 static int field_addr(ctx *c, ir_expr *m, val *out)
 {
-	if (m->nkids != 1 || !m->str || m->is_array || m->fval < 0 || !expr_pure(m->kids[0]))
+	if (m->nkids != 1 || !m->str || m->is_array || m->is_record || m->fval < 0 ||
+	    !expr_pure(m->kids[0]))
 		return 0;
 	int elem = 0;
 	val bv = unk(0);
@@ -1647,6 +1682,14 @@ static int foff_arith(ctx *c, int op, const val *a, const val *b, val *out)
 	return 1;
 }
 
+/* A cast to an unsigned integer type (`(uintptr_t)base + off`): when
+ * what it casts is a pointer, the sum is one in bytes, as on a `char *`
+ * (foff_arith: only a pointer value makes it one) */
+static int int_ptr_cast(const ir_expr *k)
+{
+	return k && k->kind == E_CAST && k->is_unsigned && !k->is_float;
+}
+
 /* the NUL-terminated text a pointer into a heap buffer points at, when
  * every character up to the NUL is known; else NULL */
 static const char *mem_text(ctx *c, const val *p)
@@ -1745,6 +1788,11 @@ static val *member_owner(ctx *c, ir_expr *base, int arrow, int *elem, unsigned *
 				*bval = *st;
 			return (*elem = 1), elem_slot(c, st);
 		}
+		if (st && arrow && st->k == V_FOFF) { /* see foff_member */
+			if (bval)
+				*bval = *st;
+			return NULL;
+		}
 		return st;
 	}
 	if (base->kind == E_INDEX && !arrow && base->nkids == 2) { /* a[i].f */
@@ -1833,7 +1881,7 @@ static val *member_array(ctx *c, ir_expr *m)
 		return NULL;
 	if (!f && !(f = field_slot_in(c, owner, m->str, 1, &list)))
 		return NULL;
-	if (m->fval >= 0)
+	if (m->fval >= 0 && !m->is_record)
 		f->off = (long long)m->fval;
 	if (cur.k != V_ARR) {
 		int level = level_of(c, owner);
@@ -2365,8 +2413,12 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			return;
 		}
 		int elem = 0;
-		val bv = unk(0);
+		val bv = unk(0), fm;
 		val *owner = member_owner(c, lhs->kids[0], lhs->op == 1, &elem, NULL, &bv);
+		if (!owner && foff_member(&bv, lhs, &fm)) {
+			foff_store(c, &fm, v);
+			return;
+		}
 		if (elem) {
 			/* a store into an array's element: the array's level, as
 			 * for `a[i] = v`; into one the walk does not know: the
@@ -2397,7 +2449,7 @@ static void assign_to(ctx *c, ir_expr *lhs, val v)
 			field_val *f = field_slot_in(c, owner, lhs->str, 0, &list);
 			if (!f && (f = field_slot_in(c, owner, lhs->str, 1, &list)))
 				f->v = field_of_value(lhs, owner, 0); /* what it held */
-			if (f && lhs->fval >= 0)
+			if (f && lhs->fval >= 0 && !lhs->is_record)
 				f->off = (long long)lhs->fval;
 			if (f) {
 				flog_note(c, list, (size_t)(f - list->v), NULL);
@@ -2725,13 +2777,21 @@ static val struct_whole(ctx *c, ir_var *var)
  * to the value); while a branch's arms log their field writes, they take
  * the new value's instead (unknown when it does not name them), which the
  * log can undo. */
+static void struct_assigned_at(ctx *c, val *st, const val *v);
+
 static void struct_assigned(ctx *c, ir_var *var, const val *v)
 {
 	if (!var->is_struct || var->array_len > 0)
 		return;
 	val *st = storage(c, var);
-	if (!st)
-		return;
+	if (st)
+		struct_assigned_at(c, st, v);
+}
+
+/* The struct at st (a variable, or what `*p` points at) assigned whole: see
+ * struct_assigned */
+static void struct_assigned_at(ctx *c, val *st, const val *v)
+{
 	fieldvec *list;
 	field_slot_in(c, st, "@", 0, &list);
 	for (size_t i = 0; i < list->n; i++) {
@@ -2749,6 +2809,51 @@ static void struct_assigned(ctx *c, ir_var *var, const val *v)
 		f->v = f->field[0] != '@' && v->k == V_ARR && v->a && v->a->names
 			       ? field_of_value(&m, v, 0)
 			       : unk(0);
+	}
+}
+
+/* The storage of the struct e names whole - a struct variable, or `*p`
+ * with p a pointer to one - else NULL */
+static val *copy_owner(ctx *c, ir_expr *e)
+{
+	e = strip_casts(e);
+	if (e->kind == E_VAR && e->var->is_struct && e->var->array_len <= 0)
+		return storage(c, e->var);
+	if (e->kind == E_UN && e->op == OP_DEREF && e->nkids == 1 && expr_pure(e->kids[0])) {
+		val p = peek(c, e->kids[0]);
+		return p.k == V_REF && ref_live(c, &p) ? p.ref : NULL;
+	}
+	return NULL;
+}
+
+/* `d = s`, `*td = *parent`: a struct copied whole takes the members the
+ * walk keeps for the source - by name, by path ("o.bs": an embedded
+ * struct's) and by byte offset (what a table-driven parser stored through
+ * `(char *)o + off`) - so the copy reads what the source held.  (The value
+ * copied is the source's storage alone, in which stores of members are
+ * not.)  The destination's own members are dropped first. */
+static void struct_copy_members(ctx *c, ir_expr *lhs, ir_expr *rhs, const val *v)
+{
+	val *src = copy_owner(c, rhs), *dst = src ? copy_owner(c, lhs) : NULL;
+	if (!dst || dst == src)
+		return;
+	fieldvec *sl;
+	field_slot_in(c, src, "@", 0, &sl);
+	if (strip_casts(lhs)->kind != E_VAR) /* a variable's: assign_to did */
+		struct_assigned_at(c, dst, v);
+	size_t n = sl->n;
+	for (size_t i = 0; i < n; i++) {
+		if (sl->v[i].owner != src)
+			continue;
+		field_val sf = sl->v[i]; /* the lists may grow */
+		fieldvec *dl;
+		field_val *d = field_slot_in(c, dst, sf.field, 1, &dl);
+		if (!d)
+			continue;
+		side_effect(c, level_of(c, dst));
+		flog_note(c, dl, (size_t)(d - dl->v), NULL);
+		d->v = sf.v;
+		d->off = sf.off;
 	}
 }
 
@@ -3066,6 +3171,16 @@ static int counter_avg(ctx *c, ir_expr *cond, int as_truth, double *p, double *u
 	return 1;
 }
 
+/* the comparison with its operands swapped: `K < x` is `x > K` */
+static int mirror_cmp(int op)
+{
+	return op == OP_LT   ? OP_GT
+	       : op == OP_GT ? OP_LT
+	       : op == OP_LE ? OP_GE
+	       : op == OP_GE ? OP_LE
+			     : op;
+}
+
 /* The heuristics that read the condition itself: the probability that it
  * holds (0.5 when none applies); *why names the ones that fired. */
 static double cond_heuristics(ir_expr *e, unsigned *why)
@@ -3111,11 +3226,7 @@ static double cond_heuristics(ir_expr *e, unsigned *why)
 	if (l && l->kind == E_INT && !(r && r->kind == E_INT)) { /* K op x  ==  x op' K */
 		ir_expr *t = l;
 		l = r, r = t;
-		op = op == OP_LT   ? OP_GT
-		     : op == OP_GT ? OP_LT
-		     : op == OP_LE ? OP_GE
-		     : op == OP_GE ? OP_LE
-				   : op;
+		op = mirror_cmp(op);
 	}
 	if (!r || r->kind != E_INT)
 		return 0.5;
@@ -3308,7 +3419,8 @@ enum {
 	PR_REFILL,
 	PR_CHANGE,
 	PR_LAZY,
-	PR_SEEN
+	PR_SEEN,
+	PR_FORK
 };
 static int lazy_prob(ctx *c, ir_expr *cond, double *p);
 static int change_prob(ctx *c, ir_stmt *s, double *p);
@@ -4313,7 +4425,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 			if (mem_arith(e->op, &a, &b, &mp))
 				return mp;
 		}
-		if (e->ival == 1) {
+		if (e->ival == 1 || int_ptr_cast(e->kids[0]) || int_ptr_cast(e->kids[1])) {
 			val fp;
 			if (foff_arith(c, e->op, &a, &b, &fp))
 				return fp;
@@ -4404,18 +4516,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 		case OP_DEREF:
 			if (a.k == V_REF)
 				return *a.ref;
-			if (a.k == V_FOFF) {
-				fieldvec *list;
-				field_val *f =
-					ref_live(c, &a) && a.f >= 0
-						? foff_slot(c, a.ref, (long long)a.f, 0, &list)
-						: NULL;
-				if (f)
-					return f->v;
-				return ref_live(c, &a) && a.f >= 0 && zero_struct(a.ref)
-					       ? vint(0)
-					       : unk(T_INDIRECT);
-			}
+			if (a.k == V_FOFF)
+				return foff_load(c, &a);
 			if (a.k == V_FUNC) /* (*work)(...): a function designator */
 				return a;
 			if (a.k == V_STR)
@@ -4468,6 +4570,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			copy_literal(c, e, &r);
 		}
 		assign_to(c, e->kids[0], r);
+		if (e->op == OP_NONE)
+			struct_copy_members(c, e->kids[0], e->kids[1], &r);
 		return r;
 	}
 	case E_INDEX: {
@@ -4514,7 +4618,7 @@ static val eval_expr(ctx *c, ir_expr *e)
 		if (hf)
 			return *hf;
 		unsigned t = 0;
-		val bv = unk(0);
+		val bv = unk(0), fm;
 		int elem = 0;
 		npath np;
 		int nested = nested_path(c, e, &np);
@@ -4526,6 +4630,8 @@ static val eval_expr(ctx *c, ir_expr *e)
 			r = f ? f->v : np.init;
 		} else if (elem)
 			r = owner ? field_of_value(e, owner, 1) : unk(t | T_INDIRECT);
+		else if (!owner && foff_member(&bv, e, &fm))
+			r = foff_load(c, &fm);
 		else if (!owner)
 			r = field_of_value(e, &bv, 0);
 		else {
@@ -5242,6 +5348,14 @@ LIB_MODEL(lib_random)
 {
 	(void)c, (void)e, (void)name, (void)args, (void)n;
 	return unk(T_RAND);
+}
+
+/* fork, vfork: 0 in the child, the child's pid in the parent; a test of
+ * it runs both processes' arms (fork_odds) */
+LIB_MODEL(lib_fork)
+{
+	(void)c, (void)e, (void)name, (void)args, (void)n;
+	return unk(T_FORK);
 }
 
 /* time(), clock(), MPI_Wtime(), omp_get_wtime(), difftime(): a clock's
@@ -6107,6 +6221,7 @@ static const lib_model lib_models[] = {
 	{ "ferror", 1, lib_feof },
 	{ "ferror_unlocked", 1, lib_feof },
 	{ "fileno", 1, lib_fileno },
+	{ "fork", 0, lib_fork },
 	{ "free", 1, lib_free },
 	{ "getcwd", 1, lib_getcwd },
 	{ "getenv", 0, lib_getenv },
@@ -6202,6 +6317,7 @@ static const lib_model lib_models[] = {
 	{ "time", 0, lib_clock },
 	{ "tolower", 1, lib_ctype },
 	{ "toupper", 1, lib_ctype },
+	{ "vfork", 0, lib_fork },
 };
 
 static int lib_model_cmp(const void *key, const void *elem)
@@ -9312,6 +9428,38 @@ static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
 	return r;
 }
 
+/* `&s.o`, `&p->o` handed to a project function (`fill_defaults(&td->o)`),
+ * o a struct (or union) member of a struct variable or of what a pointer
+ * to one points at: a pointer at o's byte offset in the outer struct
+ * (V_FOFF), so that what the callee stores through it (`o->bs = 4096`,
+ * `*(int *)((char *)data + off) = v`) is what `td->o.bs` reads.  The
+ * address of a scalar member stays its value, as library calls expect
+ * (made a pointer for project calls too, netCDF's `&pxp->pos` out-
+ * parameters moved ncgen's and ncdump's buffer-cache branches the wrong
+ * way).  0 when k is not such an address. */
+static int member_addr_arg(ctx *c, ir_expr *k, val *out)
+{
+	if (!c->call_args_project || k->kind != E_UN || k->op != OP_ADDR || k->nkids != 1)
+		return 0;
+	ir_expr *m = strip_casts(k->kids[0]);
+	if (m->kind != E_MEMBER || m->nkids != 1 || !m->str || !m->is_record || m->fval < 0 ||
+	    !expr_pure(m->kids[0]) || heap_field(c, m))
+		return 0;
+	int elem = 0;
+	val bv = unk(0);
+	val *owner = member_owner(c, m->kids[0], m->op == 1, &elem, NULL, &bv);
+	if (!owner || elem || bv.k == V_MEM)
+		return 0;
+	val r = { 0 };
+	r.k = V_FOFF;
+	r.ref = owner;
+	r.i = ref_serial(c, owner);
+	r.f = m->fval;
+	c->ops++;
+	*out = r;
+	return 1;
+}
+
 /* `&n` written as a call's argument (`nc_inq(ncid, &ndims, &nvars, ...)`,
  * `sscanf(s, "%d", &x)`): an out-parameter.  The callee writes the local
  * through its parameter, which the walk knows; the local does not count as
@@ -9321,6 +9469,9 @@ static val api_contract(ctx *c, const ir_func *f, val *args, int n, val r)
 static val out_param_arg(ctx *c, ir_expr *k)
 {
 	ir_expr *x = strip_casts(k);
+	val fa;
+	if (member_addr_arg(c, x, &fa))
+		return fa;
 	if (x->kind != E_UN || x->op != OP_ADDR || x->nkids != 1 ||
 	    strip_casts(x->kids[0])->kind != E_VAR)
 		return eval(c, k);
@@ -9365,8 +9516,11 @@ static val eval_call(ctx *c, ir_expr *e)
 	int n = e->nkids;
 	val few[8]; /* most calls: no allocation */
 	val *args = n <= 8 ? few : vd_xcalloc((size_t)n, sizeof(val));
+	int proj0 = c->call_args_project;
+	c->call_args_project = !e->cat && e->ncallees > 0;
 	for (int i = 0; i < n; i++)
 		args[i] = out_param_arg(c, e->kids[i]);
+	c->call_args_project = proj0;
 	val r = unk(0);
 	if (e->cat) {
 		flush_ops(c);
@@ -12447,8 +12601,73 @@ typedef struct {
 	unsigned why; /* predict_if's reasons (16: a buffer-fill arm) */
 	unsigned bits;
 	const char *nt;
-	int kind; /* an if's PR_* */
+	int kind;  /* an if's PR_* */
+	int child; /* PR_FORK: the arm a fork's child takes */
 } arm_odds;
+
+/* Does `cond`, a test of x = what fork() returned, hold for x? A test
+ * of x against 0 or -1 (`!pid`, `pid == 0`, `pid > 0`, `pid < 0`, `pid
+ * == -1`, `pid`); -1 for any other. */
+static int fork_test(ir_expr *cond, long long x)
+{
+	cond = strip_casts(cond);
+	if (!cond)
+		return -1;
+	if (cond->kind == E_UN && cond->op == OP_NOT && cond->nkids == 1) {
+		int t = fork_test(cond->kids[0], x);
+		return t < 0 ? -1 : !t;
+	}
+	if (cond->kind != E_BIN || cond->nkids != 2)
+		return x != 0; /* `if (pid)` */
+	ir_expr *l = strip_casts(cond->kids[0]), *r = strip_casts(cond->kids[1]);
+	int op = cond->op;
+	if (l && l->kind == E_INT) { /* `0 == pid`: the constant on the right */
+		ir_expr *t = l;
+		l = r, r = t;
+		op = mirror_cmp(op);
+	}
+	if (!r || r->kind != E_INT || r->ival < -1 || r->ival > 0 || !l || l->kind == E_INT)
+		return -1;
+	long long k = r->ival;
+	switch (op) {
+	case OP_EQ:
+		return x == k;
+	case OP_NE:
+		return x != k;
+	case OP_LT:
+		return x < k;
+	case OP_GT:
+		return x > k;
+	case OP_LE:
+		return x <= k;
+	case OP_GE:
+		return x >= k;
+	default:
+		return -1;
+	}
+}
+
+/* A test of fork()'s result (T_FORK): both processes run on, so the walk
+ * follows the parent (pid > 0) and the child (pid 0) - each arm runs in
+ * full for every process that takes it, as the trace counts the calls of
+ * all processes; an arm only a failed fork takes (`pid < 0`) does not
+ * run.  1 when the test is one of fork_test's. */
+static int fork_odds(ir_stmt *s, const val *k, arm_odds *o)
+{
+	if (!(k->t & T_FORK) || s->kind != S_IF)
+		return 0;
+	int child = fork_test(s->e, 0), parent = fork_test(s->e, 1);
+	if (child < 0 || parent < 0)
+		return 0;
+	o->pr[0] = child || parent;
+	if (s->nkids > 1)
+		o->pr[1] = !child || !parent;
+	else
+		o->rest = !child || !parent;
+	o->kind = PR_FORK;
+	o->child = child ? 0 : 1;
+	return 1;
+}
 
 static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 {
@@ -12460,6 +12679,8 @@ static void branch_odds(ctx *c, ir_stmt *s, val *k, arm_odds *o)
 			o->pr[i] = 1;
 		return;
 	}
+	if (fork_odds(s, k, o))
+		return;
 	if (s->kind == S_IF) {
 		int kind = PR_HEUR;
 		o->pr[0] = predict_if(c, s, k, &kind, &o->why);
@@ -12707,6 +12928,20 @@ static void eq_unbind_arm(ctx *c, const eq_bind *eb)
 		assign_to(c, eb->lv, eb->old);
 }
 
+/* Arm a of a branch; the arm a fork's child takes is a run of its own
+ * (c->forked) */
+static void walk_arm(ctx *c, ir_stmt *s, int a, const arm_odds *o)
+{
+	int child = o->kind == PR_FORK && a == o->child;
+	c->forked += child;
+	if (s->kind == S_SWITCH)
+		exec_arm(c, s, a);
+	else
+		exec(c, s->kids[a]);
+	flush_ops(c);
+	c->forked -= child;
+}
+
 static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 {
 	vd_project *p = c->p;
@@ -12758,11 +12993,7 @@ static void exec_arms_merged(ctx *c, ir_stmt *s, const arm_odds *o)
 		eq_bind eb = { 0 };
 		if (a == 0 && s->kind == S_IF && !fb.st && o->pr[0] > 0)
 			eq_bind_arm(c, s->e, &eb);
-		if (s->kind == S_SWITCH)
-			exec_arm(c, s, a);
-		else
-			exec(c, s->kids[a]);
-		flush_ops(c);
+		walk_arm(c, s, a, o);
 		eq_unbind_arm(c, &eb);
 		if (fb.st && !fb.global && fb.st->k == V_INT && fb.st->i == (long long)fb.level)
 			*fb.st = fb.old; /* the arm did not change it: as before */
@@ -13348,9 +13579,9 @@ static void exec_seq(ctx *c, ir_stmt *s)
 {
 	/* a sequence that ends the program (exit, abort, or a function
 	 * that always exits) runs at most once per run, whatever loop
-	 * it sits in */
+	 * it sits in (a fork's child is a run of its own) */
 	double saved_mult = c->mult;
-	if (c->mult > 1 && seq_exits(c, s)) {
+	if (c->mult > 1 && !c->forked && seq_exits(c, s)) {
 		flush_ops(c);
 		c->mult = 1;
 		c->capped++;

@@ -862,12 +862,11 @@ static ir_expr *lower_expr_at(lower *L, CXCursor c)
 		e->ival = field_index(f) + 1; /* 0: unknown */
 		CXType mt = clang_getCanonicalType(clang_getCursorType(c));
 		e->is_array = mt.kind == CXType_ConstantArray || mt.kind == CXType_IncompleteArray;
-		/* the field's byte offset in its struct, -1 unknown (a bit-field)
-		 * or not a scalar (a struct or union member): a store through
-		 * `(char *)p + offsetof(...)` names it by that */
-		long long fbits = clang_Cursor_isNull(f) || mt.kind == CXType_Record
-					  ? -1
-					  : clang_Cursor_getOffsetOfField(f);
+		/* the field's byte offset in its struct, -1 unknown (a bit-field):
+		 * a store through `(char *)p + offsetof(...)` names it by that;
+		 * a struct or union member's is where its own members start */
+		e->is_record = mt.kind == CXType_Record;
+		long long fbits = clang_Cursor_isNull(f) ? -1 : clang_Cursor_getOffsetOfField(f);
 		e->fval = fbits >= 0 && fbits % 8 == 0 ? (double)(fbits / 8) : -1;
 		if (ch.n > 0) {
 			/* op 1: `p->f`, the base is a pointer */

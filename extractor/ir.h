@@ -97,7 +97,8 @@ struct ir_expr {
 	unsigned char kind;
 	unsigned char is_float; /* result type is floating */
 	unsigned char is_unsigned;
-	unsigned char is_array; /* E_MEMBER: an array member (it decays to a non-null pointer) */
+	unsigned char is_array;  /* E_MEMBER: an array member (it decays to a non-null pointer) */
+	unsigned char is_record; /* E_MEMBER: a struct or union member (fval: its offset) */
 	int op;
 	int line;
 	int nkids;

@@ -116,8 +116,9 @@ int vd_layout(vd_project *p);
  * __attribute__((constructor)); 5: variables record pointers to const, a
  * flag bit older blobs leave 0; 6: member access records the field's byte
  * offset, `+`/`-` on a byte pointer is marked; 7: C99's removed implicit
- * int, implicit declarations and int conversions parse as GCC builds them) */
-#define VD_LOWER_VERSION 7
+ * int, implicit declarations and int conversions parse as GCC builds them; 8: a struct or union member records
+ * its byte offset too, and is marked) */
+#define VD_LOWER_VERSION 8
 void vd_blob_write(vd_buf *out, const vd_project *tu, int failed);
 int vd_blob_read(vd_project *p, const void *data, size_t len, const char *what);
 
