@@ -185,10 +185,10 @@ struct frame {
 			       * certain to run jumps to (goto_label) */
 	const ir_stmt *jump_body; /* ... in this loop body (loop_label_body), NULL:
 				   * in the function's body */
-	double mult0;         /* the multiplier the call was entered with */
-	int rep0;             /* c->rep when it was entered */
-	double ret_mass[3];   /* shares of the entries returning 0, non-zero, unknown */
-	size_t flog0;         /* the field-write log's length when the call began */
+	double mult0;             /* the multiplier the call was entered with */
+	int rep0;                 /* c->rep when it was entered */
+	double ret_mass[3];       /* shares of the entries returning 0, non-zero, unknown */
+	size_t flog0;             /* the field-write log's length when the call began */
 	/* parameters the caller passed the counter of one of its counted
 	 * loops (`put(f, i)` in `for (i = 0; i < n; i++)`), never assigned
 	 * in the body: a test of one is counted over that loop's iterations
@@ -198,7 +198,7 @@ struct frame {
 		size_t loop; /* index in c->loops */
 	} ctr[4];
 	int nctr;
-	int flagged;          /* branches of this call decided by a value one walk of a
+	int flagged; /* branches of this call decided by a value one walk of a
 			       * loop or an arm left (flag_armw_decided,
 			       * flag_stepped_decided), so far */
 };
