@@ -908,16 +908,22 @@ static val parse_literal(ctx *c, const char *s)
 /* The member `field` of the struct stored at `owner`.  Members of a
  * frame's locals live with that frame and die with it; globals' (and
  * anything else's) in the walk's own list. */
+/* The list the members of the struct stored at `owner` live in: its
+ * frame's for a local, the walk's own for anything else (a root of the
+ * saved state, see state_save) */
+static fieldvec *fields_of(ctx *c, const val *owner)
+{
+	for (frame *f = c->fr; f; f = f->up)
+		if (owner >= f->slots && owner < f->slots + f->nslots)
+			return &f->fields;
+	if (c->root_used)
+		c->root_used[c->p->globals.n] = 1;
+	return &c->fields;
+}
+
 static field_val *field_slot_in(ctx *c, val *owner, const char *field, int create, fieldvec **in)
 {
-	fieldvec *list = &c->fields;
-	for (frame *f = c->fr; f; f = f->up)
-		if (owner >= f->slots && owner < f->slots + f->nslots) {
-			list = &f->fields;
-			break;
-		}
-	if (list == &c->fields && c->root_used)
-		c->root_used[c->p->globals.n] = 1;
+	fieldvec *list = fields_of(c, owner);
 	*in = list;
 	for (size_t i = list->n; i-- > 0;)
 		if (list->v[i].owner == owner && !strcmp(list->v[i].field, field))
@@ -3999,7 +4005,7 @@ static int refill_branch(ctx *c, ir_stmt *s)
  * whose condition is unknown there takes the share of those passes in
  * which it was taken - a sample of the same input - instead of a static
  * heuristic, when it was decided at least SEEN_MIN times.  The record
- * lives while the outermost such loop runs (seen_mark/seen_drop). */
+ * lives while the outermost such loop runs (exec_concrete_run). */
 #define SEEN_MIN 32
 #define SEEN_MAX 512 /* ifs recorded at most */
 
@@ -4017,24 +4023,21 @@ static void seen_note(ctx *c, const ir_stmt *s, int taken)
 	}
 }
 
-static int seen_odds(ctx *c, const ir_stmt *s, double *p)
-{
-	if (!c->seen_rest || c->p->opts.paths_all)
-		return 0;
-	for (size_t i = 0; i < c->seen.n; i++)
-		if (c->seen.v[i].s == s && c->seen.v[i].n >= SEEN_MIN) {
-			*p = c->seen.v[i].taken / c->seen.v[i].n;
-			return 1;
-		}
-	return 0;
-}
-
 static const seen_if *seen_find(const ctx *c, const ir_stmt *s)
 {
 	for (size_t i = 0; i < c->seen.n; i++)
 		if (c->seen.v[i].s == s)
 			return &c->seen.v[i];
 	return NULL;
+}
+
+static int seen_odds(ctx *c, const ir_stmt *s, double *p)
+{
+	const seen_if *e = c->seen_rest && !c->p->opts.paths_all ? seen_find(c, s) : NULL;
+	if (!e || e->n < SEEN_MIN)
+		return 0;
+	*p = e->taken / e->n;
+	return 1;
 }
 
 static double predict_rest(ctx *c, ir_stmt *s, const val *k, int *kind, unsigned *why);
@@ -5081,7 +5084,7 @@ static ir_var *slot_var(const ir_func *f, int slot)
 static ir_var *storage_var(ctx *c, val *st, fieldvec **list)
 {
 	if (st >= c->globals && st < c->globals + c->p->globals.n) {
-		*list = &c->fields;
+		*list = fields_of(c, st);
 		if (c->root_used) /* a root of the saved state, as storage() marks it */
 			c->root_used[st - c->globals] = 1;
 		return c->p->globals.v[st - c->globals];
@@ -5115,8 +5118,6 @@ static int zero_struct_var(ctx *c, ir_expr *e, val *args)
 	    num(&args[2]) != (double)v->size)
 		return 0;
 	store_val(c, st, vint(0));
-	if (list == &c->fields && c->root_used)
-		c->root_used[c->p->globals.n] = 1;
 	for (size_t i = 0; i < list->n; i++)
 		if (list->v[i].owner == st) {
 			flog_note(c, list, i, NULL);
@@ -11090,10 +11091,8 @@ static int argv_parser_cond(ctx *c, const ir_expr *e)
 			const ir_expr *v = strip_casts(a->kids[0]);
 			val *st =
 				v->kind == E_VAR && !v->var->is_pointer ? storage(c, v->var) : NULL;
-			fieldvec *list = NULL;
-			if (!st || (field_slot_in(c, st, "", 0, &list), !list))
-				continue;
-			for (size_t k = 0; k < list->n; k++)
+			fieldvec *list = st ? fields_of(c, st) : NULL;
+			for (size_t k = 0; list && k < list->n; k++)
 				if (list->v[k].owner == st && list->v[k].v.k == V_ARR &&
 				    list->v[k].v.a == c->argv_arr)
 					return 1;
