@@ -11526,6 +11526,21 @@ static int drain_rest(ctx *c, ir_stmt *s, double k, unsigned long icut0)
 	return 1;
 }
 
+/* The iterations a loop run iteration by iteration leaves undecided
+ * after k: a stream loop's reads to its input's end (stream_rest), a drain
+ * loop's none (drain_rest), else the rest walked once (concrete_rest).
+ * Returns the iterations added. */
+static double run_rest(ctx *c, ir_stmt *s, double reach, double k, int forever, int content,
+		       double counted, const stream_snap *sn, unsigned long icut0, long cpos0,
+		       long cpos_k)
+{
+	double more = sn->rb ? stream_rest(c, s, reach, k, sn) : -1;
+	if (more < 0 && !forever && content < 0 && counted < 0 && !sn->rb &&
+	    drain_rest(c, s, k, icut0))
+		more = 0;
+	return more >= 0 ? more : concrete_rest(c, s, reach, k, content, cpos0, cpos_k, counted);
+}
+
 /* exec_concrete_loop's run: iteration by iteration while the condition
  * and exits are decided.  content >= 0: the loop reads that followed
  * stream (content_loop); its iterations may go on to CONTENT_MAX, and a
@@ -11631,14 +11646,8 @@ static int exec_concrete_run(ctx *c, ir_stmt *s, double reach, int forever, int 
 				 "unknown condition): %.0f iterations is an upper bound",
 				 b->file, s->line, k));
 	c->conc_soft = ssoft;
-	if (undecided && !(c->fr && c->fr->returned)) {
-		double more = sn.rb ? stream_rest(c, s, reach, k, &sn) : -1;
-		if (more < 0 && !forever && content < 0 && counted < 0 && !sn.rb &&
-		    drain_rest(c, s, k, icut0))
-			more = 0;
-		k += more >= 0 ? more
-			       : concrete_rest(c, s, reach, k, content, cpos0, cpos_k, counted);
-	}
+	if (undecided && !(c->fr && c->fr->returned))
+		k += run_rest(c, s, reach, k, forever, content, counted, &sn, icut0, cpos0, cpos_k);
 	free(sn.rb);
 	free(sn.rl);
 	free(sn.before);
